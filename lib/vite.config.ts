@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// Library build of @cumulus/ui: one ES module + one style.css; types come from tsc (tsconfig.build.json).
+export default defineConfig({
+  root: here('.'),
+  plugins: [react(), vanillaExtractPlugin()],
+  // Without this the repo's public/ (msw's worker) would be copied into the package.
+  publicDir: false,
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    // Keep identifiers readable for consumers' stack traces; their bundler minifies.
+    minify: false,
+    sourcemap: true,
+    lib: { entry: here('./index.ts'), formats: ['es'], fileName: 'index', cssFileName: 'style' },
+    rolldownOptions: {
+      // Everything the package lists as a (peer) dependency stays an import, so consumers dedupe it.
+      external: [
+        /^react($|\/)/,
+        /^react-dom($|\/)/,
+        /^@ariakit\//,
+        /^@vanilla-extract\/(recipes|sprinkles)($|\/)/,
+        /^react-virtuoso($|\/)/,
+        /^date-fns($|\/)/,
+      ],
+    },
+  },
+})

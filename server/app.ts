@@ -1,0 +1,119 @@
+// Builds the Fastify instance from a Config: tests start it on port 0 with a temp DATA_DIR,
+// main.ts listens on the configured port.
+import { randomUUID } from 'node:crypto'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { openDatabase, pingDatabase } from './db/database.ts'
+import { installErrorHandler } from './errors.ts'
+import { createAuth } from './plugins/auth.ts'
+import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
+import { createMailTokensRepository } from './repositories/mail-tokens.ts'
+import { createSessionsRepository } from './repositories/sessions.ts'
+import { createUsersRepository } from './repositories/users.ts'
+import { userRoutes } from './routes/user-service.ts'
+import { createAccountService } from './services/accounts.ts'
+import { createMailer } from './services/mailer.ts'
+import { createSessionService } from './services/sessions.ts'
+
+/** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
+const APP_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // goober and Ariakit write inline styles; no inline script is ever allowed.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+}
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: config.limits.jsonBodyBytes,
+    // Uploads and downloads can take long; never cut a slow but live connection.
+    requestTimeout: 0,
+    return503OnClosing: true,
+  })
+
+  const database = await openDatabase(config)
+  const mailer = createMailer(config)
+  app.addHook('onClose', async () => {
+    mailer.close()
+    await database.close()
+  })
+
+  const users = createUsersRepository(database.db)
+  const sessionRows = createSessionsRepository(database.db)
+  const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
+  const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer })
+  const auth = createAuth(config, sessions)
+
+  installErrorHandler(app)
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: APP_CSP },
+    hsts: config.secureCookies === true ? { maxAge: 15552000 } : false,
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+    }),
+  })
+  auth.install(app)
+
+  app.get('/healthz', async () => {
+    await pingDatabase(database.db)
+    return { status: 'ok' }
+  })
+
+  await app.register(userRoutes, {
+    prefix: '/user-service',
+    auth,
+    accounts,
+    sessions,
+    loginPerIp: config.limits.loginPerIp,
+    countActiveSessions: async (userId) => {
+      const row = await database.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', Date.now())
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
+    },
+  })
+
+  const sendAppShell = await registerWebApp(app, config.appDir)
+  app.setNotFoundHandler((req, reply) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
+    return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
+  })
+
+  // Expired sessions are dead weight; drop them hourly (unref: never keeps the process alive).
+  const sweep = setInterval(() => void sessionRows.deleteExpired(Date.now()).catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000)
+  sweep.unref()
+  app.addHook('onClose', async () => clearInterval(sweep))
+
+  return app
+}

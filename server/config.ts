@@ -1,0 +1,217 @@
+// The only reader of the environment (DESIGN.md §3). Every bad variable is reported on its own
+// line so an operator fixes them all in one go instead of one restart per mistake.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+export type SecureCookies = 'auto' | boolean
+
+export interface S3Config {
+  bucket: string
+  endpoint: string | undefined
+  region: string
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  forcePathStyle: boolean
+}
+
+export interface Limits {
+  /** Login attempts per IP per minute. */
+  loginPerIp: number
+  /** Failed logins per account within `accountWindowMs` before 429. */
+  loginFailuresPerAccount: number
+  accountWindowMs: number
+  /** Cooldown between verification or reset mails for one account. */
+  mailCooldownMs: number
+  /** Largest JSON body accepted. */
+  jsonBodyBytes: number
+  /** A rotated refresh token is still honoured this long (two tabs refreshing at once). */
+  refreshGraceMs: number
+  accessTokenTtlMs: number
+  refreshTokenTtlMs: number
+  verifyTokenTtlMs: number
+  resetTokenTtlMs: number
+}
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  /** PostgreSQL schema to use (tests isolate themselves with it); unset → the server's default. */
+  databaseSchema: string | undefined
+  blobStore: 'fs' | 's3'
+  s3: S3Config | undefined
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  emailVerification: boolean
+  signup: 'open' | 'closed'
+  secret: string
+  encryptionKey: Buffer | undefined
+  trashRetentionDays: number
+  maxUploadBytes: number | undefined
+  secureCookies: SecureCookies
+  trustProxy: boolean
+  logLevel: string
+  /** Where the built SPA lives; absent → a placeholder page. */
+  appDir: string
+  limits: Limits
+}
+
+export const defaultLimits: Limits = {
+  loginPerIp: 30,
+  loginFailuresPerAccount: 10,
+  accountWindowMs: 15 * 60_000,
+  mailCooldownMs: 60_000,
+  jsonBodyBytes: 64 * 1024,
+  refreshGraceMs: 30_000,
+  accessTokenTtlMs: 20 * 60_000,
+  refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
+  verifyTokenTtlMs: 24 * 60 * 60_000,
+  resetTokenTtlMs: 60 * 60_000,
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** Reads and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = []
+  const read = (name: string) => {
+    const v = env[name]?.trim()
+    return v === '' ? undefined : v
+  }
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = read(name)
+    if (raw === undefined) return fallback
+    const n = Number(raw)
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`)
+      return fallback
+    }
+    return n
+  }
+  const bool = (name: string, fallback: boolean) => {
+    const raw = read(name)?.toLowerCase()
+    if (raw === undefined) return fallback
+    if (['true', '1', 'yes'].includes(raw)) return true
+    if (['false', '0', 'no'].includes(raw)) return false
+    problems.push(`${name}: expected true or false, got "${raw}"`)
+    return fallback
+  }
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = read(name)?.toLowerCase()
+    if (raw === undefined) return fallback
+    if ((allowed as readonly string[]).includes(raw)) return raw as T
+    problems.push(`${name}: expected one of ${allowed.join(', ')}, got "${raw}"`)
+    return fallback
+  }
+  const url = (name: string, protocols: string[]) => {
+    const raw = read(name)
+    if (raw === undefined) return undefined
+    try {
+      const u = new URL(raw)
+      if (!protocols.includes(u.protocol)) throw new Error()
+      return raw
+    } catch {
+      problems.push(`${name}: expected a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL, got "${raw}"`)
+      return undefined
+    }
+  }
+
+  const port = int('PORT', 3000, 0, 65535)
+  const host = read('HOST') ?? '127.0.0.1'
+  const dataDir = resolve(read('DATA_DIR') ?? './data')
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:'])
+  const databaseSchema = read('DATABASE_SCHEMA')
+  if (databaseSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    problems.push(`DATABASE_SCHEMA: expected a lower-case identifier, got "${databaseSchema}"`)
+  }
+  const blobStore = oneOf('BLOB_STORE', ['fs', 's3'] as const, 'fs')
+  let s3: S3Config | undefined
+  if (blobStore === 's3') {
+    const bucket = read('S3_BUCKET')
+    if (!bucket || bucket.length < 3) problems.push('S3_BUCKET: required (at least 3 characters) when BLOB_STORE=s3')
+    s3 = {
+      bucket: bucket ?? '',
+      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+      region: read('S3_REGION') ?? 'us-east-1',
+      accessKeyId: read('S3_ACCESS_KEY_ID'),
+      secretAccessKey: read('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
+    }
+  }
+  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:'])
+  const mailFrom = read('MAIL_FROM') ?? `Cumulus <no-reply@${new URL(publicUrl).hostname}>`
+  const emailVerification = bool('EMAIL_VERIFICATION', false)
+  if (emailVerification && !smtpUrl && !problems.some((p) => p.startsWith('SMTP_URL'))) {
+    problems.push('EMAIL_VERIFICATION: true needs SMTP_URL to send the mails')
+  }
+  const signup = oneOf('SIGNUP', ['open', 'closed'] as const, 'open')
+  const secretRaw = read('SECRET')
+  if (secretRaw !== undefined && secretRaw.length < 32) problems.push('SECRET: must be at least 32 characters')
+
+  let encryptionKey: Buffer | undefined
+  const keyRaw = read('ENCRYPTION_KEY')
+  if (keyRaw !== undefined) {
+    encryptionKey = /^[0-9a-fA-F]{64}$/.test(keyRaw) ? Buffer.from(keyRaw, 'hex') : Buffer.from(keyRaw, 'base64')
+    if (encryptionKey.length !== 32) {
+      problems.push('ENCRYPTION_KEY: expected 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)')
+      encryptionKey = undefined
+    }
+  }
+  const trashRetentionDays = int('TRASH_RETENTION_DAYS', 30, 0, 36500)
+  const maxUploadRaw = read('MAX_UPLOAD_BYTES')
+  const maxUploadBytes = maxUploadRaw === undefined ? undefined : int('MAX_UPLOAD_BYTES', 0, 1, Number.MAX_SAFE_INTEGER)
+  const secureRaw = read('SECURE_COOKIES')?.toLowerCase()
+  const secureCookies: SecureCookies = secureRaw === undefined || secureRaw === 'auto' ? 'auto' : bool('SECURE_COOKIES', false)
+  const trustProxy = bool('TRUST_PROXY', false)
+  const logLevel = read('LOG_LEVEL')?.toLowerCase() ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+
+  if (problems.length) throw new ConfigError(problems)
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    databaseSchema,
+    blobStore,
+    s3,
+    publicUrl,
+    smtpUrl,
+    mailFrom,
+    emailVerification,
+    signup,
+    secret: secretRaw ?? readOrCreateSecret(dataDir),
+    encryptionKey,
+    trashRetentionDays,
+    maxUploadBytes,
+    secureCookies,
+    trustProxy,
+    logLevel,
+    appDir: resolve(read('APP_DIR') ?? 'dist/app'),
+    limits: { ...defaultLimits },
+    ...overrides,
+  }
+}
+
+/** One secret per data directory, created on first start and kept private to the owner. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret')
+  mkdirSync(dataDir, { recursive: true })
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  return secret
+}

@@ -1,0 +1,74 @@
+// Opens the metadata database: embedded SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL
+// is set. Both run the same migrations at start.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+import { migrations } from './migrations/index.ts'
+import type { DB } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface MetadataDb {
+  db: Kysely<DB>
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+// int8 (count(*), bigint columns) arrives as a string by default; our values fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<MetadataDb> {
+  let db: Kysely<DB>
+  let dialect: Dialect
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema
+    if (schema) {
+      // Create the schema before the pool pins search_path to it.
+      const admin = new pg.Client({ connectionString: config.databaseUrl })
+      await admin.connect()
+      try {
+        await admin.query(`create schema if not exists "${schema}"`)
+      } finally {
+        await admin.end()
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    })
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    dialect = 'postgres'
+  } else {
+    mkdirSync(config.dataDir, { recursive: true })
+    const file = new Database(join(config.dataDir, 'cumulus.db'))
+    file.pragma('journal_mode = WAL')
+    file.pragma('foreign_keys = ON')
+    file.pragma('synchronous = NORMAL')
+    file.pragma('busy_timeout = 5000')
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) })
+    dialect = 'sqlite'
+  }
+
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables across all schemas; pin it to ours.
+    ...(config.databaseUrl && config.databaseSchema ? { migrationTableSchema: config.databaseSchema } : {}),
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    await db.destroy()
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`)
+  }
+  return { db, dialect, close: () => db.destroy() }
+}
+
+/** Cheap liveness probe for /healthz. */
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db)
+}

@@ -1,0 +1,7 @@
+// Migrations are imported statically so the bundled server carries them; names sort in order.
+import type { Migration } from 'kysely'
+import * as accounts from './001-accounts.ts'
+
+export const migrations: Record<string, Migration> = {
+  '001-accounts': accounts,
+}

@@ -1,0 +1,47 @@
+// One error catalogue and one handler: every failure leaves as {statusCode, code, message}
+// (DESIGN.md §4). Client mistakes are 4xx with a readable message; only our bugs are 500.
+import type { FastifyError, FastifyInstance } from 'fastify'
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const errors = {
+  badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
+  unauthorized: (message = 'Not logged in') => new AppError(401, 'UNAUTHORIZED', message),
+  invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect email or password'),
+  invalidToken: () => new AppError(401, 'INVALID_TOKEN', 'The link is invalid or has expired'),
+  incorrectPassword: () => new AppError(401, 'INCORRECT_PASSWORD', 'Incorrect password'),
+  forbidden: (code: string, message: string) => new AppError(403, code, message),
+  notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
+  conflict: (code: string, message: string) => new AppError(409, code, message),
+  tooLarge: (message: string) => new AppError(413, 'TOO_LARGE', message),
+  rangeNotSatisfiable: (size: number) =>
+    new AppError(416, 'RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', { 'content-range': `bytes */${size}` }),
+  tooManyRequests: (retryAfterMs: number, message = 'Too many requests, try again later') =>
+    new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }),
+  mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ statusCode: err.statusCode, code: err.code, message: err.message })
+    }
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed')
+      return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side' })
+    }
+    // Fastify's own 4xx (validation, bad JSON, body too large, rate limit): keep its words.
+    const code = err.code === 'FST_ERR_VALIDATION' ? 'VALIDATION' : err.code ?? 'BAD_REQUEST'
+    return reply.code(status).send({ statusCode: status, code, message: err.message || 'Bad request' })
+  })
+}

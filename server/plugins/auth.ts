@@ -1,0 +1,74 @@
+// Cookies and request authentication. Access and refresh tokens travel only in HttpOnly,
+// SameSite=Strict cookies; state-changing requests must also carry the `uuid` header, which a
+// cross-site form cannot set (DESIGN.md §4).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.ts'
+import { errors } from '../errors.ts'
+import type { Principal, SessionService, Tokens } from '../services/sessions.ts'
+
+export const ACCESS_COOKIE = 'access-token'
+export const REFRESH_COOKIE = 'refresh-token'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal
+  }
+}
+
+const UUID_MAX = 128
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The browser id from the `uuid` header, if it is a sane value. */
+export function browserId(req: FastifyRequest): string | undefined {
+  const v = req.headers.uuid
+  return typeof v === 'string' && v.length > 0 && v.length <= UUID_MAX ? v : undefined
+}
+
+export function isSecure(config: Pick<Config, 'secureCookies'>, req: FastifyRequest): boolean {
+  return config.secureCookies === 'auto' ? req.protocol === 'https' : config.secureCookies
+}
+
+export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, sessions: SessionService) {
+  const cookieBase = (req: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, path: '/', secure: isSecure(config, req) })
+
+  return {
+    /** Registers the uuid rule for every state-changing request. */
+    install(app: FastifyInstance) {
+      app.addHook('onRequest', async (req) => {
+        if (STATE_CHANGING.has(req.method) && !browserId(req)) {
+          throw errors.forbidden('MISSING_UUID', 'State-changing requests need a uuid header')
+        }
+      })
+    },
+
+    setTokens(req: FastifyRequest, reply: FastifyReply, tokens: Tokens) {
+      reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...cookieBase(req), maxAge: Math.floor(config.limits.accessTokenTtlMs / 1000) })
+      if (tokens.refreshToken) {
+        reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+          ...cookieBase(req),
+          maxAge: Math.floor(config.limits.refreshTokenTtlMs / 1000),
+        })
+      }
+    },
+
+    clearTokens(req: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(ACCESS_COOKIE, cookieBase(req))
+      reply.clearCookie(REFRESH_COOKIE, cookieBase(req))
+    },
+
+    /** preHandler: 401 unless the access cookie names a live session. */
+    async requireUser(req: FastifyRequest) {
+      req.principal = await sessions.verify(req.cookies[ACCESS_COOKIE])
+    },
+
+    /** The principal if the request is logged in, without failing when it is not. */
+    async optionalUser(req: FastifyRequest): Promise<Principal | undefined> {
+      try {
+        return await sessions.verify(req.cookies[ACCESS_COOKIE])
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+export type Auth = ReturnType<typeof createAuth>

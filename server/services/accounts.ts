@@ -1,0 +1,200 @@
+// Account rules: sign-up, login, password change and reset, email verification.
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
+import type { Config } from '../config.ts'
+import type { User } from '../db/schema.ts'
+import { errors } from '../errors.ts'
+import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
+import type { UsersRepository } from '../repositories/users.ts'
+import { randomId, sha256 } from '../util/crypto.ts'
+import { createWindowLimiter } from '../util/limiter.ts'
+import { linkMail, type Mailer } from './mailer.ts'
+import type { SessionService } from './sessions.ts'
+
+export interface UserJson {
+  _id: string
+  email: string
+  createdAt: string
+  emailVerified?: boolean
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase()
+}
+
+/** The server's copy of the sign-up rules of SPEC §5 (clients are never trusted). */
+export function checkCredentials(email: string, password: string): void {
+  if (email.length < 3) throw errors.badRequest('Email must be at least 3 characters')
+  if (email.length > 320) throw errors.badRequest('Email must be less than 320 characters')
+  if (!EMAIL_RE.test(email)) throw errors.badRequest('Email is invalid')
+  checkPassword(password)
+}
+
+export function checkPassword(password: string): void {
+  if (password.length < 6) throw errors.badRequest('Password must be at least 6 characters')
+  if (password.length > 256) throw errors.badRequest('Password must be less than 256 characters')
+}
+
+// Verifying against this keeps a login for an unknown email as slow as one with a wrong password.
+const DUMMY_HASH = argonHash('cumulus-timing-equaliser')
+
+export function createAccountService(deps: {
+  config: Pick<Config, 'signup' | 'emailVerification' | 'publicUrl' | 'limits'>
+  users: UsersRepository
+  mailTokens: MailTokensRepository
+  sessions: SessionService
+  mailer: Mailer
+  now?: () => number
+}) {
+  const { config, users, mailTokens, sessions, mailer } = deps
+  const now = deps.now ?? Date.now
+  const failedLogins = createWindowLimiter(config.limits.loginFailuresPerAccount, config.limits.accountWindowMs)
+
+  const toJson = (u: User): UserJson => ({
+    _id: u.id,
+    email: u.email,
+    createdAt: new Date(u.created_at).toISOString(),
+    ...(config.emailVerification ? { emailVerified: u.email_verified === 1 } : {}),
+  })
+
+  /** Makes a single-use token, mails its link, and returns whether the mail went out. */
+  async function mailToken(user: User, kind: 'verify' | 'reset'): Promise<boolean> {
+    const token = randomId(32)
+    const t = now()
+    await mailTokens.expireAll(user.id, kind, t)
+    await mailTokens.insert({
+      token_hash: sha256(token),
+      user_id: user.id,
+      kind,
+      created_at: t,
+      expires_at: t + (kind === 'verify' ? config.limits.verifyTokenTtlMs : config.limits.resetTokenTtlMs),
+    })
+    const mail =
+      kind === 'verify'
+        ? linkMail(user.email, 'Verify your Cumulus email', 'Welcome to Cumulus. Please confirm this is your email address.',
+            'Verify email', `${config.publicUrl}/verify-email/${token}`, 'The link works once and expires in 24 hours.')
+        : linkMail(user.email, 'Reset your Cumulus password', 'Someone asked to reset the password of your Cumulus account.',
+            'Reset password', `${config.publicUrl}/reset-password/${token}`,
+            'The link works once and expires in 1 hour. If you did not ask for this, ignore this email.')
+    try {
+      await mailer.send(mail)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /** Cooldown shared by resend and reset (60 s per account), claimed before sending. */
+  async function withMailCooldown(user: User, column: 'verify_sent_at' | 'reset_sent_at', kind: 'verify' | 'reset') {
+    const t = now()
+    const cooldown = config.limits.mailCooldownMs
+    if (!(await users.claimMailSlot(user.id, column, t, t - cooldown))) {
+      const last = user[column] ?? t
+      throw errors.tooManyRequests(Math.max(1000, last + cooldown - t), 'Please wait 1 minute before resending')
+    }
+    if (!(await mailToken(user, kind))) {
+      await users.releaseMailSlot(user.id, column)
+      throw errors.mailFailed()
+    }
+  }
+
+  return {
+    toJson,
+
+    async signup(rawEmail: string, password: string, browserId: string) {
+      if (config.signup === 'closed') throw errors.forbidden('SIGNUP_CLOSED', 'Sign-up is closed on this server')
+      const email = normaliseEmail(rawEmail)
+      checkCredentials(email, password)
+      if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+      const user: User = {
+        id: randomId(),
+        email,
+        password_hash: await argonHash(password),
+        email_verified: 0,
+        created_at: now(),
+        verify_sent_at: null,
+        reset_sent_at: null,
+      }
+      try {
+        await users.insert(user)
+      } catch (err) {
+        // Two sign-ups racing for one address: the unique index decides.
+        if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+        throw err
+      }
+      let emailSent = false
+      if (config.emailVerification) {
+        emailSent = await mailToken(user, 'verify')
+        if (emailSent) await users.claimMailSlot(user.id, 'verify_sent_at', now(), now())
+      }
+      const tokens = await sessions.start(user.id, browserId)
+      return { user: toJson(user), emailSent, tokens }
+    },
+
+    /** Checks the per-account failure window before spending time on the hash. */
+    async login(rawEmail: string, password: string, browserId: string) {
+      const email = normaliseEmail(rawEmail)
+      const wait = failedLogins.blockedFor(email)
+      if (wait > 0) throw errors.tooManyRequests(wait, 'Too many failed logins, try again later')
+      const user = await users.byEmail(email)
+      const ok = user ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
+      if (!user || !ok) {
+        failedLogins.hit(email)
+        throw errors.invalidCredentials()
+      }
+      failedLogins.reset(email)
+      return { user: toJson(user), tokens: await sessions.start(user.id, browserId) }
+    },
+
+    async byId(id: string): Promise<User> {
+      const user = await users.byId(id)
+      if (!user) throw errors.unauthorized()
+      return user
+    },
+
+    /** Keeps the caller's session, ends every other one. */
+    async changePassword(userId: string, sessionId: string, oldPassword: string, newPassword: string) {
+      const user = await users.byId(userId)
+      if (!user) throw errors.unauthorized()
+      checkPassword(newPassword)
+      if (!(await argonVerify(user.password_hash, oldPassword))) throw errors.incorrectPassword()
+      await users.setPassword(user.id, await argonHash(newPassword))
+      await sessions.endAll(user.id, sessionId)
+    },
+
+    async resendVerification(userId: string) {
+      if (!config.emailVerification) throw errors.forbidden('EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled')
+      const user = await users.byId(userId)
+      if (!user) throw errors.unauthorized()
+      if (user.email_verified) throw errors.badRequest('Email is already verified')
+      await withMailCooldown(user, 'verify_sent_at', 'verify')
+    },
+
+    async verifyEmail(token: string) {
+      const userId = await mailTokens.consume(sha256(token), 'verify', now())
+      if (!userId) throw errors.invalidToken()
+      await users.markVerified(userId)
+    },
+
+    async sendPasswordReset(rawEmail: string) {
+      if (!config.emailVerification) throw errors.forbidden('EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled')
+      const user = await users.byEmail(normaliseEmail(rawEmail))
+      if (!user) throw errors.notFound('Email')
+      await withMailCooldown(user, 'reset_sent_at', 'reset')
+    },
+
+    /** A reset ends every session: whoever knew the old password is logged out. */
+    async resetPassword(token: string, password: string) {
+      checkPassword(password)
+      const userId = await mailTokens.consume(sha256(token), 'reset', now())
+      if (!userId) throw errors.invalidToken()
+      await users.setPassword(userId, await argonHash(password))
+      await mailTokens.expireAll(userId, 'reset', now())
+      // Following the mailed link proves the address too.
+      await users.markVerified(userId)
+      await sessions.endAll(userId)
+    },
+  }
+}
+export type AccountService = ReturnType<typeof createAccountService>

@@ -1,0 +1,116 @@
+// Sessions: a short-lived JWT access token naming its session, and an opaque refresh token that
+// rotates on every use. Only hashes of refresh tokens are stored (DESIGN.md §4).
+import { createHash } from 'node:crypto'
+import { SignJWT, jwtVerify } from 'jose'
+import type { Limits } from '../config.ts'
+import { errors } from '../errors.ts'
+import type { SessionsRepository } from '../repositories/sessions.ts'
+import { randomId, sha256 } from '../util/crypto.ts'
+
+export interface Tokens {
+  accessToken: string
+  /** Absent when a request inside the grace window reused the previous refresh token. */
+  refreshToken?: string
+}
+
+export interface Principal {
+  userId: string
+  sessionId: string
+}
+
+export function createSessionService(deps: { sessions: SessionsRepository; secret: string; limits: Limits; now?: () => number }) {
+  const { sessions, limits } = deps
+  const now = deps.now ?? Date.now
+  // A key of its own for access tokens, derived so SECRET can serve other purposes too.
+  const key = createHash('sha256').update(`cumulus access-token\0${deps.secret}`).digest()
+
+  const signAccess = (userId: string, sessionId: string) =>
+    new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.ceil((now() + limits.accessTokenTtlMs) / 1000))
+      .sign(key)
+
+  return {
+    async start(userId: string, browserId: string): Promise<Tokens> {
+      const t = now()
+      const refreshToken = randomId(32)
+      const id = randomId()
+      await sessions.insert({
+        id,
+        user_id: userId,
+        browser_id: browserId,
+        refresh_hash: sha256(refreshToken),
+        prev_refresh_hash: null,
+        rotated_at: t,
+        created_at: t,
+        expires_at: t + limits.refreshTokenTtlMs,
+        revoked_at: null,
+      })
+      return { accessToken: await signAccess(userId, id), refreshToken }
+    },
+
+    /**
+     * Exchanges a refresh token for new tokens. The previous token is honoured for a short grace
+     * window (two tabs refreshing together); presenting it later is treated as theft and ends the
+     * session.
+     */
+    async refresh(refreshToken: string | undefined, browserId: string): Promise<Tokens> {
+      if (!refreshToken) throw errors.unauthorized()
+      const t = now()
+      const hash = sha256(refreshToken)
+      const current = await sessions.byRefreshHash(hash)
+      if (current) {
+        if (current.revoked_at !== null || current.expires_at <= t || current.browser_id !== browserId) throw errors.unauthorized()
+        const next = randomId(32)
+        if (await sessions.rotate(current.id, hash, sha256(next), t, t + limits.refreshTokenTtlMs)) {
+          return { accessToken: await signAccess(current.user_id, current.id), refreshToken: next }
+        }
+        // Lost a race with a concurrent rotation: fall through to the grace rule below.
+      }
+      const previous = await sessions.byPreviousRefreshHash(hash)
+      if (!previous || previous.revoked_at !== null || previous.expires_at <= t || previous.browser_id !== browserId) {
+        throw errors.unauthorized()
+      }
+      if (t - previous.rotated_at <= limits.refreshGraceMs) {
+        return { accessToken: await signAccess(previous.user_id, previous.id) }
+      }
+      await sessions.revoke(previous.id, t)
+      throw errors.unauthorized('Session ended: its refresh token was used twice')
+    },
+
+    /** Verifies an access token and that its session is still live (revocation is immediate). */
+    async verify(accessToken: string | undefined): Promise<Principal> {
+      if (!accessToken) throw errors.unauthorized()
+      let userId: string | undefined
+      let sessionId: unknown
+      try {
+        const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: new Date(now()) })
+        userId = payload.sub
+        sessionId = payload.sid
+      } catch {
+        throw errors.unauthorized()
+      }
+      if (!userId || typeof sessionId !== 'string') throw errors.unauthorized()
+      const session = await sessions.byId(sessionId)
+      if (!session || session.user_id !== userId || session.revoked_at !== null || session.expires_at <= now()) {
+        throw errors.unauthorized()
+      }
+      return { userId, sessionId }
+    },
+
+    /** Ends the session a refresh or access token belongs to; unknown tokens are ignored. */
+    async end(refreshToken: string | undefined, principal: Principal | undefined): Promise<void> {
+      const t = now()
+      if (principal) await sessions.revoke(principal.sessionId, t)
+      if (refreshToken) {
+        const s = (await sessions.byRefreshHash(sha256(refreshToken))) ?? (await sessions.byPreviousRefreshHash(sha256(refreshToken)))
+        if (s) await sessions.revoke(s.id, t)
+      }
+    },
+
+    endAll: (userId: string, exceptSessionId?: string) => sessions.revokeAllForUser(userId, now(), exceptSessionId),
+  }
+}
+export type SessionService = ReturnType<typeof createSessionService>

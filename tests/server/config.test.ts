@@ -1,0 +1,50 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+
+let dataDir: string
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'cumulus-config-'))
+})
+afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+describe('loadConfig', () => {
+  it('given no variables, then the documented defaults and a generated 0600 secret', async () => {
+    const c = loadConfig({ DATA_DIR: dataDir })
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', blobStore: 'fs', signup: 'open', emailVerification: false, trashRetentionDays: 30, publicUrl: 'http://localhost:3000', secureCookies: 'auto', trustProxy: false, logLevel: 'info' })
+    expect(c.databaseUrl).toBeUndefined()
+    expect(c.secret.length).toBeGreaterThanOrEqual(32)
+    expect((await stat(join(dataDir, 'secret'))).mode & 0o777).toBe(0o600)
+    // The same secret on the next start, so sessions survive restarts.
+    expect(loadConfig({ DATA_DIR: dataDir }).secret).toBe(c.secret)
+    expect((await readFile(join(dataDir, 'secret'), 'utf8')).trim()).toBe(c.secret)
+  })
+
+  it('given several bad variables, then one line per variable, naming it', () => {
+    let error: ConfigError | undefined
+    try {
+      loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', SIGNUP: 'maybe', DATABASE_URL: 'mysql://x', ENCRYPTION_KEY: 'short', TRASH_RETENTION_DAYS: '-1', EMAIL_VERIFICATION: 'yes please', LOG_LEVEL: 'loud', SECRET: 'tiny' })
+    } catch (err) {
+      error = err as ConfigError
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const names = error!.problems.map((p) => p.split(':')[0])
+    expect(names).toEqual(['PORT', 'DATABASE_URL', 'EMAIL_VERIFICATION', 'SIGNUP', 'SECRET', 'ENCRYPTION_KEY', 'TRASH_RETENTION_DAYS', 'LOG_LEVEL'])
+    expect(error!.message.split('\n')).toHaveLength(9)
+  })
+
+  it('given EMAIL_VERIFICATION without SMTP_URL, then it is refused', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, EMAIL_VERIFICATION: 'true' })).toThrow(/EMAIL_VERIFICATION: true needs SMTP_URL/)
+  })
+
+  it('given BLOB_STORE=s3 without a bucket, then it is refused', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, BLOB_STORE: 's3' })).toThrow(/S3_BUCKET/)
+  })
+
+  it('given a hex or base64 ENCRYPTION_KEY of 32 bytes, then it is accepted', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: 'ab'.repeat(32) }).encryptionKey).toHaveLength(32)
+    expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).encryptionKey).toHaveLength(32)
+  })
+})
