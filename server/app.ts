@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
@@ -10,13 +11,23 @@ import { openDatabase, pingDatabase } from './db/database.ts'
 import { installErrorHandler } from './errors.ts'
 import { createAuth } from './plugins/auth.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
+import { createDriveRepository } from './repositories/drive.ts'
 import { createMailTokensRepository } from './repositories/mail-tokens.ts'
 import { createSessionsRepository } from './repositories/sessions.ts'
 import { createUsersRepository } from './repositories/users.ts'
+import { fileRoutes } from './routes/file-service.ts'
+import { folderRoutes } from './routes/folder-service.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
+import { createBlobReader } from './services/blob-reader.ts'
+import { createListingService } from './services/listing.ts'
 import { createMailer } from './services/mailer.ts'
 import { createSessionService } from './services/sessions.ts'
+import { createTreeService } from './services/tree.ts'
+import { createUploadService } from './services/uploads.ts'
+import { createBlobJanitor } from './storage/blob-janitor.ts'
+import { createBlobStore } from './storage/create-blob-store.ts'
+import { randomId } from './util/crypto.ts'
 
 /** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
 const APP_CSP = {
@@ -61,6 +72,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer })
   const auth = createAuth(config, sessions)
 
+  const store = createBlobStore(config)
+  const janitor = createBlobJanitor({
+    db: database.db,
+    store,
+    instanceId: randomId(),
+    singleInstance: database.dialect === 'sqlite',
+    log: app.log,
+  })
+  await janitor.start()
+  app.addHook('onClose', () => janitor.stop())
+  const drive = createDriveRepository(database.db, database.dialect)
+  const tree = createTreeService({ repo: drive, janitor })
+  const listing = createListingService(drive)
+  const uploads = createUploadService({ repo: drive, store, janitor, tree, maxUploadBytes: config.maxUploadBytes })
+  const reader = createBlobReader(store)
+
   installErrorHandler(app)
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
@@ -71,6 +98,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   })
   await app.register(fastifyCookie)
+  await app.register(fastifyMultipart, {
+    // Our own meter enforces MAX_UPLOAD_BYTES with a clear 413; busboy's cap sits just above.
+    limits: {
+      fileSize: config.maxUploadBytes !== undefined ? config.maxUploadBytes + 1 : Number.MAX_SAFE_INTEGER,
+      files: 100_000,
+      fields: 200_000,
+      fieldSize: 64 * 1024,
+      parts: 300_000,
+    },
+  })
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -92,6 +129,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     accounts,
     sessions,
     loginPerIp: config.limits.loginPerIp,
+    usage: (userId) => drive.usage(userId),
     countActiveSessions: async (userId) => {
       const row = await database.db
         .selectFrom('sessions')
@@ -104,14 +142,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   })
 
+  const driveDeps = { auth, repo: drive, listing, tree, uploads, reader }
+  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps })
+  await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps })
+
   const sendAppShell = await registerWebApp(app, config.appDir)
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
   })
 
-  // Expired sessions are dead weight; drop them hourly (unref: never keeps the process alive).
-  const sweep = setInterval(() => void sessionRows.deleteExpired(Date.now()).catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000)
+  // Hourly housekeeping: expired sessions, and trash past TRASH_RETENTION_DAYS (unref: never
+  // keeps the process alive).
+  const housekeeping = async () => {
+    await sessionRows.deleteExpired(Date.now())
+    const purged = await tree.purgeTrash(config.trashRetentionDays)
+    if (purged) app.log.info({ purged }, 'trash retention: items deleted')
+  }
+  void housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed'))
+  const sweep = setInterval(() => void housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed')), 3_600_000)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
 

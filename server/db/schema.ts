@@ -1,6 +1,6 @@
 // Table types for Kysely. Times are integer milliseconds since the epoch and flags are 0/1
 // integers, so one schema reads the same on SQLite and PostgreSQL.
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 
 export interface UsersTable {
   id: string
@@ -35,13 +35,71 @@ export interface MailTokensTable {
   used_at: number | null
 }
 
+export interface FoldersTable {
+  id: string
+  owner_id: string
+  /** null = the root ("/"). */
+  parent_id: string | null
+  ancestors: string
+  name: string
+  name_key: string
+  created_at: number
+  updated_at: number
+  trashed: number
+  trash_root: number
+  trashed_at: number | null
+}
+
+export type LinkType = 'public' | 'one'
+
+export interface FilesTable {
+  id: string
+  owner_id: string
+  folder_id: string | null
+  filename: string
+  name_key: string
+  size: number
+  sha256: string
+  blob_key: string
+  mime: string
+  upload_date: number
+  trashed: number
+  trash_root: number
+  trashed_at: number | null
+  link_type: LinkType | null
+  link_token: string | null
+  is_video: number
+  has_thumbnail: number
+  thumbnail_id: string | null
+  thumbnail_key: string | null
+  media: number
+  enc: string | null
+}
+
+export interface BlobOutboxTable {
+  key: string
+  kind: 'pending' | 'delete'
+  instance_id: string
+  created_at: number
+}
+
+export interface InstancesTable {
+  id: string
+  seen_at: number
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
   mail_tokens: MailTokensTable
-  /** Kysely's own bookkeeping is not listed; `Generated` is kept for later tables. */
-  _never?: { id: Generated<number> }
+  folders: FoldersTable
+  files: FilesTable
+  blob_outbox: BlobOutboxTable
+  instances: InstancesTable
 }
+
+export type Folder = Selectable<FoldersTable>
+export type FileRow = Selectable<FilesTable>
 
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>

@@ -25,6 +25,7 @@ export interface UserRoutesDeps {
   sessions: SessionService
   loginPerIp: number
   countActiveSessions: (userId: string) => Promise<number>
+  usage: (userId: string) => Promise<{ usedBytes: number; fileCount: number }>
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, deps) => {
@@ -46,7 +47,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
 
   app.get('/user-detailed', { ...authed, schema: { response: { 200: UserDetailedJson } } }, async (req) => {
     const user = await accounts.byId(req.principal!.userId)
-    return { ...accounts.toJson(user), activeSessions: await deps.countActiveSessions(user.id) }
+    return { ...accounts.toJson(user), activeSessions: await deps.countActiveSessions(user.id), storage: await deps.usage(user.id) }
   })
 
   app.post(

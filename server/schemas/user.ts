@@ -16,6 +16,7 @@ export const UserDetailedJson = Type.Object({
   createdAt: Type.String(),
   emailVerified: Type.Optional(Type.Boolean()),
   activeSessions: Type.Integer(),
+  storage: Type.Object({ usedBytes: Type.Number(), fileCount: Type.Integer() }),
 })
 export type UserDetailedJson = Static<typeof UserDetailedJson>
 

@@ -1,7 +1,9 @@
 // Migrations are imported statically so the bundled server carries them; names sort in order.
 import type { Migration } from 'kysely'
 import * as accounts from './001-accounts.ts'
+import * as files from './002-files.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
+  '002-files': files,
 }

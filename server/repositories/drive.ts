@@ -1,0 +1,116 @@
+// SQL for files and folders. Every call takes the owner's id, so no query can reach another
+// user's rows; callers turn "not found" into 404.
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import type { Dialect } from '../db/database.ts'
+import type { DB, FileRow, Folder } from '../db/schema.ts'
+import type { SortBy } from '../schemas/files.ts'
+import { nameContains } from './search.ts'
+
+export interface Cursor {
+  date?: number
+  name?: string
+  id?: string
+}
+
+export interface FileQuery {
+  /** undefined = the whole drive. null = root. */
+  folderId?: string | null
+  trashed: boolean
+  /** Only items trashed directly (the trash root). */
+  trashRootsOnly?: boolean
+  search?: string
+  media?: 'all' | 'photos' | 'videos'
+  sort: SortBy
+  limit: number
+  cursor?: Cursor
+}
+
+type Db = Kysely<DB> | Transaction<DB>
+
+/** Keyset paging on (sort column, id): never skips or repeats an item when values tie. */
+function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>, sort: SortBy, dateCol: 'upload_date' | 'created_at', cursor?: Cursor) {
+  const desc = sort.endsWith('desc')
+  const byName = sort.startsWith('alp')
+  const col = (byName ? 'name_key' : dateCol) as any
+  const op = desc ? '<' : '>'
+  const value = byName ? cursor?.name?.toLowerCase() : cursor?.date
+  let out = q as SelectQueryBuilder<DB, any, O>
+  if (value !== undefined) {
+    out = cursor?.id
+      ? out.where((eb) => eb.or([eb(col, op, value), eb.and([eb(col, '=', value), eb('id', op, cursor.id!)])]))
+      : out.where(col, op, value)
+  }
+  const dir = desc ? 'desc' : 'asc'
+  return out.orderBy(col, dir).orderBy('id', dir) as SelectQueryBuilder<DB, T, O>
+}
+
+export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
+  const repo = {
+    db,
+    transaction: <R>(fn: (trx: Transaction<DB>) => Promise<R>) => db.transaction().execute(fn),
+
+    folder: (owner: string, id: string, q: Db = db): Promise<Folder | undefined> =>
+      q.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst(),
+    file: (owner: string, id: string, q: Db = db): Promise<FileRow | undefined> =>
+      q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst(),
+    foldersByIds: (owner: string, ids: string[], q: Db = db): Promise<Folder[]> =>
+      ids.length ? q.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
+    filesByIds: (owner: string, ids: string[], q: Db = db): Promise<FileRow[]> =>
+      ids.length ? q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
+
+    async listFiles(owner: string, f: FileQuery): Promise<FileRow[]> {
+      let q = db.selectFrom('files').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
+      if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
+      if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
+      if (f.media) {
+        q = q.where('media', '=', 1)
+        if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
+      }
+      if (f.search) q = q.where(nameContains(dialect, 'files', f.search))
+      return page(q, f.sort, 'upload_date', f.cursor).limit(f.limit).execute()
+    },
+
+    async listFolders(
+      owner: string,
+      f: { parentId?: string | null; trashed: boolean; trashRootsOnly?: boolean; search?: string; sort: SortBy; limit?: number },
+    ): Promise<Folder[]> {
+      let q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
+      if (f.parentId !== undefined) q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
+      if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
+      if (f.search) q = q.where(nameContains(dialect, 'folders', f.search))
+      const sorted = page(q, f.sort, 'created_at')
+      return (f.limit ? sorted.limit(f.limit) : sorted).execute()
+    },
+
+    /** Folders strictly inside `folder` (prefix match on the ancestors path). */
+    descendants: (owner: string, folder: Folder, q: Db = db): Promise<Folder[]> =>
+      q
+        .selectFrom('folders')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        // substr, not LIKE: ids may hold "_" and SQLite's LIKE ignores case.
+        .where(sql<SqlBool>`substr(ancestors, 1, ${subtreePrefix(folder).length}) = ${subtreePrefix(folder)}`)
+        .execute(),
+
+    async insertFolder(row: Folder, q: Db = db): Promise<void> {
+      await q.insertInto('folders').values(row).execute()
+    },
+    async insertFile(row: FileRow, q: Db = db): Promise<void> {
+      await q.insertInto('files').values(row).execute()
+    },
+
+    async usage(owner: string): Promise<{ usedBytes: number; fileCount: number }> {
+      const r = await db
+        .selectFrom('files')
+        .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'), eb.fn.countAll<number>().as('n')])
+        .where('owner_id', '=', owner)
+        .executeTakeFirst()
+      return { usedBytes: Number(r?.bytes ?? 0), fileCount: Number(r?.n ?? 0) }
+    },
+  }
+  return repo
+}
+export type DriveRepository = ReturnType<typeof createDriveRepository>
+
+/** The ancestors value of a folder's direct children. */
+export const subtreePrefix = (f: Pick<Folder, 'ancestors' | 'id'>) => `${f.ancestors}${f.id}/`

@@ -1,0 +1,106 @@
+// Wire types of /file-service and /folder-service (SPEC §3/§7, DESIGN.md §4). Responses are
+// serialised through these schemas, so only the listed fields ever leave the server.
+import { Type, type Static } from 'typebox'
+import { BoundedString } from './common.ts'
+
+export const FileJson = Type.Object({
+  _id: Type.String(),
+  filename: Type.String(),
+  length: Type.Number(),
+  uploadDate: Type.String(),
+  metadata: Type.Object({
+    parent: Type.String(),
+    size: Type.Number(),
+    hasThumbnail: Type.Boolean(),
+    isVideo: Type.Boolean(),
+    thumbnailID: Type.String(),
+    linkType: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('one')])),
+    link: Type.Optional(Type.String()),
+    trashed: Type.Optional(Type.Boolean()),
+  }),
+})
+export type FileJson = Static<typeof FileJson>
+
+export const FolderJson = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  parent: Type.String(),
+  parentList: Type.Array(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  trashed: Type.Optional(Type.Boolean()),
+})
+export type FolderJson = Static<typeof FolderJson>
+
+export const SortBy = Type.Union(['date_desc', 'date_asc', 'alp_desc', 'alp_asc'].map((s) => Type.Literal(s)))
+export type SortBy = 'date_desc' | 'date_asc' | 'alp_desc' | 'alp_asc'
+
+const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('')])
+const Id = BoundedString(64, 1)
+
+export const FileListQuery = Type.Object({
+  parent: Type.Optional(BoundedString(64, 1)),
+  search: Type.Optional(BoundedString(256)),
+  sortBy: Type.Optional(SortBy),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  trashMode: Type.Optional(Flag),
+  mediaMode: Type.Optional(Flag),
+  mediaFilter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('photos'), Type.Literal('videos')])),
+  startAtDate: Type.Optional(BoundedString(64)),
+  startAtName: Type.Optional(BoundedString(1024)),
+  startAt: Type.Optional(BoundedString(64)),
+  startAtId: Type.Optional(BoundedString(64)),
+})
+export type FileListQuery = Static<typeof FileListQuery>
+
+export const FolderListQuery = Type.Object({
+  parent: Type.Optional(BoundedString(64, 1)),
+  search: Type.Optional(BoundedString(256)),
+  sortBy: Type.Optional(SortBy),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  trashMode: Type.Optional(Flag),
+})
+export type FolderListQuery = Static<typeof FolderListQuery>
+
+export const SuggestedQuery = Type.Object({
+  search: Type.Optional(BoundedString(256)),
+  trashMode: Type.Optional(Flag),
+  mediaMode: Type.Optional(Flag),
+})
+export type SuggestedQuery = Static<typeof SuggestedQuery>
+
+const IdList = Type.Union([Type.Array(Id, { maxItems: 10000 }), BoundedString(100000)])
+export const MoveFolderListQuery = Type.Object({
+  parent: Type.Optional(BoundedString(64, 1)),
+  search: Type.Optional(BoundedString(256)),
+  folderIDs: Type.Optional(IdList),
+  'folderIDs[]': Type.Optional(IdList),
+  currentParent: Type.Optional(BoundedString(64)),
+})
+export type MoveFolderListQuery = Static<typeof MoveFolderListQuery>
+
+export const ZipQuery = Type.Object({
+  folderIDs: Type.Optional(IdList),
+  'folderIDs[]': Type.Optional(IdList),
+  fileIDs: Type.Optional(IdList),
+  'fileIDs[]': Type.Optional(IdList),
+})
+export type ZipQuery = Static<typeof ZipQuery>
+
+export const IdParams = Type.Object({ id: Id })
+export const IdBody = Type.Object({ id: Id })
+export const RenameBody = Type.Object({ id: Id, title: BoundedString(1024) })
+export const MoveBody = Type.Object({ id: Id, parentID: Id })
+export const CreateFolderBody = Type.Object({ name: BoundedString(1024), parent: Type.Optional(Id) })
+
+/** A selected item as the client's multi-select map holds it; extra fields are ignored. */
+export const Item = Type.Object({
+  id: Id,
+  type: Type.Union([Type.Literal('file'), Type.Literal('folder'), Type.Literal('quick-item')]),
+})
+export type Item = Static<typeof Item>
+export const ItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1, maxItems: 10000 }) })
+export const MoveItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1, maxItems: 10000 }), parentID: Id })
+
+export const SuggestedReply = Type.Object({ folderList: Type.Array(FolderJson), fileList: Type.Array(FileJson) })
+export const ShareReply = Type.Object({ file: FileJson })

@@ -1,0 +1,38 @@
+// Row → wire JSON. Internal columns (owner, blob keys, hashes, wrapped keys) never leave here.
+import type { FileRow, Folder } from '../db/schema.ts'
+import type { FileJson, FolderJson } from '../schemas/files.ts'
+
+export function fileJson(f: FileRow): FileJson {
+  return {
+    _id: f.id,
+    filename: f.filename,
+    length: f.size,
+    uploadDate: new Date(f.upload_date).toISOString(),
+    metadata: {
+      parent: f.folder_id ?? '/',
+      size: f.size,
+      hasThumbnail: f.has_thumbnail === 1,
+      isVideo: f.is_video === 1,
+      thumbnailID: f.thumbnail_id ?? '',
+      ...(f.link_type && f.link_token ? { linkType: f.link_type, link: f.link_token } : {}),
+      ...(f.trashed ? { trashed: true } : {}),
+    },
+  }
+}
+
+/** parentList: "/" then every ancestor id, root first. */
+export function parentList(ancestors: string): string[] {
+  return ['/', ...ancestors.split('/').filter(Boolean)]
+}
+
+export function folderJson(f: Folder): FolderJson {
+  return {
+    _id: f.id,
+    name: f.name,
+    parent: f.parent_id ?? '/',
+    parentList: parentList(f.ancestors),
+    createdAt: new Date(f.created_at).toISOString(),
+    updatedAt: new Date(f.updated_at).toISOString(),
+    ...(f.trashed ? { trashed: true } : {}),
+  }
+}

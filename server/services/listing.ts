@@ -1,0 +1,88 @@
+// Turns the list parameters of SPEC §3 into repository queries (DESIGN.md §4 "Lists").
+import type { FileRow, Folder } from '../db/schema.ts'
+import { errors } from '../errors.ts'
+import type { Cursor, DriveRepository } from '../repositories/drive.ts'
+import type { FileListQuery, FolderListQuery, MoveFolderListQuery, SortBy, SuggestedQuery } from '../schemas/files.ts'
+
+export const flag = (v: unknown) => v === true || v === 'true'
+const ROOT = (parent: string | undefined) => parent === undefined || parent === '/' || parent === ''
+
+/** Repeated (`a[]=x&a[]=y`), plain repeated, or comma-separated id lists. */
+export function idList(...values: Array<string | string[] | undefined>): string[] {
+  const out = values.flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')))
+  return [...new Set(out.map((s) => s.trim()).filter(Boolean))]
+}
+
+function cursorOf(q: FileListQuery): Cursor | undefined {
+  if (q.startAtDate === undefined && q.startAtName === undefined && q.startAtId === undefined) return undefined
+  let date: number | undefined
+  if (q.startAtDate !== undefined && q.startAtDate !== '') {
+    date = /^\d+$/.test(q.startAtDate) ? Number(q.startAtDate) : Date.parse(q.startAtDate)
+    if (Number.isNaN(date)) throw errors.badRequest('startAtDate must be a date')
+  }
+  return {
+    ...(date !== undefined ? { date } : {}),
+    ...(q.startAtName !== undefined ? { name: q.startAtName } : {}),
+    ...(q.startAtId ? { id: q.startAtId } : {}),
+  }
+}
+
+export function createListingService(repo: DriveRepository) {
+  /** A folder that must belong to the owner (404 otherwise); `trashed` must match the mode. */
+  async function ownFolder(owner: string, id: string, trashed: boolean): Promise<Folder> {
+    const folder = await repo.folder(owner, id)
+    if (!folder || (!trashed && folder.trashed)) throw errors.notFound('Folder')
+    return folder
+  }
+
+  return {
+    async files(owner: string, q: FileListQuery): Promise<FileRow[]> {
+      const sort: SortBy = q.sortBy ?? 'date_desc'
+      const limit = q.limit ?? 50
+      const trashed = flag(q.trashMode)
+      const search = q.search?.trim() || undefined
+      const cursor = cursorOf(q)
+      const base = { sort, limit, ...(cursor ? { cursor } : {}) }
+      if (flag(q.mediaMode)) return repo.listFiles(owner, { ...base, trashed: false, media: q.mediaFilter ?? 'all', ...(search ? { search } : {}) })
+      if (search) return repo.listFiles(owner, { ...base, trashed, search })
+      if (ROOT(q.parent)) return repo.listFiles(owner, { ...base, trashed, ...(trashed ? { trashRootsOnly: true } : { folderId: null }) })
+      const folder = await ownFolder(owner, q.parent!, trashed)
+      return repo.listFiles(owner, { ...base, trashed, folderId: folder.id })
+    },
+
+    quick: (owner: string) => repo.listFiles(owner, { trashed: false, sort: 'date_desc', limit: 20 }),
+
+    async suggested(owner: string, q: SuggestedQuery): Promise<{ folders: Folder[]; files: FileRow[] }> {
+      const search = q.search?.trim()
+      if (!search) return { folders: [], files: [] }
+      const trashed = flag(q.trashMode)
+      const media = flag(q.mediaMode)
+      const files = await repo.listFiles(owner, { trashed: media ? false : trashed, search, sort: 'date_desc', limit: 10, ...(media ? { media: 'all' as const } : {}) })
+      const folders = media ? [] : await repo.listFolders(owner, { trashed, search, sort: 'date_desc', limit: 10 })
+      return { folders, files }
+    },
+
+    async folders(owner: string, q: FolderListQuery): Promise<Folder[]> {
+      const sort: SortBy = q.sortBy ?? 'date_desc'
+      const trashed = flag(q.trashMode)
+      const search = q.search?.trim() || undefined
+      const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}) }
+      if (search) return repo.listFolders(owner, { ...base, search })
+      if (ROOT(q.parent)) return repo.listFolders(owner, { ...base, ...(trashed ? { trashRootsOnly: true } : { parentId: null }) })
+      const folder = await ownFolder(owner, q.parent!, trashed)
+      return repo.listFolders(owner, { ...base, parentId: folder.id })
+    },
+
+    /** Destinations for a move: never a moved folder, anything inside one, or the trash. */
+    async moveTargets(owner: string, q: MoveFolderListQuery): Promise<Folder[]> {
+      const excluded = new Set(idList(q.folderIDs, q['folderIDs[]']))
+      const search = q.search?.trim() || undefined
+      let list: Folder[]
+      if (search) list = await repo.listFolders(owner, { trashed: false, search, sort: 'alp_asc' })
+      else if (ROOT(q.parent)) list = await repo.listFolders(owner, { trashed: false, parentId: null, sort: 'alp_asc' })
+      else list = await repo.listFolders(owner, { trashed: false, parentId: (await ownFolder(owner, q.parent!, false)).id, sort: 'alp_asc' })
+      return list.filter((f) => !excluded.has(f.id) && !f.ancestors.split('/').some((a) => excluded.has(a)))
+    },
+  }
+}
+export type ListingService = ReturnType<typeof createListingService>

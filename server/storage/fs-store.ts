@@ -1,0 +1,67 @@
+// Local disk: write to a temp file, fsync, then rename into a sharded folder, so a blob is either
+// complete or absent — never half-written under its final name.
+import { createWriteStream } from 'node:fs'
+import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { randomId } from '../util/crypto.ts'
+import { type BlobStore, type ByteRange, Meter, type PutOptions, type StoredBlob } from './blob-store.ts'
+
+const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/
+
+export function createFsStore(dataDir: string): BlobStore {
+  const root = join(dataDir, 'blobs')
+  const tmp = join(dataDir, 'tmp')
+  const pathOf = (key: string) => {
+    // Keys are ours, but never let one become a path outside the store.
+    if (!SAFE_KEY.test(key)) throw new Error(`invalid blob key`)
+    return join(root, key.slice(0, 2), key.slice(2, 4), key)
+  }
+
+  return {
+    async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+      const final = pathOf(options.key)
+      await mkdir(tmp, { recursive: true })
+      const temp = join(tmp, `${options.key}.${randomId(6)}`)
+      const meter = new Meter(options.maxBytes)
+      try {
+        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }))
+        const fh = await open(temp, 'r')
+        try {
+          await fh.sync()
+        } finally {
+          await fh.close()
+        }
+        await mkdir(join(final, '..'), { recursive: true })
+        await rename(temp, final)
+      } catch (err) {
+        await rm(temp, { force: true })
+        throw err
+      }
+      return { key: options.key, size: meter.size, sha256: meter.digest() }
+    },
+
+    async get(key: string, range?: ByteRange): Promise<Readable> {
+      const path = pathOf(key)
+      // Open first so a missing blob rejects here rather than erroring mid-response.
+      const fh = await open(path, 'r')
+      return fh.createReadStream({ autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) })
+    },
+
+    async delete(key: string): Promise<void> {
+      await unlink(pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err
+      })
+    },
+
+    async *keys(): AsyncIterable<string> {
+      const level = async (dir: string) => (await readdir(dir).catch(() => [] as string[]))
+      for (const a of await level(root)) for (const b of await level(join(root, a))) for (const k of await level(join(root, a, b))) yield k
+    },
+
+    async cleanup(): Promise<void> {
+      await rm(tmp, { recursive: true, force: true })
+    },
+  }
+}

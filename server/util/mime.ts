@@ -1,0 +1,35 @@
+// File types by extension: decides isVideo, what the gallery can show, which zip entries are
+// stored rather than deflated, and the Content-Type of streams.
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
+  tif: 'image/tiff', tiff: 'image/tiff', bmp: 'image/bmp', svg: 'image/svg+xml', heic: 'image/heic', ico: 'image/x-icon',
+  mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo', ogv: 'video/ogg', '3gp': 'video/3gpp', mpg: 'video/mpeg', mpeg: 'video/mpeg',
+  mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg', wav: 'audio/wav', flac: 'audio/flac', aac: 'audio/aac',
+  pdf: 'application/pdf', zip: 'application/zip', gz: 'application/gzip', tgz: 'application/gzip', bz2: 'application/x-bzip2',
+  xz: 'application/x-xz', '7z': 'application/x-7z-compressed', rar: 'application/vnd.rar', zst: 'application/zstd',
+  txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json', html: 'text/html', htm: 'text/html',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+}
+
+// Formats whose bytes are already compressed: deflating them again only burns CPU.
+const COMPRESSED = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'heic', 'mp4', 'm4v', 'webm', 'mov', 'mkv', 'avi', 'ogv',
+  '3gp', 'mpg', 'mpeg', 'mp3', 'm4a', 'ogg', 'aac', 'flac', 'zip', 'gz', 'tgz', 'bz2', 'xz', '7z', 'rar', 'zst', 'docx', 'xlsx', 'pptx', 'pdf'])
+
+export const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+/** The type we record: by extension when known, else the client's claim if well-formed. */
+export function mimeFor(name: string, claimed?: string): string {
+  const known = TYPES[extensionOf(name)]
+  if (known) return known
+  if (claimed && /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(claimed)) return claimed.toLowerCase()
+  return 'application/octet-stream'
+}
+
+export const isVideoType = (mime: string) => mime.startsWith('video/')
+export const isCompressed = (name: string) => COMPRESSED.has(extensionOf(name))

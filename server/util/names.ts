@@ -1,0 +1,26 @@
+import { errors } from '../errors.ts'
+
+/** Names of files and folders: trimmed, 1–255 characters, no "/" and no control NUL. */
+export function checkName(raw: string, what = 'Name'): string {
+  const name = raw.trim()
+  if (name.length === 0) throw errors.badRequest(`${what} must not be empty`)
+  if (name.length > 255) throw errors.badRequest(`${what} must be at most 255 characters`)
+  if (name.includes('/')) throw errors.badRequest(`${what} must not contain "/"`)
+  if (name.includes('\0')) throw errors.badRequest(`${what} must not contain NUL characters`)
+  if (name === '.' || name === '..') throw errors.badRequest(`${what} must not be "." or ".."`)
+  return name
+}
+
+/** The key names sort and search on: case-insensitive, the same in SQLite and PostgreSQL. */
+export const nameKey = (name: string) => name.toLowerCase()
+
+/**
+ * Splits a folder upload's relative path into safe segments. Empty and "." segments are
+ * dropped; ".." is refused, so nothing can climb out of the uploaded tree.
+ */
+export function splitRelativePath(path: string): string[] {
+  const segments = path.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.')
+  if (segments.some((s) => s === '..')) throw errors.badRequest('Paths must not contain ".."')
+  if (segments.length === 0) throw errors.badRequest('Empty path')
+  return segments.map((s) => checkName(s, 'Path segment'))
+}
