@@ -6,7 +6,14 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Config } from './config.ts'
+import type { Dialect } from './db/database.ts'
+import type { DB } from './db/schema.ts'
+import type { DriveRepository } from './repositories/drive.ts'
+import type { TreeService } from './services/tree.ts'
+import type { BlobJanitor } from './storage/blob-janitor.ts'
+import type { BlobStore } from './storage/blob-store.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { installErrorHandler } from './errors.ts'
 import { createAuth } from './plugins/auth.ts'
@@ -45,6 +52,21 @@ const APP_CSP = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
+}
+
+export interface Internals {
+  db: Kysely<DB>
+  dialect: Dialect
+  store: BlobStore
+  janitor: BlobJanitor
+  tree: TreeService
+  drive: DriveRepository
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cumulus: Internals
+  }
 }
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -141,6 +163,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       return Number(row?.n ?? 0)
     },
   })
+
+  // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
+  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive })
 
   const driveDeps = { auth, repo: drive, listing, tree, uploads, reader }
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps })

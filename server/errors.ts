@@ -32,6 +32,8 @@ export const errors = {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // An upload refused part-way has an unread body behind it: close rather than drain it.
+    if (req.headers['content-type']?.startsWith('multipart/')) reply.header('connection', 'close')
     if (err instanceof AppError) {
       return reply.code(err.statusCode).headers(err.headers).send({ statusCode: err.statusCode, code: err.code, message: err.message })
     }

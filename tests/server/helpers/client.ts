@@ -51,7 +51,40 @@ export class Browser {
   patch = <T = any>(path: string, json?: unknown) => this.request<T>('PATCH', path, { json })
   delete = <T = any>(path: string, json?: unknown) => this.request<T>('DELETE', path, { json })
 
-  /** Signs up (or logs in when `login` is set) and keeps the cookies. */
+  /** POST /file-service/upload as the spec's client sends it. */
+  async upload(filename: string, data: Uint8Array | string, parent = '/', extra: Record<string, string> = {}) {
+    const form = new FormData()
+    form.append('filename', filename)
+    form.append('parent', parent)
+    form.append('currentID', parent)
+    form.append('size', String(typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength))
+    for (const [k, v] of Object.entries(extra)) form.append(k, v)
+    form.append('file', new Blob([data as BlobPart]), filename)
+    return this.request('POST', '/file-service/upload', { body: form })
+  }
+
+  /** POST /folder-service/upload: `files` maps relative paths ("top/sub/a.txt") to contents. */
+  async uploadFolder(files: Record<string, Uint8Array | string>, parent = '/') {
+    const form = new FormData()
+    const entries = Object.entries(files)
+    form.append('parent', parent)
+    form.append('total-files', String(entries.length))
+    entries.forEach(([path, data], index) => {
+      const name = path.split('/').at(-1)!
+      const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
+      form.append('file-data', JSON.stringify({ name, size, type: 'application/octet-stream', path, index }))
+      form.append('file', new Blob([data as BlobPart]), name)
+    })
+    return this.request('POST', '/folder-service/upload', { body: form })
+  }
+
+  async bytes(path: string, headers: Record<string, string> = {}) {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await fetch(this.baseUrl + path, { headers: { cookie, ...headers } })
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
+  }
+
+  /** Signs up and keeps the cookies. */
   async signup(email: string, password = 'secret123') {
     const r = await this.post('/user-service/create', { email, password })
     if (r.status !== 201) throw new Error(`signup failed: ${r.status} ${r.text}`)

@@ -27,15 +27,38 @@ export interface StartOptions {
 }
 
 export const pgUrl = process.env.TEST_DATABASE_URL
+/** TEST_BLOB_STORE=s3 runs the suites on an in-process S3 server (s3rver) instead of disk. */
+export const useS3 = process.env.TEST_BLOB_STORE === 's3'
+
+/** An S3-compatible server for one test server; returns the env that points Cumulus at it. */
+async function startS3(dir: string): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const { default: S3rver } = await import('s3rver')
+  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'cumulus-test' }] })
+  const addr = (await s3.run()) as { port: number }
+  return {
+    env: {
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'cumulus-test',
+      S3_ENDPOINT: `http://127.0.0.1:${addr.port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    close: () => new Promise<void>((r) => s3.close(() => r())),
+  }
+}
 
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'cumulus-test-')))
   const schema = pgUrl ? (opts.schema ?? `t_${randomBytes(6).toString('hex')}`) : undefined
+  const s3 = useS3 && !opts.env?.BLOB_STORE ? await startS3(await mkdtemp(join(tmpdir(), 'cumulus-s3-'))) : undefined
   const base = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     APP_DIR: join(dataDir, 'no-app'),
     ...(pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
+    ...s3?.env,
     ...opts.env,
   })
   const config = { ...base, limits: { ...base.limits, ...opts.limits } }
@@ -50,6 +73,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     dataDir,
     async close() {
       await app.close()
+      await s3?.close()
       if (opts.keepData) return
       await rm(dataDir, { recursive: true, force: true })
       if (pgUrl && schema) await dropSchema(schema)

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser, uniqueEmail } from '../helpers/client.ts'
+import { startServer, type TestServer } from '../helpers/server.ts'
+
+let server: TestServer
+let alice: Browser
+let aliceId: string
+beforeAll(async () => {
+  server = await startServer()
+  alice = new Browser(server.url)
+  aliceId = (await alice.signup(uniqueEmail('lister'))).user._id
+})
+afterAll(() => server.close())
+
+const names = (list: any[]) => list.map((f) => f.filename ?? f.name)
+const setDate = (id: string, ms: number) =>
+  server.app.cumulus.db.updateTable('files').set({ upload_date: ms }).where('id', '=', id).execute()
+
+async function uploadAll(b: Browser, files: string[], parent = '/', concurrency = 8) {
+  const out: any[] = new Array(files.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < files.length) {
+        const i = next++
+        const r = await b.upload(files[i]!, `content of ${i}`, parent)
+        if (r.status !== 201) throw new Error(`upload ${files[i]}: ${r.status} ${r.text}`)
+        out[i] = r.body
+      }
+    }),
+  )
+  return out
+}
+
+describe('keyset paging', () => {
+  it('given 1,000 files sharing one uploadDate and few distinct names, then every sort pages through all of them exactly once', async () => {
+    const folder = (await alice.post('/folder-service/create', { name: 'Paging' })).body._id
+    const files = await uploadAll(alice, Array.from({ length: 1000 }, (_, i) => `Name ${i % 7}.txt`), folder)
+    const same = Date.UTC(2024, 0, 1)
+    await server.app.cumulus.db.updateTable('files').set({ upload_date: same }).where('folder_id', '=', folder).execute()
+    // A few distinct dates too, so date sorts have ties and non-ties.
+    for (const f of files.slice(0, 50)) await setDate(f._id, same + 1000)
+
+    for (const sortBy of ['date_desc', 'date_asc', 'alp_desc', 'alp_asc']) {
+      const seen: any[] = []
+      let query = ''
+      for (let guard = 0; guard < 100; guard++) {
+        const page = (await alice.get(`/file-service/list?parent=${folder}&sortBy=${sortBy}&limit=37${query}`)).body as any[]
+        seen.push(...page)
+        if (page.length < 37) break
+        const last = page.at(-1)
+        query = `&startAt=true&startAtDate=${encodeURIComponent(last.uploadDate)}&startAtName=${encodeURIComponent(last.filename)}&startAtId=${last._id}`
+      }
+      const ids = seen.map((f) => f._id)
+      expect(new Set(ids).size, sortBy).toBe(1000)
+      expect(ids.length, sortBy).toBe(1000)
+      // And in the promised order: (key, id) ascending or descending.
+      const key = (f: any) => (sortBy.startsWith('alp') ? f.filename.toLowerCase() : Date.parse(f.uploadDate))
+      const sorted = [...seen].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+      if (sortBy.endsWith('desc')) sorted.reverse()
+      expect(ids, sortBy).toEqual(sorted.map((f) => f._id))
+    }
+  }, 120_000)
+})
+
+describe('GET /file-service/list', () => {
+  let folder: string
+  beforeAll(async () => {
+    folder = (await alice.post('/folder-service/create', { name: 'Sorting' })).body._id
+    const files = await uploadAll(alice, ['banana.txt', 'Apple.txt', 'cherry.txt'], folder, 1)
+    await setDate(files[0]._id, 3000)
+    await setDate(files[1]._id, 1000)
+    await setDate(files[2]._id, 2000)
+  })
+
+  it('sorts by date and by case-insensitive name, both directions, default date_desc', async () => {
+    const q = (s: string) => alice.get(`/file-service/list?parent=${folder}${s}`).then((r) => names(r.body))
+    expect(await q('')).toEqual(['banana.txt', 'cherry.txt', 'Apple.txt'])
+    expect(await q('&sortBy=date_asc')).toEqual(['Apple.txt', 'cherry.txt', 'banana.txt'])
+    expect(await q('&sortBy=alp_asc')).toEqual(['Apple.txt', 'banana.txt', 'cherry.txt'])
+    expect(await q('&sortBy=alp_desc')).toEqual(['cherry.txt', 'banana.txt', 'Apple.txt'])
+    expect(await q('&limit=2')).toEqual(['banana.txt', 'cherry.txt'])
+  })
+
+  it('given bad parameters, then 400', async () => {
+    for (const qs of ['sortBy=random', 'limit=0', 'limit=abc', 'limit=100000', 'mediaFilter=docs', 'startAtDate=yesterday&startAt=true']) {
+      const r = await alice.get(`/file-service/list?${qs}`)
+      expect(r.status, qs).toBe(400)
+    }
+  })
+
+  it('given an unknown parent, then 404', async () => {
+    expect((await alice.get('/file-service/list?parent=nope')).status).toBe(404)
+    expect((await alice.get('/folder-service/list?parent=nope')).status).toBe(404)
+  })
+})
+
+describe('search', () => {
+  const tricky = ['100% done.txt', 'a_b.txt', 'ab.txt', '(draft) plan.txt', 'star*.txt', 'back\\slash.txt', 'Quote"s.txt', 'Ünïcode Straße.txt']
+  beforeAll(async () => {
+    const deep = (await alice.post('/folder-service/create', { name: 'Deep (1)' })).body._id
+    const deeper = (await alice.post('/folder-service/create', { name: 'Deeper_one', parent: deep })).body._id
+    await uploadAll(alice, tricky, deeper, 1)
+  })
+
+  it.each([
+    ['%', ['100% done.txt']],
+    ['_', ['a_b.txt']],
+    ['(', ['(draft) plan.txt']],
+    ['*', ['star*.txt']],
+    ['\\', ['back\\slash.txt']],
+    ['"', ['Quote"s.txt']],
+    ['0% d', ['100% done.txt']],
+    ['(draft)', ['(draft) plan.txt']],
+    ['STRASSE', []],
+    ['straße', ['Ünïcode Straße.txt']],
+    ['ÜNÏ', ['Ünïcode Straße.txt']],
+    ['AB.T', ['ab.txt']],
+  ])('treats %j literally and case-insensitively across the drive', async (term, expected) => {
+    const r = await alice.get(`/file-service/list?search=${encodeURIComponent(term)}&sortBy=alp_asc`)
+    expect(r.status).toBe(200)
+    expect(names(r.body).filter((n) => tricky.includes(n))).toEqual(expected)
+    const s = await alice.get(`/file-service/suggested-list?search=${encodeURIComponent(term)}`)
+    expect(names(s.body.fileList).filter((n: string) => tricky.includes(n)).sort()).toEqual([...expected].sort())
+  })
+
+  it('finds folders by name literally, across the drive', async () => {
+    expect(names((await alice.get('/folder-service/list?search=_')).body)).toEqual(['Deeper_one'])
+    expect(names((await alice.get('/folder-service/list?search=(1)')).body)).toEqual(['Deep (1)'])
+    const s = await alice.get('/file-service/suggested-list?search=deep')
+    expect(names(s.body.folderList).sort()).toEqual(['Deep (1)', 'Deeper_one'])
+  })
+
+  it('suggests at most 10 folders and 10 files, and nothing for an empty search', async () => {
+    for (let i = 0; i < 12; i++) await alice.post('/folder-service/create', { name: `many ${i}` })
+    await uploadAll(alice, Array.from({ length: 12 }, (_, i) => `many ${i}.txt`))
+    const s = await alice.get('/file-service/suggested-list?search=many')
+    expect(s.body.folderList).toHaveLength(10)
+    expect(s.body.fileList).toHaveLength(10)
+    expect((await alice.get('/file-service/suggested-list?search=')).body).toEqual({ folderList: [], fileList: [] })
+  })
+
+  it('never finds another user’s files', async () => {
+    const bob = new Browser(server.url)
+    await bob.signup(uniqueEmail('bob'))
+    expect((await bob.get('/file-service/list?search=done')).body).toEqual([])
+    expect((await bob.get('/folder-service/list?search=deep')).body).toEqual([])
+  })
+})
+
+describe('quick-list, media and trash modes', () => {
+  it('quick-list gives the 20 newest non-trashed files', async () => {
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail('quick'))
+    const files = await uploadAll(b, Array.from({ length: 25 }, (_, i) => `q${i}.txt`), '/', 1)
+    for (let i = 0; i < files.length; i++) await setDate(files[i]._id, 10_000 + i * 1000)
+    await b.patch('/file-service/trash', { id: files[24]._id })
+    const r = await b.get('/file-service/quick-list')
+    expect(names(r.body)).toEqual(Array.from({ length: 20 }, (_, i) => `q${23 - i}.txt`))
+  })
+
+  it('mediaMode lists videos and thumbnailed files across the drive, filtered by mediaFilter', async () => {
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail('media'))
+    const folder = (await b.post('/folder-service/create', { name: 'Clips' })).body._id
+    const [video, photo] = await uploadAll(b, ['clip.mp4', 'pic.jpg', 'doc.txt'], folder, 1)
+    // A photo counts once it has a thumbnail (made by the media pipeline).
+    await server.app.cumulus.db.updateTable('files').set({ has_thumbnail: 1, media: 1, thumbnail_id: 't1' }).where('id', '=', photo._id).execute()
+    const q = (f: string) => b.get(`/file-service/list?mediaMode=true&mediaFilter=${f}&sortBy=alp_asc&limit=100`).then((r) => names(r.body))
+    expect(await q('all')).toEqual(['clip.mp4', 'pic.jpg'])
+    expect(await q('photos')).toEqual(['pic.jpg'])
+    expect(await q('videos')).toEqual(['clip.mp4'])
+    await b.patch('/file-service/trash', { id: video._id })
+    expect(await q('all')).toEqual(['pic.jpg'])
+  })
+
+  it('trashMode lists trash roots, and inside a trashed folder its trashed contents', async () => {
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail('trash'))
+    const top = (await b.post('/folder-service/create', { name: 'Top' })).body._id
+    const inner = (await b.post('/folder-service/create', { name: 'Inner', parent: top })).body._id
+    await b.upload('in-top.txt', 'x', top)
+    await b.upload('in-inner.txt', 'x', inner)
+    const loose = (await b.upload('loose.txt', 'x')).body._id
+    await b.patch('/folder-service/trash', { id: top })
+    await b.patch('/file-service/trash', { id: loose })
+
+    expect(names((await b.get('/folder-service/list?trashMode=true')).body)).toEqual(['Top'])
+    expect(names((await b.get('/file-service/list?trashMode=true')).body)).toEqual(['loose.txt'])
+    expect(names((await b.get(`/folder-service/list?trashMode=true&parent=${top}`)).body)).toEqual(['Inner'])
+    expect(names((await b.get(`/file-service/list?trashMode=true&parent=${top}`)).body)).toEqual(['in-top.txt'])
+    expect(names((await b.get(`/file-service/list?trashMode=true&parent=${inner}`)).body)).toEqual(['in-inner.txt'])
+    // Not in the normal views any more.
+    expect(names((await b.get('/folder-service/list')).body)).toEqual([])
+    expect((await b.get(`/file-service/list?parent=${top}`)).status).toBe(404)
+    expect(names((await b.get('/file-service/list?search=in-&trashMode=true&sortBy=alp_asc')).body)).toEqual(['in-inner.txt', 'in-top.txt'])
+    expect((await b.get('/file-service/list?search=in-')).body).toEqual([])
+    expect((await b.get(`/folder-service/info/${inner}`)).body).toMatchObject({ name: 'Inner', trashed: true, parentList: ['/', top] })
+  })
+})
+
+describe('move-folder-list', () => {
+  it('excludes the moved folders, everything inside them, and the trash', async () => {
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail('mover'))
+    const mk = async (name: string, parent = '/') => (await b.post('/folder-service/create', { name, parent })).body._id
+    const a = await mk('A')
+    const a1 = await mk('A1', a)
+    await mk('A1x', a1)
+    const bId = await mk('B')
+    await mk('B1', bId)
+    const t = await mk('T')
+    await b.patch('/folder-service/trash', { id: t })
+    const list = (qs: string) => b.get(`/folder-service/move-folder-list?${qs}`).then((r) => names(r.body))
+    expect(await list(`folderIDs[]=${a1}`)).toEqual(['A', 'B'])
+    expect(await list(`folderIDs[]=${a}`)).toEqual(['B'])
+    expect(await list(`parent=${a}&folderIDs[]=${a1}`)).toEqual([])
+    expect(await list(`search=1&folderIDs[]=${a1}&folderIDs[]=${bId}`)).toEqual([])
+    expect(await list(`search=A1&folderIDs=${bId}`)).toEqual(['A1', 'A1x'])
+    void aliceId
+  })
+})

@@ -1,0 +1,252 @@
+// The ownership matrix (DESIGN.md §4: "another user's id → 404, never 403"). Alice owns a drive;
+// Bob, logged in, calls every id-taking route of /file-service and /folder-service with Alice's
+// ids. Each call must be a 404 with the same body a made-up id gets (no existence oracle), and
+// afterwards Alice's drive — and Bob's own items named in the same request — must be exactly as
+// before: same info JSON, same lists, same bytes, same blobs.
+//
+// Every row is also run by an owner on a fresh drive of their own, where it must succeed: a
+// row that 404s for a malformed request instead of for ownership would be caught there.
+// Adding a route is one line in `rows`.
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser, uniqueEmail, type Reply } from '../helpers/client.ts'
+import { blobKeys, expectConsistent, randomBytes } from '../helpers/drive.ts'
+import { startServer, type TestServer } from '../helpers/server.ts'
+
+/** The victim's items. */
+interface Drive {
+  folder: string
+  sub: string
+  fileInFolder: string
+  fileInSub: string
+  rootFile: string
+  trashedFile: string
+  trashedFolder: string
+  fileInTrashedFolder: string
+}
+
+/** The caller's own items, for requests that mix them with the victim's. */
+interface Own {
+  folder: string
+  file: string
+  trashedFile: string
+}
+
+type Row = [what: string, call: (u: Browser, a: Drive, own: Own) => Promise<Reply>]
+
+const file = (id: string) => ({ id, type: 'file' })
+const folder = (id: string) => ({ id, type: 'folder' })
+const zip = (folderIDs: string[], fileIDs: string[]) =>
+  `/folder-service/download-zip?${[...folderIDs.map((id) => `folderIDs[]=${id}`), ...fileIDs.map((id) => `fileIDs[]=${id}`)].join('&')}`
+
+// prettier-ignore
+const rows: Row[] = [
+  // /file-service
+  ['GET file info of a file', (u, a) => u.get(`/file-service/info/${a.rootFile}`)],
+  ['GET file info of a trashed file', (u, a) => u.get(`/file-service/info/${a.trashedFile}`)],
+  ['GET download of a file', (u, a) => u.get(`/file-service/download/${a.rootFile}`)],
+  ['GET download of a file, ranged', (u, a) => u.get(`/file-service/download/${a.fileInSub}`, { range: 'bytes=0-9' })],
+  ['GET file list of a folder', (u, a) => u.get(`/file-service/list?parent=${a.folder}`)],
+  ['GET file list of a subfolder, sorted by name', (u, a) => u.get(`/file-service/list?parent=${a.sub}&sortBy=alp_asc`)],
+  ['GET file list of a trashed folder in trash mode', (u, a) => u.get(`/file-service/list?parent=${a.trashedFolder}&trashMode=true`)],
+  ['PATCH file rename', (u, a) => u.patch('/file-service/rename', { id: a.rootFile, title: 'mine now.txt' })],
+  ['PATCH file move of an own file into their folder', (u, a, own) => u.patch('/file-service/move', { id: own.file, parentID: a.folder })],
+  ['PATCH file move of their file into an own folder', (u, a, own) => u.patch('/file-service/move', { id: a.rootFile, parentID: own.folder })],
+  ['PATCH file move of their file to the root', (u, a) => u.patch('/file-service/move', { id: a.fileInFolder, parentID: '/' })],
+  ['PATCH move-multi of their file to the root', (u, a) => u.patch('/file-service/move-multi', { items: [file(a.fileInSub)], parentID: '/' })],
+  ['PATCH move-multi of their folder into an own folder', (u, a, own) => u.patch('/file-service/move-multi', { items: [folder(a.sub)], parentID: own.folder })],
+  ['PATCH move-multi of an own file into their folder', (u, a, own) => u.patch('/file-service/move-multi', { items: [file(own.file)], parentID: a.folder })],
+  ['PATCH move-multi of an own file and their file', (u, a, own) => u.patch('/file-service/move-multi', { items: [file(own.file), file(a.rootFile)], parentID: own.folder })],
+  ['PATCH file trash', (u, a) => u.patch('/file-service/trash', { id: a.rootFile })],
+  ['PATCH trash-multi of a file', (u, a) => u.patch('/file-service/trash-multi', { items: [file(a.rootFile)] })],
+  ['PATCH trash-multi of a folder', (u, a) => u.patch('/file-service/trash-multi', { items: [folder(a.folder)] })],
+  ['PATCH trash-multi of a quick item', (u, a) => u.patch('/file-service/trash-multi', { items: [{ id: a.fileInFolder, type: 'quick-item' }] })],
+  ['PATCH trash-multi of an own file and their file', (u, a, own) => u.patch('/file-service/trash-multi', { items: [file(own.file), file(a.rootFile)] })],
+  ['PATCH file restore', (u, a) => u.patch('/file-service/restore', { id: a.trashedFile })],
+  ['PATCH restore-multi of a file', (u, a) => u.patch('/file-service/restore-multi', { items: [file(a.trashedFile)] })],
+  ['PATCH restore-multi of a folder', (u, a) => u.patch('/file-service/restore-multi', { items: [folder(a.trashedFolder)] })],
+  ['PATCH restore-multi of an own trashed file and theirs', (u, a, own) => u.patch('/file-service/restore-multi', { items: [file(own.trashedFile), file(a.trashedFile)] })],
+  ['DELETE file remove', (u, a) => u.delete('/file-service/remove', { id: a.rootFile })],
+  ['DELETE file remove of a trashed file', (u, a) => u.delete('/file-service/remove', { id: a.trashedFile })],
+  ['DELETE remove-multi of a file', (u, a) => u.delete('/file-service/remove-multi', { items: [file(a.fileInSub)] })],
+  ['DELETE remove-multi of a folder', (u, a) => u.delete('/file-service/remove-multi', { items: [folder(a.folder)] })],
+  ['DELETE remove-multi of an own file and their file', (u, a, own) => u.delete('/file-service/remove-multi', { items: [file(own.file), file(a.rootFile)] })],
+  ['DELETE remove-multi of an own file and their folder', (u, a, own) => u.delete('/file-service/remove-multi', { items: [file(own.file), folder(a.trashedFolder)] })],
+  ['POST file upload into their folder', (u, a) => u.upload('planted.bin', randomBytes(20_000, 5), a.folder)],
+  ['POST file upload into their subfolder', (u, a) => u.upload('planted.bin', randomBytes(20_000, 5), a.sub)],
+  // /folder-service
+  ['GET folder info', (u, a) => u.get(`/folder-service/info/${a.folder}`)],
+  ['GET folder info of a trashed folder', (u, a) => u.get(`/folder-service/info/${a.trashedFolder}`)],
+  ['GET folder list of a folder', (u, a) => u.get(`/folder-service/list?parent=${a.folder}`)],
+  ['GET folder list of a trashed folder in trash mode', (u, a) => u.get(`/folder-service/list?parent=${a.trashedFolder}&trashMode=true`)],
+  ['GET move-folder-list of a folder', (u, a) => u.get(`/folder-service/move-folder-list?parent=${a.folder}`)],
+  ['GET download-zip of a folder', (u, a) => u.get(zip([a.folder], []))],
+  ['GET download-zip of a file', (u, a) => u.get(zip([], [a.rootFile]))],
+  ['GET download-zip of an own file and their file', (u, a, own) => u.get(zip([], [own.file, a.rootFile]))],
+  ['GET download-zip of an own folder and their folder', (u, a, own) => u.get(zip([own.folder, a.sub], []))],
+  ['POST folder create in their folder', (u, a) => u.post('/folder-service/create', { name: 'planted', parent: a.folder })],
+  ['POST folder create in their subfolder', (u, a) => u.post('/folder-service/create', { name: 'planted', parent: a.sub })],
+  ['POST folder upload into their folder', (u, a) => u.uploadFolder({ 'Planted/a.bin': randomBytes(20_000, 6), 'Planted/b/c.txt': 'c' }, a.folder)],
+  ['PATCH folder rename', (u, a) => u.patch('/folder-service/rename', { id: a.folder, title: 'mine now' })],
+  ['PATCH folder move of their folder to the root', (u, a) => u.patch('/folder-service/move', { id: a.sub, parentID: '/' })],
+  ['PATCH folder move of their folder into an own folder', (u, a, own) => u.patch('/folder-service/move', { id: a.folder, parentID: own.folder })],
+  ['PATCH folder move of an own folder into their folder', (u, a, own) => u.patch('/folder-service/move', { id: own.folder, parentID: a.folder })],
+  ['PATCH folder trash', (u, a) => u.patch('/folder-service/trash', { id: a.folder })],
+  ['PATCH folder restore', (u, a) => u.patch('/folder-service/restore', { id: a.trashedFolder })],
+  ['DELETE folder remove', (u, a) => u.delete('/folder-service/remove', { id: a.folder })],
+  ['DELETE folder remove of a trashed folder', (u, a) => u.delete('/folder-service/remove', { id: a.trashedFolder })],
+]
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
+
+async function created(r: Promise<Reply>): Promise<string> {
+  const reply = await r
+  if (reply.status !== 201) throw new Error(`setup failed: ${reply.status} ${reply.text}`)
+  return reply.body._id as string
+}
+async function ok(r: Promise<Reply>): Promise<void> {
+  const reply = await r
+  if (reply.status !== 200) throw new Error(`setup failed: ${reply.status} ${reply.text}`)
+}
+
+/** A folder with a subfolder and files inside, a root file, a trashed file and a trashed folder. */
+async function makeDrive(u: Browser, seed: number): Promise<Drive> {
+  const folder = await created(u.post('/folder-service/create', { name: 'Projects', parent: '/' }))
+  const sub = await created(u.post('/folder-service/create', { name: 'Drafts', parent: folder }))
+  const fileInFolder = await created(u.upload('plan.txt', randomBytes(3_000, seed), folder))
+  const fileInSub = await created(u.upload('draft.bin', randomBytes(70_000, seed + 1), sub))
+  const rootFile = await created(u.upload('notes.md', randomBytes(1_000, seed + 2)))
+  const trashedFile = await created(u.upload('old.txt', randomBytes(500, seed + 3)))
+  await ok(u.patch('/file-service/trash', { id: trashedFile }))
+  const trashedFolder = await created(u.post('/folder-service/create', { name: 'Archive', parent: '/' }))
+  const fileInTrashedFolder = await created(u.upload('archived.bin', randomBytes(2_000, seed + 4), trashedFolder))
+  await ok(u.patch('/folder-service/trash', { id: trashedFolder }))
+  return { folder, sub, fileInFolder, fileInSub, rootFile, trashedFile, trashedFolder, fileInTrashedFolder }
+}
+
+async function makeOwn(u: Browser, seed: number): Promise<Own> {
+  const folder = await created(u.post('/folder-service/create', { name: 'Mine', parent: '/' }))
+  const file = await created(u.upload('mine.txt', randomBytes(800, seed)))
+  const trashedFile = await created(u.upload('mine-trashed.txt', randomBytes(600, seed + 1)))
+  await ok(u.patch('/file-service/trash', { id: trashedFile }))
+  return { folder, file, trashedFile }
+}
+
+/** Everything a user can observe about the given items: info, lists, bytes, usage. */
+async function observe(u: Browser, fileIds: string[], folderIds: string[]) {
+  const seen: Record<string, unknown> = {}
+  const json = async (path: string) => {
+    const r = await u.get(path)
+    seen[path] = { status: r.status, body: r.body }
+  }
+  for (const id of fileIds) {
+    await json(`/file-service/info/${id}`)
+    const bytes = await u.bytes(`/file-service/download/${id}`)
+    seen[`download ${id}`] = { status: bytes.status, sha: sha(bytes.body) }
+  }
+  for (const id of folderIds) {
+    const info = await u.get(`/folder-service/info/${id}`)
+    seen[`/folder-service/info/${id}`] = { status: info.status, body: info.body }
+    const trashMode = info.body?.trashed === true
+    await json(`/file-service/list?parent=${id}&trashMode=${trashMode}`)
+    await json(`/folder-service/list?parent=${id}&trashMode=${trashMode}`)
+  }
+  for (const trashMode of [false, true]) {
+    await json(`/file-service/list?parent=/&trashMode=${trashMode}`)
+    await json(`/folder-service/list?parent=/&trashMode=${trashMode}`)
+  }
+  await json('/file-service/quick-list')
+  const user = await u.get('/user-service/user-detailed')
+  seen.usage = user.body.storage
+  return seen
+}
+
+const driveFiles = (d: Drive) => [d.fileInFolder, d.fileInSub, d.rootFile, d.trashedFile, d.fileInTrashedFolder]
+const driveFolders = (d: Drive) => [d.folder, d.sub, d.trashedFolder]
+
+let server: TestServer
+let alice: Browser
+let bob: Browser
+let aliceDrive: Drive
+let bobOwn: Own
+/** The same shape as Alice's drive, but every id made up. */
+const ghost: Drive = Object.fromEntries(
+  ['folder', 'sub', 'fileInFolder', 'fileInSub', 'rootFile', 'trashedFile', 'trashedFolder', 'fileInTrashedFolder'].map((k) => [
+    k,
+    createHash('sha256').update(k).digest('base64url').slice(0, 22),
+  ]),
+) as unknown as Drive
+let aliceBefore: Record<string, unknown>
+let bobBefore: Record<string, unknown>
+let keysBefore: string[]
+
+beforeAll(async () => {
+  server = await startServer()
+  alice = new Browser(server.url)
+  bob = new Browser(server.url)
+  const bobEmail = uniqueEmail('bob')
+  await alice.signup(uniqueEmail('alice'))
+  await bob.signup(bobEmail)
+  // Bob as a returning user, with a fresh login session.
+  expect((await bob.login(bobEmail)).status).toBe(200)
+  aliceDrive = await makeDrive(alice, 10)
+  bobOwn = await makeOwn(bob, 50)
+  aliceBefore = await observe(alice, driveFiles(aliceDrive), driveFolders(aliceDrive))
+  bobBefore = await observe(bob, [bobOwn.file, bobOwn.trashedFile], [bobOwn.folder])
+  keysBefore = await blobKeys(server)
+})
+afterAll(() => server?.close())
+
+describe('ownership: another user’s ids are 404 on every route', () => {
+  it('given the fixture, then Alice sees all her items (the matrix below is not vacuous)', () => {
+    for (const [what, v] of Object.entries(aliceBefore)) {
+      if (what === 'usage') continue
+      expect({ what, status: (v as { status: number }).status }).toEqual({ what, status: 200 })
+    }
+    expect((aliceBefore[`/file-service/info/${aliceDrive.trashedFile}`] as any).body.metadata.trashed).toBe(true)
+    expect((aliceBefore[`/folder-service/info/${aliceDrive.trashedFolder}`] as any).body.trashed).toBe(true)
+    expect((aliceBefore[`/file-service/list?parent=${aliceDrive.trashedFolder}&trashMode=true`] as any).body).toHaveLength(1)
+    expect((aliceBefore[`/file-service/list?parent=${aliceDrive.sub}&trashMode=false`] as any).body).toHaveLength(1)
+    expect(keysBefore).toHaveLength(5 + 2)
+  })
+
+  it.each(rows)('given Bob’s session and Alice’s ids, when %s, then 404 like a made-up id, and nothing changes', async (_what, call) => {
+    const real = await call(bob, aliceDrive, bobOwn)
+    expect({ status: real.status, body: real.body }).toEqual({
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: expect.any(String) },
+    })
+    // No existence oracle: a made-up id gets the very same answer.
+    const made = await call(bob, ghost, bobOwn)
+    expect({ status: made.status, body: made.body }).toEqual({ status: real.status, body: real.body })
+    expect(real.text).not.toContain(aliceDrive.folder)
+    expect(await observe(alice, driveFiles(aliceDrive), driveFolders(aliceDrive))).toEqual(aliceBefore)
+    expect(await observe(bob, [bobOwn.file, bobOwn.trashedFile], [bobOwn.folder])).toEqual(bobBefore)
+    expect(await blobKeys(server)).toEqual(keysBefore)
+  })
+
+  it('given the whole matrix ran, then the store and the database still agree', async () => {
+    expect(await blobKeys(server)).toEqual(keysBefore)
+    await expectConsistent(server, expect)
+  })
+})
+
+describe('control: the same requests by the owner succeed', () => {
+  let carol: Browser
+  beforeAll(async () => {
+    carol = new Browser(server.url)
+    await carol.signup(uniqueEmail('carol'))
+  })
+
+  it.each(rows)('given Carol’s own fresh drive, when %s, then 2xx', async (_what, call) => {
+    const drive = await makeDrive(carol, 100)
+    const own = await makeOwn(carol, 200)
+    const r = await call(carol, drive, own)
+    expect(r.status, r.text.slice(0, 300)).toBeGreaterThanOrEqual(200)
+    expect(r.status, r.text.slice(0, 300)).toBeLessThan(300)
+  })
+
+  it('given the controls ran, then the store and the database still agree', async () => {
+    await expectConsistent(server, expect)
+  })
+})

@@ -1,0 +1,30 @@
+// Looks behind the API: what the store and the database hold, to prove nothing leaks or is lost.
+import type { TestServer } from './server.ts'
+
+export async function blobKeys(server: TestServer): Promise<string[]> {
+  const keys: string[] = []
+  for await (const k of server.app.cumulus.store.keys()) keys.push(k)
+  return keys.sort()
+}
+
+export async function fileRows(server: TestServer) {
+  return server.app.cumulus.db.selectFrom('files').select(['id', 'blob_key', 'thumbnail_key', 'owner_id']).execute()
+}
+
+/** Every blob belongs to a row and every row has its blob. */
+export async function expectConsistent(server: TestServer, expect: (v: unknown) => any) {
+  const keys = await blobKeys(server)
+  const rows = await fileRows(server)
+  const referenced = rows.flatMap((r) => (r.thumbnail_key ? [r.blob_key, r.thumbnail_key] : [r.blob_key])).sort()
+  expect(keys).toEqual(referenced)
+}
+
+export const randomBytes = (n: number, seed = 1) => {
+  const b = Buffer.alloc(n)
+  let x = seed * 2654435761
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) >>> 0
+    b[i] = x >>> 24
+  }
+  return b
+}
