@@ -1,6 +1,7 @@
 // Builds the Fastify instance from a Config: tests start it on port 0 with a temp DATA_DIR,
 // main.ts listens on the configured port.
 import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
@@ -11,6 +12,7 @@ import type { Config } from './config.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
 import type { DriveRepository } from './repositories/drive.ts'
+import type { ThumbnailQueue } from './services/thumbnails.ts'
 import type { TreeService } from './services/tree.ts'
 import type { BlobJanitor } from './storage/blob-janitor.ts'
 import type { BlobStore } from './storage/blob-store.ts'
@@ -23,17 +25,21 @@ import { createMailTokensRepository } from './repositories/mail-tokens.ts'
 import { createSessionsRepository } from './repositories/sessions.ts'
 import { createUsersRepository } from './repositories/users.ts'
 import { fileRoutes } from './routes/file-service.ts'
+import { publicRoutes } from './routes/public-files.ts'
 import { folderRoutes } from './routes/folder-service.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
-import { createBlobReader } from './services/blob-reader.ts'
 import { createListingService } from './services/listing.ts'
+import { createMediaService } from './services/media.ts'
+import { createSharingService } from './services/sharing.ts'
+import { createThumbnailQueue } from './services/thumbnails.ts'
 import { createMailer } from './services/mailer.ts'
 import { createSessionService } from './services/sessions.ts'
 import { createTreeService } from './services/tree.ts'
 import { createUploadService } from './services/uploads.ts'
 import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
+import { checkEncryptionKey, createEncryptedVault, createPlainVault } from './storage/vault.ts'
 import { randomId } from './util/crypto.ts'
 
 /** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
@@ -61,6 +67,7 @@ export interface Internals {
   janitor: BlobJanitor
   tree: TreeService
   drive: DriveRepository
+  thumbnails: ThumbnailQueue
 }
 
 declare module 'fastify' {
@@ -82,11 +89,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
 
   const database = await openDatabase(config)
-  const mailer = createMailer(config)
-  app.addHook('onClose', async () => {
-    mailer.close()
+  try {
+    await checkEncryptionKey(database.db, config.encryptionKey)
+  } catch (err) {
     await database.close()
-  })
+    throw err
+  }
+  const mailer = createMailer(config)
 
   const users = createUsersRepository(database.db)
   const sessionRows = createSessionsRepository(database.db)
@@ -103,12 +112,31 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
   })
   await janitor.start()
-  app.addHook('onClose', () => janitor.stop())
   const drive = createDriveRepository(database.db, database.dialect)
   const tree = createTreeService({ repo: drive, janitor })
   const listing = createListingService(drive)
-  const uploads = createUploadService({ repo: drive, store, janitor, tree, maxUploadBytes: config.maxUploadBytes })
-  const reader = createBlobReader(store)
+  const vault = config.encryptionKey ? createEncryptedVault(store, config.encryptionKey) : createPlainVault(store)
+  const thumbnails = createThumbnailQueue({
+    db: database.db,
+    vault,
+    janitor,
+    tmpDir: join(config.dataDir, 'tmp', 'thumbnails'),
+    pixelLimit: config.limits.imagePixelLimit,
+    concurrency: config.limits.thumbnailConcurrency,
+    singleInstance: database.dialect === 'sqlite',
+    log: app.log,
+  })
+  await thumbnails.start()
+  const uploads = createUploadService({
+    repo: drive,
+    vault,
+    janitor,
+    tree,
+    maxUploadBytes: config.maxUploadBytes,
+    onStored: () => thumbnails.wake(),
+  })
+  const sharing = createSharingService({ db: database.db, repo: drive })
+  const media = createMediaService({ vault, pixelLimit: config.limits.imagePixelLimit })
 
   installErrorHandler(app)
   app.addHook('onSend', async (req, reply) => {
@@ -165,10 +193,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
-  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive })
+  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails })
 
-  const driveDeps = { auth, repo: drive, listing, tree, uploads, reader }
-  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps })
+  const driveDeps = { auth, repo: drive, listing, tree, uploads, vault }
+  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media })
+  await app.register(publicRoutes, { prefix: '/file-service', auth, repo: drive, sharing, vault, publicPerIp: config.limits.publicPerIp })
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps })
 
   const sendAppShell = await registerWebApp(app, config.appDir)
@@ -187,7 +216,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   void housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed'))
   const sweep = setInterval(() => void housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed')), 3_600_000)
   sweep.unref()
-  app.addHook('onClose', async () => clearInterval(sweep))
+  // One close hook, in dependency order: workers stop before the stores they use go away.
+  app.addHook('onClose', async () => {
+    clearInterval(sweep)
+    await thumbnails.stop()
+    await janitor.stop()
+    mailer.close()
+    await database.close()
+  })
 
   return app
 }

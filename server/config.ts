@@ -25,9 +25,17 @@ export interface Limits {
   mailCooldownMs: number
   /** Largest JSON body accepted. */
   jsonBodyBytes: number
+  /** Requests per IP per minute to the public share routes. */
+  publicPerIp: number
+  /** Thumbnails made at once. */
+  thumbnailConcurrency: number
+  /** Largest image (in pixels) decoded for thumbnails and conversions: a decompression-bomb cap. */
+  imagePixelLimit: number
   /** A rotated refresh token is still honoured this long (two tabs refreshing at once). */
   refreshGraceMs: number
   accessTokenTtlMs: number
+  /** Video stream cookie (scoped to the stream path). */
+  streamTokenTtlMs: number
   refreshTokenTtlMs: number
   verifyTokenTtlMs: number
   resetTokenTtlMs: number
@@ -65,8 +73,12 @@ export const defaultLimits: Limits = {
   accountWindowMs: 15 * 60_000,
   mailCooldownMs: 60_000,
   jsonBodyBytes: 64 * 1024,
+  publicPerIp: 120,
+  thumbnailConcurrency: 1,
+  imagePixelLimit: 40_000_000,
   refreshGraceMs: 30_000,
   accessTokenTtlMs: 20 * 60_000,
+  streamTokenTtlMs: 4 * 60 * 60_000,
   refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
   verifyTokenTtlMs: 24 * 60 * 60_000,
   resetTokenTtlMs: 60 * 60_000,

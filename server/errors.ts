@@ -23,10 +23,12 @@ export const errors = {
   notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   tooLarge: (message: string) => new AppError(413, 'TOO_LARGE', message),
+  unprocessableImage: () => new AppError(422, 'UNPROCESSABLE_IMAGE', 'This image cannot be displayed'),
   rangeNotSatisfiable: (size: number) =>
     new AppError(416, 'RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', { 'content-range': `bytes */${size}` }),
   tooManyRequests: (retryAfterMs: number, message = 'Too many requests, try again later') =>
     new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }),
+  integrity: () => new AppError(500, 'INTEGRITY', 'The stored file failed its integrity check'),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
 }
 
@@ -35,6 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     // An upload refused part-way has an unread body behind it: close rather than drain it.
     if (req.headers['content-type']?.startsWith('multipart/')) reply.header('connection', 'close')
     if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.error({ err }, err.message)
       return reply.code(err.statusCode).headers(err.headers).send({ statusCode: err.statusCode, code: err.code, message: err.message })
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500

@@ -73,7 +73,18 @@ export interface FilesTable {
   thumbnail_id: string | null
   thumbnail_key: string | null
   media: number
+  /** Wrapped data key when the blob is encrypted at rest. */
   enc: string | null
+  thumb_state: ThumbState
+  thumb_enc: string | null
+  thumb_size: number | null
+}
+
+export type ThumbState = 'none' | 'pending' | 'working' | 'done' | 'failed'
+
+export interface SettingsTable {
+  key: string
+  value: string
 }
 
 export interface BlobOutboxTable {
@@ -96,6 +107,7 @@ export interface DB {
   files: FilesTable
   blob_outbox: BlobOutboxTable
   instances: InstancesTable
+  settings: SettingsTable
 }
 
 export type Folder = Selectable<FoldersTable>

@@ -8,6 +8,9 @@ import type { Principal, SessionService, Tokens } from '../services/sessions.ts'
 
 export const ACCESS_COOKIE = 'access-token'
 export const REFRESH_COOKIE = 'refresh-token'
+/** The video stream cookie travels only to the stream route. */
+export const STREAM_COOKIE = 'video-access-token'
+export const STREAM_PATH = '/file-service/stream-video'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +57,23 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
     clearTokens(req: FastifyRequest, reply: FastifyReply) {
       reply.clearCookie(ACCESS_COOKIE, cookieBase(req))
       reply.clearCookie(REFRESH_COOKIE, cookieBase(req))
+    },
+
+    setStreamToken(req: FastifyRequest, reply: FastifyReply, token: string) {
+      reply.setCookie(STREAM_COOKIE, token, { ...cookieBase(req), path: STREAM_PATH, maxAge: Math.floor(config.limits.streamTokenTtlMs / 1000) })
+    },
+
+    clearStreamToken(req: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(STREAM_COOKIE, { ...cookieBase(req), path: STREAM_PATH })
+    },
+
+    /** preHandler for streams: the stream cookie, or a live access cookie. */
+    async requireStreamUser(req: FastifyRequest) {
+      try {
+        req.principal = await sessions.verifyStream(req.cookies[STREAM_COOKIE])
+      } catch {
+        req.principal = await sessions.verify(req.cookies[ACCESS_COOKIE])
+      }
     },
 
     /** preHandler: 401 unless the access cookie names a live session. */

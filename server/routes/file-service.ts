@@ -14,6 +14,7 @@ import {
   MoveBody,
   MoveItemsBody,
   RenameBody,
+  ShareReply,
   SuggestedQuery,
   SuggestedReply,
 } from '../schemas/files.ts'
@@ -23,20 +24,27 @@ import { fileJson, folderJson } from '../services/json.ts'
 import type { ListingService } from '../services/listing.ts'
 import type { TreeService } from '../services/tree.ts'
 import type { UploadService } from '../services/uploads.ts'
-import type { BlobReader } from '../services/blob-reader.ts'
+import type { MediaService } from '../services/media.ts'
+import type { SessionService } from '../services/sessions.ts'
+import type { SharingService } from '../services/sharing.ts'
+import type { Vault } from '../storage/vault.ts'
+import { UPLOAD_CSP } from '../services/downloads.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
+  sessions: SessionService
+  sharing: SharingService
+  media: MediaService
   repo: DriveRepository
   listing: ListingService
   tree: TreeService
   uploads: UploadService
-  reader: BlobReader
+  vault: Vault
 }
 
 export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { repo, listing, tree, uploads, reader } = deps
+  const { repo, listing, tree, uploads, vault } = deps
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
   const ok = (message: string) => ({ message })
@@ -75,8 +83,57 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
       filename: file.filename,
       etag: file.sha256,
     })
-    return reply.send(await reader.open(file, range))
+    return reply.send(await vault.open(file, range))
   })
+
+  app.get('/thumbnail/:thumbnailID', { schema: { params: Type.Object({ thumbnailID: Type.String({ minLength: 1, maxLength: 64 }) }) } }, async (req, reply) => {
+    const file = await repo.db
+      .selectFrom('files')
+      .selectAll()
+      .where('owner_id', '=', owner(req))
+      .where('thumbnail_id', '=', req.params.thumbnailID)
+      .executeTakeFirst()
+    if (!file?.thumbnail_key) throw errors.notFound('Thumbnail')
+    // A thumbnail id names one immutable image: cache it forever, revalidate by ETag.
+    const etag = `"${file.thumbnail_id}"`
+    reply.header('etag', etag)
+    reply.header('cache-control', 'private, max-age=31536000, immutable')
+    reply.header('content-security-policy', UPLOAD_CSP)
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+    reply.header('content-type', 'image/webp')
+    return reply.send(await vault.open({ blob_key: file.thumbnail_key, size: file.thumb_size ?? 0, enc: file.thumb_enc }))
+  })
+
+  app.get('/full-thumbnail/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const file = await repo.file(owner(req), req.params.id)
+    if (!file) throw errors.notFound('File')
+    const image = await deps.media.fullImage(file)
+    reply.header('content-type', image.contentType)
+    reply.header('content-security-policy', UPLOAD_CSP)
+    reply.header('cache-control', 'private, max-age=3600')
+    if (image.size !== undefined) reply.header('content-length', image.size)
+    return reply.send(image.body)
+  })
+
+  app.get('/download/access-token-stream-video', { schema: { response: { 200: MessageReply } } }, async (req, reply) => {
+    deps.auth.setStreamToken(req, reply, await deps.sessions.signStream(req.principal!))
+    return ok('Stream token set')
+  })
+
+  app.delete('/remove-stream-video-token', { schema: { response: { 200: MessageReply } } }, async (req, reply) => {
+    deps.auth.clearStreamToken(req, reply)
+    return ok('Stream token removed')
+  })
+
+  app.patch('/make-public/:id', { schema: { params: IdParams, response: { 200: ShareReply } } }, async (req) => ({
+    file: fileJson(await deps.sharing.setLink(owner(req), req.params.id, 'public')),
+  }))
+  app.patch('/make-one/:id', { schema: { params: IdParams, response: { 200: ShareReply } } }, async (req) => ({
+    file: fileJson(await deps.sharing.setLink(owner(req), req.params.id, 'one')),
+  }))
+  app.patch('/remove-link/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, async (req) =>
+    fileJson(await deps.sharing.setLink(owner(req), req.params.id, null)),
+  )
 
   app.patch('/rename', { schema: { body: RenameBody, response: { 200: FileJson } } }, async (req) =>
     fileJson(await tree.renameFile(owner(req), req.body.id, req.body.title)),

@@ -7,7 +7,7 @@ import type { Auth } from '../plugins/auth.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import { CreateFolderBody, FolderJson, FolderListQuery, IdBody, IdParams, MoveBody, MoveFolderListQuery, RenameBody, ZipQuery } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
-import type { BlobReader } from '../services/blob-reader.ts'
+import type { Vault } from '../storage/vault.ts'
 import { contentDisposition, UPLOAD_CSP } from '../services/downloads.ts'
 import { folderJson } from '../services/json.ts'
 import { idList, type ListingService } from '../services/listing.ts'
@@ -21,12 +21,12 @@ export interface FolderRoutesDeps {
   listing: ListingService
   tree: TreeService
   uploads: UploadService
-  reader: BlobReader
+  vault: Vault
 }
 
 export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { repo, listing, tree, uploads, reader } = deps
+  const { repo, listing, tree, uploads, vault } = deps
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
   const ok = (message: string) => ({ message })
@@ -61,7 +61,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     reply.header('content-disposition', contentDisposition('attachment', zipName))
     reply.header('content-security-policy', UPLOAD_CSP)
     reply.header('cache-control', 'private, no-cache')
-    return reply.send(streamZip(entries, (file) => reader.open(file)))
+    return reply.send(streamZip(entries, (file) => vault.open(file)))
   })
 
   app.patch('/rename', { schema: { body: RenameBody, response: { 200: FolderJson } } }, async (req) =>

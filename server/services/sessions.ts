@@ -24,13 +24,34 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
   // A key of its own for access tokens, derived so SECRET can serve other purposes too.
   const key = createHash('sha256').update(`cumulus access-token\0${deps.secret}`).digest()
 
-  const signAccess = (userId: string, sessionId: string) =>
-    new SignJWT({ sid: sessionId })
+  // `typ` keeps the two kinds apart: a stream token never works as an access token.
+  const sign = (typ: 'access' | 'stream', userId: string, sessionId: string, ttlMs: number) =>
+    new SignJWT({ sid: sessionId, typ })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
-      .setExpirationTime(Math.ceil((now() + limits.accessTokenTtlMs) / 1000))
+      .setExpirationTime(Math.ceil((now() + ttlMs) / 1000))
       .sign(key)
+  const signAccess = (userId: string, sessionId: string) => sign('access', userId, sessionId, limits.accessTokenTtlMs)
+
+  async function verifyTyped(token: string | undefined, typ: 'access' | 'stream'): Promise<Principal> {
+    if (!token) throw errors.unauthorized()
+    let userId: string | undefined
+    let claims: Record<string, unknown>
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) })
+      userId = payload.sub
+      claims = payload
+    } catch {
+      throw errors.unauthorized()
+    }
+    if (!userId || typeof claims.sid !== 'string' || claims.typ !== typ) throw errors.unauthorized()
+    const session = await sessions.byId(claims.sid)
+    if (!session || session.user_id !== userId || session.revoked_at !== null || session.expires_at <= now()) {
+      throw errors.unauthorized()
+    }
+    return { userId, sessionId: claims.sid }
+  }
 
   return {
     async start(userId: string, browserId: string): Promise<Tokens> {
@@ -81,24 +102,11 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
     },
 
     /** Verifies an access token and that its session is still live (revocation is immediate). */
-    async verify(accessToken: string | undefined): Promise<Principal> {
-      if (!accessToken) throw errors.unauthorized()
-      let userId: string | undefined
-      let sessionId: unknown
-      try {
-        const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: new Date(now()) })
-        userId = payload.sub
-        sessionId = payload.sid
-      } catch {
-        throw errors.unauthorized()
-      }
-      if (!userId || typeof sessionId !== 'string') throw errors.unauthorized()
-      const session = await sessions.byId(sessionId)
-      if (!session || session.user_id !== userId || session.revoked_at !== null || session.expires_at <= now()) {
-        throw errors.unauthorized()
-      }
-      return { userId, sessionId }
-    },
+    verify: (accessToken: string | undefined) => verifyTyped(accessToken, 'access'),
+
+    /** A longer-lived token for one session's video streams (a film outlasts an access token). */
+    signStream: (p: Principal) => sign('stream', p.userId, p.sessionId, limits.streamTokenTtlMs),
+    verifyStream: (token: string | undefined) => verifyTyped(token, 'stream'),
 
     /** Ends the session a refresh or access token belongs to; unknown tokens are ignored. */
     async end(refreshToken: string | undefined, principal: Principal | undefined): Promise<void> {

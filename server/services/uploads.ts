@@ -6,15 +6,16 @@ import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import { type DriveRepository, subtreePrefix } from '../repositories/drive.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import type { BlobStore, StoredBlob } from '../storage/blob-store.ts'
+import type { StoredBlob } from '../storage/blob-store.ts'
+import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
-import { isVideoType, mimeFor } from '../util/mime.ts'
+import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
 import { checkName, nameKey, splitRelativePath } from '../util/names.ts'
 import type { TreeService } from './tree.ts'
 
 export interface UploadDeps {
   repo: DriveRepository
-  store: BlobStore
+  vault: Vault
   janitor: BlobJanitor
   tree: TreeService
   maxUploadBytes: number | undefined
@@ -45,14 +46,17 @@ function fileRow(owner: string, folderId: string | null, name: string, mime: str
     thumbnail_id: null,
     thumbnail_key: null,
     media: isVideoType(mime) ? 1 : 0,
-    enc: null,
+    enc: blob.enc ?? null,
+    thumb_state: isThumbnailable(mime) ? 'pending' : 'none',
+    thumb_enc: null,
+    thumb_size: null,
   }
 }
 
 const fieldValue = (part: Multipart) => (part.type === 'field' ? String(part.value ?? '') : '')
 
 export function createUploadService(deps: UploadDeps) {
-  const { repo, store, janitor, tree } = deps
+  const { repo, vault, janitor, tree } = deps
   const now = deps.now ?? Date.now
 
   function checkDeclaredSize(size: string | undefined) {
@@ -66,7 +70,7 @@ export function createUploadService(deps: UploadDeps) {
     const key = randomId(24)
     await janitor.reserve(key)
     written.push(key)
-    const blob = await store.put(part.file, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
+    const blob = await vault.put(part.file, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
     if (part.file.truncated) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
     return blob
   }

@@ -13,8 +13,11 @@ export interface ByteRange {
 
 export interface StoredBlob {
   key: string
+  /** Plaintext bytes received. */
   size: number
   sha256: string
+  /** The wrapped data key, when the bytes are encrypted at rest. */
+  enc?: string
 }
 
 export interface PutOptions {

@@ -33,3 +33,12 @@ export function mimeFor(name: string, claimed?: string): string {
 
 export const isVideoType = (mime: string) => mime.startsWith('video/')
 export const isCompressed = (name: string) => COMPRESSED.has(extensionOf(name))
+
+// Images sharp turns into thumbnails (and full-size rasters when the browser can't show them).
+const THUMBNAIL_IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/bmp', 'image/svg+xml'])
+/** Rasters every browser shows as they are; everything else is converted for full view. */
+const BROWSER_SAFE = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'])
+
+export const isThumbnailable = (mime: string) => THUMBNAIL_IMAGES.has(mime) || isVideoType(mime)
+export const isImageType = (mime: string) => THUMBNAIL_IMAGES.has(mime)
+export const isBrowserSafeImage = (mime: string) => BROWSER_SAFE.has(mime)

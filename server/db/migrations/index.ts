@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely'
 import * as accounts from './001-accounts.ts'
 import * as files from './002-files.ts'
+import * as media from './003-media.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-files': files,
+  '003-media': media,
 }

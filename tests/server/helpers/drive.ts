@@ -13,6 +13,7 @@ export async function fileRows(server: TestServer) {
 
 /** Every blob belongs to a row and every row has its blob. */
 export async function expectConsistent(server: TestServer, expect: (v: unknown) => any) {
+  await server.app.cumulus.thumbnails.idle()
   const keys = await blobKeys(server)
   const rows = await fileRows(server)
   const referenced = rows.flatMap((r) => (r.thumbnail_key ? [r.blob_key, r.thumbnail_key] : [r.blob_key])).sort()

@@ -1,0 +1,176 @@
+// Thumbnails are made off the request path. The queue lives in the database (thumb_state), so
+// it is bounded in memory, survives restarts, and two instances never work on the same file.
+// A failure marks the file 'failed' and never touches the upload itself.
+import { spawn, spawnSync } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { Kysely } from 'kysely'
+import sharp from 'sharp'
+import type { DB, FileRow } from '../db/schema.ts'
+import type { BlobJanitor } from '../storage/blob-janitor.ts'
+import type { Vault } from '../storage/vault.ts'
+import { randomId } from '../util/crypto.ts'
+import { isVideoType } from '../util/mime.ts'
+import { openImage } from './images.ts'
+
+export const THUMBNAIL_SIZE = 256
+
+export interface ThumbnailDeps {
+  db: Kysely<DB>
+  vault: Vault
+  janitor: BlobJanitor
+  tmpDir: string
+  pixelLimit: number
+  concurrency: number
+  singleInstance: boolean
+  log: { warn(obj: object | string, msg?: string): void; info(obj: object | string, msg?: string): void; debug(obj: object, msg: string): void }
+}
+
+// Decoding is memory-hungry: one image at a time in libvips, no cache of decoded images.
+sharp.concurrency(1)
+sharp.cache(false)
+
+export function hasFfmpeg(): boolean {
+  try {
+    return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0
+  } catch {
+    return false
+  }
+}
+
+/** One frame of a video as PNG bytes (ffmpeg needs a seekable file, so the video is staged). */
+async function videoFrame(input: Readable, tmpDir: string): Promise<Buffer> {
+  await mkdir(tmpDir, { recursive: true })
+  const path = join(tmpDir, `frame-${randomId(8)}`)
+  try {
+    await pipeline(input, createWriteStream(path))
+    for (const at of ['1', '0']) {
+      const frame = await new Promise<Buffer>((resolve, reject) => {
+        const ff = spawn('ffmpeg', ['-v', 'error', '-ss', at, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], {
+          stdio: ['ignore', 'pipe', 'ignore'],
+        })
+        const chunks: Buffer[] = []
+        const timer = setTimeout(() => ff.kill('SIGKILL'), 30_000)
+        ff.stdout.on('data', (c: Buffer) => chunks.push(c))
+        ff.on('error', reject)
+        ff.on('close', () => {
+          clearTimeout(timer)
+          resolve(Buffer.concat(chunks))
+        })
+      })
+      if (frame.length) return frame
+    }
+    throw new Error('ffmpeg produced no frame')
+  } finally {
+    await rm(path, { force: true })
+  }
+}
+
+export function createThumbnailQueue(deps: ThumbnailDeps) {
+  const { db, vault, janitor, log } = deps
+  const ffmpeg = hasFfmpeg()
+  let running = 0
+  let stopped = false
+  // Set by wake(): a worker about to exit looks again, so no upload is missed between its last
+  // empty claim and its exit.
+  let dirty = false
+  let kick: Promise<void> = Promise.resolve()
+  const idleWaiters: Array<() => void> = []
+
+  async function render(file: FileRow): Promise<Buffer> {
+    const source = await vault.open(file)
+    const video = isVideoType(file.mime)
+    const image = await openImage(video ? await videoFrame(source, deps.tmpDir) : source, video ? 'image/png' : file.mime, deps.pixelLimit)
+    return image.rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer()
+  }
+
+  async function work(file: FileRow): Promise<void> {
+    if (isVideoType(file.mime) && !ffmpeg) {
+      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).execute()
+      return
+    }
+    let key: string | undefined
+    try {
+      const image = await render(file)
+      key = randomId(24)
+      await janitor.reserve(key)
+      const blob = await vault.put(Readable.from([image]), { key })
+      const thumbKey = key
+      const stored = await db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('files')
+          .set({ has_thumbnail: 1, media: 1, thumbnail_id: randomId(), thumbnail_key: thumbKey, thumb_enc: blob.enc ?? null, thumb_size: blob.size, thumb_state: 'done' })
+          .where('id', '=', file.id)
+          .where('thumb_state', '=', 'working')
+          .executeTakeFirst()
+        if (Number(res.numUpdatedRows) !== 1) return false
+        await janitor.settle(trx, [thumbKey])
+        return true
+      })
+      // The file was deleted meanwhile: its thumbnail must not outlive it.
+      if (!stored) await janitor.abandon([thumbKey])
+    } catch (err) {
+      if (key) await janitor.abandon([key])
+      log.debug({ err, file: file.id }, 'thumbnail failed')
+      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).where('thumb_state', '=', 'working').execute()
+    }
+  }
+
+  /** Claims the next pending file; a claim lost to another worker or instance is skipped. */
+  async function claimNext(): Promise<FileRow | undefined> {
+    for (;;) {
+      const next = await db.selectFrom('files').selectAll().where('thumb_state', '=', 'pending').orderBy('upload_date').limit(1).executeTakeFirst()
+      if (!next) return undefined
+      const res = await db.updateTable('files').set({ thumb_state: 'working' }).where('id', '=', next.id).where('thumb_state', '=', 'pending').executeTakeFirst()
+      if (Number(res.numUpdatedRows) === 1) return next
+    }
+  }
+
+  async function worker(): Promise<void> {
+    running++
+    try {
+      do {
+        dirty = false
+        for (let file = await claimNext(); file && !stopped; file = await claimNext()) await work(file)
+      } while (dirty && !stopped)
+    } catch (err) {
+      log.warn({ err }, 'thumbnail queue error')
+    } finally {
+      running--
+      if (running === 0) idleWaiters.splice(0).forEach((w) => w())
+    }
+  }
+
+  const queue = {
+    ffmpeg,
+    async start(): Promise<void> {
+      if (!ffmpeg) log.warn('ffmpeg is not on the PATH: videos get no thumbnails (install ffmpeg to enable them)')
+      // Work interrupted by a crash or restart goes back in the queue.
+      if (deps.singleInstance) await db.updateTable('files').set({ thumb_state: 'pending' }).where('thumb_state', '=', 'working').execute()
+      queue.wake()
+    },
+    /** Called after uploads commit: starts workers up to the concurrency limit. */
+    wake(): void {
+      if (stopped) return
+      dirty = true
+      kick = kick.then(() => {
+        while (running < deps.concurrency) void worker()
+      })
+    },
+    /** Resolves once no worker is running (tests). */
+    async idle(): Promise<void> {
+      await kick
+      if (running === 0) return
+      await new Promise<void>((r) => idleWaiters.push(r))
+    },
+    async stop(): Promise<void> {
+      stopped = true
+      await queue.idle()
+    },
+  }
+  return queue
+}
+export type ThumbnailQueue = ReturnType<typeof createThumbnailQueue>

@@ -1,0 +1,417 @@
+// Encryption at rest (DESIGN.md §5): a random data key per file, wrapped by ENCRYPTION_KEY, and the
+// contents sealed as fixed-size AES-256-GCM chunks so a range read decrypts only the chunks it
+// touches. Pure: node:crypto and node:stream only, no I/O, so it wraps any BlobStore.
+//
+// Stored blob layout (v1):
+//   header   8 bytes   'CMLSENC' + version 0x01 (fixed size: chunk offsets need no header read)
+//   chunk i  plainLen(i) bytes of ciphertext, then its 16-byte GCM tag
+// Every chunk holds CHUNK_SIZE plaintext bytes except the last, which holds 1..CHUNK_SIZE (0 for
+// an empty file: an empty file still has one final chunk, so cutting a blob to its header fails).
+//   nonce(i) = nonceBase (8 random bytes per file) || uint32be(i)
+//   aad(i)   = header || uint32be(i) || final flag (1 byte)
+// The index in the AAD (and nonce) pins each chunk to its position, so reordering or swapping
+// chunks fails; the final flag makes "this is the end" authenticated, so dropping whole trailing
+// chunks fails too even when the size was taken from the (truncated) blob itself.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { Transform, type TransformCallback } from 'node:stream'
+import type { ByteRange } from './blob-store.ts'
+
+/** Any failure to authenticate or parse encrypted data: tampering, truncation, a wrong key. */
+export class CipherError extends Error {
+  override name = 'CipherError'
+}
+
+/** Plaintext bytes per chunk (v1). */
+export const CHUNK_SIZE = 64 * 1024
+export const TAG_SIZE = 16
+const HEADER = Buffer.from('CMLSENC\x01', 'latin1')
+export const HEADER_SIZE = HEADER.length
+const KEY_SIZE = 32
+const NONCE_SIZE = 12
+const NONCE_BASE_SIZE = 8
+// The chunk index is the last 4 bytes of the nonce; never let it wrap (that would reuse a nonce).
+const MAX_CHUNKS = 2 ** 32
+const WRAP_AAD = Buffer.from('cumulus:data-key:v1')
+const CHECK_LABEL = 'cumulus:key-check:v1'
+const B64URL = /^[A-Za-z0-9_-]*$/
+
+// ---- keys ------------------------------------------------------------------------------------
+
+function assertKey(key: Buffer, what: string): void {
+  if (!Buffer.isBuffer(key) || key.length !== KEY_SIZE) throw new CipherError(`${what} must be ${KEY_SIZE} bytes`)
+}
+
+function b64(buf: Buffer): string {
+  return buf.toString('base64url')
+}
+
+/** Strict base64url decode: Buffer.from silently skips bad characters, which would hide corruption. */
+function unb64(text: string | undefined, length: number, what: string): Buffer {
+  const buf = text !== undefined && B64URL.test(text) ? Buffer.from(text, 'base64url') : undefined
+  if (!buf || buf.length !== length) throw new CipherError(`malformed ${what}`)
+  return buf
+}
+
+/** Wraps a 32-byte data key with the 32-byte master key: `k1.<nonce>.<ciphertext>.<tag>` (base64url). */
+export function wrapKey(master: Buffer, dataKey: Buffer): string {
+  assertKey(master, 'ENCRYPTION_KEY')
+  assertKey(dataKey, 'data key')
+  const nonce = randomBytes(NONCE_SIZE)
+  const c = createCipheriv('aes-256-gcm', master, nonce, { authTagLength: TAG_SIZE })
+  c.setAAD(WRAP_AAD)
+  const sealed = Buffer.concat([c.update(dataKey), c.final()])
+  return ['k1', b64(nonce), b64(sealed), b64(c.getAuthTag())].join('.')
+}
+
+/** The data key inside `wrapped`; a CipherError if the master key is not the one that wrapped it. */
+export function unwrapKey(master: Buffer, wrapped: string): Buffer {
+  assertKey(master, 'ENCRYPTION_KEY')
+  const parts = wrapped.split('.')
+  if (parts.length !== 4 || parts[0] !== 'k1') throw new CipherError('malformed wrapped key')
+  const nonce = unb64(parts[1], NONCE_SIZE, 'wrapped key')
+  const sealed = unb64(parts[2], KEY_SIZE, 'wrapped key')
+  const tag = unb64(parts[3], TAG_SIZE, 'wrapped key')
+  const d = createDecipheriv('aes-256-gcm', master, nonce, { authTagLength: TAG_SIZE })
+  d.setAAD(WRAP_AAD)
+  d.setAuthTag(tag)
+  const key = d.update(sealed)
+  try {
+    d.final()
+  } catch {
+    // GCM cannot tell a wrong key from a corrupted record; the wrong key is by far the likelier.
+    throw new CipherError('Cannot unwrap the file key: wrong ENCRYPTION_KEY (or the stored key is corrupt)')
+  }
+  return key
+}
+
+interface FileParams {
+  chunkSize: number
+  nonceBase: Buffer
+  wrapped: string
+}
+
+/** `enc` (stored per file in the database): `e1.<chunkSize>.<nonceBase>.<wrapped key>`. */
+function parseEnc(enc: string): FileParams {
+  const m = /^e1\.(\d{1,9})\.([A-Za-z0-9_-]+)\.(k1\..+)$/.exec(enc)
+  const chunkSize = Number(m?.[1])
+  if (!m || !Number.isSafeInteger(chunkSize) || chunkSize < 1024 || chunkSize > 16 * 1024 * 1024) {
+    throw new CipherError('malformed file encryption parameters')
+  }
+  return { chunkSize, nonceBase: unb64(m[2], NONCE_BASE_SIZE, 'file encryption parameters'), wrapped: m[3]! }
+}
+
+/**
+ * A fresh data key for one blob, and `enc` to store beside the blob's row. One `enc` per blob
+ * write, never reused: the nonces derive from it, and GCM with a repeated nonce leaks plaintext.
+ */
+export function newFileKey(master: Buffer): { dataKey: Buffer; enc: string } {
+  const dataKey = randomBytes(KEY_SIZE)
+  const enc = `e1.${CHUNK_SIZE}.${b64(randomBytes(NONCE_BASE_SIZE))}.${wrapKey(master, dataKey)}`
+  return { dataKey, enc }
+}
+
+/** The data key of a stored blob, from its `enc`. */
+export function unwrapFileKey(master: Buffer, enc: string): Buffer {
+  return unwrapKey(master, parseEnc(enc).wrapped)
+}
+
+/** A value to store once, so a restart with a different ENCRYPTION_KEY is caught before serving. */
+export function makeKeyCheck(master: Buffer): string {
+  assertKey(master, 'ENCRYPTION_KEY')
+  // An HMAC under the key reveals nothing about it, yet only that key reproduces it.
+  return `kc1.${b64(createHmac('sha256', master).update(CHECK_LABEL).digest())}`
+}
+
+/** True when `check` was made with `master`; a CipherError if `check` is not a key check at all. */
+export function verifyKeyCheck(master: Buffer, check: string): boolean {
+  const parts = check.split('.')
+  if (parts.length !== 2 || parts[0] !== 'kc1') throw new CipherError('malformed key check')
+  const expected = unb64(parts[1], 32, 'key check')
+  const actual = Buffer.from(makeKeyCheck(master).slice(4), 'base64url')
+  return timingSafeEqual(expected, actual)
+}
+
+// ---- layout ----------------------------------------------------------------------------------
+
+function assertPlainSize(plainSize: number, chunkSize: number): void {
+  if (!Number.isSafeInteger(plainSize) || plainSize < 0) throw new RangeError(`invalid plaintext size ${plainSize}`)
+  if (chunkCount(plainSize, chunkSize) > MAX_CHUNKS) throw new CipherError('file too large to encrypt')
+}
+
+function chunkCount(plainSize: number, chunkSize: number): number {
+  return plainSize === 0 ? 1 : Math.ceil(plainSize / chunkSize)
+}
+
+/** Plaintext length of chunk `i` of a file of `plainSize` bytes. */
+function plainLength(i: number, plainSize: number, chunkSize: number): number {
+  const last = chunkCount(plainSize, chunkSize) - 1
+  return i < last ? chunkSize : plainSize - last * chunkSize
+}
+
+function chunkOffset(i: number, chunkSize: number): number {
+  return HEADER_SIZE + i * (chunkSize + TAG_SIZE)
+}
+
+const chunkSizeOf = (enc?: string) => (enc === undefined ? CHUNK_SIZE : parseEnc(enc).chunkSize)
+
+/** Size of the stored blob for a plaintext of `plainSize` bytes. Pass `enc` to honour its chunk size. */
+export function storedSize(plainSize: number, enc?: string): number {
+  const cs = chunkSizeOf(enc)
+  assertPlainSize(plainSize, cs)
+  return HEADER_SIZE + chunkCount(plainSize, cs) * TAG_SIZE + plainSize
+}
+
+/** Inverse of storedSize; a CipherError when no plaintext size gives `stored` (a damaged blob). */
+export function plainSizeOf(stored: number, enc?: string): number {
+  const cs = chunkSizeOf(enc)
+  const body = stored - HEADER_SIZE
+  const full = Math.floor(body / (cs + TAG_SIZE))
+  const rest = body - full * (cs + TAG_SIZE)
+  // A tail of only a tag is an empty chunk, which exists only as the single chunk of an empty file.
+  if (!Number.isSafeInteger(stored) || body < TAG_SIZE || (rest > 0 && rest < TAG_SIZE) || (rest === TAG_SIZE && full > 0)) {
+    throw new CipherError(`no encrypted blob is ${stored} bytes long`)
+  }
+  return full * cs + (rest === 0 ? 0 : rest - TAG_SIZE)
+}
+
+function assertRange(range: ByteRange, plainSize: number): void {
+  const { start, end } = range
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || start > end || end >= plainSize) {
+    throw new RangeError(`invalid range ${start}-${end} of ${plainSize} bytes`)
+  }
+}
+
+/**
+ * The stored bytes (inclusive) holding exactly the chunks that intersect `plainRange`. The header is
+ * not included: feed these bytes to createDecryptStream with the same `range`.
+ */
+export function storedRange(plainRange: ByteRange, plainSize: number, enc?: string): ByteRange {
+  const cs = chunkSizeOf(enc)
+  assertPlainSize(plainSize, cs)
+  assertRange(plainRange, plainSize)
+  const first = Math.floor(plainRange.start / cs)
+  const last = Math.floor(plainRange.end / cs)
+  return { start: chunkOffset(first, cs), end: chunkOffset(last, cs) + plainLength(last, plainSize, cs) + TAG_SIZE - 1 }
+}
+
+// ---- streams ---------------------------------------------------------------------------------
+
+function chunkNonce(base: Buffer, i: number): Buffer {
+  const nonce = Buffer.allocUnsafe(NONCE_SIZE)
+  base.copy(nonce, 0)
+  nonce.writeUInt32BE(i, NONCE_BASE_SIZE)
+  return nonce
+}
+
+function chunkAad(i: number, final: boolean): Buffer {
+  const aad = Buffer.allocUnsafe(HEADER_SIZE + 5)
+  HEADER.copy(aad, 0)
+  aad.writeUInt32BE(i, HEADER_SIZE)
+  aad[HEADER_SIZE + 4] = final ? 1 : 0
+  return aad
+}
+
+/** A FIFO of buffers that hands out exact byte counts, copying only when a take spans buffers. */
+class ByteQueue {
+  private parts: Buffer[] = []
+  private head = 0
+  length = 0
+
+  push(buf: Buffer): void {
+    if (buf.length === 0) return
+    this.parts.push(buf)
+    this.length += buf.length
+  }
+
+  take(n: number): Buffer {
+    const first = this.parts[0]
+    if (first && first.length - this.head >= n) {
+      const out = first.subarray(this.head, this.head + n)
+      this.advance(first, n)
+      return out
+    }
+    const out = Buffer.allocUnsafe(n)
+    for (let filled = 0; filled < n; ) {
+      const part = this.parts[0]!
+      const k = Math.min(part.length - this.head, n - filled)
+      part.copy(out, filled, this.head, this.head + k)
+      filled += k
+      this.advance(part, k)
+    }
+    return out
+  }
+
+  private advance(part: Buffer, n: number): void {
+    this.head += n
+    this.length -= n
+    if (this.head === part.length) {
+      this.parts.shift()
+      this.head = 0
+    }
+  }
+}
+
+/** Plaintext in, stored layout out. Holds at most one chunk plus the write in progress. */
+export class EncryptStream extends Transform {
+  private readonly queue = new ByteQueue()
+  private readonly params: FileParams
+  private index = 0
+  private started = false
+
+  constructor(
+    private readonly dataKey: Buffer,
+    enc: string,
+  ) {
+    super()
+    assertKey(dataKey, 'data key')
+    this.params = parseEnc(enc)
+  }
+
+  /** Bytes received but not yet sealed (for tests that check memory stays bounded). */
+  get heldBytes(): number {
+    return this.queue.length
+  }
+
+  override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.start()
+      this.queue.push(data)
+      // A full chunk waits until a byte past it arrives: only then is it known not to be final.
+      while (this.queue.length > this.params.chunkSize) this.seal(this.queue.take(this.params.chunkSize), false)
+      done()
+    } catch (err) {
+      done(err as Error)
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.start()
+      this.seal(this.queue.take(this.queue.length), true)
+      done()
+    } catch (err) {
+      done(err as Error)
+    }
+  }
+
+  private start(): void {
+    if (this.started) return
+    this.started = true
+    this.push(HEADER)
+  }
+
+  private seal(plain: Buffer, final: boolean): void {
+    if (this.index >= MAX_CHUNKS) throw new CipherError('file too large to encrypt')
+    const c = createCipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.params.nonceBase, this.index), { authTagLength: TAG_SIZE })
+    c.setAAD(chunkAad(this.index, final))
+    this.push(c.update(plain))
+    c.final()
+    this.push(c.getAuthTag())
+    this.index++
+  }
+}
+
+export interface DecryptOptions {
+  /** Plaintext size of the whole file (from the database row). */
+  plainSize: number
+  /** Plaintext range wanted; the input is then exactly the bytes of storedRange(range, plainSize). */
+  range?: ByteRange
+}
+
+/**
+ * Stored bytes in, plaintext out. Each chunk is decrypted whole and its tag verified before any of
+ * it is pushed, so no unauthenticated byte ever leaves; any failure is a CipherError.
+ */
+export class DecryptStream extends Transform {
+  private readonly queue = new ByteQueue()
+  private readonly params: FileParams
+  private readonly chunks: number
+  private readonly plainSize: number
+  private readonly first: number
+  private readonly last: number
+  /** Offsets within the first/last chunk of the first byte wanted and the byte after the last. */
+  private readonly from: number
+  private readonly to: number
+  private needHeader: boolean
+  private next: number
+
+  constructor(
+    private readonly dataKey: Buffer,
+    enc: string,
+    options: DecryptOptions,
+  ) {
+    super()
+    assertKey(dataKey, 'data key')
+    this.params = parseEnc(enc)
+    const cs = this.params.chunkSize
+    const { plainSize, range } = options
+    assertPlainSize(plainSize, cs)
+    this.plainSize = plainSize
+    this.chunks = chunkCount(plainSize, cs)
+    if (range) assertRange(range, plainSize)
+    this.first = range ? Math.floor(range.start / cs) : 0
+    this.last = range ? Math.floor(range.end / cs) : this.chunks - 1
+    this.from = range ? range.start - this.first * cs : 0
+    this.to = range ? range.end - this.last * cs + 1 : plainLength(this.last, plainSize, cs)
+    // Range reads start at a chunk boundary (offsets are computable), so only whole reads see the header.
+    this.needHeader = !range
+    this.next = this.first
+  }
+
+  /** Bytes received but not yet authenticated. */
+  get heldBytes(): number {
+    return this.queue.length
+  }
+
+  override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.queue.push(data)
+      if (this.needHeader) {
+        if (this.queue.length < HEADER_SIZE) return done()
+        if (!this.queue.take(HEADER_SIZE).equals(HEADER)) throw new CipherError('not an encrypted blob, or an unsupported version')
+        this.needHeader = false
+      }
+      while (this.next <= this.last) {
+        const length = plainLength(this.next, this.plainSize, this.params.chunkSize)
+        if (this.queue.length < length + TAG_SIZE) break
+        const plain = this.open(this.queue.take(length + TAG_SIZE), length)
+        const end = this.next === this.last ? this.to : length
+        const start = this.next === this.first ? this.from : 0
+        this.push(plain.subarray(start, end))
+        this.next++
+      }
+      if (this.next > this.last && this.queue.length > 0) throw new CipherError('unexpected bytes after the last chunk')
+      done()
+    } catch (err) {
+      done(err as Error)
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(this.needHeader || this.next <= this.last ? new CipherError('encrypted blob is truncated') : null)
+  }
+
+  private open(sealed: Buffer, length: number): Buffer {
+    const i = this.next
+    const d = createDecipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.params.nonceBase, i), { authTagLength: TAG_SIZE })
+    d.setAAD(chunkAad(i, i === this.chunks - 1))
+    d.setAuthTag(sealed.subarray(length))
+    const plain = d.update(sealed.subarray(0, length))
+    try {
+      d.final()
+    } catch {
+      throw new CipherError(`chunk ${i} failed authentication: the blob was modified, truncated or reordered, or the key is wrong`)
+    }
+    return plain
+  }
+}
+
+/** A Transform from plaintext to the stored layout, for the blob of `enc`. */
+export function createEncryptStream(dataKey: Buffer, enc: string): EncryptStream {
+  return new EncryptStream(dataKey, enc)
+}
+
+/** A Transform from stored bytes (the whole blob, or storedRange(range)) to exactly the plaintext wanted. */
+export function createDecryptStream(dataKey: Buffer, enc: string, options: DecryptOptions): DecryptStream {
+  return new DecryptStream(dataKey, enc, options)
+}

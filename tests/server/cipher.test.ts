@@ -1,0 +1,373 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { Readable, Transform, Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { ByteRange } from '../../server/storage/blob-store.ts'
+import {
+  CHUNK_SIZE,
+  CipherError,
+  createDecryptStream,
+  createEncryptStream,
+  HEADER_SIZE,
+  makeKeyCheck,
+  newFileKey,
+  plainSizeOf,
+  storedRange,
+  storedSize,
+  TAG_SIZE,
+  unwrapFileKey,
+  unwrapKey,
+  verifyKeyCheck,
+  wrapKey,
+} from '../../server/storage/cipher.ts'
+
+const C = CHUNK_SIZE
+const master = randomBytes(32)
+const pool = randomBytes(6 * C + 1000)
+
+/** Feeds `data` in pieces of the given sizes (cycled), so chunk boundaries fall mid-write. */
+function source(data: Buffer, pieces: number[] = [data.length || 1]): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0, i = 0; at < data.length; i++) {
+        const n = Math.max(1, pieces[i % pieces.length]!)
+        yield data.subarray(at, at + n)
+        at += n
+      }
+    })(),
+    { objectMode: false },
+  )
+}
+
+async function collect(stream: Readable | Transform, into: Buffer[] = []): Promise<Buffer> {
+  for await (const part of stream) into.push(part as Buffer)
+  return Buffer.concat(into)
+}
+
+async function encrypt(plain: Buffer, pieces?: number[]) {
+  const { dataKey, enc } = newFileKey(master)
+  const stored = await collect(source(plain, pieces).pipe(createEncryptStream(dataKey, enc)))
+  return { dataKey, enc, stored }
+}
+
+/** Decrypts `stored` (whole, or just storedRange's bytes when `range` is given); keeps what was emitted. */
+async function decrypt(stored: Buffer, dataKey: Buffer, enc: string, plainSize: number, range?: ByteRange, emitted: Buffer[] = []) {
+  const out = new Writable({
+    write(chunk: Buffer, _e, done) {
+      emitted.push(chunk)
+      done()
+    },
+  })
+  await pipeline(source(stored, [4096, 70_000, 13]), createDecryptStream(dataKey, enc, { plainSize, ...(range ? { range } : {}) }), out)
+  return Buffer.concat(emitted)
+}
+
+/** Reads a range the way a store would: only the stored bytes storedRange names. */
+async function readRange(stored: Buffer, dataKey: Buffer, enc: string, plainSize: number, range: ByteRange) {
+  const sr = storedRange(range, plainSize, enc)
+  return decrypt(stored.subarray(sr.start, sr.end + 1), dataKey, enc, plainSize, range)
+}
+
+const chunkAt = (i: number) => HEADER_SIZE + i * (C + TAG_SIZE)
+
+describe('key wrapping', () => {
+  it('given a wrapped data key, then the same master key unwraps it and a wrong one fails clearly', () => {
+    const dataKey = randomBytes(32)
+    const wrapped = wrapKey(master, dataKey)
+    expect(wrapped).toMatch(/^k1\.[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(wrapKey(master, dataKey)).not.toBe(wrapped) // random nonce every time
+    expect(unwrapKey(master, wrapped).equals(dataKey)).toBe(true)
+    expect(() => unwrapKey(randomBytes(32), wrapped)).toThrow(CipherError)
+    expect(() => unwrapKey(randomBytes(32), wrapped)).toThrow(/wrong ENCRYPTION_KEY/)
+  })
+
+  it('given a malformed or tampered wrapped key, then a CipherError, never a bad key', () => {
+    const wrapped = wrapKey(master, randomBytes(32))
+    const [v, n, ct, tag] = wrapped.split('.') as [string, string, string, string]
+    const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1)
+    for (const bad of ['', 'k1.a.b', `k2.${n}.${ct}.${tag}`, `${v}.${n}.${ct}.${tag}!`, `${v}.${n}.${flip(ct)}.${tag}`, `${v}.${flip(n)}.${ct}.${tag}`]) {
+      expect(() => unwrapKey(master, bad), bad).toThrow(CipherError)
+    }
+    expect(() => wrapKey(randomBytes(16), randomBytes(32))).toThrow(CipherError)
+  })
+
+  it('given newFileKey, then enc carries a fresh unwrappable key and nonce base per file', () => {
+    const a = newFileKey(master)
+    const b = newFileKey(master)
+    expect(a.enc).toMatch(new RegExp(`^e1\\.${C}\\.[\\w-]{11}\\.k1\\.`))
+    expect(a.dataKey.equals(b.dataKey)).toBe(false)
+    expect(a.enc.split('.')[2]).not.toBe(b.enc.split('.')[2])
+    expect(unwrapFileKey(master, a.enc).equals(a.dataKey)).toBe(true)
+    expect(() => unwrapFileKey(randomBytes(32), a.enc)).toThrow(/wrong ENCRYPTION_KEY/)
+  })
+
+  it('given a key check, then only the same master key verifies it', () => {
+    const check = makeKeyCheck(master)
+    expect(verifyKeyCheck(master, check)).toBe(true)
+    expect(verifyKeyCheck(Buffer.from(master), check)).toBe(true)
+    expect(verifyKeyCheck(randomBytes(32), check)).toBe(false)
+    expect(() => verifyKeyCheck(master, 'nonsense')).toThrow(CipherError)
+  })
+})
+
+describe('layout', () => {
+  it('given plaintext sizes, then stored sizes add the header and one tag per chunk, and invert', () => {
+    const cases: [number, number][] = [[0, 1], [1, 1], [C - 1, 1], [C, 1], [C + 1, 2], [5 * C + 17, 6]]
+    for (const [size, chunks] of cases) {
+      expect(storedSize(size)).toBe(HEADER_SIZE + size + chunks * TAG_SIZE)
+      expect(plainSizeOf(storedSize(size))).toBe(size)
+    }
+    // Sizes no plaintext encrypts to: a lone header, a cut tag, an empty chunk after full ones.
+    for (const bad of [0, HEADER_SIZE, HEADER_SIZE + 15, storedSize(C) + 5, storedSize(C) + TAG_SIZE]) {
+      expect(() => plainSizeOf(bad), String(bad)).toThrow(CipherError)
+    }
+  })
+
+  it('given a small range, then the stored range is one chunk at a computable offset, header excluded', () => {
+    const size = 5 * C + 17
+    expect(storedRange({ start: 0, end: 0 }, size)).toEqual({ start: HEADER_SIZE, end: HEADER_SIZE + C + TAG_SIZE - 1 })
+    expect(storedRange({ start: 3 * C + 5, end: 3 * C + 9 }, size)).toEqual({ start: chunkAt(3), end: chunkAt(4) - 1 })
+    expect(storedRange({ start: size - 1, end: size - 1 }, size)).toEqual({ start: chunkAt(5), end: storedSize(size) - 1 })
+    expect(storedRange({ start: C - 1, end: C }, size)).toEqual({ start: chunkAt(0), end: chunkAt(2) - 1 })
+    expect(storedRange({ start: 0, end: size - 1 }, size)).toEqual({ start: HEADER_SIZE, end: storedSize(size) - 1 })
+    expect(() => storedRange({ start: 5, end: 4 }, size)).toThrow(RangeError)
+    expect(() => storedRange({ start: 0, end: size }, size)).toThrow(RangeError)
+    expect(() => storedRange({ start: 0, end: 0 }, 0)).toThrow(RangeError)
+  })
+})
+
+describe('encrypt and decrypt', () => {
+  it.each([0, 1, C - 1, C, C + 1, 5 * C + 17])('given %i bytes, then the round trip is byte-for-byte', async (size) => {
+    const plain = pool.subarray(0, size)
+    const { dataKey, enc, stored } = await encrypt(plain, [1000, 1, C, 3 * C])
+    expect(stored.length).toBe(storedSize(size))
+    expect(stored.subarray(0, HEADER_SIZE).toString('latin1')).toBe('CMLSENC\x01')
+    // No plaintext run survives in the stored bytes.
+    if (size >= 64) expect(stored.includes(plain.subarray(0, 64))).toBe(false)
+    expect((await decrypt(stored, dataKey, enc, size)).equals(plain)).toBe(true)
+  })
+
+  it('given 20 MB of random bytes in odd-sized writes, then the round trip is byte-for-byte', async () => {
+    const plain = randomBytes(20 * 1024 * 1024)
+    const { dataKey, enc, stored } = await encrypt(plain, [65_537, 100, 1_000_000, 7])
+    expect(stored.length).toBe(storedSize(plain.length))
+    expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
+  })
+
+  it('given the same key and enc, then output does not depend on how the input was split', async () => {
+    const plain = pool.subarray(0, 3 * C + 5)
+    const { dataKey, enc } = newFileKey(master)
+    const a = await collect(source(plain).pipe(createEncryptStream(dataKey, enc)))
+    const b = await collect(source(plain, [1, 2, 3, C - 1]).pipe(createEncryptStream(dataKey, enc)))
+    expect(a.equals(b)).toBe(true)
+  })
+
+  it('given a wrong data key, then decryption fails with CipherError', async () => {
+    const { enc, stored } = await encrypt(pool.subarray(0, 1000))
+    await expect(decrypt(stored, randomBytes(32), enc, 1000)).rejects.toBeInstanceOf(CipherError)
+  })
+})
+
+describe('range reads', () => {
+  const size = 5 * C + 17
+  const plain = pool.subarray(0, size)
+  const file = encrypt(plain, [C + 3])
+  const ranges: [string, ByteRange][] = [
+    ['the first byte', { start: 0, end: 0 }],
+    ['the first 100 bytes', { start: 0, end: 99 }],
+    ['a range crossing chunk boundaries', { start: C - 10, end: 3 * C + 10 }],
+    ['exactly one chunk', { start: C, end: 2 * C - 1 }],
+    ['the last byte', { start: size - 1, end: size - 1 }],
+    ['part of the last chunk', { start: 5 * C + 3, end: size - 1 }],
+    ['a middle range inside one chunk', { start: 2 * C + 100, end: 2 * C + 5000 }],
+    ['the whole file', { start: 0, end: size - 1 }],
+  ]
+
+  it.each(ranges)('given %s, then exactly those bytes from only the stored range', async (_name, range) => {
+    const { dataKey, enc, stored } = await file
+    const sr = storedRange(range, size, enc)
+    const chunks = Math.floor(range.end / C) - Math.floor(range.start / C) + 1
+    expect(sr.end - sr.start + 1).toBeLessThanOrEqual(chunks * (C + TAG_SIZE))
+    expect((await readRange(stored, dataKey, enc, size, range)).equals(plain.subarray(range.start, range.end + 1))).toBe(true)
+  })
+
+  it('given a small range, then the stored range read is at most one chunk and a tag', async () => {
+    const { enc } = await file
+    for (const range of [{ start: 0, end: 0 }, { start: 0, end: 99 }, { start: size - 1, end: size - 1 }]) {
+      const sr = storedRange(range, size, enc)
+      expect(sr.end - sr.start + 1).toBeLessThanOrEqual(C + TAG_SIZE)
+    }
+  })
+
+  it('given more stored bytes than the range needs, then it fails rather than guess', async () => {
+    const { dataKey, enc, stored } = await file
+    await expect(decrypt(stored, dataKey, enc, size, { start: 0, end: 0 })).rejects.toBeInstanceOf(CipherError)
+  })
+
+  it('given a tampered chunk inside the stored range, then the range read fails', async () => {
+    const { dataKey, enc, stored } = await file
+    const bad = Buffer.from(stored)
+    bad[chunkAt(2) + 500]! ^= 1
+    await expect(readRange(bad, dataKey, enc, size, { start: 2 * C + 10, end: 2 * C + 20 })).rejects.toBeInstanceOf(CipherError)
+    // Chunks outside the range are not read, so they cannot fail it.
+    expect((await readRange(bad, dataKey, enc, size, { start: 10, end: 20 })).equals(plain.subarray(10, 21))).toBe(true)
+  })
+
+  it('given any size and any range, then exactly the right bytes (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: pool.length }).chain((n) =>
+          fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.array(fc.integer({ min: 1, max: 2 * C }), { minLength: 1, maxLength: 4 })),
+        ),
+        async ([n, a, b, pieces]) => {
+          const range = { start: Math.min(a, b), end: Math.max(a, b) }
+          const { dataKey, enc, stored } = await encrypt(pool.subarray(0, n), pieces)
+          const got = await readRange(stored, dataKey, enc, n, range)
+          expect(got.equals(pool.subarray(range.start, range.end + 1))).toBe(true)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})
+
+describe('tampering', () => {
+  const size = 5 * C + 17
+  const plain = pool.subarray(0, size)
+  const file = encrypt(plain)
+  const last = 5
+
+  it.each([
+    ['header magic', 0, 0],
+    ['header version', HEADER_SIZE - 1, 0],
+    ['first ciphertext byte', chunkAt(0), 0],
+    ['middle of chunk 0', chunkAt(0) + 30_000, 0],
+    ['tag of chunk 0', chunkAt(1) - 1, 0],
+    ['first byte of chunk 2', chunkAt(2), 2 * C],
+    ['tag of chunk 3', chunkAt(4) - TAG_SIZE, 3 * C],
+    ['last chunk ciphertext', chunkAt(last) + 3, last * C],
+    ['last byte of the blob', storedSize(size) - 1, last * C],
+  ])('given a flipped byte in the %s, then CipherError and no plaintext of the failed chunk', async (_name, at, safe) => {
+    const { dataKey, enc, stored } = await file
+    const bad = Buffer.from(stored)
+    bad[at]! ^= 0x40
+    const emitted: Buffer[] = []
+    await expect(decrypt(bad, dataKey, enc, size, undefined, emitted)).rejects.toBeInstanceOf(CipherError)
+    // Only chunks before the damaged one were released, and those are genuine.
+    const out = Buffer.concat(emitted)
+    expect(out.length).toBeLessThanOrEqual(safe)
+    expect(out.equals(plain.subarray(0, out.length))).toBe(true)
+  })
+
+  it('given any single flipped byte, then CipherError (property)', async () => {
+    const small = await encrypt(pool.subarray(0, 2 * C + 7))
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: small.stored.length - 1 }), fc.integer({ min: 1, max: 255 }), async (at, mask) => {
+        const bad = Buffer.from(small.stored)
+        bad[at]! ^= mask
+        await expect(decrypt(bad, small.dataKey, small.enc, 2 * C + 7)).rejects.toBeInstanceOf(CipherError)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('given the blob cut by a whole chunk, then it fails whether the size comes from the row or the blob', async () => {
+    const { dataKey, enc, stored } = await file
+    const cut = stored.subarray(0, chunkAt(last))
+    await expect(decrypt(cut, dataKey, enc, size)).rejects.toThrow(/truncated/)
+    // Taking the size from the cut blob is consistent, but chunk 4 is not authenticated as final.
+    expect(plainSizeOf(cut.length)).toBe(5 * C)
+    await expect(decrypt(cut, dataKey, enc, plainSizeOf(cut.length))).rejects.toThrow(/chunk 4 failed authentication/)
+  })
+
+  it('given the blob cut by a few bytes, then it fails', async () => {
+    const { dataKey, enc, stored } = await file
+    for (const n of [1, 5, TAG_SIZE, 17 + TAG_SIZE]) {
+      const cut = stored.subarray(0, stored.length - n)
+      await expect(decrypt(cut, dataKey, enc, size), String(n)).rejects.toBeInstanceOf(CipherError)
+      let derived: number | undefined
+      try {
+        derived = plainSizeOf(cut.length)
+      } catch (err) {
+        expect(err).toBeInstanceOf(CipherError)
+      }
+      if (derived !== undefined) await expect(decrypt(cut, dataKey, enc, derived), String(n)).rejects.toBeInstanceOf(CipherError)
+    }
+  })
+
+  it('given an empty file cut to its header, or bytes appended, then it fails', async () => {
+    const empty = await encrypt(Buffer.alloc(0))
+    expect(empty.stored.length).toBe(HEADER_SIZE + TAG_SIZE)
+    await expect(decrypt(empty.stored.subarray(0, HEADER_SIZE), empty.dataKey, empty.enc, 0)).rejects.toThrow(/truncated/)
+    expect(() => plainSizeOf(HEADER_SIZE)).toThrow(CipherError)
+    const { dataKey, enc, stored } = await file
+    await expect(decrypt(Buffer.concat([stored, Buffer.from([0])]), dataKey, enc, size)).rejects.toBeInstanceOf(CipherError)
+  })
+
+  it('given two chunks swapped, then it fails', async () => {
+    const { dataKey, enc, stored } = await file
+    const swap = (a: number, b: number, blob: Buffer, len = C + TAG_SIZE) => {
+      const out = Buffer.from(blob)
+      blob.copy(out, chunkAt(a), chunkAt(b), chunkAt(b) + len)
+      blob.copy(out, chunkAt(b), chunkAt(a), chunkAt(a) + len)
+      return out
+    }
+    await expect(decrypt(swap(1, 2, stored), dataKey, enc, size)).rejects.toBeInstanceOf(CipherError)
+    // Ranges too: the chunk's index is authenticated, not just its position in the stream.
+    await expect(readRange(swap(1, 2, stored), dataKey, enc, size, { start: C, end: C + 5 })).rejects.toBeInstanceOf(CipherError)
+    // Same-length first and last chunks of an exact multiple: the final flag still tells them apart.
+    const even = await encrypt(pool.subarray(0, 3 * C))
+    await expect(decrypt(swap(0, 2, even.stored), even.dataKey, even.enc, 3 * C)).rejects.toBeInstanceOf(CipherError)
+  })
+
+  it('given a chunk from another file at the same position, then it fails', async () => {
+    const a = await file
+    const b = await encrypt(pool.subarray(0, size))
+    const mixed = Buffer.from(a.stored)
+    b.stored.copy(mixed, chunkAt(1), chunkAt(1), chunkAt(2))
+    await expect(decrypt(mixed, a.dataKey, a.enc, size)).rejects.toBeInstanceOf(CipherError)
+  })
+})
+
+describe('memory', () => {
+  it('given a 200 MB stream through encrypt and decrypt, then neither ever holds more than a few chunks', async () => {
+    const total = 200 * 1024 * 1024
+    const piece = 64 * 1024 + 123 // misaligned with chunks on purpose
+    const inHash = createHash('sha256')
+    let produced = 0
+    const input = new Readable({
+      read() {
+        if (produced >= total) return void this.push(null)
+        const n = Math.min(piece, total - produced)
+        const buf = Buffer.allocUnsafe(n).fill(produced & 0xff)
+        buf.writeUInt32BE(produced >>> 0, 0)
+        produced += n
+        inHash.update(buf)
+        this.push(buf)
+      },
+    })
+    const { dataKey, enc } = newFileKey(master)
+    const encStream = createEncryptStream(dataKey, enc)
+    const decStream = createDecryptStream(dataKey, enc, { plainSize: total })
+    const outHash = createHash('sha256')
+    let received = 0
+    let maxHeld = 0
+    const sink = new Writable({
+      write(chunk: Buffer, _e, done) {
+        received += chunk.length
+        outHash.update(chunk)
+        // Everything either transform is holding: its input queue, its pending chunk, its output queue.
+        const held =
+          encStream.writableLength + encStream.heldBytes + encStream.readableLength + decStream.writableLength + decStream.heldBytes + decStream.readableLength
+        maxHeld = Math.max(maxHeld, held)
+        done()
+      },
+    })
+    await pipeline(input, encStream, decStream, sink)
+    expect(received).toBe(total)
+    expect(outHash.digest('hex')).toBe(inHash.digest('hex'))
+    expect(maxHeld).toBeGreaterThan(0)
+    expect(maxHeld).toBeLessThan(8 * C) // ~512 KiB against 200 MB streamed
+  }, 120_000)
+})

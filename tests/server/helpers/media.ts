@@ -1,0 +1,47 @@
+// Real media made in the test: images with sharp (and a hand-built BMP), videos with ffmpeg.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+
+export const ffmpegAvailable = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0
+
+const base = () => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+
+export async function makeImage(format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff'): Promise<Buffer> {
+  return base().toFormat(format).toBuffer()
+}
+
+export const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="teal"/>' +
+    '<script>alert(document.domain)</script><circle cx="150" cy="100" r="80" fill="gold"/></svg>',
+)
+
+/** A 24-bit bottom-up BMP, written by hand (sharp cannot write BMP). */
+export function makeBmp(width = 64, height = 48): Buffer {
+  const stride = Math.ceil((width * 3) / 4) * 4
+  const buf = Buffer.alloc(54 + stride * height)
+  buf.write('BM', 0, 'latin1')
+  buf.writeUInt32LE(buf.length, 2)
+  buf.writeUInt32LE(54, 10)
+  buf.writeUInt32LE(40, 14)
+  buf.writeInt32LE(width, 18)
+  buf.writeInt32LE(height, 22)
+  buf.writeUInt16LE(1, 26)
+  buf.writeUInt16LE(24, 28)
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buf.set([x * 4, y * 5, 128], 54 + y * stride + x * 3)
+  return buf
+}
+
+/** A short test-pattern clip; `seconds` long, in mp4 (H.264) or webm (VP9). */
+export function makeVideo(ext: 'mp4' | 'webm', seconds = 2): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'cumulus-video-'))
+  const out = join(dir, `clip.${ext}`)
+  const codec = ext === 'mp4' ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'] : ['-c:v', 'libvpx-vp9', '-b:v', '200k', '-deadline', 'realtime']
+  const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=15`, ...codec, out])
+  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr}`)
+  const data = readFileSync(out)
+  rmSync(dir, { recursive: true, force: true })
+  return data
+}
