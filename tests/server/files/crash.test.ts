@@ -1,10 +1,11 @@
 // Crash safety (DESIGN.md §5: "a crash never leaves orphans or dangling rows"). The real server
-// runs as a child process; while ten uploads stream in slowly and two large deletes run, it is
-// killed with SIGKILL. A new server on the same DATA_DIR / database / bucket must then hold a
-// store and a database that agree exactly: every blob referenced by a row, every row's blob
-// present and complete, the outbox settled, no temp files; every upload answered 201 before the
-// kill intact byte for byte; each delete all-or-nothing (and complete once it was answered).
-// Three rounds kill at three moments: early in the uploads, midway, and during the deletes.
+// runs as a child process and is killed with SIGKILL while ten file uploads and a folder upload
+// stream in slowly and two large deletes run. A new server on the same DATA_DIR / database /
+// bucket must then hold a store and a database that agree exactly: every blob referenced by a
+// row, every row's blob present and complete, the outbox settled, no temp files; every upload
+// answered 201 before the kill intact byte for byte; each delete and each folder upload
+// all-or-nothing (and complete once it was answered). Three rounds kill at three moments, found
+// by watching the outbox: early in the uploads, midway, and right after a delete committed.
 import { createHash } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import { request } from 'node:http'
@@ -17,37 +18,45 @@ import { randomBytes } from '../helpers/drive.ts'
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** An upload written to the socket in small chunks with pauses, as a slow client sends it. */
+type Part = { field: string; value: string } | { field: string; filename: string; data: Buffer }
+
+/** A multipart upload written to the socket in small chunks with pauses, as a slow client sends it. */
 interface Flight {
-  name: string
-  data: Buffer
   state: 'sending' | 'answered' | 'failed'
   status?: number
+  /** The `_id` of the 201 reply: the file, or the top folder of a folder upload. */
   id?: string
   settled: Promise<void>
 }
 
-function slowUpload(baseUrl: string, user: Browser, name: string, data: Buffer, pauseMs: number, chunk = 64 * 1024): Flight {
-  const boundary = `----cumulus${sha(Buffer.from(name)).slice(0, 16)}`
-  const field = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
-  const head = Buffer.from(
-    field('filename', name) +
-      field('parent', '/') +
-      field('size', String(data.length)) +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+function slowUpload(baseUrl: string, path: string, user: Browser, parts: Part[], pauseMs: number, chunk = 64 * 1024): Flight {
+  const boundary = `----cumulus${randomBytes(8, parts.length + pauseMs).toString('hex')}`
+  const segments: Buffer[] = []
+  for (const part of parts) {
+    if ('value' in part) {
+      segments.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`))
+    } else {
+      segments.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      )
+      for (let at = 0; at < part.data.length; at += chunk) segments.push(part.data.subarray(at, at + chunk))
+      segments.push(Buffer.from('\r\n'))
+    }
+  }
+  segments.push(Buffer.from(`--${boundary}--\r\n`))
   const cookie = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  const flight: Flight = { name, data, state: 'sending', settled: Promise.resolve() }
+  const flight: Flight = { state: 'sending', settled: Promise.resolve() }
   flight.settled = new Promise<void>((settle) => {
-    const req = request(`${baseUrl}/file-service/upload`, {
+    const req = request(baseUrl + path, {
       method: 'POST',
       agent: false,
       headers: {
         cookie,
         uuid: user.uuid!,
         'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + data.length + tail.length),
+        'content-length': String(segments.reduce((n, b) => n + b.length, 0)),
       },
     })
     const fail = () => {
@@ -77,12 +86,12 @@ function slowUpload(baseUrl: string, user: Browser, name: string, data: Buffer, 
           }
           req.on('drain', done).on('close', done)
         })
-      await write(head)
-      for (let at = 0; at < data.length && !req.destroyed; at += chunk) {
-        await write(data.subarray(at, at + chunk))
-        await sleep(pauseMs)
+      for (const segment of segments) {
+        if (req.destroyed) return
+        await write(segment)
+        if (segment.length === chunk) await sleep(pauseMs)
       }
-      if (!req.destroyed) req.end(tail)
+      req.end()
     })()
   })
   return flight
@@ -128,7 +137,7 @@ interface Moment {
 
 const moments: Moment[] = [
   // Bytes of the first uploads are going into the store; the deletes were sent at the start.
-  { what: 'early in the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.pending >= 2 },
+  { what: 'early in the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.pending >= 4 },
   { what: 'midway through the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.uploadsAnswered >= 4 },
   // A delete has committed (its keys are condemned) and its blobs are being removed.
   {
@@ -140,13 +149,22 @@ const moments: Moment[] = [
 
 /** Files in each of the two doomed selections. */
 const DOOMED = 120
+/** Files in each round's slow folder upload. */
+const TREE_FILES = 4
+
+/** A folder upload: its files, and its top folder once the upload was answered 201. */
+interface Tree {
+  names: string[]
+  folder?: string
+}
+const trees: Tree[] = []
 
 let backing: Backing
 let child: ChildServer | undefined
 let user: Browser
 const email = uniqueEmail('crash')
 /** Every upload the server answered 201 to, by file id: what must survive every crash. */
-const acknowledged = new Map<string, { name: string; digest: string }>()
+const acknowledged = new Map<string, string>()
 /** What we sent under each (unique) file name: any row that survives must hold exactly that. */
 const sent = new Map<string, { size: number; digest: string }>()
 
@@ -191,7 +209,7 @@ async function prepare(round: number) {
     const r = await user.upload(name, data)
     expect(r.status, r.text).toBe(201)
     sent.set(name, { size: data.length, digest: sha(data) })
-    acknowledged.set(r.body._id, { name, digest: sha(data) })
+    acknowledged.set(r.body._id, name)
   }
   const doomed = async (tag: string) => {
     const files: Record<string, Buffer> = {}
@@ -255,9 +273,18 @@ async function verify(doomed: Awaited<ReturnType<typeof prepare>>, deletes: { fo
     }
     await Promise.all(Array.from({ length: 8 }, downloads))
     // Every upload answered before a kill is still there.
-    for (const [id, { name }] of acknowledged) expect(present.has(id), `acknowledged upload ${name}`).toBe(true)
+    for (const [id, name] of acknowledged) expect(present.has(id), `acknowledged upload ${name}`).toBe(true)
+    // A folder upload commits all of its files or none; all once it was answered.
+    for (const tree of trees) {
+      const left = rows.filter((r) => tree.names.includes(r.filename)).length
+      expect([0, TREE_FILES], tree.names[0]).toContain(left)
+      if (tree.folder) {
+        expect(left, tree.names[0]).toBe(TREE_FILES)
+        expect((await user.get(`/folder-service/info/${tree.folder}`)).status).toBe(200)
+      }
+    }
 
-    if (backing.blobStore === 'fs') expect(await readdir(join(backing.dataDir, 'tmp')).catch(() => [])).toEqual([])
+    if (backing.blobStore === 'fs') expect(await readdir(join(backing.dataDir, 'tmp')).catch(() => []), 'temp files left').toEqual([])
     expect((await user.get('/healthz')).status).toBe(200)
   } finally {
     await p.close()
@@ -269,19 +296,40 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
     it(`given uploads streaming and deletes running, when the server is killed ${moment.what}, then the restarted server is consistent`, async () => {
       if (!child || child.exited) await restart()
       const server = child!
-      let T = Date.now()
-      const lap = (what: string) => { console.log(what, Date.now() - T); T = Date.now() }
       const doomed = await prepare(round)
-      lap('prepare')
 
-      // Ten uploads of 1.5–3.3 MB, paced from fast (done in ~0.2 s) to slow (~4 s).
-      const flights: Flight[] = []
+      // Ten file uploads of 1.5–3.3 MB, paced from fast (done in ~0.2 s) to slow (~4 s), and a
+      // folder upload of four files whose blobs all commit in one transaction.
+      const uploads: Array<{ name: string; flight: Flight }> = []
       for (let i = 0; i < 10; i++) {
         const name = `r${round}-slow-${i}.bin`
         const data = randomBytes(1_500_000 + i * 200_000, round * 10_000 + i)
         sent.set(name, { size: data.length, digest: sha(data) })
-        flights.push(slowUpload(server.url, user, name, data, 3 + i * 8))
+        const parts: Part[] = [
+          { field: 'filename', value: name },
+          { field: 'parent', value: '/' },
+          { field: 'size', value: String(data.length) },
+          { field: 'file', filename: name, data },
+        ]
+        uploads.push({ name, flight: slowUpload(server.url, '/file-service/upload', user, parts, 3 + i * 8) })
       }
+      const tree: Tree = { names: [] }
+      const treeParts: Part[] = [
+        { field: 'parent', value: '/' },
+        { field: 'total-files', value: String(TREE_FILES) },
+      ]
+      for (let j = 0; j < TREE_FILES; j++) {
+        const name = `r${round}-tree-${j}.bin`
+        const data = randomBytes(400_000, round * 20_000 + j)
+        const path = `R${round}tree/${j % 2 ? 'sub/' : ''}${name}`
+        sent.set(name, { size: data.length, digest: sha(data) })
+        tree.names.push(name)
+        treeParts.push({ field: 'file-data', value: JSON.stringify({ name, size: data.length, type: 'application/octet-stream', path, index: j }) })
+        treeParts.push({ field: 'file', filename: name, data })
+      }
+      const treeFlight = slowUpload(server.url, '/folder-service/upload', user, treeParts, 25)
+      trees.push(tree)
+      const flights = [...uploads.map((u) => u.flight), treeFlight]
 
       let deletes: { folder: Call; items: Call } | undefined
       const sendDeletes = () => {
@@ -317,30 +365,25 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
       }
 
       // Note what was acknowledged, then kill in the same tick.
-      const answered = flights.filter((f) => f.state === 'answered')
+      const answered = uploads.filter((u) => u.flight.state === 'answered')
       const inFlight = flights.filter((f) => f.state === 'sending').length
-      const killPromise = server.kill()
-      await killPromise
+      const treeAnswered = treeFlight.state === 'answered'
+      await server.kill()
       await Promise.all([...flights.map((f) => f.settled), deletes?.folder.settled, deletes?.items.settled])
-      const pk = await peek(backing)
-      const ob = await pk.db.selectFrom('blob_outbox').select(['kind']).execute()
-      const left = (await pk.db.selectFrom('files').select('id').where('id', 'in', [...doomed.byFolder.files, ...doomed.byItems.files]).execute()).length
-      await pk.close()
-      console.log(moment.what, seen!, { pending: ob.filter((o) => o.kind === 'pending').length, del: ob.filter((o) => o.kind === 'delete').length, left, answered: answered.length, inFlight, deletes: [deletes!.folder.state, deletes!.items.state] })
-
       expect(moment.killWhen(seen!), `the moment never came: ${JSON.stringify(seen!)}`).toBe(true)
-      for (const f of answered) {
-        expect(f.status, f.name).toBe(201)
-        acknowledged.set(f.id!, { name: f.name, digest: sha(f.data) })
+      for (const { name, flight } of answered) {
+        expect(flight.status, name).toBe(201)
+        acknowledged.set(flight.id!, name)
+      }
+      if (treeAnswered) {
+        expect(treeFlight.status).toBe(201)
+        tree.folder = treeFlight.id!
       }
       // The kill really landed mid-flight (otherwise this round would prove nothing).
       expect(inFlight).toBeGreaterThan(0)
 
-      lap('flight')
       await restart()
-      lap('restart')
       await verify(doomed, deletes!)
-      lap('verify')
 
       // The restarted server finishes what the crash interrupted: survivors can be deleted.
       const itemsLeft = await user.get(`/file-service/list?parent=${doomed.byItems.folder}&limit=1000`)
@@ -352,7 +395,6 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
       }
       expect((await user.get(`/file-service/list?parent=${doomed.byItems.folder}&limit=1000`)).body).toEqual([])
       expect((await user.get(`/folder-service/info/${doomed.byFolder.folder}`)).status).toBe(404)
-      lap('cleanup')
     }, 45_000)
   })
 })
