@@ -12,6 +12,23 @@ import { checkName, nameKey } from '../util/names.ts'
 
 type Trx = Transaction<DB>
 
+/** A new, active folder row under `parent` (null = Home); the name is already checked. */
+export function folderRow(owner: string, parent: Folder | null, name: string, at: number): Folder {
+  return {
+    id: randomId(),
+    owner_id: owner,
+    parent_id: parent?.id ?? null,
+    ancestors: parent ? subtreePrefix(parent) : '/',
+    name,
+    name_key: nameKey(name),
+    created_at: at,
+    updated_at: at,
+    trashed: 0,
+    trash_root: 0,
+    trashed_at: null,
+  }
+}
+
 const inSubtree = (prefix: string) => sql<SqlBool>`substr(ancestors, 1, ${prefix.length}) = ${prefix}`
 
 export function createTreeService(deps: { repo: DriveRepository; janitor: BlobJanitor; now?: () => number }) {
@@ -196,20 +213,7 @@ export function createTreeService(deps: { repo: DriveRepository; janitor: BlobJa
     async createFolder(owner: string, rawName: string, parentId?: string): Promise<Folder> {
       const name = checkName(rawName, 'Folder name')
       const parent = await destination(owner, parentId)
-      const t = now()
-      const row: Folder = {
-        id: randomId(),
-        owner_id: owner,
-        parent_id: parent?.id ?? null,
-        ancestors: parent ? subtreePrefix(parent) : '/',
-        name,
-        name_key: nameKey(name),
-        created_at: t,
-        updated_at: t,
-        trashed: 0,
-        trash_root: 0,
-        trashed_at: null,
-      }
+      const row = folderRow(owner, parent, name, now())
       await repo.insertFolder(row)
       return row
     },

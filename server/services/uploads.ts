@@ -4,14 +4,14 @@
 import type { Multipart } from '@fastify/multipart'
 import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
-import { type DriveRepository, subtreePrefix } from '../repositories/drive.ts'
+import type { DriveRepository } from '../repositories/drive.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
 import { checkName, nameKey, splitRelativePath } from '../util/names.ts'
-import type { TreeService } from './tree.ts'
+import { folderRow, type TreeService } from './tree.ts'
 
 export interface UploadDeps {
   repo: DriveRepository
@@ -165,20 +165,7 @@ export function createUploadService(deps: UploadDeps) {
             const existing = folders.get(path)
             if (existing) return existing
             const up = segments.length > 1 ? await folderFor(segments.slice(0, -1)) : base
-            const name = segments.at(-1)!
-            const row: Folder = {
-              id: randomId(),
-              owner_id: owner,
-              parent_id: up?.id ?? null,
-              ancestors: up ? subtreePrefix(up) : '/',
-              name,
-              name_key: nameKey(name),
-              created_at: t,
-              updated_at: t,
-              trashed: 0,
-              trash_root: 0,
-              trashed_at: null,
-            }
+            const row = folderRow(owner, up ?? null, segments.at(-1)!, t)
             await repo.insertFolder(row, trx)
             folders.set(path, row)
             return row
