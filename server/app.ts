@@ -104,10 +104,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const auth = createAuth(config, sessions)
 
   const store = createBlobStore(config)
+  const instanceId = randomId()
   const janitor = createBlobJanitor({
     db: database.db,
     store,
-    instanceId: randomId(),
+    instanceId,
     singleInstance: database.dialect === 'sqlite',
     log: app.log,
   })
@@ -123,7 +124,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     tmpDir: join(config.dataDir, 'tmp', 'thumbnails'),
     pixelLimit: config.limits.imagePixelLimit,
     concurrency: config.limits.thumbnailConcurrency,
-    singleInstance: database.dialect === 'sqlite',
+    instanceId,
     log: app.log,
   })
   await thumbnails.start()

@@ -80,7 +80,8 @@ export interface FilesTable {
   thumb_size: number | null
 }
 
-export type ThumbState = 'none' | 'pending' | 'working' | 'done' | 'failed'
+/** `working:<instance id>` while an instance makes it. */
+export type ThumbState = 'none' | 'pending' | `working:${string}` | 'done' | 'failed'
 
 export interface SettingsTable {
   key: string

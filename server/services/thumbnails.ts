@@ -25,7 +25,10 @@ export interface ThumbnailDeps {
   tmpDir: string
   pixelLimit: number
   concurrency: number
-  singleInstance: boolean
+  /** This process's id in the instances table: claims carry it, so a dead instance's work is found. */
+  instanceId: string
+  /** An instance not seen for this long is dead (the janitor's heartbeat keeps ours fresh). */
+  deadAfterMs?: number
   log: { warn(obj: object | string, msg?: string): void; info(obj: object | string, msg?: string): void; debug(obj: object, msg: string): void }
 }
 
@@ -72,6 +75,8 @@ async function videoFrame(input: Readable, tmpDir: string): Promise<Buffer> {
 export function createThumbnailQueue(deps: ThumbnailDeps) {
   const { db, vault, janitor, log } = deps
   const ffmpeg = hasFfmpeg()
+  const claim = `working:${deps.instanceId}` as const
+  let recoverTimer: NodeJS.Timeout | undefined
   let running = 0
   let stopped = false
   // Set by wake(): a worker about to exit looks again, so no upload is missed between its last
@@ -104,7 +109,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
           .updateTable('files')
           .set({ has_thumbnail: 1, media: 1, thumbnail_id: randomId(), thumbnail_key: thumbKey, thumb_enc: blob.enc ?? null, thumb_size: blob.size, thumb_state: 'done' })
           .where('id', '=', file.id)
-          .where('thumb_state', '=', 'working')
+          .where('thumb_state', '=', claim)
           .executeTakeFirst()
         if (Number(res.numUpdatedRows) !== 1) return false
         await janitor.settle(trx, [thumbKey])
@@ -115,8 +120,17 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     } catch (err) {
       if (key) await janitor.abandon([key])
       log.debug({ err, file: file.id }, 'thumbnail failed')
-      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).where('thumb_state', '=', 'working').execute()
+      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).where('thumb_state', '=', claim).execute()
     }
+  }
+
+  /** Work claimed by an instance that died (crash, kill) goes back in the queue. */
+  async function recover(): Promise<void> {
+    const liveSince = Date.now() - (deps.deadAfterMs ?? 60_000)
+    const live = (await db.selectFrom('instances').select('id').where('seen_at', '>=', liveSince).execute()).map((r) => `working:${r.id}` as const)
+    let q = db.updateTable('files').set({ thumb_state: 'pending' }).where('thumb_state', 'like', 'working:%')
+    if (live.length) q = q.where('thumb_state', 'not in', live)
+    await q.execute()
   }
 
   /** Claims the next pending file; a claim lost to another worker or instance is skipped. */
@@ -124,7 +138,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     for (;;) {
       const next = await db.selectFrom('files').selectAll().where('thumb_state', '=', 'pending').orderBy('upload_date').limit(1).executeTakeFirst()
       if (!next) return undefined
-      const res = await db.updateTable('files').set({ thumb_state: 'working' }).where('id', '=', next.id).where('thumb_state', '=', 'pending').executeTakeFirst()
+      const res = await db.updateTable('files').set({ thumb_state: claim }).where('id', '=', next.id).where('thumb_state', '=', 'pending').executeTakeFirst()
       if (Number(res.numUpdatedRows) === 1) return next
     }
   }
@@ -148,8 +162,9 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     ffmpeg,
     async start(): Promise<void> {
       if (!ffmpeg) log.warn('ffmpeg is not on the PATH: videos get no thumbnails (install ffmpeg to enable them)')
-      // Work interrupted by a crash or restart goes back in the queue.
-      if (deps.singleInstance) await db.updateTable('files').set({ thumb_state: 'pending' }).where('thumb_state', '=', 'working').execute()
+      await recover()
+      recoverTimer = setInterval(() => void recover().then(() => queue.wake(), (err) => log.warn({ err }, 'thumbnail recovery failed')), 60_000)
+      recoverTimer.unref()
       queue.wake()
     },
     /** Called after uploads commit: starts workers up to the concurrency limit. */
@@ -168,6 +183,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     },
     async stop(): Promise<void> {
       stopped = true
+      if (recoverTimer) clearInterval(recoverTimer)
       await queue.idle()
     },
   }

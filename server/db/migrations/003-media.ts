@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 // Media pipeline state and server-wide settings (the encryption key check).
 export async function up(db: Kysely<any>): Promise<void> {
-  // 'pending' until the thumbnail queue has tried ('working' while it does); then 'done', 'failed',
+  // 'pending' until the thumbnail queue has tried ('working:<instance>' while one does); then 'done', 'failed',
   // or 'none' for files that are neither images nor videos.
   await db.schema.alterTable('files').addColumn('thumb_state', 'text', (c) => c.notNull().defaultTo('none')).execute()
   await db.schema.alterTable('files').addColumn('thumb_enc', 'text').execute()

@@ -124,7 +124,7 @@ describe('GET /file-service/full-thumbnail/:id', () => {
 })
 
 describe('the queue across restarts', () => {
-  it('given thumbnails still queued when the server stops, then the next start makes them', async () => {
+  it('given thumbnails queued or half-made by an instance that died, then the next start makes them', async () => {
     const first = await startServer({ keepData: true, env: { BLOB_STORE: 'fs' } })
     const email = uniqueEmail('restart')
     const b = new Browser(first.url)
@@ -136,7 +136,7 @@ describe('the queue across restarts', () => {
     await first.app.cumulus.store.delete(row.thumbnail_key!)
     await first.app.cumulus.db
       .updateTable('files')
-      .set({ thumb_state: 'pending', has_thumbnail: 0, media: 0, thumbnail_id: null, thumbnail_key: null })
+      .set({ thumb_state: 'working:instance-that-crashed', has_thumbnail: 0, media: 0, thumbnail_id: null, thumbnail_key: null })
       .where('id', '=', file._id)
       .execute()
     await first.close()
