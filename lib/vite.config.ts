@@ -5,6 +5,10 @@ import { defineConfig } from 'vite'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
+// The published package is always a production build: a NODE_ENV inherited from a test runner
+// (vitest sets "test") would otherwise make Vite emit React's development JSX runtime.
+process.env.NODE_ENV = 'production'
+
 // Library build of @cumulus/ui: one ES module + one style.css; types come from tsc (tsconfig.build.json).
 export default defineConfig({
   root: here('.'),

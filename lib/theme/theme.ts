@@ -8,7 +8,7 @@ export type ThemeName = (typeof themeNames)[number]
 export const themeAttribute = 'data-theme'
 
 /** Picks the groups of a theme that change with the colour scheme; the rest lives on `:root` only. */
-export const schemeGroups = <T extends { color: unknown; shadow: unknown }>(theme: T) => ({
+export const schemeGroups = <T extends { color: unknown; shadow: unknown }>(theme: T): Pick<T, 'color' | 'shadow'> => ({
   color: theme.color,
   shadow: theme.shadow,
 })

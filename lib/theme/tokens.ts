@@ -123,9 +123,9 @@ const shared = {
       large: '16px',
       xlarge: '20px',
     },
+    // Only these two weights are bundled (theme/fonts.css).
     weight: {
       regular: '400',
-      medium: '500',
       semibold: '600',
     },
     lineHeight: {
@@ -184,3 +184,6 @@ export const reducedMotionDurations: Record<keyof ThemeTokens['motion']['duratio
   spin: '0ms',
   indeterminate: '0ms',
 }
+
+/** Viewport widths (px) where the responsive sprinkles conditions start; media queries cannot read CSS variables. */
+export const breakpoints = { tablet: 768, desktop: 1024 } as const

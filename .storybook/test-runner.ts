@@ -1,0 +1,39 @@
+import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner'
+import { toMatchImageSnapshot } from 'jest-image-snapshot'
+import { join } from 'node:path'
+
+// Visual baselines: every story whose name starts with "States" (light, and "States Dark") is
+// shot after its play function and a11y check have passed. Anything else only runs its play
+// function and the a11y check (addon-a11y with test: 'error', reported by the runner).
+
+const snapshotsDir = join(process.cwd(), '__image_snapshots__')
+
+const config: TestRunnerConfig = {
+  setup() {
+    expect.extend({ toMatchImageSnapshot })
+  },
+  async postVisit(page, context) {
+    if (!context.name.startsWith('States')) return
+    const { parameters } = await getStoryContext(page, context)
+    await waitForPageReady(page)
+    // Inter is embedded in the library CSS; make sure both weights are decoded before the shot.
+    await page.evaluate(async () => {
+      await Promise.all([document.fonts.load('400 14px Inter'), document.fonts.load('600 14px Inter')])
+      await document.fonts.ready
+    })
+    const options = { animations: 'disabled', caret: 'hide', scale: 'css' } as const
+    const image =
+      parameters.visual?.target === 'viewport'
+        ? await page.screenshot(options)
+        : await page.locator('#storybook-root').screenshot(options)
+    expect(image).toMatchImageSnapshot({
+      customSnapshotsDir: snapshotsDir,
+      customSnapshotIdentifier: context.id,
+      failureThreshold: 0,
+      failureThresholdType: 'pixel',
+      customDiffConfig: { threshold: 0.1 },
+    })
+  },
+}
+
+export default config

@@ -1,0 +1,1 @@
+export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './alert-dialog.tsx'

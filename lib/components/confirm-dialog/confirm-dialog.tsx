@@ -1,0 +1,56 @@
+import * as Ariakit from '@ariakit/react'
+import type { ReactNode } from 'react'
+import { Button } from '../button/button.tsx'
+import { Dialog, DialogActions, DialogDescription, type DialogProps } from '../dialog/dialog.tsx'
+
+/** Confirm button looks: danger for destructive confirmations such as "Delete file?". */
+export const confirmTones = ['default', 'danger'] as const
+
+/** One of `confirmTones`. */
+export type ConfirmTone = (typeof confirmTones)[number]
+
+/** Props of `ConfirmDialog`; other dialog props are forwarded. */
+export interface ConfirmDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose'> {
+  /** The question, e.g. "Delete file?". */
+  title: string
+  /** Details under the question, e.g. "You will not be able to recover this file." */
+  text?: ReactNode
+  /** Confirm button text; defaults to "Yes" (SPEC §8). */
+  confirmLabel?: string
+  /** Cancel button text; defaults to "cancel" (SPEC §8). */
+  cancelLabel?: string
+  /** Look of the confirm button; defaults to default (primary). */
+  tone?: ConfirmTone
+  /** The confirmed action is running: the confirm button shows a spinner. */
+  busy?: boolean
+  /** The user chose to go ahead. */
+  onConfirm: () => void
+  /** The user chose cancel, pressed Escape or clicked the backdrop. */
+  onCancel: () => void
+}
+
+/** A yes/cancel question (role alertdialog); focus starts on cancel so Enter never confirms by accident. */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel = 'Yes',
+  cancelLabel = 'cancel',
+  tone = 'default',
+  busy = false,
+  onConfirm,
+  onCancel,
+  ...props
+}: ConfirmDialogProps) {
+  return (
+    <Dialog role="alertdialog" size="small" showClose={false} {...props} title={title} onClose={onCancel}>
+      {text ? <DialogDescription>{text}</DialogDescription> : null}
+      <DialogActions>
+        {/* A DialogDismiss closes through onClose (= onCancel), like Escape and the backdrop. */}
+        <Ariakit.DialogDismiss render={<Button variant="secondary" />}>{cancelLabel}</Ariakit.DialogDismiss>
+        <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,162 @@
+import * as Ariakit from '@ariakit/react'
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
+import { cx } from '../../internal/cx.ts'
+import { popupSurface } from '../../internal/popup.css.ts'
+import * as menuCss from '../menu/menu.css.ts'
+import type { MenuEntry } from '../menu/menu-entries.ts'
+import { MenuItems } from '../menu/menu-items.tsx'
+import { target as targetClass } from './context-menu.css.ts'
+
+/** SPEC §9 "Long-press for context menu: 500 ms". */
+export const contextMenuLongPressMs = 500
+
+// A finger that drifts further than this (px) is scrolling, not long-pressing.
+const MOVE_TOLERANCE = 10
+
+type AnchorRect = { x: number; y: number; width: number; height: number }
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
+
+/** Props of `ContextMenu`; the rest go to the popup (Ariakit `Menu`). */
+export interface ContextMenuProps extends Omit<Ariakit.MenuProps, 'store' | 'children' | 'getAnchorRect' | 'render'> {
+  /** Accessible name of the menu, e.g. "File actions". */
+  label: string
+  /** Actions and separators; hidden ones are left out. */
+  items: readonly MenuEntry[]
+  /** The content the menu belongs to. */
+  children?: ReactNode
+  /** The target element (merged with the handlers); defaults to a box-less `div`. */
+  render?: Ariakit.RoleProps['render']
+  /** Class of the target element. */
+  targetClassName?: string
+  /** Called when the menu opens or closes, e.g. to select the item first. */
+  onOpenChange?: (open: boolean) => void
+  /** Touch long-press delay in ms; defaults to 500. */
+  longPressMs?: number
+}
+
+/**
+ * A context menu for the content it wraps: opens at the pointer on right-click, after a 500 ms touch
+ * long-press, or under the focused element on Shift+F10 or the ContextMenu key.
+ */
+export function ContextMenu({
+  label,
+  items,
+  children,
+  render,
+  targetClassName,
+  onOpenChange,
+  longPressMs = contextMenuLongPressMs,
+  className,
+  ...props
+}: ContextMenuProps) {
+  const menu = Ariakit.useMenuStore({ setOpen: onOpenChange, placement: 'bottom-start' })
+  const [anchor, setAnchor] = useState<AnchorRect>({ x: 0, y: 0, width: 0, height: 0 })
+  const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null)
+  const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null)
+  const swallowNextClick = useRef(false)
+
+  const cancelPress = () => {
+    if (press.current) clearTimeout(press.current.timer)
+    press.current = null
+  }
+  useEffect(() => cancelPress, [])
+
+  const openAt = ({ x, y, width, height }: AnchorRect, from: EventTarget | null, container: Element, firstItem: boolean) => {
+    // Focus goes back to the focusable element the menu was opened from, if there is one.
+    const focusable = from instanceof Element ? from.closest<HTMLElement>(FOCUSABLE) : null
+    setReturnFocusTo(focusable && container.contains(focusable) ? focusable : null)
+    setAnchor({ x, y, width, height })
+    // There is no MenuButton to ask for focus on show: the keyboard lands on the first item (as a
+    // menu button does), a pointer on the menu itself, where the first arrow key starts.
+    menu.setAutoFocusOnShow(true)
+    menu.setInitialFocus(firstItem ? 'first' : 'container')
+    menu.show()
+  }
+
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    event.preventDefault()
+    cancelPress()
+    // A keyboard-made contextmenu event has no pointer position: anchor to the element instead.
+    const fromKeyboard = event.clientX === 0 && event.clientY === 0
+    const rect = fromKeyboard
+      ? (event.target as Element).getBoundingClientRect()
+      : { x: event.clientX, y: event.clientY, width: 0, height: 0 }
+    openAt(rect, event.target, event.currentTarget, fromKeyboard)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu')) return
+    // Also stops the browser's own menu, which would follow as the key's default action.
+    event.preventDefault()
+    openAt((event.target as Element).getBoundingClientRect(), event.target, event.currentTarget, true)
+  }
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    if (event.pointerType === 'mouse') return
+    cancelPress()
+    // Browsers may send no click after a long-press; never let that swallow a later tap.
+    swallowNextClick.current = false
+    const { clientX: x, clientY: y, target, currentTarget } = event
+    const timer = setTimeout(() => {
+      press.current = null
+      // The finger lifting after a long-press must not also click (open or select) the item.
+      swallowNextClick.current = true
+      openAt({ x, y, width: 0, height: 0 }, target, currentTarget, false)
+    }, longPressMs)
+    press.current = { timer, x, y }
+  }
+
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    const start = press.current
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > MOVE_TOLERANCE) cancelPress()
+  }
+
+  const onClickCapture = (event: MouseEvent<HTMLElement>) => {
+    if (!swallowNextClick.current) return
+    swallowNextClick.current = false
+    event.preventDefault()
+    event.stopPropagation()
+  }
+
+  return (
+    <>
+      <Ariakit.Role
+        render={render ?? <div />}
+        className={cx(targetClass, targetClassName)}
+        onContextMenu={onContextMenu}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={cancelPress}
+        onPointerCancel={cancelPress}
+        onClickCapture={onClickCapture}
+      >
+        {children}
+      </Ariakit.Role>
+      <Ariakit.Menu
+        store={menu}
+        aria-label={label}
+        getAnchorRect={() => anchor}
+        portal
+        // A context menu is not part of the tab order; without this Ariakit adds focus sentinels
+        // around the portal (aria-hidden yet focusable, which axe rightly flags).
+        preserveTabOrder={false}
+        unmountOnHide
+        finalFocus={returnFocusTo ?? undefined}
+        {...props}
+        className={cx(popupSurface, menuCss.menu, className)}
+      >
+        <MenuItems entries={items} />
+      </Ariakit.Menu>
+    </>
+  )
+}

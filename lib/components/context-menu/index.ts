@@ -1,0 +1,1 @@
+export { ContextMenu, contextMenuLongPressMs, type ContextMenuProps } from './context-menu.tsx'

@@ -1,0 +1,74 @@
+import * as Ariakit from '@ariakit/react'
+import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { cx } from '../../internal/cx.ts'
+import { IconButton } from '../icon-button/icon-button.tsx'
+import * as css from './dialog.css.ts'
+
+/** Dialog widths, from the theme's `size.dialog` scale, plus full screen (viewers). */
+export const dialogSizes = ['small', 'medium', 'large', 'fullscreen'] as const
+
+/** One of `dialogSizes`. */
+export type DialogSize = (typeof dialogSizes)[number]
+
+/** Props of `Dialog`: Ariakit's dialog props (`open`, `onClose`, …) plus a title and a size. */
+export interface DialogProps extends Omit<Ariakit.DialogProps, 'title'> {
+  /** The heading, which also names the dialog. */
+  title: ReactNode
+  /** Keeps the heading for screen readers only. */
+  hideTitle?: boolean
+  /** Width; defaults to medium. */
+  size?: DialogSize
+  /** Shows a close icon button in the header; defaults to true. */
+  showClose?: boolean
+  /** Accessible name of the close button; defaults to "Close". */
+  closeLabel?: string
+}
+
+/**
+ * A modal dialog (Ariakit Dialog): traps focus, returns it to where it came from, closes on Escape
+ * and backdrop click, and fades out over 200 ms (instantly with reduced motion).
+ */
+export function Dialog({
+  title,
+  hideTitle = false,
+  size = 'medium',
+  showClose = true,
+  closeLabel = 'Close',
+  className,
+  children,
+  ...props
+}: DialogProps) {
+  const heading = <Ariakit.DialogHeading className={css.heading}>{title}</Ariakit.DialogHeading>
+  return (
+    <Ariakit.Dialog
+      backdrop={<div className={css.backdrop} />}
+      unmountOnHide
+      {...props}
+      className={cx(css.panel({ size }), className)}
+    >
+      <div className={css.header}>
+        {hideTitle ? <Ariakit.VisuallyHidden>{heading}</Ariakit.VisuallyHidden> : heading}
+        {showClose ? (
+          <Ariakit.DialogDismiss render={<IconButton icon="close" label={closeLabel} className={css.closeButton} />} />
+        ) : null}
+      </div>
+      {children}
+    </Ariakit.Dialog>
+  )
+}
+
+/** Props of `DialogDescription`. */
+export type DialogDescriptionProps = Ariakit.DialogDescriptionProps
+
+/** Body text that also becomes the dialog's accessible description. */
+export function DialogDescription({ className, ...props }: DialogDescriptionProps) {
+  return <Ariakit.DialogDescription {...props} className={cx(css.description, className)} />
+}
+
+/** Props of `DialogActions`. */
+export type DialogActionsProps = ComponentPropsWithRef<'div'>
+
+/** The row of buttons at the bottom of a dialog, aligned to the end. */
+export function DialogActions({ className, ...props }: DialogActionsProps) {
+  return <div {...props} className={cx(css.actions, className)} />
+}

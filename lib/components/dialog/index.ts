@@ -1,0 +1,10 @@
+export {
+  Dialog,
+  DialogActions,
+  DialogDescription,
+  dialogSizes,
+  type DialogActionsProps,
+  type DialogDescriptionProps,
+  type DialogProps,
+  type DialogSize,
+} from './dialog.tsx'

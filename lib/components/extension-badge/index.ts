@@ -1,0 +1,6 @@
+export {
+  ExtensionBadge,
+  extensionBadgeSizes,
+  type ExtensionBadgeProps,
+  type ExtensionBadgeSize,
+} from './extension-badge.tsx'

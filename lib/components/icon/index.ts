@@ -1,0 +1,1 @@
+export { Icon, iconNames, iconSizes, type IconName, type IconProps, type IconSize } from './icon.tsx'

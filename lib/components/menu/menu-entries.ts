@@ -1,0 +1,48 @@
+import type { IconName } from '../icon/icon.tsx'
+
+/** Item colours: danger for destructive actions such as Delete. */
+export const menuItemTones = ['default', 'danger'] as const
+
+/** One of `menuItemTones`. */
+export type MenuItemTone = (typeof menuItemTones)[number]
+
+/** A menu action. `hidden` drops it from the menu (SPEC §2: items hidden by context, e.g. in trash). */
+export interface MenuAction {
+  id: string
+  label: string
+  icon?: IconName
+  onSelect?: () => void
+  disabled?: boolean
+  hidden?: boolean
+  tone?: MenuItemTone
+}
+
+/** A divider between groups of actions. */
+export interface MenuSeparator {
+  separator: true
+  id?: string
+  hidden?: boolean
+}
+
+/** An entry of a `Menu` or `ContextMenu`. */
+export type MenuEntry = MenuAction | MenuSeparator
+
+/** Type guard for separators. */
+export const isMenuSeparator = (entry: MenuEntry): entry is MenuSeparator => 'separator' in entry
+
+/**
+ * The entries a menu shows: hidden ones removed, and separators kept only between two visible
+ * actions, so hiding a group never leaves a stray line.
+ */
+export function visibleMenuEntries(entries: readonly MenuEntry[]): MenuEntry[] {
+  const shown: MenuEntry[] = []
+  for (const entry of entries) {
+    if (entry.hidden) continue
+    const last = shown.at(-1)
+    if (isMenuSeparator(entry) && (last === undefined || isMenuSeparator(last))) continue
+    shown.push(entry)
+  }
+  const last = shown.at(-1)
+  if (last !== undefined && isMenuSeparator(last)) shown.pop()
+  return shown
+}

@@ -1,0 +1,1 @@
+export { PromptDialog, promptRequiredMessage, requireName, type PromptDialogProps } from './prompt-dialog.tsx'

@@ -1,0 +1,127 @@
+import * as Ariakit from '@ariakit/react'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { Button } from '../button/button.tsx'
+import { Dialog, DialogActions, type DialogProps } from '../dialog/dialog.tsx'
+import * as css from './prompt-dialog.css.ts'
+
+/** SPEC §5: the message for an empty name. */
+export const promptRequiredMessage = 'Please Enter a Name'
+
+/** The default check: a name must not be blank. */
+export const requireName = (value: string): string | undefined =>
+  value.trim() === '' ? promptRequiredMessage : undefined
+
+/** Props of `PromptDialog`; other dialog props are forwarded. */
+export interface PromptDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose' | 'onSubmit' | 'defaultValue'> {
+  /** The request, e.g. "Enter A File Name"; also the field's label unless `inputLabel` is given. */
+  title: string
+  /** The field's prefilled value (e.g. the current name). */
+  defaultValue?: string
+  /** The field's label, visible to screen readers only; defaults to the title. */
+  inputLabel?: string
+  /** Placeholder of the field. */
+  placeholder?: string
+  /** Returns a message when the value cannot be submitted; defaults to `requireName`. */
+  validate?: (value: string) => string | undefined
+  /** Submit button text; defaults to "Okay". */
+  submitLabel?: string
+  /** Cancel button text; defaults to "cancel". */
+  cancelLabel?: string
+  /** Submitting: the submit button shows a spinner. */
+  busy?: boolean
+  /** Called with the value once it passes `validate`. */
+  onSubmit: (value: string) => void
+  /** The user cancelled, pressed Escape or clicked the backdrop. */
+  onCancel: () => void
+}
+
+/** Asks for one line of text (a name), prefilled and selected, checked on submit. */
+export function PromptDialog({
+  title,
+  defaultValue = '',
+  inputLabel,
+  placeholder,
+  validate = requireName,
+  submitLabel = 'Okay',
+  cancelLabel = 'cancel',
+  busy = false,
+  onSubmit,
+  onCancel,
+  ...props
+}: PromptDialogProps) {
+  return (
+    <Dialog size="small" showClose={false} {...props} title={title} onClose={onCancel}>
+      {/* Mounted only while open (Dialog unmounts on hide), so every opening starts from defaultValue. */}
+      <PromptForm
+        label={inputLabel ?? title}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        validate={validate}
+        submitLabel={submitLabel}
+        cancelLabel={cancelLabel}
+        busy={busy}
+        onSubmit={onSubmit}
+      />
+    </Dialog>
+  )
+}
+
+type PromptFormProps = Required<Pick<PromptDialogProps, 'defaultValue' | 'validate' | 'submitLabel' | 'cancelLabel' | 'busy' | 'onSubmit'>> & {
+  label: string
+  placeholder: string | undefined
+}
+
+function PromptForm({ label, defaultValue, placeholder, validate, submitLabel, cancelLabel, busy, onSubmit }: PromptFormProps) {
+  const [value, setValue] = useState(defaultValue)
+  const [error, setError] = useState<string | undefined>()
+  const inputId = useId()
+  const errorId = useId()
+  const input = useRef<HTMLInputElement>(null)
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const message = validate(value)
+    setError(message)
+    if (message === undefined) onSubmit(value)
+    // Back to the field that needs fixing (the message is announced as an alert).
+    else input.current?.focus()
+  }
+
+  return (
+    <form className={css.form} onSubmit={submit} noValidate>
+      <div className={css.field}>
+        {/* The title already says what to type; the label repeats it for screen readers only. */}
+        <Ariakit.VisuallyHidden render={<label htmlFor={inputId} />}>{label}</Ariakit.VisuallyHidden>
+        <input
+          ref={input}
+          id={inputId}
+          className={css.input}
+          value={value}
+          placeholder={placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setValue(event.target.value)
+            setError(undefined)
+          }}
+          // Prefilled names are selected, so typing replaces them.
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className={css.error}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <DialogActions>
+        {/* A DialogDismiss closes through onClose (= onCancel), like Escape and the backdrop. */}
+        <Ariakit.DialogDismiss render={<Button variant="secondary" />}>{cancelLabel}</Ariakit.DialogDismiss>
+        <Button type="submit" variant="primary" loading={busy}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  )
+}

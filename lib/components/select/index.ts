@@ -1,0 +1,1 @@
+export { Select, selectLayouts, type SelectLayout, type SelectOption, type SelectProps } from './select.tsx'

@@ -1,0 +1,1 @@
+export { Spinner, SpinnerGraphic, spinnerSizes, type SpinnerProps, type SpinnerSize } from './spinner.tsx'

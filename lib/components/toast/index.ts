@@ -1,0 +1,11 @@
+export { Toast, ToastRegion, toastTones, type ToastProps, type ToastRegionProps, type ToastTone } from './toast.tsx'
+export {
+  Toaster,
+  createToaster,
+  toastDuration,
+  useToasts,
+  type ToastController,
+  type ToasterProps,
+  type ToastItem,
+  type ToastPromiseMessages,
+} from './toaster.tsx'

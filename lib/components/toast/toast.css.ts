@@ -1,0 +1,55 @@
+import { style } from '@vanilla-extract/css'
+import { recipe } from '@vanilla-extract/recipes'
+import { vars } from '../../theme/contract.css.ts'
+import { sprinkles } from '../../theme/sprinkles.css.ts'
+import { baseText } from '../../theme/states.ts'
+
+// SPEC §2: notifications sit at the bottom-left; the newest is nearest the corner.
+export const region = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'small' }),
+  {
+    position: 'fixed',
+    left: vars.space.large,
+    bottom: vars.space.large,
+    zIndex: vars.zIndex.toast,
+    width: `min(${vars.size.toast}, calc(100% - 2 * ${vars.space.large}))`,
+    pointerEvents: 'none',
+  },
+])
+
+export const toast = recipe({
+  base: [
+    sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', paddingY: 'small', paddingLeft: 'medium', paddingRight: 'small', borderRadius: 'medium', boxShadow: 'medium', background: 'raised' }),
+    baseText,
+    {
+      boxSizing: 'border-box',
+      minHeight: vars.size.control.large,
+      border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
+      borderLeftWidth: vars.space.xsmall,
+      pointerEvents: 'auto',
+    },
+  ],
+  variants: {
+    tone: {
+      pending: { borderLeftColor: vars.color.accent },
+      success: { borderLeftColor: vars.color.success },
+      error: { borderLeftColor: vars.color.danger },
+      info: { borderLeftColor: vars.color.borderStrong },
+    },
+  },
+  defaultVariants: { tone: 'info' },
+})
+
+export const icon = recipe({
+  base: { display: 'inline-flex', flexShrink: 0 },
+  variants: {
+    tone: {
+      pending: { color: vars.color.accentText },
+      success: { color: vars.color.success },
+      error: { color: vars.color.danger },
+      info: { color: vars.color.textMuted },
+    },
+  },
+})
+
+export const message = style([sprinkles({ flexGrow: 1, minWidth: '0' }), { overflowWrap: 'anywhere' }])

@@ -1,0 +1,57 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { cx } from '../../internal/cx.ts'
+import { Icon } from '../icon/icon.tsx'
+import { IconButton } from '../icon-button/icon-button.tsx'
+import { SpinnerGraphic } from '../spinner/spinner.tsx'
+import * as css from './toast.css.ts'
+
+/** Toast tones: pending (spinner) → success or error (SPEC §8 pending/success/error texts), and plain info. */
+export const toastTones = ['pending', 'success', 'error', 'info'] as const
+
+/** One of `toastTones`. */
+export type ToastTone = (typeof toastTones)[number]
+
+/** Props of `ToastRegion`; other section attributes are forwarded. */
+export interface ToastRegionProps extends ComponentPropsWithRef<'section'> {
+  /** Landmark name; defaults to "Notifications". */
+  label?: string
+}
+
+/** The bottom-left landmark that stacks toasts. */
+export function ToastRegion({ label = 'Notifications', className, ...props }: ToastRegionProps) {
+  return <section aria-label={label} {...props} className={cx(css.region, className)} />
+}
+
+/** Props of `Toast`; other div attributes are forwarded. */
+export interface ToastProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
+  /** The message, e.g. "Renaming...". */
+  children: ReactNode
+  /** Tone; defaults to info. */
+  tone?: ToastTone
+  /** Shows a dismiss button that calls this. */
+  onDismiss?: () => void
+  /** Accessible name of the dismiss button; defaults to "Dismiss". */
+  dismissLabel?: string
+}
+
+/** One notification: errors are announced at once (role alert), the rest politely (role status). */
+export function Toast({ children, tone = 'info', onDismiss, dismissLabel = 'Dismiss', className, ...props }: ToastProps) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-state={tone}
+      {...props}
+      className={cx(css.toast({ tone }), className)}
+    >
+      <span className={css.icon({ tone })}>
+        {tone === 'pending' ? (
+          <SpinnerGraphic size="small" />
+        ) : (
+          <Icon name={tone === 'success' ? 'check' : tone === 'error' ? 'error' : 'info'} size="small" />
+        )}
+      </span>
+      <span className={css.message}>{children}</span>
+      {onDismiss ? <IconButton icon="close" label={dismissLabel} size="small" onClick={onDismiss} /> : null}
+    </div>
+  )
+}

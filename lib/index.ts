@@ -1,0 +1,88 @@
+// @cumulus/ui: the one public entry. Every export is named here on purpose (no `export *`), so the
+// package's surface is reviewed in one place. Consumers also import '@cumulus/ui/style.css' once.
+//
+// To add a component: create lib/components/<name>/{<name>.tsx,<name>.css.ts,index.ts}, then add
+// one block below in alphabetical order: the component, its Props type and its `as const` vocabularies.
+
+// Global CSS, in cascade order: font faces, light (defaults on :root), then dark.
+import './theme/fonts.css.ts'
+import './theme/light.css.ts'
+import './theme/dark.css.ts'
+
+// Theme
+export { vars } from './theme/contract.css.ts'
+export { sprinkles, type Sprinkles } from './theme/sprinkles.css.ts'
+export { baseText, focusRing, state } from './theme/states.ts'
+export { themeAttribute, themeNames, type ThemeName } from './theme/theme.ts'
+export { badgeLetters, breakpoints, type BadgeLetter } from './theme/tokens.ts'
+
+// Helpers
+export { defaultBadgeMax, extensionBadge, type ExtensionBadgeInfo } from './utils/extension-badge.ts'
+export { byteUnits, formatBytes } from './utils/format-bytes.ts'
+export { formatCardDate, formatDetailsDate, formatFileDate, type DateInput } from './utils/format-date.ts'
+export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncate.ts'
+
+// Components
+export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './components/alert-dialog/index.ts'
+export { Button, buttonSizes, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/button/index.ts'
+export { ConfirmDialog, confirmTones, type ConfirmDialogProps, type ConfirmTone } from './components/confirm-dialog/index.ts'
+export { ContextMenu, contextMenuLongPressMs, type ContextMenuProps } from './components/context-menu/index.ts'
+export {
+  Dialog,
+  DialogActions,
+  DialogDescription,
+  dialogSizes,
+  type DialogActionsProps,
+  type DialogDescriptionProps,
+  type DialogProps,
+  type DialogSize,
+} from './components/dialog/index.ts'
+export {
+  ExtensionBadge,
+  extensionBadgeSizes,
+  type ExtensionBadgeProps,
+  type ExtensionBadgeSize,
+} from './components/extension-badge/index.ts'
+export { Icon, iconNames, iconSizes, type IconName, type IconProps, type IconSize } from './components/icon/index.ts'
+export { IconButton, type IconButtonProps } from './components/icon-button/index.ts'
+export {
+  Menu,
+  menuItemTones,
+  visibleMenuEntries,
+  type MenuAction,
+  type MenuEntry,
+  type MenuItemTone,
+  type MenuProps,
+  type MenuSeparator,
+} from './components/menu/index.ts'
+export { ProgressBar, progressTones, type ProgressBarProps, type ProgressTone } from './components/progress-bar/index.ts'
+export {
+  PromptDialog,
+  promptRequiredMessage,
+  requireName,
+  type PromptDialogProps,
+} from './components/prompt-dialog/index.ts'
+export {
+  Select,
+  selectLayouts,
+  type SelectLayout,
+  type SelectOption,
+  type SelectProps,
+} from './components/select/index.ts'
+export { Spinner, spinnerSizes, type SpinnerProps, type SpinnerSize } from './components/spinner/index.ts'
+export {
+  Toast,
+  Toaster,
+  ToastRegion,
+  createToaster,
+  toastDuration,
+  toastTones,
+  useToasts,
+  type ToastController,
+  type ToasterProps,
+  type ToastItem,
+  type ToastPromiseMessages,
+  type ToastProps,
+  type ToastRegionProps,
+  type ToastTone,
+} from './components/toast/index.ts'

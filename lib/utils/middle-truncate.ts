@@ -1,0 +1,17 @@
+/** Longest name the details panel shows whole (SPEC §9 "Name truncated in details panel beyond 66 characters"). */
+export const defaultMiddleTruncateMax = 66
+
+/**
+ * Shortens `name` to `max` characters by replacing its middle with "…", so both the start and the
+ * extension stay readable: names of at most `max` characters come back unchanged.
+ */
+export function middleTruncate(name: string, max: number = defaultMiddleTruncateMax): string {
+  // Count code points, so an emoji is never cut in half.
+  const chars = Array.from(name)
+  if (chars.length <= max) return name
+  if (max <= 1) return '…'.slice(0, Math.max(max, 0))
+  const kept = max - 1
+  const head = Math.ceil(kept / 2)
+  const tail = kept - head
+  return `${chars.slice(0, head).join('')}…${tail > 0 ? chars.slice(-tail).join('') : ''}`
+}

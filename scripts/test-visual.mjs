@@ -1,0 +1,104 @@
+// `npm run test:visual [-- -u|--update]`: builds the static Storybook, serves it, runs every story
+// in Chromium with @storybook/test-runner (play functions, the axe check, and screenshots of the
+// "States" stories against __image_snapshots__/), then prints the plain closing line CI reads:
+// "N passed, N failed". `-u` writes new baselines. Extra arguments go to test-storybook.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const HOST = '127.0.0.1'
+// Overridable so two checkouts (or two engineers) can run it side by side.
+const PORT = Number(process.env.STORYBOOK_PORT ?? 6006)
+const OUT = process.env.STORYBOOK_OUT ?? 'dist/storybook'
+const URL_ = `http://${HOST}:${PORT}`
+const args = process.argv.slice(2)
+const update = args.some((a) => a === '-u' || a === '--update' || a === '--updateSnapshot')
+const passThrough = args.filter((a) => !['-u', '--update', '--updateSnapshot'].includes(a))
+
+const bin = (pkg, path) => fileURLToPath(new URL(`../node_modules/${pkg}/${path}`, import.meta.url))
+
+function finish(passed, failed, code) {
+  console.log(`${passed} passed, ${failed} failed`)
+  process.exit(code)
+}
+
+// 1. Static build (the same command as `npm run build:storybook`).
+const build = spawnSync(process.execPath, [bin('storybook', 'dist/bin/dispatcher.js'), 'build', '-o', OUT, '--quiet'], {
+  stdio: 'inherit',
+})
+if (build.status !== 0) {
+  console.error('test:visual: storybook build failed')
+  finish(0, 1, 1)
+}
+
+// 2. Serve it. Spawned as node itself, so the pid we stop is the server's.
+const server = spawn(
+  process.execPath,
+  [bin('vite', 'bin/vite.js'), 'preview', '--outDir', OUT, '--host', HOST, '--port', String(PORT), '--strictPort'],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+)
+let serverExited = false
+server.on('exit', () => {
+  serverExited = true
+})
+const stopServer = () => {
+  if (!serverExited) server.kill('SIGTERM')
+}
+process.on('exit', stopServer)
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopServer()
+    process.exit(130)
+  })
+}
+
+async function waitForServer(timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (serverExited) return false
+    try {
+      const res = await fetch(`${URL_}/index.json`)
+      if (res.ok) return true
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
+
+if (!(await waitForServer(30_000))) {
+  console.error(`test:visual: the preview server did not answer on ${URL_} (is the port taken?)`)
+  stopServer()
+  finish(0, 1, 1)
+}
+
+// 3. The test runner; with --json the report goes to stdout and everything else to stderr.
+mkdirSync('reports', { recursive: true })
+const reportPath = `reports/test-storybook-${process.pid}.json`
+const reportFd = openSync(reportPath, 'w')
+const runnerArgs = ['--url', URL_, '--json', ...(update ? ['-u'] : []), ...passThrough]
+const runner = await new Promise((resolve) => {
+  const child = spawn(process.execPath, [bin('@storybook/test-runner', 'dist/test-storybook.js'), ...runnerArgs], {
+    stdio: ['ignore', reportFd, 'inherit'],
+  })
+  child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }))
+})
+closeSync(reportFd)
+stopServer()
+
+// 4. The closing line. Anything but a clean, complete report counts as a failure.
+let passed = 0
+let failed = 0
+try {
+  const text = readFileSync(reportPath, 'utf8')
+  const report = JSON.parse(text.slice(text.indexOf('{')))
+  passed = report.numPassedTests
+  failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0)
+  rmSync(reportPath)
+} catch (error) {
+  console.error(`test:visual: could not read the runner's JSON report (${reportPath}): ${error.message}`)
+  failed = Math.max(failed, 1)
+}
+if (runner.code !== 0 && failed === 0) failed = 1
+finish(passed, failed, runner.code === 0 && failed === 0 ? 0 : 1)

@@ -1,0 +1,4 @@
+// Parameters read by .storybook/test-runner.ts for stories whose name starts with "States".
+
+/** Screenshot the whole viewport instead of #storybook-root: for overlays portalled to <body>. */
+export const viewportShot = { visual: { target: 'viewport' } } as const

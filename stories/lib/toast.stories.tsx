@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { expect, screen, waitFor } from 'storybook/test'
+import preview from '../../.storybook/preview.tsx'
+import { Button, createToaster, Toast, Toaster, toastTones } from '../../lib/index.ts'
+import { State, StateGrid } from './_support/state-grid.tsx'
+
+const meta = preview.meta({
+  title: 'Library/Toast',
+  component: Toast,
+  // `as const` keeps literal unions (ToastTone) from widening to string in Storybook's arg types.
+  args: { children: 'Renaming...', tone: 'pending' } as const,
+  argTypes: { tone: { control: 'inline-radio', options: toastTones } },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 340 }}>
+        <Story />
+      </div>
+    ),
+  ],
+})
+
+export const Playground = meta.story({})
+
+/** SPEC §8 texts in every tone, dismissible, and a long message. */
+export const States = meta.story({
+  render: () => (
+    <StateGrid columns={1}>
+      <State label="pending">
+        <Toast tone="pending">Renaming...</Toast>
+      </State>
+      <State label="success">
+        <Toast tone="success">Renamed</Toast>
+      </State>
+      <State label="error">
+        <Toast tone="error">Error Renaming</Toast>
+      </State>
+      <State label="info, dismissible">
+        <Toast tone="info" onDismiss={() => {}}>
+          Link Copied
+        </Toast>
+      </State>
+      <State label="long message">
+        <Toast tone="error" onDismiss={() => {}}>
+          Error Resending Email Verification: the server did not answer in time, try again later.
+        </Toast>
+      </State>
+    </StateGrid>
+  ),
+})
+
+export const StatesDark = States.extend({ globals: { theme: 'dark' } })
+
+/** createToaster: an action shows pending then success; the toast can be dismissed from the keyboard. */
+export const Toasting = meta.story({
+  render: function Render() {
+    const [toaster] = useState(() => createToaster())
+    return (
+      <>
+        <Button onClick={() => void toaster.promise(new Promise((r) => setTimeout(r, 300)), { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' })}>
+          Trash
+        </Button>
+        <Toaster toaster={toaster} />
+      </>
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Trash' }))
+    const region = screen.getByRole('region', { name: 'Notifications' })
+    await waitFor(() => expect(region).toHaveTextContent('Trashing...'))
+    await waitFor(() => expect(region).toHaveTextContent('Trashed'))
+    await userEvent.tab()
+    await expect(screen.getByRole('button', { name: 'Dismiss' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(region).toBeEmptyDOMElement())
+  },
+})

@@ -1,0 +1,29 @@
+// Storybook test runner (Jest + Playwright), ejected to point Playwright at Debian's Chromium:
+// no `playwright install` download is needed (or possible) on our machines and CI.
+import { getJestConfig } from '@storybook/test-runner'
+
+const testRunnerConfig = getJestConfig()
+
+/** @type {import('@jest/types').Config.InitialOptions} */
+export default {
+  ...testRunnerConfig,
+  testEnvironmentOptions: {
+    'jest-playwright': {
+      ...testRunnerConfig.testEnvironmentOptions?.['jest-playwright'],
+      browsers: ['chromium'],
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+      // A fixed viewport and scale keep screenshots identical from run to run.
+      contextOptions: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 },
+    },
+  },
+}
