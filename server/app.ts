@@ -110,6 +110,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     store,
     instanceId,
     singleInstance: database.dialect === 'sqlite',
+    heartbeatMs: config.limits.instanceHeartbeatMs,
+    deadAfterMs: config.limits.instanceDeadAfterMs,
     log: app.log,
   })
   await janitor.start()
@@ -125,6 +127,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     pixelLimit: config.limits.imagePixelLimit,
     concurrency: config.limits.thumbnailConcurrency,
     instanceId,
+    recoverEveryMs: config.limits.instanceHeartbeatMs,
+    deadAfterMs: config.limits.instanceDeadAfterMs,
     log: app.log,
   })
   await thumbnails.start()

@@ -29,6 +29,10 @@ export interface Limits {
   publicPerIp: number
   /** Thumbnails made at once. */
   thumbnailConcurrency: number
+  /** How often an instance proves it is alive, and after how long without that it counts as dead
+   * (its unfinished uploads and thumbnails are then cleaned up or retried by the others). */
+  instanceHeartbeatMs: number
+  instanceDeadAfterMs: number
   /** Largest image (in pixels) decoded for thumbnails and conversions: a decompression-bomb cap. */
   imagePixelLimit: number
   /** A rotated refresh token is still honoured this long (two tabs refreshing at once). */
@@ -76,6 +80,8 @@ export const defaultLimits: Limits = {
   publicPerIp: 120,
   thumbnailConcurrency: 1,
   imagePixelLimit: 40_000_000,
+  instanceHeartbeatMs: 15_000,
+  instanceDeadAfterMs: 60_000,
   refreshGraceMs: 30_000,
   accessTokenTtlMs: 20 * 60_000,
   streamTokenTtlMs: 4 * 60 * 60_000,

@@ -29,6 +29,7 @@ export interface ThumbnailDeps {
   instanceId: string
   /** An instance not seen for this long is dead (the janitor's heartbeat keeps ours fresh). */
   deadAfterMs?: number
+  recoverEveryMs?: number
   log: { warn(obj: object | string, msg?: string): void; info(obj: object | string, msg?: string): void; debug(obj: object, msg: string): void }
 }
 
@@ -162,8 +163,13 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     ffmpeg,
     async start(): Promise<void> {
       if (!ffmpeg) log.warn('ffmpeg is not on the PATH: videos get no thumbnails (install ffmpeg to enable them)')
+      // Frames staged by a process that was killed are of no use to anyone.
+      await rm(deps.tmpDir, { recursive: true, force: true })
       await recover()
-      recoverTimer = setInterval(() => void recover().then(() => queue.wake(), (err) => log.warn({ err }, 'thumbnail recovery failed')), 60_000)
+      recoverTimer = setInterval(
+        () => void recover().then(() => queue.wake(), (err) => log.warn({ err }, 'thumbnail recovery failed')),
+        deps.recoverEveryMs ?? 60_000,
+      )
       recoverTimer.unref()
       queue.wake()
     },

@@ -23,15 +23,19 @@ export function createBlobJanitor(o: JanitorOptions) {
   const { db, store } = o
   let timer: NodeJS.Timeout | undefined
 
-  async function removeBlobs(keys: string[]): Promise<void> {
+  /** Removes blobs and their outbox rows; returns how many could not be removed (retried later). */
+  async function removeBlobs(keys: string[]): Promise<number> {
+    let failed = 0
     for (const key of keys) {
       try {
         await store.delete(key)
         await db.deleteFrom('blob_outbox').where('key', '=', key).execute()
       } catch (err) {
+        failed++
         o.log?.warn({ err, key }, 'blob delete failed; the sweeper retries it')
       }
     }
+    return failed
   }
 
   const janitor = {
@@ -87,45 +91,58 @@ export function createBlobJanitor(o: JanitorOptions) {
     },
 
     /** After the deleting transaction commits. */
-    flush: (keys: string[]) => removeBlobs(keys),
-
-    /** Settles condemned blobs and the pending writes of instances that died. */
-    async sweep(): Promise<void> {
-      const liveSince = Date.now() - deadAfterMs
-      const rows = await db
-        .selectFrom('blob_outbox')
-        .select(['key', 'kind'])
-        .where((eb) =>
-          eb.or([
-            eb('kind', '=', 'delete'),
-            eb.and([
-              eb('kind', '=', 'pending'),
-              eb('instance_id', 'not in', eb.selectFrom('instances').select('id').where('seen_at', '>=', liveSince)),
-            ]),
-          ]),
-        )
-        .limit(1000)
-        .execute()
-      const doomed: string[] = []
-      for (const r of rows) {
-        if (r.kind === 'pending') {
-          // A pending key that a row does reference was committed; only the record is stale.
-          const used = await db
-            .selectFrom('files')
-            .select('id')
-            .where((eb) => eb.or([eb('blob_key', '=', r.key), eb('thumbnail_key', '=', r.key)]))
-            .executeTakeFirst()
-          if (used) {
-            await db.deleteFrom('blob_outbox').where('key', '=', r.key).execute()
-            continue
-          }
-        }
-        doomed.push(r.key)
-      }
-      await removeBlobs(doomed)
-      await db.deleteFrom('instances').where('seen_at', '<', liveSince).where('id', '!=', o.instanceId).execute()
+    async flush(keys: string[]): Promise<void> {
+      await removeBlobs(keys)
     },
+
+    /** Settles condemned blobs and the pending writes of instances that died, in batches. */
+    async sweep(): Promise<void> {
+      while ((await sweepBatch()) === SWEEP_BATCH) {
+        // A full batch: there may be more (a crash during a large delete).
+      }
+      await db.deleteFrom('instances').where('seen_at', '<', Date.now() - deadAfterMs).where('id', '!=', o.instanceId).execute()
+    },
+  }
+
+  /** One batch of the sweep; returns how many outbox rows it looked at. */
+  async function sweepBatch(): Promise<number> {
+    const liveSince = Date.now() - deadAfterMs
+    const rows = await db
+      .selectFrom('blob_outbox')
+      .select(['key', 'kind'])
+      .where((eb) =>
+        eb.or([
+          eb('kind', '=', 'delete'),
+          eb.and([
+            eb('kind', '=', 'pending'),
+            eb('instance_id', 'not in', eb.selectFrom('instances').select('id').where('seen_at', '>=', liveSince)),
+          ]),
+        ]),
+      )
+      .limit(SWEEP_BATCH)
+      .execute()
+    const doomed: string[] = []
+    for (const r of rows) {
+      if (r.kind === 'pending') {
+        // A pending key that a row does reference was committed; only the record is stale.
+        const used = await db
+          .selectFrom('files')
+          .select('id')
+          .where((eb) => eb.or([eb('blob_key', '=', r.key), eb('thumbnail_key', '=', r.key)]))
+          .executeTakeFirst()
+        if (used) {
+          await db.deleteFrom('blob_outbox').where('key', '=', r.key).execute()
+          continue
+        }
+      }
+      doomed.push(r.key)
+    }
+    const failed = await removeBlobs(doomed)
+    // Rows whose blob could not be removed stay for the next heartbeat; don't spin on them now.
+    return failed > 0 ? 0 : rows.length
   }
   return janitor
 }
+
+const SWEEP_BATCH = 1000
 export type BlobJanitor = ReturnType<typeof createBlobJanitor>

@@ -33,8 +33,16 @@ export function createFsStore(dataDir: string): BlobStore {
         } finally {
           await fh.close()
         }
-        await mkdir(join(final, '..'), { recursive: true })
+        const dir = join(final, '..')
+        await mkdir(dir, { recursive: true })
         await rename(temp, final)
+        // The rename itself is durable only once the directory entry is on disk.
+        const dh = await open(dir, 'r')
+        try {
+          await dh.sync()
+        } finally {
+          await dh.close()
+        }
       } catch (err) {
         await rm(temp, { force: true })
         throw err

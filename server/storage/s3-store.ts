@@ -1,5 +1,12 @@
 // S3 (or any S3-compatible server): multipart upload from the request stream, ranged GETs.
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -66,8 +73,21 @@ export function createS3Store(config: S3Config): BlobStore {
       } while (token)
     },
 
-    // lib-storage aborts its multipart upload on failure; a crash mid-upload leaves parts that
-    // a bucket lifecycle rule (AbortIncompleteMultipartUpload) removes.
-    async cleanup(): Promise<void> {},
+    // lib-storage aborts its multipart upload on failure; a process killed mid-upload leaves
+    // parts behind. Abort those older than a day (no live upload takes that long); servers that
+    // cannot list uploads rely on a bucket lifecycle rule (AbortIncompleteMultipartUpload).
+    async cleanup(): Promise<void> {
+      const cutoff = Date.now() - 86_400_000
+      try {
+        const { Uploads = [] } = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: PREFIX }))
+        for (const u of Uploads) {
+          if (u.Key && u.UploadId && u.Initiated && u.Initiated.getTime() < cutoff) {
+            await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }))
+          }
+        }
+      } catch {
+        // Listing uploads is optional on S3-compatible servers.
+      }
+    },
   }
 }

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail, type Reply } from '../helpers/client.ts'
 import { blobKeys, expectConsistent, randomBytes } from '../helpers/drive.ts'
+import { makeImage } from '../helpers/media.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 
 /** The victim's items. */
@@ -23,6 +24,11 @@ interface Drive {
   trashedFile: string
   trashedFolder: string
   fileInTrashedFolder: string
+  /** An image with a thumbnail, a video, and a file with a public link. */
+  image: string
+  thumbnailID: string
+  video: string
+  sharedFile: string
 }
 
 /** The caller's own items, for requests that mix them with the victim's. */
@@ -32,14 +38,14 @@ interface Own {
   trashedFile: string
 }
 
-type Row = [what: string, call: (u: Browser, a: Drive, own: Own) => Promise<Reply>]
+/** A route call; `media` marks rows that need the image, the video or the shared file. */
+type Row = [what: string, call: (u: Browser, a: Drive, own: Own) => Promise<Reply>, needs?: 'media']
 
 const file = (id: string) => ({ id, type: 'file' })
 const folder = (id: string) => ({ id, type: 'folder' })
 const zip = (folderIDs: string[], fileIDs: string[]) =>
   `/folder-service/download-zip?${[...folderIDs.map((id) => `folderIDs[]=${id}`), ...fileIDs.map((id) => `fileIDs[]=${id}`)].join('&')}`
 
-// prettier-ignore
 const rows: Row[] = [
   // /file-service
   ['GET file info of a file', (u, a) => u.get(`/file-service/info/${a.rootFile}`)],
@@ -74,6 +80,13 @@ const rows: Row[] = [
   ['DELETE remove-multi of an own file and their folder', (u, a, own) => u.delete('/file-service/remove-multi', { items: [file(own.file), folder(a.trashedFolder)] })],
   ['POST file upload into their folder', (u, a) => u.upload('planted.bin', randomBytes(20_000, 5), a.folder)],
   ['POST file upload into their subfolder', (u, a) => u.upload('planted.bin', randomBytes(20_000, 5), a.sub)],
+  ['GET thumbnail', (u, a) => u.get(`/file-service/thumbnail/${a.thumbnailID}`), 'media'],
+  ['GET full-thumbnail', (u, a) => u.get(`/file-service/full-thumbnail/${a.image}`), 'media'],
+  ['GET stream-video with a stream token', async (u, a) => (await u.get('/file-service/download/access-token-stream-video'), u.get(`/file-service/stream-video/${a.video}`)), 'media'],
+  ['GET stream-video with the access cookie only', (u, a) => u.get(`/file-service/stream-video/${a.video}`, { cookie: `access-token=${u.cookies.get('access-token')}` }), 'media'],
+  ['PATCH make-public', (u, a) => u.patch(`/file-service/make-public/${a.rootFile}`)],
+  ['PATCH make-one', (u, a) => u.patch(`/file-service/make-one/${a.sharedFile}`), 'media'],
+  ['PATCH remove-link', (u, a) => u.patch(`/file-service/remove-link/${a.sharedFile}`), 'media'],
   // /folder-service
   ['GET folder info', (u, a) => u.get(`/folder-service/info/${a.folder}`)],
   ['GET folder info of a trashed folder', (u, a) => u.get(`/folder-service/info/${a.trashedFolder}`)],
@@ -109,8 +122,11 @@ async function ok(r: Promise<Reply>): Promise<void> {
   if (reply.status !== 200) throw new Error(`setup failed: ${reply.status} ${reply.text}`)
 }
 
-/** A folder with a subfolder and files inside, a root file, a trashed file and a trashed folder. */
-async function makeDrive(u: Browser, seed: number): Promise<Drive> {
+/**
+ * A folder with a subfolder and files inside, a root file, a trashed file and a trashed folder;
+ * with `media`, also an image with its thumbnail, a video and a shared file (slower to make).
+ */
+async function makeDrive(u: Browser, seed: number, media = true): Promise<Drive> {
   const folder = await created(u.post('/folder-service/create', { name: 'Projects', parent: '/' }))
   const sub = await created(u.post('/folder-service/create', { name: 'Drafts', parent: folder }))
   const fileInFolder = await created(u.upload('plan.txt', randomBytes(3_000, seed), folder))
@@ -121,7 +137,16 @@ async function makeDrive(u: Browser, seed: number): Promise<Drive> {
   const trashedFolder = await created(u.post('/folder-service/create', { name: 'Archive', parent: '/' }))
   const fileInTrashedFolder = await created(u.upload('archived.bin', randomBytes(2_000, seed + 4), trashedFolder))
   await ok(u.patch('/folder-service/trash', { id: trashedFolder }))
-  return { folder, sub, fileInFolder, fileInSub, rootFile, trashedFile, trashedFolder, fileInTrashedFolder }
+  const base = { folder, sub, fileInFolder, fileInSub, rootFile, trashedFile, trashedFolder, fileInTrashedFolder }
+  if (!media) return { ...base, image: 'no-image', thumbnailID: 'no-thumbnail', video: 'no-video', sharedFile: 'no-shared-file' }
+  const image = await created(u.upload('photo.png', png))
+  const video = await created(u.upload('clip.mp4', randomBytes(30_000, seed + 5)))
+  const sharedFile = await created(u.upload('shared.txt', randomBytes(700, seed + 6), folder))
+  await ok(u.patch(`/file-service/make-public/${sharedFile}`))
+  await server.app.cumulus.thumbnails.idle()
+  const thumbnailID = (await u.get(`/file-service/info/${image}`)).body.metadata.thumbnailID as string
+  if (!thumbnailID) throw new Error('setup failed: no thumbnail')
+  return { ...base, image, thumbnailID, video, sharedFile }
 }
 
 async function makeOwn(u: Browser, seed: number): Promise<Own> {
@@ -156,12 +181,20 @@ async function observe(u: Browser, fileIds: string[], folderIds: string[]) {
     await json(`/folder-service/list?parent=/&trashMode=${trashMode}`)
   }
   await json('/file-service/quick-list')
+  for (const id of fileIds) {
+    const info = seen[`/file-service/info/${id}`] as { body?: { metadata?: { thumbnailID?: string } } }
+    const thumb = info.body?.metadata?.thumbnailID
+    if (thumb) {
+      const bytes = await u.bytes(`/file-service/thumbnail/${thumb}`)
+      seen[`thumbnail ${thumb}`] = { status: bytes.status, sha: sha(bytes.body) }
+    }
+  }
   const user = await u.get('/user-service/user-detailed')
   seen.usage = user.body.storage
   return seen
 }
 
-const driveFiles = (d: Drive) => [d.fileInFolder, d.fileInSub, d.rootFile, d.trashedFile, d.fileInTrashedFolder]
+const driveFiles = (d: Drive) => [d.fileInFolder, d.fileInSub, d.rootFile, d.trashedFile, d.fileInTrashedFolder, d.image, d.video, d.sharedFile]
 const driveFolders = (d: Drive) => [d.folder, d.sub, d.trashedFolder]
 
 let server: TestServer
@@ -170,17 +203,14 @@ let bob: Browser
 let aliceDrive: Drive
 let bobOwn: Own
 /** The same shape as Alice's drive, but every id made up. */
-const ghost: Drive = Object.fromEntries(
-  ['folder', 'sub', 'fileInFolder', 'fileInSub', 'rootFile', 'trashedFile', 'trashedFolder', 'fileInTrashedFolder'].map((k) => [
-    k,
-    createHash('sha256').update(k).digest('base64url').slice(0, 22),
-  ]),
-) as unknown as Drive
+let ghost: Drive
+let png: Buffer
 let aliceBefore: Record<string, unknown>
 let bobBefore: Record<string, unknown>
 let keysBefore: string[]
 
 beforeAll(async () => {
+  png = await makeImage('png')
   server = await startServer()
   alice = new Browser(server.url)
   bob = new Browser(server.url)
@@ -190,6 +220,7 @@ beforeAll(async () => {
   // Bob as a returning user, with a fresh login session.
   expect((await bob.login(bobEmail)).status).toBe(200)
   aliceDrive = await makeDrive(alice, 10)
+  ghost = Object.fromEntries(Object.keys(aliceDrive).map((k) => [k, createHash('sha256').update(k).digest('base64url').slice(0, 22)])) as unknown as Drive
   bobOwn = await makeOwn(bob, 50)
   aliceBefore = await observe(alice, driveFiles(aliceDrive), driveFolders(aliceDrive))
   bobBefore = await observe(bob, [bobOwn.file, bobOwn.trashedFile], [bobOwn.folder])
@@ -207,7 +238,10 @@ describe('ownership: another user’s ids are 404 on every route', () => {
     expect((aliceBefore[`/folder-service/info/${aliceDrive.trashedFolder}`] as any).body.trashed).toBe(true)
     expect((aliceBefore[`/file-service/list?parent=${aliceDrive.trashedFolder}&trashMode=true`] as any).body).toHaveLength(1)
     expect((aliceBefore[`/file-service/list?parent=${aliceDrive.sub}&trashMode=false`] as any).body).toHaveLength(1)
-    expect(keysBefore).toHaveLength(5 + 2)
+    expect((aliceBefore[`thumbnail ${aliceDrive.thumbnailID}`] as any).status).toBe(200)
+    expect((aliceBefore[`/file-service/info/${aliceDrive.sharedFile}`] as any).body.metadata.linkType).toBe('public')
+    // Alice's 8 files and one thumbnail; Bob's 2 files.
+    expect(keysBefore).toHaveLength(8 + 1 + 2)
   })
 
   it.each(rows)('given Bob’s session and Alice’s ids, when %s, then 404 like a made-up id, and nothing changes', async (_what, call) => {
@@ -238,14 +272,17 @@ describe('control: the same requests by the owner succeed', () => {
     await carol.signup(uniqueEmail('carol'))
   })
 
-  it.each(rows)('given Carol’s own fresh drive, when %s, then 2xx', async (_what, call) => {
-    const drive = await makeDrive(carol, 100)
+  // Each row works on a drive of its own, so the rows can run side by side.
+  it.concurrent.for(rows)('given Carol’s own fresh drive, when %s, then 2xx', async ([, call, needs], { expect }) => {
+    const drive = await makeDrive(carol, 100, needs === 'media')
     const own = await makeOwn(carol, 200)
     const r = await call(carol, drive, own)
     expect(r.status, r.text.slice(0, 300)).toBeGreaterThanOrEqual(200)
     expect(r.status, r.text.slice(0, 300)).toBeLessThan(300)
   })
+})
 
+describe('afterwards', () => {
   it('given the controls ran, then the store and the database still agree', async () => {
     await expectConsistent(server, expect)
   })
