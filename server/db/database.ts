@@ -3,8 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
-import pg from 'pg'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely'
 import type { Config } from '../config.ts'
 import { migrations } from './migrations/index.ts'
 import type { DB } from './schema.ts'
@@ -17,13 +16,14 @@ export interface MetadataDb {
   close(): Promise<void>
 }
 
-// int8 (count(*), bigint columns) arrives as a string by default; our values fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v))
-
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<MetadataDb> {
   let db: Kysely<DB>
   let dialect: Dialect
   if (config.databaseUrl) {
+    // Loaded only for PostgreSQL, so the embedded default does not carry the driver.
+    const { default: pg } = await import('pg')
+    // int8 (count(*), bigint columns) arrives as a string by default; our values fit in a double.
+    pg.types.setTypeParser(20, (v) => Number(v))
     const schema = config.databaseSchema
     if (schema) {
       // Create the schema before the pool pins search_path to it.
@@ -50,7 +50,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     // FULL: a commit the client was told about (a 201 for an upload) survives a power cut too.
     file.pragma('synchronous = FULL')
     file.pragma('busy_timeout = 5000')
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) })
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
     dialect = 'sqlite'
   }
 
@@ -67,6 +67,27 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`)
   }
   return { db, dialect, close: () => db.destroy() }
+}
+
+/**
+ * better-sqlite3 compiles SQL on every prepare(); Kysely prepares per query. Reusing compiled
+ * statements for the same SQL text removes that from every request. Kysely runs one query at a
+ * time on this connection and never iterates a statement, so sharing one is safe.
+ */
+function withStatementCache(file: Database.Database): SqliteDatabase {
+  const cache = new Map<string, Database.Statement>()
+  return {
+    prepare(source: string) {
+      let stmt = cache.get(source)
+      if (!stmt) {
+        stmt = file.prepare(source)
+        if (cache.size >= 500) cache.delete(cache.keys().next().value!)
+        cache.set(source, stmt)
+      }
+      return stmt
+    },
+    close: () => void file.close(),
+  }
 }
 
 /** Cheap liveness probe for /healthz. */

@@ -27,6 +27,22 @@ export interface FileQuery {
 
 type Db = Kysely<DB> | Transaction<DB>
 
+/** What a listed file needs (fileJson), and no more: lists stay cheap to read and to send. */
+export const FILE_SUMMARY = [
+  'id',
+  'filename',
+  'size',
+  'upload_date',
+  'folder_id',
+  'has_thumbnail',
+  'is_video',
+  'thumbnail_id',
+  'link_type',
+  'link_token',
+  'trashed',
+] as const satisfies ReadonlyArray<keyof FileRow>
+export type FileSummary = Pick<FileRow, (typeof FILE_SUMMARY)[number]>
+
 /** Keyset paging on (sort column, id): never skips or repeats an item when values tie. */
 function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>, sort: SortBy, dateCol: 'upload_date' | 'created_at', cursor?: Cursor) {
   const desc = sort.endsWith('desc')
@@ -36,9 +52,9 @@ function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>,
   const value = byName ? cursor?.name?.toLowerCase() : cursor?.date
   let out = q as SelectQueryBuilder<DB, any, O>
   if (value !== undefined) {
-    out = cursor?.id
-      ? out.where((eb) => eb.or([eb(col, op, value), eb.and([eb(col, '=', value), eb('id', op, cursor.id!)])]))
-      : out.where(col, op, value)
+    // A row-value comparison, not `col < v OR (col = v AND id < i)`: both databases seek the
+    // index straight to the cursor with it, so deep pages cost what the first page costs.
+    out = cursor?.id ? out.where((eb) => eb(eb.refTuple(col, 'id'), op, eb.tuple(value, cursor.id!))) : out.where(col, op, value)
   }
   const dir = desc ? 'desc' : 'asc'
   return out.orderBy(col, dir).orderBy('id', dir) as SelectQueryBuilder<DB, T, O>
@@ -58,15 +74,15 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
     filesByIds: (owner: string, ids: string[], q: Db = db): Promise<FileRow[]> =>
       ids.length ? q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
 
-    async listFiles(owner: string, f: FileQuery): Promise<FileRow[]> {
-      let q = db.selectFrom('files').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
+    async listFiles(owner: string, f: FileQuery): Promise<FileSummary[]> {
+      let q = db.selectFrom('files').select(FILE_SUMMARY).where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
       if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
       if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
       if (f.media) {
         q = q.where('media', '=', 1)
         if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
       }
-      if (f.search) q = q.where(nameContains(dialect, 'files', f.search))
+      if (f.search) q = q.where(await nameContains(db, dialect, 'files', f.search))
       return page(q, f.sort, 'upload_date', f.cursor).limit(f.limit).execute()
     },
 
@@ -77,7 +93,7 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
       let q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
       if (f.parentId !== undefined) q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
       if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
-      if (f.search) q = q.where(nameContains(dialect, 'folders', f.search))
+      if (f.search) q = q.where(await nameContains(db, dialect, 'folders', f.search))
       const sorted = page(q, f.sort, 'created_at')
       return (f.limit ? sorted.limit(f.limit) : sorted).execute()
     },

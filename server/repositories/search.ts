@@ -1,21 +1,26 @@
-// Case-insensitive literal substring match on name_key, index-backed on both databases:
-// PostgreSQL's pg_trgm serves LIKE; SQLite's FTS5 trigram table serves terms of 3+ characters
-// (shorter terms fall back to instr, which needs no index to stay correct).
-import { type ExpressionBuilder, sql, type SqlBool } from 'kysely'
+// Case-insensitive literal substring match on name_key, index-backed on both databases.
+// PostgreSQL: pg_trgm serves LIKE. SQLite: the FTS5 trigram table finds the rows holding a term
+// of 3+ characters; when those are few (a selective term) the query is driven from that list,
+// and when they are many (a common term) walking the sorted index with instr is faster and
+// stops after one page. Terms under 3 characters use instr: correct, with no index to help.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 
+/** Up to this many FTS hits, fetch them by rowid; more, and the ordered walk wins. */
+const FTS_DRIVE_LIMIT = 2000
+
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export function nameContains<T extends 'files' | 'folders'>(dialect: Dialect, table: T, term: string) {
+export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<RawBuilder<SqlBool>> {
   const key = term.toLowerCase()
-  return (eb: ExpressionBuilder<DB, T>) => {
-    if (dialect === 'postgres') return sql<SqlBool>`${sql.ref(`${table}.name_key`)} like ${likePattern(key)} escape '\\'`
-    if (table === 'files' && [...key].length >= 3) {
-      const phrase = `"${key.replace(/"/g, '""')}"`
-      return sql<SqlBool>`files.rowid in (select rowid from files_fts where files_fts match ${phrase})`
-    }
-    void eb
-    return sql<SqlBool>`instr(${sql.ref(`${table}.name_key`)}, ${key}) > 0`
+  const column = sql.ref(`${table}.name_key`)
+  if (dialect === 'postgres') return sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`
+  if (table === 'files' && [...key].length >= 3) {
+    const phrase = `"${key.replace(/"/g, '""')}"`
+    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${phrase} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+    if (rows.length === 0) return sql<SqlBool>`0 = 1`
+    if (rows.length <= FTS_DRIVE_LIMIT) return sql<SqlBool>`files.rowid in (${sql.join(rows.map((r) => r.rowid))})`
   }
+  return sql<SqlBool>`instr(${column}, ${key}) > 0`
 }

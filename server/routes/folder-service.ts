@@ -61,7 +61,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     reply.header('content-disposition', contentDisposition('attachment', zipName))
     reply.header('content-security-policy', UPLOAD_CSP)
     reply.header('cache-control', 'private, no-cache')
-    return reply.send(streamZip(entries, (file) => vault.open(file)))
+    return reply.send(await streamZip(entries, (file) => vault.open(file)))
   })
 
   app.patch('/rename', { schema: { body: RenameBody, response: { 200: FolderJson } } }, async (req) =>

@@ -1,8 +1,9 @@
 // Row → wire JSON. Internal columns (owner, blob keys, hashes, wrapped keys) never leave here.
-import type { FileRow, Folder } from '../db/schema.ts'
+import type { Folder } from '../db/schema.ts'
+import type { FileSummary } from '../repositories/drive.ts'
 import type { FileJson, FolderJson } from '../schemas/files.ts'
 
-export function fileJson(f: FileRow): FileJson {
+export function fileJson(f: FileSummary): FileJson {
   return {
     _id: f.id,
     filename: f.filename,

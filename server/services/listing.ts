@@ -1,7 +1,7 @@
 // Turns the list parameters of SPEC §3 into repository queries (DESIGN.md §4 "Lists").
-import type { FileRow, Folder } from '../db/schema.ts'
+import type { Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
-import type { Cursor, DriveRepository } from '../repositories/drive.ts'
+import type { Cursor, DriveRepository, FileSummary } from '../repositories/drive.ts'
 import type { FileListQuery, FolderListQuery, MoveFolderListQuery, SortBy, SuggestedQuery } from '../schemas/files.ts'
 
 export const flag = (v: unknown) => v === true || v === 'true'
@@ -36,7 +36,7 @@ export function createListingService(repo: DriveRepository) {
   }
 
   return {
-    async files(owner: string, q: FileListQuery): Promise<FileRow[]> {
+    async files(owner: string, q: FileListQuery): Promise<FileSummary[]> {
       const sort: SortBy = q.sortBy ?? 'date_desc'
       const limit = q.limit ?? 50
       const trashed = flag(q.trashMode)
@@ -52,7 +52,7 @@ export function createListingService(repo: DriveRepository) {
 
     quick: (owner: string) => repo.listFiles(owner, { trashed: false, sort: 'date_desc', limit: 20 }),
 
-    async suggested(owner: string, q: SuggestedQuery): Promise<{ folders: Folder[]; files: FileRow[] }> {
+    async suggested(owner: string, q: SuggestedQuery): Promise<{ folders: Folder[]; files: FileSummary[] }> {
       const search = q.search?.trim()
       if (!search) return { folders: [], files: [] }
       const trashed = flag(q.trashMode)

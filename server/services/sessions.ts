@@ -1,6 +1,6 @@
 // Sessions: a short-lived JWT access token naming its session, and an opaque refresh token that
 // rotates on every use. Only hashes of refresh tokens are stored (DESIGN.md §4).
-import { createHash } from 'node:crypto'
+import { createHash, createSecretKey } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
 import type { Limits } from '../config.ts'
 import { errors } from '../errors.ts'
@@ -22,7 +22,8 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
   const { sessions, limits } = deps
   const now = deps.now ?? Date.now
   // A key of its own for access tokens, derived so SECRET can serve other purposes too.
-  const key = createHash('sha256').update(`cumulus access-token\0${deps.secret}`).digest()
+  // A KeyObject, imported once: jose re-imports raw bytes on every verify, which dominated auth.
+  const key = createSecretKey(createHash('sha256').update(`cumulus access-token\0${deps.secret}`).digest())
 
   // `typ` keeps the two kinds apart: a stream token never works as an access token.
   const sign = (typ: 'access' | 'stream', userId: string, sessionId: string, ttlMs: number) =>

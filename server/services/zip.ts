@@ -2,7 +2,7 @@
 // for large files. Already-compressed formats are stored, the rest deflated. Paths start at the
 // selected folder; names that collide in one directory get " (1)", " (2)", ….
 import { once } from 'node:events'
-import { ZipArchive } from 'archiver'
+import type { ZipArchive } from 'archiver'
 import type { FileRow } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
@@ -66,7 +66,9 @@ export async function planZip(repo: DriveRepository, owner: string, folderIds: s
 }
 
 /** Starts the archive stream and feeds it; errors after the first byte abort the stream. */
-export function streamZip(entries: ZipEntry[], open: (file: FileRow) => Promise<Readable>): ZipArchive {
+export async function streamZip(entries: ZipEntry[], open: (file: FileRow) => Promise<Readable>): Promise<ZipArchive> {
+  // archiver is loaded on the first zip, not at start: most servers rarely make one.
+  const { ZipArchive } = await import('archiver')
   const archive = new ZipArchive({ zlib: { level: 6 } })
   void (async () => {
     try {

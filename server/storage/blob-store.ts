@@ -45,7 +45,8 @@ export class Meter extends Transform {
   size = 0
   private readonly hash = createHash('sha256')
   constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
-    super()
+    // 1 MiB buffers: fewer, larger chunks through hashing and writing (measurably less CPU).
+    super({ highWaterMark: 1 << 20 })
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.size += chunk.length

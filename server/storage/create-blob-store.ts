@@ -1,8 +1,9 @@
 import type { Config } from '../config.ts'
 import type { BlobStore } from './blob-store.ts'
 import { createFsStore } from './fs-store.ts'
-import { createS3Store } from './s3-store.ts'
 
-export function createBlobStore(config: Pick<Config, 'blobStore' | 's3' | 'dataDir'>): BlobStore {
-  return config.blobStore === 's3' && config.s3 ? createS3Store(config.s3) : createFsStore(config.dataDir)
+/** The S3 SDK (~25 MB of memory) is loaded only when the server is configured for S3. */
+export async function createBlobStore(config: Pick<Config, 'blobStore' | 's3' | 'dataDir'>): Promise<BlobStore> {
+  if (config.blobStore === 's3' && config.s3) return (await import('./s3-store.ts')).createS3Store(config.s3)
+  return createFsStore(config.dataDir)
 }

@@ -26,7 +26,7 @@ export function createFsStore(dataDir: string): BlobStore {
       const temp = join(tmp, `${options.key}.${randomId(6)}`)
       const meter = new Meter(options.maxBytes)
       try {
-        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }))
+        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx', highWaterMark: 1 << 20 }))
         const fh = await open(temp, 'r')
         try {
           await fh.sync()

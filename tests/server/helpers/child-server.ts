@@ -175,5 +175,5 @@ export interface Peek {
 /** The backing's database and blob store, opened from the test process. */
 export async function peek(backing: Backing): Promise<Peek> {
   const database = await openDatabase(backing.config)
-  return { db: database.db, store: createBlobStore(backing.config), close: () => database.close() }
+  return { db: database.db, store: await createBlobStore(backing.config), close: () => database.close() }
 }
