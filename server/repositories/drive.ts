@@ -75,14 +75,18 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
       ids.length ? q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
 
     async listFiles(owner: string, f: FileQuery): Promise<FileSummary[]> {
-      let q = db.selectFrom('files').select(FILE_SUMMARY).where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
+      const match = f.search ? await nameContains(db, dialect, 'files', f.search) : undefined
+      // With a short list of matching rowids, `+owner_id` (no index on it) keeps SQLite from
+      // walking the owner's whole drive in sort order: it fetches those rows and sorts a few.
+      const ownerFilter = match?.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
+      let q = db.selectFrom('files').select(FILE_SUMMARY).where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
       if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
       if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
       if (f.media) {
         q = q.where('media', '=', 1)
         if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
       }
-      if (f.search) q = q.where(await nameContains(db, dialect, 'files', f.search))
+      if (match) q = q.where(match.condition)
       return page(q, f.sort, 'upload_date', f.cursor).limit(f.limit).execute()
     },
 
@@ -93,7 +97,7 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
       let q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
       if (f.parentId !== undefined) q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
       if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
-      if (f.search) q = q.where(await nameContains(db, dialect, 'folders', f.search))
+      if (f.search) q = q.where((await nameContains(db, dialect, 'folders', f.search)).condition)
       const sorted = page(q, f.sort, 'created_at')
       return (f.limit ? sorted.limit(f.limit) : sorted).execute()
     },

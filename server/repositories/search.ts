@@ -12,15 +12,21 @@ const FTS_DRIVE_LIMIT = 2000
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<RawBuilder<SqlBool>> {
+export interface NameMatch {
+  condition: RawBuilder<SqlBool>
+  /** The condition names the few matching rows by rowid: the query should start from them. */
+  byRowid: boolean
+}
+
+export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<NameMatch> {
   const key = term.toLowerCase()
   const column = sql.ref(`${table}.name_key`)
-  if (dialect === 'postgres') return sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`
+  if (dialect === 'postgres') return { condition: sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`, byRowid: false }
   if (table === 'files' && [...key].length >= 3) {
     const phrase = `"${key.replace(/"/g, '""')}"`
     const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${phrase} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
-    if (rows.length === 0) return sql<SqlBool>`0 = 1`
-    if (rows.length <= FTS_DRIVE_LIMIT) return sql<SqlBool>`files.rowid in (${sql.join(rows.map((r) => r.rowid))})`
+    if (rows.length === 0) return { condition: sql<SqlBool>`0 = 1`, byRowid: false }
+    if (rows.length <= FTS_DRIVE_LIMIT) return { condition: sql<SqlBool>`files.rowid in (${sql.join(rows.map((r) => r.rowid))})`, byRowid: true }
   }
-  return sql<SqlBool>`instr(${column}, ${key}) > 0`
+  return { condition: sql<SqlBool>`instr(${column}, ${key}) > 0`, byRowid: false }
 }

@@ -1,5 +1,5 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,list,rps,search`
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,list,rps,search`
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -129,6 +129,7 @@ try {
   await alice.signup(`bench-${Date.now()}@example.com`)
 
   if (want('throughput')) await throughput(cumulus, raw, alice)
+  if (want('encryption')) await encryptionThroughput(cumulus, alice)
   // The RSS budget holds for the server as a whole, so watch the metadata phases too, each apart.
   const peaks: Record<string, { total: number; anon: number }> = {}
   const watched = async (phase: string, fn: () => Promise<void>) => {
@@ -191,6 +192,56 @@ function rssRow(metric: string, peak: { total: number; anon: number }, baseline?
     budget: '≤ 200 MB',
     ok: peak.total / MB <= 200,
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encryption at rest: the same uploads and downloads against a second server with
+// ENCRYPTION_KEY set, alternating with the plain one; the ratio is encrypted / plain.
+
+async function encryptionThroughput(plain: Child, plainSession: Session) {
+  const bytes = Math.min(size.fileBytes, 256 * MiB)
+  const sealed = await startChild('cumulus-encrypted', join(buildDir, 'serve.mjs'), [], {
+    DATA_DIR: join(root, 'data-encrypted'),
+    LOG_LEVEL: 'warn',
+    APP_DIR: join(root, 'no-app'),
+    ENCRYPTION_KEY: randomUUID().replace(/-/g, '').repeat(2),
+  })
+  children.push(sealed)
+  const sealedSession = new Session(sealed.port)
+  await sealedSession.signup(`bench-enc-${Date.now()}@example.com`)
+  await plainSession.refresh()
+  const servers = { plain: { child: plain, s: plainSession }, encrypted: { child: sealed, s: sealedSession } }
+  const up = { plain: [] as number[], encrypted: [] as number[] }
+  const down = { plain: [] as number[], encrypted: [] as number[] }
+  for (let i = 0; i < size.runs; i++) {
+    const order: Array<keyof typeof servers> = i % 2 === 0 ? ['plain', 'encrypted'] : ['encrypted', 'plain']
+    for (const name of order) {
+      const { child, s } = servers[name]
+      execFileSync('sync')
+      const m = multipartFraming(`enc-bench-${randomUUID()}.bin`, bytes)
+      const r = await streamUpload({
+        port: child.port,
+        path: '/file-service/upload',
+        headers: { cookie: s.cookie, uuid: s.uuid, 'content-type': m.contentType },
+        prefix: m.prefix,
+        suffix: m.suffix,
+        bytes,
+      })
+      if (r.status !== 201) throw new Error(`${name} upload → ${r.status} ${r.text.slice(0, 200)}`)
+      up[name].push(bytes / MB / r.seconds)
+      const id = (JSON.parse(r.text) as { _id: string })._id
+      const d = await streamDownload(child.port, `/file-service/download/${id}`, { cookie: s.cookie })
+      if (d.status !== 200 || d.bytes !== bytes) throw new Error(`${name} download → ${d.status}, ${d.bytes} bytes`)
+      down[name].push(bytes / MB / d.seconds)
+      await s.call('DELETE', '/file-service/remove', { id })
+    }
+  }
+  report.encryption = { bytes, up, down }
+  rows.push(
+    { metric: `upload ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(up.encrypted), baseline: median(up.plain), ratio: median(up.encrypted) / median(up.plain) },
+    { metric: `download ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(down.encrypted), baseline: median(down.plain), ratio: median(down.encrypted) / median(down.plain) },
+  )
+  notes.push('encryption: chunked AES-256-GCM (64 KiB chunks) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.')
 }
 
 // ---------------------------------------------------------------------------------------------
