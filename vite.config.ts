@@ -1,14 +1,50 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
 
 const API_PORT = Number(process.env.API_PORT ?? 3001)
 const api = { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false }
 
+// The app reaches @cumulus/ui only through its public entry (tests/app rejects deep imports).
+const cumulusUiEntry = fileURLToPath(new URL('./lib/index.ts', import.meta.url))
+
+/** For configs without the plugin below (vitest): exactly '@cumulus/ui' → lib/index.ts. */
+export const cumulusUiAlias = { find: /^@cumulus\/ui$/, replacement: cumulusUiEntry }
+
+// '@cumulus/ui' → lib/index.ts. In builds it goes through a small wrapper module: lib/package.json
+// declares only stylesheets as side effects, so Rolldown treats lib/index.ts as a pure barrel and
+// skips its side-effect imports of the theme (fonts, light, dark), leaving the built app without
+// any --cumulus-* variable. The wrapper repeats exactly those imports (read from lib/index.ts) and
+// re-exports the entry, so components still tree-shake. Dev and tests need nothing of the sort.
+const CUMULUS_UI_WRAPPER = '\0cumulus-ui'
+function cumulusUi(): Plugin {
+  let build = false
+  return {
+    name: 'cumulus-ui',
+    enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build'
+    },
+    resolveId(source) {
+      if (source === '@cumulus/ui') return build ? CUMULUS_UI_WRAPPER : cumulusUiEntry
+    },
+    load(id) {
+      if (id !== CUMULUS_UI_WRAPPER) return
+      const sideEffects = [...readFileSync(cumulusUiEntry, 'utf8').matchAll(/^import\s+'(\.[^']+)'/gm)].map(
+        ([, path]) => `import ${JSON.stringify(resolve(dirname(cumulusUiEntry), path!))}`,
+      )
+      return `${sideEffects.join('\n')}\nexport * from ${JSON.stringify(cumulusUiEntry)}\n`
+    },
+  }
+}
+
 // The SPA. In `npm run dev` Vite serves it on :3000 and forwards the API to the server on :3001;
 // in production the server serves dist/app itself (same origin either way).
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), cumulusUi()],
   publicDir: 'public',
   build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn'] },

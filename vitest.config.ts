@@ -1,10 +1,12 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { cumulusUiAlias } from './vite.config.ts'
 
 // One run, three suites: the component library and the app in a DOM, the server over real HTTP.
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
+  resolve: { alias: [cumulusUiAlias] },
   test: {
     projects: [
       {

@@ -1,18 +1,16 @@
-// Placeholder shell until the app issue lands: proves the build and same-origin serving work.
+// Entry: mounts the app into #app (SPEC §1) and refreshes the access token at load (SPEC §4).
+import './styles.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './app.tsx'
+import { refreshAtLoad } from './state/session.ts'
 
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
-      <h1>Cumulus</h1>
-      <p>Your personal cloud is running. The web app arrives in the next release.</p>
-    </main>
-  )
-}
+// The app restores scroll per URL itself (useScrollMemory); the browser's own attempt would fight it.
+history.scrollRestoration = 'manual'
+void refreshAtLoad()
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
-    <Placeholder />
+    <App />
   </StrictMode>,
 )

@@ -86,3 +86,95 @@ export {
   type ToastRegionProps,
   type ToastTone,
 } from './components/toast/index.ts'
+
+// Components: browsing (files, folders, media)
+export type { BrowserFile, BrowserFolder } from './components/file-card/index.ts'
+export {
+  defaultDetailsPanelLabels,
+  DetailsPanel,
+  detailsPanelWidth,
+  type DetailsPanelLabels,
+  type DetailsPanelProps,
+  type DetailsSelection,
+} from './components/details-panel/index.ts'
+export { FileCard, type FileCardProps } from './components/file-card/index.ts'
+export { FileGrid, fileGridMinCardWidth, type FileGridProps } from './components/file-grid/index.ts'
+export {
+  defaultActionsLabel,
+  defaultColumnLabels,
+  FileList,
+  FileListRow,
+  type FileListColumnLabels,
+  type FileListProps,
+  type FileListRowProps,
+} from './components/file-list/index.ts'
+export { FolderCard, type FolderCardProps } from './components/folder-card/index.ts'
+export { FolderGrid, folderGridMinCardWidth, type FolderGridProps } from './components/folder-grid/index.ts'
+export { MediaGrid, mediaGridMinCell, type MediaGridProps } from './components/media-grid/index.ts'
+export { defaultMultiSelectBarLabels, MultiSelectBar, type MultiSelectBarLabels, type MultiSelectBarProps } from './components/multi-select-bar/index.ts'
+export {
+  defaultParentBarLabels,
+  ParentBar,
+  parentBarRoots,
+  type ParentBarLabels,
+  type ParentBarProps,
+  type ParentBarRoot,
+} from './components/parent-bar/index.ts'
+export { QuickAccessItem, type QuickAccessItemProps } from './components/quick-access-item/index.ts'
+export {
+  defaultSort,
+  defaultSortLabels,
+  SortControl,
+  sortValues,
+  type SortControlLabels,
+  type SortControlProps,
+  type SortValue,
+} from './components/sort-control/index.ts'
+export { defaultViewToggleLabels, ViewToggle, type ViewToggleLabels, type ViewToggleProps } from './components/view-toggle/index.ts'
+export {
+  collectionViews,
+  type CollectionBaseProps,
+  type CollectionCallbacks,
+  type CollectionHeadingLevel,
+  type CollectionView,
+} from './components/virtual-collection/index.ts'
+
+// Components: dialogs and app chrome
+export { FileDetails, FileDetailsDialog, type FileDetailsDialogProps, type FileDetailsProps } from './components/file-details/index.ts'
+export { Header, headerLayouts, type HeaderLayout, type HeaderProps } from './components/header/index.ts'
+export { MediaViewer, mediaKinds, type MediaKind, type MediaViewerProps } from './components/media-viewer/index.ts'
+export {
+  MoveDialog,
+  moveDestination,
+  moveEnterWindowMs,
+  moveSearchDelayMs,
+  moveSummary,
+  type MoveDialogProps,
+  type MoveFolder,
+} from './components/move-dialog/index.ts'
+export { SearchBar, type SearchBarProps, type SearchSuggestion } from './components/search-bar/index.ts'
+export {
+  ShareDialog,
+  sharePermissionHints,
+  sharePermissionLabels,
+  sharePermissions,
+  type ShareDialogProps,
+  type SharePermission,
+} from './components/share-dialog/index.ts'
+export {
+  Sidebar,
+  sidebarItems,
+  sidebarLayouts,
+  type SidebarItem,
+  type SidebarLayout,
+  type SidebarProps,
+} from './components/sidebar/index.ts'
+export {
+  UploadPanel,
+  uploadItemStates,
+  uploadItemState,
+  uploadPanelTitle,
+  type UploadItem,
+  type UploadItemState,
+  type UploadPanelProps,
+} from './components/upload-panel/index.ts'

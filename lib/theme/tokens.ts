@@ -148,6 +148,15 @@ const shared = {
     popover: '300px',
     toast: '340px',
     dialog: { small: '380px', medium: '480px', large: '640px' },
+    // Dialogs and app chrome (SPEC §9 where it gives a number).
+    header: '60px',
+    sidebar: '240px',
+    // SPEC §9 "Search input max width 700 px", "Suggestion panel max height 400 px (row height 47 px)".
+    search: { width: '700px', suggestions: '400px', row: '47px' },
+    // SPEC §9 "Move folder list height 230 px".
+    moveList: '230px',
+    // SPEC §9 "Upload panel max height 300 px".
+    uploadPanel: { width: '360px', maxHeight: '300px' },
   },
   motion: {
     duration: {

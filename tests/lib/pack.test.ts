@@ -21,9 +21,6 @@ const manifest = JSON.parse(readFileSync(join(libDir, 'package.json'), 'utf8')) 
 }
 
 // Scripts run inside the scratch consumer with plain Node; each prints one JSON line.
-// Hook for the file-browser components: when FileGrid exists, add a 'file-grid-10k.mjs' entry
-// here that renders <FileGrid> with 10,000 items from '@cumulus/ui' (react-dom/server, or a DOM
-// shim) and prints the rendered item count, then assert a bounded DOM in its own `it` below.
 const consumerScripts: Record<string, string> = {
   'exports.mjs': `
     import * as ui from '@cumulus/ui'
@@ -31,7 +28,40 @@ const consumerScripts: Record<string, string> = {
     const css = import.meta.resolve('@cumulus/ui/style.css')
     console.log(JSON.stringify({ types, css }))
   `,
+  // The built FileGrid with 10,000 files in a jsdom window, as a consumer's test would mount it.
+  // jsdom has no layout, so react-virtuoso's own mock context supplies the window size (1024×768
+  // of 200×200 cards); the DOM must then hold a screenful of cards, not 10,000.
+  'file-grid-10k.mjs': `
+    import { JSDOM } from 'jsdom'
+    const { window } = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { pretendToBeVisual: true })
+    for (const key of ['window', 'document', 'navigator', 'HTMLElement', 'Element', 'Node', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame', 'MutationObserver']) {
+      Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: key === 'window' ? window : window[key] })
+    }
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true
+    const { act, createElement: h } = await import('react')
+    const { createRoot } = await import('react-dom/client')
+    const { VirtuosoGridMockContext } = await import('react-virtuoso')
+    const { FileGrid } = await import('@cumulus/ui')
+    const items = Array.from({ length: 10000 }, (_, i) => ({ id: 'f' + i, name: 'file-' + i + '.pdf', size: i, uploadDate: '2024-03-07T21:05:00Z' }))
+    const mock = { viewportHeight: 768, viewportWidth: 1024, itemHeight: 200, itemWidth: 200 }
+    const root = createRoot(document.getElementById('root'))
+    await act(async () => {
+      root.render(h(VirtuosoGridMockContext.Provider, { value: mock }, h(FileGrid, { title: 'Home Files', items, style: { height: 768 } })))
+    })
+    const cards = document.querySelectorAll('[role="option"]')
+    const result = {
+      cards: cards.length,
+      setSize: cards[0]?.getAttribute('aria-setsize') ?? null,
+      listbox: document.querySelector('[role="listbox"]')?.getAttribute('aria-labelledby') ? 'named' : 'unnamed',
+      elements: document.querySelectorAll('*').length,
+    }
+    await act(async () => root.unmount())
+    console.log(JSON.stringify(result))
+  `,
 }
+
+// Test tools a consumer brings for its own checks (linked from the repo like the rest).
+const consumerTools = ['jsdom']
 
 const newestMtime = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
@@ -91,6 +121,7 @@ beforeAll(() => {
   for (const name of [...Object.keys(manifest.peerDependencies), ...Object.keys(manifest.dependencies)]) link(consumer, name)
   // Types a TypeScript consumer of a React library has anyway.
   for (const name of ['@types/react', '@types/react-dom']) link(consumer, name)
+  for (const name of consumerTools) link(consumer, name)
   for (const [file, code] of Object.entries(consumerScripts)) writeFileSync(join(consumer, file), code)
 }, 120_000)
 
@@ -138,6 +169,16 @@ describe('packed @cumulus/ui', () => {
     expect(stylesheet).toContain('[data-theme="dark"]')
     expect(stylesheet.match(/@font-face/g)).toHaveLength(2)
   })
+
+  it('renders a FileGrid of 10,000 files with a bounded DOM (fewer than 300 cards)', () => {
+    const { cards, setSize, listbox, elements } = runInConsumer('file-grid-10k.mjs') as { cards: number; setSize: string | null; listbox: string; elements: number }
+    expect(cards).toBeGreaterThan(0)
+    expect(cards).toBeLessThan(300)
+    // Every rendered card still tells assistive technology the whole count.
+    expect(setSize).toBe('10000')
+    expect(listbox).toBe('named')
+    expect(elements).toBeLessThan(300 * 20)
+  }, 60_000) // a child Node loading jsdom, React and the package: seconds on a busy machine
 
   it('type-checks a strict TypeScript consumer against the declarations in the exports map', () => {
     writeFileSync(

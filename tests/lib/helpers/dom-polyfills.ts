@@ -7,11 +7,12 @@ if (typeof Element !== 'undefined' && !('checkVisibility' in Element.prototype))
     configurable: true,
     value(this: Element) {
       if (!this.isConnected) return false
-      for (let el: Element | null = this; el; el = el.parentElement) {
+      const self = this as Element
+      for (let el: Element | null = self; el; el = el.parentElement) {
         if (el instanceof HTMLElement && el.hidden) return false
         const style = getComputedStyle(el)
         if (style.display === 'none') return false
-        if (el === this && style.visibility === 'hidden') return false
+        if (el === self && style.visibility === 'hidden') return false
       }
       return true
     },

@@ -1,0 +1,77 @@
+// /file-service calls (SPEC §7 "File service"). Reads are used through SWR hooks with the keys of
+// keys.ts; writes are followed by mutate() on the keys that read the data.
+import type { FileJson, FolderJson, Item, SortBy } from '../../server/schemas/files.ts'
+import { navigateAway } from './navigate.ts'
+import { http, type Params, refreshToken } from './http.ts'
+
+export type { FileJson, Item }
+
+export interface FileListParams {
+  parent?: string
+  search?: string
+  sortBy?: SortBy
+  limit?: number
+  trashMode?: boolean
+  mediaMode?: boolean
+  mediaFilter?: 'all' | 'photos' | 'videos'
+  startAtDate?: string
+  startAtName?: string
+  startAt?: string
+  startAtId?: string
+}
+
+export interface SuggestedParams {
+  search: string
+  trashMode?: boolean
+  mediaMode?: boolean
+}
+
+export interface SuggestedList {
+  folderList: FolderJson[]
+  fileList: FileJson[]
+}
+
+/** What public/info returns: only what the public page shows. */
+export interface PublicFileInfo {
+  filename: string
+  uploadDate: string
+  metadata: { size: number; linkType?: 'public' | 'one' }
+}
+
+const enc = encodeURIComponent
+
+export const listFiles = (params: FileListParams) => http.get<FileJson[]>('/file-service/list', { params: params as Params })
+export const quickList = (limit = 20) => http.get<FileJson[]>('/file-service/quick-list', { params: { limit } })
+export const suggestedList = (params: SuggestedParams) =>
+  http.get<SuggestedList>('/file-service/suggested-list', { params: params as unknown as Params })
+
+export const downloadUrl = (id: string) => `/file-service/download/${enc(id)}`
+export const thumbnailUrl = (thumbnailID: string) => `/file-service/thumbnail/${enc(thumbnailID)}`
+export const fullThumbnailUrl = (id: string) => `/file-service/full-thumbnail/${enc(id)}`
+export const streamVideoUrl = (id: string) => `/file-service/stream-video/${enc(id)}`
+export const publicInfoUrl = (id: string, tempToken: string) => `/file-service/public/info/${enc(id)}/${enc(tempToken)}`
+export const publicDownloadUrl = (id: string, tempToken: string) => `/file-service/public/download/${enc(id)}/${enc(tempToken)}`
+
+/** Browser navigation to the download, after a refresh so the access cookie is fresh (SPEC §7). */
+export async function downloadFile(id: string): Promise<void> {
+  await refreshToken().catch(() => undefined)
+  navigateAway(downloadUrl(id))
+}
+
+export const getStreamVideoToken = () => http.get<unknown>('/file-service/download/access-token-stream-video')
+export const removeStreamVideoToken = () => http.delete<unknown>('/file-service/remove-stream-video-token')
+export const getPublicInfo = (id: string, tempToken: string) => http.get<PublicFileInfo>(publicInfoUrl(id, tempToken))
+
+export const trashFile = (id: string) => http.patch<unknown>('/file-service/trash', { id })
+export const trashFiles = (items: readonly Item[]) => http.patch<unknown>('/file-service/trash-multi', { items })
+export const restoreFile = (id: string) => http.patch<unknown>('/file-service/restore', { id })
+export const restoreFiles = (items: readonly Item[]) => http.patch<unknown>('/file-service/restore-multi', { items })
+export const renameFile = (id: string, title: string) => http.patch<unknown>('/file-service/rename', { id, title })
+export const makePublic = (id: string) => http.patch<{ file: FileJson }>(`/file-service/make-public/${enc(id)}`)
+export const makeOne = (id: string) => http.patch<{ file: FileJson }>(`/file-service/make-one/${enc(id)}`)
+export const removeLink = (id: string) => http.patch<FileJson>(`/file-service/remove-link/${enc(id)}`)
+/** `parentID` is a folder id or "/" for Home. */
+export const moveFile = (id: string, parentID: string) => http.patch<unknown>('/file-service/move', { id, parentID })
+export const moveItems = (items: readonly Item[], parentID: string) => http.patch<unknown>('/file-service/move-multi', { items, parentID })
+export const removeFile = (id: string) => http.delete<unknown>('/file-service/remove', { id })
+export const removeFiles = (items: readonly Item[]) => http.delete<unknown>('/file-service/remove-multi', { items })

@@ -1,0 +1,23 @@
+// /user-service calls (SPEC §7 "User service", plus logout-all of DESIGN.md §4).
+import type { CreateReply, LoginReply, UserDetailedJson, UserJson } from '../../server/schemas/user.ts'
+import { http, refreshToken } from './http.ts'
+
+export type { UserDetailedJson, UserJson }
+
+/** POST /user-service/get-token (through the separate token client). */
+export const getToken = refreshToken
+
+export const getUser = () => http.get<UserJson>('/user-service/user')
+export const getUserDetailed = () => http.get<UserDetailedJson>('/user-service/user-detailed')
+export const login = (email: string, password: string) => http.post<LoginReply>('/user-service/login', { email, password })
+export const createAccount = (email: string, password: string) => http.post<CreateReply>('/user-service/create', { email, password })
+export const logout = () => http.post<unknown>('/user-service/logout')
+/** Ends every session of the account, this one included. */
+export const logoutAll = () => http.post<unknown>('/user-service/logout-all')
+export const changePassword = (oldPassword: string, newPassword: string) =>
+  http.patch<unknown>('/user-service/change-password', { oldPassword, newPassword })
+export const resendVerifyEmail = () => http.patch<unknown>('/user-service/resend-verify-email')
+export const verifyEmail = (emailToken: string) => http.patch<unknown>('/user-service/verify-email', { emailToken })
+export const sendPasswordReset = (email: string) => http.patch<unknown>('/user-service/send-password-reset', { email })
+export const resetPassword = (passwordToken: string, password: string) =>
+  http.patch<unknown>('/user-service/reset-password', { passwordToken, password })

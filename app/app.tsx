@@ -1,0 +1,25 @@
+// The app's frame: the error boundary, scroll memory, the session keep-alive, the routes and the
+// notifications. (SWR settings travel with each hook: see hooks/swr-config.ts.)
+import { useEffect } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { ErrorBoundary } from './features/error-boundary.tsx'
+import { Toasts } from './features/toasts.tsx'
+import { useScrollMemory } from './hooks/use-scroll-memory.ts'
+import { AppRoutes } from './routes.tsx'
+import { startKeepAlive } from './state/session.ts'
+
+export function App() {
+  const [location] = useLocation()
+  const search = useSearch()
+  const url = search ? `${location}?${search}` : location
+  useScrollMemory(url)
+  useEffect(() => startKeepAlive(), [])
+  return (
+    <>
+      <ErrorBoundary resetKey={url}>
+        <AppRoutes />
+      </ErrorBoundary>
+      <Toasts />
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+// SPEC §8 error catalogue: which text a failed call shows, by HTTP status.
+import { errorStatus } from '../api/http.ts'
+import { copy } from '../copy.ts'
+
+export function loginErrorMessage(error: unknown): string {
+  const status = errorStatus(error)
+  return status === 400 || status === 401 ? copy.auth.loginFailedCredentials : copy.auth.loginError
+}
+
+export function createAccountErrorMessage(error: unknown): string {
+  const status = errorStatus(error)
+  if (status === 409) return copy.auth.emailExists
+  if (status === 400) return copy.auth.validationError
+  return copy.auth.createError
+}
+
+export function resetRequestErrorMessage(error: unknown): string {
+  const status = errorStatus(error)
+  if (status === 404) return copy.auth.resetEmailMissing
+  if (status === 403) return copy.auth.resetNotEnabled
+  return copy.auth.resetFailed
+}
+
+export function resetPasswordErrorMessage(error: unknown): string {
+  return errorStatus(error) === 401 ? copy.resetPassword.invalidToken : copy.resetPassword.failed
+}
+
+export function changePasswordErrorMessage(error: unknown): string {
+  return errorStatus(error) === 401 ? copy.changePassword.incorrect : copy.changePassword.error
+}

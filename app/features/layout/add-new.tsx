@@ -1,0 +1,58 @@
+// What the sidebar's ADD NEW menu does (SPEC §2): file pickers for Upload Files / Upload Folder and
+// the "Enter Folder Name" prompt for Create Folder. Part 1 uploads and refetches; the upload panel
+// with progress comes with the file screens (part 2).
+import { PromptDialog } from '@cumulus/ui'
+import { type ChangeEvent, useRef, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { createFolder } from '../../api/folders.ts'
+import { keyStartsWith } from '../../api/keys.ts'
+import { copy } from '../../copy.ts'
+import { startUploads, supportsFolderSelection } from '../uploads.ts'
+
+/** `parent`: a folder id, or "/" for Home. Render `elements` once, anywhere. */
+export function useAddNew(parent: string) {
+  const { mutate } = useSWRConfig()
+  const filesInput = useRef<HTMLInputElement>(null)
+  const folderInput = useRef<HTMLInputElement>(null)
+  const [naming, setNaming] = useState(false)
+  const canUploadFolder = supportsFolderSelection()
+
+  // SPEC §4: after a file upload the file list and quick list refetch; after a folder upload the folders too.
+  const refetch = (kind: 'file' | 'folder') => {
+    void mutate(keyStartsWith('/file-service/list'))
+    void mutate(keyStartsWith('/file-service/quick-list'))
+    if (kind === 'folder') void mutate(keyStartsWith('/folder-service/list'))
+  }
+
+  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? [])
+    event.target.value = ''
+    if (files.length) void startUploads(files, parent, refetch)
+  }
+
+  const addFolder = async (name: string) => {
+    setNaming(false)
+    try {
+      await createFolder(name, parent)
+      void mutate(keyStartsWith('/folder-service/list'))
+    } catch (error) {
+      console.warn('Create folder failed', error)
+    }
+  }
+
+  const elements = (
+    <>
+      <input ref={filesInput} type="file" multiple hidden onChange={onPicked} />
+      {canUploadFolder ? <input ref={folderInput} type="file" multiple hidden onChange={onPicked} {...{ webkitdirectory: '' }} /> : null}
+      <PromptDialog open={naming} title={copy.layout.newFolderTitle} onSubmit={addFolder} onCancel={() => setNaming(false)} />
+    </>
+  )
+
+  return {
+    onUploadFiles: () => filesInput.current?.click(),
+    onCreateFolder: () => setNaming(true),
+    onUploadFolder: () => folderInput.current?.click(),
+    canUploadFolder,
+    elements,
+  }
+}

@@ -1,0 +1,139 @@
+// The file browser's frame (SPEC §2 "Layout of the file browser"), from the library's Header,
+// SearchBar, Sidebar (a slide-in drawer on mobile) and DetailsPanel (260 px, desktop only).
+import { DetailsPanel, Header, SearchBar, Sidebar, type SidebarItem } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { css } from 'goober'
+import type { ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { copy } from '../../copy.ts'
+import { useIsDesktop } from '../../hooks/use-media-query.ts'
+import { closeDrawer, drawOpen, toggleDrawer } from '../../state/drawer.ts'
+import { DETAILS_PANEL_WIDTH, vars } from '../../styles.ts'
+import { useAddNew } from './add-new.tsx'
+import { type Area, areas, searchTarget } from './areas.ts'
+
+// The library header's own height, so the sticky columns start right under it.
+const HEADER_HEIGHT = vars.size.header
+
+const top = css`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+`
+
+const columns = css`
+  display: flex;
+  align-items: flex-start;
+  min-height: calc(100vh - ${HEADER_HEIGHT});
+`
+
+// The side columns stay put while the page (the window) scrolls, which keeps scroll memory per URL simple.
+const sticky = css`
+  position: sticky;
+  top: ${HEADER_HEIGHT};
+  height: calc(100vh - ${HEADER_HEIGHT});
+  overflow: auto;
+  flex-shrink: 0;
+`
+
+const main = css`
+  flex: 1;
+  min-width: 0;
+  padding: ${vars.space.large};
+`
+
+const hrefs: Record<SidebarItem, string> = { home: '/home', media: '/media', settings: '/settings', trash: '/trash' }
+
+const sidebarLabels = {
+  addNew: copy.layout.addNew,
+  uploadFiles: copy.layout.uploadFiles,
+  createFolder: copy.layout.createFolder,
+  uploadFolder: copy.layout.uploadFolder,
+  home: copy.layout.home,
+  media: copy.layout.media,
+  settings: copy.layout.settings,
+  trash: copy.layout.trash,
+  nav: copy.layout.navigation,
+  drawer: copy.layout.menu,
+  close: copy.layout.closeMenu,
+}
+
+const searchLabels = {
+  clear: copy.layout.clearSearch,
+  folders: copy.layout.folders,
+  files: copy.layout.files,
+  noResults: copy.layout.noResults,
+  loading: copy.layout.searching,
+}
+
+const detailsLabels = {
+  panel: copy.layout.details,
+  empty: copy.layout.detailsEmpty,
+  type: copy.layout.type,
+  size: copy.layout.size,
+  created: copy.layout.created,
+  access: copy.layout.access,
+  folder: copy.layout.folder,
+  public: copy.layout.public,
+  private: copy.layout.private,
+}
+
+export interface AppLayoutProps {
+  area: Area
+  /** The current search text, when on a search route. */
+  search?: string
+  /** Where ADD NEW puts things: a folder id, or "/" for Home. */
+  parent?: string
+  children: ReactNode
+}
+
+export function AppLayout({ area, search = '', parent = '/', children }: AppLayoutProps) {
+  useSignals()
+  const [, navigate] = useLocation()
+  const isDesktop = useIsDesktop()
+  const addNew = useAddNew(parent)
+
+  return (
+    <>
+      <div className={top}>
+        <Header
+          layout={isDesktop ? 'desktop' : 'mobile'}
+          onLogo={() => navigate('/')}
+          onSettings={() => navigate('/settings')}
+          onMenu={toggleDrawer}
+          menuOpen={drawOpen.value}
+          labels={{ menu: copy.layout.menu, settings: copy.layout.settings }}
+          search={
+            // Keyed by area and query, so the field follows navigation between searches.
+            <SearchBar
+              key={`${area}:${search}`}
+              defaultValue={search}
+              placeholder={areas[area].placeholder}
+              onSubmit={(text) => navigate(searchTarget(area, text))}
+              labels={searchLabels}
+            />
+          }
+        />
+      </div>
+      <div className={columns}>
+        <Sidebar
+          className={isDesktop ? sticky : undefined}
+          layout={isDesktop ? 'column' : 'drawer'}
+          active={area}
+          hrefs={hrefs}
+          onNavigate={(item) => navigate(hrefs[item])}
+          open={drawOpen.value}
+          onClose={closeDrawer}
+          onUploadFiles={addNew.onUploadFiles}
+          onCreateFolder={addNew.onCreateFolder}
+          onUploadFolder={addNew.onUploadFolder}
+          canUploadFolder={addNew.canUploadFolder}
+          labels={sidebarLabels}
+        />
+        <main className={main}>{children}</main>
+        {isDesktop ? <DetailsPanel className={sticky} width={DETAILS_PANEL_WIDTH} labels={detailsLabels} /> : null}
+      </div>
+      {addNew.elements}
+    </>
+  )
+}

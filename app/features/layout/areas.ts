@@ -1,0 +1,23 @@
+// The three areas of the file browser (SPEC §2 route table and search bar): each has a root
+// route, a search route and its own search placeholder.
+import { copy } from '../../copy.ts'
+
+export type Area = 'home' | 'media' | 'trash'
+
+export interface AreaInfo {
+  root: string
+  searchPrefix: string
+  placeholder: string
+}
+
+export const areas: Record<Area, AreaInfo> = {
+  home: { root: '/home', searchPrefix: '/search/', placeholder: copy.layout.search },
+  media: { root: '/media', searchPrefix: '/search-media/', placeholder: copy.layout.searchMedia },
+  trash: { root: '/trash', searchPrefix: '/search-trash/', placeholder: copy.layout.searchTrash },
+}
+
+/** SPEC §2: submitting goes to the area's search route, or back to its root when the text is empty. */
+export function searchTarget(area: Area, text: string): string {
+  const query = text.trim()
+  return query ? `${areas[area].searchPrefix}${encodeURIComponent(query)}` : areas[area].root
+}

@@ -1,0 +1,147 @@
+// The route table of SPEC §2. Every screen but sign-in is its own chunk (React.lazy), so `/`
+// loads only what signing in needs; protected routes pass through <Protected>.
+import { Spinner } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { css } from 'goober'
+import { type ReactNode, Suspense, useLayoutEffect } from 'react'
+import { Route, Switch, useLocation, useSearch } from 'wouter'
+import { copy } from './copy.ts'
+import { lazyNamed } from './features/lazy-named.ts'
+import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx'
+import { loggedIn, rememberRoute } from './state/user.ts'
+
+const FilesScreen = lazyNamed(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
+const SettingsScreen = lazyNamed(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
+const PublicDownloadScreen = lazyNamed(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
+const VerifyEmailScreen = lazyNamed(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
+const ResetPasswordScreen = lazyNamed(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
+const UserLoadErrorDialog = lazyNamed(() => import('./features/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
+
+const pageSpinner = css`
+  display: grid;
+  place-items: center;
+  min-height: 60vh;
+`
+
+function PageSpinner() {
+  return (
+    <div className={pageSpinner}>
+      <Spinner size="large" label={copy.loading} />
+    </div>
+  )
+}
+
+/** Route params are still percent-encoded for reserved characters (wouter applies decodeURI only). */
+const decode = (value: string | undefined) => {
+  try {
+    return decodeURIComponent(value ?? '')
+  } catch {
+    return value ?? ''
+  }
+}
+
+/**
+ * SPEC §2: a visitor who is not logged in is sent to / and the route is remembered; the sign-in
+ * screen restores the session and comes back here.
+ */
+function Protected({ children }: { children: ReactNode }) {
+  useSignals()
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const allowed = loggedIn.value
+  useLayoutEffect(() => {
+    if (allowed) return
+    rememberRoute(search ? `${location}?${search}` : location)
+    navigate('/', { replace: true })
+  }, [allowed, location, search, navigate])
+  if (!allowed) return null
+  return (
+    <>
+      {children}
+      <Suspense fallback={null}>
+        <UserLoadErrorDialog />
+      </Suspense>
+    </>
+  )
+}
+
+function GoToStart() {
+  const [, navigate] = useLocation()
+  useLayoutEffect(() => navigate('/', { replace: true }), [navigate])
+  return null
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/">
+          <SignInScreen />
+        </Route>
+        <Route path="/home">
+          <Protected>
+            <FilesScreen area="home" />
+          </Protected>
+        </Route>
+        <Route path="/folder/:id">
+          {({ id }) => (
+            <Protected>
+              <FilesScreen area="home" folderId={decode(id)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/search/:query">
+          {({ query }) => (
+            <Protected>
+              <FilesScreen area="home" search={decode(query)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/trash">
+          <Protected>
+            <FilesScreen area="trash" />
+          </Protected>
+        </Route>
+        <Route path="/folder-trash/:id">
+          {({ id }) => (
+            <Protected>
+              <FilesScreen area="trash" folderId={decode(id)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/search-trash/:query">
+          {({ query }) => (
+            <Protected>
+              <FilesScreen area="trash" search={decode(query)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/media">
+          <Protected>
+            <FilesScreen area="media" />
+          </Protected>
+        </Route>
+        <Route path="/search-media/:query">
+          {({ query }) => (
+            <Protected>
+              <FilesScreen area="media" search={decode(query)} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/settings">
+          <Protected>
+            <SettingsScreen />
+          </Protected>
+        </Route>
+        <Route path="/public-download/:id/:tempToken">
+          {({ id, tempToken }) => <PublicDownloadScreen id={decode(id)} tempToken={decode(tempToken)} />}
+        </Route>
+        <Route path="/verify-email/:token">{({ token }) => <VerifyEmailScreen token={decode(token)} />}</Route>
+        <Route path="/reset-password/:token">{({ token }) => <ResetPasswordScreen token={decode(token)} />}</Route>
+        <Route>
+          <GoToStart />
+        </Route>
+      </Switch>
+    </Suspense>
+  )
+}

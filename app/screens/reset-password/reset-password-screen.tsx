@@ -1,0 +1,78 @@
+// SPEC §2 "Reset password page": Password, Verify Password and Reset; the toast "Password Reset"
+// then / after 1.5 s; failures inline (401 "Invalid token error", else "Reset Password Failed").
+import { Button } from '@cumulus/ui'
+import { css } from 'goober'
+import { type FormEvent, useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+import { resetPassword } from '../../api/user.ts'
+import { copy } from '../../copy.ts'
+import { CardPage } from '../../features/card-page.tsx'
+import { resetPasswordErrorMessage } from '../../features/error-messages.ts'
+import { FormMessage, TextField } from '../../features/form.tsx'
+import { toast } from '../../features/toasts.tsx'
+import { passwordMessage } from '../../features/validation.ts'
+import { REDIRECT_DELAY_MS } from '../../features/redirect-delay.ts'
+import { vars } from '../../styles.ts'
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+export function ResetPasswordScreen({ token }: { token: string }) {
+  const [, navigate] = useLocation()
+  const [password, setPassword] = useState('')
+  const [verify, setVerify] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+
+  useEffect(() => setError(''), [password.length, verify.length])
+
+  useEffect(() => {
+    if (!done) return
+    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
+
+  const validation = passwordMessage(password, verify)
+  // SPEC §5: disabled when the password is empty, the two differ, or any error shows.
+  const disabled = busy || done || !password || password !== verify || Boolean(validation) || Boolean(error)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (disabled) return
+    setBusy(true)
+    try {
+      await resetPassword(token, password)
+      toast.success(copy.resetPassword.success)
+      setDone(true)
+    } catch (failure) {
+      setError(resetPasswordErrorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <CardPage>
+      <h1>{copy.resetPassword.title}</h1>
+      <form className={form} onSubmit={submit} noValidate>
+        <TextField label={copy.resetPassword.password} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} />
+        <TextField
+          label={copy.resetPassword.verifyPassword}
+          type="password"
+          autoComplete="new-password"
+          value={verify}
+          onValueChange={setVerify}
+        />
+        <FormMessage>{validation}</FormMessage>
+        <FormMessage>{error}</FormMessage>
+        <Button type="submit" variant="primary" size="large" loading={busy} disabled={disabled}>
+          {copy.resetPassword.submit}
+        </Button>
+      </form>
+    </CardPage>
+  )
+}

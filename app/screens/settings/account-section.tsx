@@ -1,0 +1,97 @@
+// SPEC §2 settings "Account": the email (and Resend while unverified), Change password, Logout and
+// Logout all sessions, each logout confirmed first.
+import { Button, ConfirmDialog } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { css } from 'goober'
+import { useState } from 'react'
+import { resendVerifyEmail } from '../../api/user.ts'
+import { copy } from '../../copy.ts'
+import { CooldownDialog } from '../../features/cooldown-dialog.tsx'
+import { LinkButton } from '../../features/form.tsx'
+import { toast } from '../../features/toasts.tsx'
+import { useSignOut } from '../../features/use-sign-out.ts'
+import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
+import { resendVerificationCooldown } from '../../state/cooldown.ts'
+import { user } from '../../state/user.ts'
+import { vars } from '../../styles.ts'
+import { ChangePasswordDialog } from './change-password-dialog.tsx'
+import { row, rowLabel, section } from './settings-styles.ts'
+
+const emailValue = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${vars.space.small};
+  overflow-wrap: anywhere;
+`
+
+type Confirming = 'logout' | 'logout-all' | null
+
+export function AccountSection() {
+  useSignals()
+  const { data } = useUserDetailed()
+  const account = data ?? user.value
+  const { logout, logoutAll } = useSignOut()
+  const [changing, setChanging] = useState(false)
+  const [confirming, setConfirming] = useState<Confirming>(null)
+  const [cooldownOpen, setCooldownOpen] = useState(false)
+
+  const resend = async () => {
+    if (!resendVerificationCooldown.ready()) return setCooldownOpen(true)
+    try {
+      await resendVerifyEmail()
+      resendVerificationCooldown.start()
+      toast.success(copy.settings.resendSuccess)
+    } catch (error) {
+      console.warn('Resend verification failed', error)
+      toast.error(copy.settings.resendError)
+    }
+  }
+
+  return (
+    <section className={section} aria-labelledby="settings-account">
+      <h2 id="settings-account">{copy.settings.account}</h2>
+      <div className={row}>
+        <span className={rowLabel}>{copy.settings.email}</span>
+        <span className={emailValue}>
+          {account?.email}
+          {account?.emailVerified === false ? <LinkButton onClick={resend}>{copy.settings.resend}</LinkButton> : null}
+        </span>
+      </div>
+      <div className={row}>
+        <Button onClick={() => setChanging(true)}>{copy.settings.changePassword}</Button>
+      </div>
+      <div className={row}>
+        <Button onClick={() => setConfirming('logout')}>{copy.settings.logout}</Button>
+        <Button variant="danger" onClick={() => setConfirming('logout-all')}>
+          {copy.settings.logoutAll}
+        </Button>
+      </div>
+      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      <ConfirmDialog
+        open={confirming === 'logout'}
+        title={copy.settings.logoutConfirm}
+        confirmLabel={copy.yes}
+        cancelLabel={copy.cancel}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null)
+          void logout()
+        }}
+      />
+      <ConfirmDialog
+        open={confirming === 'logout-all'}
+        title={copy.settings.logoutAllConfirm}
+        confirmLabel={copy.yes}
+        cancelLabel={copy.cancel}
+        tone="danger"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null)
+          void logoutAll()
+        }}
+      />
+      <CooldownDialog open={cooldownOpen} onClose={() => setCooldownOpen(false)} />
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+// SPEC §2 "Change password modal" with the §5 disabled rules and the §8 toasts.
+import { Button, Dialog, DialogActions } from '@cumulus/ui'
+import { css } from 'goober'
+import { type FormEvent, useState } from 'react'
+import { changePassword } from '../../api/user.ts'
+import { copy } from '../../copy.ts'
+import { changePasswordErrorMessage } from '../../features/error-messages.ts'
+import { FormMessage, TextField } from '../../features/form.tsx'
+import { toast, toastRegions } from '../../features/toasts.tsx'
+import { PASSWORD_MIN, passwordMessage } from '../../features/validation.ts'
+import { vars } from '../../styles.ts'
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title={copy.changePassword.title} size="small" getPersistentElements={toastRegions}>
+      {/* Mounted only while open, so every opening starts empty. */}
+      <ChangePasswordForm onDone={onClose} />
+    </Dialog>
+  )
+}
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [verify, setVerify] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  const validation = passwordMessage(next, verify)
+  // SPEC §5: disabled when the current password is empty, new or verify is empty, they differ, the
+  // new password is under 6 characters, or while submitting (and, like the other forms, while a
+  // message shows).
+  const disabled = busy || !current || !next || !verify || next !== verify || next.length < PASSWORD_MIN || Boolean(validation)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (disabled) return
+    setBusy(true)
+    try {
+      await changePassword(current, next)
+      toast.success(copy.changePassword.success)
+      onDone()
+    } catch (error) {
+      toast.error(changePasswordErrorMessage(error))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={form} onSubmit={submit} noValidate>
+      <TextField label={copy.changePassword.current} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
+      <TextField label={copy.changePassword.next} type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
+      <TextField label={copy.changePassword.verify} type="password" autoComplete="new-password" value={verify} onValueChange={setVerify} />
+      <FormMessage>{validation}</FormMessage>
+      <DialogActions>
+        <Button type="submit" variant="primary" loading={busy} disabled={disabled}>
+          {copy.changePassword.submit}
+        </Button>
+      </DialogActions>
+    </form>
+  )
+}

@@ -1,0 +1,201 @@
+// SPEC §2 "Authentication screen": one screen, three modes (login, create, reset), the session
+// restore spinner, and the §5/§8 validation and error texts.
+import { Button, Spinner } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { css } from 'goober'
+import { type FormEvent, Suspense, useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+import { sendPasswordReset } from '../../api/user.ts'
+import { copy } from '../../copy.ts'
+import { CardPage } from '../../features/card-page.tsx'
+import { createAccountErrorMessage, loginErrorMessage, resetRequestErrorMessage } from '../../features/error-messages.ts'
+import { FormMessage, LinkButton, TextField } from '../../features/form.tsx'
+import { lazyNamed } from '../../features/lazy-named.ts'
+import { toast } from '../../features/toasts.tsx'
+import { createAccountMessage } from '../../features/validation.ts'
+import { passwordResetCooldown } from '../../state/cooldown.ts'
+import { createAccount, login, restoreSession } from '../../state/session.ts'
+import { hasPreviouslyLoggedIn, loggedIn, takeRememberedRoute } from '../../state/user.ts'
+import { vars } from '../../styles.ts'
+
+// The dialog (and the modal machinery under it) loads only if someone asks twice within a minute,
+// keeping it out of the first load of /.
+const CooldownDialog = lazyNamed(() => import('../../features/cooldown-dialog.tsx'), 'CooldownDialog')
+
+export type AuthMode = 'login' | 'create' | 'reset'
+
+const titles: Record<AuthMode, string> = {
+  login: copy.auth.loginTitle,
+  create: copy.auth.createTitle,
+  reset: copy.auth.resetTitle,
+}
+
+const submitLabels: Record<AuthMode, string> = {
+  login: copy.auth.loginSubmit,
+  create: copy.auth.createSubmit,
+  reset: copy.auth.resetSubmit,
+}
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+const footer = css`
+  display: flex;
+  justify-content: center;
+`
+
+const restoringBox = css`
+  display: grid;
+  place-items: center;
+  min-height: 160px;
+`
+
+export function SignInScreen() {
+  useSignals()
+  const [, navigate] = useLocation()
+  const [mode, setMode] = useState<AuthMode>('login')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [verify, setVerify] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [cooldownOpen, setCooldownOpen] = useState(false)
+  const [cooldownUsed, setCooldownUsed] = useState(false)
+  // SPEC §2: with the hasPreviouslyLoggedIn flag set, a spinner shows while the session is restored.
+  const [restoring, setRestoring] = useState(() => loggedIn.peek() || hasPreviouslyLoggedIn())
+
+  // SPEC §4: the error message clears whenever the length of email, password or verify changes.
+  useEffect(() => setError(''), [email.length, password.length, verify.length])
+
+  useEffect(() => {
+    const onward = () => navigate(takeRememberedRoute() ?? '/home', { replace: true })
+    if (loggedIn.peek()) return onward()
+    if (!hasPreviouslyLoggedIn()) return
+    let active = true
+    void restoreSession().then((restored) => {
+      if (!active) return
+      if (restored) return onward()
+      setRestoring(false)
+      // The flag was set (that is why we tried), so the visitor is told the session expired.
+      setError(copy.auth.loginExpired)
+    })
+    return () => {
+      active = false
+    }
+  }, [navigate])
+
+  const validation = mode === 'create' ? createAccountMessage(email, password, verify) : ''
+  const missing = mode === 'login' ? !email || !password : mode === 'create' ? !email || !password || !verify : !email
+  const disabled = busy || Boolean(validation) || missing
+
+  const switchMode = (next: AuthMode) => {
+    setMode(next)
+    setError('')
+  }
+
+  const requestReset = async () => {
+    if (!passwordResetCooldown.ready()) {
+      setCooldownUsed(true)
+      return setCooldownOpen(true)
+    }
+    const sent = sendPasswordReset(email)
+    void toast.promise(sent, { pending: copy.auth.resetPending, success: copy.auth.resetSent, error: copy.auth.resetError })
+    try {
+      await sent
+      passwordResetCooldown.start()
+    } catch (failure) {
+      setError(resetRequestErrorMessage(failure))
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (disabled) return
+    setBusy(true)
+    setError('')
+    try {
+      if (mode === 'reset') return await requestReset()
+      if (mode === 'login') {
+        try {
+          await login(email, password)
+        } catch (failure) {
+          return setError(loginErrorMessage(failure))
+        }
+      } else {
+        let emailSent: boolean
+        try {
+          emailSent = await createAccount(email, password)
+        } catch (failure) {
+          return setError(createAccountErrorMessage(failure))
+        }
+        if (emailSent) toast.success(copy.auth.emailVerificationSent)
+      }
+      // SPEC §2: after a login or sign-up the user goes to /home (the remembered route is only
+      // for a restored session).
+      takeRememberedRoute()
+      navigate('/home')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (restoring) {
+    return (
+      <CardPage>
+        <div className={restoringBox}>
+          <Spinner size="large" label={copy.auth.restoring} />
+        </div>
+      </CardPage>
+    )
+  }
+
+  return (
+    <CardPage>
+      <h1>{titles[mode]}</h1>
+      <form className={form} onSubmit={submit} noValidate>
+        <TextField label={copy.auth.email} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
+        {mode !== 'reset' ? (
+          <TextField
+            label={copy.auth.password}
+            type="password"
+            name="password"
+            autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
+            value={password}
+            onValueChange={setPassword}
+            aside={mode === 'login' ? <LinkButton onClick={() => switchMode('reset')}>{copy.auth.forgot}</LinkButton> : null}
+          />
+        ) : null}
+        {mode === 'create' ? (
+          <TextField
+            label={copy.auth.verifyPassword}
+            type="password"
+            name="verify-password"
+            autoComplete="new-password"
+            value={verify}
+            onValueChange={setVerify}
+          />
+        ) : null}
+        <FormMessage>{validation}</FormMessage>
+        <FormMessage>{error}</FormMessage>
+        <Button type="submit" variant="primary" size="large" loading={busy} disabled={disabled}>
+          {submitLabels[mode]}
+        </Button>
+      </form>
+      <div className={footer}>
+        {mode === 'login' ? (
+          <LinkButton onClick={() => switchMode('create')}>{copy.auth.createAccount}</LinkButton>
+        ) : (
+          <LinkButton onClick={() => switchMode('login')}>{copy.auth.backToLogin}</LinkButton>
+        )}
+      </div>
+      {cooldownUsed ? (
+        <Suspense fallback={null}>
+          <CooldownDialog open={cooldownOpen} onClose={() => setCooldownOpen(false)} />
+        </Suspense>
+      ) : null}
+    </CardPage>
+  )
+}

@@ -1,0 +1,55 @@
+// SPEC §3 "Filter settings" and §4 "Sort". The sort is also a preference: its name/date part and
+// its direction are mirrored to the sort-name and order-asc keys.
+import { signal } from '@preact/signals-react'
+import type { SortBy } from '../../server/schemas/files.ts'
+import { readFlag, storageKeys, writeFlag } from './storage.ts'
+
+export type { SortBy }
+export type SortType = 'date' | 'alp'
+export type MediaFilter = 'all' | 'photos' | 'videos'
+
+export const sortByValues = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc'] as const satisfies readonly SortBy[]
+export const mediaFilterValues = ['all', 'photos', 'videos'] as const satisfies readonly MediaFilter[]
+
+/** SPEC §9 page sizes. */
+export const defaultLimit = 50
+export const mediaLimit = 100
+export const quickListLimit = 20
+
+/** SPEC §3 "The derived sort key is name or date plus ascending or descending". */
+export const sortKey = (type: SortType, ascending: boolean): SortBy => `${type}_${ascending ? 'asc' : 'desc'}`
+export const sortTypeOf = (value: SortBy): SortType => (value.startsWith('alp') ? 'alp' : 'date')
+export const isAscending = (value: SortBy): boolean => value.endsWith('_asc')
+
+const storedSortBy = (): SortBy => sortKey(readFlag(storageKeys.sortName) ? 'alp' : 'date', readFlag(storageKeys.orderAsc))
+
+export const sortBy = signal<SortBy>(storedSortBy())
+export const limit = signal(defaultLimit)
+export const search = signal('')
+export const mediaFilter = signal<MediaFilter>('all')
+
+export function setSortBy(value: SortBy): void {
+  sortBy.value = value
+  writeFlag(storageKeys.sortName, sortTypeOf(value) === 'alp')
+  writeFlag(storageKeys.orderAsc, isAscending(value))
+}
+
+/** The select switches between date and name, keeping the direction. */
+export const setSortType = (type: SortType) => setSortBy(sortKey(type, isAscending(sortBy.peek())))
+
+/** The toggle flips ascending/descending. */
+export const toggleSortOrder = () => setSortBy(sortKey(sortTypeOf(sortBy.peek()), !isAscending(sortBy.peek())))
+
+export const setSortAscending = (ascending: boolean) => setSortBy(sortKey(sortTypeOf(sortBy.peek()), ascending))
+
+export const setSearch = (value: string) => void (search.value = value)
+export const setLimit = (value: number) => void (limit.value = value)
+export const setMediaFilter = (value: MediaFilter) => void (mediaFilter.value = value)
+
+/** Back to the defaults, the sort re-read from the stored preference. */
+export function resetFilters(): void {
+  sortBy.value = storedSortBy()
+  limit.value = defaultLimit
+  search.value = ''
+  mediaFilter.value = 'all'
+}

@@ -1,0 +1,53 @@
+// SPEC §3 client state "User": user, loggedIn, lastRefreshed, plus the hasPreviouslyLoggedIn flag
+// and the route a logged-out visitor was sent away from.
+import { signal } from '@preact/signals-react'
+import type { UserJson } from '../../server/schemas/user.ts'
+import { readFlag, storageKeys, writeFlag } from './storage.ts'
+
+export type User = UserJson
+
+export const user = signal<User | null>(null)
+export const loggedIn = signal(false)
+/** Time (ms since epoch) of the last successful token refresh; 0 before any. */
+export const lastRefreshed = signal(0)
+/** Where a visitor who was not logged in wanted to go (SPEC §2 route table). */
+export const rememberedRoute = signal<string | null>(null)
+
+/** SPEC §4: setting a user marks the session as logged in. */
+export function setUser(next: User): void {
+  user.value = next
+  loggedIn.value = true
+}
+
+export function clearUser(): void {
+  user.value = null
+  loggedIn.value = false
+}
+
+export function noteTokenRefreshed(): void {
+  lastRefreshed.value = Date.now()
+}
+
+export const hasPreviouslyLoggedIn = (): boolean => readFlag(storageKeys.hasPreviouslyLoggedIn)
+
+/** Stored as the text "true"; removed (not set to false) when cleared. */
+export function setHasPreviouslyLoggedIn(on: boolean): void {
+  writeFlag(storageKeys.hasPreviouslyLoggedIn, on)
+}
+
+export function rememberRoute(route: string): void {
+  rememberedRoute.value = route
+}
+
+/** The remembered route, once: reading clears it so it never outlives the sign-in it was for. */
+export function takeRememberedRoute(): string | null {
+  const route = rememberedRoute.peek()
+  rememberedRoute.value = null
+  return route
+}
+
+export function resetUserState(): void {
+  clearUser()
+  lastRefreshed.value = 0
+  rememberedRoute.value = null
+}

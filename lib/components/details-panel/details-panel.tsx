@@ -1,0 +1,117 @@
+import { type ComponentPropsWithRef, Fragment, type ReactNode } from 'react'
+import { cx } from '../../internal/cx.ts'
+import { vars } from '../../theme/contract.css.ts'
+import { extensionBadge } from '../../utils/extension-badge.ts'
+import { formatBytes } from '../../utils/format-bytes.ts'
+import { formatDetailsDate } from '../../utils/format-date.ts'
+import { defaultMiddleTruncateMax, middleTruncate } from '../../utils/middle-truncate.ts'
+import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
+import { Icon } from '../icon/icon.tsx'
+import * as css from './details-panel.css.ts'
+
+/** SPEC §9 "Details panel width: 260 px". */
+export const detailsPanelWidth = 260
+
+/** What the details panel describes (SPEC §3 selection's main section). */
+export type DetailsSelection = { type: 'file'; file: BrowserFile } | { type: 'folder'; folder: BrowserFolder }
+
+/** Texts of `DetailsPanel`. */
+export interface DetailsPanelLabels {
+  /** The landmark's name. */
+  panel: string
+  /** SPEC §2 empty state, typographic apostrophe and all. */
+  empty: string
+  type: string
+  size: string
+  created: string
+  access: string
+  /** The Type of a folder. */
+  folder: string
+  public: string
+  private: string
+}
+
+/** SPEC §2 details panel texts. */
+export const defaultDetailsPanelLabels: DetailsPanelLabels = {
+  panel: 'Details',
+  empty: 'Select a file or folder to view it’s details.',
+  type: 'Type',
+  size: 'Size',
+  created: 'Created',
+  access: 'Access',
+  folder: 'Folder',
+  public: 'Public',
+  private: 'Private',
+}
+
+/** Props of `DetailsPanel`; the rest go to the `aside`. */
+export interface DetailsPanelProps extends Omit<ComponentPropsWithRef<'aside'>, 'children'> {
+  /** The selected file or folder; nothing shows the empty state. */
+  selection?: DetailsSelection | null
+  /** Width in px; defaults to 260 (SPEC §9). */
+  width?: number
+  /** Longest name shown whole; defaults to 66 (SPEC §9), longer ones lose their middle. */
+  nameMax?: number
+  /** Texts; defaults to `defaultDetailsPanelLabels`. */
+  labels?: Partial<DetailsPanelLabels>
+}
+
+// The Type row spells the whole extension (the banner's badge text may be shortened).
+const UNLIMITED = Number.MAX_SAFE_INTEGER
+
+/**
+ * The desktop details panel (SPEC §2): a type banner coloured by extension, the name truncated in
+ * the middle past 66 characters, then Type, Size (files), Created (MM/DD/YYYY) and Access (files).
+ */
+export function DetailsPanel({
+  selection,
+  width = detailsPanelWidth,
+  nameMax = defaultMiddleTruncateMax,
+  labels,
+  className,
+  style,
+  ...props
+}: DetailsPanelProps) {
+  const text = { ...defaultDetailsPanelLabels, ...labels }
+  const frame = (children: ReactNode) => (
+    <aside aria-label={text.panel} {...props} className={cx(css.panel, className)} style={{ inlineSize: width, ...style }}>
+      {children}
+    </aside>
+  )
+  if (!selection) return frame(<p className={css.empty}>{text.empty}</p>)
+
+  const isFile = selection.type === 'file'
+  const name = isFile ? selection.file.name : selection.folder.name
+  const shown = middleTruncate(name, nameMax)
+  const badge = isFile ? extensionBadge(name) : null
+  const facts: Array<[string, string]> = isFile
+    ? [
+        [text.type, extensionBadge(name, UNLIMITED).text],
+        [text.size, formatBytes(selection.file.size)],
+        [text.created, formatDetailsDate(selection.file.uploadDate)],
+        [text.access, selection.file.linkType ? text.public : text.private],
+      ]
+    : [
+        [text.type, text.folder],
+        [text.created, formatDetailsDate(selection.folder.createdAt)],
+      ]
+  return frame(
+    <>
+      {/* Decorative: the Type row says the same in words. */}
+      <div aria-hidden className={css.banner} style={{ backgroundColor: badge ? badge.color : vars.color.accent }}>
+        {badge ? badge.text : <Icon name="folder" size="large" />}
+      </div>
+      <h2 className={css.name} title={shown === name ? undefined : name} aria-label={shown === name ? undefined : name}>
+        {shown}
+      </h2>
+      <dl className={css.facts}>
+        {facts.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className={css.term}>{term}</dt>
+            <dd className={css.value}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </>,
+  )
+}

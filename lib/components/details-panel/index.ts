@@ -1,0 +1,8 @@
+export {
+  defaultDetailsPanelLabels,
+  DetailsPanel,
+  detailsPanelWidth,
+  type DetailsPanelLabels,
+  type DetailsPanelProps,
+  type DetailsSelection,
+} from './details-panel.tsx'

@@ -1,0 +1,32 @@
+import type { DateInput } from '../../utils/format-date.ts'
+
+// The shapes the browsing components read. They are the library's own, not the server's JSON: the
+// app maps its records onto them (and decides the thumbnail URL), so the library never fetches.
+
+/** A file as the browsing components show it (SPEC §3 File). */
+export interface BrowserFile {
+  /** Stable id, used for keys and `selectedIds`. */
+  id: string
+  /** The file name, extension included. */
+  name: string
+  /** Size in bytes. */
+  size: number
+  /** Upload date: a Date, epoch milliseconds or an ISO string. */
+  uploadDate: DateInput
+  /** Thumbnail URL, set only when the file has a thumbnail. */
+  thumbnailUrl?: string
+  /** A video: media tiles draw a play overlay. */
+  isVideo?: boolean
+  /** Share state (SPEC §4): absent means private. */
+  linkType?: 'public' | 'one'
+}
+
+/** A folder as the browsing components show it (SPEC §3 Folder). */
+export interface BrowserFolder {
+  /** Stable id, used for keys and `selectedIds`. */
+  id: string
+  /** The folder name. */
+  name: string
+  /** Creation date: a Date, epoch milliseconds or an ISO string. */
+  createdAt: DateInput
+}

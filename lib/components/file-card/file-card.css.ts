@@ -1,0 +1,57 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css.ts'
+import { sprinkles } from '../../theme/sprinkles.css.ts'
+import { baseText, focusRing, state } from '../../theme/states.ts'
+
+// Selected: the standalone card says data-selected; inside a listbox the option says aria-selected.
+const selected = '&[data-selected="true"], &[aria-selected="true"]'
+
+export const card = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', borderRadius: 'medium', background: 'surface' }),
+  baseText,
+  {
+    position: 'relative',
+    boxSizing: 'border-box',
+    minWidth: 0,
+    overflow: 'hidden',
+    border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
+    cursor: 'pointer',
+    userSelect: 'none',
+    outline: 'none',
+    transitionProperty: 'background-color, border-color',
+    transitionDuration: vars.motion.duration.fast,
+    selectors: {
+      [state.hover]: { borderColor: vars.color.borderStrong },
+      [selected]: { borderColor: vars.color.accent, background: vars.color.accentSubtle },
+      [state.focusVisible]: { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+      [state.disabled]: { opacity: 0.5, cursor: 'not-allowed' },
+    },
+  },
+])
+
+// A fixed aspect ratio keeps every card of a grid the same height (the virtual grid measures one).
+export const preview = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'sunken' }),
+  {
+    aspectRatio: '16 / 10',
+    overflow: 'hidden',
+    selectors: { [`${card}[data-selected="true"] &, ${card}[aria-selected="true"] &`]: { background: vars.color.surface } },
+  },
+])
+
+export const image = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' })
+
+export const body = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxsmall', paddingX: 'medium', paddingY: 'small' }),
+  { minWidth: 0 },
+])
+
+export const name = style([
+  sprinkles({ fontWeight: 'semibold' }),
+  { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+])
+
+export const date = style([
+  sprinkles({ fontSize: 'small', color: 'muted' }),
+  { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+])

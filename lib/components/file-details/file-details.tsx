@@ -1,0 +1,143 @@
+import * as Ariakit from '@ariakit/react'
+import { type ComponentPropsWithRef, useId } from 'react'
+import { cx } from '../../internal/cx.ts'
+import { formatBytes } from '../../utils/format-bytes.ts'
+import { type DateInput, formatFileDate } from '../../utils/format-date.ts'
+import { Button } from '../button/button.tsx'
+import { Dialog, type DialogProps } from '../dialog/dialog.tsx'
+import { type SharePermission, sharePermissionLabels } from '../share-dialog/share-permission.ts'
+import * as css from './file-details.css.ts'
+
+interface FileDetailsFields {
+  /** The file's name. */
+  name: string
+  /** Share state, shown as Temporary, Public or Private. */
+  access: SharePermission
+  /** Size in bytes, shown with `formatBytes`. */
+  fileSize: number
+  /** Upload date, shown as MM/DD/YYYY hh:mma (`formatFileDate`). */
+  uploadDate: DateInput
+  /** The Copy name button: the app copies the name and shows "Filename Copied". */
+  onCopyName: (name: string) => void
+  /** The Download button. */
+  onDownload: () => void
+  /** A download is being prepared: the button shows a spinner. */
+  downloading?: boolean
+  /** Visible texts; defaults "Copy name", "File details", "Access", "Size", "Uploaded", "Download". */
+  labels?: Partial<FileDetailsLabels>
+  /** Labels of the share states; default Private, Public, Temporary. */
+  accessLabels?: Partial<Record<SharePermission, string>>
+}
+
+interface FileDetailsLabels {
+  copyName: string
+  heading: string
+  access: string
+  size: string
+  uploaded: string
+  download: string
+}
+
+const defaultLabels: FileDetailsLabels = {
+  copyName: 'Copy name',
+  heading: 'File details',
+  access: 'Access',
+  size: 'Size',
+  uploaded: 'Uploaded',
+  download: 'Download',
+}
+
+/** Props of `FileDetails`; other div attributes are forwarded. */
+export interface FileDetailsProps extends FileDetailsFields, Omit<ComponentPropsWithRef<'div'>, keyof FileDetailsFields | 'children'> {}
+
+/**
+ * A file's name (with Copy name), its details (access, size, upload date) and a Download button:
+ * the body of the file details modal and of the public download page (SPEC §2).
+ */
+export function FileDetails({
+  name,
+  access,
+  fileSize,
+  uploadDate,
+  onCopyName,
+  onDownload,
+  downloading = false,
+  labels: labelOverrides,
+  accessLabels,
+  className,
+  ...props
+}: FileDetailsProps) {
+  const labels = { ...defaultLabels, ...labelOverrides }
+  const headingId = useId()
+  const accessText = { ...sharePermissionLabels, ...accessLabels }[access]
+  return (
+    <div {...props} className={cx(css.root, className)}>
+      <div className={css.nameBox}>
+        <span className={css.name}>{name}</span>
+        <Button icon="copy" size="small" onClick={() => onCopyName(name)}>
+          {labels.copyName}
+        </Button>
+      </div>
+      {/* One level below whatever heading the page or dialog has. */}
+      <Ariakit.HeadingLevel>
+        <div role="group" className={css.block} aria-labelledby={headingId}>
+          <Ariakit.Heading id={headingId} className={css.heading}>{labels.heading}</Ariakit.Heading>
+          <dl className={css.list}>
+            <dt className={css.term}>{labels.access}</dt>
+            <dd className={css.value}>{accessText}</dd>
+            <dt className={css.term}>{labels.size}</dt>
+            <dd className={css.value}>{formatBytes(fileSize)}</dd>
+            <dt className={css.term}>{labels.uploaded}</dt>
+            <dd className={css.value}>{formatFileDate(uploadDate)}</dd>
+          </dl>
+        </div>
+      </Ariakit.HeadingLevel>
+      <div className={css.actions}>
+        <Button variant="primary" icon="download" loading={downloading} onClick={onDownload}>
+          {labels.download}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** Props of `FileDetailsDialog`: the details plus dialog props (`open`, `onClose`, …). */
+export interface FileDetailsDialogProps extends FileDetailsFields, Omit<DialogProps, keyof FileDetailsFields | 'title' | 'children' | 'onClose'> {
+  /** Escape, the backdrop or the close icon. */
+  onClose: () => void
+  /** The dialog's name; defaults to the file name (kept for screen readers, the box shows it). */
+  title?: string
+}
+
+/** The file details modal for files the viewer cannot preview (SPEC §2). */
+export function FileDetailsDialog({
+  name,
+  access,
+  fileSize,
+  uploadDate,
+  onCopyName,
+  onDownload,
+  downloading,
+  labels,
+  accessLabels,
+  title,
+  hideTitle = title === undefined,
+  onClose,
+  ...props
+}: FileDetailsDialogProps) {
+  return (
+    <Dialog size="medium" {...props} title={title ?? name} hideTitle={hideTitle} onClose={onClose}>
+      <FileDetails
+        name={name}
+        access={access}
+        fileSize={fileSize}
+        uploadDate={uploadDate}
+        onCopyName={onCopyName}
+        onDownload={onDownload}
+        downloading={downloading}
+        labels={labels}
+        accessLabels={accessLabels}
+      />
+    </Dialog>
+  )
+}

@@ -1,0 +1,1 @@
+export { FileDetails, FileDetailsDialog, type FileDetailsDialogProps, type FileDetailsProps } from './file-details.tsx'

@@ -1,0 +1,45 @@
+import type { BrowserFile } from '../file-card/browser-item.ts'
+import { FileCard } from '../file-card/file-card.tsx'
+import { FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
+import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+
+/** Narrowest file card in px (the grid fits as many columns as this allows). */
+export const fileGridMinCardWidth = 180
+
+/** Props of `FileGrid`; the rest go to the root `div`. */
+export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
+  /** Cards or rows (SPEC §3 preference list-mode); defaults to grid. */
+  view?: CollectionView
+  /** Never loads thumbnails: cards show extension badges (SPEC §3 preference not-load-thumbnails). */
+  thumbnailsDisabled?: boolean
+  /** Narrowest card in px; defaults to 180. */
+  minCardWidth?: number
+  /** List view: column header texts. */
+  columnLabels?: Partial<FileListColumnLabels>
+  /** List view: name of each row's Actions button. */
+  actionsLabel?: (name: string) => string
+}
+
+const fileId = (file: BrowserFile) => file.id
+
+/**
+ * The file section of a folder (SPEC §2 Home page, titled e.g. "Home Files" or "Files"): a
+ * virtualised grid of `FileCard`s (a multi-select `listbox`) or, with `view="list"`, a `FileList`.
+ * Arrow keys move between cards by row and column, Enter opens, Space toggles selection, and the
+ * collection keeps one tab stop. Selection comes in through `selectedIds`; every click goes out
+ * with its modifier keys, and the end of the list asks for the next page.
+ */
+export function FileGrid({ view = 'grid', thumbnailsDisabled = false, minCardWidth = fileGridMinCardWidth, columnLabels, actionsLabel, ...props }: FileGridProps) {
+  if (view === 'list') return <FileList {...props} columnLabels={columnLabels} actionsLabel={actionsLabel} />
+  return (
+    <VirtualCollection<BrowserFile>
+      {...props}
+      view="grid"
+      getId={fileId}
+      minCellWidth={minCardWidth}
+      renderItem={(file, itemProps, { selected }) => (
+        <FileCard file={file} selected={selected} thumbnailsDisabled={thumbnailsDisabled} {...itemProps} />
+      )}
+    />
+  )
+}

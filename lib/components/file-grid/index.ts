@@ -1,0 +1,1 @@
+export { FileGrid, fileGridMinCardWidth, type FileGridProps } from './file-grid.tsx'

@@ -1,0 +1,77 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css.ts'
+import { sprinkles } from '../../theme/sprinkles.css.ts'
+import { baseText, focusRing, state } from '../../theme/states.ts'
+import { tableContainer } from '../virtual-collection/virtual-collection.css.ts'
+
+// SPEC §2 list view: Size and Created drop out when the list is narrow. A container query (not the
+// viewport) so it also holds beside the sidebar and details panel. Queries cannot read theme
+// variables, so the width is in text units (em of the list's own font size): about 450 px.
+const narrow = `${tableContainer} (max-width: 32em)`
+
+// Header and rows share one track list so the columns line up.
+export const columns = style([
+  sprinkles({ display: 'grid', alignItems: 'center', gap: 'small', paddingX: 'medium' }),
+  {
+    boxSizing: 'border-box',
+    gridTemplateColumns: `minmax(0, 4fr) minmax(0, 1.5fr) minmax(0, 2.5fr) minmax(${vars.size.control.medium}, max-content)`,
+    '@container': { [narrow]: { gridTemplateColumns: `minmax(0, 1fr) minmax(${vars.size.control.medium}, max-content)` } },
+  },
+])
+
+export const header = style([
+  sprinkles({ fontSize: 'small', fontWeight: 'semibold', color: 'muted' }),
+  {
+    minHeight: vars.size.control.medium,
+    borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
+  },
+])
+
+const selected = '&[data-selected="true"], &[aria-selected="true"]'
+
+export const row = style([
+  baseText,
+  {
+    minHeight: vars.size.control.large,
+    borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
+    background: vars.color.surface,
+    cursor: 'pointer',
+    userSelect: 'none',
+    outline: 'none',
+    transitionProperty: 'background-color',
+    transitionDuration: vars.motion.duration.fast,
+    selectors: {
+      [state.hover]: { background: vars.color.hover },
+      [selected]: { background: vars.color.accentSubtle },
+      [state.focusVisible]: { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+    },
+  },
+])
+
+export const cell = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+
+// Size and Created: hidden (for screen readers too) in a narrow list.
+export const wideOnly = style([
+  cell,
+  {
+    fontSize: vars.font.size.small,
+    fontVariantNumeric: 'tabular-nums',
+    color: vars.color.textMuted,
+    '@container': { [narrow]: { display: 'none' } },
+  },
+])
+
+export const headerWideOnly = style({ '@container': { [narrow]: { display: 'none' } } })
+
+export const nameCell = style([sprinkles({ display: 'flex', alignItems: 'center', gap: 'small' }), { minWidth: 0 }])
+
+export const name = style([sprinkles({ fontWeight: 'semibold' }), cell])
+
+export const folderIcon = style({
+  color: vars.color.textMuted,
+  selectors: { [`${row}[aria-selected="true"] &, ${row}[data-selected="true"] &`]: { color: vars.color.accentText } },
+})
+
+export const actionsCell = sprinkles({ display: 'flex', justifyContent: 'flex-end' })
+
+export const actionsHeader = sprinkles({ textAlign: 'right' })

@@ -1,0 +1,67 @@
+import type { BrowserFile } from '../file-card/browser-item.ts'
+import { type CollectionBaseProps, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import * as css from './file-list.css.ts'
+import { defaultActionsLabel, FileListRow } from './file-list-row.tsx'
+
+/** Column header texts of the list view (SPEC §2 "Name, Size, Created, Actions"). */
+export interface FileListColumnLabels {
+  name: string
+  size: string
+  created: string
+  actions: string
+}
+
+/** SPEC §2 list view columns. */
+export const defaultColumnLabels: FileListColumnLabels = { name: 'Name', size: 'Size', created: 'Created', actions: 'Actions' }
+
+/** Props of `FileList`; the rest go to the root `div`. */
+export interface FileListProps extends CollectionBaseProps<BrowserFile> {
+  /** Column header texts; default Name, Size, Created, Actions. */
+  columnLabels?: Partial<FileListColumnLabels>
+  /** Name of each row's Actions button; defaults to "Actions for <name>". */
+  actionsLabel?: (name: string) => string
+}
+
+const fileId = (file: BrowserFile) => file.id
+
+/** The header row shared by the file and folder lists. */
+export function ListColumnHeaders({ labels }: { labels?: Partial<FileListColumnLabels> }) {
+  const text = { ...defaultColumnLabels, ...labels }
+  return (
+    <>
+      <div role="columnheader">{text.name}</div>
+      <div role="columnheader" className={css.headerWideOnly}>
+        {text.size}
+      </div>
+      <div role="columnheader" className={css.headerWideOnly}>
+        {text.created}
+      </div>
+      <div role="columnheader" className={css.actionsHeader}>
+        {text.actions}
+      </div>
+    </>
+  )
+}
+
+/** The header row's class (it shares the rows' columns). */
+export const listHeaderRowClassName = `${css.columns} ${css.header}`
+
+/**
+ * The list view of files (SPEC §2): a virtualised `grid` with the columns Name, Size, Created and
+ * Actions (Size and Created drop out when narrow). Up/Down move between rows, Right reaches a row's
+ * Actions button, Enter opens, Space toggles selection; the app gets every click and decides.
+ */
+export function FileList({ columnLabels, actionsLabel = defaultActionsLabel, ...props }: FileListProps) {
+  return (
+    <VirtualCollection<BrowserFile>
+      {...props}
+      view="list"
+      getId={fileId}
+      columns={<ListColumnHeaders labels={columnLabels} />}
+      headerRowClassName={listHeaderRowClassName}
+      renderItem={(file, itemProps, { selected, actionProps }) => (
+        <FileListRow file={file} selected={selected} actionsLabel={actionsLabel} actionProps={actionProps} {...itemProps} />
+      )}
+    />
+  )
+}

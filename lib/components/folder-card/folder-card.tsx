@@ -1,0 +1,27 @@
+import * as Ariakit from '@ariakit/react'
+import { cx } from '../../internal/cx.ts'
+import type { BrowserFolder } from '../file-card/browser-item.ts'
+import { Icon } from '../icon/icon.tsx'
+import * as css from './folder-card.css.ts'
+
+/** Props of `FolderCard`; the rest go to the root (Ariakit `Role`, a `div` unless `render` says otherwise). */
+export interface FolderCardProps extends Omit<Ariakit.RoleProps, 'children'> {
+  /** The folder to show. */
+  folder: BrowserFolder
+  /** Draws the selected look (and sets `data-selected`). */
+  selected?: boolean
+}
+
+/** A folder's card: the folder icon and the name. Given a `role` (e.g. `option` inside `FolderGrid`), its name is the folder name. */
+export function FolderCard({ folder, selected = false, className, ...props }: FolderCardProps) {
+  return (
+    <Ariakit.Role data-selected={selected || undefined} {...props}
+      className={cx(css.card, className)}
+    >
+      <Icon name="folder" className={css.icon} />
+      <span className={css.name} title={folder.name}>
+        {folder.name}
+      </span>
+    </Ariakit.Role>
+  )
+}

@@ -1,0 +1,1 @@
+export { FolderCard, type FolderCardProps } from './folder-card.tsx'

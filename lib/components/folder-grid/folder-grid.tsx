@@ -1,0 +1,47 @@
+import type { BrowserFolder } from '../file-card/browser-item.ts'
+import { type FileListColumnLabels, ListColumnHeaders, listHeaderRowClassName } from '../file-list/file-list.tsx'
+import { defaultActionsLabel, FileListRow } from '../file-list/file-list-row.tsx'
+import { FolderCard } from '../folder-card/folder-card.tsx'
+import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+
+/** Narrowest folder card in px. */
+export const folderGridMinCardWidth = 200
+
+/** Props of `FolderGrid`; the rest go to the root `div`. */
+export interface FolderGridProps extends CollectionBaseProps<BrowserFolder> {
+  /** Cards or rows; defaults to grid. */
+  view?: CollectionView
+  /** Narrowest card in px; defaults to 200. */
+  minCardWidth?: number
+  /** List view: column header texts (Size stays empty for folders). */
+  columnLabels?: Partial<FileListColumnLabels>
+  /** List view: name of each row's Actions button. */
+  actionsLabel?: (name: string) => string
+}
+
+const folderId = (folder: BrowserFolder) => folder.id
+
+/**
+ * The folder section (SPEC §2, titled "Home Folders", "Folders", "Search", "Trash" or "No Folders"):
+ * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
+ * paging work as in `FileGrid`.
+ */
+export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel = defaultActionsLabel, ...props }: FolderGridProps) {
+  return (
+    <VirtualCollection<BrowserFolder>
+      {...props}
+      view={view}
+      getId={folderId}
+      minCellWidth={minCardWidth}
+      columns={<ListColumnHeaders labels={columnLabels} />}
+      headerRowClassName={listHeaderRowClassName}
+      renderItem={(folder, itemProps, { selected, actionProps }) =>
+        view === 'list' ? (
+          <FileListRow folder={folder} selected={selected} actionsLabel={actionsLabel} actionProps={actionProps} {...itemProps} />
+        ) : (
+          <FolderCard folder={folder} selected={selected} {...itemProps} />
+        )
+      }
+    />
+  )
+}

@@ -1,0 +1,1 @@
+export { FolderGrid, folderGridMinCardWidth, type FolderGridProps } from './folder-grid.tsx'

@@ -1,0 +1,1 @@
+export { Header, headerLayouts, type HeaderLayout, type HeaderProps } from './header.tsx'

@@ -1,0 +1,1 @@
+export { MediaGrid, mediaGridMinCell, type MediaGridProps } from './media-grid.tsx'

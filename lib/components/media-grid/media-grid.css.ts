@@ -1,0 +1,66 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css.ts'
+import { sprinkles } from '../../theme/sprinkles.css.ts'
+import { focusRing, state } from '../../theme/states.ts'
+
+
+export const tile = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'sunken' }),
+  {
+    position: 'relative',
+    boxSizing: 'border-box',
+    minWidth: 0,
+    aspectRatio: '1',
+    overflow: 'hidden',
+    cursor: 'pointer',
+    userSelect: 'none',
+    outline: 'none',
+    selectors: {
+      // A wash over the picture, so hover and selection read on any thumbnail.
+      '&::after': {
+        content: '""',
+        position: 'absolute',
+        inset: 0,
+        pointerEvents: 'none',
+        transitionProperty: 'background-color, box-shadow',
+        transitionDuration: vars.motion.duration.fast,
+      },
+      [`${state.hover}::after`]: { background: vars.color.hover },
+      [`&[aria-selected="true"]::after, &[data-selected="true"]::after`]: {
+        background: vars.color.pressed,
+        boxShadow: `inset 0 0 0 calc(2 * ${vars.borderWidth.thick}) ${vars.color.accent}`,
+      },
+      [state.focusVisible]: { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+    },
+  },
+])
+
+export const image = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' })
+
+export const play = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'full' }),
+  {
+    position: 'absolute',
+    insetBlockStart: '50%',
+    insetInlineStart: '50%',
+    transform: 'translate(-50%, -50%)',
+    width: vars.size.control.large,
+    height: vars.size.control.large,
+    background: vars.color.backdrop,
+    color: vars.color.textOnAccent,
+    pointerEvents: 'none',
+  },
+])
+
+// Over a badge (no picture) the play mark moves to a corner, out of the badge's way.
+export const playCorner = style({
+  insetBlockStart: 'auto',
+  insetInlineStart: 'auto',
+  insetBlockEnd: vars.space.xsmall,
+  insetInlineEnd: vars.space.xsmall,
+  transform: 'none',
+  width: vars.size.control.small,
+  height: vars.size.control.small,
+})
+
+export const error = style({ color: vars.color.dangerText })

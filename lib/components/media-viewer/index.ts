@@ -1,0 +1,1 @@
+export { MediaViewer, mediaKinds, type MediaKind, type MediaViewerProps } from './media-viewer.tsx'

@@ -1,0 +1,163 @@
+import * as Ariakit from '@ariakit/react'
+import { type KeyboardEvent, type ReactNode, useState } from 'react'
+import { cx } from '../../internal/cx.ts'
+import * as dialogCss from '../dialog/dialog.css.ts'
+import { Icon } from '../icon/icon.tsx'
+import { IconButton } from '../icon-button/icon-button.tsx'
+import { Spinner } from '../spinner/spinner.tsx'
+import * as css from './media-viewer.css.ts'
+
+/** What the viewer shows: an image (the full-size thumbnail) or a streamed video. */
+export const mediaKinds = ['image', 'video'] as const
+
+/** One of `mediaKinds`. */
+export type MediaKind = (typeof mediaKinds)[number]
+
+/** Props of `MediaViewer`; other dialog props (`open`, …) are forwarded to the Ariakit Dialog. */
+export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'children' | 'onClose'> {
+  /** The file name: the heading and the dialog's name. */
+  name: string
+  /** Image or video. */
+  kind: MediaKind
+  /** The image or stream address; leave it out while it is being obtained (a spinner shows). */
+  src?: string
+  /** The file's actions, e.g. a `Menu`; sits next to the close control. */
+  menu?: ReactNode
+  /** No earlier file: the previous arrow is disabled. */
+  prevDisabled?: boolean
+  /** No later file (and no page to load): the next arrow is disabled. */
+  nextDisabled?: boolean
+  /** The previous arrow, or ArrowLeft. */
+  onPrev: () => void
+  /** The next arrow, or ArrowRight. */
+  onNext: () => void
+  /** The close control, Escape or the browser's back (the app's router). */
+  onClose: () => void
+  /** Plays the video as soon as it can; defaults to false. */
+  autoPlay?: boolean
+  /** Texts; defaults "Previous", "Next", "Close", "Loading", "Error loading image". */
+  labels?: Partial<MediaViewerLabels>
+}
+
+interface MediaViewerLabels {
+  prev: string
+  next: string
+  close: string
+  loading: string
+  error: string
+}
+
+const defaultLabels: MediaViewerLabels = {
+  prev: 'Previous',
+  next: 'Next',
+  close: 'Close',
+  loading: 'Loading',
+  error: 'Error loading image',
+}
+
+// Keys these elements use themselves (a video seeks with the arrows, a field moves its caret).
+const OWN_ARROWS = new Set(['VIDEO', 'AUDIO', 'INPUT', 'TEXTAREA', 'SELECT'])
+// …and so do composite widgets such as the file's menu, whether portalled or not.
+const ARROW_WIDGETS = '[role="menu"], [role="menubar"], [role="listbox"], [role="slider"], [role="tablist"], [role="grid"]'
+
+/**
+ * The full-screen file viewer (SPEC §2): the name, the file's menu and a close control; previous
+ * and next arrows (also ArrowLeft and ArrowRight); an image, or a video with controls. Escape closes.
+ */
+export function MediaViewer({
+  name,
+  kind,
+  src,
+  menu,
+  prevDisabled = false,
+  nextDisabled = false,
+  onPrev,
+  onNext,
+  onClose,
+  autoPlay = false,
+  labels: labelOverrides,
+  className,
+  onKeyDown,
+  ...props
+}: MediaViewerProps) {
+  const labels = { ...defaultLabels, ...labelOverrides }
+
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event)
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+    const target = event.target as HTMLElement
+    // React bubbles events from portals (an open menu) through here too: only the viewer's own DOM counts.
+    if (!event.currentTarget.contains(target) || OWN_ARROWS.has(target.tagName) || target.isContentEditable) return
+    if (target.closest(ARROW_WIDGETS)) return
+    if (event.key === 'ArrowLeft' && !prevDisabled) {
+      event.preventDefault()
+      onPrev()
+    } else if (event.key === 'ArrowRight' && !nextDisabled) {
+      event.preventDefault()
+      onNext()
+    }
+  }
+
+  return (
+    <Ariakit.Dialog
+      backdrop={<div className={dialogCss.backdrop} />}
+      unmountOnHide
+      {...props}
+      onClose={onClose}
+      onKeyDown={keyDown}
+      className={cx(dialogCss.panel({ size: 'fullscreen' }), css.viewer, className)}
+    >
+      <div className={css.header}>
+        <Ariakit.DialogHeading className={css.title} title={name}>
+          {name}
+        </Ariakit.DialogHeading>
+        {menu}
+        <Ariakit.DialogDismiss render={<IconButton icon="close" label={labels.close} />} />
+      </div>
+      <div className={css.stage}>
+        <IconButton
+          icon="chevron-left"
+          label={labels.prev}
+          size="large"
+          className={css.arrow}
+          disabled={prevDisabled}
+          // Focus stays on an arrow that becomes disabled at the end of the list.
+          accessibleWhenDisabled
+          onClick={onPrev}
+        />
+        <div className={css.media}>
+          {src === undefined ? (
+            <Spinner label={labels.loading} size="large" />
+          ) : kind === 'image' ? (
+            // Keyed by address, so an error on one image does not stick to the next.
+            <ImageView key={src} src={src} name={name} errorText={labels.error} />
+          ) : (
+            <video key={src} src={src} controls autoPlay={autoPlay} playsInline aria-label={name} className={css.video} />
+          )}
+        </div>
+        <IconButton
+          icon="chevron-right"
+          label={labels.next}
+          size="large"
+          className={css.arrow}
+          disabled={nextDisabled}
+          accessibleWhenDisabled
+          onClick={onNext}
+        />
+      </div>
+    </Ariakit.Dialog>
+  )
+}
+
+function ImageView({ src, name, errorText }: { src: string; name: string; errorText: string }) {
+  const [failed, setFailed] = useState(false)
+  if (failed) {
+    return (
+      <p className={css.error} data-state="error">
+        <Icon name="error" size="large" />
+        {errorText}
+      </p>
+    )
+  }
+  return <img src={src} alt={name} className={css.content} onError={() => setFailed(true)} />
+}

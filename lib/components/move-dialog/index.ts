@@ -1,0 +1,9 @@
+export {
+  MoveDialog,
+  moveDestination,
+  moveEnterWindowMs,
+  moveSearchDelayMs,
+  moveSummary,
+  type MoveDialogProps,
+  type MoveFolder,
+} from './move-dialog.tsx'

@@ -1,0 +1,269 @@
+import * as Ariakit from '@ariakit/react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { Button } from '../button/button.tsx'
+import { Dialog, DialogActions, type DialogProps } from '../dialog/dialog.tsx'
+import { Icon } from '../icon/icon.tsx'
+import { IconButton } from '../icon-button/icon-button.tsx'
+import { Spinner } from '../spinner/spinner.tsx'
+import * as css from './move-dialog.css.ts'
+
+/** SPEC §9 "Move dialog search debounce: 500 ms". */
+export const moveSearchDelayMs = 500
+
+/** SPEC §9 "Double-click window: 1.5 s": a second click on the same folder within it enters the folder. */
+export const moveEnterWindowMs = 1500
+
+/** A folder as the move dialog shows it. */
+export interface MoveFolder {
+  id: string
+  name: string
+}
+
+/** SPEC §2: the destination is the selected folder, else the current folder, else the root (null). */
+export const moveDestination = (selected: MoveFolder | null | undefined, current: MoveFolder | null): MoveFolder | null =>
+  selected ?? current ?? null
+
+/** SPEC §2 summary line: "Move to {folder name}", or "Move to home" for the root. */
+export const moveSummary = (destination: MoveFolder | null): string =>
+  destination ? `Move to ${destination.name}` : 'Move to home'
+
+/** Props of `MoveDialog`; other dialog props (`open`, …) are forwarded. */
+export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose'> {
+  /** The folders inside the current folder (or the search results). */
+  folders: readonly MoveFolder[]
+  /** The folder being browsed; null at the root ("Home"). */
+  currentFolder: MoveFolder | null
+  /** The folder list is loading: a spinner replaces it. */
+  loading?: boolean
+  /** The move is running: Confirm shows a spinner and ignores presses. */
+  busy?: boolean
+  /** Several items are being moved: the search input is hidden (SPEC §2). */
+  multiSelect?: boolean
+  /** The search text, 500 ms after the user stops typing. */
+  onSearch: (text: string) => void
+  /** The back arrow: go to the parent folder. */
+  onBack: () => void
+  /** The reset-to-home icon: go to the root (the search text is cleared too). */
+  onHome: () => void
+  /** Enter a folder (second click within 1.5 s, or ArrowRight on it). */
+  onEnter: (folder: MoveFolder) => void
+  /** Confirm with the destination: the selected folder, else the current one, else the root (null). */
+  onConfirm: (destination: MoveFolder | null) => void
+  /** Escape, the backdrop or the close icon. */
+  onClose: () => void
+  /** The heading; defaults to "Move". */
+  title?: string
+  /** Texts; defaults "Search folders", "Search", "Back", "Go to Home", "Home" (the root), "Folders", "No Folders", "Confirm". */
+  labels?: Partial<MoveDialogLabels>
+  /** The summary line; defaults to `moveSummary`. */
+  summary?: (destination: MoveFolder | null) => string
+}
+
+interface MoveDialogLabels {
+  search: string
+  searchPlaceholder: string
+  back: string
+  home: string
+  /** The root's name in the current-folder row. */
+  root: string
+  folders: string
+  loading: string
+  empty: string
+  confirm: string
+}
+
+const defaultLabels: MoveDialogLabels = {
+  search: 'Search folders',
+  searchPlaceholder: 'Search',
+  back: 'Back',
+  home: 'Go to Home',
+  root: 'Home',
+  folders: 'Folders',
+  loading: 'Loading folders',
+  empty: 'No Folders',
+  confirm: 'Confirm',
+}
+
+/** The move modal (SPEC §2): browse folders, pick one (or stay where you are), then Confirm. */
+export function MoveDialog({
+  folders,
+  currentFolder,
+  loading = false,
+  busy = false,
+  multiSelect = false,
+  onSearch,
+  onBack,
+  onHome,
+  onEnter,
+  onConfirm,
+  onClose,
+  title = 'Move',
+  labels: labelOverrides,
+  summary = moveSummary,
+  ...props
+}: MoveDialogProps) {
+  const labels = { ...defaultLabels, ...labelOverrides }
+  const currentId = currentFolder?.id ?? null
+  // A selection belongs to the folder it was made in, so browsing elsewhere drops it.
+  const [selection, setSelection] = useState<{ in: string | null; folder: MoveFolder | null } | null>(null)
+  const selected = selection && selection.in === currentId ? selection : null
+  const destination = moveDestination(selected?.folder, currentFolder)
+  const lastClick = useRef<{ id: string; at: number } | null>(null)
+
+  const [text, setText] = useState('')
+  const sent = useRef('')
+  const onSearchRef = useRef(onSearch)
+  useEffect(() => {
+    onSearchRef.current = onSearch
+  })
+  useEffect(() => {
+    if (text === sent.current) return
+    const timer = setTimeout(() => {
+      sent.current = text
+      onSearchRef.current(text)
+    }, moveSearchDelayMs)
+    return () => clearTimeout(timer)
+  }, [text])
+
+  const select = (folder: MoveFolder | null) => setSelection({ in: currentId, folder })
+
+  const clickFolder = (folder: MoveFolder) => {
+    const now = Date.now()
+    const last = lastClick.current
+    if (last && last.id === folder.id && now - last.at <= moveEnterWindowMs) {
+      lastClick.current = null
+      onEnter(folder)
+      return
+    }
+    lastClick.current = { id: folder.id, at: now }
+    select(folder)
+  }
+
+  const keyDownFolder = (event: KeyboardEvent, folder: MoveFolder) => {
+    if (event.key !== 'ArrowRight') return
+    event.preventDefault()
+    lastClick.current = null
+    onEnter(folder)
+  }
+
+  const goHome = () => {
+    // Home resets the search as well: no stale query is sent after it.
+    setText('')
+    sent.current = ''
+    onHome()
+  }
+
+  // Entering a folder (or going back) replaces the focused option: keep focus in the dialog, on the
+  // row that names where the user now is.
+  const currentButton = useRef<HTMLButtonElement>(null)
+  const previousId = useRef(currentId)
+  useEffect(() => {
+    if (previousId.current === currentId) return
+    previousId.current = currentId
+    const active = document.activeElement
+    if (!active || active === document.body || !active.isConnected) currentButton.current?.focus()
+  }, [currentId])
+
+  const searchId = useId()
+  const searchInput = useRef<HTMLInputElement>(null)
+  const selectedFolderId = selected?.folder && selected.folder.id !== currentId ? selected.folder.id : null
+  const currentSelected = selected !== null && !selectedFolderId
+
+  return (
+    // Focus starts in the search field when there is one (else on the first control).
+    <Dialog size="medium" initialFocus={multiSelect ? undefined : searchInput} {...props} title={title} onClose={onClose}>
+      <div className={css.body} aria-busy={loading || undefined}>
+        {multiSelect ? null : (
+          <>
+            <Ariakit.VisuallyHidden render={<label htmlFor={searchId} />}>{labels.search}</Ariakit.VisuallyHidden>
+            <input
+              ref={searchInput}
+              id={searchId}
+              type="search"
+              className={css.search}
+              value={text}
+              placeholder={labels.searchPlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </>
+        )}
+        <div className={css.nav}>
+          <IconButton icon="arrow-left" label={labels.back} disabled={currentFolder === null} onClick={onBack} />
+          <IconButton icon="home" label={labels.home} onClick={goHome} />
+          <button
+            ref={currentButton}
+            type="button"
+            className={css.current}
+            aria-pressed={currentSelected}
+            onClick={() => select(currentFolder)}
+          >
+            <Icon name={currentFolder ? 'folder' : 'home'} size="small" className={css.folderIcon} />
+            <span className={css.name}>{currentFolder?.name ?? labels.root}</span>
+          </button>
+        </div>
+        <FolderList
+          folders={folders}
+          loading={loading}
+          labels={labels}
+          selectedId={selectedFolderId}
+          onClick={clickFolder}
+          onKeyDown={keyDownFolder}
+        />
+        <div className={css.footer}>
+          <p className={css.summary} aria-live="polite">
+            {summary(destination)}
+          </p>
+          <DialogActions>
+            <Button variant="primary" loading={busy} onClick={() => onConfirm(destination)}>
+              {labels.confirm}
+            </Button>
+          </DialogActions>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
+
+interface FolderListProps {
+  folders: readonly MoveFolder[]
+  loading: boolean
+  labels: MoveDialogLabels
+  selectedId: string | null
+  onClick: (folder: MoveFolder) => void
+  onKeyDown: (event: KeyboardEvent, folder: MoveFolder) => void
+}
+
+/** The folders as a single-select listbox: arrows move, Enter or a click selects, a second one enters. */
+function FolderList({ folders, loading, labels, selectedId, onClick, onKeyDown }: FolderListProps) {
+  if (loading || folders.length === 0) {
+    return (
+      <div className={css.list}>
+        <div className={css.placeholder}>{loading ? <Spinner label={labels.loading} /> : labels.empty}</div>
+      </div>
+    )
+  }
+  return (
+    <Ariakit.CompositeProvider focusLoop={false}>
+      <Ariakit.Composite role="listbox" aria-label={labels.folders} className={css.list}>
+        {folders.map((folder) => (
+          <Ariakit.CompositeItem
+            key={folder.id}
+            role="option"
+            aria-selected={folder.id === selectedId}
+            className={css.option}
+            onClick={() => onClick(folder)}
+            onKeyDown={(event) => onKeyDown(event, folder)}
+          >
+            <Icon name="folder" size="small" className={css.folderIcon} />
+            <span className={css.name} title={folder.name}>
+              {folder.name}
+            </span>
+            <Icon name="chevron-right" size="small" className={css.chevron} />
+          </Ariakit.CompositeItem>
+        ))}
+      </Ariakit.Composite>
+    </Ariakit.CompositeProvider>
+  )
+}

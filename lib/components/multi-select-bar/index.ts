@@ -1,0 +1,1 @@
+export { defaultMultiSelectBarLabels, MultiSelectBar, type MultiSelectBarLabels, type MultiSelectBarProps } from './multi-select-bar.tsx'

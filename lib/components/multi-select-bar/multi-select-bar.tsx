@@ -1,0 +1,117 @@
+import * as Ariakit from '@ariakit/react'
+import type { ReactNode } from 'react'
+import { cx } from '../../internal/cx.ts'
+import type { IconName } from '../icon/icon.tsx'
+import { IconButton } from '../icon-button/icon-button.tsx'
+import * as css from './multi-select-bar.css.ts'
+
+/** Texts of `MultiSelectBar`. */
+export interface MultiSelectBarLabels {
+  /** The toolbar's name. */
+  toolbar: string
+  /** The count text (SPEC §2 "the count followed by the word selected"). */
+  selected: (count: number) => string
+  /** The close icon: clears the selection. */
+  close: string
+  trash: string
+  move: string
+  download: string
+  restore: string
+  delete: string
+}
+
+/** Default texts: "<n> selected" and the context menu's action names. */
+export const defaultMultiSelectBarLabels: MultiSelectBarLabels = {
+  toolbar: 'Selection',
+  selected: (count) => `${count} selected`,
+  close: 'Clear selection',
+  trash: 'Trash',
+  move: 'Move',
+  download: 'Download',
+  restore: 'Restore',
+  delete: 'Delete',
+}
+
+/** Props of `MultiSelectBar`; the rest go to the toolbar (Ariakit `Toolbar`). */
+export interface MultiSelectBarProps extends Omit<Ariakit.ToolbarProps, 'children'> {
+  /** How many items are selected. */
+  count: number
+  /** The close icon: the app clears the selection (as Escape does). */
+  onClose: () => void
+  /** In trash the actions are Restore and Delete instead of Trash, Move and Download. */
+  inTrash?: boolean
+  /** On the media page Move is hidden (SPEC §2). */
+  inMedia?: boolean
+  onTrash?: () => void
+  onMove?: () => void
+  onDownload?: () => void
+  onRestore?: () => void
+  onDelete?: () => void
+  /** Own action buttons, replacing the built-in ones (wrap them in Ariakit `ToolbarItem` for arrow keys). */
+  actions?: ReactNode
+  /** Texts; defaults to `defaultMultiSelectBarLabels`. */
+  labels?: Partial<MultiSelectBarLabels>
+}
+
+interface Action {
+  id: 'trash' | 'move' | 'download' | 'restore' | 'delete'
+  icon: IconName
+  run?: () => void
+  shown: boolean
+  danger?: boolean
+}
+
+/**
+ * The multi-select bar (SPEC §2): a close icon, "<n> selected" (announced as it changes) and the
+ * actions of the context. A toolbar: one tab stop, arrow keys move between its buttons. An action
+ * shows when its callback is given and the context allows it.
+ */
+export function MultiSelectBar({
+  count,
+  onClose,
+  inTrash = false,
+  inMedia = false,
+  onTrash,
+  onMove,
+  onDownload,
+  onRestore,
+  onDelete,
+  actions,
+  labels,
+  className,
+  ...props
+}: MultiSelectBarProps) {
+  const text = { ...defaultMultiSelectBarLabels, ...labels }
+  const builtIn: Action[] = [
+    { id: 'trash', icon: 'trash', run: onTrash, shown: !inTrash },
+    { id: 'move', icon: 'move', run: onMove, shown: !inTrash && !inMedia },
+    { id: 'download', icon: 'download', run: onDownload, shown: !inTrash },
+    { id: 'restore', icon: 'restore', run: onRestore, shown: inTrash },
+    { id: 'delete', icon: 'trash', run: onDelete, shown: inTrash, danger: true },
+  ]
+  return (
+    <Ariakit.Toolbar aria-label={text.toolbar} {...props} className={cx(css.bar, className)}>
+      <Ariakit.ToolbarItem render={<IconButton icon="close" label={text.close} onClick={onClose} />} />
+      <span role="status" className={css.count}>
+        {text.selected(count)}
+      </span>
+      <span className={css.spacer} />
+      {actions ??
+        builtIn
+          .filter((action) => action.shown && action.run)
+          .map((action) => (
+            <Ariakit.ToolbarItem
+              key={action.id}
+              render={
+                <IconButton
+                  icon={action.icon}
+                  label={text[action.id]}
+                  onClick={action.run}
+                  className={action.danger ? css.danger : undefined}
+                />
+              }
+            />
+          ))}
+    </Ariakit.Toolbar>
+  )
+}

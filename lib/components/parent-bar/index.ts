@@ -1,0 +1,8 @@
+export {
+  defaultParentBarLabels,
+  ParentBar,
+  parentBarRoots,
+  type ParentBarLabels,
+  type ParentBarProps,
+  type ParentBarRoot,
+} from './parent-bar.tsx'

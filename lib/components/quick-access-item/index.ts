@@ -1,0 +1,1 @@
+export { QuickAccessItem, type QuickAccessItemProps } from './quick-access-item.tsx'

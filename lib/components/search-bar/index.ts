@@ -1,0 +1,1 @@
+export { SearchBar, type SearchBarProps, type SearchSuggestion } from './search-bar.tsx'

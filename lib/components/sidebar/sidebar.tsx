@@ -1,0 +1,208 @@
+import * as Ariakit from '@ariakit/react'
+import { type ComponentPropsWithRef, type MouseEvent, useSyncExternalStore } from 'react'
+import { cx } from '../../internal/cx.ts'
+import { breakpoints } from '../../theme/tokens.ts'
+import { Button } from '../button/button.tsx'
+import { Icon, type IconName } from '../icon/icon.tsx'
+import { IconButton } from '../icon-button/icon-button.tsx'
+import { Menu } from '../menu/menu.tsx'
+import type { MenuEntry } from '../menu/menu-entries.ts'
+import * as css from './sidebar.css.ts'
+
+/** The sidebar's destinations, in order (SPEC §2: Home, Media, Settings on mobile only, Trash). */
+export const sidebarItems = ['home', 'media', 'settings', 'trash'] as const
+
+/** One of `sidebarItems`. */
+export type SidebarItem = (typeof sidebarItems)[number]
+
+/** How it shows: by viewport width (responsive), as a static column, or as a slide-in drawer. */
+export const sidebarLayouts = ['responsive', 'column', 'drawer'] as const
+
+/** One of `sidebarLayouts`. */
+export type SidebarLayout = (typeof sidebarLayouts)[number]
+
+const icons: Record<SidebarItem, IconName> = { home: 'home', media: 'play', settings: 'settings', trash: 'trash' }
+
+interface SidebarLabels extends Record<SidebarItem, string> {
+  addNew: string
+  uploadFiles: string
+  createFolder: string
+  uploadFolder: string
+  /** The navigation landmark. */
+  nav: string
+  /** The drawer's title. */
+  drawer: string
+  close: string
+}
+
+const defaultLabels: SidebarLabels = {
+  addNew: 'ADD NEW',
+  uploadFiles: 'Upload Files',
+  createFolder: 'Create Folder',
+  uploadFolder: 'Upload Folder',
+  home: 'Home',
+  media: 'Media',
+  settings: 'Settings',
+  trash: 'Trash',
+  nav: 'Main',
+  drawer: 'Menu',
+  close: 'Close menu',
+}
+
+/** Props of `Sidebar`; other div attributes go to its root (the column, or the drawer's panel). */
+export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
+  /** The current area, marked with aria-current="page". */
+  active?: SidebarItem
+  /** A destination was chosen (a plain click when it has an href). */
+  onNavigate?: (item: SidebarItem) => void
+  /** Links for the destinations; without one an item is a button. */
+  hrefs?: Partial<Record<SidebarItem, string>>
+  /** ADD NEW → Upload Files. */
+  onUploadFiles?: () => void
+  /** ADD NEW → Create Folder. */
+  onCreateFolder?: () => void
+  /** ADD NEW → Upload Folder. */
+  onUploadFolder?: () => void
+  /** The browser can pick folders: Upload Folder is offered (SPEC §2). */
+  canUploadFolder?: boolean
+  /** Column, drawer, or by viewport width (a drawer below the `desktop` breakpoint). */
+  layout?: SidebarLayout
+  /** The drawer is open. */
+  open?: boolean
+  /** Escape, the backdrop, the close button, or a choice made in the drawer. */
+  onClose?: () => void
+  /** Texts; defaults "ADD NEW", "Upload Files", "Create Folder", "Upload Folder", "Home", "Media", "Settings", "Trash". */
+  labels?: Partial<SidebarLabels>
+}
+
+const desktopQuery = `(min-width: ${breakpoints.desktop}px)`
+
+// Whether the viewport is desktop-wide; without matchMedia (tests, server) it answers yes.
+function useIsDesktop(enabled: boolean): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      if (!enabled || typeof window === 'undefined' || !window.matchMedia) return () => {}
+      const query = window.matchMedia(desktopQuery)
+      query.addEventListener('change', notify)
+      return () => query.removeEventListener('change', notify)
+    },
+    () => (enabled && typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(desktopQuery).matches : true),
+    () => true,
+  )
+}
+
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+
+/**
+ * The left sidebar (SPEC §2): an ADD NEW menu (Upload Files, Create Folder, Upload Folder when the
+ * browser can), then Home, Media, Settings (mobile only) and Trash. A static column on desktop; on
+ * mobile a drawer that slides in over a backdrop, traps focus and closes on Escape.
+ */
+export function Sidebar({
+  active,
+  onNavigate,
+  hrefs = {},
+  onUploadFiles,
+  onCreateFolder,
+  onUploadFolder,
+  canUploadFolder = false,
+  layout = 'responsive',
+  open = false,
+  onClose,
+  labels: labelOverrides,
+  className,
+  ...props
+}: SidebarProps) {
+  const labels = { ...defaultLabels, ...labelOverrides }
+  const isDesktop = useIsDesktop(layout === 'responsive')
+  const drawer = layout === 'drawer' || (layout === 'responsive' && !isDesktop)
+  // In the drawer every choice also closes it.
+  const then = (action: (() => void) | undefined) => () => {
+    action?.()
+    if (drawer) onClose?.()
+  }
+
+  const addNew: MenuEntry[] = [
+    { id: 'upload-files', label: labels.uploadFiles, icon: 'upload', onSelect: then(onUploadFiles) },
+    { id: 'create-folder', label: labels.createFolder, icon: 'folder', onSelect: then(onCreateFolder) },
+    { id: 'upload-folder', label: labels.uploadFolder, icon: 'upload', hidden: !canUploadFolder, onSelect: then(onUploadFolder) },
+  ]
+
+  // SPEC §2: Settings is a sidebar item on mobile only (desktop has the header's cog).
+  const items = sidebarItems.filter((item) => item !== 'settings' || drawer)
+
+  const content = (
+    <>
+      <Menu
+        label={labels.addNew}
+        items={addNew}
+        placement="bottom-start"
+        trigger={
+          <Button variant="primary" size="large" icon="plus" className={css.addNew}>
+            {labels.addNew}
+          </Button>
+        }
+      />
+      <nav aria-label={labels.nav}>
+        <ul className={css.list}>
+          {items.map((item) => {
+            const href = hrefs[item]
+            const common = {
+              className: css.item,
+              'aria-current': item === active ? ('page' as const) : undefined,
+              children: (
+                <>
+                  <Icon name={icons[item]} />
+                  {labels[item]}
+                </>
+              ),
+            }
+            return (
+              <li key={item}>
+                {href !== undefined ? (
+                  <a
+                    {...common}
+                    href={href}
+                    onClick={(event) => {
+                      if (!plainClick(event)) return
+                      if (onNavigate) event.preventDefault()
+                      then(() => onNavigate?.(item))()
+                    }}
+                  />
+                ) : (
+                  <button type="button" {...common} onClick={then(() => onNavigate?.(item))} />
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+    </>
+  )
+
+  if (!drawer) {
+    return (
+      <div {...props} className={cx(css.content, css.column, className)}>
+        {content}
+      </div>
+    )
+  }
+
+  return (
+    <Ariakit.Dialog
+      open={open}
+      onClose={onClose}
+      backdrop={<div className={css.backdrop} />}
+      unmountOnHide
+      {...(props as Omit<Ariakit.DialogProps, 'children'>)}
+      className={cx(css.content, css.drawer, className)}
+    >
+      <div className={css.drawerHeader}>
+        <Ariakit.DialogHeading className={css.drawerTitle}>{labels.drawer}</Ariakit.DialogHeading>
+        <Ariakit.DialogDismiss render={<IconButton icon="close" label={labels.close} />} />
+      </div>
+      {content}
+    </Ariakit.Dialog>
+  )
+}

@@ -1,0 +1,9 @@
+export {
+  defaultSort,
+  defaultSortLabels,
+  SortControl,
+  sortValues,
+  type SortControlLabels,
+  type SortControlProps,
+  type SortValue,
+} from './sort-control.tsx'

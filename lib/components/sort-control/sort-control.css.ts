@@ -1,0 +1,3 @@
+import { sprinkles } from '../../theme/sprinkles.css.ts'
+
+export const root = sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xsmall' })

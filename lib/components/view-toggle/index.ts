@@ -1,0 +1,1 @@
+export { defaultViewToggleLabels, ViewToggle, type ViewToggleLabels, type ViewToggleProps } from './view-toggle.tsx'

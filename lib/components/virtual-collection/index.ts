@@ -1,0 +1,11 @@
+export {
+  collectionViews,
+  VirtualCollection,
+  type CollectionBaseProps,
+  type CollectionCallbacks,
+  type CollectionHeadingLevel,
+  type CollectionItemProps,
+  type CollectionItemState,
+  type CollectionView,
+  type VirtualCollectionProps,
+} from './virtual-collection.tsx'

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react'
+import { expect } from 'storybook/test'
+import preview from '../../.storybook/preview.tsx'
+import { FolderCard } from '../../lib/index.ts'
+import { State, StateGrid } from './_support/state-grid.tsx'
+
+const folder = (name: string) => ({ id: name, name, createdAt: new Date(2024, 2, 7) })
+
+const meta = preview.meta({
+  title: 'Library/FolderCard',
+  component: FolderCard,
+  args: { folder: folder('Photos') },
+})
+
+export const Playground = meta.story({})
+
+const cell = (children: ReactNode) => <div style={{ width: 200 }}>{children}</div>
+
+/** Default, selected, long name and narrow. */
+export const States = meta.story({
+  render: () => (
+    <StateGrid columns={3}>
+      <State label="default">{cell(<FolderCard folder={folder('Photos')} />)}</State>
+      <State label="selected">{cell(<FolderCard folder={folder('Invoices')} selected />)}</State>
+      <State label="long name">{cell(<FolderCard folder={folder('Scans from the old office, sorted by year and month')} />)}</State>
+      <State label="narrow (120 px)">
+        <div style={{ width: 120 }}>
+          <FolderCard folder={folder('Documents')} />
+        </div>
+      </State>
+      <State label="selected, long name">{cell(<FolderCard folder={folder('Scans from the old office, sorted by year')} selected />)}</State>
+    </StateGrid>
+  ),
+})
+
+export const StatesDark = States.extend({ globals: { theme: 'dark' } })
+
+/** The whole name is kept as a tooltip when it is cut. */
+export const LongName = meta.story({
+  args: { folder: folder('Scans from the old office, sorted by year and month'), style: { width: 160 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/Scans from/)).toHaveAttribute('title', 'Scans from the old office, sorted by year and month')
+  },
+})

@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { expect, fn, screen, waitFor } from 'storybook/test'
+import preview from '../../.storybook/preview.tsx'
+import { SortControl, type SortValue, sortValues } from '../../lib/index.ts'
+import { State, StateGrid } from './_support/state-grid.tsx'
+
+const meta = preview.meta({
+  title: 'Library/SortControl',
+  component: SortControl,
+  args: { value: 'date_desc' as SortValue, onValueChange: fn() },
+  argTypes: { value: { control: 'select', options: sortValues } },
+})
+
+export const Playground = meta.story({})
+
+/** Every sort value, disabled and custom texts. */
+export const States = meta.story({
+  render: () => (
+    <StateGrid columns={2}>
+      {sortValues.map((value) => (
+        <State key={value} label={value}>
+          <SortControl value={value} onValueChange={() => {}} />
+        </State>
+      ))}
+      <State label="disabled">
+        <SortControl value="date_desc" onValueChange={() => {}} disabled />
+      </State>
+      <State label="custom texts">
+        <SortControl value="alp_asc" onValueChange={() => {}} labels={{ name: 'Alphabetical', date: 'Date' }} />
+      </State>
+    </StateGrid>
+  ),
+})
+
+export const StatesDark = States.extend({ globals: { theme: 'dark' } })
+
+/** SPEC §4: the toggle flips the direction; the select changes the field and keeps the direction. */
+export const Interaction = meta.story({
+  render: function Render(args) {
+    const [value, setValue] = useState<SortValue>('date_desc')
+    return (
+      <SortControl
+        {...args}
+        value={value}
+        onValueChange={(next) => {
+          setValue(next)
+          args.onValueChange(next)
+        }}
+      />
+    )
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    const toggle = canvas.getByRole('button', { name: 'Ascending' })
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(toggle)
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('date_asc')
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    const select = await canvas.findByRole('combobox', { name: 'Sort by' })
+    await userEvent.click(select)
+    await userEvent.click(await screen.findByRole('option', { name: 'Name' }))
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('alp_asc')
+    await waitFor(() => expect(select).toHaveTextContent('Name'))
+    // Keyboard: Space on the toggle.
+    toggle.focus()
+    await userEvent.keyboard(' ')
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('alp_desc')
+  },
+})

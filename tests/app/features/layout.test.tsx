@@ -1,0 +1,140 @@
+import '../helpers/setup.ts'
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { drawOpen } from '../../../app/state/drawer.ts'
+import { setUser } from '../../../app/state/user.ts'
+import { setViewportWidth } from '../helpers/dom.ts'
+import { path, renderApp } from '../helpers/render.tsx'
+import { http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
+
+async function openAt(route: string) {
+  setUser(testUser)
+  const view = renderApp(route)
+  await screen.findByRole('combobox')
+  return view
+}
+
+const folderPicking = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'webkitdirectory')
+afterEach(() => {
+  if (folderPicking) Object.defineProperty(HTMLInputElement.prototype, 'webkitdirectory', folderPicking)
+  else delete (HTMLInputElement.prototype as { webkitdirectory?: boolean }).webkitdirectory
+})
+
+describe('file browser layout (SPEC §2)', () => {
+  it.each([
+    ['/home', 'Search'],
+    ['/folder/f1', 'Search'],
+    ['/search/cats', 'Search'],
+    ['/media', 'Search Media'],
+    ['/search-media/cats', 'Search Media'],
+    ['/trash', 'Search Trash'],
+    ['/folder-trash/f1', 'Search Trash'],
+    ['/search-trash/cats', 'Search Trash'],
+  ])('%s has the search placeholder "%s"', async (route, placeholder) => {
+    await openAt(route)
+    expect(screen.getByRole('combobox', { name: placeholder }).getAttribute('placeholder')).toBe(placeholder)
+  })
+
+  it('on desktop: logo to /, settings cog, sidebar with ADD NEW, Home, Media, Trash (no Settings), and the details panel', async () => {
+    const { user } = await openAt('/home')
+    expect(screen.getByRole('link', { name: 'Cumulus' }).getAttribute('href')).toBe('/')
+    const nav = screen.getByRole('navigation', { name: 'Navigation' })
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Media', 'Trash'])
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page')
+    expect(screen.getByRole('button', { name: 'ADD NEW' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull()
+    const details = screen.getByRole('complementary', { name: 'Details' })
+    expect(details.textContent).toBe('Select a file or folder to view it’s details.')
+    await user.click(within(nav).getByRole('link', { name: 'Media' }))
+    expect(path()).toBe('/media')
+    await user.click(screen.getByRole('button', { name: 'Settings' }))
+    expect(path()).toBe('/settings')
+  })
+
+  it('ADD NEW offers Upload Files, Create Folder and Upload Folder when folders can be picked', async () => {
+    Object.defineProperty(HTMLInputElement.prototype, 'webkitdirectory', { configurable: true, value: false, writable: true })
+    const { user } = await openAt('/home')
+    await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
+  })
+
+  it('leaves Upload Folder out when the browser cannot pick folders', async () => {
+    delete (HTMLInputElement.prototype as { webkitdirectory?: boolean }).webkitdirectory
+    const { user } = await openAt('/home')
+    await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder'])
+  })
+
+  it('Create Folder asks "Enter Folder Name", refuses an empty name, and creates it in the current folder', async () => {
+    server.use(mock.post('*/folder-service/create', () => ok({ _id: 'new' }, 201)))
+    const { user } = await openAt('/folder/parent-1')
+    await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Folder Name' })
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please Enter a Name')
+    await user.type(within(dialog).getByRole('textbox'), 'Photos')
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await waitFor(() => expect(sent('/folder-service/create')[0]?.body).toEqual({ name: 'Photos', parent: 'parent-1' }))
+  })
+
+  it('on mobile: no cog; a Menu button opens the drawer with Home, Media, Settings and Trash', async () => {
+    setViewportWidth(500)
+    const { user } = await openAt('/media')
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull()
+    expect(screen.queryByRole('complementary', { name: 'Details' })).toBeNull()
+    const toggle = screen.getByRole('button', { name: 'Menu' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    await user.click(toggle)
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' })
+    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Media', 'Settings', 'Trash'])
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(drawOpen.value).toBe(false))
+    await user.click(toggle)
+    await user.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Trash' }))
+    expect(path()).toBe('/trash')
+    expect(drawOpen.value).toBe(false)
+  })
+})
+
+describe('search bar (SPEC §2)', () => {
+  it.each([
+    ['/home', '/search/holiday%20cats'],
+    ['/folder/f1', '/search/holiday%20cats'],
+    ['/media', '/search-media/holiday%20cats'],
+    ['/trash', '/search-trash/holiday%20cats'],
+  ])('submitting on %s goes to %s', async (route, target) => {
+    const { user } = await openAt(route)
+    await user.type(screen.getByRole('combobox'), 'holiday cats{Enter}')
+    expect(path()).toBe(target)
+  })
+
+  it('submitting empty text goes back to the area root; the clear button resets the text', async () => {
+    const { user } = await openAt('/search-trash/old')
+    const box = screen.getByRole('combobox') as HTMLInputElement
+    expect(box.value).toBe('old')
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(box.value).toBe('')
+    await user.type(box, '{Enter}')
+    expect(path()).toBe('/trash')
+  })
+})
+
+describe('scroll position per URL (SPEC §1)', () => {
+  it('restores the scroll position of a URL when the user comes back to it', async () => {
+    const { user } = await openAt('/home')
+    window.scrollTo(0, 640)
+    await waitFor(async () => {
+      const { navigationMap } = await import('../../../app/state/selection.ts')
+      expect(navigationMap.value['/home']?.scrollTop).toBe(640)
+    })
+    await user.click(within(screen.getByRole('navigation', { name: 'Navigation' })).getByRole('link', { name: 'Trash' }))
+    await waitFor(() => expect(path()).toBe('/trash'))
+    expect(window.scrollY).toBe(0)
+    window.history.back()
+    await waitFor(() => expect(path()).toBe('/home'))
+    await waitFor(() => expect(window.scrollY).toBe(640))
+  })
+})

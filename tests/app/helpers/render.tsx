@@ -1,0 +1,33 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { StrictMode } from 'react'
+import { SWRConfig } from 'swr'
+import { vi } from 'vitest'
+import { App } from '../../../app/app.tsx'
+
+export interface RenderAppOptions {
+  /** Use with fake timers: user-event then advances them while it waits. */
+  fakeTimers?: boolean
+}
+
+/** Renders the whole app at `url` (strict mode, a fresh SWR cache) with a user-event session. */
+export function renderApp(url = '/', { fakeTimers = false }: RenderAppOptions = {}) {
+  window.history.replaceState(null, '', url)
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {})
+  const result = render(
+    <StrictMode>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <App />
+      </SWRConfig>
+    </StrictMode>,
+  )
+  return { user, ...result }
+}
+
+/** The notifications region (SPEC §2: toasts at the bottom-left). */
+export const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }))
+
+export const path = () => window.location.pathname
+
+/** Disabled for people and for assistive technology (native disabled or aria-disabled). */
+export const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true'

@@ -1,0 +1,64 @@
+// Imported first by every app test file: DOM stand-ins, msw, a clean client state per test, and a
+// failure on any console.error (React warnings, act() misuse, unhandled msw requests).
+import './dom.ts'
+import { cleanup, configure } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
+import { clearToasts } from '../../../app/features/toasts.tsx'
+import { passwordResetCooldown, resendVerificationCooldown } from '../../../app/state/cooldown.ts'
+import { closeDrawer } from '../../../app/state/drawer.ts'
+import { resetFilters } from '../../../app/state/filters.ts'
+import { loadPreferences } from '../../../app/state/preferences.ts'
+import { resetSelectionState } from '../../../app/state/selection.ts'
+import { resetUserState } from '../../../app/state/user.ts'
+import { requests, server } from './server.ts'
+import { setPageHeight, setViewportWidth } from './dom.ts'
+
+// Lazy screens are imported on first use; give the first findBy* of a file time for that, and
+// whole-app tests (Ariakit popups in jsdom, under a parallel run) room beyond the 5 s default.
+configure({ asyncUtilTimeout: 5000 })
+vi.setConfig({ testTimeout: 20_000 })
+
+let errors: unknown[][] = []
+let errorsExpected = false
+
+/** For a test that provokes console.error on purpose (an error boundary catching). */
+export function expectConsoleErrors(): () => unknown[][] {
+  errorsExpected = true
+  return () => errors
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+beforeEach(() => {
+  errors = []
+  errorsExpected = false
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args)
+  })
+  // The app logs refresh and request failures on purpose (SPEC §8 "only logged").
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  localStorage.clear()
+  resetUserState()
+  resetSelectionState()
+  resetFilters()
+  loadPreferences()
+  closeDrawer()
+  passwordResetCooldown.reset()
+  resendVerificationCooldown.reset()
+  clearToasts()
+  requests.length = 0
+  setViewportWidth(1280)
+  setPageHeight(10_000)
+  window.scrollTo(0, 0)
+  window.history.replaceState(null, '', '/')
+})
+
+afterEach(() => {
+  cleanup()
+  clearToasts()
+  server.resetHandlers()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  if (!errorsExpected) expect(errors, 'console.error output').toEqual([])
+})

@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { type BrowserFile, FileCard } from '../../../lib/index.ts'
+import { expectNoAxeViolations } from '../helpers/axe.ts'
+import { setup } from '../helpers/render.tsx'
+
+const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: '1', name: 'holiday.jpg', size: 1, uploadDate: new Date(2024, 2, 7, 21, 5), ...extra })
+
+describe('FileCard', () => {
+  it('shows the name and the upload date as MM/DD/YY hh:mma', async () => {
+    setup(<FileCard file={file()} />)
+    expect(screen.getByText('holiday.jpg').getAttribute('title')).toBe('holiday.jpg')
+    expect(screen.getByText('03/07/24 09:05PM')).toBeTruthy()
+    await expectNoAxeViolations()
+  })
+
+  it('given a thumbnail URL, then it shows the image (decorative: the name is the text); otherwise the extension badge', () => {
+    const { rerender, container } = setup(<FileCard file={file({ thumbnailUrl: '/t/1' })} />)
+    const image = container.querySelector('img')
+    expect(image?.getAttribute('src')).toBe('/t/1')
+    expect(image?.getAttribute('alt')).toBe('')
+    expect(image?.getAttribute('loading')).toBe('lazy')
+    rerender(<FileCard file={file()} />)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByText('JPG').getAttribute('aria-hidden')).toBe('true')
+  })
+
+  it('given thumbnails disabled, then the badge shows even with a URL', () => {
+    const { container } = setup(<FileCard file={file({ thumbnailUrl: '/t/1' })} thumbnailsDisabled />)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByText('JPG')).toBeTruthy()
+  })
+
+  it('given a broken thumbnail, then it falls back to the badge, and a new URL gets its own chance', () => {
+    const { rerender, container } = setup(<FileCard file={file({ thumbnailUrl: '/t/broken' })} />)
+    fireEvent.error(container.querySelector('img') as HTMLImageElement)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByText('JPG')).toBeTruthy()
+    rerender(<FileCard file={file({ thumbnailUrl: '/t/fixed' })} />)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/t/fixed')
+  })
+
+  it('given selected, then it says so with data-selected; given a role, its name is its text', () => {
+    setup(<FileCard file={file()} selected role="option" aria-selected />)
+    const card = screen.getByRole('option', { name: 'holiday.jpg 03/07/24 09:05PM' })
+    expect(card.getAttribute('data-selected')).toBe('true')
+  })
+
+  it('given badgeMax and a date formatter, then they are used', () => {
+    setup(<FileCard file={file({ name: 'movie.torrent' })} badgeMax={3} formatDate={() => 'yesterday'} />)
+    expect(screen.getByText('TOT')).toBeTruthy()
+    expect(screen.getByText('yesterday')).toBeTruthy()
+  })
+})

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { Menu, MediaViewer, type MediaViewerProps } from '../../../lib/index.ts'
+import { expectNoAxeViolations } from '../helpers/axe.ts'
+import { describeModal } from '../helpers/modal-suite.tsx'
+import { setup } from '../helpers/render.tsx'
+
+const image = 'data:image/gif;base64,R0lGODlhAQABAAAAACw='
+
+const props = (patch: Partial<MediaViewerProps> = {}): MediaViewerProps => ({
+  open: true,
+  name: 'holiday.jpg',
+  kind: 'image',
+  src: image,
+  onPrev: () => {},
+  onNext: () => {},
+  onClose: () => {},
+  ...patch,
+})
+
+describeModal('MediaViewer', {
+  role: 'dialog',
+  name: 'holiday.jpg',
+  render: (close) => <MediaViewer {...props({ onClose: close })} />,
+})
+
+describe('MediaViewer', () => {
+  it('shows the name as its heading, the file menu, a close control, the arrows and the image', async () => {
+    const { user } = setup(
+      <MediaViewer {...props({ menu: <Menu label="File actions" items={[{ id: 'download', label: 'Download' }]} /> })} />,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'holiday.jpg' })
+    expect(screen.getByRole('heading', { name: 'holiday.jpg' })).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'holiday.jpg' }).getAttribute('src')).toBe(image)
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'File actions' }))
+    expect(await screen.findByRole('menuitem', { name: 'Download' })).toBeTruthy()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+    // Escape closed the menu only.
+    expect(dialog.isConnected).toBe(true)
+    await expectNoAxeViolations()
+  })
+
+  it('given ArrowLeft and ArrowRight, then onPrev and onNext run; the arrow buttons do the same', async () => {
+    const onPrev = vi.fn()
+    const onNext = vi.fn()
+    const { user } = setup(<MediaViewer {...props({ onPrev, onNext })} />)
+    await screen.findByRole('dialog')
+    await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true))
+    await user.keyboard('{ArrowRight}')
+    expect(onNext).toHaveBeenCalledTimes(1)
+    await user.keyboard('{ArrowLeft}')
+    expect(onPrev).toHaveBeenCalledTimes(1)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await user.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(onNext).toHaveBeenCalledTimes(2)
+    expect(onPrev).toHaveBeenCalledTimes(2)
+  })
+
+  it('given disabled arrows, then neither the buttons nor the keys move, and the buttons stay focusable', async () => {
+    const onPrev = vi.fn()
+    const onNext = vi.fn()
+    const { user } = setup(<MediaViewer {...props({ onPrev, onNext, prevDisabled: true, nextDisabled: true })} />, { pointerEventsCheck: 0 })
+    const next = await screen.findByRole('button', { name: 'Next' })
+    expect(next.getAttribute('aria-disabled')).toBe('true')
+    next.focus()
+    expect(document.activeElement).toBe(next)
+    await user.keyboard('{ArrowRight}{ArrowLeft}{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(onNext).not.toHaveBeenCalled()
+    expect(onPrev).not.toHaveBeenCalled()
+  })
+
+  it('given a menu is open, then its arrow keys do not change the file', async () => {
+    const onNext = vi.fn()
+    const { user } = setup(
+      <MediaViewer {...props({ onNext, menu: <Menu label="File actions" items={[{ id: 'a', label: 'Share' }, { id: 'b', label: 'Move' }]} /> })} />,
+    )
+    await user.click(await screen.findByRole('button', { name: 'File actions' }))
+    await screen.findByRole('menu')
+    await user.keyboard('{ArrowRight}{ArrowDown}')
+    expect(onNext).not.toHaveBeenCalled()
+  })
+
+  it('given the image fails to load, then it says exactly "Error loading image"; a new address tries again', async () => {
+    const { rerender } = setup(<MediaViewer {...props()} />)
+    fireEvent.error(await screen.findByRole('img', { name: 'holiday.jpg' }))
+    expect(screen.getByText('Error loading image').textContent).toBe('Error loading image')
+    expect(screen.queryByRole('img', { name: 'holiday.jpg' })).toBeNull()
+    rerender(<MediaViewer {...props({ name: 'beach.png', src: `${image}#2` })} />)
+    expect(screen.getByRole('img', { name: 'beach.png' })).toBeTruthy()
+    expect(screen.queryByText('Error loading image')).toBeNull()
+  })
+
+  it('given a video, then it plays with controls; without an address yet, a spinner shows', async () => {
+    const { rerender } = setup(<MediaViewer {...props({ name: 'clip.mp4', kind: 'video', src: undefined })} />)
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy()
+    rerender(<MediaViewer {...props({ name: 'clip.mp4', kind: 'video', src: '/stream/clip.mp4' })} />)
+    const video = document.querySelector('video')
+    expect(video?.getAttribute('src')).toBe('/stream/clip.mp4')
+    expect(video?.hasAttribute('controls')).toBe(true)
+    expect(video?.getAttribute('aria-label')).toBe('clip.mp4')
+  })
+
+  it('given the close control, then onClose runs', async () => {
+    const onClose = vi.fn()
+    const { user } = setup(<MediaViewer {...props({ onClose })} />)
+    await user.click(await screen.findByRole('button', { name: 'Close' }))
+    expect(onClose).toHaveBeenCalledOnce()
+  })
+})

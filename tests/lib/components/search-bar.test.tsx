@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { SearchBar, type SearchBarProps, type SearchSuggestion } from '../../../lib/index.ts'
+import { expectNoAxeViolations } from '../helpers/axe.ts'
+import { setup } from '../helpers/render.tsx'
+
+const folders: SearchSuggestion[] = [{ id: 'f1', name: 'Holiday photos' }]
+const files: SearchSuggestion[] = [
+  { id: 'a', name: 'holiday.jpg' },
+  { id: 'b', name: 'holiday-plan.pdf' },
+]
+
+// The app's side: it filters (here at once; really debounced and fetched) and passes the lists in.
+function Harness(props: Partial<SearchBarProps> & { found?: boolean }) {
+  const { found = true, onChange, ...rest } = props
+  const [text, setText] = useState('')
+  const match = (list: SearchSuggestion[]) => (found ? list.filter((s) => s.name.toLowerCase().includes(text.toLowerCase())) : [])
+  return (
+    <SearchBar
+      onSubmit={() => {}}
+      {...rest}
+      value={text}
+      onChange={(next) => {
+        setText(next)
+        onChange?.(next)
+      }}
+      folders={text ? match(folders) : []}
+      files={text ? match(files) : []}
+    />
+  )
+}
+
+describe('SearchBar', () => {
+  it('is a combobox in a search landmark, placeholder "Search" by default or the one given', () => {
+    const { unmount } = setup(<SearchBar onSubmit={() => {}} />)
+    expect(within(screen.getByRole('search')).getByRole('combobox', { name: 'Search' }).getAttribute('placeholder')).toBe('Search')
+    unmount()
+    setup(<SearchBar placeholder="Search Trash" onSubmit={() => {}} />)
+    expect(screen.getByRole('combobox', { name: 'Search Trash' }).getAttribute('placeholder')).toBe('Search Trash')
+  })
+
+  it('given typing, then every change reaches onChange and folder and file suggestions show in groups', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<Harness onChange={onChange} />)
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'hol')
+    const listbox = await screen.findByRole('listbox')
+    expect(within(listbox).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Folders', 'Files'])
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Holiday photos', 'JPGholiday.jpg', 'PDFholiday-plan.pdf'])
+    expect(onChange.mock.calls).toEqual([['h'], ['ho'], ['hol']])
+    await expectNoAxeViolations()
+  })
+
+  it('reports each change through onChange', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<SearchBar onChange={onChange} onSubmit={() => {}} />)
+    await user.type(screen.getByRole('combobox'), 'ab')
+    expect(onChange.mock.calls).toEqual([['a'], ['ab']])
+  })
+
+  it('given text with no results, then the dropdown says "No Results"; with no text, no dropdown', async () => {
+    const { user } = setup(<Harness found={false} />)
+    const input = screen.getByRole('combobox', { name: 'Search' })
+    await user.click(input)
+    expect(screen.queryByRole('listbox')).toBeNull()
+    await user.type(input, 'zzz')
+    const listbox = await screen.findByRole('listbox')
+    const [only, ...rest] = within(listbox).getAllByRole('option')
+    expect(rest).toHaveLength(0)
+    expect(only?.textContent).toBe('No Results')
+    expect(only?.getAttribute('aria-disabled')).toBe('true')
+    await expectNoAxeViolations()
+  })
+
+  it('given loading with nothing yet, then it shows a spinner instead of "No Results"', async () => {
+    const { user } = setup(<Harness found={false} loading />)
+    await user.type(screen.getByRole('combobox'), 'x')
+    expect((await screen.findByRole('option')).textContent).toBe('Searching')
+  })
+
+  it('given Enter with no suggestion highlighted, then onSubmit gets the text', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<Harness onSubmit={onSubmit} />)
+    await user.type(screen.getByRole('combobox'), 'holiday{Enter}')
+    expect(onSubmit).toHaveBeenCalledWith('holiday')
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+  })
+
+  it('given an empty text, then Enter still submits (the app goes back to the area root)', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<SearchBar onSubmit={onSubmit} />)
+    await user.click(screen.getByRole('combobox'))
+    await user.keyboard('{Enter}')
+    expect(onSubmit).toHaveBeenCalledWith('')
+  })
+
+  it('given ArrowDown to a folder and Enter, then onSelectFolder runs instead of a submit', async () => {
+    const onSelectFolder = vi.fn()
+    const onSubmit = vi.fn()
+    const { user } = setup(<Harness onSelectFolder={onSelectFolder} onSubmit={onSubmit} />)
+    await user.type(screen.getByRole('combobox'), 'hol')
+    await screen.findByRole('listbox')
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Holiday photos' }).hasAttribute('data-active-item')).toBe(true))
+    await user.keyboard('{Enter}')
+    expect(onSelectFolder).toHaveBeenCalledWith(folders[0])
+    expect(onSubmit).not.toHaveBeenCalled()
+    // The text is left as typed.
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('hol')
+  })
+
+  it('given a click on a file, then onSelectFile runs', async () => {
+    const onSelectFile = vi.fn()
+    const { user } = setup(<Harness onSelectFile={onSelectFile} />)
+    await user.type(screen.getByRole('combobox'), 'plan')
+    await user.click(await screen.findByRole('option', { name: /holiday-plan\.pdf/ }))
+    expect(onSelectFile).toHaveBeenCalledWith(files[1])
+  })
+
+  it('given the clear button, then the text resets, onChange gets "" and focus stays in the field', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<SearchBar defaultValue="report" onChange={onChange} onSubmit={() => {}} />)
+    const input = screen.getByRole<HTMLInputElement>('combobox')
+    expect(input.value).toBe('report')
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(input.value).toBe('')
+    expect(onChange).toHaveBeenLastCalledWith('')
+    expect(document.activeElement).toBe(input)
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull()
+  })
+
+  it('given Escape with the dropdown open, then it closes and focus stays in the field', async () => {
+    const { user } = setup(<Harness />)
+    const input = screen.getByRole('combobox')
+    await user.type(input, 'hol')
+    await screen.findByRole('listbox')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    expect(document.activeElement).toBe(input)
+  })
+})

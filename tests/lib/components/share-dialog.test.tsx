@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { ShareDialog, type SharePermission, sharePermissionHints } from '../../../lib/index.ts'
+import { expectNoAxeViolations } from '../helpers/axe.ts'
+import { describeModal } from '../helpers/modal-suite.tsx'
+import { setup } from '../helpers/render.tsx'
+
+const link = 'https://cumulus.example/public-download/f1/abc123'
+
+describeModal('ShareDialog', {
+  role: 'dialog',
+  name: 'Share',
+  render: (close) => (
+    <ShareDialog open filename="holiday.jpg" permission="public" link={link} onChange={() => {}} onCopy={() => {}} onClose={close} />
+  ),
+})
+
+function Controlled({ onChange, onCopy }: { onChange: (p: SharePermission) => void; onCopy: (link: string) => void }) {
+  const [permission, setPermission] = useState<SharePermission>('private')
+  return (
+    <ShareDialog
+      open
+      filename="Quarterly report.pdf"
+      permission={permission}
+      link={permission === 'private' ? '' : link}
+      onChange={(next) => {
+        setPermission(next)
+        onChange(next)
+      }}
+      onCopy={onCopy}
+      onClose={() => {}}
+    />
+  )
+}
+
+describe('ShareDialog', () => {
+  it('shows the file name with its type badge, the read-only link and Copy link', async () => {
+    const onCopy = vi.fn()
+    const { user } = setup(
+      <ShareDialog open filename="Quarterly report.pdf" permission="public" link={link} onChange={() => {}} onCopy={onCopy} onClose={() => {}} />,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Share' })
+    expect(dialog.textContent).toContain('Quarterly report.pdf')
+    expect(dialog.textContent).toContain('PDF')
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Share link' })
+    expect(field.value).toBe(link)
+    expect(field.readOnly).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Copy link' }))
+    expect(onCopy).toHaveBeenCalledWith(link)
+    await expectNoAxeViolations()
+  })
+
+  it('offers Private, Public and Temporary under "Permission" and reports the chosen value by keyboard', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<Controlled onChange={onChange} onCopy={() => {}} />)
+    const select = await screen.findByRole('combobox', { name: 'Permission' })
+    expect(select.textContent).toContain('Private')
+    select.focus()
+    await user.keyboard('{ArrowDown}')
+    await screen.findByRole('listbox')
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Private', 'Public', 'Temporary'])
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    expect(onChange).toHaveBeenLastCalledWith('one')
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    // The helper text follows the permission and describes the select.
+    const hintId = select.getAttribute('aria-describedby')
+    expect(hintId && document.getElementById(hintId)?.textContent).toBe(sharePermissionHints.one)
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).value).toBe(link)
+  })
+
+  it('given a private file, then there is no link and Copy link is disabled', async () => {
+    setup(<Controlled onChange={() => {}} onCopy={() => {}} />)
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Share link' })
+    expect(field.value).toBe('')
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Copy link' }).disabled).toBe(true)
+  })
+
+  it('given the same option is chosen again, then onChange is not called', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<Controlled onChange={onChange} onCopy={() => {}} />)
+    await user.click(await screen.findByRole('combobox', { name: 'Permission' }))
+    await user.click(await screen.findByRole('option', { name: 'Private' }))
+    expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('given busy, then the select is marked busy and does not open', async () => {
+    const { user } = setup(
+      <ShareDialog open busy filename="a.txt" permission="public" link={link} onChange={() => {}} onCopy={() => {}} onClose={() => {}} />,
+      { pointerEventsCheck: 0 },
+    )
+    const select = await screen.findByRole('combobox', { name: 'Permission' })
+    expect(select.getAttribute('aria-busy')).toBe('true')
+    await user.click(select)
+    expect(screen.queryByRole('listbox')).toBeNull()
+  })
+
+  it('given the close icon, then onClose runs', async () => {
+    const onClose = vi.fn()
+    const { user } = setup(<ShareDialog open filename="a.txt" permission="private" onChange={() => {}} onCopy={() => {}} onClose={onClose} />)
+    await user.click(await screen.findByRole('button', { name: 'Close' }))
+    expect(onClose).toHaveBeenCalledOnce()
+  })
+
+  it('given custom texts, then it uses them', async () => {
+    setup(
+      <ShareDialog
+        open
+        title="Partager"
+        filename="a.txt"
+        permission="one"
+        link={link}
+        copyLabel="Copier"
+        permissionLabel="Accès"
+        permissionLabels={{ one: 'Temporaire' }}
+        hint="Une seule fois"
+        onChange={() => {}}
+        onCopy={() => {}}
+        onClose={() => {}}
+      />,
+    )
+    const select = await screen.findByRole('combobox', { name: 'Accès' })
+    expect(screen.getByRole('dialog', { name: 'Partager' })).toBeTruthy()
+    expect(select.textContent).toContain('Temporaire')
+    expect(screen.getByRole('button', { name: 'Copier' })).toBeTruthy()
+    expect(screen.getByText('Une seule fois')).toBeTruthy()
+  })
+})

@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { defaultSort, SortControl, type SortValue, sortValues } from '../../../lib/index.ts'
+import { expectNoAxeViolations } from '../helpers/axe.ts'
+import { setup } from '../helpers/render.tsx'
+
+function Controlled({ initial, onChange }: { initial: SortValue; onChange: (v: SortValue) => void }) {
+  const [value, setValue] = useState(initial)
+  return (
+    <SortControl
+      value={value}
+      onValueChange={(next) => {
+        setValue(next)
+        onChange(next)
+      }}
+    />
+  )
+}
+
+describe('SortControl', () => {
+  it('offers the SPEC values with date_desc as the default', () => {
+    expect(sortValues).toEqual(['date_desc', 'date_asc', 'alp_desc', 'alp_asc'])
+    expect(defaultSort).toBe('date_desc')
+  })
+
+  it.each([
+    ['date_desc', 'Modified', 'false'],
+    ['date_asc', 'Modified', 'true'],
+    ['alp_desc', 'Name', 'false'],
+    ['alp_asc', 'Name', 'true'],
+  ] as const)('given %s, then the select reads %s and the Ascending toggle pressed is %s', async (value, field, pressed) => {
+    setup(<SortControl value={value} onValueChange={() => {}} />)
+    const select = await screen.findByRole('combobox', { name: 'Sort by' })
+    expect(select.textContent).toContain(field)
+    expect(screen.getByRole('button', { name: 'Ascending' }).getAttribute('aria-pressed')).toBe(pressed)
+    await expectNoAxeViolations()
+  })
+
+  it('given the toggle, then it flips the direction and keeps the field', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<Controlled initial="alp_desc" onChange={onChange} />)
+    await user.click(screen.getByRole('button', { name: 'Ascending' }))
+    expect(onChange).toHaveBeenLastCalledWith('alp_asc')
+    await user.keyboard(' ')
+    expect(onChange).toHaveBeenLastCalledWith('alp_desc')
+  })
+
+  it('given the select, then it switches between Modified and Name and keeps the direction', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<Controlled initial="date_asc" onChange={onChange} />)
+    const select = await screen.findByRole('combobox', { name: 'Sort by' })
+    await user.click(select)
+    await user.click(await screen.findByRole('option', { name: 'Name' }))
+    expect(onChange).toHaveBeenLastCalledWith('alp_asc')
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    // Keyboard: open, move back to Modified, pick.
+    select.focus()
+    await user.keyboard('{ArrowDown}')
+    await screen.findByRole('listbox')
+    await user.keyboard('{ArrowUp}{Enter}')
+    expect(onChange).toHaveBeenLastCalledWith('date_asc')
+  })
+
+  it('given custom texts or disabled, then they apply to both controls', async () => {
+    setup(<SortControl value="alp_desc" onValueChange={() => {}} disabled labels={{ name: 'A–Z', ascending: 'Oldest first', sortBy: 'Order' }} />)
+    const select = await screen.findByRole('combobox', { name: 'Order' })
+    expect(select.textContent).toContain('A–Z')
+    expect(select.hasAttribute('disabled') || select.getAttribute('aria-disabled') === 'true').toBe(true)
+    expect((screen.getByRole('button', { name: 'Oldest first' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+})
