@@ -1,28 +1,12 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css.ts'
+import { textInput } from '../../internal/text-input.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText, focusRing, state } from '../../theme/states.ts'
 
 export const body = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'medium' }), { minWidth: 0 }])
 
-export const search = style([
-  sprinkles({ paddingX: 'medium' }),
-  baseText,
-  {
-    boxSizing: 'border-box',
-    width: '100%',
-    height: vars.size.control.medium,
-    margin: 0,
-    border: `${vars.borderWidth.thin} solid ${vars.color.borderStrong}`,
-    borderRadius: vars.radius.medium,
-    background: vars.color.surface,
-    selectors: {
-      [state.focusVisible]: { ...focusRing, outlineOffset: 0 },
-      '&:focus': { ...focusRing, outlineOffset: 0 },
-      '&::placeholder': { color: vars.color.textMuted },
-    },
-  },
-])
+export const search = textInput
 
 export const nav = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xsmall' })
 

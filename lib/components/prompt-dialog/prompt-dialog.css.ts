@@ -1,30 +1,12 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css.ts'
+import { textInput } from '../../internal/text-input.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
-import { baseText, focusRing, state } from '../../theme/states.ts'
 
 export const form = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'large' })
 
 export const field = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xsmall' })
 
-export const input = style([
-  sprinkles({ paddingX: 'medium' }),
-  baseText,
-  {
-    boxSizing: 'border-box',
-    width: '100%',
-    height: vars.size.control.medium,
-    margin: 0,
-    border: `${vars.borderWidth.thin} solid ${vars.color.borderStrong}`,
-    borderRadius: vars.radius.medium,
-    background: vars.color.surface,
-    selectors: {
-      [state.focusVisible]: { ...focusRing, outlineOffset: 0 },
-      '&:focus': { ...focusRing, outlineOffset: 0 },
-      [state.invalid]: { borderColor: vars.color.danger },
-      [state.disabled]: { opacity: 0.5 },
-    },
-  },
-])
+export const input = textInput
 
 export const error = style([sprinkles({ margin: 'none', fontSize: 'small' }), { color: vars.color.dangerText }])
