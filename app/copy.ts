@@ -168,6 +168,147 @@ export const copy = {
     files: 'Files', // ours
     noResults: 'No Results',
     searching: 'Searching', // ours
-    comingSoon: 'Your files appear here.', // ours: placeholder body until the file screens land (part 2)
+  },
+
+  // SPEC §2 "Home page" and "Media page": section titles and controls.
+  browser: {
+    quickAccess: 'Quick Access',
+    quickAccessToggle: 'Show more', // ours: the collapse toggle's name
+    homeFolders: 'Home Folders',
+    folders: 'Folders',
+    searchFolders: 'Search',
+    trashFolders: 'Trash',
+    noFolders: 'No Folders',
+    homeFiles: 'Home Files',
+    files: 'Files',
+    noFiles: 'No files here yet', // ours: an empty file list
+    trashBanner: 'Items in the trash may be automatically deleted depending on the servers settings.',
+    sortBy: 'Sort by', // ours: the sort select's name
+    modified: 'Modified',
+    name: 'Name',
+    ascending: 'Ascending', // ours: the direction toggle's name
+    view: 'View', // ours: the view toggle group
+    gridView: 'Grid view', // ours
+    listView: 'List view', // ours
+    columnName: 'Name',
+    columnSize: 'Size',
+    columnCreated: 'Created',
+    columnActions: 'Actions',
+    actionsFor: (name: string) => `Actions for ${name}`, // ours
+    itemMenu: 'Actions', // ours: the context menu's name
+    breadcrumb: 'Breadcrumb', // ours
+    back: 'Back', // ours
+    folderActions: 'Folder actions', // ours
+    mediaAll: 'Photos and Videos',
+    mediaPhotos: 'Photos',
+    mediaVideos: 'Videos',
+    filter: 'Filter', // ours: the media filter select's name
+    filterAll: 'All',
+    filterPhotos: 'Photos',
+    filterVideos: 'Videos',
+    noMedia: 'No photos or videos yet', // ours
+    thumbnailError: 'Thumbnail failed to load', // ours
+    dropFiles: 'Drop files to upload', // ours: the drag-and-drop overlay
+  },
+
+  // SPEC §2 "Context menu" and "Multi-select bar": action names (ours, the spec names them only).
+  actions: {
+    open: 'Open',
+    rename: 'Rename',
+    move: 'Move',
+    share: 'Share',
+    download: 'Download',
+    trash: 'Trash',
+    restore: 'Restore',
+    delete: 'Delete',
+    multiSelect: 'Multi-select',
+    details: 'Details',
+    selection: 'Selection', // the multi-select toolbar's name
+    selected: (count: number) => `${count} selected`,
+    clearSelection: 'Clear selection',
+  },
+
+  // SPEC §8 "Toasts per action" (pending, success, error).
+  toasts: {
+    rename: { pending: 'Renaming...', success: 'Renamed', error: 'Error Renaming' },
+    trash: { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' },
+    delete: { pending: 'Deleting...', success: 'Deleted', error: 'Error Deleting' },
+    restore: { pending: 'Restoring...', success: 'Restored', error: 'Error Restoring' },
+    makePublic: { pending: 'Making Public...', success: 'Public Link Generated', error: 'Error Making Public' },
+    removeLink: { pending: 'Removing Link...', success: 'Link Removed', error: 'Error Removing Link' },
+    moveItems: { pending: 'Moving items...', success: 'Items Moved', error: 'Error Moving Items' },
+    moveFile: { pending: 'Moving File...', success: 'File Moved', error: 'Error Moving File' },
+    moveFolder: { pending: 'Moving Folder...', success: 'Folder Moved', error: 'Error Moving Folder' },
+    linkCopied: 'Link Copied',
+    filenameCopied: 'Filename Copied',
+    videoError: 'Error getting video',
+  },
+
+  // SPEC §8 "Confirmation dialogs" (buttons Yes and cancel).
+  confirm: {
+    deleteFile: { title: 'Delete file?', text: 'You will not be able to recover this file.' },
+    deleteFolder: { title: 'Delete folder?', text: 'You will not be able to recover this folder.' },
+    deleteItems: { title: 'Delete items?', text: 'You will not be able to recover these items.' },
+    trash: { title: 'Move to trash?', text: 'Items in the trash will eventually be deleted.' },
+    restoreItem: { title: 'Restore item?' },
+    restoreItems: { title: 'Restore items?' },
+  },
+
+  // SPEC §5 "Prompts".
+  prompts: {
+    renameFile: 'Enter A File Name',
+    renameFolder: 'Enter A folder Name',
+    newFolder: 'Enter Folder Name',
+    required: 'Please Enter a Name',
+    noItemsSelected: 'No items selected',
+    okay: 'Okay',
+  },
+
+  // SPEC §2 "File viewer modal", "Share modal", "Move modal", "Upload panel".
+  viewer: {
+    imageError: 'Error loading image',
+    previous: 'Previous', // ours
+    next: 'Next', // ours
+    close: 'Close', // ours
+    fileActions: 'File actions', // ours
+  },
+  share: {
+    title: 'Share', // ours
+    copyLink: 'Copy link',
+    link: 'Share link', // ours
+    noLink: 'No link while the file is private', // ours
+    permission: 'Permission',
+    private: 'Private',
+    public: 'Public',
+    temporary: 'Temporary',
+  },
+  move: {
+    title: 'Move', // ours
+    search: 'Search', // ours
+    home: 'Home',
+    toHome: 'Move to home',
+    to: (name: string) => `Move to ${name}`,
+    confirm: 'Confirm',
+  },
+  // ours: the share, move and file details modals' texts beyond those above (SPEC §2 leaves them open).
+  modals: {
+    close: 'Close',
+    goHome: 'Go to Home',
+    loadingFolders: 'Loading folders',
+    shareHints: {
+      private: 'Only you can open this file. Choose Public or Temporary to get a link.',
+      public: 'Anyone with the link can view and download this file.',
+      one: 'Anyone with the link can download this file once; then it becomes private again.',
+    },
+  },
+  uploads: {
+    panel: 'Uploads', // ours: the panel's landmark name
+    title: (uploading: boolean, count: number) => `${uploading ? 'Uploading' : 'Uploaded'} ${count} file(s)`,
+    minimize: 'Minimize', // ours
+    expand: 'Expand', // ours
+    close: 'Close uploads', // ours
+    cancel: (name: string) => `Cancel ${name}`, // ours
+    completed: 'Completed', // ours: a finished row's check icon
+    canceled: 'Canceled', // ours: a canceled row's icon
   },
 } as const

@@ -7,6 +7,7 @@ import { type ReactNode, Suspense, useLayoutEffect } from 'react'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { copy } from './copy.ts'
 import { lazyNamed } from './features/lazy-named.ts'
+import { decodeRouteParam as decode } from './features/route-param.ts'
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx'
 import { loggedIn, rememberRoute } from './state/user.ts'
 
@@ -29,15 +30,6 @@ function PageSpinner() {
       <Spinner size="large" label={copy.loading} />
     </div>
   )
-}
-
-/** Route params are still percent-encoded for reserved characters (wouter applies decodeURI only). */
-const decode = (value: string | undefined) => {
-  try {
-    return decodeURIComponent(value ?? '')
-  } catch {
-    return value ?? ''
-  }
 }
 
 /**

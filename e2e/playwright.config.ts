@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './support/ports.ts'
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310)
+export { E2E_PORT }
 
-// Real server (temp DATA_DIR, SQLite + disk) serving the built app; Debian's Chromium.
+// Real server (temp DATA_DIR, SQLite + disk) serving the built app, with email verification on and
+// a real SMTP peer whose mails specs read on E2E_MAIL_PORT (e2e/support/server.ts); Debian's Chromium.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -12,7 +14,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list'], ['json', { outputFile: '../reports/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: E2E_BASE_URL,
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -24,9 +26,11 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx e2e/support/server.ts`,
     cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(E2E_PORT) },
+    // Without it the server is SIGKILLed and leaves its temp DATA_DIR behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: { E2E_PORT: String(E2E_PORT), E2E_MAIL_PORT: String(E2E_MAIL_PORT) },
   },
 })

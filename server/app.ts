@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -19,6 +18,7 @@ import type { BlobStore } from './storage/blob-store.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { installErrorHandler } from './errors.ts'
 import { createAuth } from './plugins/auth.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
 import { createDriveRepository } from './repositories/drive.ts'
 import { createMailTokensRepository } from './repositories/mail-tokens.ts'
@@ -95,7 +95,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.close()
     throw err
   }
-  const mailer = createMailer(config)
+  const mailer = await createMailer(config)
 
   const users = createUsersRepository(database.db)
   const sessionRows = createSessionsRepository(database.db)
@@ -147,7 +147,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: APP_CSP },
     hsts: config.secureCookies === true ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,

@@ -9,7 +9,9 @@ server_pid=
 passed=0
 failed=0
 cleanup() {
-  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  # npm does not pass the signal on to the node it started: end the whole process group, or a
+  # server outlives the run and answers the next one's probes on this port.
+  [[ -n $server_pid ]] && kill -- "-$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -17,10 +19,16 @@ check() { # name, command...
   if "${@:2}"; then passed=$((passed + 1)); echo "ok: $1"; else failed=$((failed + 1)); echo "FAILED: $1"; fi
 }
 
+if curl -s -o /dev/null "http://127.0.0.1:$port/healthz"; then
+  echo "port $port is already in use: stop that server or set FRESH_PORT"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
 git clone -q "$repo" "$dir/cumulus" || { echo "0 passed, 1 failed"; exit 1; }
 cd "$dir/cumulus"
 check "npm install" npm install --no-audit --no-fund --loglevel=error
-PORT=$port DATA_DIR="$dir/data" npm start > "$dir/server.log" 2>&1 &
+# Its own process group (setsid), so cleanup can stop npm and the server together.
+PORT=$port DATA_DIR="$dir/data" setsid npm start > "$dir/server.log" 2>&1 &
 server_pid=$!
 up() { for _ in $(seq 240); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return 0; kill -0 "$server_pid" 2>/dev/null || return 1; sleep 1; done; return 1; }
 check "npm start serves /healthz" up

@@ -2,6 +2,8 @@ import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { copy } from '../copy.ts'
 import { logout, logoutAll } from '../state/session.ts'
+import { cancelAllUploads } from '../state/uploads.ts'
+import { resetDialogs } from './dialogs/dialog-host.tsx'
 import { toast } from './toasts.tsx'
 
 /**
@@ -12,6 +14,9 @@ export function useSignOut() {
   const [, navigate] = useLocation()
   const { mutate } = useSWRConfig()
   const leave = () => {
+    // Nothing of this account's work carries over to the next sign-in on this device.
+    cancelAllUploads()
+    resetDialogs()
     navigate('/')
     void mutate(() => true, undefined, { revalidate: false })
   }

@@ -1,7 +1,7 @@
 // SPEC §3 "Selection" and the §4 selection rules: the main (single) selection, the popup viewer,
 // multi-select, the share and move dialogs, and the per-URL scroll memory (navigationMap).
 import { computed, signal } from '@preact/signals-react'
-import type { FileJson, FolderJson } from '../../server/schemas/files.ts'
+import type { FileJson, FolderJson, Item } from '../../server/schemas/files.ts'
 
 export type ItemType = 'file' | 'folder' | 'quick-item'
 
@@ -27,6 +27,9 @@ export interface NavigationEntry {
   url: string
   scrollTop: number
 }
+
+/** Selection entries as the server's multi calls take them (it treats a quick item as a file). */
+export const asItems = (selected: readonly SelectedItem[]): Item[] => selected.map(({ id, type }) => ({ id, type }))
 
 export const mainSection = signal<SelectedItem | null>(null)
 export const popupModal = signal<PopupModal | null>(null)

@@ -1,25 +1,12 @@
 // Seeking in Chromium's own <video> element against the stream route: it must issue range
 // requests and play from the new position, for mp4 (H.264) and webm (VP9).
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { ffmpegAvailable, makeVideo } from '../../tests/server/helpers/media.ts'
 import { signUp, upload } from '../support/api.ts'
-
-function clip(ext: 'mp4' | 'webm'): Buffer {
-  const out = join(mkdtempSync(join(tmpdir(), 'e2e-clip-')), `clip.${ext}`)
-  const codec = ext === 'mp4' ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'] : ['-c:v', 'libvpx-vp9', '-b:v', '300k', '-deadline', 'realtime']
-  const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=8:size=320x240:rate=15', ...codec, out])
-  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`)
-  return readFileSync(out)
-}
-
-const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0
 
 for (const ext of ['mp4', 'webm'] as const) {
   test(`given a ${ext} streamed from the server, when seeking, then Chromium plays from the new position`, async ({ page }) => {
-    test.skip(!hasFfmpeg, 'needs ffmpeg on PATH to make the clip (CI installs it)')
+    test.skip(!ffmpegAvailable, 'needs ffmpeg on PATH to make the clip (CI installs it)')
     // Debian's Chromium ships without the proprietary H.264 decoder on some builds.
     if (ext === 'mp4') {
       await page.goto('/')
@@ -28,7 +15,7 @@ for (const ext of ['mp4', 'webm'] as const) {
     }
     await page.goto('/')
     await signUp(page.request)
-    const file = await upload(page.request, `clip.${ext}`, clip(ext))
+    const file = await upload(page.request, `clip.${ext}`, makeVideo(ext, 8))
     await page.request.get('/file-service/download/access-token-stream-video')
     const ranges: string[] = []
     page.on('request', (req) => {

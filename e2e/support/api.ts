@@ -2,13 +2,25 @@
 // the browser exactly as after a sign-in in the app.
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
+import type { FileJson, FolderJson } from '../../server/schemas/files.ts'
 
 export const uuid = randomUUID()
 
-export async function signUp(request: APIRequestContext, email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`) {
-  const r = await request.post('/user-service/create', { data: { email, password: 'secret123' }, headers: { uuid } })
+/** The password every API-made account gets. */
+export const PASSWORD = 'secret123'
+
+/** A fresh address per call, so every spec signs up its own user. */
+export const freshEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+
+export async function signUp(request: APIRequestContext, email = freshEmail(), password = PASSWORD) {
+  const r = await request.post('/user-service/create', { data: { email, password }, headers: { uuid } })
   if (r.status() !== 201) throw new Error(`sign-up failed: ${r.status()} ${await r.text()}`)
   return email
+}
+
+export async function logIn(request: APIRequestContext, email: string, password = PASSWORD) {
+  const r = await request.post('/user-service/login', { data: { email, password }, headers: { uuid } })
+  if (r.status() !== 200) throw new Error(`login failed: ${r.status()} ${await r.text()}`)
 }
 
 export async function upload(request: APIRequestContext, name: string, body: Buffer | string, parent = '/') {
@@ -19,3 +31,27 @@ export async function upload(request: APIRequestContext, name: string, body: Buf
   if (r.status() !== 201) throw new Error(`upload failed: ${r.status()} ${await r.text()}`)
   return (await r.json()) as { _id: string; filename: string; metadata: { link?: string } }
 }
+
+export async function createFolder(request: APIRequestContext, name: string, parent = '/') {
+  const r = await request.post('/folder-service/create', { data: { name, parent }, headers: { uuid } })
+  if (r.status() !== 201) throw new Error(`create folder failed: ${r.status()} ${await r.text()}`)
+  return (await r.json()) as FolderJson
+}
+
+export async function fileInfo(request: APIRequestContext, id: string) {
+  const r = await request.get(`/file-service/info/${id}`)
+  if (r.status() !== 200) throw new Error(`file info failed: ${r.status()} ${await r.text()}`)
+  return (await r.json()) as FileJson
+}
+
+async function share(request: APIRequestContext, kind: 'make-public' | 'make-one', id: string) {
+  const r = await request.patch(`/file-service/${kind}/${id}`, { headers: { uuid } })
+  if (r.status() !== 200) throw new Error(`${kind} failed: ${r.status()} ${await r.text()}`)
+  return ((await r.json()) as { file: FileJson }).file
+}
+
+/** Shares the file with anyone holding its link; the token is `metadata.link`. */
+export const makePublic = (request: APIRequestContext, id: string) => share(request, 'make-public', id)
+
+/** A temporary link, good for one download. */
+export const makeOne = (request: APIRequestContext, id: string) => share(request, 'make-one', id)

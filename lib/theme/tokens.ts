@@ -186,10 +186,14 @@ export type ThemeTokens = typeof lightTokens
 /** The dark theme's values. */
 export const darkTokens: ThemeTokens = { color: darkColor, shadow: darkShadow, ...shared }
 
-/** Values that `prefers-reduced-motion: reduce` swaps in: animations finish at once. */
+/**
+ * Values that `prefers-reduced-motion: reduce` swaps in: animations finish at once. Transitions
+ * keep 1 ms, not 0: with no transition at all Ariakit sometimes never marks an opening dialog as
+ * entered, leaving it invisible behind its backdrop.
+ */
 export const reducedMotionDurations: Record<keyof ThemeTokens['motion']['duration'], string> = {
-  fast: '0ms',
-  modal: '0ms',
+  fast: '1ms',
+  modal: '1ms',
   spin: '0ms',
   indeterminate: '0ms',
 }

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement, sql } from 'kysely'
 import type { Config } from '../config.ts'
 import { migrations } from './migrations/index.ts'
 import type { DB } from './schema.ts'
@@ -75,18 +75,51 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
  * time on this connection and never iterates a statement, so sharing one is safe.
  */
 function withStatementCache(file: Database.Database): SqliteDatabase {
-  const cache = new Map<string, Database.Statement>()
+  const cache = new Map<string, SqliteStatement>()
   return {
     prepare(source: string) {
       let stmt = cache.get(source)
       if (!stmt) {
-        stmt = file.prepare(source)
+        stmt = withFastRows(file.prepare(source))
         if (cache.size >= 500) cache.delete(cache.keys().next().value!)
         cache.set(source, stmt)
       }
       return stmt
     },
     close: () => void file.close(),
+  }
+}
+
+/**
+ * Rows as plain objects, built in JS from better-sqlite3's raw (array) rows. better-sqlite3 makes
+ * each row object in C++ one property at a time, which was ~40% of a 50-row list query
+ * (~108 µs → ~72 µs); objects built by the same sequence of assignments share one hidden class.
+ * Same objects as before: own properties in column order, later duplicates winning.
+ */
+function withFastRows(stmt: Database.Statement): SqliteStatement {
+  if (!stmt.reader) return stmt
+  let names = stmt.columns().map((c) => c.name)
+  // An assignment to "__proto__" would set the prototype instead: leave such rows to the driver.
+  if (names.includes('__proto__')) return stmt
+  stmt.raw(true)
+  const toObject = (row: unknown[]) => {
+    // SQLite re-prepares a statement whose tables changed (a migration): re-read its columns.
+    if (row.length !== names.length) names = stmt.columns().map((c) => c.name)
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < names.length; i++) out[names[i]!] = row[i]
+    return out
+  }
+  return {
+    reader: true,
+    all(parameters) {
+      const rows = stmt.all(parameters) as unknown[]
+      for (let i = 0; i < rows.length; i++) rows[i] = toObject(rows[i] as unknown[])
+      return rows
+    },
+    run: (parameters) => stmt.run(parameters),
+    *iterate(parameters) {
+      for (const row of stmt.iterate(parameters)) yield toObject(row as unknown[])
+    },
   }
 }
 

@@ -6,7 +6,8 @@ export function createSessionsRepository(db: Kysely<DB>) {
     async insert(session: Session): Promise<void> {
       await db.insertInto('sessions').values(session).execute()
     },
-    byId: (id: string) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** What request authentication checks (every request): whose session it is and whether it is live. */
+    liveness: (id: string) => db.selectFrom('sessions').select(['user_id', 'revoked_at', 'expires_at']).where('id', '=', id).executeTakeFirst(),
     byRefreshHash: (hash: string) => db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst(),
     byPreviousRefreshHash: (hash: string) =>
       db.selectFrom('sessions').selectAll().where('prev_refresh_hash', '=', hash).executeTakeFirst(),

@@ -2,13 +2,14 @@
 import type { Folder } from '../db/schema.ts'
 import type { FileSummary } from '../repositories/drive.ts'
 import type { FileJson, FolderJson } from '../schemas/files.ts'
+import { isoDate } from '../util/iso-date.ts'
 
 export function fileJson(f: FileSummary): FileJson {
   return {
     _id: f.id,
     filename: f.filename,
     length: f.size,
-    uploadDate: new Date(f.upload_date).toISOString(),
+    uploadDate: isoDate(f.upload_date),
     metadata: {
       parent: f.folder_id ?? '/',
       size: f.size,
@@ -32,8 +33,8 @@ export function folderJson(f: Folder): FolderJson {
     name: f.name,
     parent: f.parent_id ?? '/',
     parentList: parentList(f.ancestors),
-    createdAt: new Date(f.created_at).toISOString(),
-    updatedAt: new Date(f.updated_at).toISOString(),
+    createdAt: isoDate(f.created_at),
+    updatedAt: isoDate(f.updated_at),
     ...(f.trashed ? { trashed: true } : {}),
   }
 }

@@ -1,6 +1,5 @@
 // Outgoing mail over SMTP_URL. Every send has hard timeouts so a dead mail server turns into a
 // clear 503 for the user instead of a request that hangs.
-import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 
 export interface Mail {
@@ -16,7 +15,7 @@ export interface Mailer {
   close(): void
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer {
+export async function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Promise<Mailer> {
   if (!config.smtpUrl) {
     return {
       enabled: false,
@@ -26,6 +25,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mail
       close: () => {},
     }
   }
+  // Imported only when mail is configured: nodemailer is ~10 MB of RSS a server without
+  // SMTP_URL never needs (bundled, a top-level import would load it into every server).
+  const { default: nodemailer } = await import('nodemailer')
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     connectionTimeout: 10_000,

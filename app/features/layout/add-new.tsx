@@ -1,13 +1,14 @@
 // What the sidebar's ADD NEW menu does (SPEC §2): file pickers for Upload Files / Upload Folder and
-// the "Enter Folder Name" prompt for Create Folder. Part 1 uploads and refetches; the upload panel
-// with progress comes with the file screens (part 2).
+// the "Enter Folder Name" prompt for Create Folder. Picked files go to the upload store (the upload
+// panel shows them) and the lists refetch after each success.
 import { PromptDialog } from '@cumulus/ui'
 import { type ChangeEvent, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { createFolder } from '../../api/folders.ts'
 import { keyStartsWith } from '../../api/keys.ts'
 import { copy } from '../../copy.ts'
-import { startUploads, supportsFolderSelection } from '../uploads.ts'
+import { startUploads, supportsFolderSelection } from '../uploads/start-uploads.ts'
+import { useUploadRefetch } from '../uploads/use-upload-refetch.ts'
 
 /** `parent`: a folder id, or "/" for Home. Render `elements` once, anywhere. */
 export function useAddNew(parent: string) {
@@ -17,17 +18,12 @@ export function useAddNew(parent: string) {
   const [naming, setNaming] = useState(false)
   const canUploadFolder = supportsFolderSelection()
 
-  // SPEC §4: after a file upload the file list and quick list refetch; after a folder upload the folders too.
-  const refetch = (kind: 'file' | 'folder') => {
-    void mutate(keyStartsWith('/file-service/list'))
-    void mutate(keyStartsWith('/file-service/quick-list'))
-    if (kind === 'folder') void mutate(keyStartsWith('/folder-service/list'))
-  }
+  const onUploaded = useUploadRefetch()
 
   const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? [])
     event.target.value = ''
-    if (files.length) void startUploads(files, parent, refetch)
+    if (files.length) void startUploads(files, parent, onUploaded)
   }
 
   const addFolder = async (name: string) => {

@@ -1,14 +1,22 @@
 // The file browser's frame (SPEC §2 "Layout of the file browser"), from the library's Header,
 // SearchBar, Sidebar (a slide-in drawer on mobile) and DetailsPanel (260 px, desktop only).
-import { DetailsPanel, Header, SearchBar, Sidebar, type SidebarItem } from '@cumulus/ui'
+import { DetailsPanel, type DetailsSelection, Header, SearchBar, Sidebar, type SidebarItem } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
+import { useSuggestions } from '../../hooks/use-drive.ts'
+import { loadThumbnailsDisabled } from '../../state/preferences.ts'
+import { mainSection, type SelectedItem, setPopupSelect } from '../../state/selection.ts'
+import { toBrowserFile, toBrowserFolder } from '../browser-items.ts'
 import { copy } from '../../copy.ts'
 import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { closeDrawer, drawOpen, toggleDrawer } from '../../state/drawer.ts'
 import { DETAILS_PANEL_WIDTH, vars } from '../../styles.ts'
+import { DialogHost } from '../dialogs/dialog-host.tsx'
+import { Modals } from '../modals/modals.tsx'
+import { UploadPanelHost } from '../uploads/upload-panel-host.tsx'
+import { useFileDrop } from '../uploads/use-file-drop.tsx'
 import { useAddNew } from './add-new.tsx'
 import { type Area, areas, searchTarget } from './areas.ts'
 
@@ -78,6 +86,26 @@ const detailsLabels = {
   private: copy.layout.private,
 }
 
+/** SPEC §9 "Search suggestion debounce". */
+export const SUGGESTION_DELAY_MS = 500
+
+/** The text `value` settles on after `ms` without changes. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
+
+/** The details panel describes the main selection (SPEC §2 "Details panel"). */
+function detailsOf(item: SelectedItem | null, thumbnailsDisabled: boolean): DetailsSelection | null {
+  if (item?.file) return { type: 'file', file: toBrowserFile(item.file, thumbnailsDisabled) }
+  if (item?.folder) return { type: 'folder', folder: toBrowserFolder(item.folder) }
+  return null
+}
+
 export interface AppLayoutProps {
   area: Area
   /** The current search text, when on a search route. */
@@ -92,6 +120,15 @@ export function AppLayout({ area, search = '', parent = '/', children }: AppLayo
   const [, navigate] = useLocation()
   const isDesktop = useIsDesktop()
   const addNew = useAddNew(parent)
+  // Dropping files uploads them where ADD NEW would (not in trash or media).
+  const drop = useFileDrop(parent)
+  const dropProps = area === 'home' ? drop.dropProps : {}
+  const [typed, setTyped] = useState(search)
+  // The field restarts from the route's query on navigation (it is keyed the same way below).
+  useEffect(() => setTyped(search), [area, search])
+  const suggestionText = useDebounced(typed, SUGGESTION_DELAY_MS)
+  const suggestions = useSuggestions(suggestionText, { trashMode: area === 'trash', mediaMode: area === 'media' })
+  const folderPrefix = area === 'trash' ? '/folder-trash/' : '/folder/'
 
   return (
     <>
@@ -109,7 +146,16 @@ export function AppLayout({ area, search = '', parent = '/', children }: AppLayo
               key={`${area}:${search}`}
               defaultValue={search}
               placeholder={areas[area].placeholder}
+              onChange={setTyped}
               onSubmit={(text) => navigate(searchTarget(area, text))}
+              folders={suggestions.folders.map((f) => ({ id: f._id, name: f.name }))}
+              files={suggestions.files.map((f) => ({ id: f._id, name: f.filename }))}
+              loading={suggestions.loading || (typed.trim() !== '' && typed !== suggestionText)}
+              onSelectFolder={(folder) => navigate(`${folderPrefix}${encodeURIComponent(folder.id)}`)}
+              onSelectFile={(choice) => {
+                const file = suggestions.files.find((f) => f._id === choice.id)
+                if (file) setPopupSelect({ type: 'file', file })
+              }}
               labels={searchLabels}
             />
           }
@@ -130,10 +176,21 @@ export function AppLayout({ area, search = '', parent = '/', children }: AppLayo
           canUploadFolder={addNew.canUploadFolder}
           labels={sidebarLabels}
         />
-        <main className={main}>{children}</main>
-        {isDesktop ? <DetailsPanel className={sticky} width={DETAILS_PANEL_WIDTH} labels={detailsLabels} /> : null}
+        <main className={main} {...dropProps}>
+          {children}
+          {area === 'home' ? drop.overlay : null}
+        </main>
+        {isDesktop ? <DetailsPanel
+            className={sticky}
+            width={DETAILS_PANEL_WIDTH}
+            labels={detailsLabels}
+            selection={detailsOf(mainSection.value, loadThumbnailsDisabled.value)}
+          /> : null}
       </div>
       {addNew.elements}
+      <UploadPanelHost />
+      <Modals />
+      <DialogHost />
     </>
   )
 }

@@ -1,16 +1,23 @@
-// The file screens (home, folder, search, trash, media and their searches) in the layout. Their
-// bodies — Quick Access, grids, lists, the media gallery — come with part 2 of the app issue.
+// The file screens (home, folder, search, trash, media and their searches) in the browser layout,
+// with the multi-select bar over them. Escape and every route change clear the selection (SPEC §2).
+import { MultiSelectBar } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
+import { useEffect, useRef } from 'react'
 import { copy } from '../../copy.ts'
+import { useItemActions } from '../../features/items/use-item-actions.ts'
 import { AppLayout } from '../../features/layout/app-layout.tsx'
 import type { Area } from '../../features/layout/areas.ts'
+import { multiSelectCount, multiSelectMode, resetMultiSelect, resetPopupSelect, resetSelected } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
+import { BrowserView } from './browser-view.tsx'
+import { MediaView } from './media-view.tsx'
 
-const titles: Record<Area, string> = { home: copy.layout.home, media: copy.layout.media, trash: copy.layout.trash }
-
-const heading = css`
-  margin: 0 0 ${vars.space.medium};
-  font-size: ${vars.font.size.xlarge};
+const bar = css`
+  position: sticky;
+  top: calc(${vars.size.header} + ${vars.space.small});
+  z-index: 5;
+  margin-bottom: ${vars.space.medium};
 `
 
 export interface FilesScreenProps {
@@ -21,11 +28,77 @@ export interface FilesScreenProps {
   search?: string
 }
 
+/**
+ * When the bar goes away under the keyboard (its action emptied the selection), focus would drop to
+ * <body>: hand it to the collections' tab stop instead.
+ */
+function useKeepFocusWhenBarCloses(open: boolean) {
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      const frame = requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return
+        document.querySelector<HTMLElement>('main [data-collection-item][tabindex="0"], main h2[tabindex]')?.focus()
+      })
+      wasOpen.current = open
+      return () => cancelAnimationFrame(frame)
+    }
+    wasOpen.current = open
+  }, [open])
+}
+
+function SelectionBar({ area }: { area: Area }) {
+  useSignals()
+  const actions = useItemActions()
+  useKeepFocusWhenBarCloses(multiSelectMode.value)
+  if (!multiSelectMode.value) return null
+  return (
+    <MultiSelectBar
+      className={bar}
+      count={multiSelectCount.value}
+      onClose={resetMultiSelect}
+      inTrash={area === 'trash'}
+      inMedia={area === 'media'}
+      onTrash={() => void actions.trashSelected()}
+      onMove={() => void actions.moveSelected()}
+      onDownload={() => void actions.downloadSelected()}
+      onRestore={() => void actions.restoreSelected()}
+      onDelete={() => void actions.removeSelected()}
+      labels={{
+        toolbar: copy.actions.selection,
+        selected: copy.actions.selected,
+        close: copy.actions.clearSelection,
+        trash: copy.actions.trash,
+        move: copy.actions.move,
+        download: copy.actions.download,
+        restore: copy.actions.restore,
+        delete: copy.actions.delete,
+      }}
+    />
+  )
+}
+
 export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
+  // A new place starts with nothing selected and no popup left over from the last one.
+  useEffect(() => {
+    resetSelected()
+    resetMultiSelect()
+    resetPopupSelect()
+  }, [area, folderId, search])
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // Dialogs and menus handle their own Escape (and mark it handled).
+      if (event.key === 'Escape' && !event.defaultPrevented && multiSelectMode.peek()) resetMultiSelect()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
   return (
     <AppLayout area={area} search={search} parent={area === 'home' && folderId ? folderId : '/'}>
-      <h1 className={heading}>{titles[area]}</h1>
-      <p>{copy.layout.comingSoon}</p>
+      <SelectionBar area={area} />
+      {area === 'media' ? <MediaView search={search} /> : <BrowserView area={area} folderId={folderId} search={search} />}
     </AppLayout>
   )
 }

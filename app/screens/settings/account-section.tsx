@@ -4,6 +4,7 @@ import { Button, ConfirmDialog } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { useState } from 'react'
+import { errorStatus } from '../../api/http.ts'
 import { resendVerifyEmail } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { CooldownDialog } from '../../features/cooldown-dialog.tsx'
@@ -43,6 +44,11 @@ export function AccountSection() {
       resendVerificationCooldown.start()
       toast.success(copy.settings.resendSuccess)
     } catch (error) {
+      // The server keeps the same minute (sign-up's own mail counts): its 429 is the same dialog.
+      if (errorStatus(error) === 429) {
+        resendVerificationCooldown.start()
+        return setCooldownOpen(true)
+      }
       console.warn('Resend verification failed', error)
       toast.error(copy.settings.resendError)
     }

@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { type FormEvent, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
+import { errorStatus } from '../../api/http.ts'
 import { sendPasswordReset } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { CardPage } from '../../features/card-page.tsx'
@@ -13,7 +14,7 @@ import { FormMessage, LinkButton, TextField } from '../../features/form.tsx'
 import { lazyNamed } from '../../features/lazy-named.ts'
 import { toast } from '../../features/toasts.tsx'
 import { createAccountMessage } from '../../features/validation.ts'
-import { passwordResetCooldown } from '../../state/cooldown.ts'
+import { passwordResetCooldown, resendVerificationCooldown } from '../../state/cooldown.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
 import { hasPreviouslyLoggedIn, loggedIn, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
@@ -107,6 +108,12 @@ export function SignInScreen() {
       await sent
       passwordResetCooldown.start()
     } catch (failure) {
+      // The server's minute survives a reload; the app's does not. Its 429 means the same wait.
+      if (errorStatus(failure) === 429) {
+        passwordResetCooldown.start()
+        setCooldownUsed(true)
+        return setCooldownOpen(true)
+      }
       setError(resetRequestErrorMessage(failure))
     }
   }
@@ -131,7 +138,11 @@ export function SignInScreen() {
         } catch (failure) {
           return setError(createAccountErrorMessage(failure))
         }
-        if (emailSent) toast.success(copy.auth.emailVerificationSent)
+        if (emailSent) {
+          toast.success(copy.auth.emailVerificationSent)
+          // That mail starts the server's resend minute: Resend within it gets the wait dialog.
+          resendVerificationCooldown.start()
+        }
       }
       // SPEC §2: after a login or sign-up the user goes to /home (the remembered route is only
       // for a restored session).

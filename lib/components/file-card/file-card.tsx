@@ -1,6 +1,6 @@
 import * as Ariakit from '@ariakit/react'
-import { useState } from 'react'
 import { cx } from '../../internal/cx.ts'
+import { useThumbnail } from '../../internal/use-thumbnail.ts'
 import { defaultBadgeMax } from '../../utils/extension-badge.ts'
 import { formatCardDate } from '../../utils/format-date.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
@@ -35,9 +35,7 @@ export function FileCard({
   className,
   ...props
 }: FileCardProps) {
-  // Remembers which URL failed, so a new URL for the same card gets its own chance.
-  const [failedUrl, setFailedUrl] = useState<string | null>(null)
-  const url = !thumbnailsDisabled && file.thumbnailUrl && file.thumbnailUrl !== failedUrl ? file.thumbnailUrl : null
+  const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   return (
     <Ariakit.Role data-selected={selected || undefined} {...props}
       className={cx(css.card, className)}
@@ -51,7 +49,7 @@ export function FileCard({
             decoding="async"
             draggable={false}
             className={css.image}
-            onError={() => setFailedUrl(url)}
+            onError={onError}
           />
         ) : (
           // The name says the extension already: the badge is decoration.

@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { cx } from '../../internal/cx.ts'
+import { useThumbnail } from '../../internal/use-thumbnail.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
@@ -28,18 +28,16 @@ interface MediaTileProps extends CollectionItemProps {
 }
 
 function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLabel, className, ...props }: MediaTileProps) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null)
-  const url = thumbnailsDisabled ? undefined : file.thumbnailUrl
-  const failed = url != null && url === failedUrl
+  const { url, failed, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   return (
     // No visible text: the tile is named by the file name.
     <div aria-label={file.name} title={file.name} data-selected={selected || undefined} {...props} className={cx(css.tile, className)}>
-      {url == null ? (
-        <ExtensionBadge filename={file.name} aria-hidden />
-      ) : failed ? (
+      {failed ? (
         <Icon name="error" size="large" label={thumbnailErrorLabel} className={css.error} />
+      ) : url == null ? (
+        <ExtensionBadge filename={file.name} aria-hidden />
       ) : (
-        <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={css.image} onError={() => setFailedUrl(url)} />
+        <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={css.image} onError={onError} />
       )}
       {file.isVideo && !failed ? (
         <span className={cx(css.play, url == null && css.playCorner)}>

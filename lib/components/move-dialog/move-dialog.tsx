@@ -160,6 +160,8 @@ export function MoveDialog({
   useEffect(() => {
     if (previousId.current === currentId) return
     previousId.current = currentId
+    // The selection belonged to the folder just left: coming back to it later starts unselected.
+    setSelection(null)
     const active = document.activeElement
     if (!active || active === document.body || !active.isConnected) currentButton.current?.focus()
   }, [currentId])

@@ -1,6 +1,6 @@
 import * as Ariakit from '@ariakit/react'
-import { useState } from 'react'
 import { cx } from '../../internal/cx.ts'
+import { useThumbnail } from '../../internal/use-thumbnail.ts'
 import { formatCardDate } from '../../utils/format-date.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import type { BrowserFile } from '../file-card/browser-item.ts'
@@ -33,8 +33,7 @@ export function QuickAccessItem({
   className,
   ...props
 }: QuickAccessItemProps) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null)
-  const url = !thumbnailsDisabled && file.thumbnailUrl && file.thumbnailUrl !== failedUrl ? file.thumbnailUrl : null
+  const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   return (
     <Ariakit.Button
       aria-pressed={selected}
@@ -43,7 +42,7 @@ export function QuickAccessItem({
     >
       <span className={css.preview}>
         {url ? (
-          <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={css.image} onError={() => setFailedUrl(url)} />
+          <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={css.image} onError={onError} />
         ) : (
           <ExtensionBadge filename={file.name} max={badgeMax} aria-hidden />
         )}

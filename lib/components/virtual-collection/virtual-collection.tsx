@@ -223,6 +223,7 @@ export function VirtualCollection<T>({
   onDoubleClick,
   onContextMenu,
   onFocus,
+  onBlur,
   onPointerDown,
   onPointerMove,
   onPointerUp,
@@ -233,6 +234,7 @@ export function VirtualCollection<T>({
   const baseId = useId()
   const headingId = `${baseId}-title`
   const rootRef = useRef<HTMLDivElement | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   const gridRef = useRef<VirtuosoGridHandle>(null)
   const listRef = useRef<VirtuosoHandle>(null)
   const selected = useMemo(() => toSet(selectedIds), [selectedIds])
@@ -250,6 +252,10 @@ export function VirtualCollection<T>({
   const [openMenu, setOpenMenu] = useState<OpenMenu | null>(null)
 
   const pendingFocus = useRef<number | null>(null)
+  // Focus is in the collection (cleared when it moves on to another element; a removed element's
+  // focusout has no relatedTarget), and where the tab stop last was: see the focus hand-over below.
+  const focusInside = useRef(false)
+  const lastActiveIndex = useRef(0)
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null)
   const swallowNextClick = useRef(false)
 
@@ -286,6 +292,25 @@ export function VirtualCollection<T>({
   useLayoutEffect(() => {
     flushFocus()
   })
+
+  // The focused item left the list (moved, trashed, deleted): the browser drops focus on <body>,
+  // losing a keyboard user's place. Hand it to the item that took its place (or the new last one),
+  // or to the heading when the list is empty. Items merely scrolled out of the window are still in
+  // `items` and keep the tab stop as before.
+  useEffect(() => {
+    if (activeId != null && indexById.has(activeId)) lastActiveIndex.current = indexById.get(activeId)!
+  })
+  useEffect(() => {
+    if (activeId == null || indexById.has(activeId) || !focusInside.current) return
+    // A frame later, once Virtuoso has rendered the new items.
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement
+      if (focused && focused !== document.body) return
+      if (items.length > 0) moveTo(Math.min(lastActiveIndex.current, items.length - 1))
+      else headingRef.current?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [items, indexById, activeId])
 
   const cancelPress = () => {
     if (press.current) clearTimeout(press.current.timer)
@@ -452,8 +477,15 @@ export function VirtualCollection<T>({
 
   const handleFocus = (event: FocusEvent<HTMLDivElement>) => {
     onFocus?.(event)
+    focusInside.current = true
     const found = hit(event.target)
     if (found) setActiveId(getId(found.item))
+  }
+
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    onBlur?.(event)
+    const next = event.relatedTarget
+    if (next instanceof Node && !rootRef.current?.contains(next)) focusInside.current = false
   }
 
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -569,7 +601,8 @@ export function VirtualCollection<T>({
 
   const Heading = `h${headingLevel}` as const
   const heading = (
-    <Heading id={headingId} className={css.title}>
+    // Focusable by script only: where focus goes when the last item leaves the list.
+    <Heading id={headingId} ref={headingRef} tabIndex={-1} className={css.title}>
       {title}
     </Heading>
   )
@@ -616,6 +649,7 @@ export function VirtualCollection<T>({
       onDoubleClick={handleDoubleClick}
       onContextMenu={handleContextMenu}
       onFocus={handleFocus}
+      onBlur={handleBlur}
       onPointerDown={handlePointerDown}
       onPointerMove={handlePointerMove}
       onPointerUp={(event) => {

@@ -5,7 +5,7 @@ import * as files from '../../../app/api/files.ts'
 import * as folders from '../../../app/api/folders.ts'
 import { navigateAway } from '../../../app/api/navigate.ts'
 import * as user from '../../../app/api/user.ts'
-import { folderEntries } from '../../../app/features/uploads.ts'
+import { folderEntries } from '../../../app/features/uploads/start-uploads.ts'
 import { requests, server } from '../helpers/server.ts'
 
 vi.mock('../../../app/api/navigate.ts', () => ({ navigateAway: vi.fn() }))

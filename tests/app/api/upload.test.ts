@@ -2,47 +2,7 @@ import '../helpers/setup.ts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PROGRESS_INTERVAL_MS, uploadFile, uploadFolder, xhrUpload } from '../../../app/api/upload.ts'
 import { sent } from '../helpers/server.ts'
-
-// A scripted XMLHttpRequest: the test decides when progress, load, error happen.
-class FakeXhr {
-  static all: FakeXhr[] = []
-  method = ''
-  url = ''
-  headers: Record<string, string> = {}
-  body: unknown
-  status = 0
-  responseText = ''
-  aborted = false
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
-  onload: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onabort: (() => void) | null = null
-  constructor() {
-    FakeXhr.all.push(this)
-  }
-  open(method: string, url: string) {
-    this.method = method
-    this.url = url
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value
-  }
-  send(body: unknown) {
-    this.body = body
-  }
-  abort() {
-    this.aborted = true
-    this.onabort?.()
-  }
-  progress(loaded: number, total = 100) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total })
-  }
-  respond(status: number, body: unknown) {
-    this.status = status
-    this.responseText = JSON.stringify(body)
-    this.onload?.()
-  }
-}
+import { FakeXhr } from '../helpers/fake-xhr.ts'
 
 const flush = () => vi.advanceTimersByTimeAsync(0)
 

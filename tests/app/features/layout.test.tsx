@@ -10,9 +10,12 @@ import { http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
 async function openAt(route: string) {
   setUser(testUser)
   const view = renderApp(route)
-  await screen.findByRole('combobox')
+  await screen.findByRole('search')
   return view
 }
+
+/** The header's search field (the media filter and sort selects are comboboxes too). */
+const searchField = () => within(screen.getByRole('search')).getByRole('combobox') as HTMLInputElement
 
 const folderPicking = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'webkitdirectory')
 afterEach(() => {
@@ -107,13 +110,13 @@ describe('search bar (SPEC §2)', () => {
     ['/trash', '/search-trash/holiday%20cats'],
   ])('submitting on %s goes to %s', async (route, target) => {
     const { user } = await openAt(route)
-    await user.type(screen.getByRole('combobox'), 'holiday cats{Enter}')
+    await user.type(searchField(), 'holiday cats{Enter}')
     expect(path()).toBe(target)
   })
 
   it('submitting empty text goes back to the area root; the clear button resets the text', async () => {
     const { user } = await openAt('/search-trash/old')
-    const box = screen.getByRole('combobox') as HTMLInputElement
+    const box = searchField()
     expect(box.value).toBe('old')
     await user.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(box.value).toBe('')

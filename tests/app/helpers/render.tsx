@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { StrictMode } from 'react'
+import { type ReactNode, StrictMode } from 'react'
+import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { SWRConfig } from 'swr'
 import { vi } from 'vitest'
 import { App } from '../../../app/app.tsx'
@@ -10,6 +11,20 @@ export interface RenderAppOptions {
   fakeTimers?: boolean
 }
 
+/**
+ * jsdom has no layout: Virtuoso's mock contexts give the virtualised grids a viewport (800×600 of
+ * 200×200 cards, 40 px rows) so they render their items.
+ */
+export function VirtualViewport({ children }: { children: ReactNode }) {
+  return (
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 40 }}>
+      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}>
+        {children}
+      </VirtuosoGridMockContext.Provider>
+    </VirtuosoMockContext.Provider>
+  )
+}
+
 /** Renders the whole app at `url` (strict mode, a fresh SWR cache) with a user-event session. */
 export function renderApp(url = '/', { fakeTimers = false }: RenderAppOptions = {}) {
   window.history.replaceState(null, '', url)
@@ -17,7 +32,9 @@ export function renderApp(url = '/', { fakeTimers = false }: RenderAppOptions = 
   const result = render(
     <StrictMode>
       <SWRConfig value={{ provider: () => new Map() }}>
-        <App />
+        <VirtualViewport>
+          <App />
+        </VirtualViewport>
       </SWRConfig>
     </StrictMode>,
   )

@@ -27,6 +27,14 @@ export const defaultHandlers = [
   http.post('*/user-service/get-token', () => ok({ message: 'Token refreshed' })),
   http.get('*/user-service/user', () => ok(testUser)),
   http.get('*/user-service/user-detailed', () => ok(testUserDetailed)),
+  // An empty drive: the file screens read these on every visit.
+  http.get('*/file-service/list', () => ok([])),
+  http.get('*/file-service/quick-list', () => ok([])),
+  http.get('*/folder-service/list', () => ok([])),
+  http.get('*/folder-service/info/:id', ({ params }) =>
+    ok({ _id: params.id, name: 'A folder', parent: '/', parentList: ['/'], createdAt: testUser.createdAt, updatedAt: testUser.createdAt }),
+  ),
+  http.get('*/file-service/suggested-list', () => ok({ folderList: [], fileList: [] })),
 ]
 
 export const server = setupServer(...defaultHandlers)

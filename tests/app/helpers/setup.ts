@@ -3,12 +3,14 @@
 import './dom.ts'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
+import { resetDialogs } from '../../../app/features/dialogs/dialog-host.tsx'
 import { clearToasts } from '../../../app/features/toasts.tsx'
 import { passwordResetCooldown, resendVerificationCooldown } from '../../../app/state/cooldown.ts'
 import { closeDrawer } from '../../../app/state/drawer.ts'
 import { resetFilters } from '../../../app/state/filters.ts'
 import { loadPreferences } from '../../../app/state/preferences.ts'
 import { resetSelectionState } from '../../../app/state/selection.ts'
+import { resetUploads } from '../../../app/state/uploads.ts'
 import { resetUserState } from '../../../app/state/user.ts'
 import { requests, server } from './server.ts'
 import { setPageHeight, setViewportWidth } from './dom.ts'
@@ -41,6 +43,8 @@ beforeEach(() => {
   localStorage.clear()
   resetUserState()
   resetSelectionState()
+  resetDialogs()
+  resetUploads()
   resetFilters()
   loadPreferences()
   closeDrawer()

@@ -75,6 +75,17 @@ describe('settings: account (SPEC §2, §8)', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend' }))
     expect(await toasts().findByText('Error Resending Email Verification')).toBeTruthy()
   })
+
+  it('given the server still counts the minute (429, e.g. right after sign-up mailed), then the wait dialog and no error', async () => {
+    server.use(
+      mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, emailVerified: false })),
+      mock.patch('*/user-service/resend-verify-email', () => apiError(429)),
+    )
+    const { user } = await openSettings()
+    await user.click(await screen.findByRole('button', { name: 'Resend' }))
+    expect(await screen.findByRole('alertdialog', { name: 'Please wait 1 minute before resending' })).toBeTruthy()
+    expect(screen.queryByText('Error Resending Email Verification')).toBeNull()
+  })
 })
 
 async function openChangePassword() {

@@ -236,7 +236,6 @@ describe('password reset request (SPEC §8)', () => {
   it.each([
     [404, 'Email does not exist'],
     [403, 'Email Verification Not Enabled'],
-    [429, 'Create Account Failed'],
     [500, 'Create Account Failed'],
   ])('given HTTP %i, then the toast "Error Sending Password Reset" and inline "%s"', async (status, message) => {
     server.use(mock.patch('*/user-service/send-password-reset', () => apiError(status)))
@@ -259,6 +258,13 @@ describe('password reset request (SPEC §8)', () => {
     vi.setSystemTime(Date.now() + 1_000)
     await user.click(submit('Send reset email'))
     await waitFor(() => expect(sent('/user-service/send-password-reset')).toHaveLength(2))
+  })
+
+  it('given the server answers 429 (its minute outlives a reload), then the wait dialog, not an inline error', async () => {
+    server.use(mock.patch('*/user-service/send-password-reset', () => apiError(429)))
+    await requestReset()
+    expect(await screen.findByRole('alertdialog', { name: 'Please wait 1 minute before resending' })).toBeTruthy()
+    expect(screen.queryByText('Create Account Failed')).toBeNull()
   })
 
   it('a failed request does not start the minute (a mistyped address can be fixed at once)', async () => {

@@ -1,11 +1,18 @@
 import '../helpers/setup.ts'
 import { act, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useFakeClock, useRealClock } from '../helpers/clock.ts'
 import { isDisabled, path, renderApp, toasts } from '../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../helpers/server.ts'
 
 afterEach(() => useRealClock())
+
+// Under fake timers findBy* spends its 5 s budget in fake time, i.e. almost at once: the lazy
+// screens must already be loaded (transforming them can take seconds on a busy machine).
+beforeAll(async () => {
+  await import('../../../app/screens/verify-email/verify-email-screen.tsx')
+  await import('../../../app/screens/reset-password/reset-password-screen.tsx')
+})
 
 describe('verify email page (SPEC §2)', () => {
   it('verifies the token from the route at once: "Verifying email...", then "Email Verified", then / after 1.5 s', async () => {

@@ -11,8 +11,8 @@ export interface Child {
   port: number
   pid: number
   proc: ChildProcess
-  /** process.memoryUsage() of a child that answers SIGUSR2 (serve.ts), in MB. */
-  memory(): Promise<Record<string, number>>
+  /** process.memoryUsage() of a child that answers SIGUSR2 (serve.ts), in MB, plus RSS kinds and V8 spaces ("committed/used"). */
+  memory(): Promise<Record<string, unknown>>
   stop(): Promise<void>
 }
 
@@ -32,9 +32,9 @@ export async function bundleChildren(outdir: string, entries: string[]): Promise
   })
 }
 
-/** Starts `node script args`, waits for its first stdout line `{"port":N}`. */
-export async function startChild(name: string, script: string, args: string[], env: Record<string, string>): Promise<Child> {
-  const proc = spawn(process.execPath, [script, ...args], {
+/** Starts `node [nodeArgs] script args`, waits for its stdout line `{"port":N}`. */
+export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -44,22 +44,22 @@ export async function startChild(name: string, script: string, args: string[], e
   const lines = createInterface({ input: proc.stdout! })
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s\n${stderr}`)), 30_000)
-    lines.once('line', (line) => {
+    // Lines before it (e.g. --trace-gc output when profiling) are skipped.
+    const onLine = (line: string) => {
+      if (!line.startsWith('{"port":')) return
       clearTimeout(timer)
-      try {
-        resolve((JSON.parse(line) as { port: number }).port)
-      } catch {
-        reject(new Error(`${name}: unexpected first line ${line}\n${stderr}`))
-      }
-    })
+      lines.off('line', onLine)
+      resolve((JSON.parse(line) as { port: number }).port)
+    }
+    lines.on('line', onLine)
     proc.once('exit', (code) => reject(new Error(`${name} exited with ${code}\n${stderr}`)))
   })
   // Keep draining stdout (logs) so a full pipe never stalls the server; keep the tail for errors.
   let stdoutTail = ''
-  let memoryWaiter: ((m: Record<string, number>) => void) | undefined
+  let memoryWaiter: ((m: Record<string, unknown>) => void) | undefined
   lines.on('line', (l) => {
     if (memoryWaiter && l.startsWith('{"memory":')) {
-      memoryWaiter((JSON.parse(l) as { memory: Record<string, number> }).memory)
+      memoryWaiter((JSON.parse(l) as { memory: Record<string, unknown> }).memory)
       memoryWaiter = undefined
     } else stdoutTail = `${stdoutTail}${l}\n`.slice(-4000)
   })

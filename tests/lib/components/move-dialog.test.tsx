@@ -146,6 +146,19 @@ describe('MoveDialog', () => {
     expect(screen.getByText('Move to Photos')).toBeTruthy()
   })
 
+  it('given a folder was entered by two clicks and the user comes back, then nothing is selected there', async () => {
+    function Browse() {
+      const [current, setCurrent] = useState<MoveFolder | null>(null)
+      return <MoveDialog {...props({ currentFolder: current, folders: current ? [music] : [photos, work], onEnter: setCurrent, onHome: () => setCurrent(null) })} />
+    }
+    const { user } = setup(<Browse />)
+    await user.dblClick(await screen.findByRole('option', { name: 'Work' }))
+    expect(await screen.findByRole('option', { name: 'Music' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Go to Home' }))
+    expect(await screen.findByRole('option', { name: 'Work', selected: false })).toBeTruthy()
+    expect(screen.getByText('Move to home')).toBeTruthy()
+  })
+
   it('debounces the search: onSearch runs once, 500 ms after the last keystroke', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const onSearch = vi.fn()

@@ -1,0 +1,23 @@
+// The server's records (SPEC §3) as the library's browsing components read them. The app decides
+// the thumbnail URL, so "Load thumbnails: Disabled" never requests one.
+import type { BrowserFile, BrowserFolder } from '@cumulus/ui'
+import { thumbnailUrl, type FileJson } from '../api/files.ts'
+import type { FolderJson } from '../api/folders.ts'
+
+export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): BrowserFile {
+  const { hasThumbnail, thumbnailID, isVideo, linkType } = file.metadata
+  return {
+    id: file._id,
+    name: file.filename,
+    size: file.metadata.size ?? file.length,
+    uploadDate: file.uploadDate,
+    ...(hasThumbnail && thumbnailID && !thumbnailsDisabled ? { thumbnailUrl: thumbnailUrl(thumbnailID) } : {}),
+    ...(isVideo ? { isVideo: true } : {}),
+    ...(linkType ? { linkType } : {}),
+  }
+}
+
+export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({ id: folder._id, name: folder.name, createdAt: folder.createdAt })
+
+/** SPEC §2: files that have a thumbnail or are videos open in the popup viewer; others in the details modal. */
+export const isPreviewable = (file: FileJson) => file.metadata.hasThumbnail || file.metadata.isVideo

@@ -1,0 +1,53 @@
+// SPEC §2 "Context menu": which actions an item's menu offers where. Pure, so the visibility rules
+// are tested on their own; the screens bind the actions.
+import type { MenuEntry } from '@cumulus/ui'
+import { copy } from '../../copy.ts'
+import type { Area } from '../layout/areas.ts'
+
+export type MenuActionId = 'rename' | 'move' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
+
+export interface MenuPlace {
+  area: Area
+  /** The parent bar's menu for the folder being shown (no Multi-select there). */
+  parentBar?: boolean
+}
+
+/** The actions shown for an item of `kind` at `place`, in menu order. */
+export function visibleActions(kind: 'file' | 'folder', { area, parentBar = false }: MenuPlace): MenuActionId[] {
+  const trash = area === 'trash'
+  const media = area === 'media'
+  const shown: Record<MenuActionId, boolean> = {
+    multiSelect: !parentBar,
+    rename: !trash && !media,
+    move: !trash && !media,
+    share: kind === 'file' && !trash,
+    download: !trash,
+    trash: !trash,
+    restore: trash,
+    delete: trash,
+  }
+  const order: MenuActionId[] = ['multiSelect', 'rename', 'share', 'download', 'move', 'trash', 'restore', 'delete']
+  return order.filter((id) => shown[id])
+}
+
+const icons = {
+  multiSelect: 'check',
+  rename: 'file',
+  share: 'share',
+  download: 'download',
+  move: 'move',
+  trash: 'trash',
+  restore: 'restore',
+  delete: 'trash',
+} as const
+
+/** Menu entries for `visibleActions`, each calling `run(id)`. */
+export function menuEntries(kind: 'file' | 'folder', place: MenuPlace, run: (id: MenuActionId) => void): MenuEntry[] {
+  return visibleActions(kind, place).map((id) => ({
+    id,
+    label: copy.actions[id],
+    icon: icons[id],
+    onSelect: () => run(id),
+    ...(id === 'delete' ? { tone: 'danger' as const } : {}),
+  }))
+}

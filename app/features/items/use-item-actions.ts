@@ -1,0 +1,176 @@
+// What the context menu, the multi-select bar, the parent bar and the keyboard do to items (SPEC §4
+// lifecycle, §5 prompts, §8 confirmations and toasts). Writes are api calls followed by a refetch;
+// failures show the error toast and are logged (SPEC §8).
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
+import { downloadFile, type FileJson, removeFile, removeFiles, renameFile, restoreFile, restoreFiles, trashFile, trashFiles } from '../../api/files.ts'
+import { type FolderJson, removeFolder, renameFolder, restoreFolder, trashFolder, zipDownloadUrl } from '../../api/folders.ts'
+import { refreshToken } from '../../api/http.ts'
+import { navigateAway } from '../../api/navigate.ts'
+import { copy } from '../../copy.ts'
+import { useRefetch } from '../../hooks/use-refetch.ts'
+import {
+  asItems,
+  mainSection,
+  multiSelectMap,
+  resetMultiSelect,
+  resetSelected,
+  type SelectedItem,
+  setMoveModal,
+  setShareSelected,
+  toggleMultiSelect,
+} from '../../state/selection.ts'
+import { alert, confirm, prompt } from '../dialogs/dialog-host.tsx'
+import { toast } from '../toasts.tsx'
+import type { MenuActionId } from './item-menu.ts'
+
+/** A file or a folder, as menus and actions see it. */
+export type Target = { type: 'file'; file: FileJson } | { type: 'folder'; folder: FolderJson }
+
+export const targetId = (target: Target) => (target.type === 'file' ? target.file._id : target.folder._id)
+export const targetName = (target: Target) => (target.type === 'file' ? target.file.filename : target.folder.name)
+
+/** The selection entry of a target (what multi-select and the details panel keep). */
+export const toSelected = (target: Target): SelectedItem =>
+  target.type === 'file' ? { type: 'file', id: target.file._id, file: target.file } : { type: 'folder', id: target.folder._id, folder: target.folder }
+
+/** SPEC §4: acting on a folder from the parent bar goes to the trash view of its parent. */
+export const parentTrashRoute = (folder: FolderJson) => (folder.parent === '/' ? '/trash' : `/folder-trash/${encodeURIComponent(folder.parent)}`)
+
+type ToastTexts = { pending: string; success: string; error: string }
+
+const logged = (what: string) => (error: unknown) => console.warn(`${what} failed`, error)
+
+async function startZip(folderIDs: readonly string[], fileIDs: readonly string[]) {
+  // The download is a navigation: make sure the access cookie is fresh first (SPEC §7).
+  await refreshToken().catch(() => undefined)
+  navigateAway(zipDownloadUrl(folderIDs, fileIDs))
+}
+
+export interface ActionOptions {
+  /** Started from the parent bar: trash, delete and restore then navigate to the trash (SPEC §4). */
+  fromParentBar?: boolean
+}
+
+export function useItemActions() {
+  const refetch = useRefetch()
+  const [, navigate] = useLocation()
+
+  return useMemo(() => {
+    /** After an item leaves the view: drop it from the selection, refetch everything. */
+    const gone = (ids: readonly string[]) => {
+      if (mainSection.peek() && ids.includes(mainSection.peek()!.id)) resetSelected()
+      resetMultiSelect()
+      refetch.all()
+    }
+
+    const rename = async (target: Target) => {
+      const current = targetName(target)
+      const title = target.type === 'file' ? copy.prompts.renameFile : copy.prompts.renameFolder
+      const name = await prompt({ title, defaultValue: current })
+      if (name === null || name.trim() === current) return
+      const call = target.type === 'file' ? renameFile(target.file._id, name.trim()) : renameFolder(target.folder._id, name.trim())
+      await toast.promise(call, copy.toasts.rename).then(() => {
+        const main = mainSection.peek()
+        if (main?.id === targetId(target)) resetSelected()
+        refetch.all()
+      }, logged('Rename'))
+    }
+
+    /** Trash, restore or delete one item after its question (SPEC §8), then leave the view it was in. */
+    const lifecycle =
+      (question: (target: Target) => { title: string; text?: string; danger?: boolean }, call: (target: Target) => Promise<unknown>, toasts: ToastTexts, what: string) =>
+      async (target: Target, { fromParentBar = false }: ActionOptions = {}) => {
+        if (!(await confirm(question(target)))) return
+        await toast.promise(call(target), toasts).then(() => {
+          gone([targetId(target)])
+          if (fromParentBar && target.type === 'folder') navigate(parentTrashRoute(target.folder))
+        }, logged(what))
+      }
+
+    const trash = lifecycle(
+      () => copy.confirm.trash,
+      (target) => (target.type === 'file' ? trashFile(target.file._id) : trashFolder(target.folder._id)),
+      copy.toasts.trash,
+      'Trash',
+    )
+    const restore = lifecycle(
+      () => copy.confirm.restoreItem,
+      (target) => (target.type === 'file' ? restoreFile(target.file._id) : restoreFolder(target.folder._id)),
+      copy.toasts.restore,
+      'Restore',
+    )
+    const remove = lifecycle(
+      (target) => ({ ...(target.type === 'file' ? copy.confirm.deleteFile : copy.confirm.deleteFolder), danger: true }),
+      (target) => (target.type === 'file' ? removeFile(target.file._id) : removeFolder(target.folder._id)),
+      copy.toasts.delete,
+      'Delete',
+    )
+
+    const download = (target: Target) =>
+      target.type === 'file' ? void downloadFile(target.file._id) : void startZip([target.folder._id], [])
+
+    const move = (target: Target) =>
+      setMoveModal(target.type === 'file' ? { type: 'file', file: target.file } : { type: 'folder', folder: target.folder })
+
+    const share = (target: Target) => {
+      if (target.type === 'file') setShareSelected(target.file)
+    }
+
+    const multiSelect = (target: Target) => toggleMultiSelect(toSelected(target))
+
+    /** The current multi-selection, or the "No items selected" dialog when it is empty (SPEC §5). */
+    const selection = async (): Promise<SelectedItem[] | null> => {
+      const items = Object.values(multiSelectMap.peek())
+      if (items.length > 0) return items
+      await alert({ title: copy.prompts.noItemsSelected })
+      return null
+    }
+
+    const trashSelected = async () => {
+      const items = await selection()
+      if (!items || !(await confirm(copy.confirm.trash))) return
+      await toast.promise(trashFiles(asItems(items)), copy.toasts.trash).then(() => gone(items.map((i) => i.id)), logged('Trash'))
+    }
+
+    const restoreSelected = async () => {
+      const items = await selection()
+      if (!items || !(await confirm(copy.confirm.restoreItems))) return
+      await toast.promise(restoreFiles(asItems(items)), copy.toasts.restore).then(() => gone(items.map((i) => i.id)), logged('Restore'))
+    }
+
+    const removeSelected = async () => {
+      const items = await selection()
+      if (!items || !(await confirm({ ...copy.confirm.deleteItems, danger: true }))) return
+      await toast.promise(removeFiles(asItems(items)), copy.toasts.delete).then(() => gone(items.map((i) => i.id)), logged('Delete'))
+    }
+
+    const downloadSelected = async () => {
+      const items = await selection()
+      if (!items) return
+      const folders = items.filter((i) => i.type === 'folder').map((i) => i.id)
+      const files = items.filter((i) => i.type !== 'folder').map((i) => i.id)
+      await startZip(folders, files)
+    }
+
+    const moveSelected = async () => {
+      if (await selection()) setMoveModal({ type: 'multi' })
+    }
+
+    const run = (target: Target, id: MenuActionId, options?: ActionOptions) => {
+      const actions: Record<MenuActionId, () => unknown> = {
+        rename: () => rename(target),
+        move: () => move(target),
+        share: () => share(target),
+        download: () => download(target),
+        trash: () => trash(target, options),
+        restore: () => restore(target, options),
+        delete: () => remove(target, options),
+        multiSelect: () => multiSelect(target),
+      }
+      void actions[id]()
+    }
+
+    return { rename, trash, restore, remove, download, move, share, multiSelect, trashSelected, restoreSelected, removeSelected, downloadSelected, moveSelected, run }
+  }, [refetch, navigate])
+}

@@ -1,0 +1,52 @@
+// SPEC §2 "File details modal (non-previewable files)": the popup for a file with no thumbnail that
+// is not a video (the viewer takes the others). Same details as the public download page.
+import { FileDetailsDialog } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useState } from 'react'
+import { downloadFile, type FileJson } from '../../api/files.ts'
+import { copy } from '../../copy.ts'
+import { popupModal, resetPopupSelect } from '../../state/selection.ts'
+import { isPreviewable } from '../browser-items.ts'
+import { copyWithToast } from '../copy-with-toast.ts'
+import { fileAccessLabels, fileDetailsLabels } from '../file-details-labels.ts'
+import { toastRegions } from '../toasts.tsx'
+import { useClosing } from './use-closing.ts'
+
+const detailsFile = (file: FileJson | undefined) => (file && !isPreviewable(file) ? file : null)
+
+export function FileDetailsModal() {
+  useSignals()
+  const file = detailsFile(popupModal.value?.file)
+  const { shown } = useClosing(file)
+  const [downloading, setDownloading] = useState(false)
+  if (!shown) return null
+
+  const download = async () => {
+    setDownloading(true)
+    try {
+      await downloadFile(shown._id)
+    } catch (error) {
+      console.warn('Download failed', error)
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <FileDetailsDialog
+      open={file !== null}
+      onClose={resetPopupSelect}
+      name={shown.filename}
+      access={shown.metadata.linkType ?? 'private'}
+      fileSize={shown.metadata.size ?? shown.length}
+      uploadDate={shown.uploadDate}
+      onCopyName={(name) => void copyWithToast(name, copy.toasts.filenameCopied)}
+      onDownload={() => void download()}
+      downloading={downloading}
+      labels={fileDetailsLabels}
+      accessLabels={fileAccessLabels}
+      closeLabel={copy.modals.close}
+      getPersistentElements={toastRegions}
+    />
+  )
+}

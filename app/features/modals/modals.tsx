@@ -1,0 +1,15 @@
+// The share, move and file details modals (SPEC §2), each driven by its selection signal; the
+// signed-in layout renders this once.
+import { FileDetailsModal } from './file-details-modal.tsx'
+import { MoveModal } from './move-modal.tsx'
+import { ShareModal } from './share-modal.tsx'
+
+export function Modals() {
+  return (
+    <>
+      <ShareModal />
+      <MoveModal />
+      <FileDetailsModal />
+    </>
+  )
+}

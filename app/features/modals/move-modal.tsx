@@ -1,0 +1,145 @@
+// SPEC §2 "Move modal": browse folders (GET move-folder-list, which leaves out the folders being
+// moved and everything inside them), pick a destination and Confirm. The call depends on what
+// moves: one file, one folder, or the multi-selection (SPEC §7, toasts of §8).
+import { MoveDialog, type MoveFolder } from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { useState } from 'react'
+import { useRoute } from 'wouter'
+import { moveFile, moveItems, type Item } from '../../api/files.ts'
+import { type FolderJson, getFolderInfo, moveFolder } from '../../api/folders.ts'
+import { keys } from '../../api/keys.ts'
+import { copy } from '../../copy.ts'
+import { useRefetch } from '../../hooks/use-refetch.ts'
+import { useApi } from '../../hooks/swr-config.ts'
+import { asItems, type MoveModal as MoveRequest, moveModal, multiSelectMap, resetMoveModal, resetMultiSelect } from '../../state/selection.ts'
+import { alert } from '../dialogs/dialog-host.tsx'
+import { decodeRouteParam } from '../route-param.ts'
+import { toast, toastRegions } from '../toasts.tsx'
+import { useClosing } from './use-closing.ts'
+
+/** SPEC §7: the destination is a folder id or "/" for Home. */
+const ROOT = '/'
+
+const labels = {
+  search: copy.move.search,
+  searchPlaceholder: copy.move.search,
+  back: copy.browser.back,
+  home: copy.modals.goHome,
+  root: copy.move.home,
+  folders: copy.layout.folders,
+  loading: copy.modals.loadingFolders,
+  empty: copy.browser.noFolders,
+  confirm: copy.move.confirm,
+}
+
+const summary = (destination: MoveFolder | null) => (destination ? copy.move.to(destination.name) : copy.move.toHome)
+
+const selectedItems = (): Item[] => asItems(Object.values(multiSelectMap.peek()))
+
+/** The folders being moved: they and their descendants are no destination. */
+function movedFolderIds(request: MoveRequest): string[] {
+  if (request.type === 'folder') return request.folder ? [request.folder._id] : []
+  if (request.type === 'multi') return selectedItems().filter((item) => item.type === 'folder').map((item) => item.id)
+  return []
+}
+
+/** Runs the move with its §8 toasts; rejects when it fails (the toast has said so). */
+async function runMove(request: MoveRequest, items: readonly Item[], parentID: string): Promise<unknown> {
+  if (request.type === 'file') return toast.promise(moveFile(request.file!._id, parentID), copy.toasts.moveFile)
+  if (request.type === 'folder') return toast.promise(moveFolder(request.folder!._id, parentID), copy.toasts.moveFolder)
+  return toast.promise(moveItems(items, parentID), copy.toasts.moveItems)
+}
+
+export function MoveModal() {
+  useSignals()
+  const { shown, opening } = useClosing(moveModal.value)
+  if (!shown) return null
+  // Keyed by opening: each opening starts at Home with no search.
+  return <MoveModalContent key={opening} request={shown} open={moveModal.value !== null} />
+}
+
+interface Browsed {
+  id: string
+  /** Known when entered from the list; after Back it comes from the folder's info. */
+  name?: string
+}
+
+function MoveModalContent({ request, open }: { request: MoveRequest; open: boolean }) {
+  const [browsed, setBrowsed] = useState<Browsed | null>(null)
+  const [search, setSearch] = useState('')
+  const [busy, setBusy] = useState(false)
+  const refetch = useRefetch()
+  // currentParent: the folder the browser shows behind the modal ("/" elsewhere).
+  const [inFolder, params] = useRoute<{ id: string }>('/folder/:id')
+  const [folderIDs] = useState(() => movedFolderIds(request))
+
+  const list = useApi<FolderJson[]>(
+    open
+      ? keys.moveFolders({
+          parent: browsed?.id ?? ROOT,
+          search,
+          folderIDs,
+          currentParent: inFolder ? decodeRouteParam(params.id) : ROOT,
+        })
+      : null,
+  )
+  const info = useApi<FolderJson>(open && browsed ? keys.folderInfo(browsed.id) : null)
+  const current: MoveFolder | null = browsed ? { id: browsed.id, name: browsed.name ?? info.data?.name ?? '' } : null
+
+  const back = async () => {
+    if (!browsed) return
+    try {
+      const folder = info.data ?? (await getFolderInfo(browsed.id))
+      setBrowsed(folder.parent === ROOT ? null : { id: folder.parent })
+    } catch (error) {
+      console.warn('Folder info failed', error)
+    }
+  }
+
+  const confirm = async (destination: MoveFolder | null) => {
+    const items = request.type === 'multi' ? selectedItems() : []
+    if (request.type === 'multi' && items.length === 0) {
+      await alert({ title: copy.prompts.noItemsSelected })
+      return
+    }
+    setBusy(true)
+    const moved = await runMove(request, items, destination?.id ?? ROOT).then(
+      () => true,
+      (error: unknown) => {
+        // The toast has said so; the modal stays open for another try.
+        console.warn('Move failed', error)
+        return false
+      },
+    )
+    setBusy(false)
+    if (!moved) return
+    resetMoveModal()
+    if (request.type === 'multi') resetMultiSelect()
+    refetch.all()
+  }
+
+  return (
+    <MoveDialog
+      open={open}
+      onClose={resetMoveModal}
+      folders={(list.data ?? []).map((folder) => ({ id: folder._id, name: folder.name }))}
+      currentFolder={current}
+      loading={list.isLoading}
+      busy={busy}
+      multiSelect={request.type === 'multi'}
+      onSearch={setSearch}
+      onBack={() => void back()}
+      onHome={() => {
+        setBrowsed(null)
+        setSearch('')
+      }}
+      onEnter={(folder) => setBrowsed(folder)}
+      onConfirm={(destination) => void confirm(destination)}
+      title={copy.move.title}
+      labels={labels}
+      summary={summary}
+      closeLabel={copy.modals.close}
+      getPersistentElements={toastRegions}
+    />
+  )
+}

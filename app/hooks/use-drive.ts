@@ -1,0 +1,34 @@
+// One SWR hook per read of the drive (STYLE.md "one hook per resource"); writes refetch them
+// through use-refetch.ts.
+import type { FileJson, SuggestedList } from '../api/files.ts'
+import type { FolderJson, FolderListParams } from '../api/folders.ts'
+import { keys } from '../api/keys.ts'
+import { quickListLimit } from '../state/filters.ts'
+import { useApi } from './swr-config.ts'
+
+/** SPEC §7 folder-service/list: every folder at once (no limit is applied for folders). */
+export function useFolderList(params: FolderListParams | null) {
+  const { data, error, isLoading } = useApi<FolderJson[]>(params ? keys.folders(params) : null)
+  return { folders: data ?? [], loading: isLoading, error }
+}
+
+/** SPEC §2 Quick Access: the 20 newest files. */
+export function useQuickList(enabled = true) {
+  const { data, error, isLoading } = useApi<FileJson[]>(enabled ? keys.quickList(quickListLimit) : null)
+  return { files: data ?? [], loading: isLoading, error }
+}
+
+/** A folder's record (its name and parent for the parent bar); null id skips. */
+export function useFolderInfo(id: string | null | undefined) {
+  const { data, error, isLoading } = useApi<FolderJson>(id ? keys.folderInfo(id) : null)
+  return { folder: data, loading: isLoading, error }
+}
+
+/** SPEC §2 search bar suggestions; an empty text fetches nothing. */
+export function useSuggestions(search: string, area: { trashMode?: boolean; mediaMode?: boolean }) {
+  const text = search.trim()
+  const { data, isLoading } = useApi<SuggestedList>(
+    text ? keys.suggested({ search: text, ...(area.trashMode ? { trashMode: true } : {}), ...(area.mediaMode ? { mediaMode: true } : {}) }) : null,
+  )
+  return { folders: data?.folderList ?? [], files: data?.fileList ?? [], loading: isLoading }
+}

@@ -1,0 +1,181 @@
+// The home and trash bodies (SPEC §2 "Home page"): Quick Access on the home root, the trash banner,
+// the parent bar inside a folder, then the folder grid and the file grid or list with the sort and
+// view controls. Search routes list matches across the whole drive (or the whole trash).
+import {
+  type BrowserFile,
+  type BrowserFolder,
+  FileGrid,
+  FolderGrid,
+  ParentBar,
+  SortControl,
+  ViewToggle,
+} from '@cumulus/ui'
+import { useSignals } from '@preact/signals-react/runtime'
+import { css } from 'goober'
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
+import type { FileJson } from '../../api/files.ts'
+import { copy } from '../../copy.ts'
+import { toBrowserFile, toBrowserFolder } from '../../features/browser-items.ts'
+import { menuEntries } from '../../features/items/item-menu.ts'
+import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
+import { useItemClick } from '../../features/items/use-item-click.ts'
+import type { Area } from '../../features/layout/areas.ts'
+import { areas } from '../../features/layout/areas.ts'
+import { FileViewer } from '../../features/viewer/file-viewer.tsx'
+import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-drive.ts'
+import { useFileList } from '../../hooks/use-file-list.ts'
+import { defaultLimit, setSortBy, sortBy } from '../../state/filters.ts'
+import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
+import { mainSection, multiSelectMap, multiSelectMode, popupModal, toggleMultiSelect } from '../../state/selection.ts'
+import { vars } from '../../styles.ts'
+import { QuickAccess } from './quick-access.tsx'
+import { useCollectionKeys } from './use-collection-keys.ts'
+import { folderRoute, useOpenItem } from './use-open-item.ts'
+
+const banner = css`
+  margin: 0 0 ${vars.space.medium};
+  padding: ${vars.space.small} ${vars.space.medium};
+  border-radius: ${vars.radius.medium};
+  background: ${vars.color.warningSubtle};
+  color: ${vars.color.text};
+`
+
+const section = css`
+  margin-bottom: ${vars.space.large};
+`
+
+export interface BrowserViewProps {
+  area: Extract<Area, 'home' | 'trash'>
+  folderId?: string
+  search?: string
+}
+
+/** SPEC §2: "Home Folders, Folders, Search, Trash or No Folders, depending on context". */
+export function folderTitle(area: Area, { folderId, search, empty }: { folderId?: string; search?: string; empty: boolean }) {
+  if (empty) return copy.browser.noFolders
+  if (search) return copy.browser.searchFolders
+  if (folderId) return copy.browser.folders
+  return area === 'trash' ? copy.browser.trashFolders : copy.browser.homeFolders
+}
+
+/** SPEC §2: "Home Files or Files". */
+export const fileTitle = (area: Area, { folderId, search }: { folderId?: string; search?: string }) =>
+  area === 'home' && !folderId && !search ? copy.browser.homeFiles : copy.browser.files
+
+export function BrowserView({ area, folderId, search }: BrowserViewProps) {
+  useSignals()
+  const [, navigate] = useLocation()
+  const trashMode = area === 'trash'
+  const parent = search ? undefined : (folderId ?? '/')
+  const sort = sortBy.value
+  const query = { ...(parent ? { parent } : {}), ...(search ? { search } : {}), sortBy: sort, ...(trashMode ? { trashMode: true } : {}) }
+
+  const folderList = useFolderList(query)
+  const fileList = useFileList(query, defaultLimit)
+  const quick = useQuickList(area === 'home' && !folderId && !search)
+  const { folder } = useFolderInfo(folderId)
+  const actions = useItemActions()
+  const open = useOpenItem(area)
+  const click = useItemClick({ open })
+  const thumbnailsDisabled = loadThumbnailsDisabled.value
+  const view = listView.value ? 'list' : 'grid'
+
+  const folderById = useMemo(() => new Map(folderList.folders.map((f) => [f._id, f])), [folderList.folders])
+  const fileById = useMemo(() => new Map(fileList.files.map((f) => [f._id, f])), [fileList.files])
+  const folderItems = useMemo(() => folderList.folders.map(toBrowserFolder), [folderList.folders])
+  const fileItems = useMemo(() => fileList.files.map((f) => toBrowserFile(f, thumbnailsDisabled)), [fileList.files, thumbnailsDisabled])
+  const folderTargets = useMemo<Target[]>(() => folderList.folders.map((f) => ({ type: 'folder', folder: f })), [folderList.folders])
+  const fileTargets = useMemo<Target[]>(() => fileList.files.map((f) => ({ type: 'file', file: f })), [fileList.files])
+  const keysFor = useCollectionKeys(area, () => [...folderTargets, ...fileTargets])
+
+  const main = mainSection.value
+  const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main && main.type !== 'quick-item' ? [main.id] : []
+
+  const folderTarget = (item: BrowserFolder): Target => ({ type: 'folder', folder: folderById.get(item.id)! })
+  const fileTarget = (item: BrowserFile): Target => ({ type: 'file', file: fileById.get(item.id)! })
+  const place = { area }
+
+  const rootRoute = areas[area].root
+  const parentBar = folderId ? (
+    <ParentBar
+      folderName={folder?.name ?? ''}
+      root={area === 'trash' ? 'trash' : 'home'}
+      onBack={() => navigate(folder && folder.parent !== '/' ? folderRoute(area, folder.parent) : rootRoute)}
+      onRootClick={() => navigate(rootRoute)}
+      menuItems={folder ? menuEntries('folder', { area, parentBar: true }, (id) => actions.run({ type: 'folder', folder }, id, { fromParentBar: true })) : undefined}
+      labels={{ nav: copy.browser.breadcrumb, back: copy.browser.back, home: copy.layout.home, trash: copy.layout.trash, menu: copy.browser.folderActions }}
+    />
+  ) : null
+
+  const controls = (
+    <>
+      <SortControl
+        value={sort}
+        onValueChange={setSortBy}
+        labels={{ sortBy: copy.browser.sortBy, date: copy.browser.modified, name: copy.browser.name, ascending: copy.browser.ascending }}
+      />
+      <ViewToggle
+        value={view}
+        onValueChange={(next) => setListView(next === 'list')}
+        labels={{ group: copy.browser.view, grid: copy.browser.gridView, list: copy.browser.listView }}
+      />
+    </>
+  )
+  const columnLabels = { name: copy.browser.columnName, size: copy.browser.columnSize, created: copy.browser.columnCreated, actions: copy.browser.columnActions }
+  const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
+
+  return (
+    <>
+      {area === 'home' && !folderId && !search ? <QuickAccess /> : null}
+      {area === 'trash' ? <p className={banner}>{copy.browser.trashBanner}</p> : null}
+      {parentBar}
+      <FolderGrid
+        className={section}
+        title={folderTitle(area, { folderId, search, empty: !folderList.loading && folderItems.length === 0 })}
+        items={folderItems}
+        view={view}
+        loading={folderList.loading}
+        loadingLabel={copy.loading}
+        selectedIds={selectedIds}
+        useWindowScroll
+        columnLabels={columnLabels}
+        actionsLabel={copy.browser.actionsFor}
+        menuLabel={copy.browser.itemMenu}
+        itemMenu={(item) => menuEntries('folder', place, (id) => actions.run(folderTarget(item), id))}
+        onItemClick={(item, event) => click(toSelected(folderTarget(item)), event)}
+        onItemOpen={(item) => open(toSelected(folderTarget(item)))}
+        onItemToggle={(item) => toggleMultiSelect(toSelected(folderTarget(item)))}
+        onKeyDown={keysFor(folderTargets)}
+      />
+      <FileGrid
+        className={section}
+        title={fileTitle(area, { folderId, search })}
+        actions={controls}
+        items={fileItems}
+        view={view}
+        thumbnailsDisabled={thumbnailsDisabled}
+        loading={fileList.loading}
+        loadingLabel={copy.loading}
+        emptyText={copy.browser.noFiles}
+        selectedIds={selectedIds}
+        useWindowScroll
+        columnLabels={columnLabels}
+        actionsLabel={copy.browser.actionsFor}
+        menuLabel={copy.browser.itemMenu}
+        itemMenu={(item) => menuEntries('file', place, (id) => actions.run(fileTarget(item), id))}
+        onItemClick={(item, event) => click(toSelected(fileTarget(item)), event)}
+        onItemOpen={(item) => open(toSelected(fileTarget(item)))}
+        onItemToggle={(item) => toggleMultiSelect(toSelected(fileTarget(item)))}
+        onEndReached={fileList.loadMore}
+        onKeyDown={keysFor(fileTargets)}
+      />
+      <FileViewer
+        files={viewerFiles}
+        hasMore={popupModal.value?.type === 'quick-item' ? false : fileList.hasMore}
+        loadMore={fileList.loadMore}
+        menuItems={(file) => menuEntries('file', place, (id) => actions.run({ type: 'file', file }, id))}
+      />
+    </>
+  )
+}

@@ -1,0 +1,5 @@
+// Where the e2e server listens: the app itself, and (on its own port, never on the app's server)
+// the test-only mailbox that lets specs read the mails the app sent.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310)
+export const E2E_MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4311)
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { visibleActions } from '../../../app/features/items/item-menu.ts'
+
+// SPEC §2 "Context menu" visibility rules, one row per place and kind.
+describe('context menu visibility (SPEC §2)', () => {
+  it.each([
+    ['file', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'move', 'trash']],
+    ['folder', 'home', false, ['multiSelect', 'rename', 'download', 'move', 'trash']],
+    ['folder', 'home', true, ['rename', 'download', 'move', 'trash']],
+    ['file', 'media', false, ['multiSelect', 'share', 'download', 'trash']],
+    ['file', 'trash', false, ['multiSelect', 'restore', 'delete']],
+    ['folder', 'trash', false, ['multiSelect', 'restore', 'delete']],
+    ['folder', 'trash', true, ['restore', 'delete']],
+  ] as const)('%s in %s (parent bar: %s)', (kind, area, parentBar, expected) => {
+    expect(visibleActions(kind, { area, parentBar })).toEqual(expected)
+  })
+
+  it('Rename and Move never show in trash or media; Share never for folders', () => {
+    for (const area of ['trash', 'media'] as const) {
+      for (const kind of ['file', 'folder'] as const) {
+        const actions = visibleActions(kind, { area })
+        expect(actions).not.toContain('rename')
+        expect(actions).not.toContain('move')
+      }
+    }
+    for (const area of ['home', 'trash', 'media'] as const) expect(visibleActions('folder', { area })).not.toContain('share')
+  })
+})
