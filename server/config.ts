@@ -43,6 +43,8 @@ export interface Limits {
   refreshTokenTtlMs: number
   verifyTokenTtlMs: number
   resetTokenTtlMs: number
+  /** How long in-flight requests may run on after SIGTERM before their connections are cut. */
+  shutdownGraceMs: number
 }
 
 export interface Config {
@@ -88,6 +90,7 @@ export const defaultLimits: Limits = {
   refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
   verifyTokenTtlMs: 24 * 60 * 60_000,
   resetTokenTtlMs: 60 * 60_000,
+  shutdownGraceMs: 5_000,
 }
 
 export class ConfigError extends Error {

@@ -2,6 +2,7 @@
 // in-flight requests finish and the database is closed properly.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { closeOnSignals } from './shutdown.ts'
 
 async function main() {
   let config
@@ -15,23 +16,7 @@ async function main() {
     throw err
   }
   const app = await buildApp(config)
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    const force = setTimeout(() => process.exit(1), 10_000)
-    force.unref()
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'shutdown failed')
-        process.exit(1)
-      },
-    )
-  }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+  closeOnSignals(app, config.limits.shutdownGraceMs)
   await app.listen({ port: config.port, host: config.host })
 }
 

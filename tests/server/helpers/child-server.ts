@@ -91,6 +91,8 @@ export interface ChildServer {
   /** SIGTERM, then SIGKILL after a grace period. */
   stop(): Promise<void>
   readonly exited: boolean
+  /** The exit code once exited (null when ended by a signal). */
+  readonly exitCode: number | null
 }
 
 const live = new Set<ChildProcess>()
@@ -108,9 +110,11 @@ export async function startChild(backing: Backing, opts: { limits?: Partial<Limi
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] })
   live.add(child)
   let exited = false
+  let exitCode: number | null = null
   const gone = new Promise<void>((r) =>
-    child.once('exit', () => {
+    child.once('exit', (code) => {
       exited = true
+      exitCode = code
       live.delete(child)
       r()
     }),
@@ -151,6 +155,9 @@ export async function startChild(backing: Backing, opts: { limits?: Partial<Limi
     pid: child.pid!,
     get exited() {
       return exited
+    },
+    get exitCode() {
+      return exitCode
     },
     async kill() {
       if (!exited) child.kill('SIGKILL')
