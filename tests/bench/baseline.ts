@@ -1,7 +1,10 @@
 // Baseline servers for the ratios, each in its own child process like the Cumulus one:
 //   raw   — minimal node:http: POST /upload pipes the body to a file, GET /download streams a
 //           file with createReadStream (what DESIGN.md §6 compares uploads/downloads against)
-//   hello — a bare Fastify app returning a constant JSON (the list latency and req/s baseline)
+//   hello — a bare Fastify app returning a constant JSON (the list latency and req/s baseline);
+//           `PUT /same` stores a JSON document that `GET /same` then returns (serialised on each
+//           request like any Fastify reply), so a list page can be compared with a hello-world
+//           that sends the same bytes
 // Paths come in the query string but must stay under BENCH_ROOT: it is a bench, not an oracle.
 import { createReadStream, createWriteStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
@@ -50,6 +53,12 @@ if (mode === 'raw') {
 } else if (mode === 'hello') {
   const app = Fastify()
   app.get('/', async () => ({ hello: 'world' }))
+  let same: unknown = null
+  app.put('/same', { bodyLimit: 16 << 20 }, async (req) => {
+    same = req.body
+    return { ok: true }
+  })
+  app.get('/same', async () => same)
   await app.listen({ port: 0, host: '127.0.0.1' })
   announce(app.server)
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)))
