@@ -41,6 +41,8 @@ import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
 import { checkEncryptionKey, createEncryptedVault, createPlainVault } from './storage/vault.ts'
 import { randomId } from './util/crypto.ts'
+import { createRedisWindowLimiter } from './util/limiter.ts'
+import { closeRedis, connectRedis } from './util/redis.ts'
 
 /** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
 const APP_CSP = {
@@ -96,11 +98,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err
   }
   const mailer = await createMailer(config)
+  // REDIS_URL: the rate-limit counters live in Redis, so instances behind one load balancer count
+  // each client and each account once (DESIGN.md §5). Unset → every instance counts in memory.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined
+  const failedLogins = redis
+    ? createRedisWindowLimiter({
+        redis,
+        max: config.limits.loginFailuresPerAccount,
+        windowMs: config.limits.accountWindowMs,
+        prefix: 'cumulus-login-failures:',
+        log: app.log,
+      })
+    : undefined
 
   const users = createUsersRepository(database.db)
   const sessionRows = createSessionsRepository(database.db)
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
-  const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer })
+  const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer, failedLogins })
   const auth = createAuth(config, sessions)
 
   const store = await createBlobStore(config)
@@ -167,6 +181,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis && {
+      redis,
+      nameSpace: 'cumulus-rl-',
+      // Fail open: when Redis errors, the request goes on without the per-IP check (the client
+      // logs the outage once) instead of answering 500, or 429 to everybody. Brute force stays
+      // bounded meanwhile by the per-account failed-login limit, which falls back to memory.
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: 'TOO_MANY_REQUESTS',
@@ -229,6 +251,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await thumbnails.stop()
     await janitor.stop()
     mailer.close()
+    if (redis) await closeRedis(redis)
     await database.close()
   })
 

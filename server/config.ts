@@ -68,6 +68,8 @@ export interface Config {
   secureCookies: SecureCookies
   trustProxy: boolean
   logLevel: string
+  /** Shared rate-limit counters for several instances; unset → each instance counts in memory. */
+  redisUrl: string | undefined
   /** Where the built SPA lives; absent → a placeholder page. */
   appDir: string
   limits: Limits
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const trustProxy = bool('TRUST_PROXY', false)
   const logLevel = read('LOG_LEVEL')?.toLowerCase() ?? 'info'
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'])
 
   if (problems.length) throw new ConfigError(problems)
 
@@ -221,6 +224,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secureCookies,
     trustProxy,
     logLevel,
+    redisUrl,
     appDir: resolve(read('APP_DIR') ?? 'dist/app'),
     limits: { ...defaultLimits },
     ...overrides,

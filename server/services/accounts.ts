@@ -6,7 +6,7 @@ import { errors } from '../errors.ts'
 import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
-import { createWindowLimiter } from '../util/limiter.ts'
+import { createWindowLimiter, type WindowLimiter } from '../util/limiter.ts'
 import { linkMail, type Mailer } from './mailer.ts'
 import type { SessionService } from './sessions.ts'
 
@@ -45,11 +45,13 @@ export function createAccountService(deps: {
   mailTokens: MailTokensRepository
   sessions: SessionService
   mailer: Mailer
+  /** Failed logins per account; default: counted in this instance's memory. */
+  failedLogins?: WindowLimiter
   now?: () => number
 }) {
   const { config, users, mailTokens, sessions, mailer } = deps
   const now = deps.now ?? Date.now
-  const failedLogins = createWindowLimiter(config.limits.loginFailuresPerAccount, config.limits.accountWindowMs)
+  const failedLogins = deps.failedLogins ?? createWindowLimiter(config.limits.loginFailuresPerAccount, config.limits.accountWindowMs)
 
   const toJson = (u: User): UserJson => ({
     _id: u.id,
@@ -135,15 +137,15 @@ export function createAccountService(deps: {
     /** Checks the per-account failure window before spending time on the hash. */
     async login(rawEmail: string, password: string, browserId: string) {
       const email = normaliseEmail(rawEmail)
-      const wait = failedLogins.blockedFor(email)
+      const wait = await failedLogins.blockedFor(email)
       if (wait > 0) throw errors.tooManyRequests(wait, 'Too many failed logins, try again later')
       const user = await users.byEmail(email)
       const ok = user ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
       if (!user || !ok) {
-        failedLogins.hit(email)
+        await failedLogins.hit(email)
         throw errors.invalidCredentials()
       }
-      failedLogins.reset(email)
+      await failedLogins.reset(email)
       return { user: toJson(user), tokens: await sessions.start(user.id, browserId) }
     },
 

@@ -43,6 +43,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, BLOB_STORE: 's3' })).toThrow(/S3_BUCKET/)
   })
 
+  it('given REDIS_URL unset, then no Redis; given a redis:// or rediss:// URL, then it is kept as given', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).redisUrl).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: ' ' }).redisUrl).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379')
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe('rediss://:pw@cache.internal:6380/2')
+  })
+
+  it.each(['127.0.0.1:6379', 'http://cache:6379', 'cache'])('given REDIS_URL=%s, then one line naming REDIS_URL', (value) => {
+    let error: ConfigError | undefined
+    try {
+      loadConfig({ DATA_DIR: dataDir, REDIS_URL: value })
+    } catch (err) {
+      error = err as ConfigError
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error!.problems).toEqual([`REDIS_URL: expected a redis or rediss URL, got "${value}"`])
+  })
+
   it('given a hex or base64 ENCRYPTION_KEY of 32 bytes, then it is accepted', () => {
     expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: 'ab'.repeat(32) }).encryptionKey).toHaveLength(32)
     expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).encryptionKey).toHaveLength(32)

@@ -1,0 +1,248 @@
+// REDIS_URL: two instances sharing one Redis count rate limits as one (DESIGN.md §5), over real
+// HTTP; and a Redis that is away never turns logins into 500s.
+import { rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
+import { Redis } from 'ioredis'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Limits } from '../../server/config.ts'
+import { Browser, uniqueEmail } from './helpers/client.ts'
+import { pgUrl, startServer, type TestServer } from './helpers/server.ts'
+
+const redisUrl = process.env.TEST_REDIS_URL
+// Every key this run writes sits under one prefix, deleted at the end. Each pair of instances gets
+// its own prefix below it, so one test's counters never leak into the next.
+const runPrefix = `cumulus-test-${randomBytes(6).toString('hex')}:`
+let prefixes = 0
+
+/** REDIS_URL with a fresh key prefix (ioredis takes options such as `keyPrefix` from the query). */
+function freshRedisUrl(base = redisUrl!): { url: string; prefix: string } {
+  const prefix = `${runPrefix}${++prefixes}:`
+  const u = new URL(base)
+  u.searchParams.set('keyPrefix', prefix)
+  return { url: u.toString(), prefix }
+}
+
+interface Pair {
+  a: TestServer
+  b: TestServer
+  close(): Promise<void>
+}
+
+/**
+ * Two instances of one deployment. On PostgreSQL they share one schema. The helper runs SQLite as
+ * a single instance (its blob janitor assumes no other writer), so there each instance has its own
+ * DATA_DIR and `signUpOnBoth` creates the account on each: the limits under test live in Redis.
+ */
+async function startPair(env: Record<string, string>, limits: Partial<Limits>): Promise<Pair> {
+  const a = await startServer({ env, limits })
+  const b = await startServer({ env, limits, ...(pgUrl ? { schema: a.config.databaseSchema, keepData: true } : {}) })
+  return {
+    a,
+    b,
+    async close() {
+      await b.close()
+      // keepData spared B's schema for A to drop; B's temp DATA_DIR is still ours to remove.
+      if (pgUrl) await rm(b.dataDir, { recursive: true, force: true })
+      await a.close()
+    },
+  }
+}
+
+async function signUpOnBoth(pair: Pair, email: string) {
+  await new Browser(pair.a.url).signup(email)
+  if (!pgUrl) await new Browser(pair.b.url).signup(email)
+}
+
+const wrongLogin = (server: TestServer, email = uniqueEmail('ip')) => new Browser(server.url).login(email, 'wrong-guess')
+
+/** A port nothing listens on: bound once by us, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** A TCP relay in front of Redis that a test can cut, as a network failure would. */
+async function startRelay(target: URL) {
+  const sockets = new Set<Socket>()
+  const track = (s: Socket) => {
+    sockets.add(s)
+    s.on('error', () => {})
+    s.on('close', () => sockets.delete(s))
+  }
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname)
+    track(client)
+    track(upstream)
+    client.pipe(upstream).pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const url = new URL(target)
+  url.host = `127.0.0.1:${port}`
+  return {
+    url: url.toString(),
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      for (const s of sockets) s.destroy()
+      await closed
+    },
+  }
+}
+
+// Redis is optional infrastructure: the README's `npm test` must pass on a machine without it, so
+// the tests that need a real Redis run only when TEST_REDIS_URL names one (CI sets it for the
+// PostgreSQL + S3 step).
+describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', () => {
+  afterAll(async () => {
+    const redis = new Redis(redisUrl!)
+    try {
+      const keys: string[] = []
+      for await (const batch of redis.scanStream({ match: `${runPrefix}*`, count: 500 })) keys.push(...(batch as string[]))
+      if (keys.length) await redis.del(...keys)
+    } finally {
+      await redis.quit()
+    }
+  })
+
+  it('given N logins from one IP split across A and B, then the next one on either is 429 with the plugin message', async () => {
+    const { url, prefix } = freshRedisUrl()
+    const pair = await startPair({ REDIS_URL: url }, { loginPerIp: 4 })
+    try {
+      const { a, b } = pair
+      const statuses = []
+      for (const server of [a, b, a, b]) statuses.push((await wrongLogin(server)).status)
+      expect(statuses).toEqual([401, 401, 401, 401])
+      for (const server of [a, b]) {
+        const r = await wrongLogin(server)
+        expect(r.status).toBe(429)
+        expect(r.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many requests, retry in \d+ s$/) })
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+      }
+      // The counter is the plugin's, under our namespace.
+      const redis = new Redis(redisUrl!)
+      try {
+        expect(await redis.keys(`${prefix}cumulus-rl-POST/user-service/login-*`)).toHaveLength(1)
+      } finally {
+        await redis.quit()
+      }
+    } finally {
+      await pair.close()
+    }
+  })
+
+  it('given REDIS_URL unset on both, then each instance counts its own logins (the sharing comes from Redis)', async () => {
+    const pair = await startPair({}, { loginPerIp: 4 })
+    try {
+      const { a, b } = pair
+      const statuses = []
+      for (const server of [a, b, a, b, a, b, a, b]) statuses.push((await wrongLogin(server)).status)
+      expect(statuses).toEqual(Array(8).fill(401))
+      expect((await wrongLogin(a)).status).toBe(429)
+      expect((await wrongLogin(b)).status).toBe(429)
+    } finally {
+      await pair.close()
+    }
+  })
+
+  it('given failed logins for one account split across A and B, then the account is locked on both', async () => {
+    const { url, prefix } = freshRedisUrl()
+    const pair = await startPair({ REDIS_URL: url }, { loginFailuresPerAccount: 3, loginPerIp: 1_000 })
+    try {
+      const { a, b } = pair
+      const email = uniqueEmail('shared-lock')
+      await signUpOnBoth(pair, email)
+      for (const server of [a, b, a]) expect((await wrongLogin(server, email)).status).toBe(401)
+      for (const server of [a, b]) {
+        const r = await new Browser(server.url).login(email)
+        expect(r.status).toBe(429)
+        expect(r.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many failed logins, try again later' })
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+      }
+      // Other accounts are unaffected.
+      const other = uniqueEmail('shared-other')
+      await signUpOnBoth(pair, other)
+      expect((await new Browser(b.url).login(other)).status).toBe(200)
+      // Keys name the account by a hash: no address is stored in Redis.
+      const redis = new Redis(redisUrl!)
+      try {
+        const keys = await redis.keys(`${prefix}cumulus-login-failures:*`)
+        expect(keys).toHaveLength(1)
+        expect(keys[0]).not.toContain('example.com')
+      } finally {
+        await redis.quit()
+      }
+    } finally {
+      await pair.close()
+    }
+  })
+
+  it('given a successful login on one instance, then the failure count restarts on both', async () => {
+    const pair = await startPair({ REDIS_URL: freshRedisUrl().url }, { loginFailuresPerAccount: 3, loginPerIp: 1_000 })
+    try {
+      const { a, b } = pair
+      const email = uniqueEmail('shared-reset')
+      await signUpOnBoth(pair, email)
+      for (let i = 0; i < 2; i++) expect((await wrongLogin(a, email)).status).toBe(401)
+      expect((await new Browser(b.url).login(email)).status).toBe(200)
+      // Four failures on A in all, but never three since the success on B.
+      for (let i = 0; i < 2; i++) expect((await wrongLogin(a, email)).status).toBe(401)
+      expect((await new Browser(a.url).login(email)).status).toBe(200)
+    } finally {
+      await pair.close()
+    }
+  })
+
+  it('given Redis goes away after start, then logins still answer (no 500), per-IP limits are lifted and failed logins count in memory', async () => {
+    const relay = await startRelay(new URL(redisUrl!))
+    const server = await startServer({ env: { REDIS_URL: freshRedisUrl(relay.url).url }, limits: { loginPerIp: 2, loginFailuresPerAccount: 3 } })
+    try {
+      const email = uniqueEmail('outage')
+      await new Browser(server.url).signup(email)
+      expect((await wrongLogin(server, email)).status).toBe(401)
+      await relay.cut()
+      // Three more failures: over the per-IP limit of 2 (lifted) and up to the account's 3 (one
+      // was counted in Redis before the cut, the rest count in memory).
+      for (let i = 0; i < 3; i++) expect((await wrongLogin(server, email)).status).toBe(401)
+      const locked = await new Browser(server.url).login(email)
+      expect(locked.status).toBe(429)
+      expect(locked.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many failed logins, try again later' })
+      const other = uniqueEmail('outage-other')
+      await new Browser(server.url).signup(other)
+      expect((await new Browser(server.url).login(other)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+// Needs no Redis at all (nothing listens on the port), so it runs everywhere.
+describe('REDIS_URL pointing at a Redis that is not there', () => {
+  it('given Redis unreachable at start, then the server starts, per-IP limits are lifted, failed logins count in memory, and nothing is a 500', async () => {
+    const server = await startServer({
+      env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` },
+      limits: { loginPerIp: 2, loginFailuresPerAccount: 3 },
+    })
+    try {
+      expect((await new Browser(server.url).get('/healthz')).status).toBe(200)
+      // Over the per-IP limit of 2: the store fails, the plugin skips it (fail open).
+      const statuses = []
+      for (let i = 0; i < 4; i++) statuses.push((await wrongLogin(server)).status)
+      expect(statuses).toEqual([401, 401, 401, 401])
+      const email = uniqueEmail('no-redis')
+      await new Browser(server.url).signup(email)
+      expect((await new Browser(server.url).login(email)).status).toBe(200)
+      for (let i = 0; i < 3; i++) expect((await wrongLogin(server, email)).status).toBe(401)
+      const r = await new Browser(server.url).login(email)
+      expect(r.status).toBe(429)
+      expect(r.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many failed logins, try again later' })
+    } finally {
+      await server.close()
+    }
+  })
+})
