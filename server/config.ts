@@ -145,7 +145,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       if (!protocols.includes(u.protocol)) throw new Error()
       return raw
     } catch {
-      problems.push(`${name}: expected a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL, got "${raw}"`)
+      // The value is echoed to help, but a password in it is not: start-up lines end up in logs.
+      const shown = raw.replace(/(\/\/[^/@:]*:)[^@/]*@/, '$1***@')
+      problems.push(`${name}: expected a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL, got "${shown}"`)
       return undefined
     }
   }

@@ -61,6 +61,22 @@ describe('loadConfig', () => {
     expect(error!.problems).toEqual([`REDIS_URL: expected a redis or rediss URL, got "${value}"`])
   })
 
+  it.each([
+    ['DATABASE_URL', 'mysql://app:s3cret@db.internal/cumulus', 'mysql://app:***@db.internal/cumulus'],
+    ['REDIS_URL', 'http://:s3cret@cache:6379', 'http://:***@cache:6379'],
+    ['SMTP_URL', 'ftp://mailer:s3cret@mail.internal:25', 'ftp://mailer:***@mail.internal:25'],
+  ])('given a bad %s holding a password, then the error line names the variable but not the password', (name, value, shown) => {
+    let error: ConfigError | undefined
+    try {
+      loadConfig({ DATA_DIR: dataDir, [name]: value })
+    } catch (err) {
+      error = err as ConfigError
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error!.problems.join('\n')).not.toContain('s3cret')
+    expect(error!.problems.find((p) => p.startsWith(`${name}:`))).toContain(`got "${shown}"`)
+  })
+
   it('given a hex or base64 ENCRYPTION_KEY of 32 bytes, then it is accepted', () => {
     expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: 'ab'.repeat(32) }).encryptionKey).toHaveLength(32)
     expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).encryptionKey).toHaveLength(32)
