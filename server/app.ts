@@ -29,6 +29,7 @@ import { publicRoutes } from './routes/public-files.ts'
 import { folderRoutes } from './routes/folder-service.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
+import { createListCache, type ListCache } from './services/list-cache.ts'
 import { createListingService } from './services/listing.ts'
 import { createMediaService } from './services/media.ts'
 import { createSharingService } from './services/sharing.ts'
@@ -70,6 +71,7 @@ export interface Internals {
   tree: TreeService
   drive: DriveRepository
   thumbnails: ThumbnailQueue
+  listCache: ListCache
 }
 
 declare module 'fastify' {
@@ -112,7 +114,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     : undefined
 
   const users = createUsersRepository(database.db)
-  const sessionRows = createSessionsRepository(database.db)
+  const sessionRows = createSessionsRepository(database.db, database.changeEpoch)
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
   const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer, failedLogins })
   const auth = createAuth(config, sessions)
@@ -132,6 +134,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const drive = createDriveRepository(database.db, database.dialect)
   const tree = createTreeService({ repo: drive, janitor })
   const listing = createListingService(drive)
+  const listCache = createListCache(config.limits.listCacheBytes)
   const vault = config.encryptionKey ? createEncryptedVault(store, config.encryptionKey) : createPlainVault(store)
   const thumbnails = createThumbnailQueue({
     db: database.db,
@@ -158,8 +161,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const media = createMediaService({ vault, pixelLimit: config.limits.imagePixelLimit })
 
   installErrorHandler(app)
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id)
+  // On the raw response at the start, like the security headers: a synchronous onRequest hook is
+  // cheaper than an async onSend one on every reply, and error replies carry it just the same.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('x-request-id', req.id)
+    done()
   })
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: APP_CSP },
@@ -222,9 +228,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
-  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails })
+  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache })
 
-  const driveDeps = { auth, repo: drive, listing, tree, uploads, vault }
+  const driveDeps = { auth, repo: drive, listing, listCache, tree, uploads, vault }
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media })
   await app.register(publicRoutes, { prefix: '/file-service', auth, repo: drive, sharing, vault, publicPerIp: config.limits.publicPerIp })
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps })

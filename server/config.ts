@@ -45,6 +45,8 @@ export interface Limits {
   resetTokenTtlMs: number
   /** How long in-flight requests may run on after SIGTERM before their connections are cut. */
   shutdownGraceMs: number
+  /** Bytes of serialised list replies kept per instance (services/list-cache.ts); 0 turns the cache off. */
+  listCacheBytes: number
 }
 
 export interface Config {
@@ -93,6 +95,7 @@ export const defaultLimits: Limits = {
   verifyTokenTtlMs: 24 * 60 * 60_000,
   resetTokenTtlMs: 60 * 60_000,
   shutdownGraceMs: 5_000,
+  listCacheBytes: 16 * 1024 * 1024,
 }
 
 export class ConfigError extends Error {

@@ -13,12 +13,20 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface MetadataDb {
   db: Kysely<DB>
   dialect: Dialect
+  /**
+   * SQLite only: a value that changes whenever anything may have been written to the database,
+   * by this process or any other, since it was last read. What was read at one epoch is still
+   * true while the epoch is unchanged, so a hot read can be remembered (sessions.ts). PostgreSQL
+   * is shared by instances that tell each other nothing: undefined, never remember.
+   */
+  changeEpoch?: () => string
   close(): Promise<void>
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<MetadataDb> {
   let db: Kysely<DB>
   let dialect: Dialect
+  let changeEpoch: (() => string) | undefined
   if (config.databaseUrl) {
     // Loaded only for PostgreSQL, so the embedded default does not carry the driver.
     const { default: pg } = await import('pg')
@@ -50,8 +58,10 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     // FULL: a commit the client was told about (a 201 for an upload) survives a power cut too.
     file.pragma('synchronous = FULL')
     file.pragma('busy_timeout = 5000')
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
+    const connection = withStatementCache(file)
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) })
     dialect = 'sqlite'
+    changeEpoch = connection.changeEpoch
   }
 
   const migrator = new Migrator({
@@ -66,27 +76,67 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     await db.destroy()
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`)
   }
-  return { db, dialect, close: () => db.destroy() }
+  return { db, dialect, ...(changeEpoch ? { changeEpoch } : {}), close: () => db.destroy() }
 }
+
+/** How stale a remembered read may be when another process wrote the database (see below). */
+const DATA_VERSION_EVERY_MS = 100
 
 /**
  * better-sqlite3 compiles SQL on every prepare(); Kysely prepares per query. Reusing compiled
  * statements for the same SQL text removes that from every request. Kysely runs one query at a
  * time on this connection and never iterates a statement, so sharing one is safe.
+ *
+ * It also keeps the change epoch. This process's writes are counted here, as they run: every
+ * statement that is not read-only, `update … returning` included (one later rolled back only
+ * costs a re-read). Other processes are not how Cumulus runs on SQLite (the janitor already takes
+ * it as one process), but an admin's sqlite3 shell or a bench seeding rows may write: SQLite's
+ * data_version, which moves when another connection commits, is read at most every
+ * DATA_VERSION_EVERY_MS. Reading it on every request cost ~5 µs under load (a read transaction's
+ * file locks), as much as the query it would save.
  */
-function withStatementCache(file: Database.Database): SqliteDatabase {
+function withStatementCache(file: Database.Database): SqliteDatabase & { changeEpoch(): string } {
   const cache = new Map<string, SqliteStatement>()
+  const dataVersion = file.prepare('pragma data_version').pluck()
+  let ownWrites = 0
+  let otherWrites = dataVersion.get() as number
+  let checkedAt = performance.now()
+  const counted = (stmt: SqliteStatement): SqliteStatement => ({
+    reader: stmt.reader,
+    all(parameters) {
+      ownWrites++
+      return stmt.all(parameters)
+    },
+    run(parameters) {
+      ownWrites++
+      return stmt.run(parameters)
+    },
+    *iterate(parameters) {
+      ownWrites++
+      yield* stmt.iterate(parameters)
+    },
+  })
   return {
     prepare(source: string) {
       let stmt = cache.get(source)
       if (!stmt) {
-        stmt = withFastRows(file.prepare(source))
+        const prepared = file.prepare(source)
+        stmt = withFastRows(prepared)
+        if (!prepared.readonly) stmt = counted(stmt)
         if (cache.size >= 500) cache.delete(cache.keys().next().value!)
         cache.set(source, stmt)
       }
       return stmt
     },
     close: () => void file.close(),
+    changeEpoch() {
+      const now = performance.now()
+      if (now - checkedAt >= DATA_VERSION_EVERY_MS) {
+        otherWrites = dataVersion.get() as number
+        checkedAt = now
+      }
+      return `${otherWrites}:${ownWrites}`
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 // Table types for Kysely. Times are integer milliseconds since the epoch and flags are 0/1
 // integers, so one schema reads the same on SQLite and PostgreSQL.
-import type { Insertable, Selectable } from 'kysely'
+import type { Generated, Insertable, Selectable } from 'kysely'
 
 export interface UsersTable {
   id: string
@@ -10,6 +10,8 @@ export interface UsersTable {
   created_at: number
   verify_sent_at: number | null
   reset_sent_at: number | null
+  /** Bumped by triggers on every write to the user's files and folders (migration 004). */
+  drive_version: Generated<number>
 }
 
 export interface SessionsTable {

@@ -1,13 +1,54 @@
 import type { Kysely } from 'kysely'
+import { prepared } from '../db/prepared.ts'
 import type { DB, Session } from '../db/schema.ts'
 
-export function createSessionsRepository(db: Kysely<DB>) {
+type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & { drive_version: number }
+
+/** Remembered session checks at most; beyond, the oldest are dropped (they are re-read). */
+const LIVENESS_MEMO_MAX = 4096
+
+/**
+ * `changeEpoch` (SQLite, see MetadataDb): when given, a session check is remembered until
+ * anything is written to the database, by any process; every request makes one, and reading the
+ * epoch costs less than half of the query. Expiry is still compared with the clock by the caller.
+ */
+export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => string) {
+  const query = prepared(db, (id: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.user_id', 'sessions.revoked_at', 'sessions.expires_at', 'users.drive_version'])
+      .where('sessions.id', '=', id),
+  )
+  const memo = new Map<string, Liveness | undefined>()
+  let memoEpoch: string | undefined
+
+  async function liveness(id: string): Promise<Liveness | undefined> {
+    if (!changeEpoch) return (await query(id))[0]
+    // Read before the query: a write that lands between the two leaves the row filed under the
+    // older epoch, which the next check no longer matches.
+    const epoch = changeEpoch()
+    if (epoch !== memoEpoch) {
+      memo.clear()
+      memoEpoch = epoch
+    } else if (memo.has(id)) return memo.get(id)
+    const row = (await query(id))[0]
+    if (memoEpoch === epoch) {
+      if (memo.size >= LIVENESS_MEMO_MAX) memo.delete(memo.keys().next().value!)
+      memo.set(id, row)
+    }
+    return row
+  }
+
   return {
     async insert(session: Session): Promise<void> {
       await db.insertInto('sessions').values(session).execute()
     },
-    /** What request authentication checks (every request): whose session it is and whether it is live. */
-    liveness: (id: string) => db.selectFrom('sessions').select(['user_id', 'revoked_at', 'expires_at']).where('id', '=', id).executeTakeFirst(),
+    /**
+     * What request authentication checks (every request): whose session it is, whether it is live,
+     * and the version of the owner's drive, read before anything of the drive is (list-cache.ts).
+     */
+    liveness,
     byRefreshHash: (hash: string) => db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst(),
     byPreviousRefreshHash: (hash: string) =>
       db.selectFrom('sessions').selectAll().where('prev_refresh_hash', '=', hash).executeTakeFirst(),

@@ -21,6 +21,7 @@ import {
 import { MessageReply } from '../schemas/user.ts'
 import { prepareBlobReply } from '../services/downloads.ts'
 import { fileJson, folderJson } from '../services/json.ts'
+import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
 import type { TreeService } from '../services/tree.ts'
 import type { UploadService } from '../services/uploads.ts'
@@ -37,6 +38,7 @@ export interface FileRoutesDeps {
   media: MediaService
   repo: DriveRepository
   listing: ListingService
+  listCache: ListCache
   tree: TreeService
   uploads: UploadService
   vault: Vault
@@ -44,7 +46,7 @@ export interface FileRoutesDeps {
 
 export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { repo, listing, tree, uploads, vault } = deps
+  const { repo, listing, listCache, tree, uploads, vault } = deps
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
   const ok = (message: string) => ({ message })
@@ -55,22 +57,28 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
     return reply.code(201).send(fileJson(file))
   })
 
-  app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, async (req) =>
-    (await listing.files(owner(req), req.query)).map(fileJson),
+  app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
+    listCache.send(req, reply, async () => (await listing.files(owner(req), req.query)).map(fileJson)),
   )
 
-  app.get('/quick-list', { schema: { response: { 200: Type.Array(FileJson) } } }, async (req) => (await listing.quick(owner(req))).map(fileJson))
+  app.get('/quick-list', { schema: { response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
+    listCache.send(req, reply, async () => (await listing.quick(owner(req))).map(fileJson)),
+  )
 
-  app.get('/suggested-list', { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } }, async (req) => {
-    const { folders, files } = await listing.suggested(owner(req), req.query)
-    return { folderList: folders.map(folderJson), fileList: files.map(fileJson) }
-  })
+  app.get('/suggested-list', { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } }, (req, reply) =>
+    listCache.send(req, reply, async () => {
+      const { folders, files } = await listing.suggested(owner(req), req.query)
+      return { folderList: folders.map(folderJson), fileList: files.map(fileJson) }
+    }),
+  )
 
-  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, async (req) => {
-    const file = await repo.file(owner(req), req.params.id)
-    if (!file) throw errors.notFound('File')
-    return fileJson(file)
-  })
+  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, (req, reply) =>
+    listCache.send(req, reply, async () => {
+      const file = await repo.file(owner(req), req.params.id)
+      if (!file) throw errors.notFound('File')
+      return fileJson(file)
+    }),
+  )
 
   app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const file = await repo.file(owner(req), req.params.id)

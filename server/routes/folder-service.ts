@@ -10,6 +10,7 @@ import { MessageReply } from '../schemas/user.ts'
 import type { Vault } from '../storage/vault.ts'
 import { contentDisposition, UPLOAD_CSP } from '../services/downloads.ts'
 import { folderJson } from '../services/json.ts'
+import type { ListCache } from '../services/list-cache.ts'
 import { idList, type ListingService } from '../services/listing.ts'
 import type { TreeService } from '../services/tree.ts'
 import type { UploadService } from '../services/uploads.ts'
@@ -19,6 +20,7 @@ export interface FolderRoutesDeps {
   auth: Auth
   repo: DriveRepository
   listing: ListingService
+  listCache: ListCache
   tree: TreeService
   uploads: UploadService
   vault: Vault
@@ -26,7 +28,7 @@ export interface FolderRoutesDeps {
 
 export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { repo, listing, tree, uploads, vault } = deps
+  const { repo, listing, listCache, tree, uploads, vault } = deps
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
   const ok = (message: string) => ({ message })
@@ -40,18 +42,20 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     return reply.code(201).send(folderJson(await uploads.uploadFolder(owner(req), req.parts())))
   })
 
-  app.get('/list', { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } }, async (req) =>
-    (await listing.folders(owner(req), req.query)).map(folderJson),
+  app.get('/list', { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } }, (req, reply) =>
+    listCache.send(req, reply, async () => (await listing.folders(owner(req), req.query)).map(folderJson)),
   )
 
-  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FolderJson } } }, async (req) => {
-    const folder = await repo.folder(owner(req), req.params.id)
-    if (!folder) throw errors.notFound('Folder')
-    return folderJson(folder)
-  })
+  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FolderJson } } }, (req, reply) =>
+    listCache.send(req, reply, async () => {
+      const folder = await repo.folder(owner(req), req.params.id)
+      if (!folder) throw errors.notFound('Folder')
+      return folderJson(folder)
+    }),
+  )
 
-  app.get('/move-folder-list', { schema: { querystring: MoveFolderListQuery, response: { 200: Type.Array(FolderJson) } } }, async (req) =>
-    (await listing.moveTargets(owner(req), req.query)).map(folderJson),
+  app.get('/move-folder-list', { schema: { querystring: MoveFolderListQuery, response: { 200: Type.Array(FolderJson) } } }, (req, reply) =>
+    listCache.send(req, reply, async () => (await listing.moveTargets(owner(req), req.query)).map(folderJson)),
   )
 
   app.get('/download-zip', { schema: { querystring: ZipQuery } }, async (req, reply) => {

@@ -117,6 +117,7 @@ export function createAccountService(deps: {
         created_at: now(),
         verify_sent_at: null,
         reset_sent_at: null,
+        drive_version: 0,
       }
       try {
         await users.insert(user)

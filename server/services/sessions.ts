@@ -16,6 +16,8 @@ export interface Tokens {
 export interface Principal {
   userId: string
   sessionId: string
+  /** users.drive_version when the request was authenticated: cached lists are keyed by it. */
+  driveVersion: number
 }
 
 export function createSessionService(deps: { sessions: SessionsRepository; secret: string; limits: Limits; now?: () => number }) {
@@ -75,7 +77,7 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
     if (!session || session.user_id !== userId || session.revoked_at !== null || session.expires_at <= now()) {
       throw errors.unauthorized()
     }
-    return { userId, sessionId: claims.sid }
+    return { userId, sessionId: claims.sid, driveVersion: session.drive_version }
   }
 
   return {

@@ -4,7 +4,7 @@
 // a seeded folder each, then closed-loop load on chosen routes, alternating servers, with req/s,
 // server CPU per request (steadier than req/s on a shared machine) and peak RSS. Usage:
 //   node --import tsx tests/bench/probe.ts [--rows=100000] [--seconds=5] [--rounds=2] [--conns=10]
-//     [--routes=hello,list,healthz,user,list1] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
+//     [--routes=hello,list,healthz,user,list1,miss] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
 //     [--against=path/to/serve.ts] [--memory] [--smaps] [--child-stdout=FILE]
 // --memory prints the server's process.memoryUsage() and V8 spaces after each run (SIGUSR2 to
 // serve.ts), --smaps where its anonymous memory sat at its peak, --child-stdout keeps what the
@@ -30,6 +30,7 @@ const routes = arg('routes', 'hello,list,healthz,user,list1').split(',')
 const nodeArgs = arg('node-args', '').split(' ').filter(Boolean)
 const conns = Number(arg('conns', '10'))
 const against = arg('against', '')
+let missed = 0
 
 const root = mkdtempSync(join(tmpdir(), 'cumulus-probe-'))
 // Inside the repo so the bundles find node_modules (tests/bench/dist is git-ignored).
@@ -40,7 +41,7 @@ const log = (msg: string) => console.log(`[probe ${((performance.now() / 1000) |
 interface Server {
   name: string
   child: Child
-  reqs: Record<string, Buffer>
+  reqs: Record<string, Buffer | (() => Buffer)>
 }
 
 /** Starts one Cumulus build, signs up, seeds its folder, and builds its requests. */
@@ -67,6 +68,8 @@ async function cumulus(name: string, bundle: string): Promise<Server> {
       healthz: Conn.get('/healthz'),
       user: Conn.get('/user-service/user', access),
       list1: Conn.get(`/file-service/list?parent=${folder}&limit=1`, access),
+      // The list page with the list cache missing every time (an ignored parameter, new each time).
+      miss: () => Conn.get(`/file-service/list?parent=${folder}&limit=50&uncached=${++missed}`, access),
     },
   }
 }
@@ -82,7 +85,7 @@ try {
   children.push(hello)
 
   // One (server, route) pair per measurement; hello once per round.
-  const runs: Array<{ label: string; child: Child; req: Buffer }> = []
+  const runs: Array<{ label: string; child: Child; req: Buffer | (() => Buffer) }> = []
   for (const r of routes) {
     if (r === 'hello') runs.push({ label: 'hello', child: hello, req: Conn.get('/') })
     else for (const s of servers) runs.push({ label: servers.length > 1 ? `${r} [${s.name}]` : r, child: s.child, req: s.reqs[r]! })

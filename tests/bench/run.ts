@@ -427,11 +427,18 @@ function pageCursor(last: FileJson) {
   return `&startAtDate=${encodeURIComponent(last.uploadDate)}&startAtName=${encodeURIComponent(last.filename)}&startAtId=${encodeURIComponent(last._id)}`
 }
 
+/**
+ * An ignored parameter, new on every call: the latency phases measure what a list or a search costs
+ * to build (rows, serialising), not the list cache answering a repeat (the req/s phase shows both).
+ */
+let uncachedN = 0
+const uncached = () => `&uncached=${++uncachedN}`
+
 async function listLatency(cumulus: Child, hello: Child, s: Session, folder: string) {
   await s.refresh()
   const conn = await Conn.open(cumulus.port)
   const helloConn = await Conn.open(hello.port)
-  const first = (sort: string) => Conn.get(`/file-service/list?parent=${folder}&limit=50&sortBy=${sort}`, s.cookie)
+  const first = (sort: string) => Conn.get(`/file-service/list?parent=${folder}&limit=50&sortBy=${sort}${uncached()}`, s.cookie)
   for (let i = 0; i < 30; i++) await timed(conn, first('date_desc'))
   for (let i = 0; i < 30; i++) await timed(helloConn, Conn.get('/'))
 
@@ -444,10 +451,9 @@ async function listLatency(cumulus: Child, hello: Child, s: Session, folder: str
 
   const cursors: Record<string, Cursor[]> = {}
   for (const sort of ['date_desc', 'alp_asc']) {
-    // First page, repeated.
-    const req = first(sort)
+    // First page, repeated (a new URL each time: built, not answered from the list cache).
     const firstMs: number[] = []
-    for (let i = 0; i < size.repeats; i++) firstMs.push(await timed(conn, req))
+    for (let i = 0; i < size.repeats; i++) firstMs.push(await timed(conn, first(sort)))
     // Every page, following the keyset cursor of the previous page's last item, as the client does.
     const walkMs: number[] = []
     const seen = new Set<string>()
@@ -558,14 +564,18 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
   const put = await fetch(`http://127.0.0.1:${hello.port}/same`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: page })
   if (!put.ok) throw new Error(`hello /same: ${put.status}`)
   const sameReq = Conn.get('/same')
+  // The same page with the list cache missing every time: an ignored parameter makes each URL
+  // new (what a list costs the first time it is asked for at a drive version).
+  const missReq = () => Conn.get(`${listPath}${uncached()}`, s.cookie)
   const conns = 10
   // Warm-up: JIT, SQLite page cache, connection setup.
   await load(cumulus.port, listReq, conns, quick ? 0.5 : 1)
+  await load(cumulus.port, missReq, conns, quick ? 0.5 : 1)
   await load(hello.port, helloReq, conns, quick ? 0.5 : 1)
   await load(hello.port, sameReq, conns, quick ? 0.5 : 1)
   // Server CPU per request (user + system, all threads): barely moves when other work shares
   // the machine, unlike req/s, so it is the figure to compare across runs.
-  const measure = async (child: Child, req: Buffer) => {
+  const measure = async (child: Child, req: Buffer | ((n: number) => Buffer)) => {
     const c0 = cpuSeconds(child.pid)
     const r = await load(child.port, req, conns, size.loadSeconds)
     return { ...r, cpuUs: ((cpuSeconds(child.pid) - c0) / Math.max(1, r.requests)) * 1e6 }
@@ -574,8 +584,9 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
     cumulus: { child: cumulus, req: listReq, rps: [] as number[], cpu: [] as number[] },
     hello: { child: hello, req: helloReq, rps: [] as number[], cpu: [] as number[] },
     same: { child: hello, req: sameReq, rps: [] as number[], cpu: [] as number[] },
+    miss: { child: cumulus, req: missReq, rps: [] as number[], cpu: [] as number[] },
   }
-  const order = ['hello', 'same', 'cumulus'] as const
+  const order = ['hello', 'same', 'cumulus', 'miss'] as const
   for (let i = 0; i < 3; i++) {
     // Rotate which goes first so drift (thermal, neighbours) hits all alike.
     for (const name of [...order.slice(i), ...order.slice(0, i)]) {
@@ -586,17 +597,21 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
       run.cpu.push(r.cpuUs)
     }
     const at = (name: keyof typeof runs) => `${runs[name].rps.at(-1)!.toFixed(0)} (${runs[name].cpu.at(-1)!.toFixed(0)} µs CPU each)`
-    log(`req/s round ${i + 1}/3: cumulus list ${at('cumulus')}, hello ${at('hello')}, hello same page ${at('same')}`)
+    log(`req/s round ${i + 1}/3: cumulus list ${at('cumulus')}, uncached ${at('miss')}, hello ${at('hello')}, hello same page ${at('same')}`)
   }
   const c = runs.cumulus.rps
   const h = runs.hello.rps
   const ratio = median(c) / median(h)
   const sameRatio = median(c) / median(runs.same.rps)
+  const m = runs.miss.rps
+  const pageKb = (page.length / 1024).toFixed(0)
   rows.push(
     { metric: `list req/s (${conns} conns, median of 3×${size.loadSeconds} s)`, unit: 'req/s', cumulus: median(c), baseline: median(h), ratio, budget: '≥ 0.40', ok: ratio >= 0.4 },
-    { metric: `  vs hello sending the same ${(page.length / 1024).toFixed(0)} KB page`, unit: 'req/s', cumulus: median(c), baseline: median(runs.same.rps), ratio: sameRatio, budget: '≥ 0.40 (proposed)', ok: sameRatio >= 0.4 },
+    { metric: `  vs hello sending the same ${pageKb} KB page`, unit: 'req/s', cumulus: median(c), baseline: median(runs.same.rps), ratio: sameRatio },
     { metric: '  server CPU per request (list vs hello)', unit: 'µs', cumulus: median(runs.cumulus.cpu), baseline: median(runs.hello.cpu), ratio: median(runs.cumulus.cpu) / median(runs.hello.cpu) },
-    { metric: '  server CPU per request (list vs same page)', unit: 'µs', cumulus: median(runs.cumulus.cpu), baseline: median(runs.same.cpu), ratio: median(runs.cumulus.cpu) / median(runs.same.cpu) },
+    { metric: 'list req/s, every URL new (list cache missing)', unit: 'req/s', cumulus: median(m), baseline: median(h), ratio: median(m) / median(h) },
+    { metric: `  vs hello sending the same ${pageKb} KB page`, unit: 'req/s', cumulus: median(m), baseline: median(runs.same.rps), ratio: median(m) / median(runs.same.rps) },
+    { metric: '  server CPU per request (uncached list vs same page)', unit: 'µs', cumulus: median(runs.miss.cpu), baseline: median(runs.same.cpu), ratio: median(runs.miss.cpu) / median(runs.same.cpu) },
   )
 
   // Where the gap comes from, one step at a time (one round each, informational): Cumulus's
@@ -621,12 +636,13 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
     cumulus: c,
     hello: h,
     helloSamePage: runs.same.rps,
+    uncached: m,
     ratio,
     sameRatio,
-    cpuUsPerRequest: { cumulus: runs.cumulus.cpu, hello: runs.hello.cpu, helloSamePage: runs.same.cpu },
+    cpuUsPerRequest: { cumulus: runs.cumulus.cpu, hello: runs.hello.cpu, helloSamePage: runs.same.cpu, uncached: runs.miss.cpu },
     breakdown,
   }
-  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder; "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
+  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read, serialised and cached); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -663,14 +679,14 @@ async function search(cumulus: Child) {
   const results: Record<string, unknown> = {}
   for (const endpoint of ['suggested-list', 'list']) {
     for (const { term, what } of terms) {
-      const req = Conn.get(`/file-service/${endpoint}?search=${encodeURIComponent(term)}`, bob.cookie)
+      const req = () => Conn.get(`/file-service/${endpoint}?search=${encodeURIComponent(term)}${uncached()}`, bob.cookie)
       const hits = await getJson<{ fileList?: unknown[] } | unknown[]>(conn, `/file-service/${endpoint}?search=${encodeURIComponent(term)}`, bob.cookie)
       const count = Array.isArray(hits) ? hits.length : (hits.fileList?.length ?? 0)
-      await timed(conn, req)
+      await timed(conn, req())
       // As many requests as fit the time budget (slow queries get fewer, never under 10).
       const ms: number[] = []
       const stop = Date.now() + size.queryBudgetS * 1000
-      while (ms.length < 10 || (ms.length < 200 && Date.now() < stop)) ms.push(await timed(conn, req))
+      while (ms.length < 10 || (ms.length < 200 && Date.now() < stop)) ms.push(await timed(conn, req()))
       const l = latency(ms)
       results[`${endpoint} ${term}`] = { ...l, hitsOnFirstPage: count }
       log(`${endpoint}?search=${term} (${what}, ${count} hits on page 1): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} (n=${l.n})`)

@@ -1,6 +1,8 @@
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from './helpers/client.ts'
-import { startServer, type TestServer } from './helpers/server.ts'
+import { pgUrl, startServer, type TestServer } from './helpers/server.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -91,6 +93,9 @@ describe('logout and logout-all', () => {
     const b = new Browser(server.url)
     await b.login(email)
     const aBefore = sameBrowser(a)
+    // Each session checked once before, so a remembered check (SQLite) would be at hand.
+    expect((await aBefore.get('/user-service/user')).status).toBe(200)
+    expect((await b.get('/user-service/user')).status).toBe(200)
     const r = await a.post('/user-service/logout')
     expect(r.status).toBe(200)
     expect(a.cookies.size).toBe(0)
@@ -106,10 +111,31 @@ describe('logout and logout-all', () => {
     await a.signup(email)
     const b = new Browser(server.url)
     await b.login(email)
+    expect((await b.get('/user-service/user')).status).toBe(200)
     expect((await a.post('/user-service/logout-all')).status).toBe(200)
     expect((await b.get('/user-service/user')).status).toBe(401)
     expect((await b.post('/user-service/get-token')).status).toBe(401)
     expect((await new Browser(server.url).login(email)).status).toBe(200)
+  })
+
+  it.skipIf(pgUrl)('given a session ended by another connection to the SQLite file, then its requests fail within a second', async () => {
+    // SQLite only: an admin ending sessions from a sqlite3 shell, beside the running server.
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail())
+    expect((await b.get('/user-service/user')).status).toBe(200)
+    const direct = new Database(join(server.dataDir, 'cumulus.db'))
+    try {
+      direct.prepare('update sessions set revoked_at = ?').run(Date.now())
+    } finally {
+      direct.close()
+    }
+    const started = Date.now()
+    let status = 200
+    while (status === 200 && Date.now() - started < 1000) {
+      status = (await b.get('/user-service/user')).status
+      if (status === 200) await sleep(20)
+    }
+    expect(status).toBe(401)
   })
 
   it('given no session, then logout still clears cookies and logout-all answers 401', async () => {

@@ -3,9 +3,11 @@ import type { Migration } from 'kysely'
 import * as accounts from './001-accounts.ts'
 import * as files from './002-files.ts'
 import * as media from './003-media.ts'
+import * as driveVersion from './004-drive-version.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-files': files,
   '003-media': media,
+  '004-drive-version': driveVersion,
 }

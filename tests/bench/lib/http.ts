@@ -183,7 +183,8 @@ export function streamDownload(port: number, path: string, headers: Record<strin
  * Closed-loop load: `connections` keep-alive connections, each sending the next request as soon
  * as the previous reply arrived, for `seconds`. Returns completed requests per second.
  */
-export async function load(port: number, req: Buffer, connections: number, seconds: number): Promise<{ rps: number; requests: number; errors: number }> {
+/** `req` is one request sent again and again, or a function making the n-th request. */
+export async function load(port: number, req: Buffer | ((n: number) => Buffer), connections: number, seconds: number): Promise<{ rps: number; requests: number; errors: number }> {
   const conns = await Promise.all(Array.from({ length: connections }, () => Conn.open(port)))
   const end = Date.now() + seconds * 1000
   let requests = 0
@@ -192,7 +193,7 @@ export async function load(port: number, req: Buffer, connections: number, secon
   await Promise.all(
     conns.map(async (c) => {
       while (Date.now() < end) {
-        const r = await c.send(req)
+        const r = await c.send(typeof req === 'function' ? req(requests + errors) : req)
         if (r.status === 200) requests++
         else errors++
       }
