@@ -95,7 +95,7 @@ export const defaultLimits: Limits = {
   verifyTokenTtlMs: 24 * 60 * 60_000,
   resetTokenTtlMs: 60 * 60_000,
   shutdownGraceMs: 5_000,
-  listCacheBytes: 16 * 1024 * 1024,
+  listCacheBytes: 8 * 1024 * 1024,
 }
 
 export class ConfigError extends Error {

@@ -17,6 +17,13 @@ import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, startChild 
 import { type Latency, MB, MiB, latency, median, type Row, table } from './lib/report.ts'
 import { COMMON_WORD, RARE_PAIR, RARE_TOKEN, queryPlan, seed } from './lib/seed.ts'
 
+/**
+ * An ignored parameter, new on every call: the latency phases measure what a list or a search costs
+ * to build (rows, serialising), not the list cache answering a repeat (the req/s phase shows both).
+ */
+let uncachedN = 0
+const uncached = () => `&uncached=${++uncachedN}`
+
 const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(here, '../..')
 const argv = process.argv.slice(2)
@@ -427,13 +434,6 @@ function pageCursor(last: FileJson) {
   return `&startAtDate=${encodeURIComponent(last.uploadDate)}&startAtName=${encodeURIComponent(last.filename)}&startAtId=${encodeURIComponent(last._id)}`
 }
 
-/**
- * An ignored parameter, new on every call: the latency phases measure what a list or a search costs
- * to build (rows, serialising), not the list cache answering a repeat (the req/s phase shows both).
- */
-let uncachedN = 0
-const uncached = () => `&uncached=${++uncachedN}`
-
 async function listLatency(cumulus: Child, hello: Child, s: Session, folder: string) {
   await s.refresh()
   const conn = await Conn.open(cumulus.port)
@@ -642,7 +642,7 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
     cpuUsPerRequest: { cumulus: runs.cumulus.cpu, hello: runs.hello.cpu, helloSamePage: runs.same.cpu, uncached: runs.miss.cpu },
     breakdown,
   }
-  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read, serialised and cached); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
+  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read and serialised; a URL asked once is not kept); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
 }
 
 // ---------------------------------------------------------------------------------------------
