@@ -2,7 +2,10 @@
 // PostgreSQL: pg_trgm serves LIKE. SQLite: the FTS5 trigram table finds the rows holding a term
 // of 3+ characters; when those are few (a selective term) the query is driven from that list,
 // and when they are many (a common term) walking the sorted index with instr is faster and
-// stops after one page. Terms under 3 characters use instr: correct, with no index to help.
+// stops after one page. A 2-character term is found through the trigrams that start with it (a
+// range of the index's vocabulary) plus the names that end with it (an index on the last two
+// characters), with the same few-or-many choice. 1-character terms use instr: correct, with no
+// index to help, and the first page of a common character comes quickly.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
@@ -18,15 +21,43 @@ export interface NameMatch {
   byRowid: boolean
 }
 
+/** More trigrams than this start with a 2-character term: it is common, walk instead. */
+const PAIR_TRIGRAMS_LIMIT = 200
+
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/** Rowids of files whose name holds `pair` (2 characters), or undefined when they are many. */
+async function filesWithPair(db: Kysely<DB>, pair: string): Promise<number[] | undefined> {
+  // Every term that starts with the pair sorts between it and the pair followed by the highest
+  // code point (SQLite compares the UTF-8 bytes, which keeps code point order).
+  const { rows: trigrams } = await sql<{ term: string }>`select term from files_fts_terms where term >= ${pair} and term < ${`${pair}\u{10FFFF}`} limit ${PAIR_TRIGRAMS_LIMIT + 1}`.execute(db)
+  if (trigrams.length > PAIR_TRIGRAMS_LIMIT) return undefined
+  const found = new Set<number>()
+  if (trigrams.length > 0) {
+    const anyOf = trigrams.map((t) => quoted(t.term)).join(' OR ')
+    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${anyOf} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+    for (const r of rows) found.add(r.rowid)
+  }
+  const { rows: tails } = await sql<{ rowid: number }>`select rowid from files where substr(name_key, -2) = ${pair} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+  for (const r of tails) found.add(r.rowid)
+  return found.size > FTS_DRIVE_LIMIT ? undefined : [...found]
+}
+
+const byRowids = (rowids: number[]): NameMatch =>
+  rowids.length === 0 ? { condition: sql<SqlBool>`0 = 1`, byRowid: false } : { condition: sql<SqlBool>`files.rowid in (${sql.join(rowids)})`, byRowid: true }
+
 export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<NameMatch> {
   const key = term.toLowerCase()
   const column = sql.ref(`${table}.name_key`)
   if (dialect === 'postgres') return { condition: sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`, byRowid: false }
-  if (table === 'files' && [...key].length >= 3) {
-    const phrase = `"${key.replace(/"/g, '""')}"`
-    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${phrase} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
-    if (rows.length === 0) return { condition: sql<SqlBool>`0 = 1`, byRowid: false }
-    if (rows.length <= FTS_DRIVE_LIMIT) return { condition: sql<SqlBool>`files.rowid in (${sql.join(rows.map((r) => r.rowid))})`, byRowid: true }
+  const length = [...key].length
+  if (table === 'files' && length >= 3) {
+    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${quoted(key)} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+    if (rows.length <= FTS_DRIVE_LIMIT) return byRowids(rows.map((r) => r.rowid))
+  }
+  if (table === 'files' && length === 2) {
+    const rowids = await filesWithPair(db, key)
+    if (rowids) return byRowids(rowids)
   }
   return { condition: sql<SqlBool>`instr(${column}, ${key}) > 0`, byRowid: false }
 }

@@ -4,10 +4,12 @@ import * as accounts from './001-accounts.ts'
 import * as files from './002-files.ts'
 import * as media from './003-media.ts'
 import * as driveVersion from './004-drive-version.ts'
+import * as shortSearch from './005-short-search.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-files': files,
   '003-media': media,
   '004-drive-version': driveVersion,
+  '005-short-search': shortSearch,
 }

@@ -34,7 +34,7 @@ const EXTS = ['pdf', 'jpg', 'jpeg', 'png', 'heic', 'mp4', 'mov', 'docx', 'xlsx',
 
 /** A token found in only a handful of names: the selective search term. */
 export const RARE_TOKEN = 'jqvortex'
-/** Two letters that occur only inside RARE_TOKEN: a 2-character term the trigram index cannot serve. */
+/** Two letters that occur only inside RARE_TOKEN: a rare 2-character term (too short for a trigram match of its own). */
 export const RARE_PAIR = 'jq'
 /** A word every ~1 in 25 names carries: a 3+ character term with a large result set. */
 export const COMMON_WORD = 'invoice'

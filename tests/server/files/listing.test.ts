@@ -140,6 +140,30 @@ describe('search', () => {
     expect((await alice.get('/file-service/suggested-list?search=')).body).toEqual({ folderList: [], fileList: [] })
   })
 
+  it('given 2-character terms (trigram index vocabulary plus name endings on SQLite), then every pair finds exactly the names holding it', async () => {
+    const carol = new Browser(server.url)
+    await carol.signup(uniqueEmail('pairs'))
+    const mine = ['jq', 'JQ start.txt', 'mid jq mid.txt', 'ends with jq', 'x"y.txt', '%_.txt', 'Straße Ü.txt', 'two 😀😀.txt', 'q', 'zz top']
+    await uploadAll(carol, mine, '/', 1)
+    // Another user's names holding the same pairs must never show up.
+    await uploadAll(alice, ['jq elsewhere.txt', 'zz else'], '/', 1)
+    const pairs = new Set<string>(['qj', 'j_', 'xx'])
+    for (const name of mine) {
+      const chars = [...name.toLowerCase()]
+      for (let i = 0; i + 1 < chars.length; i++) pairs.add(chars[i]! + chars[i + 1]!)
+    }
+    for (const pair of pairs) {
+      // Terms are trimmed ("q " searches for "q").
+      const term = pair.trim()
+      if (!term) continue
+      const expected = mine.filter((n) => n.toLowerCase().includes(term)).sort()
+      const list = await carol.get(`/file-service/list?search=${encodeURIComponent(pair)}&sortBy=alp_asc`)
+      expect(names(list.body).sort(), `list ${JSON.stringify(pair)}`).toEqual(expected)
+      const suggested = await carol.get(`/file-service/suggested-list?search=${encodeURIComponent(pair)}`)
+      expect(names(suggested.body.fileList).sort(), `suggested ${JSON.stringify(pair)}`).toEqual(expected.slice(0, 10))
+    }
+  })
+
   it('never finds another user’s files', async () => {
     const bob = new Browser(server.url)
     await bob.signup(uniqueEmail('bob'))
