@@ -642,7 +642,7 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
     cpuUsPerRequest: { cumulus: runs.cumulus.cpu, hello: runs.hello.cpu, helloSamePage: runs.same.cpu, uncached: runs.miss.cpu },
     breakdown,
   }
-  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read and serialised; a URL asked once is not kept); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
+  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup, gzipped since the bench accepts gzip as browsers do); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read and serialised; a URL asked once is not kept); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
 }
 
 // ---------------------------------------------------------------------------------------------

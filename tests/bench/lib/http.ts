@@ -4,17 +4,23 @@
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { Readable } from 'node:stream'
+import { gunzipSync } from 'node:zlib'
 import { pipeline } from 'node:stream/promises'
 
 export interface RawReply {
   status: number
   body: Buffer
+  /** The body is gzipped (content-encoding: gzip). */
+  gzipped: boolean
 }
 
 /**
  * One persistent HTTP/1.1 connection, one request in flight at a time. Handles only
  * `content-length` replies, which is what Fastify sends for JSON; anything else is an error.
  */
+/** What Chromium sends: Cumulus gzips the lists it keeps for those who accept it. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+
 export class Conn {
   private chunks: Buffer[] = []
   private size = 0
@@ -34,9 +40,9 @@ export class Conn {
     })
   }
 
-  /** A GET request as bytes, built once and reused by load loops. */
+  /** A GET request as bytes, built once and reused by load loops; it accepts what browsers accept. */
   static get(path: string, cookie?: string): Buffer {
-    return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${cookie ? `cookie: ${cookie}\r\n` : ''}\r\n`)
+    return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept-encoding: ${BROWSER_ACCEPT_ENCODING}\r\n${cookie ? `cookie: ${cookie}\r\n` : ''}\r\n`)
   }
 
   send(req: Buffer): Promise<RawReply> {
@@ -77,7 +83,7 @@ export class Conn {
     this.size = 0
     const w = this.waiting
     this.waiting = undefined
-    w?.resolve({ status: Number(head.slice(9, 12)), body: buf.subarray(headEnd + 4, total) })
+    w?.resolve({ status: Number(head.slice(9, 12)), body: buf.subarray(headEnd + 4, total), gzipped: /\r\ncontent-encoding:\s*gzip/i.test(head) })
   }
 }
 
@@ -85,7 +91,7 @@ export class Conn {
 export async function getJson<T>(conn: Conn, path: string, cookie?: string): Promise<T> {
   const r = await conn.send(Conn.get(path, cookie))
   if (r.status >= 300) throw new Error(`GET ${path} → ${r.status} ${r.body.toString().slice(0, 200)}`)
-  return JSON.parse(r.body.toString()) as T
+  return JSON.parse((r.gzipped ? gunzipSync(r.body) : r.body).toString()) as T
 }
 
 /** Times one request in milliseconds. */

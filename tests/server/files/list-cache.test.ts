@@ -1,7 +1,9 @@
 // The list cache (server/services/list-cache.ts) over real HTTP: a repeated read is answered from
 // it, and no write (through any route, the thumbnail queue, a one-time download, another
 // connection to the database or another instance) is ever hidden by it.
+import { get, type IncomingHttpHeaders } from 'node:http'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
@@ -86,6 +88,48 @@ describe('answering from the cache', () => {
     expect(names(a.body)).toContain('alice-only.txt')
     expect(b.body).toEqual([])
     expect((await bob.get('/file-service/quick-list')).body).toEqual([])
+  })
+})
+
+/** A raw GET (node:http, which neither adds accept-encoding nor decompresses). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+describe('compression of kept replies', () => {
+  it('given a kept list, then browsers accepting gzip get it gzipped, the same JSON, and clients that do not get it plain', async () => {
+    for (let i = 0; i < 60; i++) await alice.upload(`gzip ${i}.txt`, 'x')
+    const url = `${server.url}/file-service/list?sortBy=alp_asc&limit=60`
+    const cookie = [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const plain = await rawGet(url, { cookie })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('accept-encoding')
+    await rawGet(url, { cookie })
+    // Kept from the second request on; its gzip is made after that reply, off the event loop.
+    let zipped = await rawGet(url, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' })
+    for (let i = 0; i < 50 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
+      await new Promise((r) => setTimeout(r, 20))
+      zipped = await rawGet(url, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' })
+    }
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(zipped.headers.vary).toBe('accept-encoding')
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length)
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 3)
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true)
+    expect(JSON.parse(plain.body.toString())).toHaveLength(60)
+    for (const accept of [undefined, 'identity', 'gzip;q=0, identity', 'br']) {
+      const r = await rawGet(url, { cookie, ...(accept ? { 'accept-encoding': accept } : {}) })
+      expect(r.headers['content-encoding'], String(accept)).toBeUndefined()
+      expect(r.body.equals(plain.body)).toBe(true)
+    }
   })
 })
 
