@@ -63,6 +63,27 @@ export function createListCache(maxBytes: number): ListCache {
   const askedOnce = new Set<number>()
   let hits = 0
   let misses = 0
+
+  /** The doorkeeper: true when this key was asked once before; otherwise notes it. */
+  function askedBefore(key: string): boolean {
+    const h = hash(key)
+    if (askedOnce.delete(h)) return true
+    if (askedOnce.size >= DOORKEEPER_MAX) askedOnce.clear()
+    askedOnce.add(h)
+    return false
+  }
+
+  /** After the reply has gone: the entry serves uncompressed until its gzip is ready. */
+  function gzipLater(cache: LRUCache<string, Entry>, key: string, body: Buffer) {
+    if (body.length < GZIP_MIN_BYTES) return
+    gzipAsync(body).then(
+      (gzipped) => {
+        if (gzipped.length < body.length && cache.peek(key)?.body === body) cache.set(key, { body, gzipped })
+      },
+      () => undefined,
+    )
+  }
+
   return {
     async send(req, reply, build) {
       const principal = req.principal
@@ -74,37 +95,23 @@ export function createListCache(maxBytes: number): ListCache {
       if (cached) {
         hits++
         const accept = req.headers['accept-encoding']
-        if (cached.gzipped && accept && encodings.negotiate(accept) === 'gzip') reply.header('content-encoding', 'gzip').type(JSON_TYPE).send(cached.gzipped)
-        else reply.type(JSON_TYPE).send(cached.body)
+        reply.type(JSON_TYPE)
+        if (cached.gzipped && accept && encodings.negotiate(accept) === 'gzip') reply.header('content-encoding', 'gzip').send(cached.gzipped)
+        else reply.send(cached.body)
         return
       }
       misses++
       // The route's own response schema serialises it, exactly as an uncached reply would be.
       const json = reply.serialize(await build())
-      if (!lru || typeof json !== 'string') {
-        reply.type(JSON_TYPE).send(json)
+      reply.type(JSON_TYPE)
+      if (!lru || typeof json !== 'string' || !askedBefore(key)) {
+        reply.send(json)
         return
       }
-      const h = hash(key)
-      if (!askedOnce.has(h)) {
-        if (askedOnce.size >= DOORKEEPER_MAX) askedOnce.clear()
-        askedOnce.add(h)
-        reply.type(JSON_TYPE).send(json)
-        return
-      }
-      askedOnce.delete(h)
       const body = Buffer.from(json)
       lru.set(key, { body })
-      reply.type(JSON_TYPE).send(body)
-      if (body.length >= GZIP_MIN_BYTES) {
-        // After the reply has gone: the entry serves uncompressed until its gzip is ready.
-        gzipAsync(body).then(
-          (gzipped) => {
-            if (gzipped.length < body.length && lru.peek(key)?.body === body) lru.set(key, { body, gzipped })
-          },
-          () => undefined,
-        )
-      }
+      reply.send(body)
+      gzipLater(lru, key, body)
     },
     stats: () => ({ entries: lru?.size ?? 0, bytes: lru?.calculatedSize ?? 0, hits, misses }),
   }
