@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
+import { FileStream } from './file-stream.ts'
 import { type BlobStore, type ByteRange, Meter, type PutOptions, type StoredBlob } from './blob-store.ts'
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/
@@ -107,8 +108,7 @@ export function createFsStore(dataDir: string): BlobStore {
     async get(key: string, range?: ByteRange): Promise<Readable> {
       const path = pathOf(key)
       // Open first so a missing blob rejects here rather than erroring mid-response.
-      const fh = await open(path, 'r')
-      return fh.createReadStream({ autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) })
+      return new FileStream(await open(path, 'r'), range)
     },
 
     async delete(key: string): Promise<void> {

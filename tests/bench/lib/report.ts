@@ -10,6 +10,16 @@ export function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!
 }
 
+/**
+ * Paired ratios: a[i] / b[i] for runs taken back to back, and their median. On a shared VM the
+ * machine's speed drifts between runs (page-cache first touch, neighbours' I/O); pairing cancels
+ * the drift that a ratio of two medians taken minutes apart would keep.
+ */
+export function paired(a: number[], b: number[]) {
+  const ratios = a.map((x, i) => x / b[i]!)
+  return { ratio: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), ratios }
+}
+
 export interface Latency {
   n: number
   p50: number
