@@ -19,7 +19,7 @@ import {
   SuggestedReply,
 } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
-import { prepareBlobReply } from '../services/downloads.ts'
+import { sendBlob } from '../services/downloads.ts'
 import { fileJson, folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
@@ -83,15 +83,8 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const file = await repo.file(owner(req), req.params.id)
     if (!file) throw errors.notFound('File')
-    const range = prepareBlobReply(reply, {
-      size: file.size,
-      rangeHeader: req.headers.range,
-      contentType: 'application/octet-stream',
-      disposition: 'attachment',
-      filename: file.filename,
-      etag: file.sha256,
-    })
-    return reply.send(await vault.open(file, range))
+    const blob = { size: file.size, rangeHeader: req.headers.range, contentType: 'application/octet-stream', disposition: 'attachment', filename: file.filename, etag: file.sha256 } as const
+    return sendBlob(req, reply, blob, (range) => vault.open(file, range))
   })
 
   app.get('/thumbnail/:thumbnailID', { schema: { params: Type.Object({ thumbnailID: Type.String({ minLength: 1, maxLength: 64 }) }) } }, async (req, reply) => {

@@ -7,7 +7,7 @@ import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import { IdParams } from '../schemas/files.ts'
-import { prepareBlobReply } from '../services/downloads.ts'
+import { sendBlob } from '../services/downloads.ts'
 import type { SharingService } from '../services/sharing.ts'
 import type { Vault } from '../storage/vault.ts'
 import { isVideoType } from '../util/mime.ts'
@@ -40,31 +40,32 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
 
   app.get('/public/download/:id/:tempToken', { config: limited, schema: { params: ShareParams } }, async (req, reply) => {
     const file = await sharing.publicFile(req.params.id, req.params.tempToken)
-    await sharing.consumeOnce(file)
+    // A HEAD (a link preview, a download manager looking first) must not use up a one-time link.
+    if (req.method !== 'HEAD') await sharing.consumeOnce(file)
     // A one-time link serves the whole file once; a public link serves ranges like any download.
-    const range = prepareBlobReply(reply, {
+    const blob = {
       size: file.size,
       ...(file.link_type === 'public' && req.headers.range ? { rangeHeader: req.headers.range } : {}),
       contentType: 'application/octet-stream',
       disposition: 'attachment',
       filename: file.filename,
       etag: file.sha256,
-    })
+    } as const
     reply.header('cache-control', 'no-store')
-    return reply.send(await vault.open(file, range))
+    return sendBlob(req, reply, blob, (range) => vault.open(file, range))
   })
 
   app.get('/stream-video/:id', { preHandler: deps.auth.requireStreamUser, schema: { params: IdParams } }, async (req, reply) => {
     const file = await deps.repo.file(req.principal!.userId, req.params.id)
     if (!file) throw errors.notFound('File')
-    const range = prepareBlobReply(reply, {
+    const blob = {
       size: file.size,
       ...(req.headers.range ? { rangeHeader: req.headers.range } : {}),
       contentType: isVideoType(file.mime) ? file.mime : 'application/octet-stream',
       disposition: 'inline',
       filename: file.filename,
       etag: file.sha256,
-    })
-    return reply.send(await vault.open(file, range))
+    } as const
+    return sendBlob(req, reply, blob, (range) => vault.open(file, range))
   })
 }

@@ -1,6 +1,7 @@
 // Sending stored bytes: single ranges (206/416), and headers that keep uploaded content from
 // ever running in our origin (attachment, nosniff, a sandboxing CSP).
-import type { FastifyReply } from 'fastify'
+import { Readable } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errors } from '../errors.ts'
 import type { ByteRange } from '../storage/blob-store.ts'
 
@@ -38,11 +39,27 @@ export function contentDisposition(kind: 'attachment' | 'inline', filename: stri
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+export interface BlobReplyOptions {
+  size: number
+  rangeHeader?: string
+  contentType: string
+  disposition: 'attachment' | 'inline'
+  filename: string
+  etag?: string
+}
+
+/**
+ * Sends a stored blob (or one range of it). A HEAD gets the same headers and no bytes read:
+ * Fastify answers HEAD with the GET handler and drains whatever body it returns, which for a
+ * blob stream would read the whole file only to drop it.
+ */
+export async function sendBlob(req: FastifyRequest, reply: FastifyReply, opts: BlobReplyOptions, open: (range: ByteRange | undefined) => Promise<Readable>) {
+  const range = prepareBlobReply(reply, opts)
+  return reply.send(req.method === 'HEAD' ? Readable.from([]) : await open(range))
+}
+
 /** Headers for a stored blob; returns the range to read (undefined = everything). */
-export function prepareBlobReply(
-  reply: FastifyReply,
-  opts: { size: number; rangeHeader?: string; contentType: string; disposition: 'attachment' | 'inline'; filename: string; etag?: string },
-): ByteRange | undefined {
+export function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRange | undefined {
   const range = parseRange(opts.rangeHeader, opts.size)
   reply.header('accept-ranges', 'bytes')
   reply.header('content-type', opts.contentType)

@@ -59,6 +59,21 @@ describe('share links', () => {
     expect((await anon().get(`/file-service/public/info/${file._id}/${file.metadata.link}`)).status).toBe(404)
   })
 
+  it('given a one-time link looked at with HEAD, then it is not used up: the next GET still gets the file, once', async () => {
+    const file = await shared('one')
+    const url = `/file-service/public/download/${file._id}/${file.metadata.link}`
+    for (let i = 0; i < 2; i++) {
+      const head = await fetch(server.url + url, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-length')).toBe(String(data.length))
+      expect((await head.arrayBuffer()).byteLength).toBe(0)
+    }
+    const dl = await anon().bytes(url)
+    expect(dl.status).toBe(200)
+    expect(dl.body.equals(data)).toBe(true)
+    expect((await anon().bytes(url)).status).toBe(404)
+  })
+
   it('given a changed or removed link, then the old link dies at once', async () => {
     const file = await shared('public')
     const oldLink = file.metadata.link
