@@ -1,5 +1,6 @@
 // Case-insensitive literal substring match on name_key, index-backed on both databases.
-// PostgreSQL: pg_trgm serves LIKE. SQLite: the FTS5 trigram table finds the rows holding a term
+// PostgreSQL: pg_trgm serves LIKE; a 2-character term, too short for it, uses an index of each
+// name's character pairs. SQLite: the FTS5 trigram table finds the rows holding a term
 // of 3+ characters; when those are few (a selective term) the query is driven from that list,
 // and when they are many (a common term) walking the sorted index with instr is faster and
 // stops after one page. A 2-character term is found through the trigrams that start with it (a
@@ -49,8 +50,14 @@ const byRowids = (rowids: number[]): NameMatch =>
 export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<NameMatch> {
   const key = term.toLowerCase()
   const column = sql.ref(`${table}.name_key`)
-  if (dialect === 'postgres') return { condition: sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`, byRowid: false }
   const length = [...key].length
+  if (dialect === 'postgres') {
+    const like = sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`
+    // Too short for pg_trgm: the pairs index (migration 006) finds a rare pair; the LIKE stays so
+    // that walking in list order (a common pair) tests the cheap condition first.
+    if (table === 'files' && length === 2) return { condition: sql<SqlBool>`(cumulus_pairs(${column}) @> array[${key}]::text[] and ${like})`, byRowid: false }
+    return { condition: like, byRowid: false }
+  }
   if (table === 'files' && length >= 3) {
     const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${quoted(key)} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
     if (rows.length <= FTS_DRIVE_LIMIT) return byRowids(rows.map((r) => r.rowid))

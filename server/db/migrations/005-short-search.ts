@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // its own, but a name holds the pair "jq" exactly when one of its trigrams starts with "jq" or the
 // name ends with "jq". The first are a range of the index's vocabulary (fts5vocab); the second
 // need an index on the last two characters. Without them a rare pair walked the whole drive
-// (~300 ms over 1M files). PostgreSQL: pg_trgm serves the LIKE; nothing to add.
+// (~300 ms over 1M files). PostgreSQL has its own way (006-pg-pairs).
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return
   await sql`create virtual table files_fts_terms using fts5vocab(files_fts, 'row')`.execute(db)

@@ -5,6 +5,7 @@ import * as files from './002-files.ts'
 import * as media from './003-media.ts'
 import * as driveVersion from './004-drive-version.ts'
 import * as shortSearch from './005-short-search.ts'
+import * as pgPairs from './006-pg-pairs.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-media': media,
   '004-drive-version': driveVersion,
   '005-short-search': shortSearch,
+  '006-pg-pairs': pgPairs,
 }

@@ -1,6 +1,8 @@
+import { CompiledQuery, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nameContains } from '../../../server/repositories/search.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
-import { startServer, type TestServer } from '../helpers/server.ts'
+import { pgUrl, startServer, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
 let alice: Browser
@@ -140,7 +142,7 @@ describe('search', () => {
     expect((await alice.get('/file-service/suggested-list?search=')).body).toEqual({ folderList: [], fileList: [] })
   })
 
-  it('given 2-character terms (trigram index vocabulary plus name endings on SQLite), then every pair finds exactly the names holding it', async () => {
+  it('given 2-character terms (trigram index vocabulary plus name endings on SQLite, the pairs index on PostgreSQL), then every pair finds exactly the names holding it', async () => {
     const carol = new Browser(server.url)
     await carol.signup(uniqueEmail('pairs'))
     const mine = ['jq', 'JQ start.txt', 'mid jq mid.txt', 'ends with jq', 'x"y.txt', '%_.txt', 'Straße Ü.txt', 'two 😀😀.txt', 'q', 'zz top']
@@ -162,6 +164,25 @@ describe('search', () => {
       const suggested = await carol.get(`/file-service/suggested-list?search=${encodeURIComponent(pair)}`)
       expect(names(suggested.body.fileList).sort(), `suggested ${JSON.stringify(pair)}`).toEqual(expected.slice(0, 10))
     }
+  })
+
+  it.skipIf(!pgUrl)('given a rare 2-character term on PostgreSQL, then the pairs index finds its names without walking the drive', async () => {
+    const dave = new Browser(server.url)
+    const daveId = (await dave.signup(uniqueEmail('pg-pairs'))).user._id
+    const db = server.app.cumulus.db
+    // 20,000 names without the pair and 3 with it, written straight to the table: the plan is
+    // what this test is about, and the planner needs a table big enough to choose.
+    await sql`insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date)
+      select 'pp' || g, ${daveId}, null, n, lower(n), 1, 'x', 'pp' || g, 'text/plain', 1700000000000 + g
+      from (select g, case when g % 7000 = 1 then 'Notes ' || g || ' vqz.txt' else 'Report ' || g || '.txt' end as n
+            from generate_series(1, 20003) g) s`.execute(db)
+    await sql`analyze files`.execute(db)
+    const match = await nameContains(db, 'postgres', 'files', 'QZ')
+    const query = db.selectFrom('files').selectAll().where('owner_id', '=', daveId).where('trashed', '=', 0).where(match.condition).orderBy('upload_date', 'desc').orderBy('id', 'desc').limit(50).compile()
+    const plan = (await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]))).rows.map((r) => r['QUERY PLAN']).join('\n')
+    expect(plan).toContain('files_name_pairs')
+    const list = await dave.get('/file-service/list?search=qz')
+    expect(names(list.body)).toEqual(['Notes 14001 vqz.txt', 'Notes 7001 vqz.txt', 'Notes 1 vqz.txt'])
   })
 
   it('never finds another user’s files', async () => {
