@@ -59,7 +59,7 @@ export async function sendBlob(req: FastifyRequest, reply: FastifyReply, opts: B
 }
 
 /** Headers for a stored blob; returns the range to read (undefined = everything). */
-export function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRange | undefined {
+function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRange | undefined {
   const range = parseRange(opts.rangeHeader, opts.size)
   reply.header('accept-ranges', 'bytes')
   reply.header('content-type', opts.contentType)
