@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
-import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -18,6 +17,7 @@ import type { BlobStore } from './storage/blob-store.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { installErrorHandler } from './errors.ts'
 import { createAuth } from './plugins/auth.ts'
+import { multipartOptions } from './plugins/multipart.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
 import { createDriveRepository } from './repositories/drive.ts'
@@ -167,24 +167,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.raw.setHeader('x-request-id', req.id)
     done()
   })
-  await registerSecurityHeaders(app, {
+  const securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: APP_CSP },
     hsts: config.secureCookies === true ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
   })
   await app.register(fastifyCookie)
-  await app.register(fastifyMultipart, {
-    // 1 MiB file chunks from busboy: less per-chunk overhead on large uploads.
-    fileHwm: 1 << 20,
-    // Our own meter enforces MAX_UPLOAD_BYTES with a clear 413; busboy's cap sits just above.
-    limits: {
-      fileSize: config.maxUploadBytes !== undefined ? config.maxUploadBytes + 1 : Number.MAX_SAFE_INTEGER,
-      files: 100_000,
-      fields: 200_000,
-      fieldSize: 64 * 1024,
-      parts: 300_000,
-    },
-  })
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis && {
@@ -230,12 +218,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
   app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache })
 
-  const driveDeps = { auth, repo: drive, listing, listCache, tree, uploads, vault }
+  const driveDeps = { auth, repo: drive, listing, listCache, tree, uploads, vault, multipart: multipartOptions(config.maxUploadBytes) }
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media })
   await app.register(publicRoutes, { prefix: '/file-service', auth, repo: drive, sharing, vault, publicPerIp: config.limits.publicPerIp })
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps })
 
-  const sendAppShell = await registerWebApp(app, config.appDir)
+  const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })

@@ -32,6 +32,10 @@ export const errors = {
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
 }
 
+/** The media type alone (no parameters such as a boundary), cut to a sane length. */
+const unsupportedType = (contentType: string | undefined) =>
+  `This route does not take ${(contentType ?? '').split(';')[0]!.trim().slice(0, 100) || 'this'} bodies; send application/json`
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // An upload refused part-way has an unread body behind it: close rather than drain it.
@@ -45,8 +49,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.error({ err }, 'request failed')
       return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side' })
     }
-    // Fastify's own 4xx (validation, bad JSON, body too large, rate limit): keep its words.
+    // Fastify's own 4xx (validation, bad JSON, body too large, rate limit): keep its words, but
+    // name the media type it refused (its own message is a bare "Unsupported Media Type").
     const code = err.code === 'FST_ERR_VALIDATION' ? 'VALIDATION' : err.code ?? 'BAD_REQUEST'
-    return reply.code(status).send({ statusCode: status, code, message: err.message || 'Bad request' })
+    const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? unsupportedType(req.headers['content-type']) : err.message || 'Bad request'
+    return reply.code(status).send({ statusCode: status, code, message })
   })
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type HeaderList, setHeaders } from './security-headers.ts'
 
 export const API_PREFIXES = ['/user-service', '/file-service', '/folder-service']
 
@@ -20,7 +21,11 @@ export function wantsAppShell(url: string): boolean {
   return true
 }
 
-export async function registerWebApp(app: FastifyInstance, appDir: string): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
+/**
+ * Serves the built app with the document headers (`documentHeaders`) on every file; returns the
+ * handler that sends index.html, for `/` and the not-found handler's deep links.
+ */
+export async function registerWebApp(app: FastifyInstance, appDir: string, documentHeaders: HeaderList): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
   const built = existsSync(join(appDir, 'index.html'))
   if (built) {
     await app.register(fastifyStatic, {
@@ -28,11 +33,13 @@ export async function registerWebApp(app: FastifyInstance, appDir: string): Prom
       index: false,
       wildcard: true,
       setHeaders(res, path) {
+        for (const [name, value] of documentHeaders) res.header(name, value)
         res.header('cache-control', path.includes(`${join(appDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
   }
   const sendShell = (_req: FastifyRequest, reply: FastifyReply) => {
+    setHeaders(reply, documentHeaders)
     reply.header('cache-control', 'no-cache')
     if (!built) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER)
     return reply.sendFile('index.html')

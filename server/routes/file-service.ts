@@ -1,9 +1,11 @@
 // /file-service: thin routes (schema, auth, one service call), SPEC §7 + DESIGN.md §4.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyMultipartOptions } from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
+import { withMultipart } from '../plugins/multipart.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import {
   FileJson,
@@ -19,7 +21,7 @@ import {
   SuggestedReply,
 } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
-import { sendBlob } from '../services/downloads.ts'
+import { sendBlob, uploadedContentHeaders } from '../services/downloads.ts'
 import { fileJson, folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
@@ -29,7 +31,6 @@ import type { MediaService } from '../services/media.ts'
 import type { SessionService } from '../services/sessions.ts'
 import type { SharingService } from '../services/sharing.ts'
 import type { Vault } from '../storage/vault.ts'
-import { UPLOAD_CSP } from '../services/downloads.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
@@ -42,6 +43,7 @@ export interface FileRoutesDeps {
   tree: TreeService
   uploads: UploadService
   vault: Vault
+  multipart: FastifyMultipartOptions
 }
 
 export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps) => {
@@ -51,11 +53,13 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
   const ok = (message: string) => ({ message })
 
-  app.post('/upload', { schema: { response: { 201: FileJson } } }, async (req, reply) => {
-    if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-    const file = await uploads.uploadFile(owner(req), req.parts())
-    return reply.code(201).send(fileJson(file))
-  })
+  await withMultipart(app, deps.multipart, (scope) =>
+    scope.post('/upload', { schema: { response: { 201: FileJson } } }, async (req, reply) => {
+      if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
+      const file = await uploads.uploadFile(owner(req), req.parts())
+      return reply.code(201).send(fileJson(file))
+    }),
+  )
 
   app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
     listCache.send(req, reply, async () => (await listing.files(owner(req), req.query)).map(fileJson)),
@@ -99,7 +103,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
     const etag = `"${file.thumbnail_id}"`
     reply.header('etag', etag)
     reply.header('cache-control', 'private, max-age=31536000, immutable')
-    reply.header('content-security-policy', UPLOAD_CSP)
+    uploadedContentHeaders(reply)
     if (req.headers['if-none-match'] === etag) return reply.code(304).send()
     reply.header('content-type', 'image/webp')
     return reply.send(await vault.open({ blob_key: file.thumbnail_key, size: file.thumb_size ?? 0, enc: file.thumb_enc }))
@@ -110,7 +114,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
     if (!file) throw errors.notFound('File')
     const image = await deps.media.fullImage(file)
     reply.header('content-type', image.contentType)
-    reply.header('content-security-policy', UPLOAD_CSP)
+    uploadedContentHeaders(reply)
     reply.header('cache-control', 'private, max-age=3600')
     if (image.size !== undefined) reply.header('content-length', image.size)
     return reply.send(image.body)

@@ -1,14 +1,16 @@
 // /folder-service: thin routes (schema, auth, one service call), SPEC §7 + DESIGN.md §4.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyMultipartOptions } from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
+import { withMultipart } from '../plugins/multipart.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import { CreateFolderBody, FolderJson, FolderListQuery, IdBody, IdParams, MoveBody, MoveFolderListQuery, RenameBody, ZipQuery } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
 import type { Vault } from '../storage/vault.ts'
-import { contentDisposition, UPLOAD_CSP } from '../services/downloads.ts'
+import { contentDisposition, uploadedContentHeaders } from '../services/downloads.ts'
 import { folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import { idList, type ListingService } from '../services/listing.ts'
@@ -24,6 +26,7 @@ export interface FolderRoutesDeps {
   tree: TreeService
   uploads: UploadService
   vault: Vault
+  multipart: FastifyMultipartOptions
 }
 
 export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify, deps) => {
@@ -37,10 +40,12 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     reply.code(201).send(folderJson(await tree.createFolder(owner(req), req.body.name, req.body.parent))),
   )
 
-  app.post('/upload', { schema: { response: { 201: FolderJson } } }, async (req, reply) => {
-    if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-    return reply.code(201).send(folderJson(await uploads.uploadFolder(owner(req), req.parts())))
-  })
+  await withMultipart(app, deps.multipart, (scope) =>
+    scope.post('/upload', { schema: { response: { 201: FolderJson } } }, async (req, reply) => {
+      if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
+      return reply.code(201).send(folderJson(await uploads.uploadFolder(owner(req), req.parts())))
+    }),
+  )
 
   app.get('/list', { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } }, (req, reply) =>
     listCache.send(req, reply, async () => (await listing.folders(owner(req), req.query)).map(folderJson)),
@@ -63,7 +68,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     const { entries, zipName } = await planZip(repo, owner(req), idList(q.folderIDs, q['folderIDs[]']), idList(q.fileIDs, q['fileIDs[]']))
     reply.header('content-type', 'application/zip')
     reply.header('content-disposition', contentDisposition('attachment', zipName))
-    reply.header('content-security-policy', UPLOAD_CSP)
+    uploadedContentHeaders(reply)
     reply.header('cache-control', 'private, no-cache')
     return reply.send(await streamZip(entries, (file) => vault.open(file)))
   })

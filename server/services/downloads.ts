@@ -3,10 +3,29 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errors } from '../errors.ts'
+import type { HeaderList } from '../plugins/security-headers.ts'
 import type { ByteRange } from '../storage/blob-store.ts'
 
 /** CSP for anything a user uploaded: no scripts, no plugins, a unique origin if rendered. */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'; sandbox"
+
+/**
+ * Uploaded bytes may be rendered as a document (an image or a video opened in a tab): on top of
+ * the API set every reply has (DENY, no referrer, same-origin resources), the sandboxing CSP,
+ * nosniff, a window of its own, and no cross-domain policy files or open-in-place downloads.
+ */
+const UPLOADED_CONTENT_HEADERS: HeaderList = [
+  ['content-security-policy', UPLOAD_CSP],
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['x-permitted-cross-domain-policies', 'none'],
+  ['x-download-options', 'noopen'],
+]
+
+/** Marks a reply as carrying uploaded content (downloads, streams, thumbnails, zips). */
+export function uploadedContentHeaders(reply: FastifyReply): void {
+  for (const [name, value] of UPLOADED_CONTENT_HEADERS) reply.header(name, value)
+}
 
 /**
  * Parses one `bytes=` range. Returns undefined to send the whole body (no header, a syntax we
@@ -64,8 +83,7 @@ function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRang
   reply.header('accept-ranges', 'bytes')
   reply.header('content-type', opts.contentType)
   reply.header('content-disposition', contentDisposition(opts.disposition, opts.filename))
-  reply.header('content-security-policy', UPLOAD_CSP)
-  reply.header('x-content-type-options', 'nosniff')
+  uploadedContentHeaders(reply)
   reply.header('cache-control', 'private, no-cache')
   if (opts.etag) reply.header('etag', `"${opts.etag}"`)
   if (range) {

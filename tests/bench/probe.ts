@@ -5,7 +5,7 @@
 // server CPU per request (steadier than req/s on a shared machine) and peak RSS. Usage:
 //   node --import tsx tests/bench/probe.ts [--rows=100000] [--seconds=5] [--rounds=2] [--conns=10]
 //     [--routes=hello,list,healthz,user,list1,miss] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
-//     [--against=path/to/serve.ts] [--memory] [--smaps] [--child-stdout=FILE]
+//     [--against=path/to/serve.ts] [--against-node-args="..."] [--memory] [--smaps] [--child-stdout=FILE]
 // --memory prints the server's process.memoryUsage() and V8 spaces after each run (SIGUSR2 to
 // serve.ts), --smaps where its anonymous memory sat at its peak, --child-stdout keeps what the
 // server prints (e.g. with --node-args="--trace-gc").
@@ -30,6 +30,9 @@ const routes = arg('routes', 'hello,list,healthz,user,list1').split(',')
 const nodeArgs = arg('node-args', '').split(' ').filter(Boolean)
 const conns = Number(arg('conns', '10'))
 const against = arg('against', '')
+// Node flags for the `against` server instead of --node-args: A/B of a flag on the same build
+// (--against=tests/bench/serve.ts --against-node-args=--max-semi-space-size=4).
+const againstNodeArgs = process.argv.some((a) => a.startsWith('--against-node-args=')) ? arg('against-node-args', '').split(' ').filter(Boolean) : nodeArgs
 let missed = 0
 
 const root = mkdtempSync(join(tmpdir(), 'cumulus-probe-'))
@@ -45,13 +48,13 @@ interface Server {
 }
 
 /** Starts one Cumulus build, signs up, seeds its folder, and builds its requests. */
-async function cumulus(name: string, bundle: string): Promise<Server> {
+async function cumulus(name: string, bundle: string, flags = nodeArgs): Promise<Server> {
   const dataDir = join(root, name)
-  const child = await startChild(name, bundle, [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, nodeArgs)
+  const child = await startChild(name, bundle, [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, flags)
   children.push(child)
   const childOut = arg('child-stdout', '')
   if (childOut) child.proc.stdout!.pipe(createWriteStream(`${childOut}${name === 'cumulus' ? '' : `.${name}`}`))
-  log(`${name}: pid ${child.pid} ${nodeArgs.join(' ')}; idle RSS ${(rssNow(child.pid) / MB).toFixed(1)} MB ${JSON.stringify(await child.memory())}`)
+  log(`${name}: pid ${child.pid} ${flags.join(' ')}; idle RSS ${(rssNow(child.pid) / MB).toFixed(1)} MB ${JSON.stringify(await child.memory())}`)
   const res = await fetch(`http://127.0.0.1:${child.port}/user-service/create`, {
     method: 'POST',
     headers: { uuid: randomUUID(), 'content-type': 'application/json' },
@@ -79,7 +82,7 @@ try {
   if (against) await bundleChildren(join(buildDir, 'against'), [resolve(against)])
   log(`load average ${loadavg()[0]!.toFixed(2)}`)
   const servers = [await cumulus('cumulus', join(buildDir, 'serve.mjs'))]
-  if (against) servers.push(await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs'))))
+  if (against) servers.push(await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs')), againstNodeArgs))
   log(`seeded ${rowsN} rows each`)
   const hello = await startChild('hello', join(buildDir, 'baseline.mjs'), ['hello'], {})
   children.push(hello)

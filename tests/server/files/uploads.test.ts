@@ -94,6 +94,20 @@ describe('POST /file-service/upload', () => {
     expect(slash.body.message).toMatch(/\//)
   })
 
+  it('given a multipart body on a route that is not an upload, then 415 with a message and nothing is kept', async () => {
+    // Multipart is parsed by the two upload routes only (plugins/multipart.ts).
+    const before = await blobKeys(server)
+    const folders = (await alice.get('/folder-service/list')).body
+    const form = new FormData()
+    form.append('name', 'Holidays')
+    form.append('file', new Blob(['data']), 'x.txt')
+    const r = await alice.request('POST', '/folder-service/create', { body: form })
+    expect(r.status).toBe(415)
+    expect(r.body.message).toMatch(/multipart\/form-data/)
+    expect(await blobKeys(server)).toEqual(before)
+    expect((await alice.get('/folder-service/list')).body).toEqual(folders)
+  })
+
   it('given no session, then 401 and nothing is kept', async () => {
     const before = await blobKeys(server)
     expect((await new Browser(server.url).upload('x.txt', 'data')).status).toBe(401)
