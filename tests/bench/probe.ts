@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Conn, load } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, startChild } from './lib/proc.ts'
+import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
 import { MB, median } from './lib/report.ts'
 import { seed } from './lib/seed.ts'
 import { anonPeak } from './lib/smaps.ts'
@@ -27,11 +27,12 @@ const rowsN = Number(arg('rows', '100000'))
 const seconds = Number(arg('seconds', '5'))
 const rounds = Number(arg('rounds', '2'))
 const routes = arg('routes', 'hello,list,healthz,user,list1').split(',')
-const nodeArgs = arg('node-args', '').split(' ').filter(Boolean)
+// What `npm start` runs the server with, then any extra flags given.
+const nodeArgs = [...SERVER_NODE_FLAGS, ...arg('node-args', '').split(' ').filter(Boolean)]
 const conns = Number(arg('conns', '10'))
 const against = arg('against', '')
-// Node flags for the `against` server instead of --node-args: A/B of a flag on the same build
-// (--against=tests/bench/serve.ts --against-node-args=--max-semi-space-size=4).
+// Node flags for the `against` server instead of the above: A/B of a flag on the same build
+// (--against=tests/bench/serve.ts --against-node-args=--max-semi-space-size=16).
 const againstNodeArgs = process.argv.some((a) => a.startsWith('--against-node-args=')) ? arg('against-node-args', '').split(' ').filter(Boolean) : nodeArgs
 let missed = 0
 

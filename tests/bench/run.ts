@@ -13,7 +13,7 @@ import type { DB } from '../../server/db/schema.ts'
 import { type Cursor, createDriveRepository } from '../../server/repositories/drive.ts'
 import { appPhase } from './app.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, startChild } from './lib/proc.ts'
+import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
 import { type Latency, MB, MiB, latency, median, paired, type Row, table } from './lib/report.ts'
 import { COMMON_WORD, RARE_PAIR, RARE_TOKEN, queryPlan, seed } from './lib/seed.ts'
 
@@ -31,7 +31,8 @@ const quick = argv.includes('--quick')
 const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (phase: string) => !only || only.includes(phase)
 /** Extra node flags for the main Cumulus server, e.g. --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof". */
-const nodeArgs = argv.find((a) => a.startsWith('--node-args='))?.slice(12).split(' ').filter(Boolean) ?? []
+// What `npm start` runs the server with, then any extra flags given (e.g. --cpu-prof).
+const nodeArgs = [...SERVER_NODE_FLAGS, ...(argv.find((a) => a.startsWith('--node-args='))?.slice(12).split(' ').filter(Boolean) ?? [])]
 
 const size = quick
   ? { fileBytes: 64 * MiB, runs: 3, listRows: 10_000, searchRows: 100_000, searchFolders: 50, loadSeconds: 1, repeats: 200, queryBudgetS: 0.75 }
@@ -218,7 +219,7 @@ async function app(s: Session) {
   execFileSync('npm', ['run', '--silent', 'build:app'], { cwd: repoRoot, stdio: 'ignore' })
   const big = seed({ dbFile, owner: s.userId, folders: 1, files: 10_000, seed: 7 }).folderIds[0]!
   const small = seed({ dbFile, owner: s.userId, folders: 1, files: 1, seed: 8 }).folderIds[0]!
-  const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir })
+  const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir }, SERVER_NODE_FLAGS)
   children.push(server)
   rows.push(...(await appPhase({ port: server.port, email: s.email, password: Session.password, bigFolder: big, smallFolder: small, runs: quick ? 2 : 5, log })))
 }
@@ -234,7 +235,7 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
     LOG_LEVEL: 'warn',
     APP_DIR: join(root, 'no-app'),
     ENCRYPTION_KEY: randomUUID().replace(/-/g, '').repeat(2),
-  })
+  }, SERVER_NODE_FLAGS)
   children.push(sealed)
   const sealedSession = new Session(sealed.port)
   await sealedSession.signup(`bench-enc-${Date.now()}@example.com`)
@@ -413,9 +414,11 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     },
   }
   rows.push(
-    { metric: `upload ${fileLabel} (medians of ${rounds} paired runs)`, unit: 'MB/s', cumulus: med.up, baseline: med.upRaw, ratio: upVsRaw.ratio, budget: '≥ 0.80', ok: upVsRaw.ratio >= 0.8 },
-    { metric: `  ${spread(upVsRaw)}`, unit: '', cumulus: '' },
-    { metric: '  same, vs raw + fsync baseline', unit: 'MB/s', cumulus: med.up, baseline: med.upRawFsync, ratio: upVsFsync.ratio },
+    // Against the durable baseline: Cumulus answers once the blob is on disk (README.md here).
+    { metric: `upload ${fileLabel} vs raw + fsync (medians of ${rounds} paired runs)`, unit: 'MB/s', cumulus: med.up, baseline: med.upRawFsync, ratio: upVsFsync.ratio, budget: '≥ 0.80', ok: upVsFsync.ratio >= 0.8 },
+    { metric: `  ${spread(upVsFsync)}`, unit: '', cumulus: '' },
+    { metric: '  same, vs raw without fsync (page cache)', unit: 'MB/s', cumulus: med.up, baseline: med.upRaw, ratio: upVsRaw.ratio },
+    { metric: `    ${spread(upVsRaw)}`, unit: '', cumulus: '' },
     { metric: '  server CPU per GiB uploaded (vs raw)', unit: 's', cumulus: median(cpu.cumulus), baseline: median(cpu.raw), ratio: median(cpu.cumulus) / median(cpu.raw) },
     { metric: `download ${fileLabel} (medians of ${size.runs} paired runs)`, unit: 'MB/s', cumulus: med.down, baseline: med.downRaw, ratio: downVsRaw.ratio, budget: '≥ 0.80', ok: downVsRaw.ratio >= 0.8 },
     { metric: `  ${spread(downVsRaw)}`, unit: '', cumulus: '' },
@@ -424,7 +427,7 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     rssRow('peak RSS during downloads', downPeak, rawDownPeak),
   )
   notes.push(
-    `throughput: one client process streams a random 1 MiB block repeatedly; \`sync\` before every upload run; one warm-up round of uploads is dropped; the ratio is the median of per-run ratios, each Cumulus run against the baseline run beside it; downloads read the same file (Cumulus's blob) from page cache. Cumulus fsyncs each blob before committing (DESIGN.md §5), the plain baseline does not — the "raw + fsync" row isolates that cost. Server CPU = utime+stime of the server process (all threads) during the transfer. Idle RSS of Cumulus ${(idleRss / MB).toFixed(0)} MB.`,
+    `throughput: one client process streams a random 1 MiB block repeatedly; \`sync\` before every upload run; one warm-up round of uploads is dropped; the ratio is the median of per-run ratios, each Cumulus run against the baseline run beside it; downloads read the same file (Cumulus's blob) from page cache. Cumulus fsyncs each blob before it answers (DESIGN.md §5), so the upload budget is against raw + fsync; the row without fsync shows the page cache's head start. Server CPU = utime+stime of the server process (all threads) during the transfer. Idle RSS of Cumulus ${(idleRss / MB).toFixed(0)} MB.`,
   )
 }
 

@@ -16,6 +16,14 @@ export interface Child {
   stop(): Promise<void>
 }
 
+/**
+ * The node flags `npm start` gives the server (package.json's start script), so the bench's
+ * Cumulus children run as users run it. The baselines run with node's defaults.
+ */
+export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((a) => a.startsWith('--'))
+
 /** Bundles the child entry points (tests/bench/dist is git- and lint-ignored, and deleted after the run). */
 export async function bundleChildren(outdir: string, entries: string[]): Promise<void> {
   await build({
