@@ -1,10 +1,10 @@
 // SQL for files and folders. Every call takes the owner's id, so no query can reach another
 // user's rows; callers turn "not found" into 404.
-import { type Kysely, type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB, FileRow, Folder } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
-import { nameContains } from './search.ts'
+import { nameContains, nameLike } from './search.ts'
 
 export interface Cursor {
   date?: number
@@ -60,7 +60,36 @@ function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>,
   return out.orderBy(col, dir).orderBy('id', dir) as SelectQueryBuilder<DB, T, O>
 }
 
+/** Index entries PostgreSQL's bounded walk reads before it gives the search to the planner. */
+const PG_WALK_ROWS = 20_000
+
+const sortKey = (sort: SortBy) => (sort.startsWith('alp') ? 'name_key' : 'upload_date')
+
 export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
+  /** The files a list may show before any search: owner, trash, folder, media. */
+  function scoped(ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
+    let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
+    if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
+    if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
+    if (f.media) {
+      q = q.where('media', '=', 1)
+      if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
+    }
+    return q
+  }
+
+  /** The rows of a page found as (id, sort key) pairs, in the keys' order. */
+  function wholeRows(keys: SelectQueryBuilder<any, any, { id: string; name_key?: string; upload_date?: number }>, sort: SortBy) {
+    const key = sortKey(sort)
+    const dir = sort.endsWith('desc') ? 'desc' : 'asc'
+    return db
+      .selectFrom(keys.as('m'))
+      .innerJoin('files', 'files.id', 'm.id')
+      .select(FILE_SUMMARY.map((c) => `files.${c}` as const))
+      .orderBy(`m.${key}`, dir)
+      .orderBy('m.id', dir)
+  }
+
   const repo = {
     db,
     transaction: <R>(fn: (trx: Transaction<DB>) => Promise<R>) => db.transaction().execute(fn),
@@ -75,19 +104,53 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
       ids.length ? q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
 
     async listFiles(owner: string, f: FileQuery): Promise<FileSummary[]> {
+      if (f.search && !f.media && dialect === 'postgres') {
+        const walked = await repo.boundedWalkQuery(owner, f, f.search).execute()
+        if (walked.length === f.limit) return walked
+      }
+      return (await repo.fileListQuery(owner, f)).execute()
+    },
+
+    /** The query listFiles runs (tests and the bench EXPLAIN it). */
+    async fileListQuery(owner: string, f: FileQuery) {
       const match = f.search ? await nameContains(db, dialect, 'files', f.search) : undefined
       // With a short list of matching rowids, `+owner_id` (no index on it) keeps SQLite from
       // walking the owner's whole drive in sort order: it fetches those rows and sorts a few.
       const ownerFilter = match?.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
-      let q = db.selectFrom('files').select(FILE_SUMMARY).where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
-      if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
-      if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
-      if (f.media) {
-        q = q.where('media', '=', 1)
-        if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
-      }
-      if (match) q = q.where(match.condition)
-      return page(q, f.sort, 'upload_date', f.cursor).limit(f.limit).execute()
+      const q = scoped(ownerFilter, f)
+      if (!match) return page(q.select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
+      const found = q.where(match.condition)
+      if (match.byRowid || f.media) return page(found.select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
+      // A search walking the drive in list order (a common term): the walk reads only the sort's
+      // index, which holds the names (files_drive_name; files_drive_date_names on PostgreSQL,
+      // migration 007), testing each name there, and rows are read for the page's matches
+      // alone. Read in full, every name passed on the way was a row fetched: matches that sort
+      // late ("Invoice 1…" in 1M files) walked 371k rows in 2.5 s on PostgreSQL, 56 ms
+      // index-only.
+      const key = sortKey(f.sort)
+      return wholeRows(page(found.select(['files.id', `files.${key}`]), f.sort, 'upload_date', f.cursor).limit(f.limit), f.sort)
+    },
+
+    /**
+     * PostgreSQL's first try for a search: walk the first PG_WALK_ROWS entries of the sort's
+     * index and keep the names that match. pg_trgm cannot tell a common term from a rare one
+     * (it guessed 100 rows for a term in 10,000 of 1M names) and fetched all 10,000 through the
+     * trigram index (~80 ms) where the walk fills a page from ~5,000 index entries (~3 ms). The
+     * walk bounds what a rare term wastes; when it does not fill the page, fileListQuery runs.
+     */
+    boundedWalkQuery(owner: string, f: FileQuery, term: string) {
+      const key = sortKey(f.sort)
+      const columns = key === 'name_key' ? (['files.id', 'files.name_key'] as const) : (['files.id', 'files.upload_date', 'files.name_key'] as const)
+      const walk = page(scoped(sql<SqlBool>`files.owner_id = ${owner}`, f).select(columns), f.sort, 'upload_date', f.cursor).limit(PG_WALK_ROWS)
+      const dir = f.sort.endsWith('desc') ? 'desc' : 'asc'
+      const keys = db
+        .selectFrom(walk.as('w'))
+        .select(['w.id', `w.${key}`])
+        .where(nameLike('w.name_key', term))
+        .orderBy(`w.${key}`, dir)
+        .orderBy('w.id', dir)
+        .limit(f.limit)
+      return wholeRows(keys, f.sort)
     },
 
     async listFolders(

@@ -16,6 +16,9 @@ const FTS_DRIVE_LIMIT = 2000
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** `column` holds `term` (lower-cased here), literally: LIKE with %, _ and \ escaped. */
+export const nameLike = (column: string, term: string) => sql<SqlBool>`${sql.ref(column)} like ${likePattern(term.toLowerCase())} escape '\\'`
+
 export interface NameMatch {
   condition: RawBuilder<SqlBool>
   /** The condition names the few matching rows by rowid: the query should start from them. */
@@ -52,7 +55,7 @@ export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'fil
   const column = sql.ref(`${table}.name_key`)
   const length = [...key].length
   if (dialect === 'postgres') {
-    const like = sql<SqlBool>`${column} like ${likePattern(key)} escape '\\'`
+    const like = nameLike(`${table}.name_key`, key)
     // Too short for pg_trgm: the pairs index (migration 006) finds a rare pair; the LIKE stays so
     // that walking in list order (a common pair) tests the cheap condition first.
     if (table === 'files' && length === 2) return { condition: sql<SqlBool>`(cumulus_pairs(${column}) @> array[${key}]::text[] and ${like})`, byRowid: false }

@@ -700,21 +700,25 @@ async function search(cumulus: Child) {
     { term: 're', what: 'common 2-char' },
   ]
   const results: Record<string, unknown> = {}
-  for (const endpoint of ['suggested-list', 'list']) {
-    for (const { term, what } of terms) {
-      const req = () => Conn.get(`/file-service/${endpoint}?search=${encodeURIComponent(term)}${uncached()}`, bob.cookie)
-      const hits = await getJson<{ fileList?: unknown[] } | unknown[]>(conn, `/file-service/${endpoint}?search=${encodeURIComponent(term)}`, bob.cookie)
-      const count = Array.isArray(hits) ? hits.length : (hits.fileList?.length ?? 0)
-      await timed(conn, req())
-      // As many requests as fit the time budget (slow queries get fewer, never under 10).
-      const ms: number[] = []
-      const stop = Date.now() + size.queryBudgetS * 1000
-      while (ms.length < 10 || (ms.length < 200 && Date.now() < stop)) ms.push(await timed(conn, req()))
-      const l = latency(ms)
-      results[`${endpoint} ${term}`] = { ...l, hitsOnFirstPage: count }
-      log(`${endpoint}?search=${term} (${what}, ${count} hits on page 1): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} (n=${l.n})`)
-      rows.push({ metric: `${endpoint}?search=${term} (${what}) p50`, unit: 'ms', cumulus: l.p50, budget: '≤ 50 ms', ok: l.p50 <= 50 })
-    }
+  // Date order (the default) for every term, then name order for the common ones: their matches
+  // cluster in name order ("Invoice 1234.pdf"), so a walk in name order passes many names first.
+  const runs = [
+    ...['suggested-list', 'list'].flatMap((endpoint) => terms.map((t) => ({ endpoint, ...t, sort: '' }))),
+    ...['alp_asc', 'alp_desc'].flatMap((sort) => terms.filter((t) => t.what.startsWith('common')).map((t) => ({ endpoint: 'list', ...t, sort: `&sortBy=${sort}` }))),
+  ]
+  for (const { endpoint, term, what, sort } of runs) {
+    const req = () => Conn.get(`/file-service/${endpoint}?search=${encodeURIComponent(term)}${sort}${uncached()}`, bob.cookie)
+    const hits = await getJson<{ fileList?: unknown[] } | unknown[]>(conn, `/file-service/${endpoint}?search=${encodeURIComponent(term)}${sort}`, bob.cookie)
+    const count = Array.isArray(hits) ? hits.length : (hits.fileList?.length ?? 0)
+    await timed(conn, req())
+    // As many requests as fit the time budget (slow queries get fewer, never under 10).
+    const ms: number[] = []
+    const stop = Date.now() + size.queryBudgetS * 1000
+    while (ms.length < 10 || (ms.length < 200 && Date.now() < stop)) ms.push(await timed(conn, req()))
+    const l = latency(ms)
+    results[`${endpoint} ${term}${sort}`] = { ...l, hitsOnFirstPage: count }
+    log(`${endpoint}?search=${term}${sort} (${what}, ${count} hits on page 1): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} (n=${l.n})`)
+    rows.push({ metric: `${endpoint}?search=${term}${sort} (${what}) p50`, unit: 'ms', cumulus: l.p50, budget: '≤ 50 ms', ok: l.p50 <= 50 })
   }
   conn.close()
   const diag = await sqlDiagnostics(

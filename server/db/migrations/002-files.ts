@@ -80,8 +80,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Migrations run in a transaction: only try to create the extension when it is missing.
     const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)
     if (rows.length === 0) await sql`create extension pg_trgm`.execute(db)
-    await sql`create index files_name_trgm on files using gin (name_key gin_trgm_ops)`.execute(db)
-    await sql`create index folders_name_trgm on folders using gin (name_key gin_trgm_ops)`.execute(db)
+    // The operator class by its schema: the extension may live in a schema not on our
+    // search_path (another Cumulus schema in the same database created it there).
+    const { rows: ext } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)
+    const ops = sql`${sql.id(ext[0]!.schema.replace(/^"|"$/g, ''))}.gin_trgm_ops`
+    await sql`create index files_name_trgm on files using gin (name_key ${ops})`.execute(db)
+    await sql`create index folders_name_trgm on folders using gin (name_key ${ops})`.execute(db)
   } else {
     await sql`create virtual table files_fts using fts5(name_key, content='files', content_rowid='rowid', tokenize='trigram')`.execute(db)
     await sql`create trigger files_fts_insert after insert on files begin

@@ -6,6 +6,7 @@ import * as media from './003-media.ts'
 import * as driveVersion from './004-drive-version.ts'
 import * as shortSearch from './005-short-search.ts'
 import * as pgPairs from './006-pg-pairs.ts'
+import * as pgDateNames from './007-pg-date-names.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-drive-version': driveVersion,
   '005-short-search': shortSearch,
   '006-pg-pairs': pgPairs,
+  '007-pg-date-names': pgDateNames,
 }

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely'
+import { CompiledQuery, type RawBuilder, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nameContains } from '../../../server/repositories/search.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
@@ -15,6 +15,26 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const names = (list: any[]) => list.map((f) => f.filename ?? f.name)
+/**
+ * PostgreSQL only: a new user whose drive holds 20,003 files named by `name` (SQL over `g`, the
+ * row number), written straight to the table: the plan is what such tests are about, and the
+ * planner needs a table big enough to choose. Then VACUUM ANALYZE, as autovacuum would.
+ */
+async function bigDrive(label: string, name: RawBuilder<string>): Promise<{ browser: Browser; userId: string }> {
+  const browser = new Browser(server.url)
+  const userId = (await browser.signup(uniqueEmail(label))).user._id
+  await sql`insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date)
+    select ${label} || g, ${userId}, null, n, lower(n), 1, 'x', ${label} || g, 'text/plain', 1700000000000 + g
+    from (select g, ${name} as n from generate_series(1, 20003) g) s`.execute(server.app.cumulus.db)
+  await sql`vacuum analyze files`.execute(server.app.cumulus.db)
+  return { browser, userId }
+}
+
+/** PostgreSQL's plan for a query, as EXPLAIN prints it. */
+async function explain(query: { sql: string; parameters: readonly unknown[] }): Promise<string> {
+  const rows = (await server.app.cumulus.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]))).rows
+  return rows.map((r) => r['QUERY PLAN']).join('\n')
+}
 const setDate = (id: string, ms: number) =>
   server.app.cumulus.db.updateTable('files').set({ upload_date: ms }).where('id', '=', id).execute()
 
@@ -63,6 +83,34 @@ describe('keyset paging', () => {
       expect(ids, sortBy).toEqual(sorted.map((f) => f._id))
     }
   }, 120_000)
+
+  it('given a search that walks the drive (a 1-character term), then name order pages through every match exactly once, and date order too', async () => {
+    // A 1-character term is never index-selective: the list walks the drive in sort order, and
+    // in name order reads only the name index until the page is full (drive.ts, fileListQuery).
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail('walk'))
+    const all = await uploadAll(b, Array.from({ length: 240 }, (_, i) => (i % 3 === 0 ? `R ${i % 4}.dat` : `q ${i % 5}.dat`)))
+    await server.app.cumulus.db.updateTable('files').set({ upload_date: Date.UTC(2024, 0, 1) }).where('id', 'in', all.map((f) => f._id)).execute()
+    const matching = all.filter((f) => f.filename.includes('q'))
+    for (const sortBy of ['alp_asc', 'alp_desc', 'date_desc']) {
+      const seen: any[] = []
+      let query = ''
+      for (let guard = 0; guard < 20; guard++) {
+        const page = (await b.get(`/file-service/list?search=Q&sortBy=${sortBy}&limit=37${query}`)).body as any[]
+        seen.push(...page)
+        if (page.length < 37) break
+        const last = page.at(-1)
+        query = `&startAt=true&startAtDate=${encodeURIComponent(last.uploadDate)}&startAtName=${encodeURIComponent(last.filename)}&startAtId=${last._id}`
+      }
+      // Every upload date is the same: date order is id order.
+      const key = (f: any) => (sortBy.startsWith('alp') ? f.filename.toLowerCase() : 0)
+      const expected = [...matching].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : x._id < y._id ? -1 : x._id > y._id ? 1 : 0))
+      if (sortBy.endsWith('desc')) expected.reverse()
+      expect(seen.map((f) => f._id), sortBy).toEqual(expected.map((f) => f._id))
+      // Whole rows, as any list gives them.
+      expect(seen[0], sortBy).toEqual(expect.objectContaining({ filename: expect.any(String), metadata: expect.objectContaining({ size: expect.any(Number) }) }))
+    }
+  }, 60_000)
 })
 
 describe('GET /file-service/list', () => {
@@ -167,22 +215,35 @@ describe('search', () => {
   })
 
   it.skipIf(!pgUrl)('given a rare 2-character term on PostgreSQL, then the pairs index finds its names without walking the drive', async () => {
-    const dave = new Browser(server.url)
-    const daveId = (await dave.signup(uniqueEmail('pg-pairs'))).user._id
+    // 20,000 names without the pair and 3 with it.
+    const { browser: dave, userId: daveId } = await bigDrive('pg-pairs', sql<string>`case when g % 7000 = 1 then 'Notes ' || g || ' vqz.txt' else 'Report ' || g || '.txt' end`)
     const db = server.app.cumulus.db
-    // 20,000 names without the pair and 3 with it, written straight to the table: the plan is
-    // what this test is about, and the planner needs a table big enough to choose.
-    await sql`insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date)
-      select 'pp' || g, ${daveId}, null, n, lower(n), 1, 'x', 'pp' || g, 'text/plain', 1700000000000 + g
-      from (select g, case when g % 7000 = 1 then 'Notes ' || g || ' vqz.txt' else 'Report ' || g || '.txt' end as n
-            from generate_series(1, 20003) g) s`.execute(db)
-    await sql`analyze files`.execute(db)
     const match = await nameContains(db, 'postgres', 'files', 'QZ')
-    const query = db.selectFrom('files').selectAll().where('owner_id', '=', daveId).where('trashed', '=', 0).where(match.condition).orderBy('upload_date', 'desc').orderBy('id', 'desc').limit(50).compile()
-    const plan = (await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]))).rows.map((r) => r['QUERY PLAN']).join('\n')
-    expect(plan).toContain('files_name_pairs')
+    const query = db.selectFrom('files').selectAll().where('owner_id', '=', daveId).where('trashed', '=', 0).where(match.condition).orderBy('upload_date', 'desc').orderBy('id', 'desc').limit(50)
+    expect(await explain(query.compile())).toContain('files_name_pairs')
     const list = await dave.get('/file-service/list?search=qz')
     expect(names(list.body)).toEqual(['Notes 14001 vqz.txt', 'Notes 7001 vqz.txt', 'Notes 1 vqz.txt'])
+  })
+
+  it.skipIf(!pgUrl)('given a common term on PostgreSQL, then the walk in name or date order reads the sort’s index only and the page’s rows alone', async () => {
+    // A third of the names match and sort after the rest: the planner walks the name index, and
+    // every name before the first match is passed on the way. (The visibility map VACUUM sets
+    // lets the walk skip the rows.)
+    const { browser: erin, userId: erinId } = await bigDrive('pg-walk', sql<string>`case when g % 3 = 0 then 'Zeta ' || g || '.txt' else 'Alpha ' || g || '.txt' end`)
+    const plan = async (sort: 'alp_asc' | 'date_desc') => explain((await server.app.cumulus.drive.fileListQuery(erinId, { trashed: false, search: 'zeta', sort, limit: 50 })).compile())
+    expect(await plan('alp_asc')).toMatch(/Index Only Scan using files_drive_name/)
+    // Date order too, through the date index that carries the names (migration 007).
+    expect(await plan('date_desc')).toMatch(/Index Only Scan Backward using files_drive_date_names/)
+    expect(names((await erin.get('/file-service/list?search=zeta&limit=3')).body)).toEqual(['Zeta 20001.txt', 'Zeta 19998.txt', 'Zeta 19995.txt'])
+    // What listFiles tries first on PostgreSQL: a bounded walk of the date index, never the
+    // trigram index (whose guess for a common term is far too low).
+    const walkPlan = await explain(server.app.cumulus.drive.boundedWalkQuery(erinId, { trashed: false, search: 'zeta', sort: 'date_desc', limit: 50 }, 'zeta').compile())
+    expect(walkPlan).toMatch(/Index Only Scan Backward using files_drive_date_names/)
+    expect(walkPlan).not.toMatch(/trgm/)
+    const expected = Array.from({ length: 6667 }, (_, i) => `Zeta ${3 * (i + 1)}.txt`)
+      .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
+      .slice(0, 50)
+    expect(names((await erin.get('/file-service/list?search=zeta&sortBy=alp_asc')).body)).toEqual(expected)
   })
 
   it('never finds another user’s files', async () => {
