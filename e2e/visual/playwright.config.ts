@@ -44,6 +44,10 @@ export default defineConfig({
   fullyParallel: true,
   reporter: [['list'], ['json', { outputFile: '../../reports/visual-app.json' }]],
   expect: {
+    // Two Chromium workers and the server share CI's 2 cores: once a search screen's lists were
+    // asked 5.5 s after its code had loaded (session 6), past the default 5 s. What is compared
+    // is pixels, so waiting longer for the screen to get there costs nothing but time.
+    timeout: 15_000,
     toHaveScreenshot: {
       // Finite animations jump to their end, infinite ones (spinners) to their start; no caret.
       animations: 'disabled',

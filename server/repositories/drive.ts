@@ -111,7 +111,7 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
       return (await repo.fileListQuery(owner, f)).execute()
     },
 
-    /** The query listFiles runs (tests and the bench EXPLAIN it). */
+    /** What listFiles runs (on PostgreSQL when the bounded walk did not fill the page); tests EXPLAIN it. */
     async fileListQuery(owner: string, f: FileQuery) {
       const match = f.search ? await nameContains(db, dialect, 'files', f.search) : undefined
       // With a short list of matching rowids, `+owner_id` (no index on it) keeps SQLite from
