@@ -80,12 +80,16 @@ declare module 'fastify' {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
+
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's rule for numbers; Fastify's
+    // types only take it as a function). `false` trusts none; a list trusts those addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.limits.jsonBodyBytes,
     // Uploads and downloads can take long; never cut a slow but live connection.
     requestTimeout: 0,

@@ -6,6 +6,12 @@ import { join, resolve } from 'node:path'
 
 export type SecureCookies = 'auto' | boolean
 
+/**
+ * Which hops' forwarding headers are believed: false (none), a number of hops (`true` = 1), or
+ * the addresses/CIDRs of the proxies. Never "every hop": a client could then name any address.
+ */
+export type TrustProxy = false | number | string[]
+
 export interface S3Config {
   bucket: string
   endpoint: string | undefined
@@ -47,6 +53,24 @@ export interface Limits {
   shutdownGraceMs: number
   /** Bytes of serialised list replies kept per instance (services/list-cache.ts); 0 turns the cache off. */
   listCacheBytes: number
+  /** Deepest folder nesting (Home's children are depth 1): create, move, folder upload, WebDAV. */
+  maxFolderDepth: number
+  /** Longest relative path of a file in a folder upload, in characters. */
+  maxPathLength: number
+  /** Files in one folder upload (`total-files`). */
+  maxFilesPerUpload: number
+  /** Bytes of one text field in an upload form (`filename`, `parent`, `file-data`, …). */
+  uploadFieldBytes: number
+  /** Open connections from one client address (an IPv6 /64 counts as one); 0 = no cap. */
+  connectionsPerIp: number
+  /** Time a client has to send a request's headers. */
+  headersTimeoutMs: number
+  /** Time a client has to send a whole request (headers and body) on every route but uploads. */
+  requestTimeoutMs: number
+  /** An upload is cut when no byte of it arrives for this long. */
+  uploadIdleTimeoutMs: number
+  /** Longest edge of the full-size preview made of an image (the viewer's picture). */
+  previewMaxEdge: number
 }
 
 export interface Config {
@@ -68,7 +92,7 @@ export interface Config {
   trashRetentionDays: number
   maxUploadBytes: number | undefined
   secureCookies: SecureCookies
-  trustProxy: boolean
+  trustProxy: TrustProxy
   logLevel: string
   /** Shared rate-limit counters for several instances; unset → each instance counts in memory. */
   redisUrl: string | undefined
@@ -96,6 +120,15 @@ export const defaultLimits: Limits = {
   resetTokenTtlMs: 60 * 60_000,
   shutdownGraceMs: 5_000,
   listCacheBytes: 8 * 1024 * 1024,
+  maxFolderDepth: 128,
+  maxPathLength: 4096,
+  maxFilesPerUpload: 10_000,
+  uploadFieldBytes: 4096,
+  connectionsPerIp: 128,
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 30_000,
+  uploadIdleTimeoutMs: 120_000,
+  previewMaxEdge: 4096,
 }
 
 export class ConfigError extends Error {
@@ -202,10 +235,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const maxUploadBytes = maxUploadRaw === undefined ? undefined : int('MAX_UPLOAD_BYTES', 0, 1, Number.MAX_SAFE_INTEGER)
   const secureRaw = read('SECURE_COOKIES')?.toLowerCase()
   const secureCookies: SecureCookies = secureRaw === undefined || secureRaw === 'auto' ? 'auto' : bool('SECURE_COOKIES', false)
-  const trustProxy = bool('TRUST_PROXY', false)
+  const trustProxy = readTrustProxy(read('TRUST_PROXY'), problems)
   const logLevel = read('LOG_LEVEL')?.toLowerCase() ?? 'info'
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'])
+
+  const limits: Limits = {
+    ...defaultLimits,
+    maxFolderDepth: int('MAX_FOLDER_DEPTH', defaultLimits.maxFolderDepth, 1, 1000),
+    maxPathLength: int('MAX_PATH_LENGTH', defaultLimits.maxPathLength, 255, 65_536),
+    maxFilesPerUpload: int('MAX_FILES_PER_UPLOAD', defaultLimits.maxFilesPerUpload, 1, 1_000_000),
+    connectionsPerIp: int('MAX_CONNECTIONS_PER_IP', defaultLimits.connectionsPerIp, 0, 1_000_000),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_SECONDS', defaultLimits.requestTimeoutMs / 1000, 1, 3600) * 1000,
+    uploadIdleTimeoutMs: int('UPLOAD_IDLE_TIMEOUT_SECONDS', defaultLimits.uploadIdleTimeoutMs / 1000, 1, 86_400) * 1000,
+    previewMaxEdge: int('PREVIEW_MAX_EDGE', defaultLimits.previewMaxEdge, 256, 16_384),
+  }
 
   if (problems.length) throw new ConfigError(problems)
 
@@ -231,9 +275,28 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel,
     redisUrl,
     appDir: resolve(read('APP_DIR') ?? 'dist/app'),
-    limits: { ...defaultLimits },
+    limits,
     ...overrides,
   }
+}
+
+const IPV4_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/
+const IPV6_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i
+
+/** TRUST_PROXY: false, true (one hop), a hop count, or a comma-separated list of addresses/CIDRs. */
+function readTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined) return false
+  const lower = raw.toLowerCase()
+  if (['false', '0', 'no'].includes(lower)) return false
+  if (['true', 'yes'].includes(lower)) return 1
+  if (/^\d+$/.test(raw) && Number(raw) <= 32) return Number(raw)
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const bad = list.filter((a) => !(IPV4_CIDR.test(a) || (a.includes(':') && IPV6_CIDR.test(a))) && !['loopback', 'linklocal', 'uniquelocal'].includes(a))
+  if (list.length === 0 || bad.length) {
+    problems.push(`TRUST_PROXY: expected true, false, a hop count up to 32, or addresses/CIDRs separated by commas, got "${raw}"`)
+    return false
+  }
+  return list
 }
 
 /** One secret per data directory, created on first start and kept private to the owner. */

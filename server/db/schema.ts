@@ -80,6 +80,11 @@ export interface FilesTable {
   thumb_state: ThumbState
   thumb_enc: string | null
   thumb_size: number | null
+  /** The full-size preview (migration 008): a capped WebP or the original's safe type. */
+  preview_key: string | null
+  preview_enc: string | null
+  preview_size: number | null
+  preview_type: string | null
 }
 
 /** `working:<instance id>` while an instance makes it. */

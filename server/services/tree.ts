@@ -167,8 +167,9 @@ export function createTreeService(deps: { repo: DriveRepository; janitor: BlobJa
   }
 
   /** Deletes rows and condemns their blobs in one transaction; returns the keys to flush. */
-  async function removeFilesWhere(trx: Trx, owner: string, rows: Pick<FileRow, 'id' | 'blob_key' | 'thumbnail_key'>[]) {
-    const keys = rows.flatMap((r) => (r.thumbnail_key ? [r.blob_key, r.thumbnail_key] : [r.blob_key]))
+  async function removeFilesWhere(trx: Trx, owner: string, rows: Pick<FileRow, 'id' | 'blob_key' | 'thumbnail_key' | 'preview_key'>[]) {
+    // The file's bytes and what was derived from them (thumbnail, full-size preview).
+    const keys = rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
     await janitor.condemn(trx, keys)
     const ids = rows.map((r) => r.id)
     for (let i = 0; i < ids.length; i += 500) {
@@ -181,7 +182,7 @@ export function createTreeService(deps: { repo: DriveRepository; janitor: BlobJa
     const folder = await mustFolder(owner, id, trx)
     const files = await trx
       .selectFrom('files')
-      .select(['id', 'blob_key', 'thumbnail_key'])
+      .select(['id', 'blob_key', 'thumbnail_key', 'preview_key'])
       .where('owner_id', '=', owner)
       .where('folder_id', 'in', subtreeIds(trx, owner, folder))
       .execute()

@@ -50,6 +50,10 @@ function fileRow(owner: string, folderId: string | null, name: string, mime: str
     thumb_state: isThumbnailable(mime) ? 'pending' : 'none',
     thumb_enc: null,
     thumb_size: null,
+    preview_key: null,
+    preview_enc: null,
+    preview_size: null,
+    preview_type: null,
   }
 }
 

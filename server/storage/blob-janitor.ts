@@ -128,7 +128,7 @@ export function createBlobJanitor(o: JanitorOptions) {
         const used = await db
           .selectFrom('files')
           .select('id')
-          .where((eb) => eb.or([eb('blob_key', '=', r.key), eb('thumbnail_key', '=', r.key)]))
+          .where((eb) => eb.or([eb('blob_key', '=', r.key), eb('thumbnail_key', '=', r.key), eb('preview_key', '=', r.key)]))
           .executeTakeFirst()
         if (used) {
           await db.deleteFrom('blob_outbox').where('key', '=', r.key).execute()

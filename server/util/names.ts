@@ -11,6 +11,16 @@ export function checkName(raw: string, what = 'Name'): string {
   return name
 }
 
+/** Refuses a folder that would sit more than `max` levels below Home (Home's children are level 1). */
+export function checkDepth(depth: number, max: number): void {
+  if (depth > max) throw errors.badRequest(`Folders can be nested at most ${max} levels deep`)
+}
+
+/** Refuses a relative path (folder uploads, WebDAV) longer than `max` characters. */
+export function checkPathLength(path: string, max: number): void {
+  if (path.length > max) throw errors.badRequest(`Paths must be at most ${max} characters long`)
+}
+
 /** The key names sort and search on: case-insensitive, the same in SQLite and PostgreSQL. */
 export const nameKey = (name: string) => name.toLowerCase()
 

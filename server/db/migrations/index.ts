@@ -7,6 +7,7 @@ import * as driveVersion from './004-drive-version.ts'
 import * as shortSearch from './005-short-search.ts'
 import * as pgPairs from './006-pg-pairs.ts'
 import * as pgDateNames from './007-pg-date-names.ts'
+import * as previews from './008-previews.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-short-search': shortSearch,
   '006-pg-pairs': pgPairs,
   '007-pg-date-names': pgDateNames,
+  '008-previews': previews,
 }
