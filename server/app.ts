@@ -17,7 +17,9 @@ import type { BlobStore } from './storage/blob-store.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { installErrorHandler } from './errors.ts'
 import { createAuth } from './plugins/auth.ts'
+import { capConnectionsPerAddress } from './plugins/connections.ts'
 import { multipartOptions } from './plugins/multipart.ts'
+import { httpServerOptions, registerRequestTimeouts } from './plugins/request-timeouts.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
 import { createDriveRepository } from './repositories/drive.ts'
@@ -29,6 +31,7 @@ import { publicRoutes } from './routes/public-files.ts'
 import { folderRoutes } from './routes/folder-service.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
+import { createLoginThrottle } from './services/login-throttle.ts'
 import { createListCache, type ListCache } from './services/list-cache.ts'
 import { createListingService } from './services/listing.ts'
 import { createMediaService } from './services/media.ts'
@@ -42,7 +45,7 @@ import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
 import { checkEncryptionKey, createEncryptedVault, createPlainVault } from './storage/vault.ts'
 import { randomId } from './util/crypto.ts'
-import { createRedisWindowLimiter } from './util/limiter.ts'
+import { createRedisBackoffStore } from './util/limiter.ts'
 import { closeRedis, connectRedis } from './util/redis.ts'
 
 /** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
@@ -91,10 +94,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // types only take it as a function). `false` trusts none; a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.limits.jsonBodyBytes,
-    // Uploads and downloads can take long; never cut a slow but live connection.
+    // Slow clients are bounded per request (plugins/request-timeouts.ts): uploads and downloads
+    // can take long, so no server-wide deadline, but a request that trickles in is cut.
     requestTimeout: 0,
+    http: httpServerOptions(config.limits),
     return503OnClosing: true,
   })
+  capConnectionsPerAddress(app.server, { perAddress: config.limits.connectionsPerIp, trustProxy: config.trustProxy, log: app.log })
+  registerRequestTimeouts(app, config.limits)
 
   const database = await openDatabase(config)
   try {
@@ -107,20 +114,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // REDIS_URL: the rate-limit counters live in Redis, so instances behind one load balancer count
   // each client and each account once (DESIGN.md §5). Unset → every instance counts in memory.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined
-  const failedLogins = redis
-    ? createRedisWindowLimiter({
-        redis,
-        max: config.limits.loginFailuresPerAccount,
-        windowMs: config.limits.accountWindowMs,
-        prefix: 'cumulus-login-failures:',
-        log: app.log,
-      })
+  const loginThrottle = redis
+    ? createLoginThrottle(config.limits, createRedisBackoffStore({ redis, prefix: 'cumulus-login-failures:', log: app.log }))
     : undefined
 
   const users = createUsersRepository(database.db)
   const sessionRows = createSessionsRepository(database.db, database.changeEpoch)
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
-  const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer, failedLogins })
+  const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer, loginThrottle })
   const auth = createAuth(config, sessions)
 
   const store = await createBlobStore(config)
@@ -136,7 +137,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await janitor.start()
   const drive = createDriveRepository(database.db, database.dialect)
-  const tree = createTreeService({ repo: drive, janitor })
+  const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
   const listing = createListingService(drive)
   const listCache = createListCache(config.limits.listCacheBytes)
   const vault = config.encryptionKey ? createEncryptedVault(store, config.encryptionKey) : createPlainVault(store)
@@ -146,6 +147,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     janitor,
     tmpDir: join(config.dataDir, 'tmp', 'thumbnails'),
     pixelLimit: config.limits.imagePixelLimit,
+    previewMaxEdge: config.limits.previewMaxEdge,
     concurrency: config.limits.thumbnailConcurrency,
     instanceId,
     recoverEveryMs: config.limits.instanceHeartbeatMs,
@@ -159,10 +161,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     janitor,
     tree,
     maxUploadBytes: config.maxUploadBytes,
+    limits: config.limits,
     onStored: () => thumbnails.wake(),
   })
   const sharing = createSharingService({ db: database.db, repo: drive })
-  const media = createMediaService({ vault, pixelLimit: config.limits.imagePixelLimit })
+  const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
 
   installErrorHandler(app)
   // On the raw response at the start, like the security headers: a synchronous onRequest hook is
@@ -171,11 +174,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.raw.setHeader('x-request-id', req.id)
     done()
   })
-  const securityHeaders = await registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: APP_CSP },
-    hsts: config.secureCookies === true ? { maxAge: 15552000 } : false,
-    crossOriginEmbedderPolicy: false,
-  })
+  const securityHeaders = await registerSecurityHeaders(app, { contentSecurityPolicy: { directives: APP_CSP }, crossOriginEmbedderPolicy: false }, config.secureCookies)
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {
     global: false,
@@ -184,7 +183,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       nameSpace: 'cumulus-rl-',
       // Fail open: when Redis errors, the request goes on without the per-IP check (the client
       // logs the outage once) instead of answering 500, or 429 to everybody. Brute force stays
-      // bounded meanwhile by the per-account failed-login limit, which falls back to memory.
+      // bounded meanwhile by the failed-login throttle (services/login-throttle), which falls back to memory.
       skipOnError: true,
     }),
     errorResponseBuilder: (_req, ctx) => ({

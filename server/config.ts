@@ -24,9 +24,16 @@ export interface S3Config {
 export interface Limits {
   /** Login attempts per IP per minute. */
   loginPerIp: number
-  /** Failed logins per account within `accountWindowMs` before 429. */
-  loginFailuresPerAccount: number
-  accountWindowMs: number
+  /** Failed logins for one account from one address (an IPv6 /64) that cost no wait. */
+  loginFreeFailures: number
+  /** Failed logins from one address across all accounts that cost no wait. */
+  loginFreeFailuresPerIp: number
+  /** Wait before the next attempt after the first failure past the free ones; each further
+   * failure doubles it, up to `loginDelayMaxMs`. */
+  loginDelayBaseMs: number
+  loginDelayMaxMs: number
+  /** Failures fade: one is forgotten per this long, so occasional typos never add up. */
+  loginFailureDecayMs: number
   /** Cooldown between verification or reset mails for one account. */
   mailCooldownMs: number
   /** Largest JSON body accepted. */
@@ -59,6 +66,8 @@ export interface Limits {
   maxPathLength: number
   /** Files in one folder upload (`total-files`). */
   maxFilesPerUpload: number
+  /** Folders one folder upload may create (each stores its ancestor chain). */
+  maxFoldersPerUpload: number
   /** Bytes of one text field in an upload form (`filename`, `parent`, `file-data`, …). */
   uploadFieldBytes: number
   /** Open connections from one client address (an IPv6 /64 counts as one); 0 = no cap. */
@@ -71,6 +80,8 @@ export interface Limits {
   uploadIdleTimeoutMs: number
   /** Longest edge of the full-size preview made of an image (the viewer's picture). */
   previewMaxEdge: number
+  /** How long a request for a preview still being made waits for the queue before a 503. */
+  previewWaitMs: number
 }
 
 export interface Config {
@@ -103,8 +114,11 @@ export interface Config {
 
 export const defaultLimits: Limits = {
   loginPerIp: 30,
-  loginFailuresPerAccount: 10,
-  accountWindowMs: 15 * 60_000,
+  loginFreeFailures: 5,
+  loginFreeFailuresPerIp: 20,
+  loginDelayBaseMs: 1_000,
+  loginDelayMaxMs: 60 * 60_000,
+  loginFailureDecayMs: 60 * 60_000,
   mailCooldownMs: 60_000,
   jsonBodyBytes: 64 * 1024,
   publicPerIp: 120,
@@ -120,15 +134,19 @@ export const defaultLimits: Limits = {
   resetTokenTtlMs: 60 * 60_000,
   shutdownGraceMs: 5_000,
   listCacheBytes: 8 * 1024 * 1024,
-  maxFolderDepth: 128,
+  // PostgreSQL's btree takes index entries up to 2,704 bytes and (owner_id, ancestors) holds 23
+  // bytes per level: 117 levels failed to insert there. 100 fits with room to spare.
+  maxFolderDepth: 100,
   maxPathLength: 4096,
   maxFilesPerUpload: 10_000,
+  maxFoldersPerUpload: 10_000,
   uploadFieldBytes: 4096,
   connectionsPerIp: 128,
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 30_000,
   uploadIdleTimeoutMs: 120_000,
   previewMaxEdge: 4096,
+  previewWaitMs: 10_000,
 }
 
 export class ConfigError extends Error {
@@ -242,7 +260,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
   const limits: Limits = {
     ...defaultLimits,
-    maxFolderDepth: int('MAX_FOLDER_DEPTH', defaultLimits.maxFolderDepth, 1, 1000),
+    maxFolderDepth: int('MAX_FOLDER_DEPTH', defaultLimits.maxFolderDepth, 1, 100),
     maxPathLength: int('MAX_PATH_LENGTH', defaultLimits.maxPathLength, 255, 65_536),
     maxFilesPerUpload: int('MAX_FILES_PER_UPLOAD', defaultLimits.maxFilesPerUpload, 1, 1_000_000),
     connectionsPerIp: int('MAX_CONNECTIONS_PER_IP', defaultLimits.connectionsPerIp, 0, 1_000_000),

@@ -30,6 +30,7 @@ export const errors = {
     new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }),
   integrity: () => new AppError(500, 'INTEGRITY', 'The stored file failed its integrity check'),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
+  previewPending: () => new AppError(503, 'PREVIEW_PENDING', 'The preview is still being made, try again shortly', { 'retry-after': '5' }),
 }
 
 /** The media type alone (no parameters such as a boundary), cut to a sane length. */
@@ -38,7 +39,8 @@ const unsupportedType = (contentType: string | undefined) =>
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    // An upload refused part-way has an unread body behind it: close rather than drain it.
+    // An upload refused part-way may have an unread body behind it: the connection closes, once
+    // plugins/multipart.ts has read and dropped a bounded rest of it.
     if (req.headers['content-type']?.startsWith('multipart/')) reply.header('connection', 'close')
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, err.message)

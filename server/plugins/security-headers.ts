@@ -12,10 +12,11 @@
 //   CSP on top of that; uploaded content gets its own set (services/downloads.ts).
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import type { SecureCookies } from '../config.ts'
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>
 
-/** What every reply carries (HSTS is added when the deployment asks for it). */
+/** What every reply carries (HSTS is added on HTTPS, see registerSecurityHeaders). */
 export const API_HEADERS: HeaderList = [
   ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
   ['x-content-type-options', 'nosniff'],
@@ -43,23 +44,37 @@ export function setHeaders(reply: FastifyReply, headers: HeaderList): void {
   for (const [name, value] of headers) reply.raw.setHeader(name, value)
 }
 
+/** helmet's HSTS: 180 days, subdomains included. */
+export const HSTS = ['strict-transport-security', 'max-age=15552000; includeSubDomains'] as const
+
 export interface SecurityHeaders {
-  /** The app's documents: helmet's set with the app CSP (and HSTS when on). */
+  /** The app's documents: helmet's set with the app CSP (HSTS comes with every reply). */
   document: HeaderList
 }
 
 /**
  * Sets the API set on every response, where @fastify/helmet would (onRequest, on the raw
  * response), so headers a route sets itself (a document's, a download's sandboxing CSP) win.
- * `options` are helmet's, for documents; their `hsts` applies to every reply.
+ * `options` are helmet's, for documents. HSTS follows SECURE_COOKIES (`hsts`), on every reply:
+ * always with true, never with false, and with auto on requests that came over HTTPS, directly
+ * or through a trusted proxy's X-Forwarded-Proto (the rule the cookies' Secure flag follows,
+ * auth.ts isSecure). Over plain HTTP a browser ignores it anyway (RFC 6797 §8.1).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<SecurityHeaders> {
-  const document = await helmetHeaders(options)
-  const hsts = document.find(([name]) => name === 'strict-transport-security')
-  const api: HeaderList = hsts ? [...API_HEADERS, hsts] : API_HEADERS
-  app.addHook('onRequest', (_req, reply, done) => {
-    setHeaders(reply, api)
-    done()
-  })
+export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions, hsts: SecureCookies): Promise<SecurityHeaders> {
+  const document = (await helmetHeaders(options)).filter(([name]) => name !== HSTS[0])
+  const api: HeaderList = hsts === true ? [...API_HEADERS, HSTS] : API_HEADERS
+  app.addHook(
+    'onRequest',
+    hsts === 'auto'
+      ? (req, reply, done) => {
+          setHeaders(reply, api)
+          if (req.protocol === 'https') reply.raw.setHeader(HSTS[0], HSTS[1])
+          done()
+        }
+      : (_req, reply, done) => {
+          setHeaders(reply, api)
+          done()
+        },
+  )
   return { document }
 }

@@ -66,6 +66,14 @@ const PG_WALK_ROWS = 20_000
 const sortKey = (sort: SortBy) => (sort.startsWith('alp') ? 'name_key' : 'upload_date')
 
 export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
+  /**
+   * `owner_id = owner and id in (ids)`, found through the primary key. Given the owner to match,
+   * SQLite chose one of the indexes that start with it and walked the owner's whole drive testing
+   * ids; `+owner_id` takes that column out of its choice. PostgreSQL plans from statistics.
+   */
+  const ownedIds = (owner: string, ids: readonly string[]) =>
+    dialect === 'sqlite' ? sql<SqlBool>`(+owner_id = ${owner} and id in (${sql.join(ids)}))` : sql<SqlBool>`(owner_id = ${owner} and id in (${sql.join(ids)}))`
+
   /** The files a list may show before any search: owner, trash, folder, media. */
   function scoped(ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
     let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
@@ -99,9 +107,11 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
     file: (owner: string, id: string, q: Db = db): Promise<FileRow | undefined> =>
       q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst(),
     foldersByIds: (owner: string, ids: string[], q: Db = db): Promise<Folder[]> =>
-      ids.length ? q.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
+      ids.length ? q.selectFrom('folders').selectAll().where(ownedIds(owner, ids)).execute() : Promise.resolve([]),
     filesByIds: (owner: string, ids: string[], q: Db = db): Promise<FileRow[]> =>
-      ids.length ? q.selectFrom('files').selectAll().where('owner_id', '=', owner).where('id', 'in', ids).execute() : Promise.resolve([]),
+      ids.length ? q.selectFrom('files').selectAll().where(ownedIds(owner, ids)).execute() : Promise.resolve([]),
+    /** The condition for the owner's rows with these ids (non-empty), for updates and deletes by id. */
+    ownedIds,
 
     async listFiles(owner: string, f: FileQuery): Promise<FileSummary[]> {
       if (f.search && !f.media && dialect === 'postgres') {
@@ -167,13 +177,43 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
 
     /** Folders strictly inside `folder` (prefix match on the ancestors path). */
     descendants: (owner: string, folder: Folder, q: Db = db): Promise<Folder[]> =>
-      q
+      q.selectFrom('folders').selectAll().where('owner_id', '=', owner).where(inSubtree(subtreePrefix(folder))).execute(),
+
+    /** The level of the deepest folder strictly inside `folder` (Home's children are 1), or undefined. */
+    async deepestBelow(owner: string, folder: Folder, q: Db = db): Promise<number | undefined> {
+      // Counts the "/" of each path: no assumption on how long ids are.
+      const r = await q
         .selectFrom('folders')
-        .selectAll()
+        .select(sql<number | null>`max(length(ancestors) - length(replace(ancestors, '/', '')))`.as('depth'))
         .where('owner_id', '=', owner)
-        // substr, not LIKE: ids may hold "_" and SQLite's LIKE ignores case.
-        .where(sql<SqlBool>`substr(ancestors, 1, ${subtreePrefix(folder).length}) = ${subtreePrefix(folder)}`)
-        .execute(),
+        .where(inSubtree(subtreePrefix(folder)))
+        .executeTakeFirst()
+      return r?.depth == null ? undefined : Number(r.depth)
+    },
+
+    /** Ids of the folders whose parent is one of `parents` (non-empty). */
+    childFolderIds: async (owner: string, parents: readonly string[], q: Db = db): Promise<string[]> =>
+      (await q.selectFrom('folders').select('id').where('owner_id', '=', owner).where('parent_id', 'in', parents).execute()).map((r) => r.id),
+
+    /**
+     * The owner's folders among `ids` that are still `root` or inside it; on PostgreSQL they stay
+     * locked until the transaction ends, so no upload or move lands in them meanwhile.
+     */
+    async stillInside(owner: string, root: Folder, ids: readonly string[], q: Db = db): Promise<string[]> {
+      const prefix = subtreePrefix(root)
+      // substr on rows found by id, not the range: the range would walk the whole subtree.
+      const found = q
+        .selectFrom('folders')
+        .select('id')
+        .where(ownedIds(owner, ids))
+        .where(sql<SqlBool>`(id = ${root.id} or substr(ancestors, 1, ${prefix.length}) = ${prefix})`)
+      return (await (dialect === 'postgres' ? found.forUpdate() : found).execute()).map((r) => r.id)
+    },
+
+    /** Whether a folder outside `ids` has its parent among them (non-empty). */
+    async hasOtherChildren(ids: readonly string[], q: Db = db): Promise<boolean> {
+      return !!(await q.selectFrom('folders').select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).limit(1).executeTakeFirst())
+    },
 
     async insertFolder(row: Folder, q: Db = db): Promise<void> {
       await q.insertInto('folders').values(row).execute()
@@ -197,3 +237,18 @@ export type DriveRepository = ReturnType<typeof createDriveRepository>
 
 /** The ancestors value of a folder's direct children. */
 export const subtreePrefix = (f: Pick<Folder, 'ancestors' | 'id'>) => `${f.ancestors}${f.id}/`
+
+/** How many levels below Home a folder sits: Home's children are level 1. */
+export const folderDepth = (f: Pick<Folder, 'ancestors'>) => f.ancestors.split('/').length - 1
+
+/**
+ * Folders whose ancestors path starts with `prefix` (which ends in "/"): a range on the
+ * (owner_id, ancestors) index. The paths that start so are exactly those from the prefix up to,
+ * not including, the prefix with its last "/" raised to the next character, "0"; that holds where
+ * text compares byte by byte (SQLite; the "C" collation of the column on PostgreSQL, migration
+ * 009). `substr(ancestors, 1, n) = prefix` said the same but read every folder of the owner.
+ */
+export function inSubtree(prefix: string) {
+  if (!prefix.endsWith('/')) throw new Error(`not a subtree prefix: ${prefix}`)
+  return sql<SqlBool>`(ancestors >= ${prefix} and ancestors < ${`${prefix.slice(0, -1)}0`})`
+}

@@ -21,7 +21,7 @@ import {
   SuggestedReply,
 } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
-import { sendBlob, uploadedContentHeaders } from '../services/downloads.ts'
+import { blobEtag, sendBlob, uploadedContentHeaders } from '../services/downloads.ts'
 import { fileJson, folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
@@ -54,9 +54,9 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   const ok = (message: string) => ({ message })
 
   await withMultipart(app, deps.multipart, (scope) =>
-    scope.post('/upload', { schema: { response: { 201: FileJson } } }, async (req, reply) => {
+    scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const file = await uploads.uploadFile(owner(req), req.parts())
+      const file = await uploads.uploadFile(owner(req), req.parts(uploads.fileParser))
       return reply.code(201).send(fileJson(file))
     }),
   )
@@ -87,7 +87,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const file = await repo.file(owner(req), req.params.id)
     if (!file) throw errors.notFound('File')
-    const blob = { size: file.size, rangeHeader: req.headers.range, contentType: 'application/octet-stream', disposition: 'attachment', filename: file.filename, etag: file.sha256 } as const
+    const blob = { size: file.size, rangeHeader: req.headers.range, contentType: 'application/octet-stream', disposition: 'attachment', filename: file.filename, etag: blobEtag(file) } as const
     return sendBlob(req, reply, blob, (range) => vault.open(file, range))
   })
 
@@ -112,12 +112,16 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   app.get('/full-thumbnail/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const file = await repo.file(owner(req), req.params.id)
     if (!file) throw errors.notFound('File')
+    // Made once by the thumbnail queue and stored; nothing is decoded on this path.
     const image = await deps.media.fullImage(file)
-    reply.header('content-type', image.contentType)
-    uploadedContentHeaders(reply)
+    const etag = `"${image.etag}"`
+    reply.header('etag', etag)
     reply.header('cache-control', 'private, max-age=3600')
-    if (image.size !== undefined) reply.header('content-length', image.size)
-    return reply.send(image.body)
+    uploadedContentHeaders(reply)
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+    reply.header('content-type', image.contentType)
+    reply.header('content-length', image.size)
+    return reply.send(await image.open())
   })
 
   app.get('/download/access-token-stream-video', { schema: { response: { 200: MessageReply } } }, async (req, reply) => {

@@ -41,9 +41,9 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
   )
 
   await withMultipart(app, deps.multipart, (scope) =>
-    scope.post('/upload', { schema: { response: { 201: FolderJson } } }, async (req, reply) => {
+    scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FolderJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      return reply.code(201).send(folderJson(await uploads.uploadFolder(owner(req), req.parts())))
+      return reply.code(201).send(folderJson(await uploads.uploadFolder(owner(req), req.parts(uploads.folderParser))))
     }),
   )
 

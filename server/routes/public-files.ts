@@ -7,7 +7,7 @@ import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import { IdParams } from '../schemas/files.ts'
-import { sendBlob } from '../services/downloads.ts'
+import { blobEtag, sendBlob } from '../services/downloads.ts'
 import type { SharingService } from '../services/sharing.ts'
 import type { Vault } from '../storage/vault.ts'
 import { isVideoType } from '../util/mime.ts'
@@ -49,9 +49,10 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
       contentType: 'application/octet-stream',
       disposition: 'attachment',
       filename: file.filename,
-      etag: file.sha256,
+      etag: blobEtag(file),
+      // A share link's bytes stay out of every cache, shared or private.
+      cacheControl: 'no-store',
     } as const
-    reply.header('cache-control', 'no-store')
     return sendBlob(req, reply, blob, (range) => vault.open(file, range))
   })
 
@@ -64,7 +65,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
       contentType: isVideoType(file.mime) ? file.mime : 'application/octet-stream',
       disposition: 'inline',
       filename: file.filename,
-      etag: file.sha256,
+      etag: blobEtag(file),
     } as const
     return sendBlob(req, reply, blob, (range) => vault.open(file, range))
   })

@@ -57,7 +57,8 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
       config: { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const { user, tokens } = await accounts.login(req.body.email, req.body.password, bid(req))
+      // req.ip honours TRUST_PROXY: behind a proxy it is the client's address, not the proxy's.
+      const { user, tokens } = await accounts.login(req.body.email, req.body.password, bid(req), req.ip)
       auth.setTokens(req, reply, tokens)
       return { user }
     },

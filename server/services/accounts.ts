@@ -6,7 +6,8 @@ import { errors } from '../errors.ts'
 import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
-import { createWindowLimiter, type WindowLimiter } from '../util/limiter.ts'
+import { createMemoryBackoffStore } from '../util/limiter.ts'
+import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
 import { linkMail, type Mailer } from './mailer.ts'
 import type { SessionService } from './sessions.ts'
 
@@ -45,13 +46,13 @@ export function createAccountService(deps: {
   mailTokens: MailTokensRepository
   sessions: SessionService
   mailer: Mailer
-  /** Failed logins per account; default: counted in this instance's memory. */
-  failedLogins?: WindowLimiter
+  /** Failed logins per (account, address) and per address; default: counted in this instance's memory. */
+  loginThrottle?: LoginThrottle
   now?: () => number
 }) {
   const { config, users, mailTokens, sessions, mailer } = deps
   const now = deps.now ?? Date.now
-  const failedLogins = deps.failedLogins ?? createWindowLimiter(config.limits.loginFailuresPerAccount, config.limits.accountWindowMs)
+  const loginThrottle = deps.loginThrottle ?? createLoginThrottle(config.limits, createMemoryBackoffStore())
 
   const toJson = (u: User): UserJson => ({
     _id: u.id,
@@ -135,18 +136,16 @@ export function createAccountService(deps: {
       return { user: toJson(user), emailSent, tokens }
     },
 
-    /** Checks the per-account failure window before spending time on the hash. */
-    async login(rawEmail: string, password: string, browserId: string) {
+    /** `address` is the client's (req.ip): its waits are checked before spending time on the hash. */
+    async login(rawEmail: string, password: string, browserId: string, address: string) {
       const email = normaliseEmail(rawEmail)
-      const wait = await failedLogins.blockedFor(email)
-      if (wait > 0) throw errors.tooManyRequests(wait, 'Too many failed logins, try again later')
+      const wait = await loginThrottle.begin(email, address)
+      if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
       const user = await users.byEmail(email)
       const ok = user ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
-      if (!user || !ok) {
-        await failedLogins.hit(email)
-        throw errors.invalidCredentials()
-      }
-      await failedLogins.reset(email)
+      // The attempt was counted as failed when it began.
+      if (!user || !ok) throw errors.invalidCredentials()
+      await loginThrottle.succeeded(email, address)
       return { user: toJson(user), tokens: await sessions.start(user.id, browserId) }
     },
 

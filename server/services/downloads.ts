@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errors } from '../errors.ts'
 import type { HeaderList } from '../plugins/security-headers.ts'
 import type { ByteRange } from '../storage/blob-store.ts'
+import { sha256 } from '../util/crypto.ts'
 
 /** CSP for anything a user uploaded: no scripts, no plugins, a unique origin if rendered. */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'; sandbox"
@@ -65,7 +66,16 @@ export interface BlobReplyOptions {
   disposition: 'attachment' | 'inline'
   filename: string
   etag?: string
+  /** Default `private, no-cache`; public links send `no-store`. */
+  cacheControl?: string
 }
+
+/**
+ * The validator of a stored blob: a digest of its random storage key, which changes whenever the
+ * bytes do. Not the content's sha256: anyone holding a link (even a HEAD on a one-time link)
+ * could otherwise test the file against hashes of known files without downloading it.
+ */
+export const blobEtag = (file: { blob_key: string }) => sha256(`etag:${file.blob_key}`).slice(0, 32)
 
 /**
  * Sends a stored blob (or one range of it). A HEAD gets the same headers and no bytes read:
@@ -84,7 +94,7 @@ function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRang
   reply.header('content-type', opts.contentType)
   reply.header('content-disposition', contentDisposition(opts.disposition, opts.filename))
   uploadedContentHeaders(reply)
-  reply.header('cache-control', 'private, no-cache')
+  reply.header('cache-control', opts.cacheControl ?? 'private, no-cache')
   if (opts.etag) reply.header('etag', `"${opts.etag}"`)
   if (range) {
     reply.code(206)

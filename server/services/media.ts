@@ -1,24 +1,47 @@
-// Serving images for the browser: thumbnails, and full-size images that are always a raster in a
-// format browsers show — SVG and other active or exotic formats are converted, never passed on.
+// The full-size image for the viewer. It is never decoded here: the thumbnail queue makes it once
+// per file (services/thumbnails.ts) and this serves what it stored — the original when it is a
+// browser-safe raster within the size cap, else a WebP capped to previewMaxEdge. SVG and other
+// active or exotic formats are always converted, never passed on.
+import type { Readable } from 'node:stream'
 import type { FileRow } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { Vault } from '../storage/vault.ts'
-import { isBrowserSafeImage, isImageType } from '../util/mime.ts'
-import { openImage } from './images.ts'
+import { isImageType } from '../util/mime.ts'
+import { blobEtag } from './downloads.ts'
+import type { ThumbnailQueue } from './thumbnails.ts'
 
-export function createMediaService(deps: { vault: Vault; pixelLimit: number }) {
+export interface FullImage {
+  contentType: string
+  size: number
+  etag: string
+  open(): Promise<Readable>
+}
+
+export function createMediaService(deps: { vault: Vault; thumbnails: Pick<ThumbnailQueue, 'requestPreview' | 'settled'>; waitMs: number }) {
+  function served(file: FileRow & { preview_type: string }): FullImage {
+    if (!file.preview_key) return { contentType: file.preview_type, size: file.size, etag: blobEtag(file), open: () => deps.vault.open(file) }
+    const blob = { blob_key: file.preview_key, size: file.preview_size ?? 0, enc: file.preview_enc }
+    return { contentType: file.preview_type, size: blob.size, etag: blobEtag(blob), open: () => deps.vault.open(blob) }
+  }
+
   return {
-    /** The full image: safe rasters as they are, everything else converted to WebP. */
-    async fullImage(file: FileRow): Promise<{ contentType: string; body: Buffer | NodeJS.ReadableStream; size?: number }> {
+    /**
+     * The stored preview. One still being made (a fresh upload, or a file from before previews
+     * existed, which this queues) is waited for a bounded time; the viewer is a plain <img>, so
+     * an answer a little later beats an error it would show.
+     */
+    async fullImage(file: FileRow): Promise<FullImage> {
       if (!isImageType(file.mime)) throw errors.notFound('Image')
-      if (isBrowserSafeImage(file.mime)) return { contentType: file.mime, body: await deps.vault.open(file), size: file.size }
-      try {
-        const image = await openImage(await deps.vault.open(file), file.mime, deps.pixelLimit)
-        const body = await image.rotate().webp({ quality: 90 }).toBuffer()
-        return { contentType: 'image/webp', body, size: body.length }
-      } catch {
-        throw errors.unprocessableImage()
+      let row: FileRow | undefined = file
+      if (!row.preview_type && row.thumb_state !== 'failed') {
+        await deps.thumbnails.requestPreview(row)
+        row = await deps.thumbnails.settled(row.id, deps.waitMs)
+        if (!row) throw errors.notFound('File')
       }
+      if (row.preview_type) return served({ ...row, preview_type: row.preview_type })
+      // Broken, unsupported, or past the pixel cap: the viewer shows its error text.
+      if (row.thumb_state === 'failed') throw errors.unprocessableImage()
+      throw errors.previewPending()
     },
   }
 }

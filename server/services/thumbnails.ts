@@ -1,5 +1,6 @@
-// Thumbnails are made off the request path. The queue lives in the database (thumb_state), so
-// it is bounded in memory, survives restarts, and two instances never work on the same file.
+// Thumbnails, and the full-size previews the viewer shows, are made off the request path. The
+// queue lives in the database (thumb_state), so it is bounded in memory, survives restarts, and
+// two instances never work on the same file. One job reads an image once and makes both.
 // A failure marks the file 'failed' and never touches the upload itself.
 import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
@@ -14,9 +15,10 @@ import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
 import { isVideoType } from '../util/mime.ts'
-import { openImage } from './images.ts'
+import { openImage, type Preview, previewOf, readImage, thumbnailOf } from './images.ts'
 
-export const THUMBNAIL_SIZE = 256
+/** How often a request waiting for a preview looks at the row (another instance may make it). */
+const SETTLE_POLL_MS = 200
 
 export interface ThumbnailDeps {
   db: Kysely<DB>
@@ -24,6 +26,8 @@ export interface ThumbnailDeps {
   janitor: BlobJanitor
   tmpDir: string
   pixelLimit: number
+  /** Longest edge of a full-size preview. */
+  previewMaxEdge: number
   concurrency: number
   /** This process's id in the instances table: claims carry it, so a dead instance's work is found. */
   instanceId: string
@@ -85,43 +89,83 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   let dirty = false
   let kick: Promise<void> = Promise.resolve()
   const idleWaiters: Array<() => void> = []
+  /** Requests waiting for a file's job, by file id: woken when it ends here. */
+  const settledWaiters = new Map<string, Set<() => void>>()
+  let jobs = 0
 
-  async function render(file: FileRow): Promise<Buffer> {
+  /** Resolves when a job for the file ends in this process, or after `ms` at the latest. */
+  function jobEndOrTimeout(fileId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = settledWaiters.get(fileId) ?? new Set()
+      settledWaiters.set(fileId, waiters)
+      const done = () => {
+        clearTimeout(timer)
+        waiters.delete(done)
+        if (!waiters.size) settledWaiters.delete(fileId)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      waiters.add(done)
+    })
+  }
+
+  /** What the job makes: a missing thumbnail, and for images the preview. */
+  async function render(file: FileRow): Promise<{ thumbnail?: Buffer; preview?: Preview }> {
     const source = await vault.open(file)
-    const video = isVideoType(file.mime)
-    const image = await openImage(video ? await videoFrame(source, deps.tmpDir) : source, video ? 'image/png' : file.mime, deps.pixelLimit)
-    return image.rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer()
+    if (isVideoType(file.mime)) return { thumbnail: await thumbnailOf(await openImage(await videoFrame(source, deps.tmpDir), 'image/png', deps.pixelLimit)) }
+    const bytes = await readImage(source, file.mime, deps.pixelLimit)
+    const image = await openImage(bytes, file.mime, deps.pixelLimit)
+    // Files from before previews existed keep their thumbnail and only get the preview.
+    const thumbnail = file.thumbnail_key ? undefined : await thumbnailOf(image)
+    const preview = await previewOf(image, { bytes: bytes.length, mime: file.mime, maxEdge: deps.previewMaxEdge, pixelLimit: deps.pixelLimit })
+    return { ...(thumbnail && { thumbnail }), preview }
+  }
+
+  /** Writes a derived blob under a reserved key (recorded first, so a crash leaves no orphan). */
+  async function storeDerived(body: Buffer, keys: string[]) {
+    const key = randomId(24)
+    await janitor.reserve(key)
+    keys.push(key)
+    const blob = await vault.put(Readable.from([body]), { key })
+    return { key, size: blob.size, enc: blob.enc }
   }
 
   async function work(file: FileRow): Promise<void> {
-    if (isVideoType(file.mime) && !ffmpeg) {
-      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).execute()
-      return
-    }
-    let key: string | undefined
+    const keys: string[] = []
     try {
-      const image = await render(file)
-      key = randomId(24)
-      await janitor.reserve(key)
-      const blob = await vault.put(Readable.from([image]), { key })
-      const thumbKey = key
+      // A video has no preview: one that has its thumbnail has nothing left to make.
+      if (isVideoType(file.mime) && file.thumbnail_key) {
+        await db.updateTable('files').set({ thumb_state: 'done' }).where('id', '=', file.id).where('thumb_state', '=', claim).execute()
+        return
+      }
+      if (isVideoType(file.mime) && !ffmpeg) throw new Error('ffmpeg is not available')
+      const { thumbnail, preview } = await render(file)
+      const thumb = thumbnail && (await storeDerived(thumbnail, keys))
+      const previewBlob = preview?.body && (await storeDerived(preview.body, keys))
       const stored = await db.transaction().execute(async (trx) => {
         const res = await trx
           .updateTable('files')
-          .set({ has_thumbnail: 1, media: 1, thumbnail_id: randomId(), thumbnail_key: thumbKey, thumb_enc: blob.enc ?? null, thumb_size: blob.size, thumb_state: 'done' })
+          .set({
+            thumb_state: 'done',
+            ...(thumb && { has_thumbnail: 1, media: 1, thumbnail_id: randomId(), thumbnail_key: thumb.key, thumb_enc: thumb.enc ?? null, thumb_size: thumb.size }),
+            ...(preview && { preview_type: preview.type, preview_key: previewBlob?.key ?? null, preview_enc: previewBlob?.enc ?? null, preview_size: previewBlob?.size ?? null }),
+          })
           .where('id', '=', file.id)
           .where('thumb_state', '=', claim)
           .executeTakeFirst()
         if (Number(res.numUpdatedRows) !== 1) return false
-        await janitor.settle(trx, [thumbKey])
+        await janitor.settle(trx, keys)
         return true
       })
-      // The file was deleted meanwhile: its thumbnail must not outlive it.
-      if (!stored) await janitor.abandon([thumbKey])
+      // The file was deleted meanwhile: what was derived from it must not outlive it.
+      if (!stored) await janitor.abandon(keys)
     } catch (err) {
-      if (key) await janitor.abandon([key])
+      if (keys.length) await janitor.abandon(keys)
       log.debug({ err, file: file.id }, 'thumbnail failed')
       await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).where('thumb_state', '=', claim).execute()
+    } finally {
+      jobs++
+      settledWaiters.get(file.id)?.forEach((w) => w())
     }
   }
 
@@ -161,6 +205,35 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
 
   const queue = {
     ffmpeg,
+    /** Jobs finished by this process, done or failed (tests count conversions with it). */
+    get jobs(): number {
+      return jobs
+    },
+    /**
+     * Queues the preview of an image that has none and is not queued: uploaded before previews
+     * existed. Idempotent, so a burst of requests makes one job.
+     */
+    async requestPreview(file: Pick<FileRow, 'id'>): Promise<void> {
+      const res = await db
+        .updateTable('files')
+        .set({ thumb_state: 'pending' })
+        .where('id', '=', file.id)
+        .where('thumb_state', 'in', ['done', 'none'])
+        .where('preview_type', 'is', null)
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) === 1) queue.wake()
+    },
+    /** The file's row once no job is pending or running for it, or as it stands after `waitMs`. */
+    async settled(fileId: string, waitMs: number): Promise<FileRow | undefined> {
+      const deadline = Date.now() + waitMs
+      for (;;) {
+        const row = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
+        const busy = row && (row.thumb_state === 'pending' || row.thumb_state.startsWith('working:'))
+        const left = deadline - Date.now()
+        if (!busy || left <= 0 || stopped) return row
+        await jobEndOrTimeout(fileId, Math.min(left, SETTLE_POLL_MS))
+      }
+    },
     async start(): Promise<void> {
       if (!ffmpeg) log.warn('ffmpeg is not on the PATH: videos get no thumbnails (install ffmpeg to enable them)')
       // Frames staged by a process that was killed are of no use to anyone.

@@ -2,16 +2,18 @@
 // size. The row commits only after the blob is durable, and any failure or abort removes what
 // was written, so an upload is either complete or leaves nothing (DESIGN.md §4–§5).
 import type { Multipart } from '@fastify/multipart'
+import type { Limits } from '../config.ts'
 import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
+import { type DriveRepository, folderDepth } from '../repositories/drive.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
-import { checkName, nameKey, splitRelativePath } from '../util/names.ts'
+import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath } from '../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
+import { checkFilePart, type FilePart, fileForm, folderForm, type FormLimits, parserOptions, readField, release } from './upload-form.ts'
 
 export interface UploadDeps {
   repo: DriveRepository
@@ -19,6 +21,7 @@ export interface UploadDeps {
   janitor: BlobJanitor
   tree: TreeService
   maxUploadBytes: number | undefined
+  limits: FormLimits & Pick<Limits, 'maxFolderDepth' | 'maxFoldersPerUpload'>
   /** Called after a file row commits (thumbnails). */
   onStored?: (file: FileRow) => void
   now?: () => number
@@ -57,11 +60,69 @@ function fileRow(owner: string, folderId: string | null, name: string, mime: str
   }
 }
 
-const fieldValue = (part: Multipart) => (part.type === 'field' ? String(part.value ?? '') : '')
+interface FileData {
+  segments: string[]
+  type?: string
+}
+
+/** A folder upload's file-data for file `index`: JSON with a path (or a name) and that index. */
+function parseFileData(text: string, index: number, maxPathLength: number): FileData {
+  let data: { name?: unknown; path?: unknown; type?: unknown; index?: unknown }
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw errors.badRequest('file-data must be JSON')
+  }
+  const path = typeof data?.path === 'string' && data.path ? data.path : typeof data?.name === 'string' ? data.name : ''
+  const given = data?.index === undefined || data.index === null ? NaN : Number(data.index)
+  if (!path || !Number.isInteger(given)) throw errors.badRequest('file-data needs a path and an index')
+  // Each file-data comes right before its file, so at most one is ever waiting.
+  if (given !== index) throw errors.badRequest(`file-data for file ${index} must come right before it (got index ${given})`)
+  checkPathLength(path, maxPathLength)
+  const segments = splitRelativePath(path)
+  if (segments.length < 2) throw errors.badRequest('Folder uploads need paths inside a folder')
+  return { segments, ...(typeof data?.type === 'string' ? { type: data.type } : {}) }
+}
+
+/** total-files: a whole number of files from 1 to the limit. */
+function totalFiles(text: string, max: number): number {
+  const total = Number(text.trim())
+  if (!/^\d+$/.test(text.trim()) || total < 1 || total > max) throw errors.badRequest(`total-files must be a whole number from 1 to ${max} (the most files one folder upload takes)`)
+  return total
+}
+
+/** Refuses a folder of the upload deeper than the limit: `base` sits at its own depth, the path's folders below it. */
+const checkTreeDepth = (base: Folder | null, segments: string[], max: number) =>
+  checkDepth((base ? folderDepth(base) : 0) + segments.length - 1, max)
+
+/**
+ * Counts the distinct folders an upload's paths will create, as their file-data arrives, and
+ * refuses the upload past `max`: deep paths are cheap to send and each folder stores its whole
+ * ancestor chain, so 10,000 files on separate 100-level chains would write a million rows.
+ */
+function folderBudget(max: number) {
+  // Keys are "<index of the parent in this map>/<name>": short however deep the path.
+  const seen = new Map<string, number>()
+  return (folders: string[]) => {
+    let up = -1
+    for (const name of folders) {
+      const key = `${up}/${name}`
+      let id = seen.get(key)
+      if (id === undefined) {
+        if (seen.size >= max) throw errors.badRequest(`A folder upload may create at most ${max} folders`)
+        id = seen.size
+        seen.set(key, id)
+      }
+      up = id
+    }
+  }
+}
 
 export function createUploadService(deps: UploadDeps) {
-  const { repo, vault, janitor, tree } = deps
+  const { repo, vault, janitor, tree, limits } = deps
   const now = deps.now ?? Date.now
+  const fileUpload = fileForm(limits)
+  const folderUpload = folderForm(limits)
 
   function checkDeclaredSize(size: string | undefined) {
     if (deps.maxUploadBytes !== undefined && size !== undefined && Number(size) > deps.maxUploadBytes) {
@@ -70,7 +131,7 @@ export function createUploadService(deps: UploadDeps) {
   }
 
   /** Stores one streamed part under a key recorded in the outbox first. */
-  async function storePart(part: Multipart & { type: 'file' }, written: string[]): Promise<StoredBlob> {
+  async function storePart(part: FilePart, written: string[]): Promise<StoredBlob> {
     const key = randomId(24)
     await janitor.reserve(key)
     written.push(key)
@@ -80,109 +141,139 @@ export function createUploadService(deps: UploadDeps) {
   }
 
   return {
-    /** POST /file-service/upload: fields filename, parent, currentID, size, then the file. */
+    /** Options for `req.parts()` on each route: busboy stops at the first part past the form. */
+    fileParser: parserOptions(fileUpload),
+    folderParser: parserOptions(folderUpload),
+
+    /**
+     * POST /file-service/upload: fields filename, parent, currentID, size, then the file. The row
+     * commits only once the whole body is read, so a second file (or any refused part after the
+     * first) leaves nothing behind.
+     */
     async uploadFile(owner: string, parts: AsyncIterable<Multipart>): Promise<FileRow> {
-      const fields: Record<string, string> = {}
+      const fields = new Map<string, string>()
       const written: string[] = []
-      let row: FileRow | undefined
+      let stored: { parent: Folder | null; name: string; mime: string; blob: StoredBlob } | undefined
+      let row: FileRow
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            fields[part.fieldname] = fieldValue(part)
+            const text = readField(fileUpload, part, fields)
+            if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
+            fields.set(part.fieldname, text)
             continue
           }
-          if (row) throw errors.badRequest('Send one file per upload')
+          checkFilePart(part)
+          if (stored) throw errors.badRequest('Send one file per upload')
           // Everything is checked before a single byte is kept.
-          const parent = await tree.destination(owner, fields.parent)
-          const name = checkName(fields.filename || part.filename || '', 'File name')
-          checkDeclaredSize(fields.size)
+          const parent = await tree.destination(owner, fields.get('parent'))
+          const name = checkName(fields.get('filename') || part.filename || '', 'File name')
+          checkDeclaredSize(fields.get('size'))
           const blob = await storePart(part, written)
-          row = fileRow(owner, parent?.id ?? null, name, mimeFor(name, part.mimetype), blob, now())
-          const committed = row
-          await repo.transaction(async (trx) => {
-            // The parent may have been trashed or removed while the bytes were arriving.
-            if (parent) {
-              const current = await repo.folder(owner, parent.id, trx)
-              if (!current || current.trashed) throw errors.notFound('Folder')
-            }
-            await repo.insertFile(committed, trx)
-            await janitor.settle(trx, [blob.key])
-          })
-          written.length = 0
+          stored = { parent, name, mime: mimeFor(name, part.mimetype), blob }
         }
+        if (!stored) throw errors.badRequest('The upload has no file')
+        const { parent, name, mime, blob } = stored
+        row = fileRow(owner, parent?.id ?? null, name, mime, blob, now())
+        const committed = row
+        await repo.transaction(async (trx) => {
+          // The parent may have been trashed or removed while the bytes were arriving.
+          if (parent) {
+            const current = await repo.folder(owner, parent.id, trx)
+            if (!current || current.trashed) throw errors.notFound('Folder')
+          }
+          await repo.insertFile(committed, trx)
+          await janitor.settle(trx, [blob.key])
+        })
+        written.length = 0
       } catch (err) {
         await janitor.abandon(written)
         throw err
       }
-      if (!row) throw errors.badRequest('The upload has no file')
       deps.onStored?.(row)
       return row
     },
 
     /**
      * POST /folder-service/upload: parent, total-files, and for each file a `file-data` JSON
-     * field ({name, size, type, path, index}) before the file itself. The whole tree commits in
-     * one transaction; the new top folder is returned.
+     * field ({name, size, type, path, index}) right before the file itself. Paths are checked
+     * (length, depth below Home, names) as their file-data arrives, before their bytes; the whole
+     * tree commits in one transaction; the new top folder is returned.
      */
     async uploadFolder(owner: string, parts: AsyncIterable<Multipart>): Promise<Folder> {
-      const fields: Record<string, string> = {}
-      const meta = new Map<number, { path: string; type?: string }>()
+      const fields = new Map<string, string>()
       const stored: Array<{ segments: string[]; blob: StoredBlob; mime: string }> = []
       const written: string[] = []
       let parent: Folder | null | undefined
+      let announced: number | undefined
+      let waiting: FileData | undefined
+      const countFolders = folderBudget(limits.maxFoldersPerUpload)
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            if (part.fieldname === 'file-data') {
-              let data: { name?: unknown; path?: unknown; type?: unknown; index?: unknown }
-              try {
-                data = JSON.parse(fieldValue(part))
-              } catch {
-                throw errors.badRequest('file-data must be JSON')
-              }
-              const index = Number(data?.index)
-              const path = typeof data?.path === 'string' && data.path ? data.path : typeof data?.name === 'string' ? data.name : ''
-              if (!Number.isInteger(index) || index < 0 || !path) throw errors.badRequest('file-data needs a path and an index')
-              meta.set(index, { path, ...(typeof data.type === 'string' ? { type: data.type } : {}) })
-            } else fields[part.fieldname] = fieldValue(part)
+            const text = readField(folderUpload, part, fields)
+            release(part)
+            if (part.fieldname !== folderUpload.perFile) {
+              if (parent !== undefined) throw errors.badRequest(`Field "${part.fieldname}" must come before the files`)
+              fields.set(part.fieldname, text)
+              if (part.fieldname === 'total-files') announced = totalFiles(text, limits.maxFilesPerUpload)
+              continue
+            }
+            if (waiting) throw errors.badRequest(`file-data for file ${stored.length} must be followed by its file`)
+            const most = announced ?? limits.maxFilesPerUpload
+            if (stored.length >= most) throw errors.badRequest(`More files than the ${most} ${announced === undefined ? 'a folder upload takes' : 'announced in total-files'}`)
+            if (parent === undefined) parent = await tree.destination(owner, fields.get('parent'))
+            waiting = parseFileData(text, stored.length, limits.maxPathLength)
+            checkTreeDepth(parent, waiting.segments, limits.maxFolderDepth)
+            countFolders(waiting.segments.slice(0, -1))
             continue
           }
-          if (parent === undefined) parent = await tree.destination(owner, fields.parent)
-          const info = meta.get(stored.length)
-          if (!info) throw errors.badRequest(`file-data for file ${stored.length} must come before it`)
-          const segments = splitRelativePath(info.path)
-          if (segments.length < 2) throw errors.badRequest('Folder uploads need paths inside a folder')
+          checkFilePart(part)
+          if (!waiting) throw errors.badRequest(`file-data for file ${stored.length} must come before it`)
+          const { segments, type } = waiting
+          waiting = undefined
           const blob = await storePart(part, written)
-          stored.push({ segments, blob, mime: mimeFor(segments.at(-1)!, part.mimetype ?? info.type) })
+          release(part)
+          stored.push({ segments, blob, mime: mimeFor(segments.at(-1)!, part.mimetype ?? type) })
         }
-        const total = fields['total-files'] === undefined ? stored.length : Number(fields['total-files'])
         if (stored.length === 0) throw errors.badRequest('The upload has no files')
+        if (waiting) throw errors.badRequest(`file-data for file ${stored.length} has no file`)
+        const total = announced ?? stored.length
         if (total !== stored.length) throw errors.badRequest(`Expected ${total} files, received ${stored.length}`)
 
         const root = await repo.transaction(async (trx) => {
-          const base = parent ? await repo.folder(owner, parent.id, trx) : null
+          const base = parent ? ((await repo.folder(owner, parent.id, trx)) ?? null) : null
           if (parent && (!base || base.trashed)) throw errors.notFound('Folder')
+          // The parent may have moved deeper while the bytes were arriving.
+          const deepest = stored.reduce((a, s) => (s.segments.length > a.length ? s.segments : a), [] as string[])
+          checkTreeDepth(base, deepest, limits.maxFolderDepth)
           const t = now()
-          const folders = new Map<string, Folder>()
-          const folderFor = async (segments: string[]): Promise<Folder> => {
-            const path = segments.join('/')
-            const existing = folders.get(path)
-            if (existing) return existing
-            const up = segments.length > 1 ? await folderFor(segments.slice(0, -1)) : base
-            const row = folderRow(owner, up ?? null, segments.at(-1)!, t)
-            await repo.insertFolder(row, trx)
-            folders.set(path, row)
-            return row
+          // Folders made so far, by parent id and name: a loop down each path, no recursion, and
+          // keys that stay short however deep the path.
+          const made = new Map<string, Folder>()
+          const folderFor = async (names: string[]): Promise<Folder | null> => {
+            let up = base
+            for (const name of names) {
+              const key = `${up?.id ?? ''}/${name}`
+              let folder = made.get(key)
+              if (!folder) {
+                folder = folderRow(owner, up, name, t)
+                await repo.insertFolder(folder, trx)
+                made.set(key, folder)
+              }
+              up = folder
+            }
+            return up
           }
           const rows: FileRow[] = []
           for (const s of stored) {
             const folder = await folderFor(s.segments.slice(0, -1))
-            const row = fileRow(owner, folder.id, s.segments.at(-1)!, s.mime, s.blob, t)
+            const row = fileRow(owner, folder!.id, s.segments.at(-1)!, s.mime, s.blob, t)
             await repo.insertFile(row, trx)
             rows.push(row)
           }
           await janitor.settle(trx, written)
-          return { top: folders.get(stored[0]!.segments[0]!)!, rows }
+          return { top: made.get(`${base?.id ?? ''}/${stored[0]!.segments[0]!}`)!, rows }
         })
         written.length = 0
         root.rows.forEach((r) => deps.onStored?.(r))

@@ -14,10 +14,27 @@ export interface ZipEntry {
   file?: FileRow
 }
 
+/**
+ * One stored name as a single, literal path segment of a zip entry. Names may hold `\` and dots
+ * (only "/" is refused), but extractors, and archiver itself, read `\` as a separator: a file
+ * named `..\..\evil.txt` inside a folder became the entry `Folder/../../evil.txt`, which naive
+ * unzippers write outside their target. So `\` and control characters become `_`, a segment of
+ * dots only is made literal, and a leading `C:` (a drive to Windows tools; archiver strips it)
+ * loses its colon.
+ */
+export function zipSegment(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  let s = name.replace(/[\\/\x00-\x1f\x7f]/g, '_')
+  if (/^\.+$/.test(s)) s = s.replace(/\./g, '_')
+  s = s.replace(/^(\w+):/, '$1_')
+  return s || '_'
+}
+
 /** "a.txt" → "a (1).txt"; unique per directory, case-insensitively (as most file systems are). */
 function uniqueNamer() {
   const used = new Map<string, Set<string>>()
-  return (dir: string, name: string) => {
+  return (dir: string, raw: string) => {
+    const name = zipSegment(raw)
     const names = used.get(dir) ?? new Set<string>()
     used.set(dir, names)
     const dot = name.lastIndexOf('.')

@@ -1,5 +1,5 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,list,rps,search,app`
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,list,rps,search,tree,app`
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -12,6 +12,7 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely'
 import type { DB } from '../../server/db/schema.ts'
 import { type Cursor, createDriveRepository } from '../../server/repositories/drive.ts'
 import { appPhase } from './app.ts'
+import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
 import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
 import { type Latency, MB, MiB, latency, median, paired, type Row, table } from './lib/report.ts'
@@ -157,6 +158,7 @@ try {
   if (want('list')) await watched('list latency', () => listLatency(cumulus, hello, alice, listFolder))
   if (want('rps')) await watched('req/s load', () => requestsPerSecond(cumulus, hello, alice, listFolder))
   if (want('search')) await watched('search', () => search(cumulus))
+  if (want('tree')) await tree()
   if (want('app')) await app(alice)
   for (const [phase, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${phase}`, peak))
   // Where the memory sits at the end (V8 heap vs native, e.g. SQLite's page cache).
@@ -222,6 +224,29 @@ async function app(s: Session) {
   const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir }, SERVER_NODE_FLAGS)
   children.push(server)
   rows.push(...(await appPhase({ port: server.port, email: s.email, password: Session.password, bigFolder: big, smallFolder: small, runs: quick ? 2 : 5, log })))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Folder deletes (tree.ts): two servers of their own, one with another user's listRows files.
+
+async function tree() {
+  const server = async (name: string) => {
+    const dir = join(root, `data-${name}`)
+    const child = await startChild(name, join(buildDir, 'serve.mjs'), [], { DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, SERVER_NODE_FLAGS)
+    children.push(child)
+    return { port: child.port, dbFile: join(dir, 'cumulus.db'), session: new Session(child.port) }
+  }
+  const r = await treePhase({
+    alone: await server('cumulus-tree-alone'),
+    beside: await server('cumulus-tree-beside'),
+    otherFiles: size.listRows,
+    rounds: quick ? 5 : 11,
+    chainDepth: quick ? 1000 : 5000,
+    log,
+  })
+  rows.push(...r.rows)
+  report.tree = r.report
+  notes.push('tree: a 300-folder tree (15 folders, 19 in each) built over HTTP and deleted with DELETE /folder-service/remove, on a server where its user is alone and on one where another user holds the list phase\'s number of files (rounds alternate; ratio = median of per-round ratios); the longest /healthz wait is from a probe asking back to back during the delete. The chain is seeded straight into SQLite, as rows from before the depth cap.')
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -81,4 +81,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: 'ab'.repeat(32) }).encryptionKey).toHaveLength(32)
     expect(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).encryptionKey).toHaveLength(32)
   })
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['TRUE', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
+  ])('given TRUST_PROXY=%s, then trustProxy is %j (never "every hop")', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy).toEqual(expected)
+  })
+
+  it.each(['everyone', '10.0.0.0/8, proxy.internal', '33', ','])('given TRUST_PROXY=%s, then one line naming TRUST_PROXY', (value) => {
+    let error: ConfigError | undefined
+    try {
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value })
+    } catch (err) {
+      error = err as ConfigError
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error!.problems).toHaveLength(1)
+    expect(error!.problems[0]).toMatch(/^TRUST_PROXY: /)
+  })
 })

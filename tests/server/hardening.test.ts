@@ -8,7 +8,7 @@ let server: TestServer
 let session: Browser
 beforeAll(async () => {
   // Generous limits: this suite is about input shapes, not rate limiting.
-  server = await startServer({ limits: { loginPerIp: 100_000, loginFailuresPerAccount: 100_000 } })
+  server = await startServer({ limits: { loginPerIp: 100_000, loginFreeFailures: 100_000, loginFreeFailuresPerIp: 100_000 } })
   session = new Browser(server.url)
   await session.signup(uniqueEmail('fuzz'))
 })
@@ -94,8 +94,8 @@ describe('size limits', () => {
 })
 
 describe('login abuse limits', () => {
-  it('given repeated wrong passwords for one account, then 429 with Retry-After even with the right password', async () => {
-    const limited = await startServer({ limits: { loginFailuresPerAccount: 3 } })
+  it('given repeated wrong passwords for one account from one address, then 429 with Retry-After even with the right password', async () => {
+    const limited = await startServer({ limits: { loginFreeFailures: 2, loginDelayBaseMs: 60_000 } })
     try {
       const email = uniqueEmail('brute')
       await new Browser(limited.url).signup(email)

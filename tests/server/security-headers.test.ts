@@ -85,6 +85,29 @@ describe('security headers', () => {
     }
   })
 
+  it.each([
+    ['auto', 'true', 'https', true],
+    ['auto', '127.0.0.1', 'https', true],
+    ['auto', 'true', 'http', false],
+    ['auto', 'true', 'none', false],
+    // X-Forwarded-Proto from a peer that is not a trusted proxy proves nothing.
+    ['auto', 'false', 'https', false],
+    ['auto', '10.0.0.1', 'https', false],
+    ['false', 'true', 'https', false],
+    ['true', 'false', 'none', true],
+  ] as const)('given SECURE_COOKIES=%s, TRUST_PROXY=%s and X-Forwarded-Proto %s, then HSTS on every reply: %s', async (secure, trust, proto, hsts) => {
+    const s = await startServer({ env: { SECURE_COOKIES: secure, TRUST_PROXY: trust } })
+    try {
+      for (const [path, accept] of [['/healthz', '*/*'], ['/folder/abc', 'text/html'], ['/file-service/list', '*/*']] as const) {
+        const res = await fetch(`${s.url}${path}`, { headers: { accept, ...(proto !== 'none' && { 'x-forwarded-proto': proto }) } })
+        await res.arrayBuffer()
+        expect(res.headers.get('strict-transport-security'), path).toBe(hsts ? 'max-age=15552000; includeSubDomains' : null)
+      }
+    } finally {
+      await s.close()
+    }
+  })
+
   it('given a download, then its own sandboxing set replaces the API CSP', async () => {
     const b = new Browser(server.url)
     await b.signup(uniqueEmail('headers'))

@@ -8,6 +8,7 @@ import * as shortSearch from './005-short-search.ts'
 import * as pgPairs from './006-pg-pairs.ts'
 import * as pgDateNames from './007-pg-date-names.ts'
 import * as previews from './008-previews.ts'
+import * as treeIndexes from './009-tree-indexes.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-pg-pairs': pgPairs,
   '007-pg-date-names': pgDateNames,
   '008-previews': previews,
+  '009-tree-indexes': treeIndexes,
 }

@@ -269,8 +269,8 @@ async function verify(doomed: Awaited<ReturnType<typeof prepare>>, deletes: { fo
     await thumbnailsSettled(p, 15_000)
     const keys: string[] = []
     for await (const k of p.store.keys()) keys.push(k)
-    const rows = await p.db.selectFrom('files').select(['id', 'filename', 'size', 'blob_key', 'thumbnail_key']).execute()
-    const referenced = rows.flatMap((r) => (r.thumbnail_key ? [r.blob_key, r.thumbnail_key] : [r.blob_key]))
+    const rows = await p.db.selectFrom('files').select(['id', 'filename', 'size', 'blob_key', 'thumbnail_key', 'preview_key']).execute()
+    const referenced = rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
     // No orphans and no rows without blobs.
     expect(keys.filter((k) => !referenced.includes(k)), 'blobs no row references').toEqual([])
     expect(referenced.filter((k) => !keys.includes(k)), 'rows whose blob is missing').toEqual([])
