@@ -172,7 +172,6 @@ export {
 export {
   UploadPanel,
   uploadItemStates,
-  uploadItemState,
   uploadPanelTitle,
   type UploadItem,
   type UploadItemState,

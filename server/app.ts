@@ -5,10 +5,8 @@ import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { Config } from './config.ts'
-import type { Dialect } from './db/database.ts'
-import type { DB } from './db/schema.ts'
+import type { Dialect, MetadataDb } from './db/database.ts'
 import type { DriveRepository } from './repositories/drive.ts'
 import type { ThumbnailQueue } from './services/thumbnails.ts'
 import type { TreeService } from './services/tree.ts'
@@ -21,10 +19,13 @@ import { capConnectionsPerAddress } from './plugins/connections.ts'
 import { multipartOptions } from './plugins/multipart.ts'
 import { httpServerOptions, registerRequestTimeouts } from './plugins/request-timeouts.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { startHousekeeping } from './housekeeping.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
+import { createInstancesRepository } from './repositories/blob-outbox.ts'
 import { createDriveRepository } from './repositories/drive.ts'
 import { createMailTokensRepository } from './repositories/mail-tokens.ts'
 import { createSessionsRepository } from './repositories/sessions.ts'
+import { createSettingsRepository } from './repositories/settings.ts'
 import { createUsersRepository } from './repositories/users.ts'
 import { fileRoutes } from './routes/file-service.ts'
 import { publicRoutes } from './routes/public-files.ts'
@@ -33,6 +34,7 @@ import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createLoginThrottle } from './services/login-throttle.ts'
 import { createListCache, type ListCache } from './services/list-cache.ts'
+import { createDownloadService } from './services/downloads.ts'
 import { createListingService } from './services/listing.ts'
 import { createMediaService } from './services/media.ts'
 import { createSharingService } from './services/sharing.ts'
@@ -48,26 +50,9 @@ import { randomId } from './util/crypto.ts'
 import { createRedisBackoffStore } from './util/limiter.ts'
 import { closeRedis, connectRedis } from './util/redis.ts'
 
-/** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
-const APP_CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // goober and Ariakit write inline styles; no inline script is ever allowed.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  mediaSrc: ["'self'", 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  frameSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  upgradeInsecureRequests: null,
-}
-
 export interface Internals {
-  db: Kysely<DB>
+  /** The database itself: tests and maintenance scripts read and seed it; the server's code goes through repositories. */
+  db: MetadataDb['db']
   dialect: Dialect
   store: BlobStore
   janitor: BlobJanitor
@@ -105,7 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const database = await openDatabase(config)
   try {
-    await checkEncryptionKey(database.db, config.encryptionKey)
+    await checkEncryptionKey(createSettingsRepository(database.db), config.encryptionKey)
   } catch (err) {
     await database.close()
     throw err
@@ -126,8 +111,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const store = await createBlobStore(config)
   const instanceId = randomId()
+  const drive = createDriveRepository(database.db, database.dialect)
+  const instances = createInstancesRepository(database.db)
   const janitor = createBlobJanitor({
-    db: database.db,
+    outbox: drive.outbox,
+    instances,
     store,
     instanceId,
     singleInstance: database.dialect === 'sqlite',
@@ -136,13 +124,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
   })
   await janitor.start()
-  const drive = createDriveRepository(database.db, database.dialect)
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
   const listing = createListingService(drive)
   const listCache = createListCache(config.limits.listCacheBytes)
   const vault = config.encryptionKey ? createEncryptedVault(store, config.encryptionKey) : createPlainVault(store)
   const thumbnails = createThumbnailQueue({
-    db: database.db,
+    drive,
+    instances,
     vault,
     janitor,
     tmpDir: join(config.dataDir, 'tmp', 'thumbnails'),
@@ -164,7 +152,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limits: config.limits,
     onStored: () => thumbnails.wake(),
   })
-  const sharing = createSharingService({ db: database.db, repo: drive })
+  const sharing = createSharingService({ repo: drive })
   const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
 
   installErrorHandler(app)
@@ -174,7 +162,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.raw.setHeader('x-request-id', req.id)
     done()
   })
-  const securityHeaders = await registerSecurityHeaders(app, { contentSecurityPolicy: { directives: APP_CSP }, crossOriginEmbedderPolicy: false }, config.secureCookies)
+  const securityHeaders = await registerSecurityHeaders(app, config.secureCookies)
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {
     global: false,
@@ -205,26 +193,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     accounts,
     sessions,
     loginPerIp: config.limits.loginPerIp,
-    usage: (userId) => drive.usage(userId),
-    countActiveSessions: async (userId) => {
-      const row = await database.db
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', Date.now())
-        .executeTakeFirst()
-      return Number(row?.n ?? 0)
-    },
+    usage: (userId) => drive.files.usage(userId),
+    countActiveSessions: (userId) => sessionRows.countActive(userId, Date.now()),
   })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
   app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache })
 
-  const driveDeps = { auth, repo: drive, listing, listCache, tree, uploads, vault, multipart: multipartOptions(config.maxUploadBytes) }
-  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media })
-  await app.register(publicRoutes, { prefix: '/file-service', auth, repo: drive, sharing, vault, publicPerIp: config.limits.publicPerIp })
-  await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps })
+  const downloads = createDownloadService({ repo: drive, vault, sharing })
+  const driveDeps = { auth, listing, listCache, tree, uploads, multipart: multipartOptions(config.maxUploadBytes) }
+  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads })
+  await app.register(publicRoutes, { prefix: '/file-service', sharing, downloads, publicPerIp: config.limits.publicPerIp })
+  await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps, repo: drive, vault })
 
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)
   app.setNotFoundHandler((req, reply) => {
@@ -232,19 +212,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
   })
 
-  // Hourly housekeeping: expired sessions, and trash past TRASH_RETENTION_DAYS (unref: never
-  // keeps the process alive).
-  const housekeeping = async () => {
-    await sessionRows.deleteExpired(Date.now())
-    const purged = await tree.purgeTrash(config.trashRetentionDays)
-    if (purged) app.log.info({ purged }, 'trash retention: items deleted')
-  }
-  void housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed'))
-  const sweep = setInterval(() => void housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed')), 3_600_000)
-  sweep.unref()
+  const stopHousekeeping = startHousekeeping({ sessions: sessionRows, tree, trashRetentionDays: config.trashRetentionDays, log: app.log })
   // One close hook, in dependency order: workers stop before the stores they use go away.
   app.addHook('onClose', async () => {
-    clearInterval(sweep)
+    stopHousekeeping()
     await thumbnails.stop()
     await janitor.stop()
     mailer.close()

@@ -6,7 +6,7 @@ import type { UploadItem } from '@cumulus/ui'
 
 export type { UploadItem }
 
-/** What a new upload needs; it starts at progress 0, neither completed nor canceled. */
+/** What a new upload needs; it starts running, at progress 0. */
 export type NewUpload = Pick<UploadItem, 'name' | 'type'> & Partial<Pick<UploadItem, 'size'>>
 
 /** The uploads, newest first. */
@@ -18,12 +18,12 @@ export const uploadsMinimized = signal(false)
 const cancels = new Map<string, () => void>()
 let nextId = 0
 
-const ended = (item: UploadItem) => item.completed || item.canceled
+const ended = (item: UploadItem) => item.state !== 'running'
 
 /** Puts a new upload at the top of the list and returns its id; `cancel` stops it. */
 export function addUpload(upload: NewUpload, cancel?: () => void): string {
   const id = `upload-${++nextId}`
-  uploads.value = [{ id, progress: 0, completed: false, canceled: false, ...upload }, ...uploads.peek()]
+  uploads.value = [{ id, progress: 0, state: 'running', ...upload }, ...uploads.peek()]
   if (cancel) cancels.set(id, cancel)
   return id
 }
@@ -34,18 +34,21 @@ export function setUploadCancel(id: string, cancel: () => void): void {
   if (item && !ended(item)) cancels.set(id, cancel)
 }
 
-/** Whether `id` is still listed and neither completed nor canceled. */
+/** Whether `id` is still listed and running. */
 export function isUploadRunning(id: string): boolean {
   const item = uploads.peek().find((u) => u.id === id)
   return item !== undefined && !ended(item)
 }
 
-/** Merges `partial` into the upload with `id`; an upload that ends lets go of its cancel handle. */
+/**
+ * Merges `partial` into the upload with `id`; an upload that ends lets go of its cancel handle. A
+ * canceled upload stays canceled (a request that finished as it was canceled does not revive it).
+ */
 export function updateUpload(id: string, partial: Partial<Omit<UploadItem, 'id'>>): void {
   let endedNow = false
   uploads.value = uploads.peek().map((item) => {
     if (item.id !== id) return item
-    const next = { ...item, ...partial }
+    const next: UploadItem = { ...item, ...partial, state: item.state === 'canceled' ? 'canceled' : (partial.state ?? item.state) }
     endedNow = ended(next)
     return next
   })
@@ -57,7 +60,7 @@ export function cancelUpload(id: string): void {
   if (!isUploadRunning(id)) return
   const cancel = cancels.get(id)
   cancels.delete(id)
-  updateUpload(id, { canceled: true })
+  updateUpload(id, { state: 'canceled' })
   cancel?.()
 }
 

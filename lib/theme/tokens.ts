@@ -1,7 +1,7 @@
 // Raw design tokens: the only place in the library where literal colours and sizes live.
 // Components never import this file; they read the CSS variables of `contract.css.ts`.
 
-/** Letters that key the extension palette (SPEC §3: colour by the extension's first letter). */
+/** Letters that key the extension palette (colour by the extension's first letter). */
 export const badgeLetters = [
   'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm',
   'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z',
@@ -16,7 +16,7 @@ const badge: Record<BadgeLetter | 'default', string> = {
   m: '#7b1fa2', n: '#00695c', o: '#bf360c', p: '#c62828', q: '#455a64', r: '#6a1b9a',
   s: '#0e7490', t: '#546e7a', u: '#3949ab', v: '#7c3aed', w: '#1565c0', x: '#1b7f3b',
   y: '#9a3412', z: '#92400e',
-  // SPEC §3 "defaulting to light blue": a light-blue hue, deep enough for white text.
+  // The default badge colour: a light-blue hue, deep enough for white text.
   default: '#0277bd',
 }
 
@@ -148,20 +148,20 @@ const shared = {
     popover: '300px',
     toast: '340px',
     dialog: { small: '380px', medium: '480px', large: '640px' },
-    // Dialogs and app chrome (SPEC §9 where it gives a number).
+    // Dialogs and app chrome (fixed sizes).
     header: '60px',
     sidebar: '240px',
-    // SPEC §9 "Search input max width 700 px", "Suggestion panel max height 400 px (row height 47 px)".
+    // The search field is at most 700 px wide; its suggestions at most 400 px tall, in 47 px rows.
     search: { width: '700px', suggestions: '400px', row: '47px' },
-    // SPEC §9 "Move folder list height 230 px".
+    // The move dialog's folder list is 230 px tall.
     moveList: '230px',
-    // SPEC §9 "Upload panel max height 300 px".
+    // The upload panel is at most 300 px tall.
     uploadPanel: { width: '360px', maxHeight: '300px' },
   },
   motion: {
     duration: {
       fast: '120ms',
-      // SPEC §9 "Modal close delay 200 ms".
+      // Modals take 200 ms to close.
       modal: '200ms',
       spin: '800ms',
       indeterminate: '1400ms',

@@ -9,13 +9,13 @@ export interface ExtensionBadgeInfo {
   color: string
 }
 
-/** Badge text length when a view does not ask for less (SPEC §9 "4 characters (3 in some views)"). */
+/** Badge text length when a view does not ask for less (4; compact views ask for 3). */
 export const defaultBadgeMax = 4
 
 const isBadgeLetter = (c: string): c is BadgeLetter => (badgeLetters as readonly string[]).includes(c)
 
 /**
- * SPEC §3 extension badge: the text after the last dot upper-cased, or "UNK" without one; past
+ * The extension badge: the text after the last dot upper-cased, or "UNK" without one; past
  * `max` characters it keeps the first max−1 characters plus the last; the colour follows the
  * extension's first letter, light blue by default.
  */

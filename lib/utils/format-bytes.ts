@@ -1,4 +1,4 @@
-/** Units of `formatBytes`, each 1024 times the one before (SPEC §9 "B, KB, MB, GB, TB, PB"). */
+/** Units of `formatBytes`, each 1024 times the one before: B, KB, MB, GB, TB, PB. */
 export const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const
 
 /** Formats a byte count with base 1024 and at most two decimals: 0 → "0 B", 1536 → "1.5 KB", 1048576 → "1 MB". */

@@ -1,4 +1,4 @@
-/** Longest name the details panel shows whole (SPEC §9 "Name truncated in details panel beyond 66 characters"). */
+/** Longest name the details panel shows whole: 66 characters; longer names lose their middle. */
 export const defaultMiddleTruncateMax = 66
 
 /**

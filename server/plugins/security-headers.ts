@@ -9,7 +9,7 @@
 //   lists are asked again and again, and the eleven document headers were a third of a cached
 //   list's reply and a tenth of its server CPU.
 // - documents (index.html, the app's static files) get @fastify/helmet's full set with the app's
-//   CSP on top of that; uploaded content gets its own set (services/downloads.ts).
+//   CSP on top of that; uploaded content gets its own set (plugins/blob-reply.ts).
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { SecureCookies } from '../config.ts'
@@ -44,6 +44,24 @@ export function setHeaders(reply: FastifyReply, headers: HeaderList): void {
   for (const [name, value] of headers) reply.raw.setHeader(name, value)
 }
 
+/** The app's Content-Security-Policy: our own scripts only, nothing framed, no plugins. */
+export const APP_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // goober and Ariakit write inline styles; no inline script is ever allowed.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+}
+
 /** helmet's HSTS: 180 days, subdomains included. */
 export const HSTS = ['strict-transport-security', 'max-age=15552000; includeSubDomains'] as const
 
@@ -55,13 +73,13 @@ export interface SecurityHeaders {
 /**
  * Sets the API set on every response, where @fastify/helmet would (onRequest, on the raw
  * response), so headers a route sets itself (a document's, a download's sandboxing CSP) win.
- * `options` are helmet's, for documents. HSTS follows SECURE_COOKIES (`hsts`), on every reply:
+ * Documents get helmet's set with APP_CSP. HSTS follows SECURE_COOKIES (`hsts`), on every reply:
  * always with true, never with false, and with auto on requests that came over HTTPS, directly
  * or through a trusted proxy's X-Forwarded-Proto (the rule the cookies' Secure flag follows,
  * auth.ts isSecure). Over plain HTTP a browser ignores it anyway (RFC 6797 §8.1).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions, hsts: SecureCookies): Promise<SecurityHeaders> {
-  const document = (await helmetHeaders(options)).filter(([name]) => name !== HSTS[0])
+export async function registerSecurityHeaders(app: FastifyInstance, hsts: SecureCookies): Promise<SecurityHeaders> {
+  const document = (await helmetHeaders({ contentSecurityPolicy: { directives: APP_CSP }, crossOriginEmbedderPolicy: false })).filter(([name]) => name !== HSTS[0])
   const api: HeaderList = hsts === true ? [...API_HEADERS, HSTS] : API_HEADERS
   app.addHook(
     'onRequest',

@@ -72,6 +72,17 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
       if (exceptId) q = q.where('id', '!=', exceptId)
       await q.execute()
     },
+    /** How many of a user's sessions are live at `now` (not revoked, not expired). */
+    async countActive(userId: string, now: number): Promise<number> {
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
+    },
     async deleteExpired(now: number): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<', now).execute()
     },

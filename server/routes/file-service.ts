@@ -5,53 +5,54 @@ import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
+import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
+import { sendCached } from '../plugins/cached-json.ts'
 import { withMultipart } from '../plugins/multipart.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import {
-  FileJson,
-  FileListQuery,
-  IdBody,
-  IdParams,
-  ItemsBody,
-  MoveBody,
-  MoveItemsBody,
-  RenameBody,
-  ShareReply,
-  SuggestedQuery,
-  SuggestedReply,
-} from '../schemas/files.ts'
+import { FileJson, FileListQuery, IdParams, type Item, ItemsBody, MoveItemsBody, ShareReply, SuggestedQuery, SuggestedReply } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
-import { blobEtag, sendBlob, uploadedContentHeaders } from '../services/downloads.ts'
+import type { DownloadService } from '../services/downloads.ts'
 import { fileJson, folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
-import type { TreeService } from '../services/tree.ts'
-import type { UploadService } from '../services/uploads.ts'
 import type { MediaService } from '../services/media.ts'
 import type { SessionService } from '../services/sessions.ts'
 import type { SharingService } from '../services/sharing.ts'
-import type { Vault } from '../storage/vault.ts'
+import type { TreeService } from '../services/tree.ts'
+import type { UploadService } from '../services/uploads.ts'
+import { registerActions, registerItemRoutes } from './item-routes.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
   sessions: SessionService
   sharing: SharingService
   media: MediaService
-  repo: DriveRepository
+  downloads: DownloadService
   listing: ListingService
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
-  vault: Vault
   multipart: FastifyMultipartOptions
 }
 
+const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
+const ok = (message: string) => ({ message })
+
 export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps) => {
+  // The viewer's <video> cannot send the access cookie's path: it carries the stream cookie.
+  await fastify.register(async (scope) => {
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>()
+    app.get('/stream-video/:id', { preHandler: deps.auth.requireStreamUser, schema: { params: IdParams } }, async (req, reply) =>
+      sendBlob(req, reply, await deps.downloads.video(owner(req), req.params.id, req.headers.range)),
+    )
+  })
+  // `deps` came with this plugin's prefix, which the child inherits already.
+  await fastify.register(signedInRoutes, { ...deps, prefix: '' })
+}
+
+const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { repo, listing, listCache, tree, uploads, vault } = deps
+  const { listing, listCache, tree, uploads, downloads } = deps
   app.addHook('preHandler', deps.auth.requireUser)
-  const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
-  const ok = (message: string) => ({ message })
 
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
@@ -62,58 +63,43 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   )
 
   app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
-    listCache.send(req, reply, async () => (await listing.files(owner(req), req.query)).map(fileJson)),
+    sendCached(listCache, req, reply, async () => (await listing.files(owner(req), req.query)).map(fileJson)),
   )
 
   app.get('/quick-list', { schema: { response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
-    listCache.send(req, reply, async () => (await listing.quick(owner(req))).map(fileJson)),
+    sendCached(listCache, req, reply, async () => (await listing.quick(owner(req))).map(fileJson)),
   )
 
   app.get('/suggested-list', { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } }, (req, reply) =>
-    listCache.send(req, reply, async () => {
+    sendCached(listCache, req, reply, async () => {
       const { folders, files } = await listing.suggested(owner(req), req.query)
       return { folderList: folders.map(folderJson), fileList: files.map(fileJson) }
     }),
   )
 
   app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, (req, reply) =>
-    listCache.send(req, reply, async () => {
-      const file = await repo.file(owner(req), req.params.id)
-      if (!file) throw errors.notFound('File')
-      return fileJson(file)
-    }),
+    sendCached(listCache, req, reply, async () => fileJson(await listing.file(owner(req), req.params.id))),
   )
 
-  app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) => {
-    const file = await repo.file(owner(req), req.params.id)
-    if (!file) throw errors.notFound('File')
-    const blob = { size: file.size, rangeHeader: req.headers.range, contentType: 'application/octet-stream', disposition: 'attachment', filename: file.filename, etag: blobEtag(file) } as const
-    return sendBlob(req, reply, blob, (range) => vault.open(file, range))
-  })
+  app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) =>
+    sendBlob(req, reply, await downloads.file(owner(req), req.params.id, req.headers.range)),
+  )
 
   app.get('/thumbnail/:thumbnailID', { schema: { params: Type.Object({ thumbnailID: Type.String({ minLength: 1, maxLength: 64 }) }) } }, async (req, reply) => {
-    const file = await repo.db
-      .selectFrom('files')
-      .selectAll()
-      .where('owner_id', '=', owner(req))
-      .where('thumbnail_id', '=', req.params.thumbnailID)
-      .executeTakeFirst()
-    if (!file?.thumbnail_key) throw errors.notFound('Thumbnail')
+    const thumbnail = await downloads.thumbnail(owner(req), req.params.thumbnailID)
     // A thumbnail id names one immutable image: cache it forever, revalidate by ETag.
-    const etag = `"${file.thumbnail_id}"`
+    const etag = `"${thumbnail.etag}"`
     reply.header('etag', etag)
     reply.header('cache-control', 'private, max-age=31536000, immutable')
     uploadedContentHeaders(reply)
     if (req.headers['if-none-match'] === etag) return reply.code(304).send()
     reply.header('content-type', 'image/webp')
-    return reply.send(await vault.open({ blob_key: file.thumbnail_key, size: file.thumb_size ?? 0, enc: file.thumb_enc }))
+    return reply.send(await thumbnail.open())
   })
 
   app.get('/full-thumbnail/:id', { schema: { params: IdParams } }, async (req, reply) => {
-    const file = await repo.file(owner(req), req.params.id)
-    if (!file) throw errors.notFound('File')
     // Made once by the thumbnail queue and stored; nothing is decoded on this path.
-    const image = await deps.media.fullImage(file)
+    const image = await deps.media.fullImage(await listing.file(owner(req), req.params.id))
     const etag = `"${image.etag}"`
     reply.header('etag', etag)
     reply.header('cache-control', 'private, max-age=3600')
@@ -144,39 +130,24 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
     fileJson(await deps.sharing.setLink(owner(req), req.params.id, null)),
   )
 
-  app.patch('/rename', { schema: { body: RenameBody, response: { 200: FileJson } } }, async (req) =>
-    fileJson(await tree.renameFile(owner(req), req.body.id, req.body.title)),
-  )
-  app.patch('/move', { schema: { body: MoveBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.moveFile(owner(req), req.body.id, req.body.parentID)
-    return ok('File moved')
+  registerItemRoutes(app, {
+    schema: FileJson,
+    json: fileJson,
+    movedMessage: 'File moved',
+    rename: tree.renameFile,
+    move: tree.moveFile,
+    trash: tree.trashFile,
+    restore: tree.restoreFile,
+    remove: tree.removeFile,
   })
+
   app.patch('/move-multi', { schema: { body: MoveItemsBody, response: { 200: MessageReply } } }, async (req) => {
     await tree.moveItems(owner(req), req.body.items, req.body.parentID)
     return ok('Items moved')
   })
-  app.patch('/trash', { schema: { body: IdBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.trashFile(owner(req), req.body.id)
-    return ok('Trashed')
-  })
-  app.patch('/trash-multi', { schema: { body: ItemsBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.trashItems(owner(req), req.body.items)
-    return ok('Trashed')
-  })
-  app.patch('/restore', { schema: { body: IdBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.restoreFile(owner(req), req.body.id)
-    return ok('Restored')
-  })
-  app.patch('/restore-multi', { schema: { body: ItemsBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.restoreItems(owner(req), req.body.items)
-    return ok('Restored')
-  })
-  app.delete('/remove', { schema: { body: IdBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.removeFile(owner(req), req.body.id)
-    return ok('Deleted')
-  })
-  app.delete('/remove-multi', { schema: { body: ItemsBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.removeItems(owner(req), req.body.items)
-    return ok('Deleted')
-  })
+  registerActions(app, ItemsBody, (body: { items: Item[] }) => body.items, [
+    { method: 'PATCH', url: '/trash-multi', run: tree.trashItems, done: 'Trashed' },
+    { method: 'PATCH', url: '/restore-multi', run: tree.restoreItems, done: 'Restored' },
+    { method: 'DELETE', url: '/remove-multi', run: tree.removeItems, done: 'Deleted' },
+  ])
 }

@@ -1,32 +1,13 @@
-// Sending stored bytes: single ranges (206/416), and headers that keep uploaded content from
-// ever running in our origin (attachment, nosniff, a sandboxing CSP).
-import { Readable } from 'node:stream'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+// What a download sends, as data: the range asked for, the Content-Disposition, the validator.
+// Sending it over HTTP is plugins/blob-reply.ts's job.
+import type { Readable } from 'node:stream'
 import { errors } from '../errors.ts'
-import type { HeaderList } from '../plugins/security-headers.ts'
+import type { DriveRepository } from '../repositories/drive.ts'
 import type { ByteRange } from '../storage/blob-store.ts'
+import type { Vault } from '../storage/vault.ts'
 import { sha256 } from '../util/crypto.ts'
-
-/** CSP for anything a user uploaded: no scripts, no plugins, a unique origin if rendered. */
-export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'; sandbox"
-
-/**
- * Uploaded bytes may be rendered as a document (an image or a video opened in a tab): on top of
- * the API set every reply has (DENY, no referrer, same-origin resources), the sandboxing CSP,
- * nosniff, a window of its own, and no cross-domain policy files or open-in-place downloads.
- */
-const UPLOADED_CONTENT_HEADERS: HeaderList = [
-  ['content-security-policy', UPLOAD_CSP],
-  ['x-content-type-options', 'nosniff'],
-  ['cross-origin-opener-policy', 'same-origin'],
-  ['x-permitted-cross-domain-policies', 'none'],
-  ['x-download-options', 'noopen'],
-]
-
-/** Marks a reply as carrying uploaded content (downloads, streams, thumbnails, zips). */
-export function uploadedContentHeaders(reply: FastifyReply): void {
-  for (const [name, value] of UPLOADED_CONTENT_HEADERS) reply.header(name, value)
-}
+import { isVideoType } from '../util/mime.ts'
+import type { SharingService } from './sharing.ts'
 
 /**
  * Parses one `bytes=` range. Returns undefined to send the whole body (no header, a syntax we
@@ -59,6 +40,7 @@ export function contentDisposition(kind: 'attachment' | 'inline', filename: stri
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+/** A stored blob to send, and how. */
 export interface BlobReplyOptions {
   size: number
   rangeHeader?: string
@@ -77,31 +59,60 @@ export interface BlobReplyOptions {
  */
 export const blobEtag = (file: { blob_key: string }) => sha256(`etag:${file.blob_key}`).slice(0, 32)
 
-/**
- * Sends a stored blob (or one range of it). A HEAD gets the same headers and no bytes read:
- * Fastify answers HEAD with the GET handler and drains whatever body it returns, which for a
- * blob stream would read the whole file only to drop it.
- */
-export async function sendBlob(req: FastifyRequest, reply: FastifyReply, opts: BlobReplyOptions, open: (range: ByteRange | undefined) => Promise<Readable>) {
-  const range = prepareBlobReply(reply, opts)
-  return reply.send(req.method === 'HEAD' ? Readable.from([]) : await open(range))
+/** A blob to send: how (options) and its bytes, whole or one range (undefined = everything). */
+export interface BlobDownload {
+  options: BlobReplyOptions
+  open: (range: ByteRange | undefined) => Promise<Readable>
 }
 
-/** Headers for a stored blob; returns the range to read (undefined = everything). */
-function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRange | undefined {
-  const range = parseRange(opts.rangeHeader, opts.size)
-  reply.header('accept-ranges', 'bytes')
-  reply.header('content-type', opts.contentType)
-  reply.header('content-disposition', contentDisposition(opts.disposition, opts.filename))
-  uploadedContentHeaders(reply)
-  reply.header('cache-control', opts.cacheControl ?? 'private, no-cache')
-  if (opts.etag) reply.header('etag', `"${opts.etag}"`)
-  if (range) {
-    reply.code(206)
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${opts.size}`)
-    reply.header('content-length', range.end - range.start + 1)
-  } else {
-    reply.header('content-length', opts.size)
+/** The downloads of the file routes and of share links, as data for plugins/blob-reply.ts. */
+export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files'>; vault: Vault; sharing: Pick<SharingService, 'download'> }) {
+  const { repo, vault } = deps
+  const own = async (owner: string, id: string) => (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
+  return {
+    async file(owner: string, id: string, rangeHeader: string | undefined): Promise<BlobDownload> {
+      const file = await own(owner, id)
+      const options = { size: file.size, rangeHeader, contentType: 'application/octet-stream', disposition: 'attachment', filename: file.filename, etag: blobEtag(file) } as const
+      return { options, open: (range) => vault.open(file, range) }
+    },
+
+    /** A video played in place (the viewer's <video>, with the stream cookie). */
+    async video(owner: string, id: string, rangeHeader: string | undefined): Promise<BlobDownload> {
+      const file = await own(owner, id)
+      const options = {
+        size: file.size,
+        ...(rangeHeader ? { rangeHeader } : {}),
+        contentType: isVideoType(file.mime) ? file.mime : 'application/octet-stream',
+        disposition: 'inline',
+        filename: file.filename,
+        etag: blobEtag(file),
+      } as const
+      return { options, open: (range) => vault.open(file, range) }
+    },
+
+    /** A file's thumbnail by its id: one immutable image. */
+    async thumbnail(owner: string, thumbnailId: string): Promise<{ etag: string; open: () => Promise<Readable> }> {
+      const file = await repo.files.byThumbnailId(owner, thumbnailId)
+      if (!file?.thumbnail_key) throw errors.notFound('Thumbnail')
+      const blob = { blob_key: file.thumbnail_key, size: file.thumb_size ?? 0, enc: file.thumb_enc }
+      return { etag: file.thumbnail_id!, open: () => vault.open(blob) }
+    },
+
+    /** A share link's download; `look` (a HEAD) does not spend a one-time link. */
+    async shared(id: string, token: string, look: boolean, rangeHeader: string | undefined): Promise<BlobDownload> {
+      const { file, ranges } = await deps.sharing.download(id, token, !look)
+      const options = {
+        size: file.size,
+        ...(ranges && rangeHeader ? { rangeHeader } : {}),
+        contentType: 'application/octet-stream',
+        disposition: 'attachment',
+        filename: file.filename,
+        etag: blobEtag(file),
+        // A share link's bytes stay out of every cache, shared or private.
+        cacheControl: 'no-store',
+      } as const
+      return { options, open: (range) => vault.open(file, range) }
+    },
   }
-  return range
 }
+export type DownloadService = ReturnType<typeof createDownloadService>

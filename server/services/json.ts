@@ -1,6 +1,6 @@
 // Row → wire JSON. Internal columns (owner, blob keys, hashes, wrapped keys) never leave here.
 import type { Folder } from '../db/schema.ts'
-import type { FileSummary } from '../repositories/drive.ts'
+import type { FileSummary } from '../repositories/files.ts'
 import type { FileJson, FolderJson } from '../schemas/files.ts'
 import { isoDate } from '../util/iso-date.ts'
 

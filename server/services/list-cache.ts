@@ -19,15 +19,14 @@
 // gzipping each would cost more CPU (~75 µs for a page) than it saves.
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
-import { Negotiator } from '@fastify/accept-negotiator'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 
 const gzipAsync = promisify(gzip)
 /** Below this a reply is kept uncompressed: gzip's framing would eat most of the gain. */
 const GZIP_MIN_BYTES = 1024
 
-interface Entry {
+/** A kept reply. */
+export interface CachedBody {
   body: Buffer
   /** Undefined when gzip did not make it smaller. */
   gzipped?: Buffer
@@ -37,9 +36,6 @@ interface Entry {
 const ENTRY_OVERHEAD = 200
 /** URLs remembered as asked once (32-bit hashes); when full it starts over, forgetting them all. */
 const DOORKEEPER_MAX = 16_384
-const JSON_TYPE = 'application/json; charset=utf-8'
-// Browsers send a handful of distinct accept-encoding values: remember each answer.
-const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'], cache: new LRUCache<string, string>({ max: 256 }) })
 
 /** FNV-1a over the key's UTF-16 units: a collision only admits a reply one request early. */
 function hash(key: string): number {
@@ -48,9 +44,14 @@ function hash(key: string): number {
   return h >>> 0
 }
 
+/** The key of a reply: the user, the drive version their request's session check read, the exact URL. */
+export const listCacheKey = (userId: string, driveVersion: number, url: string) => `${userId}\n${driveVersion}\n${url}`
+
 export interface ListCache {
-  /** Sends what `build` returns as the route's JSON; builds it unless this user asked this URL at this drive version before and it was kept. */
-  send(req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void>
+  /** The reply kept under `key` (a hit), or undefined (a miss: build it and `offer` it). */
+  get(key: string): CachedBody | undefined
+  /** A reply just built for `key`: kept when its key comes a second time. Returns what to send. */
+  offer(key: string, json: string): string | Buffer
   /** Entries and bytes held (tests, diagnostics). */
   stats(): { entries: number; bytes: number; hits: number; misses: number }
 }
@@ -58,7 +59,7 @@ export interface ListCache {
 export function createListCache(maxBytes: number): ListCache {
   const lru =
     maxBytes > 0
-      ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e, key) => e.body.length + (e.gzipped?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD })
+      ? new LRUCache<string, CachedBody>({ maxSize: maxBytes, sizeCalculation: (e, key) => e.body.length + (e.gzipped?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD })
       : undefined
   const askedOnce = new Set<number>()
   let hits = 0
@@ -74,7 +75,7 @@ export function createListCache(maxBytes: number): ListCache {
   }
 
   /** After the reply has gone: the entry serves uncompressed until its gzip is ready. */
-  function gzipLater(cache: LRUCache<string, Entry>, key: string, body: Buffer) {
+  function gzipLater(cache: LRUCache<string, CachedBody>, key: string, body: Buffer) {
     if (body.length < GZIP_MIN_BYTES) return
     gzipAsync(body).then(
       (gzipped) => {
@@ -85,33 +86,18 @@ export function createListCache(maxBytes: number): ListCache {
   }
 
   return {
-    async send(req, reply, build) {
-      const principal = req.principal
-      if (!principal) throw new Error('list cache: the route must authenticate first')
-      // The same URL may be answered compressed or not: shared caches must keep them apart.
-      reply.header('vary', 'accept-encoding')
-      const key = `${principal.userId}\n${principal.driveVersion}\n${req.url}`
+    get(key) {
       const cached = lru?.get(key)
-      if (cached) {
-        hits++
-        const accept = req.headers['accept-encoding']
-        reply.type(JSON_TYPE)
-        if (cached.gzipped && accept && encodings.negotiate(accept) === 'gzip') reply.header('content-encoding', 'gzip').send(cached.gzipped)
-        else reply.send(cached.body)
-        return
-      }
-      misses++
-      // The route's own response schema serialises it, exactly as an uncached reply would be.
-      const json = reply.serialize(await build())
-      reply.type(JSON_TYPE)
-      if (!lru || typeof json !== 'string' || !askedBefore(key)) {
-        reply.send(json)
-        return
-      }
+      if (cached) hits++
+      else misses++
+      return cached
+    },
+    offer(key, json) {
+      if (!lru || !askedBefore(key)) return json
       const body = Buffer.from(json)
       lru.set(key, { body })
-      reply.send(body)
       gzipLater(lru, key, body)
+      return body
     },
     stats: () => ({ entries: lru?.size ?? 0, bytes: lru?.calculatedSize ?? 0, hits, misses }),
   }

@@ -1,7 +1,9 @@
 // Turns the list parameters of SPEC §3 into repository queries (DESIGN.md §4 "Lists").
-import type { Folder } from '../db/schema.ts'
+import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
-import type { Cursor, DriveRepository, FileSummary } from '../repositories/drive.ts'
+import type { DriveRepository } from '../repositories/drive.ts'
+import type { FileSummary } from '../repositories/files.ts'
+import type { Cursor } from '../repositories/paging.ts'
 import type { FileListQuery, FolderListQuery, MoveFolderListQuery, SortBy, SuggestedQuery } from '../schemas/files.ts'
 
 export const flag = (v: unknown) => v === true || v === 'true'
@@ -30,12 +32,17 @@ function cursorOf(q: FileListQuery): Cursor | undefined {
 export function createListingService(repo: DriveRepository) {
   /** A folder that must belong to the owner (404 otherwise); `trashed` must match the mode. */
   async function ownFolder(owner: string, id: string, trashed: boolean): Promise<Folder> {
-    const folder = await repo.folder(owner, id)
+    const folder = await repo.folders.folder(owner, id)
     if (!folder || (!trashed && folder.trashed)) throw errors.notFound('Folder')
     return folder
   }
 
   return {
+    /** One of the owner's files, trashed or not (404 otherwise). */
+    file: async (owner: string, id: string): Promise<FileRow> => (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File')),
+    /** One of the owner's folders, trashed or not (404 otherwise). */
+    folder: (owner: string, id: string): Promise<Folder> => ownFolder(owner, id, true),
+
     async files(owner: string, q: FileListQuery): Promise<FileSummary[]> {
       const sort: SortBy = q.sortBy ?? 'date_desc'
       const limit = q.limit ?? 50
@@ -43,22 +50,22 @@ export function createListingService(repo: DriveRepository) {
       const search = q.search?.trim() || undefined
       const cursor = cursorOf(q)
       const base = { sort, limit, ...(cursor ? { cursor } : {}) }
-      if (flag(q.mediaMode)) return repo.listFiles(owner, { ...base, trashed: false, media: q.mediaFilter ?? 'all', ...(search ? { search } : {}) })
-      if (search) return repo.listFiles(owner, { ...base, trashed, search })
-      if (ROOT(q.parent)) return repo.listFiles(owner, { ...base, trashed, ...(trashed ? { trashRootsOnly: true } : { folderId: null }) })
+      if (flag(q.mediaMode)) return repo.files.listFiles(owner, { ...base, trashed: false, media: q.mediaFilter ?? 'all', ...(search ? { search } : {}) })
+      if (search) return repo.files.listFiles(owner, { ...base, trashed, search })
+      if (ROOT(q.parent)) return repo.files.listFiles(owner, { ...base, trashed, ...(trashed ? { trashRootsOnly: true } : { folderId: null }) })
       const folder = await ownFolder(owner, q.parent!, trashed)
-      return repo.listFiles(owner, { ...base, trashed, folderId: folder.id })
+      return repo.files.listFiles(owner, { ...base, trashed, folderId: folder.id })
     },
 
-    quick: (owner: string) => repo.listFiles(owner, { trashed: false, sort: 'date_desc', limit: 20 }),
+    quick: (owner: string) => repo.files.listFiles(owner, { trashed: false, sort: 'date_desc', limit: 20 }),
 
     async suggested(owner: string, q: SuggestedQuery): Promise<{ folders: Folder[]; files: FileSummary[] }> {
       const search = q.search?.trim()
       if (!search) return { folders: [], files: [] }
       const trashed = flag(q.trashMode)
       const media = flag(q.mediaMode)
-      const files = await repo.listFiles(owner, { trashed: media ? false : trashed, search, sort: 'date_desc', limit: 10, ...(media ? { media: 'all' as const } : {}) })
-      const folders = media ? [] : await repo.listFolders(owner, { trashed, search, sort: 'date_desc', limit: 10 })
+      const files = await repo.files.listFiles(owner, { trashed: media ? false : trashed, search, sort: 'date_desc', limit: 10, ...(media ? { media: 'all' as const } : {}) })
+      const folders = media ? [] : await repo.folders.listFolders(owner, { trashed, search, sort: 'date_desc', limit: 10 })
       return { folders, files }
     },
 
@@ -67,10 +74,10 @@ export function createListingService(repo: DriveRepository) {
       const trashed = flag(q.trashMode)
       const search = q.search?.trim() || undefined
       const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}) }
-      if (search) return repo.listFolders(owner, { ...base, search })
-      if (ROOT(q.parent)) return repo.listFolders(owner, { ...base, ...(trashed ? { trashRootsOnly: true } : { parentId: null }) })
+      if (search) return repo.folders.listFolders(owner, { ...base, search })
+      if (ROOT(q.parent)) return repo.folders.listFolders(owner, { ...base, ...(trashed ? { trashRootsOnly: true } : { parentId: null }) })
       const folder = await ownFolder(owner, q.parent!, trashed)
-      return repo.listFolders(owner, { ...base, parentId: folder.id })
+      return repo.folders.listFolders(owner, { ...base, parentId: folder.id })
     },
 
     /** Destinations for a move: never a moved folder, anything inside one, or the trash. */
@@ -78,9 +85,9 @@ export function createListingService(repo: DriveRepository) {
       const excluded = new Set(idList(q.folderIDs, q['folderIDs[]']))
       const search = q.search?.trim() || undefined
       let list: Folder[]
-      if (search) list = await repo.listFolders(owner, { trashed: false, search, sort: 'alp_asc' })
-      else if (ROOT(q.parent)) list = await repo.listFolders(owner, { trashed: false, parentId: null, sort: 'alp_asc' })
-      else list = await repo.listFolders(owner, { trashed: false, parentId: (await ownFolder(owner, q.parent!, false)).id, sort: 'alp_asc' })
+      if (search) list = await repo.folders.listFolders(owner, { trashed: false, search, sort: 'alp_asc' })
+      else if (ROOT(q.parent)) list = await repo.folders.listFolders(owner, { trashed: false, parentId: null, sort: 'alp_asc' })
+      else list = await repo.folders.listFolders(owner, { trashed: false, parentId: (await ownFolder(owner, q.parent!, false)).id, sort: 'alp_asc' })
       return list.filter((f) => !excluded.has(f.id) && !f.ancestors.split('/').some((a) => excluded.has(a)))
     },
   }

@@ -8,9 +8,10 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { Kysely } from 'kysely'
 import sharp from 'sharp'
-import type { DB, FileRow } from '../db/schema.ts'
+import type { FileRow } from '../db/schema.ts'
+import type { DriveRepository } from '../repositories/drive.ts'
+import type { InstancesRepository } from '../repositories/blob-outbox.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
@@ -21,7 +22,9 @@ import { openImage, type Preview, previewOf, readImage, thumbnailOf } from './im
 const SETTLE_POLL_MS = 200
 
 export interface ThumbnailDeps {
-  db: Kysely<DB>
+  /** The queue's rows, and transactions that settle what a job stored. */
+  drive: Pick<DriveRepository, 'thumbnailJobs' | 'transaction'>
+  instances: Pick<InstancesRepository, 'liveIds'>
   vault: Vault
   janitor: BlobJanitor
   tmpDir: string
@@ -78,7 +81,8 @@ async function videoFrame(input: Readable, tmpDir: string): Promise<Buffer> {
 }
 
 export function createThumbnailQueue(deps: ThumbnailDeps) {
-  const { db, vault, janitor, log } = deps
+  const { drive, vault, janitor, log } = deps
+  const jobsRepo = drive.thumbnailJobs
   const ffmpeg = hasFfmpeg()
   const claim = `working:${deps.instanceId}` as const
   let recoverTimer: NodeJS.Timeout | undefined
@@ -135,26 +139,20 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     try {
       // A video has no preview: one that has its thumbnail has nothing left to make.
       if (isVideoType(file.mime) && file.thumbnail_key) {
-        await db.updateTable('files').set({ thumb_state: 'done' }).where('id', '=', file.id).where('thumb_state', '=', claim).execute()
+        await jobsRepo.finish(file.id, claim, {})
         return
       }
       if (isVideoType(file.mime) && !ffmpeg) throw new Error('ffmpeg is not available')
       const { thumbnail, preview } = await render(file)
       const thumb = thumbnail && (await storeDerived(thumbnail, keys))
       const previewBlob = preview?.body && (await storeDerived(preview.body, keys))
-      const stored = await db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable('files')
-          .set({
-            thumb_state: 'done',
-            ...(thumb && { has_thumbnail: 1, media: 1, thumbnail_id: randomId(), thumbnail_key: thumb.key, thumb_enc: thumb.enc ?? null, thumb_size: thumb.size }),
-            ...(preview && { preview_type: preview.type, preview_key: previewBlob?.key ?? null, preview_enc: previewBlob?.enc ?? null, preview_size: previewBlob?.size ?? null }),
-          })
-          .where('id', '=', file.id)
-          .where('thumb_state', '=', claim)
-          .executeTakeFirst()
-        if (Number(res.numUpdatedRows) !== 1) return false
-        await janitor.settle(trx, keys)
+      const made = {
+        ...(thumb && { thumbnail: { id: randomId(), key: thumb.key, enc: thumb.enc ?? null, size: thumb.size } }),
+        ...(preview && { preview: { type: preview.type, key: previewBlob?.key ?? null, enc: previewBlob?.enc ?? null, size: previewBlob?.size ?? null } }),
+      }
+      const stored = await drive.transaction(async (t) => {
+        if (!(await t.thumbnailJobs.finish(file.id, claim, made))) return false
+        await janitor.settle(t.outbox, keys)
         return true
       })
       // The file was deleted meanwhile: what was derived from it must not outlive it.
@@ -162,7 +160,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     } catch (err) {
       if (keys.length) await janitor.abandon(keys)
       log.debug({ err, file: file.id }, 'thumbnail failed')
-      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', file.id).where('thumb_state', '=', claim).execute()
+      await jobsRepo.fail(file.id, claim)
     } finally {
       jobs++
       settledWaiters.get(file.id)?.forEach((w) => w())
@@ -172,19 +170,16 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   /** Work claimed by an instance that died (crash, kill) goes back in the queue. */
   async function recover(): Promise<void> {
     const liveSince = Date.now() - (deps.deadAfterMs ?? 60_000)
-    const live = (await db.selectFrom('instances').select('id').where('seen_at', '>=', liveSince).execute()).map((r) => `working:${r.id}` as const)
-    let q = db.updateTable('files').set({ thumb_state: 'pending' }).where('thumb_state', 'like', 'working:%')
-    if (live.length) q = q.where('thumb_state', 'not in', live)
-    await q.execute()
+    const live = (await deps.instances.liveIds(liveSince)).map((id) => `working:${id}` as const)
+    await jobsRepo.releaseClaimsExcept(live)
   }
 
   /** Claims the next pending file; a claim lost to another worker or instance is skipped. */
   async function claimNext(): Promise<FileRow | undefined> {
     for (;;) {
-      const next = await db.selectFrom('files').selectAll().where('thumb_state', '=', 'pending').orderBy('upload_date').limit(1).executeTakeFirst()
+      const next = await jobsRepo.nextPending()
       if (!next) return undefined
-      const res = await db.updateTable('files').set({ thumb_state: claim }).where('id', '=', next.id).where('thumb_state', '=', 'pending').executeTakeFirst()
-      if (Number(res.numUpdatedRows) === 1) return next
+      if (await jobsRepo.claim(next.id, claim)) return next
     }
   }
 
@@ -214,20 +209,13 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
      * existed. Idempotent, so a burst of requests makes one job.
      */
     async requestPreview(file: Pick<FileRow, 'id'>): Promise<void> {
-      const res = await db
-        .updateTable('files')
-        .set({ thumb_state: 'pending' })
-        .where('id', '=', file.id)
-        .where('thumb_state', 'in', ['done', 'none'])
-        .where('preview_type', 'is', null)
-        .executeTakeFirst()
-      if (Number(res.numUpdatedRows) === 1) queue.wake()
+      if (await jobsRepo.requestPreview(file.id)) queue.wake()
     },
     /** The file's row once no job is pending or running for it, or as it stands after `waitMs`. */
     async settled(fileId: string, waitMs: number): Promise<FileRow | undefined> {
       const deadline = Date.now() + waitMs
       for (;;) {
-        const row = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
+        const row = await jobsRepo.row(fileId)
         const busy = row && (row.thumb_state === 'pending' || row.thumb_state.startsWith('working:'))
         const left = deadline - Date.now()
         if (!busy || left <= 0 || stopped) return row

@@ -1,16 +1,18 @@
 // The rules of the folder tree: create, rename, move, trash, restore and permanent delete, for
 // single items and selections (DESIGN.md §4). A selection is all-or-nothing: one unknown or
 // foreign id is a 404 and nothing changes.
-import { sql, type Transaction } from 'kysely'
-import type { DB, FileRow, Folder } from '../db/schema.ts'
+import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
-import { type DriveRepository, folderDepth, inSubtree, subtreePrefix } from '../repositories/drive.ts'
+import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
+import type { DoomedFile } from '../repositories/files.ts'
+import { folderDepth, subtreePrefix } from '../repositories/folders.ts'
 import type { Item } from '../schemas/files.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import { randomId } from '../util/crypto.ts'
 import { checkDepth, checkName, nameKey } from '../util/names.ts'
 
-type Trx = Transaction<DB>
+/** The drive's repositories, in a transaction or not. */
+type Trx = DriveTransaction
 
 /** A new, active folder row under `parent` (null = Home); the name is already checked. */
 export function folderRow(owner: string, parent: Folder | null, name: string, at: number): Folder {
@@ -57,44 +59,15 @@ export function createTreeService(deps: {
   const batchSize = { folders: FOLDER_BATCH, files: FILE_BATCH, levels: LEVEL_BATCH, ...deps.batch }
   const now = deps.now ?? Date.now
 
-  const mustFolder = async (owner: string, id: string, q?: Trx) => (await repo.folder(owner, id, q)) ?? Promise.reject(errors.notFound('Folder'))
-  const mustFile = async (owner: string, id: string, q?: Trx) => (await repo.file(owner, id, q)) ?? Promise.reject(errors.notFound('File'))
+  const mustFolder = async (owner: string, id: string, q: Trx = repo) => (await q.folders.folder(owner, id)) ?? Promise.reject(errors.notFound('Folder'))
+  const mustFile = async (owner: string, id: string, q: Trx = repo) => (await q.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
 
   /** "/" (or nothing) is the root; anything else must be the owner's folder, not in the trash. */
-  async function destination(owner: string, parentId: string | undefined, q?: Trx): Promise<Folder | null> {
+  async function destination(owner: string, parentId: string | undefined, q: Trx = repo): Promise<Folder | null> {
     if (parentId === undefined || parentId === '/' || parentId === '') return null
-    const folder = await repo.folder(owner, parentId, q)
+    const folder = await q.folders.folder(owner, parentId)
     if (!folder || folder.trashed) throw errors.notFound('Folder')
     return folder
-  }
-
-  /** Ids of a folder and every folder below it. */
-  const subtreeIds = (trx: Trx, owner: string, folder: Folder) =>
-    trx
-      .selectFrom('folders')
-      .select('id')
-      .where('owner_id', '=', owner)
-      .where((eb) => eb.or([eb('id', '=', folder.id), inSubtree(subtreePrefix(folder))]))
-
-  /** Re-parents a folder and rewrites the ancestors path of everything below it. */
-  async function reparentFolder(trx: Trx, owner: string, folder: Folder, dest: Folder | null) {
-    const ancestors = dest ? subtreePrefix(dest) : '/'
-    const oldPrefix = subtreePrefix(folder)
-    const newPrefix = `${ancestors}${folder.id}/`
-    await trx
-      .updateTable('folders')
-      .set({ parent_id: dest?.id ?? null, ancestors, updated_at: now() })
-      .where('owner_id', '=', owner)
-      .where('id', '=', folder.id)
-      .execute()
-    if (oldPrefix !== newPrefix) {
-      await trx
-        .updateTable('folders')
-        .set({ ancestors: sql`${newPrefix} || substr(ancestors, ${oldPrefix.length + 1})` })
-        .where('owner_id', '=', owner)
-        .where(inSubtree(oldPrefix))
-        .execute()
-    }
   }
 
   async function moveFolderIn(trx: Trx, owner: string, id: string, dest: Folder | null) {
@@ -105,48 +78,32 @@ export function createTreeService(deps: {
     // Only a move down can take the deepest folder below past the cap.
     const depth = dest ? folderDepth(dest) + 1 : 1
     if (depth > folderDepth(folder)) {
-      const deepest = (await repo.deepestBelow(owner, folder, trx)) ?? folderDepth(folder)
+      const deepest = (await trx.folders.deepestBelow(owner, folder)) ?? folderDepth(folder)
       checkDepth(depth + deepest - folderDepth(folder), maxDepth)
     }
-    await reparentFolder(trx, owner, folder, dest)
+    await trx.folders.reparent(owner, folder, dest, now())
   }
 
   async function moveFileIn(trx: Trx, owner: string, id: string, dest: Folder | null) {
     await mustFile(owner, id, trx)
-    await trx.updateTable('files').set({ folder_id: dest?.id ?? null }).where('owner_id', '=', owner).where('id', '=', id).execute()
+    await trx.files.move(owner, id, dest?.id ?? null)
   }
 
   async function trashFolderIn(trx: Trx, owner: string, id: string) {
     const folder = await mustFolder(owner, id, trx)
     if (folder.trashed && folder.trash_root) return
-    const t = now()
-    await trx.updateTable('folders').set({ trashed: 1, trash_root: 1, trashed_at: t }).where('id', '=', folder.id).execute()
-    // Everything below goes along, except what was already in the trash on its own.
-    await trx
-      .updateTable('folders')
-      .set({ trashed: 1, trash_root: 0, trashed_at: t })
-      .where('owner_id', '=', owner)
-      .where('trashed', '=', 0)
-      .where(inSubtree(subtreePrefix(folder)))
-      .execute()
-    await trx
-      .updateTable('files')
-      .set({ trashed: 1, trash_root: 0, trashed_at: t })
-      .where('owner_id', '=', owner)
-      .where('trashed', '=', 0)
-      .where('folder_id', 'in', subtreeIds(trx, owner, folder))
-      .execute()
+    await trx.folders.trashSubtree(owner, folder, now())
   }
 
   async function trashFileIn(trx: Trx, owner: string, id: string) {
     await mustFile(owner, id, trx)
-    await trx.updateTable('files').set({ trashed: 1, trash_root: 1, trashed_at: now() }).where('owner_id', '=', owner).where('id', '=', id).execute()
+    await trx.files.trash(owner, id, now())
   }
 
   /** Where a restored item goes: its old folder, or Home when that is gone or in the trash. */
   async function restoreTarget(trx: Trx, owner: string, parentId: string | null): Promise<Folder | null> {
     if (!parentId) return null
-    const parent = await repo.folder(owner, parentId, trx)
+    const parent = await trx.folders.folder(owner, parentId)
     return parent && !parent.trashed ? parent : null
   }
 
@@ -154,54 +111,34 @@ export function createTreeService(deps: {
     const folder = await mustFolder(owner, id, trx)
     if (!folder.trashed) return
     const target = await restoreTarget(trx, owner, folder.parent_id)
-    if ((target?.id ?? null) !== folder.parent_id) await reparentFolder(trx, owner, folder, target)
-    const moved = (await repo.folder(owner, id, trx))!
-    await trx.updateTable('folders').set({ trashed: 0, trash_root: 0, trashed_at: null }).where('id', '=', id).execute()
+    if ((target?.id ?? null) !== folder.parent_id) await trx.folders.reparent(owner, folder, target, now())
+    const moved = (await trx.folders.folder(owner, id))!
 
     // Bring back what was trashed along with it, but not sub-trees trashed on their own.
     const prefix = subtreePrefix(moved)
-    const below = await repo.descendants(owner, moved, trx)
+    const below = await trx.folders.descendants(owner, moved)
     const ownRoots = new Set(below.filter((f) => f.trashed && f.trash_root).map((f) => f.id))
     const restored = below.filter(
       (f) => f.trashed && !f.trash_root && !f.ancestors.slice(prefix.length).split('/').some((a) => ownRoots.has(a)),
     )
-    const ids = [id, ...restored.map((f) => f.id)]
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500)
-      if (i > 0 || chunk.length > 1) {
-        await trx.updateTable('folders').set({ trashed: 0, trashed_at: null }).where(repo.ownedIds(owner, chunk.filter((x) => x !== id))).execute()
-      }
-      await trx
-        .updateTable('files')
-        .set({ trashed: 0, trashed_at: null })
-        .where('owner_id', '=', owner)
-        .where('trash_root', '=', 0)
-        .where('trashed', '=', 1)
-        .where('folder_id', 'in', chunk)
-        .execute()
-    }
+    await trx.folders.restoreSubtree(owner, id, restored.map((f) => f.id))
   }
 
   async function restoreFileIn(trx: Trx, owner: string, id: string) {
     const file = await mustFile(owner, id, trx)
     if (!file.trashed) return
     const target = await restoreTarget(trx, owner, file.folder_id)
-    await trx
-      .updateTable('files')
-      .set({ trashed: 0, trash_root: 0, trashed_at: null, folder_id: target?.id ?? null })
-      .where('owner_id', '=', owner)
-      .where('id', '=', id)
-      .execute()
+    await trx.files.restore(owner, id, target?.id ?? null)
   }
 
   /** Deletes rows and condemns their blobs in one transaction; returns the keys to flush. */
-  async function removeFilesWhere(trx: Trx, owner: string, rows: Pick<FileRow, 'id' | 'blob_key' | 'thumbnail_key' | 'preview_key'>[]) {
+  async function removeFilesWhere(trx: Trx, owner: string, rows: DoomedFile[]) {
     // The file's bytes and what was derived from them (thumbnail, full-size preview).
     const keys = rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
-    await janitor.condemn(trx, keys)
+    await janitor.condemn(trx.outbox, keys)
     const ids = rows.map((r) => r.id)
     for (let i = 0; i < ids.length; i += 500) {
-      await trx.deleteFrom('files').where(repo.ownedIds(owner, ids.slice(i, i + 500))).execute()
+      await trx.files.deleteByIds(owner, ids.slice(i, i + 500))
     }
     return keys
   }
@@ -218,7 +155,7 @@ export function createTreeService(deps: {
     for (let level = [rootId]; level.length > 0; ) {
       const next: string[] = []
       for (let i = 0; i < level.length; i += 500) {
-        for (const id of await repo.childFolderIds(owner, level.slice(i, i + 500))) {
+        for (const id of await repo.folders.childFolderIds(owner, level.slice(i, i + 500))) {
           if (!seen.has(id)) next.push(id)
           seen.add(id)
         }
@@ -272,18 +209,12 @@ export function createTreeService(deps: {
    * (or was created) below the batch makes the walk stale ('rewalk').
    */
   async function removeBatch(trx: Trx, owner: string, rootId: string, batch: string[][]): Promise<{ keys: string[]; next: 'batch' | 'again' | 'rewalk' | 'stop' }> {
-    const root = await repo.folder(owner, rootId, trx)
+    const root = await trx.folders.folder(owner, rootId)
     if (!root) return { keys: [], next: 'stop' }
-    const inside = await repo.stillInside(owner, root, batch.flat(), trx)
+    const inside = await trx.folders.stillInside(owner, root, batch.flat())
     if (inside.length === 0) return { keys: [], next: 'batch' }
-    if (await repo.hasOtherChildren(inside, trx)) return { keys: [], next: 'rewalk' }
-    const files = await trx
-      .selectFrom('files')
-      .select(['id', 'blob_key', 'thumbnail_key', 'preview_key'])
-      .where('owner_id', '=', owner)
-      .where('folder_id', 'in', inside)
-      .limit(batchSize.files + 1)
-      .execute()
+    if (await trx.folders.hasOtherChildren(inside)) return { keys: [], next: 'rewalk' }
+    const files = await trx.files.inFolders(owner, inside, batchSize.files + 1)
     if (files.length > batchSize.files) return { keys: await removeFilesWhere(trx, owner, files.slice(0, batchSize.files)), next: 'again' }
     const keys = await removeFilesWhere(trx, owner, files)
     // A level at a time, children before parents: a parent deleted first would take its children
@@ -291,7 +222,7 @@ export function createTreeService(deps: {
     const kept = new Set(inside)
     for (const level of batch) {
       const ids = level.filter((id) => kept.has(id))
-      if (ids.length > 0) await trx.deleteFrom('folders').where(repo.ownedIds(owner, ids)).execute()
+      if (ids.length > 0) await trx.folders.deleteByIds(owner, ids)
     }
     return { keys, next: 'batch' }
   }
@@ -307,7 +238,7 @@ export function createTreeService(deps: {
    */
   async function removeFolderTree(owner: string, id: string): Promise<void> {
     const walk = async () => {
-      const root = await repo.folder(owner, id)
+      const root = await repo.folders.folder(owner, id)
       return root ? batches(await subtreeDeepestFirst(owner, id), folderDepth(root)) : []
     }
     let order = await walk()
@@ -337,7 +268,7 @@ export function createTreeService(deps: {
   const each = async (trx: Trx, items: Item[], onFile: (id: string) => Promise<unknown>, onFolder: (id: string) => Promise<unknown>) => {
     for (const item of items) await (isFolder(item) ? onFolder(item.id) : onFile(item.id))
   }
-  const tx = repo.transaction
+  const tx = <R>(fn: (trx: Trx) => Promise<R>) => repo.transaction(fn)
 
   return {
     destination,
@@ -347,27 +278,22 @@ export function createTreeService(deps: {
       const parent = await destination(owner, parentId)
       checkDepth(parent ? folderDepth(parent) + 1 : 1, maxDepth)
       const row = folderRow(owner, parent, name, now())
-      await repo.insertFolder(row)
+      await repo.folders.insertFolder(row)
       return row
     },
 
     async renameFile(owner: string, id: string, title: string): Promise<FileRow> {
       const name = checkName(title, 'File name')
       await mustFile(owner, id)
-      await repo.db.updateTable('files').set({ filename: name, name_key: nameKey(name) }).where('owner_id', '=', owner).where('id', '=', id).execute()
-      return (await repo.file(owner, id))!
+      await repo.files.rename(owner, id, name, nameKey(name))
+      return (await repo.files.file(owner, id))!
     },
 
     async renameFolder(owner: string, id: string, title: string): Promise<Folder> {
       const name = checkName(title, 'Folder name')
       await mustFolder(owner, id)
-      await repo.db
-        .updateTable('folders')
-        .set({ name, name_key: nameKey(name), updated_at: now() })
-        .where('owner_id', '=', owner)
-        .where('id', '=', id)
-        .execute()
-      return (await repo.folder(owner, id))!
+      await repo.folders.rename(owner, id, name, nameKey(name), now())
+      return (await repo.folders.folder(owner, id))!
     },
 
     moveFile: (owner: string, id: string, parentId: string) =>
@@ -401,13 +327,13 @@ export function createTreeService(deps: {
       // Check every id first: one unknown or foreign id is a 404 and nothing changes.
       const fileIds = [...new Set(items.filter((i) => !isFolder(i)).map((i) => i.id))]
       const folderIds = [...new Set(items.filter(isFolder).map((i) => i.id))]
-      const [files, folders] = await tx(async (trx) => [await repo.filesByIds(owner, fileIds, trx), await repo.foldersByIds(owner, folderIds, trx)])
+      const [files, folders] = await tx(async (trx) => [await trx.files.filesByIds(owner, fileIds), await trx.folders.foldersByIds(owner, folderIds)])
       if (files.length !== fileIds.length || folders.length !== folderIds.length) throw errors.notFound('Item')
       // Then folders (one inside another selected one is gone by its turn), then the files a
       // removed folder did not take along, in bounded transactions too.
       for (const id of folderIds) await removeFolderTree(owner, id)
       for (let i = 0; i < fileIds.length; i += batchSize.files) {
-        const keys = await tx(async (trx) => removeFilesWhere(trx, owner, await repo.filesByIds(owner, fileIds.slice(i, i + batchSize.files), trx)))
+        const keys = await tx(async (trx) => removeFilesWhere(trx, owner, await trx.files.filesByIds(owner, fileIds.slice(i, i + batchSize.files))))
         await janitor.flush(keys)
         await breathe()
       }
@@ -417,11 +343,14 @@ export function createTreeService(deps: {
     async purgeTrash(retentionDays: number): Promise<number> {
       if (retentionDays <= 0) return 0
       const cutoff = now() - retentionDays * 86_400_000
-      const folders = await repo.db.selectFrom('folders').select(['id', 'owner_id']).where('trash_root', '=', 1).where('trashed_at', '<', cutoff).execute()
-      const files = await repo.db.selectFrom('files').select(['id', 'owner_id']).where('trash_root', '=', 1).where('trashed_at', '<', cutoff).execute()
-      for (const f of folders) await this.removeFolder(f.owner_id, f.id).catch(() => undefined)
-      for (const f of files) await this.removeFile(f.owner_id, f.id).catch(() => undefined)
-      return folders.length + files.length
+      const folders = await repo.folders.trashRootsBefore(cutoff)
+      const files = await repo.files.trashRootsBefore(cutoff)
+      // Only what really went is counted: a delete that failed is tried again at the next sweep.
+      let purged = 0
+      const count = (p: Promise<unknown>) => p.then(() => void purged++, () => undefined)
+      for (const f of folders) await count(this.removeFolder(f.owner_id, f.id))
+      for (const f of files) await count(this.removeFile(f.owner_id, f.id))
+      return purged
     },
   }
 }

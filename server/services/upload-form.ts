@@ -2,13 +2,23 @@
 // byte cap and (but for file-data) one occurrence, and files come in the "file" field; anything
 // else is a 400 naming it, before anything is stored. Busboy gets the same counts (parserOptions),
 // so a flood of parts stops in the parser too instead of queueing in memory.
-import type { Multipart } from '@fastify/multipart'
+import type { Readable } from 'node:stream'
 import type { Limits } from '../config.ts'
 import { errors } from '../errors.ts'
 
 export type FormLimits = Pick<Limits, 'uploadFieldBytes' | 'maxPathLength' | 'maxFilesPerUpload'>
-type TextPart = Multipart & { type: 'field' }
-export type FilePart = Multipart & { type: 'file' }
+/**
+ * One part of a multipart body as the upload services read it: what the parser (busboy, through
+ * @fastify/multipart) hands the route, named here so services need no HTTP types.
+ */
+interface PartBase {
+  fieldname: string
+  /** Every part seen so far by field name; the parser keeps them until the request ends. */
+  fields: Record<string, unknown>
+}
+type TextPart = PartBase & { type: 'field'; value: unknown; valueTruncated: boolean }
+export type FilePart = PartBase & { type: 'file'; filename: string; mimetype: string; file: Readable & { truncated: boolean } }
+export type Multipart = TextPart | FilePart
 
 export interface UploadForm {
   /** Text fields taken at most once each. */

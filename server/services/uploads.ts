@@ -1,11 +1,11 @@
 // Uploads stream from the request straight into the blob store: constant memory whatever the
 // size. The row commits only after the blob is durable, and any failure or abort removes what
 // was written, so an upload is either complete or leaves nothing (DESIGN.md §4–§5).
-import type { Multipart } from '@fastify/multipart'
 import type { Limits } from '../config.ts'
 import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
-import { type DriveRepository, folderDepth } from '../repositories/drive.ts'
+import type { DriveRepository } from '../repositories/drive.ts'
+import { folderDepth } from '../repositories/folders.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
@@ -13,7 +13,7 @@ import { randomId } from '../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
 import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath } from '../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
-import { checkFilePart, type FilePart, fileForm, folderForm, type FormLimits, parserOptions, readField, release } from './upload-form.ts'
+import { checkFilePart, type FilePart, type Multipart, fileForm, folderForm, type FormLimits, parserOptions, readField, release } from './upload-form.ts'
 
 export interface UploadDeps {
   repo: DriveRepository
@@ -179,11 +179,11 @@ export function createUploadService(deps: UploadDeps) {
         await repo.transaction(async (trx) => {
           // The parent may have been trashed or removed while the bytes were arriving.
           if (parent) {
-            const current = await repo.folder(owner, parent.id, trx)
+            const current = await trx.folders.folder(owner, parent.id)
             if (!current || current.trashed) throw errors.notFound('Folder')
           }
-          await repo.insertFile(committed, trx)
-          await janitor.settle(trx, [blob.key])
+          await trx.files.insertFile(committed)
+          await janitor.settle(trx.outbox, [blob.key])
         })
         written.length = 0
       } catch (err) {
@@ -242,7 +242,7 @@ export function createUploadService(deps: UploadDeps) {
         if (total !== stored.length) throw errors.badRequest(`Expected ${total} files, received ${stored.length}`)
 
         const root = await repo.transaction(async (trx) => {
-          const base = parent ? ((await repo.folder(owner, parent.id, trx)) ?? null) : null
+          const base = parent ? ((await trx.folders.folder(owner, parent.id)) ?? null) : null
           if (parent && (!base || base.trashed)) throw errors.notFound('Folder')
           // The parent may have moved deeper while the bytes were arriving.
           const deepest = stored.reduce((a, s) => (s.segments.length > a.length ? s.segments : a), [] as string[])
@@ -258,7 +258,7 @@ export function createUploadService(deps: UploadDeps) {
               let folder = made.get(key)
               if (!folder) {
                 folder = folderRow(owner, up, name, t)
-                await repo.insertFolder(folder, trx)
+                await trx.folders.insertFolder(folder)
                 made.set(key, folder)
               }
               up = folder
@@ -269,10 +269,10 @@ export function createUploadService(deps: UploadDeps) {
           for (const s of stored) {
             const folder = await folderFor(s.segments.slice(0, -1))
             const row = fileRow(owner, folder!.id, s.segments.at(-1)!, s.mime, s.blob, t)
-            await repo.insertFile(row, trx)
+            await trx.files.insertFile(row)
             rows.push(row)
           }
-          await janitor.settle(trx, written)
+          await janitor.settle(trx.outbox, written)
           return { top: made.get(`${base?.id ?? ''}/${stored[0]!.segments[0]!}`)!, rows }
         })
         written.length = 0

@@ -49,8 +49,8 @@ function uniqueNamer() {
 /** Resolves a selection to zip entries; any unknown, foreign or trashed id is a 404. */
 export async function planZip(repo: DriveRepository, owner: string, folderIds: string[], fileIds: string[]) {
   if (folderIds.length + fileIds.length === 0) throw errors.badRequest('Select at least one file or folder')
-  const folders = await repo.foldersByIds(owner, folderIds)
-  const files = await repo.filesByIds(owner, fileIds)
+  const folders = await repo.folders.foldersByIds(owner, folderIds)
+  const files = await repo.files.filesByIds(owner, fileIds)
   if (folders.length !== folderIds.length || files.length !== fileIds.length || [...folders, ...files].some((x) => x.trashed)) {
     throw errors.notFound('Item')
   }
@@ -59,7 +59,7 @@ export async function planZip(repo: DriveRepository, owner: string, folderIds: s
   for (const top of folders) {
     const paths = new Map<string, string>([[top.id, name('', top.name)]])
     entries.push({ path: `${paths.get(top.id)}/` })
-    const below = (await repo.descendants(owner, top)).filter((f) => !f.trashed)
+    const below = (await repo.folders.descendants(owner, top)).filter((f) => !f.trashed)
     below.sort((a, b) => a.ancestors.length - b.ancestors.length || a.name_key.localeCompare(b.name_key))
     for (const f of below) {
       const parentPath = paths.get(f.parent_id!)
@@ -67,14 +67,7 @@ export async function planZip(repo: DriveRepository, owner: string, folderIds: s
       paths.set(f.id, name(parentPath, f.name))
       entries.push({ path: `${paths.get(f.id)}/` })
     }
-    const inside = await repo.db
-      .selectFrom('files')
-      .selectAll()
-      .where('owner_id', '=', owner)
-      .where('trashed', '=', 0)
-      .where('folder_id', 'in', [...paths.keys()])
-      .orderBy('name_key')
-      .execute()
+    const inside = await repo.files.activeInFolders(owner, [...paths.keys()])
     for (const file of inside) entries.push({ path: name(paths.get(file.folder_id!)!, file.filename), file })
   }
   for (const file of files) entries.push({ path: name('', file.filename), file })

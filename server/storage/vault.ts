@@ -1,8 +1,7 @@
 // The one way in and out of the blob store for file contents: plain, or encrypted at rest when
 // ENCRYPTION_KEY is set. Routes and services never care which.
 import { pipeline, Readable } from 'node:stream'
-import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema.ts'
+import type { SettingsRepository } from '../repositories/settings.ts'
 import { errors } from '../errors.ts'
 import { type BlobStore, type ByteRange, Meter, type PutOptions, type StoredBlob } from './blob-store.ts'
 import {
@@ -86,14 +85,14 @@ async function primed(stream: Readable): Promise<Readable> {
 }
 
 /** Refuses to start with a key that does not match the data, or without one when it is needed. */
-export async function checkEncryptionKey(db: Kysely<DB>, master: Buffer | undefined): Promise<void> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'encryption-check').executeTakeFirst()
+export async function checkEncryptionKey(settings: SettingsRepository, master: Buffer | undefined): Promise<void> {
+  const check = await settings.get('encryption-check')
   if (master) {
-    if (!row) await db.insertInto('settings').values({ key: 'encryption-check', value: makeKeyCheck(master) }).execute()
-    else if (!verifyKeyCheck(master, row.value)) {
+    if (check === undefined) await settings.insert('encryption-check', makeKeyCheck(master))
+    else if (!verifyKeyCheck(master, check)) {
       throw new Error('ENCRYPTION_KEY does not match the key this data was encrypted with: start with the original key')
     }
-  } else if (row) {
+  } else if (check !== undefined) {
     throw new Error('ENCRYPTION_KEY is not set, but files in this data are encrypted: set the key they were encrypted with')
   }
 }

@@ -19,14 +19,14 @@ const waitForOpen = async () => {
 
 export const Playground = meta.story({})
 
-/** SPEC §5 "No items selected" (error icon, button Okay). */
+/** An error alert, "No items selected" (error icon, button Okay). */
 export const States = meta.story({ parameters: viewportShot, play: async () => {
     await waitForOpen()
   } })
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
-/** SPEC §5 rate limit: "Please wait 1 minute before resending" (warning). */
+/** A rate limit warning: "Please wait 1 minute before resending" (warning). */
 export const StatesWarning = States.extend({ args: { icon: 'warning', title: 'Please wait 1 minute before resending' } as const })
 
 /** Keyboard: Okay has focus; Enter closes. */

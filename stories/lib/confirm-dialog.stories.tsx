@@ -27,7 +27,7 @@ const waitForOpen = async () => {
 
 export const Playground = meta.story({})
 
-/** SPEC §8 "Delete file?" with the default buttons, focus on cancel. */
+/** A confirmation, "Delete file?", with the default buttons, focus on cancel. */
 export const States = meta.story({ parameters: viewportShot, play: async () => {
     await waitForOpen()
   } })

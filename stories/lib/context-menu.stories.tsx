@@ -81,7 +81,7 @@ export const Pointer = meta.story({
   },
 })
 
-/** Touch: a 500 ms long-press opens the menu (SPEC §9). */
+/** Touch: a 500 ms long-press opens the menu. */
 export const LongPress = meta.story({
   play: async ({ canvas }) => {
     const target = canvas.getByRole('button', { name: /holiday\.jpg/ })

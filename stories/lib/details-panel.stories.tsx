@@ -49,7 +49,7 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
-/** SPEC §2 texts and formats. */
+/** Its texts and formats. */
 export const Facts = meta.story({
   play: async ({ canvas }) => {
     const panel = canvas.getByRole('complementary', { name: 'Details' })

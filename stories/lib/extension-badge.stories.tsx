@@ -14,7 +14,7 @@ export const Playground = meta.story({})
 
 const samples = ['report.pdf', 'notes.docx', 'budget.xlsx', 'backup.zip', 'holiday.mp4', 'photo.jpeg', 'movie.torrent', 'README', 'archive.7z']
 
-/** SPEC §3: text rules, the palette by first letter, the light-blue default and the sizes. */
+/** The text rules, the palette by first letter, the light-blue default and the sizes. */
 export const States = meta.story({
   render: () => (
     <StateGrid columns={1}>

@@ -62,7 +62,7 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
-/** The file details modal (SPEC §2, non-previewable files). */
+/** The file details modal (non-previewable files). */
 export const StatesDialog = meta.story({
   parameters: viewportShot,
   render: (args) => <FileDetailsDialog {...args} open onClose={() => {}} />,

@@ -271,7 +271,7 @@ export const WithControls = meta.story({
 })
 
 /**
- * The Home page's sections in one scrolling area (SPEC §2): a parent bar, folders and files share
+ * The Home page's sections in one scrolling area: a parent bar, folders and files share
  * the scroller through `scrollParent`, each still virtualised.
  */
 export const SharedScroller = meta.story({

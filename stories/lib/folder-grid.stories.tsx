@@ -48,7 +48,7 @@ export const Playground = meta.story({})
 
 const box = (height: number, grid: FolderGridProps) => <FolderGrid {...grid} style={{ height, width: '100%' }} />
 
-/** SPEC §2 titles (Home Folders, Folders, Search, Trash, No Folders), selection, list view, long names, 10,000 folders, narrow. */
+/** Titles (Home Folders, Folders, Search, Trash, No Folders), selection, list view, long names, 10,000 folders, narrow. */
 export const States = meta.story({
   render: () => (
     <StateGrid columns={2} fill>

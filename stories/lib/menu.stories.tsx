@@ -5,7 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const select = fn()
 
-// SPEC §2 context menu: Rename and Move hidden in trash; Restore and Delete only in trash.
+// A file's context menu: Rename and Move hidden in trash; Restore and Delete only in trash.
 const fileActions = (inTrash: boolean): MenuEntry[] => [
   { id: 'rename', label: 'Rename', icon: 'file', hidden: inTrash, onSelect: () => select('rename') },
   { id: 'share', label: 'Share', icon: 'share', hidden: inTrash, onSelect: () => select('share') },

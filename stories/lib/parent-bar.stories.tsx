@@ -4,7 +4,7 @@ import { type MenuEntry, ParentBar, parentBarRoots } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const onMenu = fn()
-// SPEC §2 context menu in the parent bar: no Multi-select; Rename/Move hidden in trash.
+// The parent bar's context menu: no Multi-select; Rename/Move hidden in trash.
 const folderMenu = (inTrash: boolean): MenuEntry[] => [
   { id: 'rename', label: 'Rename', icon: 'file', hidden: inTrash, onSelect: () => onMenu('rename') },
   { id: 'download', label: 'Download', icon: 'download', hidden: inTrash, onSelect: () => onMenu('download') },

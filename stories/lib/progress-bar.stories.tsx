@@ -16,7 +16,7 @@ const meta = preview.meta({
 
 export const Playground = meta.story({})
 
-/** Upload rows (SPEC §2): running, done (green), canceled (red) and a folder (indeterminate). */
+/** Upload rows: running, done (green), canceled (red) and a folder (indeterminate). */
 export const States = meta.story({
   render: () => (
     <StateGrid columns={1} fill>

@@ -17,7 +17,7 @@ const waitForOpen = async () => {
 
 export const Playground = meta.story({})
 
-/** SPEC §5 rename prompt: prefilled and selected. */
+/** A rename prompt: prefilled and selected. */
 export const States = meta.story({ parameters: viewportShot, play: async () => {
     await waitForOpen()
   } })

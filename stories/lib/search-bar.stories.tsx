@@ -48,7 +48,7 @@ function Live({ empty = false, loading = false, placeholder }: { empty?: boolean
   return (
     <SearchBar
       value={text}
-      onChange={setText}
+      onValueChange={setText}
       placeholder={placeholder}
       loading={loading}
       folders={match(folders)}

@@ -4,7 +4,7 @@ import preview from '../../.storybook/preview.tsx'
 import { Select, selectLayouts, type SelectOption } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
-// SPEC §2 share modal and §2 settings.
+// As in the share dialog and the settings page.
 const permissions: SelectOption[] = [
   { value: 'private', label: 'Private' },
   { value: 'public', label: 'Public' },

@@ -14,7 +14,7 @@ const meta = preview.meta({
     filename: 'holiday.jpg',
     permission: 'public',
     link,
-    onChange: fn(),
+    onPermissionChange: fn(),
     onCopy: fn(),
     onClose: fn(),
   } as const,
@@ -85,8 +85,8 @@ export const Keyboard = meta.story({
           open={open}
           permission={permission}
           link={permission === 'private' ? '' : link}
-          onChange={(next) => {
-            args.onChange(next)
+          onPermissionChange={(next) => {
+            args.onPermissionChange(next)
             setPermission(next)
           }}
           onClose={() => {
@@ -106,7 +106,7 @@ export const Keyboard = meta.story({
     await userEvent.keyboard('{ArrowDown}')
     await screen.findByRole('listbox')
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}')
-    await expect(args.onChange).toHaveBeenLastCalledWith('one')
+    await expect(args.onPermissionChange).toHaveBeenLastCalledWith('one')
     await waitFor(() => expect(select).toHaveTextContent('Temporary'))
     await userEvent.click(screen.getByRole('button', { name: 'Copy link' }))
     await expect(args.onCopy).toHaveBeenCalledWith(link)

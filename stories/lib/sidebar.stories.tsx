@@ -77,7 +77,7 @@ export const StatesAddNewDark = StatesAddNew.extend({ globals: { theme: 'dark' }
 /** The mobile drawer, open over the page (narrow viewport), with Settings. */
 export const StatesDrawer = meta.story({
   parameters: viewportShot,
-  args: { layout: 'drawer', open: true, active: 'trash', onClose: fn() },
+  args: { layout: 'drawer', open: true, active: 'trash', onOpenChange: fn() },
   play: async () => {
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
     await waitFor(() => expect(drawer).toHaveAttribute('data-enter'))
@@ -124,7 +124,7 @@ export const Drawer = meta.story({
           layout="drawer"
           active={active}
           open={open}
-          onClose={() => setOpen(false)}
+          onOpenChange={setOpen}
           onNavigate={(item) => {
             navigate(item)
             setActive(item)

@@ -34,7 +34,7 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
-/** SPEC §4: the toggle flips the direction; the select changes the field and keeps the direction. */
+/** The toggle flips the direction; the select changes the field and keeps the direction. */
 export const Interaction = meta.story({
   render: function Render(args) {
     const [value, setValue] = useState<SortValue>('date_desc')
@@ -44,7 +44,7 @@ export const Interaction = meta.story({
         value={value}
         onValueChange={(next) => {
           setValue(next)
-          args.onValueChange(next)
+          args.onValueChange?.(next)
         }}
       />
     )

@@ -21,7 +21,7 @@ const meta = preview.meta({
 
 export const Playground = meta.story({})
 
-/** SPEC §8 texts in every tone, dismissible, and a long message. */
+/** Texts in every tone, dismissible, and a long message. */
 export const States = meta.story({
   render: () => (
     <StateGrid columns={1}>

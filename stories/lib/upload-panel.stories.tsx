@@ -10,28 +10,27 @@ const close = fn()
 const item = (patch: Partial<UploadItem> & Pick<UploadItem, 'id' | 'name'>): UploadItem => ({
   type: 'file',
   progress: 0,
-  completed: false,
-  canceled: false,
+  state: 'running',
   ...patch,
 })
 
-// SPEC §2 upload panel rows, newest first: a folder (indeterminate), running, canceled, completed.
+// Upload panel rows, newest first: a folder (indeterminate), running, canceled, completed.
 const mixed: UploadItem[] = [
   item({ id: '5', name: 'Holiday photos', type: 'folder' }),
   item({ id: '4', name: 'holiday.mp4', progress: 42 }),
   item({ id: '3', name: 'notes.txt', progress: 0 }),
-  item({ id: '2', name: 'backup.zip', progress: 63, canceled: true }),
-  item({ id: '1', name: 'photo.jpg', progress: 100, completed: true }),
+  item({ id: '2', name: 'backup.zip', progress: 63, state: 'canceled' }),
+  item({ id: '1', name: 'photo.jpg', progress: 100, state: 'completed' }),
 ]
 
 const done: UploadItem[] = [
-  item({ id: '3', name: 'Quarterly report.pdf', progress: 100, completed: true }),
-  item({ id: '2', name: 'Scans', type: 'folder', completed: true }),
-  item({ id: '1', name: 'backup.zip', progress: 12, canceled: true }),
+  item({ id: '3', name: 'Quarterly report.pdf', progress: 100, state: 'completed' }),
+  item({ id: '2', name: 'Scans', type: 'folder', state: 'completed' }),
+  item({ id: '1', name: 'backup.zip', progress: 12, state: 'canceled' }),
 ]
 
 const many: UploadItem[] = Array.from({ length: 12 }, (_, i) =>
-  item({ id: `m${i}`, name: `IMG_${String(4100 + i)}.jpg`, progress: (i * 9) % 100, completed: i > 7 }),
+  item({ id: `m${i}`, name: `IMG_${String(4100 + i)}.jpg`, progress: (i * 9) % 100, state: i > 7 ? 'completed' : 'running' }),
 )
 
 const long: UploadItem[] = [
@@ -106,7 +105,7 @@ export const Pointer = meta.story({
         position="static"
         onCancel={(id) => {
           cancel(id)
-          setItems((list) => list.map((i) => (i.id === id ? { ...i, canceled: true } : i)))
+          setItems((list) => list.map((i) => (i.id === id ? { ...i, state: 'canceled' } : i)))
         }}
         onClose={close}
       />

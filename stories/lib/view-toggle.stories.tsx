@@ -42,7 +42,7 @@ export const Interaction = meta.story({
         value={value}
         onValueChange={(next) => {
           setValue(next)
-          args.onValueChange(next)
+          args.onValueChange?.(next)
         }}
       />
     )

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely'
 import type { DB } from '../../server/db/schema.ts'
-import { type Cursor, createDriveRepository } from '../../server/repositories/drive.ts'
+import { createDriveRepository } from '../../server/repositories/drive.ts'
+import type { Cursor } from '../../server/repositories/paging.ts'
 import { appPhase } from './app.ts'
 import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
@@ -560,7 +561,7 @@ function pickDeep(cs: Cursor[] | undefined) {
   return cs && cs.length ? cs[Math.floor(cs.length * 0.9)] : undefined
 }
 
-type ListArgs = Parameters<ReturnType<typeof createDriveRepository>['listFiles']>[1]
+type ListArgs = Parameters<ReturnType<typeof createDriveRepository>['files']['listFiles']>[1]
 
 /** Times repository calls in-process and records EXPLAIN QUERY PLAN of the SQL they issue. */
 async function sqlDiagnostics(owner: string, cases: Array<{ label: string; query: ListArgs }>) {
@@ -579,7 +580,7 @@ async function sqlDiagnostics(owner: string, cases: Array<{ label: string; query
       const stop = Date.now() + 2000
       while (ms.length < 5 || (ms.length < 50 && Date.now() < stop)) {
         const t = process.hrtime.bigint()
-        await repo.listFiles(owner, c.query)
+        await repo.files.listFiles(owner, c.query)
         ms.push(Number(process.hrtime.bigint() - t) / 1e6)
       }
       const q = last!

@@ -146,7 +146,7 @@ export function AppLayout({ area, search = '', parent = '/', children }: AppLayo
               key={`${area}:${search}`}
               defaultValue={search}
               placeholder={areas[area].placeholder}
-              onChange={setTyped}
+              onValueChange={setTyped}
               onSubmit={(text) => navigate(searchTarget(area, text))}
               folders={suggestions.folders.map((f) => ({ id: f._id, name: f.name }))}
               files={suggestions.files.map((f) => ({ id: f._id, name: f.filename }))}
@@ -169,7 +169,9 @@ export function AppLayout({ area, search = '', parent = '/', children }: AppLayo
           hrefs={hrefs}
           onNavigate={(item) => navigate(hrefs[item])}
           open={drawOpen.value}
-          onClose={closeDrawer}
+          onOpenChange={(open) => {
+            if (!open) closeDrawer()
+          }}
           onUploadFiles={addNew.onUploadFiles}
           onCreateFolder={addNew.onCreateFolder}
           onUploadFolder={addNew.onUploadFolder}

@@ -73,7 +73,7 @@ export function ShareModal() {
       permission={permission}
       link={link}
       busy={busy}
-      onChange={(next) => void change(next)}
+      onPermissionChange={(next) => void change(next)}
       onCopy={(text) => void copyWithToast(text, copy.toasts.linkCopied)}
       title={s.title}
       hint={copy.modals.shareHints[permission]}

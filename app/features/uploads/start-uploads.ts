@@ -62,12 +62,12 @@ async function send(job: UploadJob, id: string, parent: string, onUploaded: OnUp
   setUploadCancel(id, handle.cancel)
   try {
     await handle.promise
-    updateUpload(id, { completed: true, progress: 100 })
+    updateUpload(id, { state: 'completed', progress: 100 })
     onUploaded(job.type)
   } catch (error) {
     // A cancel already marked (or removed) the item; anything else is a failure.
     if (handle.signal.aborted) return
-    updateUpload(id, { canceled: true })
+    updateUpload(id, { state: 'canceled' })
     // SPEC §8: failed uploads are marked canceled and logged, with no message.
     console.warn('Upload failed', job.type === 'file' ? job.file.name : topFolder(job.entries), error)
   }

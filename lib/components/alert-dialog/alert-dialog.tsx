@@ -20,7 +20,7 @@ export interface AlertDialogProps extends Omit<DialogProps, 'title' | 'children'
   text?: ReactNode
   /** Which icon leads; defaults to error. */
   icon?: AlertIcon
-  /** The only button's text; defaults to "Okay" (SPEC §5). */
+  /** The only button's text; defaults to "Okay". */
   buttonLabel?: string
 }
 

@@ -15,9 +15,9 @@ export interface ConfirmDialogProps extends Omit<DialogProps, 'title' | 'childre
   title: string
   /** Details under the question, e.g. "You will not be able to recover this file." */
   text?: ReactNode
-  /** Confirm button text; defaults to "Yes" (SPEC §8). */
+  /** Confirm button text; defaults to "Yes". */
   confirmLabel?: string
-  /** Cancel button text; defaults to "cancel" (SPEC §8). */
+  /** Cancel button text; defaults to "cancel". */
   cancelLabel?: string
   /** Look of the confirm button; defaults to default (primary). */
   tone?: ConfirmTone

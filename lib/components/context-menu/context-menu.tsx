@@ -1,13 +1,7 @@
 import * as Ariakit from '@ariakit/react'
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react'
+import { longPressMs as defaultLongPressMs, useLongPress } from '../../hooks/use-long-press.ts'
+import { type AnchorRect, isContextMenuKey, isKeyboardContextMenu, pointAnchor } from '../../internal/context-menu-trigger.ts'
 import { cx } from '../../internal/cx.ts'
 import { popupSurface } from '../../internal/popup.css.ts'
 import * as menuCss from '../menu/menu.css.ts'
@@ -15,13 +9,8 @@ import type { MenuEntry } from '../menu/menu-entries.ts'
 import { MenuItems } from '../menu/menu-items.tsx'
 import { target as targetClass } from './context-menu.css.ts'
 
-/** SPEC §9 "Long-press for context menu: 500 ms". */
-export const contextMenuLongPressMs = 500
-
-// A finger that drifts further than this (px) is scrolling, not long-pressing.
-const MOVE_TOLERANCE = 10
-
-type AnchorRect = { x: number; y: number; width: number; height: number }
+/** How long a touch must rest before the context menu opens, in ms. */
+export const contextMenuLongPressMs = defaultLongPressMs
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
 
@@ -61,14 +50,10 @@ export function ContextMenu({
   const menu = Ariakit.useMenuStore({ setOpen: onOpenChange, placement: 'bottom-start' })
   const [anchor, setAnchor] = useState<AnchorRect>({ x: 0, y: 0, width: 0, height: 0 })
   const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null)
-  const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null)
-  const swallowNextClick = useRef(false)
-
-  const cancelPress = () => {
-    if (press.current) clearTimeout(press.current.timer)
-    press.current = null
-  }
-  useEffect(() => cancelPress, [])
+  const longPress = useLongPress<HTMLElement>((event) => {
+    const { clientX: x, clientY: y, target, currentTarget } = event
+    return () => openAt(pointAnchor(x, y), target, currentTarget, false)
+  }, longPressMs)
 
   const openAt = ({ x, y, width, height }: AnchorRect, from: EventTarget | null, container: Element, firstItem: boolean) => {
     // Focus goes back to the focusable element the menu was opened from, if there is one.
@@ -84,47 +69,18 @@ export function ContextMenu({
 
   const onContextMenu = (event: MouseEvent<HTMLElement>) => {
     event.preventDefault()
-    cancelPress()
+    longPress.cancel()
     // A keyboard-made contextmenu event has no pointer position: anchor to the element instead.
-    const fromKeyboard = event.clientX === 0 && event.clientY === 0
-    const rect = fromKeyboard
-      ? (event.target as Element).getBoundingClientRect()
-      : { x: event.clientX, y: event.clientY, width: 0, height: 0 }
+    const fromKeyboard = isKeyboardContextMenu(event)
+    const rect = fromKeyboard ? (event.target as Element).getBoundingClientRect() : pointAnchor(event.clientX, event.clientY)
     openAt(rect, event.target, event.currentTarget, fromKeyboard)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu')) return
+    if (!isContextMenuKey(event)) return
     // Also stops the browser's own menu, which would follow as the key's default action.
     event.preventDefault()
     openAt((event.target as Element).getBoundingClientRect(), event.target, event.currentTarget, true)
-  }
-
-  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    if (event.pointerType === 'mouse') return
-    cancelPress()
-    // Browsers may send no click after a long-press; never let that swallow a later tap.
-    swallowNextClick.current = false
-    const { clientX: x, clientY: y, target, currentTarget } = event
-    const timer = setTimeout(() => {
-      press.current = null
-      // The finger lifting after a long-press must not also click (open or select) the item.
-      swallowNextClick.current = true
-      openAt({ x, y, width: 0, height: 0 }, target, currentTarget, false)
-    }, longPressMs)
-    press.current = { timer, x, y }
-  }
-
-  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
-    const start = press.current
-    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > MOVE_TOLERANCE) cancelPress()
-  }
-
-  const onClickCapture = (event: MouseEvent<HTMLElement>) => {
-    if (!swallowNextClick.current) return
-    swallowNextClick.current = false
-    event.preventDefault()
-    event.stopPropagation()
   }
 
   return (
@@ -134,11 +90,11 @@ export function ContextMenu({
         className={cx(targetClass, targetClassName)}
         onContextMenu={onContextMenu}
         onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={cancelPress}
-        onPointerCancel={cancelPress}
-        onClickCapture={onClickCapture}
+        onPointerDown={longPress.onPointerDown}
+        onPointerMove={longPress.onPointerMove}
+        onPointerUp={longPress.onPointerUp}
+        onPointerCancel={longPress.onPointerCancel}
+        onClickCapture={longPress.onClickCapture}
       >
         {children}
       </Ariakit.Role>

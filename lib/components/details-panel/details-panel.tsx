@@ -9,17 +9,17 @@ import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './details-panel.css.ts'
 
-/** SPEC §9 "Details panel width: 260 px". */
+/** The panel's default width, in px. */
 export const detailsPanelWidth = 260
 
-/** What the details panel describes (SPEC §3 selection's main section). */
+/** What the details panel describes (the selection's main item). */
 export type DetailsSelection = { type: 'file'; file: BrowserFile } | { type: 'folder'; folder: BrowserFolder }
 
 /** Texts of `DetailsPanel`. */
 export interface DetailsPanelLabels {
   /** The landmark's name. */
   panel: string
-  /** SPEC §2 empty state, typographic apostrophe and all. */
+  /** Shown while nothing is selected (typographic apostrophe and all). */
   empty: string
   type: string
   size: string
@@ -31,7 +31,7 @@ export interface DetailsPanelLabels {
   private: string
 }
 
-/** SPEC §2 details panel texts. */
+/** Default texts of the details panel. */
 export const defaultDetailsPanelLabels: DetailsPanelLabels = {
   panel: 'Details',
   empty: 'Select a file or folder to view it’s details.',
@@ -48,9 +48,9 @@ export const defaultDetailsPanelLabels: DetailsPanelLabels = {
 export interface DetailsPanelProps extends Omit<ComponentPropsWithRef<'aside'>, 'children'> {
   /** The selected file or folder; nothing shows the empty state. */
   selection?: DetailsSelection | null
-  /** Width in px; defaults to 260 (SPEC §9). */
+  /** Width in px; defaults to 260. */
   width?: number
-  /** Longest name shown whole; defaults to 66 (SPEC §9), longer ones lose their middle. */
+  /** Longest name shown whole; defaults to 66, longer ones lose their middle. */
   nameMax?: number
   /** Texts; defaults to `defaultDetailsPanelLabels`. */
   labels?: Partial<DetailsPanelLabels>
@@ -60,7 +60,7 @@ export interface DetailsPanelProps extends Omit<ComponentPropsWithRef<'aside'>, 
 const UNLIMITED = Number.MAX_SAFE_INTEGER
 
 /**
- * The desktop details panel (SPEC §2): a type banner coloured by extension, the name truncated in
+ * The desktop details panel: a type banner coloured by extension, the name truncated in
  * the middle past 66 characters, then Type, Size (files), Created (MM/DD/YYYY) and Access (files).
  */
 export function DetailsPanel({

@@ -5,7 +5,7 @@ import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText, state } from '../../theme/states.ts'
 
 // Closed is the base state; Ariakit adds data-enter once open and keeps the element mounted until
-// the transition (SPEC §9 "Modal close delay 200 ms") ends. Reduced motion makes it 0 ms.
+// the 200 ms transition ends. Reduced motion makes it 0 ms.
 const fade = {
   opacity: 0,
   transitionProperty: 'opacity, transform',

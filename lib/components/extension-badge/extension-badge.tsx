@@ -13,13 +13,13 @@ export type ExtensionBadgeSize = (typeof extensionBadgeSizes)[number]
 export interface ExtensionBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
   /** The file name whose extension is shown. */
   filename: string
-  /** Longest text before shortening (SPEC §3: 4, or 3 in some views). */
+  /** Longest text before shortening (4, or 3 in some views). */
   max?: number
   /** Size; defaults to medium. */
   size?: ExtensionBadgeSize
 }
 
-/** A coloured tag with a file's extension (SPEC §3), e.g. "PDF" or "UNK". */
+/** A coloured tag with a file's extension, e.g. "PDF" or "UNK". */
 export function ExtensionBadge({ filename, max = defaultBadgeMax, size, className, style, ...props }: ExtensionBadgeProps) {
   const { text, color } = extensionBadge(filename, max)
   return (

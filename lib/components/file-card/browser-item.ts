@@ -3,7 +3,7 @@ import type { DateInput } from '../../utils/format-date.ts'
 // The shapes the browsing components read. They are the library's own, not the server's JSON: the
 // app maps its records onto them (and decides the thumbnail URL), so the library never fetches.
 
-/** A file as the browsing components show it (SPEC §3 File). */
+/** A file as the browsing components show it. */
 export interface BrowserFile {
   /** Stable id, used for keys and `selectedIds`. */
   id: string
@@ -17,11 +17,11 @@ export interface BrowserFile {
   thumbnailUrl?: string
   /** A video: media tiles draw a play overlay. */
   isVideo?: boolean
-  /** Share state (SPEC §4): absent means private. */
+  /** Share state: absent means private. */
   linkType?: 'public' | 'one'
 }
 
-/** A folder as the browsing components show it (SPEC §3 Folder). */
+/** A folder as the browsing components show it. */
 export interface BrowserFolder {
   /** Stable id, used for keys and `selectedIds`. */
   id: string

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
-import { baseText, focusRing, state } from '../../theme/states.ts'
+import { cardFrame, insetFocusRing } from '../../internal/card.css.ts'
+import { baseText, focusRing } from '../../theme/states.ts'
 
 // Selected: the standalone card says data-selected; inside a listbox the option says aria-selected.
 const selected = '&[data-selected="true"], &[aria-selected="true"]'
@@ -11,21 +12,9 @@ export const card = style([
   baseText,
   {
     position: 'relative',
-    boxSizing: 'border-box',
-    minWidth: 0,
     overflow: 'hidden',
-    border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-    cursor: 'pointer',
-    userSelect: 'none',
     outline: 'none',
-    transitionProperty: 'background-color, border-color',
-    transitionDuration: vars.motion.duration.fast,
-    selectors: {
-      [state.hover]: { borderColor: vars.color.borderStrong },
-      [selected]: { borderColor: vars.color.accent, background: vars.color.accentSubtle },
-      [state.focusVisible]: { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
-      [state.disabled]: { opacity: 0.5, cursor: 'not-allowed' },
-    },
+    ...cardFrame(selected, insetFocusRing(focusRing)),
   },
 ])
 

@@ -5,7 +5,7 @@ import { baseText } from '../../theme/states.ts'
 
 export const root = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'large' }), baseText, { minWidth: 0 }])
 
-// SPEC §2 "the file name in a box with a Copy name button".
+// The file name sits in a box beside a Copy name button.
 export const nameBox = style([
   sprinkles({ display: 'flex', alignItems: 'center', gap: 'medium', padding: 'medium', borderRadius: 'medium', background: 'sunken' }),
   { border: `${vars.borderWidth.thin} solid ${vars.color.border}` },

@@ -52,7 +52,7 @@ export interface FileDetailsProps extends FileDetailsFields, Omit<ComponentProps
 
 /**
  * A file's name (with Copy name), its details (access, size, upload date) and a Download button:
- * the body of the file details modal and of the public download page (SPEC §2).
+ * the body of the file details modal and of the public download page.
  */
 export function FileDetails({
   name,
@@ -109,7 +109,7 @@ export interface FileDetailsDialogProps extends FileDetailsFields, Omit<DialogPr
   title?: string
 }
 
-/** The file details modal for files the viewer cannot preview (SPEC §2). */
+/** The file details modal for files the viewer cannot preview. */
 export function FileDetailsDialog({
   name,
   access,

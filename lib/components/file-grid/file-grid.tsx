@@ -8,9 +8,9 @@ export const fileGridMinCardWidth = 180
 
 /** Props of `FileGrid`; the rest go to the root `div`. */
 export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
-  /** Cards or rows (SPEC §3 preference list-mode); defaults to grid. */
+  /** Cards or rows (the user's list-mode preference); defaults to grid. */
   view?: CollectionView
-  /** Never loads thumbnails: cards show extension badges (SPEC §3 preference not-load-thumbnails). */
+  /** Never loads thumbnails: cards show extension badges (the user's "do not load thumbnails" preference). */
   thumbnailsDisabled?: boolean
   /** Narrowest card in px; defaults to 180. */
   minCardWidth?: number
@@ -23,7 +23,7 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
 const fileId = (file: BrowserFile) => file.id
 
 /**
- * The file section of a folder (SPEC §2 Home page, titled e.g. "Home Files" or "Files"): a
+ * The file section of a folder (Home page, titled e.g. "Home Files" or "Files"): a
  * virtualised grid of `FileCard`s (a multi-select `listbox`) or, with `view="list"`, a `FileList`.
  * Arrow keys move between cards by row and column, Enter opens, Space toggles selection, and the
  * collection keeps one tab stop. Selection comes in through `selectedIds`; every click goes out

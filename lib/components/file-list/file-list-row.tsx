@@ -28,7 +28,7 @@ interface RowBase extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
 export type FileListRowProps = RowBase & ({ file: BrowserFile; folder?: never } | { folder: BrowserFolder; file?: never })
 
 /**
- * One row of the list view (SPEC §2): Name (badge or folder icon), Size (files only), Created and
+ * One row of the list view: Name (badge or folder icon), Size (files only), Created and
  * an Actions button. A `row` of a `grid`: render it inside `FileList`, which gives it its keyboard.
  */
 export function FileListRow({

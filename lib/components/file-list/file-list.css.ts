@@ -4,7 +4,7 @@ import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText, focusRing, state } from '../../theme/states.ts'
 import { tableContainer } from '../virtual-collection/virtual-collection.css.ts'
 
-// SPEC §2 list view: Size and Created drop out when the list is narrow. A container query (not the
+// Size and Created drop out when the list is narrow. A container query (not the
 // viewport) so it also holds beside the sidebar and details panel. Queries cannot read theme
 // variables, so the width is in text units (em of the list's own font size): about 450 px.
 const narrow = `${tableContainer} (max-width: 32em)`

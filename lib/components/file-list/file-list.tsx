@@ -3,7 +3,7 @@ import { type CollectionBaseProps, VirtualCollection } from '../virtual-collecti
 import * as css from './file-list.css.ts'
 import { defaultActionsLabel, FileListRow } from './file-list-row.tsx'
 
-/** Column header texts of the list view (SPEC §2 "Name, Size, Created, Actions"). */
+/** Column header texts of the list view ("Name, Size, Created, Actions"). */
 export interface FileListColumnLabels {
   name: string
   size: string
@@ -11,7 +11,7 @@ export interface FileListColumnLabels {
   actions: string
 }
 
-/** SPEC §2 list view columns. */
+/** The list view's columns. */
 export const defaultColumnLabels: FileListColumnLabels = { name: 'Name', size: 'Size', created: 'Created', actions: 'Actions' }
 
 /** Props of `FileList`; the rest go to the root `div`. */
@@ -47,7 +47,7 @@ export function ListColumnHeaders({ labels }: { labels?: Partial<FileListColumnL
 export const listHeaderRowClassName = `${css.columns} ${css.header}`
 
 /**
- * The list view of files (SPEC §2): a virtualised `grid` with the columns Name, Size, Created and
+ * The list view of files: a virtualised `grid` with the columns Name, Size, Created and
  * Actions (Size and Created drop out when narrow). Up/Down move between rows, Right reaches a row's
  * Actions button, Enter opens, Space toggles selection; the app gets every click and decides.
  */

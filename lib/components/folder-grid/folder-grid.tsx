@@ -22,7 +22,7 @@ export interface FolderGridProps extends CollectionBaseProps<BrowserFolder> {
 const folderId = (folder: BrowserFolder) => folder.id
 
 /**
- * The folder section (SPEC §2, titled "Home Folders", "Folders", "Search", "Trash" or "No Folders"):
+ * The folder section (titled "Home Folders", "Folders", "Search", "Trash" or "No Folders"):
  * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
  * paging work as in `FileGrid`.
  */

@@ -15,7 +15,7 @@ export interface HeaderProps extends Omit<ComponentPropsWithRef<'header'>, 'chil
   search?: ReactNode
   /** The logo's content; defaults to the Cumulus mark and name. */
   logo?: ReactNode
-  /** Where the logo links; defaults to "/" (SPEC §2). */
+  /** Where the logo links; defaults to "/". */
   logoHref?: string
   /** Client-side navigation for the logo: a plain click calls this instead of loading the page. */
   onLogo?: () => void
@@ -46,7 +46,7 @@ function CloudMark() {
 const plainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
-/** The top bar (SPEC §2): the logo (a link to "/"), the search slot, the settings cog on desktop and the drawer's menu button on mobile. */
+/** The top bar: the logo (a link to "/"), the search slot, the settings cog on desktop and the drawer's menu button on mobile. */
 export function Header({
   search,
   logo,

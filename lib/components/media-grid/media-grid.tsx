@@ -7,12 +7,12 @@ import { type CollectionBaseProps, type CollectionItemProps, VirtualCollection }
 import * as virtualCss from '../virtual-collection/virtual-collection.css.ts'
 import * as css from './media-grid.css.ts'
 
-/** SPEC §9 "Media grid minimum cell: 100 px". */
+/** The narrowest media cell, in px. */
 export const mediaGridMinCell = 100
 
 /** Props of `MediaGrid`; the rest go to the root `div`. */
 export interface MediaGridProps extends CollectionBaseProps<BrowserFile> {
-  /** Narrowest cell in px; defaults to 100 (SPEC §9). */
+  /** Narrowest cell in px; defaults to 100. */
   minCellWidth?: number
   /** Never loads thumbnails: tiles show extension badges. */
   thumbnailsDisabled?: boolean
@@ -51,7 +51,7 @@ function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLabel, cl
 const fileId = (file: BrowserFile) => file.id
 
 /**
- * The media gallery (SPEC §2 Media page, titled "Photos and Videos", "Photos" or "Videos"): a tight,
+ * The media gallery (Media page, titled "Photos and Videos", "Photos" or "Videos"): a tight,
  * virtualised grid of thumbnails at least 100 px wide; videos carry a play overlay and a broken
  * thumbnail shows an error icon. Keyboard, selection, menus and paging work as in `FileGrid`.
  */

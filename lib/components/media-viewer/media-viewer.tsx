@@ -61,7 +61,7 @@ const OWN_ARROWS = new Set(['VIDEO', 'AUDIO', 'INPUT', 'TEXTAREA', 'SELECT'])
 const ARROW_WIDGETS = '[role="menu"], [role="menubar"], [role="listbox"], [role="slider"], [role="tablist"], [role="grid"]'
 
 /**
- * The full-screen file viewer (SPEC §2): the name, the file's menu and a close control; previous
+ * The full-screen file viewer: the name, the file's menu and a close control; previous
  * and next arrows (also ArrowLeft and ArrowRight); an image, or a video with controls. Escape closes.
  */
 export function MediaViewer({

@@ -6,7 +6,7 @@ export const menuItemTones = ['default', 'danger'] as const
 /** One of `menuItemTones`. */
 export type MenuItemTone = (typeof menuItemTones)[number]
 
-/** A menu action. `hidden` drops it from the menu (SPEC §2: items hidden by context, e.g. in trash). */
+/** A menu action. `hidden` drops it from the menu (items hidden by context, e.g. in trash). */
 export interface MenuAction {
   id: string
   label: string

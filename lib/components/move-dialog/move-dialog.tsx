@@ -7,10 +7,10 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './move-dialog.css.ts'
 
-/** SPEC §9 "Move dialog search debounce: 500 ms". */
+/** How long the search waits after the last keystroke, in ms. */
 export const moveSearchDelayMs = 500
 
-/** SPEC §9 "Double-click window: 1.5 s": a second click on the same folder within it enters the folder. */
+/** A second click on the same folder within this many ms (1.5 s) enters the folder. */
 export const moveEnterWindowMs = 1500
 
 /** A folder as the move dialog shows it. */
@@ -19,11 +19,11 @@ export interface MoveFolder {
   name: string
 }
 
-/** SPEC §2: the destination is the selected folder, else the current folder, else the root (null). */
+/** The destination: the selected folder, else the current folder, else the root (null). */
 export const moveDestination = (selected: MoveFolder | null | undefined, current: MoveFolder | null): MoveFolder | null =>
   selected ?? current ?? null
 
-/** SPEC §2 summary line: "Move to {folder name}", or "Move to home" for the root. */
+/** The summary line: "Move to {folder name}", or "Move to home" for the root. */
 export const moveSummary = (destination: MoveFolder | null): string =>
   destination ? `Move to ${destination.name}` : 'Move to home'
 
@@ -37,7 +37,7 @@ export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' 
   loading?: boolean
   /** The move is running: Confirm shows a spinner and ignores presses. */
   busy?: boolean
-  /** Several items are being moved: the search input is hidden (SPEC §2). */
+  /** Several items are being moved: the search input is hidden. */
   multiSelect?: boolean
   /** The search text, 500 ms after the user stops typing. */
   onSearch: (text: string) => void
@@ -84,7 +84,7 @@ const defaultLabels: MoveDialogLabels = {
   confirm: 'Confirm',
 }
 
-/** The move modal (SPEC §2): browse folders, pick one (or stay where you are), then Confirm. */
+/** The move modal: browse folders, pick one (or stay where you are), then Confirm. */
 export function MoveDialog({
   folders,
   currentFolder,

@@ -9,7 +9,7 @@ import * as css from './multi-select-bar.css.ts'
 export interface MultiSelectBarLabels {
   /** The toolbar's name. */
   toolbar: string
-  /** The count text (SPEC §2 "the count followed by the word selected"). */
+  /** The count text (the count followed by the word "selected"). */
   selected: (count: number) => string
   /** The close icon: clears the selection. */
   close: string
@@ -40,7 +40,7 @@ export interface MultiSelectBarProps extends Omit<Ariakit.ToolbarProps, 'childre
   onClose: () => void
   /** In trash the actions are Restore and Delete instead of Trash, Move and Download. */
   inTrash?: boolean
-  /** On the media page Move is hidden (SPEC §2). */
+  /** On the media page Move is hidden. */
   inMedia?: boolean
   onTrash?: () => void
   onMove?: () => void
@@ -62,7 +62,7 @@ interface Action {
 }
 
 /**
- * The multi-select bar (SPEC §2): a close icon, "<n> selected" (announced as it changes) and the
+ * The multi-select bar: a close icon, "<n> selected" (announced as it changes) and the
  * actions of the context. A toolbar: one tab stop, arrow keys move between its buttons. An action
  * shows when its callback is given and the context allows it.
  */

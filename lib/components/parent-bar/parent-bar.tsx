@@ -41,14 +41,14 @@ export interface ParentBarProps extends Omit<ComponentPropsWithRef<'nav'>, 'chil
   onBack: () => void
   /** The root crumb: the app goes to Home or Trash. */
   onRootClick: () => void
-  /** The current folder's actions (SPEC §2 context menu, without Multi-select): a menu button and right-click. */
+  /** The current folder's actions (context menu, without Multi-select): a menu button and right-click. */
   menuItems?: readonly MenuEntry[]
   /** Texts; defaults to `defaultParentBarLabels`. */
   labels?: Partial<ParentBarLabels>
 }
 
 /**
- * The back bar above a folder's contents (SPEC §2 Home page): a back arrow, the Home or Trash crumb
+ * The back bar above a folder's contents: a back arrow, the Home or Trash crumb
  * to the root, the current folder's name (`aria-current`) and its menu.
  */
 export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menuItems, labels, className, ...props }: ParentBarProps) {

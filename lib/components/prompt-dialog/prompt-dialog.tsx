@@ -4,7 +4,7 @@ import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, type DialogProps } from '../dialog/dialog.tsx'
 import * as css from './prompt-dialog.css.ts'
 
-/** SPEC §5: the message for an empty name. */
+/** The message for an empty name. */
 export const promptRequiredMessage = 'Please Enter a Name'
 
 /** The default check: a name must not be blank. */

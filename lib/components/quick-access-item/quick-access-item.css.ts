@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
-import { baseText, focusRing, state } from '../../theme/states.ts'
+import { cardFrame } from '../../internal/card.css.ts'
+import { baseText, focusRing } from '../../theme/states.ts'
 
 // Pressed is how a toggle button says selected.
 const selected = '&[aria-pressed="true"]'
@@ -10,22 +11,10 @@ export const item = style([
   sprinkles({ display: 'flex', flexDirection: 'column', borderRadius: 'medium', background: 'surface', padding: 'none', margin: 'none' }),
   baseText,
   {
-    boxSizing: 'border-box',
     width: '100%',
-    minWidth: 0,
     overflow: 'hidden',
-    border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
     textAlign: 'left',
-    cursor: 'pointer',
-    userSelect: 'none',
-    transitionProperty: 'background-color, border-color',
-    transitionDuration: vars.motion.duration.fast,
-    selectors: {
-      [state.hover]: { borderColor: vars.color.borderStrong },
-      [selected]: { borderColor: vars.color.accent, background: vars.color.accentSubtle },
-      [state.focusVisible]: focusRing,
-      [state.disabled]: { opacity: 0.5, cursor: 'not-allowed' },
-    },
+    ...cardFrame(selected, focusRing),
   },
 ])
 

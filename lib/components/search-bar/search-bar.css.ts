@@ -3,7 +3,7 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText, focusRing, state } from '../../theme/states.ts'
 
-// SPEC §2 "Maximum input width is 700 px".
+// The field grows to at most 700 px.
 export const form = style([
   baseText,
   { position: 'relative', display: 'flex', alignItems: 'center', width: '100%', maxWidth: vars.size.search.width, minWidth: 0, margin: 0 },
@@ -42,7 +42,7 @@ export const input = style([
 
 export const clear = style({ position: 'absolute', insetInlineEnd: vars.space.small })
 
-// SPEC §2 "a dropdown at most 400 px tall, each row 47 px high".
+// The dropdown is at most 400 px tall, each row 47 px high.
 export const popover = style([
   sprinkles({ display: 'flex', flexDirection: 'column', padding: 'xsmall', background: 'raised', borderRadius: 'medium', boxShadow: 'medium' }),
   baseText,

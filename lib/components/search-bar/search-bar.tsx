@@ -1,5 +1,6 @@
 import * as Ariakit from '@ariakit/react'
-import { type ComponentPropsWithRef, type FormEvent, type KeyboardEvent, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, type FormEvent, type KeyboardEvent, useRef } from 'react'
+import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import { Icon } from '../icon/icon.tsx'
@@ -20,7 +21,7 @@ export interface SearchBarProps extends Omit<ComponentPropsWithRef<'form'>, 'onC
   /** Initial text when uncontrolled (e.g. the query of a search route). */
   defaultValue?: string
   /** Every change of the text, cleared included: the app debounces (500 ms) and fetches suggestions. */
-  onChange?: (text: string) => void
+  onValueChange?: (text: string) => void
   /** Enter (with no suggestion highlighted): the app navigates to the search route, or the area root when empty. */
   onSubmit: (text: string) => void
   /** Placeholder; defaults to "Search" (the app passes "Search Media" or "Search Trash"). */
@@ -60,13 +61,13 @@ const defaultLabels: SearchBarLabels = {
 }
 
 /**
- * The header's search field (SPEC §2), an Ariakit Combobox: suggestions of folders and files in a
+ * The header's search field, an Ariakit Combobox: suggestions of folders and files in a
  * dropdown (or "No Results"), a clear button, Enter submits; choosing a suggestion opens it.
  */
 export function SearchBar({
   value,
   defaultValue = '',
-  onChange,
+  onValueChange,
   onSubmit,
   placeholder = 'Search',
   label,
@@ -81,14 +82,8 @@ export function SearchBar({
   ...props
 }: SearchBarProps) {
   const labels = { ...defaultLabels, ...labelOverrides }
-  const [ownText, setOwnText] = useState(defaultValue)
-  const text = value ?? ownText
+  const [text, change] = useControllableState(value, defaultValue, onValueChange)
   const input = useRef<HTMLInputElement>(null)
-
-  const change = (next: string) => {
-    setOwnText(next)
-    onChange?.(next)
-  }
 
   const combobox = Ariakit.useComboboxStore({ value: text, setValue: change })
 
@@ -123,7 +118,7 @@ export function SearchBar({
           disabled={disabled}
           autoComplete="list"
           autoSelect={false}
-          // SPEC §2: suggestions (or "No Results") only once there is text.
+          // Suggestions (or "No Results") only once there is text.
           showMinLength={1}
           spellCheck={false}
           onKeyDown={keyDown}

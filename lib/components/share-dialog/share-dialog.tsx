@@ -22,7 +22,7 @@ export interface ShareDialogProps extends Omit<DialogProps, 'title' | 'children'
   /** A permission change is in progress: the select is disabled and shows a spinner. */
   busy?: boolean
   /** The user chose another permission (the app runs the matching action). */
-  onChange: (permission: SharePermission) => void
+  onPermissionChange: (permission: SharePermission) => void
   /** The Copy link button: the app copies `link` and shows "Link Copied". */
   onCopy: (link: string) => void
   /** Escape, the backdrop or the close icon. */
@@ -43,13 +43,13 @@ export interface ShareDialogProps extends Omit<DialogProps, 'title' | 'children'
   permissionLabels?: Partial<Record<SharePermission, string>>
 }
 
-/** The share modal (SPEC §2): the file with its badge, a read-only link with Copy link, and the Permission select. */
+/** The share modal: the file with its badge, a read-only link with Copy link, and the Permission select. */
 export function ShareDialog({
   filename,
   permission,
   link = '',
   busy = false,
-  onChange,
+  onPermissionChange,
   onCopy,
   title = 'Share',
   hint,
@@ -98,7 +98,7 @@ export function ShareDialog({
           busy={busy}
           hint={hint ?? sharePermissionHints[permission]}
           onValueChange={(value) => {
-            if (value !== permission) onChange(value as SharePermission)
+            if (value !== permission) onPermissionChange(value as SharePermission)
           }}
         />
       </div>

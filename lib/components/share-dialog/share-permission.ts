@@ -1,17 +1,17 @@
-/** SPEC §4 share state of a file, as the API names it: private (no link), one (temporary), public. */
+/** The share state of a file, as the API names it: private (no link), one (temporary), public. */
 export const sharePermissions = ['private', 'public', 'one'] as const
 
 /** One of `sharePermissions`. */
 export type SharePermission = (typeof sharePermissions)[number]
 
-/** SPEC §2 labels of the share states: Private, Public, Temporary. */
+/** Labels of the share states: Private, Public, Temporary. */
 export const sharePermissionLabels: Record<SharePermission, string> = {
   private: 'Private',
   public: 'Public',
   one: 'Temporary',
 }
 
-/** The helper text under the share dialog's select (SPEC §2 leaves the wording to us). */
+/** The helper text under the share dialog's select, one per share state. */
 export const sharePermissionHints: Record<SharePermission, string> = {
   private: 'Only you can open this file. Choose Public or Temporary to get a link.',
   public: 'Anyone with the link can view and download this file.',

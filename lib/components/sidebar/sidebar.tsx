@@ -1,5 +1,6 @@
 import * as Ariakit from '@ariakit/react'
 import { type ComponentPropsWithRef, type MouseEvent, useSyncExternalStore } from 'react'
+import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { breakpoints } from '../../theme/tokens.ts'
 import { Button } from '../button/button.tsx'
@@ -9,7 +10,7 @@ import { Menu } from '../menu/menu.tsx'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './sidebar.css.ts'
 
-/** The sidebar's destinations, in order (SPEC §2: Home, Media, Settings on mobile only, Trash). */
+/** The sidebar's destinations, in order (Home, Media, Settings on mobile only, Trash). */
 export const sidebarItems = ['home', 'media', 'settings', 'trash'] as const
 
 /** One of `sidebarItems`. */
@@ -63,14 +64,16 @@ export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
   onCreateFolder?: () => void
   /** ADD NEW → Upload Folder. */
   onUploadFolder?: () => void
-  /** The browser can pick folders: Upload Folder is offered (SPEC §2). */
+  /** The browser can pick folders: Upload Folder is offered. */
   canUploadFolder?: boolean
   /** Column, drawer, or by viewport width (a drawer below the `desktop` breakpoint). */
   layout?: SidebarLayout
-  /** The drawer is open. */
+  /** The drawer is open, when controlled. */
   open?: boolean
-  /** Escape, the backdrop, the close button, or a choice made in the drawer. */
-  onClose?: () => void
+  /** The drawer starts open when uncontrolled; defaults to closed. */
+  defaultOpen?: boolean
+  /** The drawer opens or closes: closing comes from Escape, the backdrop, the close button, or a choice made in the drawer. */
+  onOpenChange?: (open: boolean) => void
   /** Texts; defaults "ADD NEW", "Upload Files", "Create Folder", "Upload Folder", "Home", "Media", "Settings", "Trash". */
   labels?: Partial<SidebarLabels>
 }
@@ -95,7 +98,7 @@ const plainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
 /**
- * The left sidebar (SPEC §2): an ADD NEW menu (Upload Files, Create Folder, Upload Folder when the
+ * The left sidebar: an ADD NEW menu (Upload Files, Create Folder, Upload Folder when the
  * browser can), then Home, Media, Settings (mobile only) and Trash. A static column on desktop; on
  * mobile a drawer that slides in over a backdrop, traps focus and closes on Escape.
  */
@@ -108,19 +111,22 @@ export function Sidebar({
   onUploadFolder,
   canUploadFolder = false,
   layout = 'responsive',
-  open = false,
-  onClose,
+  open: controlledOpen,
+  defaultOpen = false,
+  onOpenChange,
   labels: labelOverrides,
   className,
   ...props
 }: SidebarProps) {
   const labels = { ...defaultLabels, ...labelOverrides }
+  const [open, setOpen] = useControllableState(controlledOpen, defaultOpen, onOpenChange)
+  const close = () => setOpen(false)
   const isDesktop = useIsDesktop(layout === 'responsive')
   const drawer = layout === 'drawer' || (layout === 'responsive' && !isDesktop)
   // In the drawer every choice also closes it.
   const then = (action: (() => void) | undefined) => () => {
     action?.()
-    if (drawer) onClose?.()
+    if (drawer) close()
   }
 
   const addNew: MenuEntry[] = [
@@ -129,7 +135,7 @@ export function Sidebar({
     { id: 'upload-folder', label: labels.uploadFolder, icon: 'upload', hidden: !canUploadFolder, onSelect: then(onUploadFolder) },
   ]
 
-  // SPEC §2: Settings is a sidebar item on mobile only (desktop has the header's cog).
+  // Settings is a sidebar item on mobile only (desktop has the header's cog).
   const items = sidebarItems.filter((item) => item !== 'settings' || drawer)
 
   const content = (
@@ -192,7 +198,7 @@ export function Sidebar({
   return (
     <Ariakit.Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       backdrop={<div className={css.backdrop} />}
       unmountOnHide
       {...(props as Omit<Ariakit.DialogProps, 'children'>)}

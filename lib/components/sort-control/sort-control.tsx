@@ -1,39 +1,42 @@
 import type { ComponentPropsWithRef } from 'react'
+import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Select } from '../select/select.tsx'
 import * as css from './sort-control.css.ts'
 
-/** SPEC §4 sort values: field (date or alphabetical) and direction. */
+/** Sort values: field (date or alphabetical) and direction. */
 export const sortValues = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc'] as const
 
 /** One of `sortValues`. */
 export type SortValue = (typeof sortValues)[number]
 
-/** SPEC §9 "Default sort: date_desc". */
+/** The sort a collection starts with: newest first. */
 export const defaultSort: SortValue = 'date_desc'
 
 /** Texts of `SortControl`. */
 export interface SortControlLabels {
   /** The select's accessible name (visually hidden). */
   sortBy: string
-  /** Option for date_* (SPEC §2 "Modified"). */
+  /** Option for date_* ("Modified"). */
   date: string
-  /** Option for alp_* (SPEC §2 "Name"). */
+  /** Option for alp_* ("Name"). */
   name: string
   /** The direction toggle, pressed while ascending. */
   ascending: string
 }
 
-/** Default texts: "Sort by", SPEC §2's "Modified" and "Name", and "Ascending". */
+/** Default texts: "Sort by", "Modified" and "Name", and "Ascending". */
 export const defaultSortLabels: SortControlLabels = { sortBy: 'Sort by', date: 'Modified', name: 'Name', ascending: 'Ascending' }
 
 /** Props of `SortControl`; the rest go to the wrapping `div`. */
 export interface SortControlProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onChange'> {
-  /** The current sort. */
-  value: SortValue
+  /** The current sort, when controlled. */
+  value?: SortValue
+  /** The first sort when uncontrolled; defaults to `defaultSort`. */
+  defaultValue?: SortValue
   /** Called with the new sort. */
-  onValueChange: (value: SortValue) => void
+  onValueChange?: (value: SortValue) => void
   /** Texts; defaults to `defaultSortLabels`. */
   labels?: Partial<SortControlLabels>
   /** Disables both controls. */
@@ -44,10 +47,11 @@ const fieldOf = (value: SortValue) => (value.startsWith('alp') ? 'alp' : 'date')
 const isAscending = (value: SortValue) => value.endsWith('_asc')
 
 /**
- * The sort control (SPEC §2, §4): a select between Modified and Name that keeps the direction, and
+ * The sort control: a select between Modified and Name that keeps the direction, and
  * an ascending/descending toggle (a pressed-state button) that keeps the field.
  */
-export function SortControl({ value, onValueChange, labels, disabled, className, ...props }: SortControlProps) {
+export function SortControl({ value: controlled, defaultValue = defaultSort, onValueChange, labels, disabled, className, ...props }: SortControlProps) {
+  const [value, setValue] = useControllableState(controlled, defaultValue, onValueChange)
   const text = { ...defaultSortLabels, ...labels }
   const ascending = isAscending(value)
   const direction = ascending ? 'asc' : 'desc'
@@ -62,14 +66,14 @@ export function SortControl({ value, onValueChange, labels, disabled, className,
           { value: 'alp', label: text.name },
         ]}
         value={fieldOf(value)}
-        onValueChange={(field) => onValueChange(`${field === 'alp' ? 'alp' : 'date'}_${direction}`)}
+        onValueChange={(field) => setValue(`${field === 'alp' ? 'alp' : 'date'}_${direction}`)}
       />
       <IconButton
         icon={ascending ? 'sort-asc' : 'sort-desc'}
         label={text.ascending}
         aria-pressed={ascending}
         disabled={disabled}
-        onClick={() => onValueChange(`${fieldOf(value)}_${ascending ? 'desc' : 'asc'}`)}
+        onClick={() => setValue(`${fieldOf(value)}_${ascending ? 'desc' : 'asc'}`)}
       />
     </div>
   )

@@ -4,7 +4,7 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText } from '../../theme/states.ts'
 
-// SPEC §2: notifications sit at the bottom-left; the newest is nearest the corner.
+// Notifications sit at the bottom-left; the newest is nearest the corner.
 export const region = style([
   sprinkles({ display: 'flex', flexDirection: 'column', gap: 'small' }),
   {

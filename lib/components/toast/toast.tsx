@@ -5,7 +5,7 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './toast.css.ts'
 
-/** Toast tones: pending (spinner) → success or error (SPEC §8 pending/success/error texts), and plain info. */
+/** Toast tones: pending (spinner) → success or error, and plain info. */
 export const toastTones = ['pending', 'success', 'error', 'info'] as const
 
 /** One of `toastTones`. */

@@ -1,7 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { Toast, ToastRegion, type ToastRegionProps, type ToastTone } from './toast.tsx'
 
-/** SPEC §9 "Notification auto-close: 5000 ms". */
+/** How long a toast stays before it closes itself, in ms. */
 export const toastDuration = 5000
 
 /** A toast as the toaster keeps it. */
@@ -11,7 +11,7 @@ export interface ToastItem {
   tone: ToastTone
 }
 
-/** The pending/success/error texts of one action (SPEC §8 table). */
+/** The pending/success/error texts of one action. */
 export interface ToastPromiseMessages {
   pending: ReactNode
   success: ReactNode

@@ -1,7 +1,6 @@
 export {
   UploadPanel,
   uploadItemStates,
-  uploadItemState,
   uploadPanelTitle,
   type UploadItem,
   type UploadItemState,

@@ -6,7 +6,7 @@ import { baseText } from '../../theme/states.ts'
 
 const gutter = vars.space.large
 
-// SPEC §2: bottom-right, at most 300 px tall; the list scrolls inside.
+// Bottom-right, at most 300 px tall; the list scrolls inside.
 export const panel = recipe({
   base: [
     sprinkles({ display: 'flex', flexDirection: 'column', background: 'raised', borderRadius: 'large', boxShadow: 'large' }),

@@ -1,11 +1,12 @@
-import { type ComponentPropsWithRef, useId, useState } from 'react'
+import { type ComponentPropsWithRef, useId } from 'react'
+import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { ProgressBar } from '../progress-bar/progress-bar.tsx'
 import * as css from './upload-panel.css.ts'
 
-/** SPEC §3 upload item (client side): files report 0–100; folders have no measurable progress. */
+/** One upload as the panel shows it: files report 0–100; folders have no measurable progress. */
 export interface UploadItem {
   id: string
   name: string
@@ -13,21 +14,17 @@ export interface UploadItem {
   size?: number
   /** Percent done, 0–100. */
   progress: number
-  completed: boolean
-  canceled: boolean
+  /** Still running, finished, or canceled (a failed upload is shown canceled too). */
+  state: UploadItemState
 }
 
-/** Where an upload stands, derived from its flags (canceled wins over completed). */
+/** Where an upload stands; the row's `data-state`. */
 export const uploadItemStates = ['running', 'completed', 'canceled'] as const
 
 /** One of `uploadItemStates`. */
 export type UploadItemState = (typeof uploadItemStates)[number]
 
-/** The state of one upload: canceled, completed, or still running. */
-export const uploadItemState = (item: Pick<UploadItem, 'completed' | 'canceled'>): UploadItemState =>
-  item.canceled ? 'canceled' : item.completed ? 'completed' : 'running'
-
-/** SPEC §2: "Uploading N file(s)" while any upload is unfinished, otherwise "Uploaded N file(s)". */
+/** The header: "Uploading N file(s)" while any upload is unfinished, otherwise "Uploaded N file(s)". */
 export const uploadPanelTitle = (uploading: boolean, count: number): string =>
   `${uploading ? 'Uploading' : 'Uploaded'} ${count} file(s)`
 
@@ -75,7 +72,7 @@ const defaultLabels: UploadPanelLabels = {
   canceled: 'Canceled',
 }
 
-/** The upload progress panel (SPEC §2): a header with the count, minimize and close, then one row per upload. */
+/** The upload progress panel: a header with the count, minimize and close, then one row per upload. */
 export function UploadPanel({
   items,
   onCancel,
@@ -90,16 +87,10 @@ export function UploadPanel({
   ...props
 }: UploadPanelProps) {
   const labels = { ...defaultLabels, ...labelOverrides }
-  const [ownMinimized, setOwnMinimized] = useState(defaultMinimized)
-  const isMinimized = minimized ?? ownMinimized
+  const [isMinimized, setMinimized] = useControllableState(minimized, defaultMinimized, onMinimizedChange)
   const titleId = useId()
   const listId = useId()
-  const uploading = items.some((item) => uploadItemState(item) === 'running')
-
-  const toggle = () => {
-    setOwnMinimized(!isMinimized)
-    onMinimizedChange?.(!isMinimized)
-  }
+  const uploading = items.some((item) => item.state === 'running')
 
   return (
     <section
@@ -120,7 +111,7 @@ export function UploadPanel({
           aria-expanded={!isMinimized}
           aria-controls={listId}
           size="small"
-          onClick={toggle}
+          onClick={() => setMinimized(!isMinimized)}
         />
         <IconButton icon="close" label={labels.close} size="small" onClick={onClose} />
       </div>
@@ -134,7 +125,7 @@ export function UploadPanel({
 }
 
 function UploadRow({ item, labels, onCancel }: { item: UploadItem; labels: UploadPanelLabels; onCancel: (id: string) => void }) {
-  const state = uploadItemState(item)
+  const { state } = item
   // Folders have no byte progress: indeterminate while running, full once finished either way.
   const value = item.type === 'folder' ? (state === 'running' ? null : 100) : item.progress
   return (

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef } from 'react'
+import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import type { CollectionView } from '../virtual-collection/virtual-collection.tsx'
@@ -17,18 +18,21 @@ export const defaultViewToggleLabels: ViewToggleLabels = { group: 'View', grid: 
 
 /** Props of `ViewToggle`; the rest go to the group `div`. */
 export interface ViewToggleProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onChange'> {
-  /** The current view. */
-  value: CollectionView
+  /** The current view, when controlled. */
+  value?: CollectionView
+  /** The first view when uncontrolled; defaults to grid. */
+  defaultValue?: CollectionView
   /** Called with the chosen view. */
-  onValueChange: (value: CollectionView) => void
+  onValueChange?: (value: CollectionView) => void
   /** Texts; defaults to `defaultViewToggleLabels`. */
   labels?: Partial<ViewToggleLabels>
   /** Disables both buttons. */
   disabled?: boolean
 }
 
-/** The grid/list switch (SPEC §2, preference list-mode): a group of two buttons, the current one pressed. */
-export function ViewToggle({ value, onValueChange, labels, disabled, className, ...props }: ViewToggleProps) {
+/** The grid/list switch: a group of two buttons, the current one pressed. */
+export function ViewToggle({ value: controlled, defaultValue = 'grid', onValueChange, labels, disabled, className, ...props }: ViewToggleProps) {
+  const [value, setValue] = useControllableState(controlled, defaultValue, onValueChange)
   const text = { ...defaultViewToggleLabels, ...labels }
   return (
     <div role="group" aria-label={text.group} {...props} className={cx(css.root, className)}>
@@ -42,7 +46,7 @@ export function ViewToggle({ value, onValueChange, labels, disabled, className, 
           disabled={disabled}
           className={css.option}
           onClick={() => {
-            if (value !== view) onValueChange(view)
+            if (value !== view) setValue(view)
           }}
         />
       ))}

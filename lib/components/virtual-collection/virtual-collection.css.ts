@@ -3,7 +3,7 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText } from '../../theme/states.ts'
 
-/** Narrowest column of a grid; set per component from a prop (e.g. SPEC §9 "Media grid minimum cell 100 px"). */
+/** Narrowest column of a grid; set per component from a prop (e.g. 100 px for media). */
 export const minCellVar = createVar()
 
 export const root = style([
@@ -39,7 +39,7 @@ export const gridList = style({
 
 export const tightList = style({ gap: vars.space.xxsmall })
 
-/** The list view's query container: its rows drop columns when it is narrow (SPEC §2 list view). */
+/** The list view's query container: its rows drop columns when it is narrow. */
 export const tableContainer = createContainer()
 
 export const table = style({

@@ -8,7 +8,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 //   scanned both tables: 300 folders beside another user's 10k files took ~250 ms (100k: ~5 s),
 //   with the whole server waiting on SQLite meanwhile.
 // - The retention sweep (purgeTrash) asks for old trash roots of every user at once.
-// - Subtree queries are a range over the ancestors path (drive.ts, inSubtree), which is a prefix
+// - Subtree queries are a range over the ancestors path (repositories/folders.ts, inSubtree), which is a prefix
 //   match only when text compares byte by byte. PostgreSQL's default collation may not: under
 //   en-US, "/ab/x/" falls between "/Ab/" and "/Ab0" (letters compare without case first). The
 //   column gets the "C" collation there, and its index is rebuilt with it. SQLite compares text

@@ -97,13 +97,13 @@ describe('upload store (SPEC §3 "Upload item")', () => {
     const first = addUpload({ name: 'a.txt', type: 'file', size: 1 })
     const second = addUpload({ name: 'b.txt', type: 'file', size: 2 })
     expect(uploads.value.map((u) => u.name)).toEqual(['b.txt', 'a.txt'])
-    expect(uploads.value[1]).toEqual({ id: first, name: 'a.txt', type: 'file', size: 1, progress: 0, completed: false, canceled: false })
+    expect(uploads.value[1]).toEqual({ id: first, name: 'a.txt', type: 'file', size: 1, progress: 0, state: 'running' })
     updateUpload(first, { progress: 40 })
     expect(uploads.value.map((u) => [u.id, u.progress])).toEqual([
       [second, 0],
       [first, 40],
     ])
-    expect(uploads.value[1]).toMatchObject({ name: 'a.txt', size: 1, completed: false })
+    expect(uploads.value[1]).toMatchObject({ name: 'a.txt', size: 1, state: 'running' })
   })
 
   it('keeps a cancel handle per running upload and lets go of it when the upload ends', () => {
@@ -112,15 +112,15 @@ describe('upload store (SPEC §3 "Upload item")', () => {
     const a = addUpload({ name: 'a', type: 'file' }, stopA)
     const b = addUpload({ name: 'b', type: 'file' }, stopB)
     expect(heldCancelHandles()).toBe(2)
-    updateUpload(a, { completed: true, progress: 100 })
+    updateUpload(a, { state: 'completed', progress: 100 })
     expect(heldCancelHandles()).toBe(1)
     // Cancelling a finished upload does nothing: its handle is gone and it stays completed.
     cancelUpload(a)
     expect(stopA).not.toHaveBeenCalled()
-    expect(uploads.value.find((u) => u.id === a)).toMatchObject({ completed: true, canceled: false })
+    expect(uploads.value.find((u) => u.id === a)).toMatchObject({ state: 'completed' })
     cancelUpload(b)
     expect(stopB).toHaveBeenCalledTimes(1)
-    expect(uploads.value.find((u) => u.id === b)?.canceled).toBe(true)
+    expect(uploads.value.find((u) => u.id === b)?.state).toBe('canceled')
     expect(heldCancelHandles()).toBe(0)
   })
 

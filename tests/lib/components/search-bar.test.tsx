@@ -13,7 +13,7 @@ const files: SearchSuggestion[] = [
 
 // The app's side: it filters (here at once; really debounced and fetched) and passes the lists in.
 function Harness(props: Partial<SearchBarProps> & { found?: boolean }) {
-  const { found = true, onChange, ...rest } = props
+  const { found = true, onValueChange, ...rest } = props
   const [text, setText] = useState('')
   const match = (list: SearchSuggestion[]) => (found ? list.filter((s) => s.name.toLowerCase().includes(text.toLowerCase())) : [])
   return (
@@ -21,9 +21,9 @@ function Harness(props: Partial<SearchBarProps> & { found?: boolean }) {
       onSubmit={() => {}}
       {...rest}
       value={text}
-      onChange={(next) => {
+      onValueChange={(next) => {
         setText(next)
-        onChange?.(next)
+        onValueChange?.(next)
       }}
       folders={text ? match(folders) : []}
       files={text ? match(files) : []}
@@ -40,22 +40,22 @@ describe('SearchBar', () => {
     expect(screen.getByRole('combobox', { name: 'Search Trash' }).getAttribute('placeholder')).toBe('Search Trash')
   })
 
-  it('given typing, then every change reaches onChange and folder and file suggestions show in groups', async () => {
-    const onChange = vi.fn()
-    const { user } = setup(<Harness onChange={onChange} />)
+  it('given typing, then every change reaches onValueChange and folder and file suggestions show in groups', async () => {
+    const onValueChange = vi.fn()
+    const { user } = setup(<Harness onValueChange={onValueChange} />)
     await user.type(screen.getByRole('combobox', { name: 'Search' }), 'hol')
     const listbox = await screen.findByRole('listbox')
     expect(within(listbox).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Folders', 'Files'])
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Holiday photos', 'JPGholiday.jpg', 'PDFholiday-plan.pdf'])
-    expect(onChange.mock.calls).toEqual([['h'], ['ho'], ['hol']])
+    expect(onValueChange.mock.calls).toEqual([['h'], ['ho'], ['hol']])
     await expectNoAxeViolations()
   })
 
-  it('reports each change through onChange', async () => {
-    const onChange = vi.fn()
-    const { user } = setup(<SearchBar onChange={onChange} onSubmit={() => {}} />)
+  it('reports each change through onValueChange', async () => {
+    const onValueChange = vi.fn()
+    const { user } = setup(<SearchBar onValueChange={onValueChange} onSubmit={() => {}} />)
     await user.type(screen.getByRole('combobox'), 'ab')
-    expect(onChange.mock.calls).toEqual([['a'], ['ab']])
+    expect(onValueChange.mock.calls).toEqual([['a'], ['ab']])
   })
 
   it('given text with no results, then the dropdown says "No Results"; with no text, no dropdown', async () => {
@@ -117,14 +117,14 @@ describe('SearchBar', () => {
     expect(onSelectFile).toHaveBeenCalledWith(files[1])
   })
 
-  it('given the clear button, then the text resets, onChange gets "" and focus stays in the field', async () => {
-    const onChange = vi.fn()
-    const { user } = setup(<SearchBar defaultValue="report" onChange={onChange} onSubmit={() => {}} />)
+  it('given the clear button, then the text resets, onValueChange gets "" and focus stays in the field', async () => {
+    const onValueChange = vi.fn()
+    const { user } = setup(<SearchBar defaultValue="report" onValueChange={onValueChange} onSubmit={() => {}} />)
     const input = screen.getByRole<HTMLInputElement>('combobox')
     expect(input.value).toBe('report')
     await user.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(input.value).toBe('')
-    expect(onChange).toHaveBeenLastCalledWith('')
+    expect(onValueChange).toHaveBeenLastCalledWith('')
     expect(document.activeElement).toBe(input)
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull()
   })

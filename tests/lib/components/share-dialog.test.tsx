@@ -12,11 +12,11 @@ describeModal('ShareDialog', {
   role: 'dialog',
   name: 'Share',
   render: (close) => (
-    <ShareDialog open filename="holiday.jpg" permission="public" link={link} onChange={() => {}} onCopy={() => {}} onClose={close} />
+    <ShareDialog open filename="holiday.jpg" permission="public" link={link} onPermissionChange={() => {}} onCopy={() => {}} onClose={close} />
   ),
 })
 
-function Controlled({ onChange, onCopy }: { onChange: (p: SharePermission) => void; onCopy: (link: string) => void }) {
+function Controlled({ onPermissionChange, onCopy }: { onPermissionChange: (p: SharePermission) => void; onCopy: (link: string) => void }) {
   const [permission, setPermission] = useState<SharePermission>('private')
   return (
     <ShareDialog
@@ -24,9 +24,9 @@ function Controlled({ onChange, onCopy }: { onChange: (p: SharePermission) => vo
       filename="Quarterly report.pdf"
       permission={permission}
       link={permission === 'private' ? '' : link}
-      onChange={(next) => {
+      onPermissionChange={(next) => {
         setPermission(next)
-        onChange(next)
+        onPermissionChange(next)
       }}
       onCopy={onCopy}
       onClose={() => {}}
@@ -38,7 +38,7 @@ describe('ShareDialog', () => {
   it('shows the file name with its type badge, the read-only link and Copy link', async () => {
     const onCopy = vi.fn()
     const { user } = setup(
-      <ShareDialog open filename="Quarterly report.pdf" permission="public" link={link} onChange={() => {}} onCopy={onCopy} onClose={() => {}} />,
+      <ShareDialog open filename="Quarterly report.pdf" permission="public" link={link} onPermissionChange={() => {}} onCopy={onCopy} onClose={() => {}} />,
     )
     const dialog = await screen.findByRole('dialog', { name: 'Share' })
     expect(dialog.textContent).toContain('Quarterly report.pdf')
@@ -52,8 +52,8 @@ describe('ShareDialog', () => {
   })
 
   it('offers Private, Public and Temporary under "Permission" and reports the chosen value by keyboard', async () => {
-    const onChange = vi.fn()
-    const { user } = setup(<Controlled onChange={onChange} onCopy={() => {}} />)
+    const onPermissionChange = vi.fn()
+    const { user } = setup(<Controlled onPermissionChange={onPermissionChange} onCopy={() => {}} />)
     const select = await screen.findByRole('combobox', { name: 'Permission' })
     expect(select.textContent).toContain('Private')
     select.focus()
@@ -61,7 +61,7 @@ describe('ShareDialog', () => {
     await screen.findByRole('listbox')
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Private', 'Public', 'Temporary'])
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
-    expect(onChange).toHaveBeenLastCalledWith('one')
+    expect(onPermissionChange).toHaveBeenLastCalledWith('one')
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
     // The helper text follows the permission and describes the select.
     const hintId = select.getAttribute('aria-describedby')
@@ -70,23 +70,23 @@ describe('ShareDialog', () => {
   })
 
   it('given a private file, then there is no link and Copy link is disabled', async () => {
-    setup(<Controlled onChange={() => {}} onCopy={() => {}} />)
+    setup(<Controlled onPermissionChange={() => {}} onCopy={() => {}} />)
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Share link' })
     expect(field.value).toBe('')
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Copy link' }).disabled).toBe(true)
   })
 
-  it('given the same option is chosen again, then onChange is not called', async () => {
-    const onChange = vi.fn()
-    const { user } = setup(<Controlled onChange={onChange} onCopy={() => {}} />)
+  it('given the same option is chosen again, then onPermissionChange is not called', async () => {
+    const onPermissionChange = vi.fn()
+    const { user } = setup(<Controlled onPermissionChange={onPermissionChange} onCopy={() => {}} />)
     await user.click(await screen.findByRole('combobox', { name: 'Permission' }))
     await user.click(await screen.findByRole('option', { name: 'Private' }))
-    expect(onChange).not.toHaveBeenCalled()
+    expect(onPermissionChange).not.toHaveBeenCalled()
   })
 
   it('given busy, then the select is marked busy and does not open', async () => {
     const { user } = setup(
-      <ShareDialog open busy filename="a.txt" permission="public" link={link} onChange={() => {}} onCopy={() => {}} onClose={() => {}} />,
+      <ShareDialog open busy filename="a.txt" permission="public" link={link} onPermissionChange={() => {}} onCopy={() => {}} onClose={() => {}} />,
       { pointerEventsCheck: 0 },
     )
     const select = await screen.findByRole('combobox', { name: 'Permission' })
@@ -97,7 +97,7 @@ describe('ShareDialog', () => {
 
   it('given the close icon, then onClose runs', async () => {
     const onClose = vi.fn()
-    const { user } = setup(<ShareDialog open filename="a.txt" permission="private" onChange={() => {}} onCopy={() => {}} onClose={onClose} />)
+    const { user } = setup(<ShareDialog open filename="a.txt" permission="private" onPermissionChange={() => {}} onCopy={() => {}} onClose={onClose} />)
     await user.click(await screen.findByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalledOnce()
   })
@@ -114,7 +114,7 @@ describe('ShareDialog', () => {
         permissionLabel="Accès"
         permissionLabels={{ one: 'Temporaire' }}
         hint="Une seule fois"
-        onChange={() => {}}
+        onPermissionChange={() => {}}
         onCopy={() => {}}
         onClose={() => {}}
       />,

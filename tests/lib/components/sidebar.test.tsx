@@ -9,7 +9,7 @@ import { setup } from '../helpers/render.tsx'
 describeModal('Sidebar drawer', {
   role: 'dialog',
   name: 'Menu',
-  render: (close) => <Sidebar layout="drawer" open onClose={close} active="home" />,
+  render: (close) => <Sidebar layout="drawer" open onOpenChange={close} active="home" />,
 })
 
 const navNames = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('button').map((b) => b.textContent)
@@ -97,7 +97,7 @@ describe('Sidebar (column)', () => {
       addEventListener: () => {},
       removeEventListener: () => {},
     }))
-    setup(<Sidebar open onClose={() => {}} />)
+    setup(<Sidebar open onOpenChange={() => {}} />)
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
     expect(within(drawer).getAllByRole('button').map((b) => b.textContent)).toContain('Settings')
   })
@@ -110,7 +110,7 @@ function Mobile({ onNavigate = () => {} }: { onNavigate?: (item: string) => void
       <Button aria-expanded={open} onClick={() => setOpen(!open)}>
         Toggle menu
       </Button>
-      <Sidebar layout="drawer" open={open} onClose={() => setOpen(false)} active="home" onNavigate={onNavigate} />
+      <Sidebar layout="drawer" open={open} onOpenChange={setOpen} active="home" onNavigate={onNavigate} />
     </>
   )
 }
@@ -150,11 +150,11 @@ describe('Sidebar (drawer)', () => {
 
   it('given an ADD NEW action in the drawer, then it runs and the drawer closes', async () => {
     const onCreateFolder = vi.fn()
-    const onClose = vi.fn()
-    const { user } = setup(<Sidebar layout="drawer" open onClose={onClose} onCreateFolder={onCreateFolder} />)
+    const onOpenChange = vi.fn()
+    const { user } = setup(<Sidebar layout="drawer" open onOpenChange={onOpenChange} onCreateFolder={onCreateFolder} />)
     await user.click(await screen.findByRole('button', { name: 'ADD NEW' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }))
     expect(onCreateFolder).toHaveBeenCalledOnce()
-    expect(onClose).toHaveBeenCalled()
+    expect(onOpenChange).toHaveBeenCalledWith(false)
   })
 })

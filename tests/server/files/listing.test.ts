@@ -86,7 +86,7 @@ describe('keyset paging', () => {
 
   it('given a search that walks the drive (a 1-character term), then name order pages through every match exactly once, and date order too', async () => {
     // A 1-character term is never index-selective: the list walks the drive in sort order, and
-    // in name order reads only the name index until the page is full (drive.ts, fileListQuery).
+    // in name order reads only the name index until the page is full (repositories/files.ts, fileListQuery).
     const b = new Browser(server.url)
     await b.signup(uniqueEmail('walk'))
     const all = await uploadAll(b, Array.from({ length: 240 }, (_, i) => (i % 3 === 0 ? `R ${i % 4}.dat` : `q ${i % 5}.dat`)))
@@ -230,14 +230,14 @@ describe('search', () => {
     // every name before the first match is passed on the way. (The visibility map VACUUM sets
     // lets the walk skip the rows.)
     const { browser: erin, userId: erinId } = await bigDrive('pg-walk', sql<string>`case when g % 3 = 0 then 'Zeta ' || g || '.txt' else 'Alpha ' || g || '.txt' end`)
-    const plan = async (sort: 'alp_asc' | 'date_desc') => explain((await server.app.cumulus.drive.fileListQuery(erinId, { trashed: false, search: 'zeta', sort, limit: 50 })).compile())
+    const plan = async (sort: 'alp_asc' | 'date_desc') => explain((await server.app.cumulus.drive.files.fileListQuery(erinId, { trashed: false, search: 'zeta', sort, limit: 50 })).compile())
     expect(await plan('alp_asc')).toMatch(/Index Only Scan using files_drive_name/)
     // Date order too, through the date index that carries the names (migration 007).
     expect(await plan('date_desc')).toMatch(/Index Only Scan Backward using files_drive_date_names/)
     expect(names((await erin.get('/file-service/list?search=zeta&limit=3')).body)).toEqual(['Zeta 20001.txt', 'Zeta 19998.txt', 'Zeta 19995.txt'])
     // What listFiles tries first on PostgreSQL: a bounded walk of the date index, never the
     // trigram index (whose guess for a common term is far too low).
-    const walkPlan = await explain(server.app.cumulus.drive.boundedWalkQuery(erinId, { trashed: false, search: 'zeta', sort: 'date_desc', limit: 50 }, 'zeta').compile())
+    const walkPlan = await explain(server.app.cumulus.drive.files.boundedWalkQuery(erinId, { trashed: false, search: 'zeta', sort: 'date_desc', limit: 50 }, 'zeta').compile())
     expect(walkPlan).toMatch(/Index Only Scan Backward using files_drive_date_names/)
     expect(walkPlan).not.toMatch(/trgm/)
     const expected = Array.from({ length: 6667 }, (_, i) => `Zeta ${3 * (i + 1)}.txt`)

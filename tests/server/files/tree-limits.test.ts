@@ -3,10 +3,10 @@
 // and deletes in bounded transactions that never hold the server still, even for a tree from
 // before the cap, and that leave a whole tree when stopped halfway.
 import { randomBytes } from 'node:crypto'
-import { CompiledQuery, type KyselyPlugin, sql, type Transaction } from 'kysely'
+import { CompiledQuery, type KyselyPlugin, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DB, FileRow, Folder } from '../../../server/db/schema.ts'
-import { createDriveRepository } from '../../../server/repositories/drive.ts'
+import type { FileRow, Folder } from '../../../server/db/schema.ts'
+import { createDriveRepository, type DriveTransaction } from '../../../server/repositories/drive.ts'
 import { createTreeService } from '../../../server/services/tree.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { blobKeys, expectConsistent } from '../helpers/drive.ts'
@@ -207,7 +207,7 @@ describe('a folder delete in bounded transactions', () => {
     let late = ''
     const racing = {
       ...drive,
-      transaction: async <R,>(fn: (trx: Transaction<DB>) => Promise<R>): Promise<R> => {
+      transaction: async <R,>(fn: (t: DriveTransaction) => Promise<R>): Promise<R> => {
         if (++transactions === 3) {
           late = await u.mk('Late', root)
           await u.put('late.txt', late)
@@ -222,6 +222,37 @@ describe('a folder delete in bounded transactions', () => {
     expect((await u.b.get(`/folder-service/info/${root}`)).status).toBe(404)
     expect((await u.b.get('/file-service/list?limit=100')).body).toEqual([])
     await expectConsistent(server, expect)
+  })
+})
+
+describe('trash retention', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server.close())
+
+  it('given old trash whose deletes fail, then purgeTrash counts only what it really deleted, and the failed items stay for the next sweep', async () => {
+    const u = await signup(server)
+    const folder = await u.mk('Old folder')
+    const file = await u.put('old.txt')
+    expect((await u.b.patch('/folder-service/trash', { id: folder })).status).toBe(200)
+    expect((await u.b.patch('/file-service/trash', { id: file })).status).toBe(200)
+    const { db, drive, janitor } = server.app.cumulus
+    const longAgo = Date.now() - 31 * 86_400_000
+    await db.updateTable('folders').set({ trashed_at: longAgo }).where('id', '=', folder).execute()
+    await db.updateTable('files').set({ trashed_at: longAgo }).where('id', '=', file).execute()
+
+    // Every deleting transaction fails (the database went away), so nothing is purged.
+    const failing = { ...drive, transaction: () => Promise.reject(new Error('database unavailable')) }
+    const broken = createTreeService({ repo: failing, janitor, maxDepth: 128 })
+    expect(await broken.purgeTrash(30)).toBe(0)
+    expect((await u.b.get(`/folder-service/info/${folder}`)).status).toBe(200)
+    expect((await u.b.get(`/file-service/info/${file}`)).status).toBe(200)
+
+    expect(await server.app.cumulus.tree.purgeTrash(30)).toBe(2)
+    expect((await u.b.get(`/folder-service/info/${folder}`)).status).toBe(404)
+    expect((await u.b.get(`/file-service/info/${file}`)).status).toBe(404)
   })
 })
 
@@ -287,9 +318,9 @@ describe('deleting a tree beside another user’s files', () => {
     const sub = await u.mk('Sub', await u.mk('Mid', root))
     await u.put('planned.txt', sub)
     const { repo, queries } = recording()
-    const folder = (await repo.folder(u.id, root))!
+    const folder = (await repo.folders.folder(u.id, root))!
     queries.length = 0
-    await repo.descendants(u.id, folder)
+    await repo.folders.descendants(u.id, folder)
     const subtree = await plan(queries[0]!)
     if (pg()) expect(subtree).toMatch(/Index Cond: .*ancestors >=/)
     else expect(subtree).toMatch(/folders_ancestors \(owner_id=\? AND ancestors>\? AND ancestors<\?\)/)

@@ -1,0 +1,60 @@
+import type { DateInput } from '../utils/format-date.ts'
+import { ExtensionBadge, type ExtensionBadgeSize } from '../components/extension-badge/extension-badge.tsx'
+import type { BrowserFile } from '../components/file-card/browser-item.ts'
+import { useThumbnail } from './use-thumbnail.ts'
+
+/** The classes of a face's parts, from the card's own stylesheet. */
+export interface FileFaceClasses {
+  preview: string
+  image: string
+  body: string
+  name: string
+  date: string
+}
+
+/** The props of a component that shows a file's face (FileCard, QuickAccessItem). */
+export interface FileFaceOptions {
+  /** The file to show. */
+  file: BrowserFile
+  /** Never loads the thumbnail, showing the extension badge instead (the user's "do not load thumbnails" preference). */
+  thumbnailsDisabled?: boolean
+  /** Longest badge text before it is shortened. */
+  badgeMax?: number
+  /** Formats the upload date; defaults to `formatCardDate` (MM/DD/YY hh:mma). */
+  formatDate?: (date: DateInput) => string
+}
+
+interface FileFaceProps extends Required<FileFaceOptions> {
+  badgeSize?: ExtensionBadgeSize
+  classes: FileFaceClasses
+  /** `span` inside a button, where a `div` is not allowed. */
+  as: 'div' | 'span'
+}
+
+/**
+ * What a file's card shows, above and below: the thumbnail (or the extension badge when there is
+ * none, thumbnails are off or it fails to load), then the name and the upload date.
+ */
+export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, formatDate, classes, as: Part }: FileFaceProps) {
+  const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
+  return (
+    <>
+      <Part className={classes.preview}>
+        {url ? (
+          <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={classes.image} onError={onError} />
+        ) : (
+          // The name says the extension already: the badge is decoration.
+          <ExtensionBadge filename={file.name} max={badgeMax} size={badgeSize} aria-hidden />
+        )}
+      </Part>
+      <Part className={classes.body}>
+        <span className={classes.name} title={file.name}>
+          {file.name}
+        </span>
+        {/* Keeps a space between name and date in the accessible name, whatever the layout. */}
+        {' '}
+        <span className={classes.date}>{formatDate(file.uploadDate)}</span>
+      </Part>
+    </>
+  )
+}

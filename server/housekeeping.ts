@@ -1,0 +1,27 @@
+// Hourly housekeeping: expired sessions, and trash past TRASH_RETENTION_DAYS. The timer is
+// unref'd, so it never keeps the process alive.
+import type { SessionsRepository } from './repositories/sessions.ts'
+import type { TreeService } from './services/tree.ts'
+
+const EVERY_MS = 3_600_000
+
+export interface HousekeepingDeps {
+  sessions: Pick<SessionsRepository, 'deleteExpired'>
+  tree: Pick<TreeService, 'purgeTrash'>
+  trashRetentionDays: number
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+}
+
+/** Runs once now and then every hour; returns the function that stops it. */
+export function startHousekeeping(deps: HousekeepingDeps): () => void {
+  const run = async () => {
+    await deps.sessions.deleteExpired(Date.now())
+    const purged = await deps.tree.purgeTrash(deps.trashRetentionDays)
+    if (purged) deps.log.info({ purged }, 'trash retention: items deleted')
+  }
+  const runLogged = () => void run().catch((err) => deps.log.warn({ err }, 'housekeeping failed'))
+  runLogged()
+  const timer = setInterval(runLogged, EVERY_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}

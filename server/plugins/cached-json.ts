@@ -1,0 +1,31 @@
+// Sends a drive reply through the list cache (services/list-cache.ts): the kept bytes, gzipped
+// when the browser takes it, or the route's JSON built and offered to the cache.
+import { Negotiator } from '@fastify/accept-negotiator'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import { type ListCache, listCacheKey } from '../services/list-cache.ts'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+// Browsers send a handful of distinct accept-encoding values: remember each answer.
+const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'], cache: new LRUCache<string, string>({ max: 256 }) })
+
+/** Sends what `build` returns as the route's JSON; builds it unless this user asked this URL at this drive version before and it was kept. */
+export async function sendCached(cache: ListCache, req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void> {
+  const principal = req.principal
+  if (!principal) throw new Error('list cache: the route must authenticate first')
+  // The same URL may be answered compressed or not: shared caches must keep them apart.
+  reply.header('vary', 'accept-encoding')
+  const key = listCacheKey(principal.userId, principal.driveVersion, req.url)
+  const cached = cache.get(key)
+  if (cached) {
+    const accept = req.headers['accept-encoding']
+    reply.type(JSON_TYPE)
+    if (cached.gzipped && accept && encodings.negotiate(accept) === 'gzip') reply.header('content-encoding', 'gzip').send(cached.gzipped)
+    else reply.send(cached.body)
+    return
+  }
+  // The route's own response schema serialises it, exactly as an uncached reply would be.
+  const json = reply.serialize(await build())
+  reply.type(JSON_TYPE)
+  reply.send(typeof json === 'string' ? cache.offer(key, json) : json)
+}
