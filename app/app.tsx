@@ -2,8 +2,8 @@
 // notifications. (SWR settings travel with each hook: see hooks/swr-config.ts.)
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { ErrorBoundary } from './features/error-boundary.tsx'
-import { Toasts } from './features/toasts.tsx'
+import { ErrorBoundary } from './features/shell/error-boundary.tsx'
+import { Toasts } from './features/toasts/toasts.tsx'
 import { useScrollMemory } from './hooks/use-scroll-memory.ts'
 import { AppRoutes } from './routes.tsx'
 import { startKeepAlive } from './state/session.ts'

@@ -6,8 +6,8 @@ import { css } from 'goober'
 import { type ReactNode, Suspense, useLayoutEffect } from 'react'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { copy } from './copy.ts'
-import { lazyNamed } from './features/lazy-named.ts'
-import { decodeRouteParam as decode } from './features/route-param.ts'
+import { lazyNamed } from './features/shell/lazy-named.ts'
+import { decodeRouteParam as decode } from './features/shell/route-param.ts'
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx'
 import { loggedIn, rememberRoute } from './state/user.ts'
 
@@ -16,7 +16,7 @@ const SettingsScreen = lazyNamed(() => import('./screens/settings/settings-scree
 const PublicDownloadScreen = lazyNamed(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
 const VerifyEmailScreen = lazyNamed(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
 const ResetPasswordScreen = lazyNamed(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
-const UserLoadErrorDialog = lazyNamed(() => import('./features/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
+const UserLoadErrorDialog = lazyNamed(() => import('./features/account/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
 
 const pageSpinner = css`
   display: grid;

@@ -20,13 +20,13 @@ export interface FileListParams {
   startAtId?: string
 }
 
-export interface SuggestedParams {
+export interface SuggestionsParams {
   search: string
   trashMode?: boolean
   mediaMode?: boolean
 }
 
-export interface SuggestedList {
+export interface Suggestions {
   folderList: FolderJson[]
   fileList: FileJson[]
 }
@@ -42,8 +42,8 @@ const enc = encodeURIComponent
 
 export const listFiles = (params: FileListParams) => http.get<FileJson[]>('/file-service/list', { params: params as Params })
 export const quickList = (limit = 20) => http.get<FileJson[]>('/file-service/quick-list', { params: { limit } })
-export const suggestedList = (params: SuggestedParams) =>
-  http.get<SuggestedList>('/file-service/suggested-list', { params: params as unknown as Params })
+export const listSuggestions = (params: SuggestionsParams) =>
+  http.get<Suggestions>('/file-service/suggested-list', { params: params as unknown as Params })
 
 export const downloadUrl = (id: string) => `/file-service/download/${enc(id)}`
 export const thumbnailUrl = (thumbnailID: string) => `/file-service/thumbnail/${enc(thumbnailID)}`

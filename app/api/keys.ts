@@ -1,7 +1,7 @@
 // SWR keys: one place that names every cached read, so writes can mutate() exactly the keys that
 // read the data. A key is [path, params?]; hooks/swr-config.ts fetches it with http.get.
 import type { Params } from './http.ts'
-import type { FileListParams, SuggestedParams } from './files.ts'
+import type { FileListParams, SuggestionsParams } from './files.ts'
 import type { FolderListParams, MoveFolderListParams } from './folders.ts'
 import { publicInfoUrl } from './files.ts'
 
@@ -15,7 +15,7 @@ export const keys = {
   publicFile: (id: string, tempToken: string) => key(publicInfoUrl(id, tempToken)),
   files: (params: FileListParams) => key('/file-service/list', params),
   quickList: (limit = 20) => key('/file-service/quick-list', { limit }),
-  suggested: (params: SuggestedParams) => key('/file-service/suggested-list', params),
+  suggestions: (params: SuggestionsParams) => key('/file-service/suggested-list', params),
   folders: (params: FolderListParams) => key('/folder-service/list', params),
   folderInfo: (id: string) => key(`/folder-service/info/${encodeURIComponent(id)}`),
   moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) => key('/folder-service/move-folder-list', { ...rest, 'folderIDs[]': folderIDs }),

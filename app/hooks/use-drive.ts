@@ -1,6 +1,6 @@
 // One SWR hook per read of the drive (STYLE.md "one hook per resource"); writes refetch them
 // through use-refetch.ts.
-import type { FileJson, SuggestedList } from '../api/files.ts'
+import type { FileJson } from '../api/files.ts'
 import type { FolderJson, FolderListParams } from '../api/folders.ts'
 import { keys } from '../api/keys.ts'
 import { quickListLimit } from '../state/filters.ts'
@@ -22,13 +22,4 @@ export function useQuickList(enabled = true) {
 export function useFolderInfo(id: string | null | undefined) {
   const { data, error, isLoading } = useApi<FolderJson>(id ? keys.folderInfo(id) : null)
   return { folder: data, loading: isLoading, error }
-}
-
-/** SPEC §2 search bar suggestions; an empty text fetches nothing. */
-export function useSuggestions(search: string, area: { trashMode?: boolean; mediaMode?: boolean }) {
-  const text = search.trim()
-  const { data, isLoading } = useApi<SuggestedList>(
-    text ? keys.suggested({ search: text, ...(area.trashMode ? { trashMode: true } : {}), ...(area.mediaMode ? { mediaMode: true } : {}) }) : null,
-  )
-  return { folders: data?.folderList ?? [], files: data?.fileList ?? [], loading: isLoading }
 }

@@ -5,25 +5,34 @@ import * as userApi from '../api/user.ts'
 import { resetFilters } from './filters.ts'
 import { resetSelectionState } from './selection.ts'
 import { closeDrawer } from './drawer.ts'
-import { clearUser, hasPreviouslyLoggedIn, loggedIn, rememberedRoute, setHasPreviouslyLoggedIn, setUser, type User } from './user.ts'
+import type { UserJson } from '../api/user.ts'
+import { hasPreviouslyLoggedIn, loggedIn, rememberedRoute, setHasPreviouslyLoggedIn, setLoggedIn } from './user.ts'
 
 /** SPEC §9 "Access token refresh interval". */
 export const REFRESH_INTERVAL_MS = 20 * 60_000
 
-function signedIn(next: User): void {
-  setUser(next)
+// Loaded on demand: the record's cache is SWR, which stays out of the first load of / (swr-config.ts).
+const userRecord = () => import('../hooks/use-user.ts')
+
+/** SPEC §4: a user reply logs the session in and becomes the cached user record. */
+async function signedIn(next: UserJson): Promise<void> {
+  setLoggedIn(true)
   setHasPreviouslyLoggedIn(true)
+  // A chunk that fails to load costs only the settings stand-in, never the sign-in itself.
+  await userRecord()
+    .then((record) => record.seedUser(next))
+    .catch((error: unknown) => console.warn('Caching the user record failed', error))
 }
 
 export async function login(email: string, password: string): Promise<void> {
   const { user } = await userApi.login(email, password)
-  signedIn(user)
+  await signedIn(user)
 }
 
 /** Creates the account and signs in; resolves to whether a verification email was sent. */
 export async function createAccount(email: string, password: string): Promise<boolean> {
   const { user, emailSent } = await userApi.createAccount(email, password)
-  signedIn(user)
+  await signedIn(user)
   return emailSent
 }
 
@@ -76,7 +85,7 @@ export function restoreSession(): Promise<boolean> {
   restoring ??= (async () => {
     await loadRefresh
     try {
-      signedIn(await userApi.getUser())
+      await signedIn(await userApi.getUser())
       return true
     } catch (error) {
       console.warn('Session restore failed', error)
@@ -92,7 +101,8 @@ export function restoreSession(): Promise<boolean> {
 
 /** Forgets the session on this device: user, flag, selection, filters, remembered route. */
 export function endSession(): void {
-  clearUser()
+  setLoggedIn(false)
+  void userRecord().then((record) => record.clearUserRecord())
   setHasPreviouslyLoggedIn(false)
   rememberedRoute.value = null
   resetSelectionState()

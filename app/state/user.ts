@@ -1,27 +1,18 @@
-// SPEC §3 client state "User": user, loggedIn, lastRefreshed, plus the hasPreviouslyLoggedIn flag
-// and the route a logged-out visitor was sent away from.
+// SPEC §3 client state "User": loggedIn, lastRefreshed, plus the hasPreviouslyLoggedIn flag and the
+// route a logged-out visitor was sent away from. The user record itself is server data: SWR holds
+// it (hooks/use-user.ts).
 import { signal } from '@preact/signals-react'
-import type { UserJson } from '../../server/schemas/user.ts'
 import { readFlag, storageKeys, writeFlag } from './storage.ts'
 
-export type User = UserJson
-
-export const user = signal<User | null>(null)
 export const loggedIn = signal(false)
 /** Time (ms since epoch) of the last successful token refresh; 0 before any. */
 export const lastRefreshed = signal(0)
 /** Where a visitor who was not logged in wanted to go (SPEC §2 route table). */
 export const rememberedRoute = signal<string | null>(null)
 
-/** SPEC §4: setting a user marks the session as logged in. */
-export function setUser(next: User): void {
-  user.value = next
-  loggedIn.value = true
-}
-
-export function clearUser(): void {
-  user.value = null
-  loggedIn.value = false
+/** SPEC §4: a user reply (sign-in, sign-up, restore) marks the session as logged in. */
+export function setLoggedIn(on: boolean): void {
+  loggedIn.value = on
 }
 
 export function noteTokenRefreshed(): void {
@@ -47,7 +38,7 @@ export function takeRememberedRoute(): string | null {
 }
 
 export function resetUserState(): void {
-  clearUser()
+  setLoggedIn(false)
   lastRefreshed.value = 0
   rememberedRoute.value = null
 }

@@ -1,8 +1,8 @@
 import './helpers/setup.ts'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ErrorBoundary } from '../../app/features/error-boundary.tsx'
-import { setUser } from '../../app/state/user.ts'
+import { ErrorBoundary } from '../../app/features/shell/error-boundary.tsx'
+import { setLoggedIn } from '../../app/state/user.ts'
 import { expectConsoleErrors } from './helpers/setup.ts'
 import { path, renderApp } from './helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server, testUser } from './helpers/server.ts'
@@ -40,14 +40,14 @@ describe('route table and guard (SPEC §2)', () => {
   })
 
   it('given a session, the protected route renders', async () => {
-    setUser(testUser)
+    setLoggedIn(true)
     renderApp('/trash')
     expect(await screen.findByRole('combobox', { name: 'Search Trash' })).toBeTruthy()
     expect(path()).toBe('/trash')
   })
 
   it('given a session, / (the logo) goes straight on to /home', async () => {
-    setUser(testUser)
+    setLoggedIn(true)
     renderApp('/')
     await waitFor(() => expect(path()).toBe('/home'))
     expect(sent('/user-service/user')).toHaveLength(0)
@@ -84,7 +84,7 @@ describe('unknown-error fallback (SPEC §2)', () => {
 
 describe('loading the account fails (SPEC §8)', () => {
   it('asks "Error loading user account"; cancel goes to /home', async () => {
-    setUser(testUser)
+    setLoggedIn(true)
     server.use(mock.get('*/user-service/user-detailed', () => apiError(404)))
     const { user } = renderApp('/media')
     const dialog = await screen.findByRole('alertdialog', { name: 'Error loading user account' })
@@ -95,7 +95,7 @@ describe('loading the account fails (SPEC §8)', () => {
   })
 
   it('"Yes, logout" logs out and goes to /', async () => {
-    setUser(testUser)
+    setLoggedIn(true)
     localStorage.setItem('hasPreviouslyLoggedIn', 'true')
     server.use(
       mock.get('*/user-service/user-detailed', () => apiError(404)),

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import type { ReactNode } from 'react'
 import { copy } from '../../copy.ts'
-import { toastRegions } from '../toasts.tsx'
+import { toastRegions } from '../toasts/toasts.tsx'
 
 interface ConfirmRequest {
   kind: 'confirm'

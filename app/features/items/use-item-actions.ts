@@ -21,7 +21,7 @@ import {
   toggleMultiSelect,
 } from '../../state/selection.ts'
 import { alert, confirm, prompt } from '../dialogs/dialog-host.tsx'
-import { toast } from '../toasts.tsx'
+import { toast } from '../toasts/toasts.tsx'
 import type { MenuActionId } from './item-menu.ts'
 
 /** A file or a folder, as menus and actions see it. */

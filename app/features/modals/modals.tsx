@@ -2,7 +2,7 @@
 // signed-in layout renders this once.
 import { FileDetailsModal } from './file-details-modal.tsx'
 import { MoveModal } from './move-modal.tsx'
-import { ShareModal } from './share-modal.tsx'
+import { ShareModal } from '../share/share-modal.tsx'
 
 export function Modals() {
   return (

@@ -13,8 +13,8 @@ import { useRefetch } from '../../hooks/use-refetch.ts'
 import { useApi } from '../../hooks/swr-config.ts'
 import { asItems, type MoveModal as MoveRequest, moveModal, multiSelectMap, resetMoveModal, resetMultiSelect } from '../../state/selection.ts'
 import { alert } from '../dialogs/dialog-host.tsx'
-import { decodeRouteParam } from '../route-param.ts'
-import { toast, toastRegions } from '../toasts.tsx'
+import { decodeRouteParam } from '../shell/route-param.ts'
+import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useClosing } from './use-closing.ts'
 
 /** SPEC §7: the destination is a folder id or "/" for Home. */

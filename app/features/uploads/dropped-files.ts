@@ -1,7 +1,7 @@
 // Turning a drop into upload jobs. A dropped folder only shows up as a directory entry
 // (webkitGetAsEntry); its files are read by walking it, and each gets its path inside the folder
 // explicitly, since File.webkitRelativePath is read-only and empty for dropped files.
-import type { FolderUploadEntry } from '../../api/upload.ts'
+import type { FolderUploadEntry } from '../../api/uploads.ts'
 import type { UploadJob } from './start-uploads.ts'
 
 const isFile = (entry: FileSystemEntry): entry is FileSystemFileEntry => entry.isFile

@@ -1,6 +1,6 @@
 // Starting uploads (SPEC §4 "Upload item" and "Uploads"): every upload becomes an item of the upload
 // store, a few run at a time, and the lists refetch after each success.
-import { type FolderUploadEntry, uploadFile, uploadFolder } from '../../api/upload.ts'
+import { type FolderUploadEntry, uploadFile, uploadFolder } from '../../api/uploads.ts'
 import { addUpload, isUploadRunning, setUploadCancel, updateUpload } from '../../state/uploads.ts'
 
 /** Uploads sent at once; the rest wait their turn, so a 200-file drop does not open 200 sockets. */

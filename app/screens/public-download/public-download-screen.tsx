@@ -4,9 +4,9 @@ import { FileDetails, Spinner } from '@cumulus/ui'
 import { publicDownloadUrl } from '../../api/files.ts'
 import { navigateAway } from '../../api/navigate.ts'
 import { copy } from '../../copy.ts'
-import { CardPage } from '../../features/card-page.tsx'
-import { copyWithToast } from '../../features/copy-with-toast.ts'
-import { fileAccessLabels, fileDetailsLabels } from '../../features/file-details-labels.ts'
+import { CardPage } from '../../features/shell/card-page.tsx'
+import { copyWithToast } from '../../features/clipboard/copy-with-toast.ts'
+import { fileAccessLabels, fileDetailsLabels } from '../../features/modals/file-details-labels.ts'
 import { usePublicFile } from '../../hooks/use-public-file.ts'
 
 const p = copy.publicDownload

@@ -1,19 +1,18 @@
 // SPEC §2 settings "Account": the email (and Resend while unverified), Change password, Logout and
 // Logout all sessions, each logout confirmed first.
 import { Button, ConfirmDialog } from '@cumulus/ui'
-import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { useState } from 'react'
 import { errorStatus } from '../../api/http.ts'
 import { resendVerifyEmail } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
-import { CooldownDialog } from '../../features/cooldown-dialog.tsx'
-import { LinkButton } from '../../features/form.tsx'
-import { toast } from '../../features/toasts.tsx'
-import { useSignOut } from '../../features/use-sign-out.ts'
+import { CooldownDialog } from '../../features/account/cooldown-dialog.tsx'
+import { LinkButton } from '../../features/forms/form.tsx'
+import { toast } from '../../features/toasts/toasts.tsx'
+import { useSignOut } from '../../features/account/use-sign-out.ts'
+import { useUser } from '../../hooks/use-user.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
-import { user } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { row, rowLabel, section } from './settings-styles.ts'
@@ -29,9 +28,10 @@ const emailValue = css`
 type Confirming = 'logout' | 'logout-all' | null
 
 export function AccountSection() {
-  useSignals()
   const { data } = useUserDetailed()
-  const account = data ?? user.value
+  // The signed-in record stands in while the detailed one loads (or when it fails to).
+  const { data: user } = useUser()
+  const account = data ?? user
   const { logout, logoutAll } = useSignOut()
   const [changing, setChanging] = useState(false)
   const [confirming, setConfirming] = useState<Confirming>(null)

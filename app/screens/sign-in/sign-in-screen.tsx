@@ -8,12 +8,12 @@ import { useLocation } from 'wouter'
 import { errorStatus } from '../../api/http.ts'
 import { sendPasswordReset } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
-import { CardPage } from '../../features/card-page.tsx'
-import { createAccountErrorMessage, loginErrorMessage, resetRequestErrorMessage } from '../../features/error-messages.ts'
-import { FormMessage, LinkButton, TextField } from '../../features/form.tsx'
-import { lazyNamed } from '../../features/lazy-named.ts'
-import { toast } from '../../features/toasts.tsx'
-import { createAccountMessage } from '../../features/validation.ts'
+import { CardPage } from '../../features/shell/card-page.tsx'
+import { createAccountErrorMessage, loginErrorMessage, resetRequestErrorMessage } from '../../features/account/error-messages.ts'
+import { FormMessage, LinkButton, TextField } from '../../features/forms/form.tsx'
+import { lazyNamed } from '../../features/shell/lazy-named.ts'
+import { toast } from '../../features/toasts/toasts.tsx'
+import { createAccountMessage } from '../../features/forms/validation.ts'
 import { passwordResetCooldown, resendVerificationCooldown } from '../../state/cooldown.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
 import { hasPreviouslyLoggedIn, loggedIn, takeRememberedRoute } from '../../state/user.ts'
@@ -21,7 +21,7 @@ import { vars } from '../../styles.ts'
 
 // The dialog (and the modal machinery under it) loads only if someone asks twice within a minute,
 // keeping it out of the first load of /.
-const CooldownDialog = lazyNamed(() => import('../../features/cooldown-dialog.tsx'), 'CooldownDialog')
+const CooldownDialog = lazyNamed(() => import('../../features/account/cooldown-dialog.tsx'), 'CooldownDialog')
 
 export type AuthMode = 'login' | 'create' | 'reset'
 

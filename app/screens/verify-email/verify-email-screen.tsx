@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { verifyEmail } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
-import { CardPage } from '../../features/card-page.tsx'
-import { linkLook } from '../../features/form.tsx'
-import { REDIRECT_DELAY_MS } from '../../features/redirect-delay.ts'
-import { toast } from '../../features/toasts.tsx'
+import { CardPage } from '../../features/shell/card-page.tsx'
+import { linkLook } from '../../features/forms/form.tsx'
+import { REDIRECT_DELAY_MS } from '../../features/account/redirect-delay.ts'
+import { toast } from '../../features/toasts/toasts.tsx'
 
 
 // Tokens are single-use: React's strict double effects (and remounts) must not spend one twice.

@@ -29,7 +29,7 @@ const calls: Array<[string, () => Promise<unknown>, string, string, unknown?]> =
   ['reset-password', () => user.resetPassword('t', 'pw'), 'PATCH', '/user-service/reset-password', { passwordToken: 't', password: 'pw' }],
   ['file list', () => files.listFiles({ parent: '/', limit: 50 }), 'GET', '/file-service/list'],
   ['quick list', () => files.quickList(), 'GET', '/file-service/quick-list'],
-  ['suggested list', () => files.suggestedList({ search: 'x' }), 'GET', '/file-service/suggested-list'],
+  ['suggestions', () => files.listSuggestions({ search: 'x' }), 'GET', '/file-service/suggested-list'],
   ['stream token', files.getStreamVideoToken, 'GET', '/file-service/download/access-token-stream-video'],
   ['remove stream token', files.removeStreamVideoToken, 'DELETE', '/file-service/remove-stream-video-token'],
   ['public info', () => files.getPublicInfo('f1', 'tok'), 'GET', '/file-service/public/info/f1/tok'],

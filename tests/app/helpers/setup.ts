@@ -4,7 +4,7 @@ import './dom.ts'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
 import { resetDialogs } from '../../../app/features/dialogs/dialog-host.tsx'
-import { clearToasts } from '../../../app/features/toasts.tsx'
+import { clearToasts } from '../../../app/features/toasts/toasts.tsx'
 import { passwordResetCooldown, resendVerificationCooldown } from '../../../app/state/cooldown.ts'
 import { closeDrawer } from '../../../app/state/drawer.ts'
 import { resetFilters } from '../../../app/state/filters.ts'
@@ -12,6 +12,7 @@ import { loadPreferences } from '../../../app/state/preferences.ts'
 import { resetSelectionState } from '../../../app/state/selection.ts'
 import { resetUploads } from '../../../app/state/uploads.ts'
 import { resetUserState } from '../../../app/state/user.ts'
+import { clearUserRecord } from '../../../app/hooks/use-user.ts'
 import { requests, server } from './server.ts'
 import { setPageHeight, setViewportWidth } from './dom.ts'
 
@@ -32,7 +33,7 @@ export function expectConsoleErrors(): () => unknown[][] {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
-beforeEach(() => {
+beforeEach(async () => {
   errors = []
   errorsExpected = false
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -42,6 +43,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   localStorage.clear()
   resetUserState()
+  await clearUserRecord()
   resetSelectionState()
   resetDialogs()
   resetUploads()

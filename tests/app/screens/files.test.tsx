@@ -1,18 +1,18 @@
 import '../helpers/setup.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { setUser } from '../../../app/state/user.ts'
+import { setLoggedIn } from '../../../app/state/user.ts'
 import { useFakeClock, useRealClock } from '../helpers/clock.ts'
 import { makeFile, makeFolder, serveDrive } from '../helpers/drive.ts'
 import { path, renderApp, toasts } from '../helpers/render.tsx'
-import { apiError, http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
+import { apiError, http as mock, ok, sent, server } from '../helpers/server.ts'
 
 const named = (name: string) => new RegExp(`^${name.replace(/[.()]/g, '\\$&')}`)
 const card = (name: string) => screen.getByRole('option', { name: named(name) })
 const findCard = (name: string) => screen.findByRole('option', { name: named(name) })
 
 function open(url: string, options?: { fakeTimers?: boolean }) {
-  setUser(testUser)
+  setLoggedIn(true)
   localStorage.setItem('hasPreviouslyLoggedIn', 'true')
   return renderApp(url, options)
 }

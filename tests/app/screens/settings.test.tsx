@@ -1,12 +1,12 @@
 import '../helpers/setup.ts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { setUser } from '../../../app/state/user.ts'
+import { setLoggedIn } from '../../../app/state/user.ts'
 import { isDisabled, path, renderApp, toasts } from '../helpers/render.tsx'
-import { apiError, http as mock, ok, sent, server, testUser, testUserDetailed } from '../helpers/server.ts'
+import { apiError, http as mock, ok, sent, server, testUserDetailed } from '../helpers/server.ts'
 
 async function openSettings() {
-  setUser(testUser)
+  setLoggedIn(true)
   localStorage.setItem('hasPreviouslyLoggedIn', 'true')
   const view = renderApp('/settings')
   await screen.findByRole('heading', { name: 'Account' })

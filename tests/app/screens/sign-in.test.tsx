@@ -1,7 +1,8 @@
 import '../helpers/setup.ts'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { loggedIn, user as currentUser } from '../../../app/state/user.ts'
+import { loggedIn } from '../../../app/state/user.ts'
+import { cachedUser } from '../helpers/user.ts'
 import { isDisabled, path, renderApp, toasts } from '../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
 
@@ -169,7 +170,7 @@ describe('login (SPEC §8)', () => {
     server.use(mock.post('*/user-service/login', () => ok({ user: testUser })))
     await login()
     await waitFor(() => expect(path()).toBe('/home'))
-    expect(currentUser.value).toEqual(testUser)
+    expect(cachedUser()).toEqual(testUser)
     expect(loggedIn.value).toBe(true)
     expect(localStorage.getItem('hasPreviouslyLoggedIn')).toBe('true')
   })
@@ -299,7 +300,7 @@ describe('session restore on the sign-in screen (SPEC §2)', () => {
     await waitFor(() => expect(sent('/user-service/user')).toHaveLength(1))
     release()
     await waitFor(() => expect(path()).toBe('/home'))
-    expect(currentUser.value).toEqual(testUser)
+    expect(cachedUser()).toEqual(testUser)
   })
 
   it('given the flag and a session that cannot be restored, then "Login Expired" shows and the flag is removed', async () => {

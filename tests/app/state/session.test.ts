@@ -1,7 +1,8 @@
 import '../helpers/setup.ts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REFRESH_INTERVAL_MS, refreshAtLoad, restoreSession, startKeepAlive } from '../../../app/state/session.ts'
-import { lastRefreshed, loggedIn, setHasPreviouslyLoggedIn, setUser, user } from '../../../app/state/user.ts'
+import { lastRefreshed, loggedIn, setHasPreviouslyLoggedIn, setLoggedIn } from '../../../app/state/user.ts'
+import { cachedUser } from '../helpers/user.ts'
 import { apiError, http as mock, sent, server, testUser } from '../helpers/server.ts'
 
 const tokenCalls = () => sent('/user-service/get-token').length
@@ -36,7 +37,7 @@ describe('access token refresh (SPEC §4 session)', () => {
   })
 
   it('refreshes every 20 minutes while logged in', async () => {
-    setUser(testUser)
+    setLoggedIn(true)
     stop = startKeepAlive()
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS - 1)
     expect(tokenCalls()).toBe(0)
@@ -48,7 +49,7 @@ describe('access token refresh (SPEC §4 session)', () => {
   })
 
   it('refreshes whenever the tab becomes visible, not when it is hidden', async () => {
-    setUser(testUser)
+    setLoggedIn(true)
     stop = startKeepAlive()
     setVisibility('hidden')
     await vi.advanceTimersByTimeAsync(0)
@@ -59,7 +60,7 @@ describe('access token refresh (SPEC §4 session)', () => {
 
   it('logs refresh failures without throwing, and stops after the returned function runs', async () => {
     server.use(mock.post('*/user-service/get-token', () => apiError(401)))
-    setUser(testUser)
+    setLoggedIn(true)
     stop = startKeepAlive()
     setVisibility('visible')
     await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('Token refresh failed', expect.anything()))
@@ -75,7 +76,7 @@ describe('session restore', () => {
   it('given the cookies are still good, then the user is set, logged in, and the flag stays', async () => {
     setHasPreviouslyLoggedIn(true)
     expect(await restoreSession()).toBe(true)
-    expect(user.value).toEqual(testUser)
+    expect(cachedUser()).toEqual(testUser)
     expect(loggedIn.value).toBe(true)
     expect(localStorage.getItem('hasPreviouslyLoggedIn')).toBe('true')
   })

@@ -9,7 +9,7 @@ import type { FileJson, FolderJson } from '../../../../server/schemas/files.ts'
 import { keys } from '../../../../app/api/keys.ts'
 import { DialogHost } from '../../../../app/features/dialogs/dialog-host.tsx'
 import { Modals } from '../../../../app/features/modals/modals.tsx'
-import { Toasts } from '../../../../app/features/toasts.tsx'
+import { Toasts } from '../../../../app/features/toasts/toasts.tsx'
 import { useApi } from '../../../../app/hooks/swr-config.ts'
 
 function QuickListReader() {

@@ -1,8 +1,8 @@
 // The server's records (SPEC §3) as the library's browsing components read them. The app decides
 // the thumbnail URL, so "Load thumbnails: Disabled" never requests one.
 import type { BrowserFile, BrowserFolder } from '@cumulus/ui'
-import { thumbnailUrl, type FileJson } from '../api/files.ts'
-import type { FolderJson } from '../api/folders.ts'
+import { thumbnailUrl, type FileJson } from '../../api/files.ts'
+import type { FolderJson } from '../../api/folders.ts'
 
 export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): BrowserFile {
   const { hasThumbnail, thumbnailID, isVideo, linkType } = file.metadata

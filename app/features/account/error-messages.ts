@@ -1,6 +1,6 @@
 // SPEC §8 error catalogue: which text a failed call shows, by HTTP status.
-import { errorStatus } from '../api/http.ts'
-import { copy } from '../copy.ts'
+import { errorStatus } from '../../api/http.ts'
+import { copy } from '../../copy.ts'
 
 export function loginErrorMessage(error: unknown): string {
   const status = errorStatus(error)

@@ -1,6 +1,6 @@
 import '../helpers/setup.ts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PROGRESS_INTERVAL_MS, uploadFile, uploadFolder, xhrUpload } from '../../../app/api/upload.ts'
+import { PROGRESS_INTERVAL_MS, uploadFile, uploadFolder, xhrUpload } from '../../../app/api/uploads.ts'
 import { sent } from '../helpers/server.ts'
 import { FakeXhr } from '../helpers/fake-xhr.ts'
 

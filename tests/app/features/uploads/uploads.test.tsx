@@ -1,15 +1,15 @@
-import '../helpers/setup.ts'
+import '../../helpers/setup.ts'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SWRConfig } from 'swr'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { keys } from '../../../app/api/keys.ts'
-import { PROGRESS_INTERVAL_MS } from '../../../app/api/upload.ts'
-import { toaster } from '../../../app/features/toasts.tsx'
-import { MAX_PARALLEL_UPLOADS, startUploads } from '../../../app/features/uploads/start-uploads.ts'
-import { UploadPanelHost } from '../../../app/features/uploads/upload-panel-host.tsx'
-import { useFileDrop } from '../../../app/features/uploads/use-file-drop.tsx'
-import { useApi } from '../../../app/hooks/swr-config.ts'
+import { keys } from '../../../../app/api/keys.ts'
+import { PROGRESS_INTERVAL_MS } from '../../../../app/api/uploads.ts'
+import { toaster } from '../../../../app/features/toasts/toasts.tsx'
+import { MAX_PARALLEL_UPLOADS, startUploads } from '../../../../app/features/uploads/start-uploads.ts'
+import { UploadPanelHost } from '../../../../app/features/uploads/upload-panel-host.tsx'
+import { useFileDrop } from '../../../../app/features/uploads/use-file-drop.tsx'
+import { useApi } from '../../../../app/hooks/swr-config.ts'
 import {
   addUpload,
   cancelAllUploads,
@@ -18,12 +18,12 @@ import {
   updateUpload,
   uploads,
   uploadsMinimized,
-} from '../../../app/state/uploads.ts'
-import { setUser } from '../../../app/state/user.ts'
-import { useFakeClock, useRealClock } from '../helpers/clock.ts'
-import { renderApp } from '../helpers/render.tsx'
-import { http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
-import { FakeXhr } from '../helpers/fake-xhr.ts'
+} from '../../../../app/state/uploads.ts'
+import { setLoggedIn } from '../../../../app/state/user.ts'
+import { useFakeClock, useRealClock } from '../../helpers/clock.ts'
+import { renderApp } from '../../helpers/render.tsx'
+import { http as mock, ok, sent, server } from '../../helpers/server.ts'
+import { FakeXhr } from '../../helpers/fake-xhr.ts'
 
 /** The request that carries `name` (a file upload's filename field). */
 const xhrFor = (name: string) => {
@@ -455,7 +455,7 @@ describe('in the app', () => {
       mock.get('*/folder-service/*', () => ok([])),
       mock.post('*/file-service/upload', () => ok({ _id: 'f1', filename: 'a.txt' }, 201)),
     )
-    setUser(testUser)
+    setLoggedIn(true)
     renderApp('/home')
     await waitFor(() => expect(sent('/file-service/quick-list')).toHaveLength(1))
     const a = file('a.txt')

@@ -1,6 +1,6 @@
 import { css } from 'goober'
 import type { ReactNode } from 'react'
-import { vars } from '../styles.ts'
+import { vars } from '../../styles.ts'
 import { Logo } from './logo.tsx'
 
 const page = css`

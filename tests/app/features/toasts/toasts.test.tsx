@@ -1,8 +1,8 @@
-import '../helpers/setup.ts'
+import '../../helpers/setup.ts'
 import { act, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { toast, Toasts } from '../../../app/features/toasts.tsx'
-import { useFakeClock, useRealClock } from '../helpers/clock.ts'
+import { toast, Toasts } from '../../../../app/features/toasts/toasts.tsx'
+import { useFakeClock, useRealClock } from '../../helpers/clock.ts'
 
 afterEach(() => useRealClock())
 

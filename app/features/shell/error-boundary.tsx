@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { css } from 'goober'
-import { copy } from '../copy.ts'
-import { vars } from '../styles.ts'
+import { copy } from '../../copy.ts'
+import { vars } from '../../styles.ts'
 
 interface Props {
   children: ReactNode

@@ -1,14 +1,14 @@
-import '../helpers/setup.ts'
+import '../../helpers/setup.ts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { drawOpen } from '../../../app/state/drawer.ts'
-import { setUser } from '../../../app/state/user.ts'
-import { setViewportWidth } from '../helpers/dom.ts'
-import { path, renderApp } from '../helpers/render.tsx'
-import { http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
+import { drawOpen } from '../../../../app/state/drawer.ts'
+import { setLoggedIn } from '../../../../app/state/user.ts'
+import { setViewportWidth } from '../../helpers/dom.ts'
+import { path, renderApp } from '../../helpers/render.tsx'
+import { http as mock, ok, sent, server } from '../../helpers/server.ts'
 
 async function openAt(route: string) {
-  setUser(testUser)
+  setLoggedIn(true)
   const view = renderApp(route)
   await screen.findByRole('search')
   return view
@@ -130,7 +130,7 @@ describe('scroll position per URL (SPEC §1)', () => {
     const { user } = await openAt('/home')
     window.scrollTo(0, 640)
     await waitFor(async () => {
-      const { navigationMap } = await import('../../../app/state/selection.ts')
+      const { navigationMap } = await import('../../../../app/state/selection.ts')
       expect(navigationMap.value['/home']?.scrollTop).toBe(640)
     })
     await user.click(within(screen.getByRole('navigation', { name: 'Navigation' })).getByRole('link', { name: 'Trash' }))

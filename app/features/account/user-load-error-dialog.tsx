@@ -3,8 +3,8 @@
 import { ConfirmDialog } from '@cumulus/ui'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { copy } from '../copy.ts'
-import { useUserDetailed } from '../hooks/use-user-detailed.ts'
+import { copy } from '../../copy.ts'
+import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { useSignOut } from './use-sign-out.ts'
 
 /** Watches the account read every logged-in screen shares, and asks what to do when it fails. */

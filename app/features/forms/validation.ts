@@ -1,7 +1,7 @@
 // SPEC §5 validation rules. Each check returns the one message to show (the first rule that
 // fails, in the spec's order) or '' when the input passes. Empty fields give no message: an empty
 // required field already disables the submit button.
-import { copy } from '../copy.ts'
+import { copy } from '../../copy.ts'
 
 /** SPEC §9 length limits. */
 export const PASSWORD_MIN = 6

@@ -8,9 +8,9 @@ import { type FileJson, makeOne, makePublic, removeLink } from '../../api/files.
 import { copy } from '../../copy.ts'
 import { useRefetch } from '../../hooks/use-refetch.ts'
 import { mainSection, resetShareSelected, shareModal } from '../../state/selection.ts'
-import { copyWithToast } from '../copy-with-toast.ts'
-import { toast, toastRegions } from '../toasts.tsx'
-import { useClosing } from './use-closing.ts'
+import { copyWithToast } from '../clipboard/copy-with-toast.ts'
+import { toast, toastRegions } from '../toasts/toasts.tsx'
+import { useClosing } from '../modals/use-closing.ts'
 
 const s = copy.share
 const permissionLabels: Record<SharePermission, string> = { private: s.private, public: s.public, one: s.temporary }

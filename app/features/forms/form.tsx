@@ -2,7 +2,7 @@
 // an inline message, and a button that looks like a link. Move to @cumulus/ui if lib adds them.
 import { css } from 'goober'
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react'
-import { cx, vars } from '../styles.ts'
+import { cx, vars } from '../../styles.ts'
 
 const field = css`
   display: flex;

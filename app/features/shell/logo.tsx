@@ -1,7 +1,7 @@
 import { css } from 'goober'
 import { Link } from 'wouter'
-import { copy } from '../copy.ts'
-import { vars } from '../styles.ts'
+import { copy } from '../../copy.ts'
+import { vars } from '../../styles.ts'
 
 const logo = css`
   display: inline-flex;

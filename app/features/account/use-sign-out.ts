@@ -1,10 +1,10 @@
 import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
-import { copy } from '../copy.ts'
-import { logout, logoutAll } from '../state/session.ts'
-import { cancelAllUploads } from '../state/uploads.ts'
-import { resetDialogs } from './dialogs/dialog-host.tsx'
-import { toast } from './toasts.tsx'
+import { copy } from '../../copy.ts'
+import { logout, logoutAll } from '../../state/session.ts'
+import { cancelAllUploads } from '../../state/uploads.ts'
+import { resetDialogs } from '../dialogs/dialog-host.tsx'
+import { toast } from '../toasts/toasts.tsx'
 
 /**
  * The logout actions of settings and of the account-error dialog: SPEC §8 toasts, then /.

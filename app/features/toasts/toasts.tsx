@@ -3,7 +3,7 @@
 import { createToaster, Toaster, type ToastPromiseMessages } from '@cumulus/ui'
 import { css, keyframes } from 'goober'
 import type { ReactNode } from 'react'
-import { copy } from '../copy.ts'
+import { copy } from '../../copy.ts'
 
 export const toaster = createToaster()
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { visibleActions } from '../../../app/features/items/item-menu.ts'
+import { visibleActions } from '../../../../app/features/items/item-menu.ts'
 
 // SPEC §2 "Context menu" visibility rules, one row per place and kind.
 describe('context menu visibility (SPEC §2)', () => {

@@ -5,7 +5,7 @@ import type { FileJson } from '../../../../server/schemas/files.ts'
 import { mainSection, popupModal, setMainSelect, setPopupSelect, setShareSelected, shareModal } from '../../../../app/state/selection.ts'
 import { isDisabled, toasts } from '../../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
-import { fileJson, renderModals } from './harness.tsx'
+import { fileJson, renderModals } from '../modals/harness.tsx'
 
 const privateFile = fileJson()
 const publicFile = fileJson({ metadata: { linkType: 'public', link: 'tok1' } })
