@@ -10,7 +10,13 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'], cache: new LRUCache<string, string>({ max: 256 }) })
 
 /** Sends what `build` returns as the route's JSON; builds it unless this user asked this URL at this drive version before and it was kept. */
-export async function sendCached(cache: ListCache, req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void> {
+export function sendCached(cache: ListCache, req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void> {
+  // The route's own response schema serialises it, exactly as an uncached reply would be.
+  return sendCachedJson(cache, req, reply, async () => reply.serialize(await build()))
+}
+
+/** sendCached for a route whose `build` writes the JSON text itself (what its response schema would write). */
+export async function sendCachedJson(cache: ListCache, req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void> {
   const principal = req.principal
   if (!principal) throw new Error('list cache: the route must authenticate first')
   // The same URL may be answered compressed or not: shared caches must keep them apart.
@@ -24,8 +30,7 @@ export async function sendCached(cache: ListCache, req: FastifyRequest, reply: F
     else reply.send(cached.body)
     return
   }
-  // The route's own response schema serialises it, exactly as an uncached reply would be.
-  const json = reply.serialize(await build())
+  const json = await build()
   reply.type(JSON_TYPE)
   reply.send(typeof json === 'string' ? cache.offer(key, json) : json)
 }

@@ -2,10 +2,11 @@
 // reach another user's files; callers turn "not found" into 404.
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Dialect } from '../db/database.ts'
+import { preparedShapes, type Shaped } from '../db/prepared.ts'
 import type { DB, FileRow } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
-import { type Cursor, page, sortKey } from './paging.ts'
+import { type Cursor, cursorKey, page, sortKey } from './paging.ts'
 import { nameContains, nameLike } from './search.ts'
 
 export interface FileQuery {
@@ -43,21 +44,48 @@ export type DoomedFile = Pick<FileRow, 'id' | 'blob_key' | 'thumbnail_key' | 'pr
 /** Index entries PostgreSQL's bounded walk reads before it gives the search to the planner. */
 const PG_WALK_ROWS = 20_000
 
+/** The files a list may show before any search: owner, trash, folder, media. */
+function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
+  let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
+  if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
+  if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
+  if (f.media) {
+    q = q.where('media', '=', 1)
+    if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
+  }
+  return q
+}
+
+/** A list without a search: its rows straight from the scope, in sort order, from the cursor on. */
+const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FileQuery }) =>
+  page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
+
+/**
+ * The lists a folder view, the trash and the gallery ask for all the time, compiled once per
+ * shape (prepared.ts): owner, folder, cursor and limit are bound, everything else picks the SQL.
+ */
+const plainListShapes: Shaped<{ owner: string; f: FileQuery }> = {
+  shape: ({ f }) =>
+    `${f.sort} ${f.trashed} ${f.folderId === undefined ? 'drive' : f.folderId === null ? 'root' : 'folder'} ${!!f.trashRootsOnly} ${f.media ?? ''} ${cursorKey(f.sort, f.cursor) === undefined ? '' : f.cursor?.id ? 'key+id' : 'key'}`,
+  values: ({ owner, f }) => {
+    const key = cursorKey(f.sort, f.cursor)
+    return [owner, typeof f.folderId === 'string' ? f.folderId : undefined, key, key !== undefined && f.cursor?.id ? f.cursor.id : undefined, f.limit]
+  },
+  // Marks are lower case: the cursor name's lowering in page() leaves its mark as it is.
+  withMarks: ({ f }, [owner, folderId, key, id, limit]) => {
+    const { cursor: _, ...rest } = f
+    const marked = cursorKey(f.sort, f.cursor) === undefined ? undefined : { [f.sort.startsWith('alp') ? 'name' : 'date']: key, ...(f.cursor?.id ? { id } : {}) }
+    return {
+      owner: owner!,
+      f: { ...rest, ...(typeof f.folderId === 'string' ? { folderId } : {}), ...(marked ? { cursor: marked as Cursor } : {}), limit: limit as unknown as number },
+    }
+  },
+}
+const plainLists = { sqlite: preparedShapes(plainListShapes, plainListQuery), postgres: preparedShapes(plainListShapes, plainListQuery) }
+
 /** `db` is the database or a transaction (drive.ts binds one per transaction). */
 export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
   const ownedIds = ownedIdsFor(dialect)
-
-  /** The files a list may show before any search: owner, trash, folder, media. */
-  function scoped(ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
-    let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
-    if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
-    if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
-    if (f.media) {
-      q = q.where('media', '=', 1)
-      if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
-    }
-    return q
-  }
 
   /** The rows of a page found as (id, sort key) pairs, in the keys' order. */
   function wholeRows(keys: SelectQueryBuilder<any, any, { id: string; name_key?: string; upload_date?: number }>, sort: SortBy) {
@@ -84,17 +112,18 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         const walked = await files.boundedWalkQuery(owner, f, f.search).execute()
         if (walked.length === f.limit) return walked
       }
+      if (!f.search) return plainLists[dialect](db, { owner, f })
       return (await files.fileListQuery(owner, f)).execute()
     },
 
     /** What listFiles runs (on PostgreSQL when the bounded walk did not fill the page); tests EXPLAIN it. */
     async fileListQuery(owner: string, f: FileQuery) {
       const match = f.search ? await nameContains(db, dialect, 'files', f.search) : undefined
+      if (!match) return plainListQuery(db, { owner, f })
       // With a short list of matching rowids, `+owner_id` (no index on it) keeps SQLite from
       // walking the owner's whole drive in sort order: it fetches those rows and sorts a few.
-      const ownerFilter = match?.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
-      const q = scoped(ownerFilter, f)
-      if (!match) return page(q.select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
+      const ownerFilter = match.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
+      const q = scoped(db, ownerFilter, f)
       const found = q.where(match.condition)
       if (match.byRowid || f.media) return page(found.select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
       // A search walking the drive in list order (a common term): the walk reads only the sort's
@@ -117,7 +146,7 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
     boundedWalkQuery(owner: string, f: FileQuery, term: string) {
       const key = sortKey(f.sort)
       const columns = key === 'name_key' ? (['files.id', 'files.name_key'] as const) : (['files.id', 'files.upload_date', 'files.name_key'] as const)
-      const walk = page(scoped(sql<SqlBool>`files.owner_id = ${owner}`, f).select(columns), f.sort, 'upload_date', f.cursor).limit(PG_WALK_ROWS)
+      const walk = page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(columns), f.sort, 'upload_date', f.cursor).limit(PG_WALK_ROWS)
       const dir = f.sort.endsWith('desc') ? 'desc' : 'asc'
       const keys = db
         .selectFrom(walk.as('w'))

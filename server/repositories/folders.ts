@@ -2,6 +2,7 @@
 // owner's id, so no query can reach another user's folders; callers turn "not found" into 404.
 import { type Kysely, type SqlBool, sql } from 'kysely'
 import type { Dialect } from '../db/database.ts'
+import { preparedShapes, type Shaped } from '../db/prepared.ts'
 import type { DB, Folder } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
@@ -10,6 +11,53 @@ import { nameContains } from './search.ts'
 
 /** Rows one restoring statement names at most. */
 const RESTORE_CHUNK = 500
+
+export interface FolderQuery {
+  /** undefined = every folder. null = root. */
+  parentId?: string | null
+  trashed: boolean
+  /** Only folders trashed directly (the trash root). */
+  trashRootsOnly?: boolean
+  search?: string
+  sort: SortBy
+  limit?: number
+}
+
+/** The folders a list may show before any search: owner, trash, parent. */
+function scoped(db: Kysely<DB>, owner: string, f: FolderQuery) {
+  let q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
+  if (f.parentId !== undefined) q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
+  if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
+  return q
+}
+
+/** A folder list without a search, in sort order. */
+const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FolderQuery }) => {
+  const sorted = page(scoped(db, owner, f), f.sort, 'created_at')
+  return f.limit ? sorted.limit(f.limit) : sorted
+}
+
+/** Folder lists without a search, compiled once per shape (prepared.ts): owner, parent and limit are bound. */
+const plainListShapes: Shaped<{ owner: string; f: FolderQuery }> = {
+  shape: ({ f }) => `${f.sort} ${f.trashed} ${f.parentId === undefined ? 'all' : f.parentId === null ? 'root' : 'folder'} ${!!f.trashRootsOnly} ${!!f.limit}`,
+  values: ({ owner, f }) => [owner, typeof f.parentId === 'string' ? f.parentId : undefined, f.limit || undefined],
+  withMarks: ({ f }, [owner, parentId, limit]) => ({
+    owner: owner!,
+    f: { ...f, ...(typeof f.parentId === 'string' ? { parentId } : {}), ...(f.limit ? { limit: limit as unknown as number } : {}) },
+  }),
+}
+
+/** One folder by id: every list inside a folder looks it up first. */
+const byIdShapes: Shaped<{ owner: string; id: string }> = {
+  shape: () => '',
+  values: ({ owner, id }) => [owner, id],
+  withMarks: (_, [owner, id]) => ({ owner: owner!, id: id! }),
+}
+const byIdQuery = (db: Kysely<DB>, { owner, id }: { owner: string; id: string }) => db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', '=', id)
+
+// Compiled SQL differs by dialect only: one set for each.
+const compiled = () => ({ plainList: preparedShapes(plainListShapes, plainListQuery), byId: preparedShapes(byIdShapes, byIdQuery) })
+const prepared = { sqlite: compiled(), postgres: compiled() }
 
 /** `db` is the database or a transaction (drive.ts binds one per transaction). */
 export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
@@ -24,19 +72,13 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
       .where((eb) => eb.or([eb('id', '=', folder.id), inSubtree(subtreePrefix(folder))]))
 
   return {
-    folder: (owner: string, id: string): Promise<Folder | undefined> =>
-      db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst(),
+    folder: async (owner: string, id: string): Promise<Folder | undefined> => (await prepared[dialect].byId(db, { owner, id }))[0],
     foldersByIds: (owner: string, ids: readonly string[]): Promise<Folder[]> =>
       ids.length ? db.selectFrom('folders').selectAll().where(ownedIds(owner, ids)).execute() : Promise.resolve([]),
 
-    async listFolders(
-      owner: string,
-      f: { parentId?: string | null; trashed: boolean; trashRootsOnly?: boolean; search?: string; sort: SortBy; limit?: number },
-    ): Promise<Folder[]> {
-      let q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
-      if (f.parentId !== undefined) q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
-      if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
-      if (f.search) q = q.where((await nameContains(db, dialect, 'folders', f.search)).condition)
+    async listFolders(owner: string, f: FolderQuery): Promise<Folder[]> {
+      if (!f.search) return prepared[dialect].plainList(db, { owner, f })
+      const q = scoped(db, owner, f).where((await nameContains(db, dialect, 'folders', f.search)).condition)
       const sorted = page(q, f.sort, 'created_at')
       return (f.limit ? sorted.limit(f.limit) : sorted).execute()
     },

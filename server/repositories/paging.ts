@@ -9,13 +9,16 @@ export interface Cursor {
   id?: string
 }
 
+/** The cursor's value in the sort column (names compare by their lower-case key). */
+export const cursorKey = (sort: SortBy, cursor?: Cursor): string | number | undefined => (sort.startsWith('alp') ? cursor?.name?.toLowerCase() : cursor?.date)
+
 /** Keyset paging on (sort column, id): never skips or repeats an item when values tie. */
 export function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>, sort: SortBy, dateCol: 'upload_date' | 'created_at', cursor?: Cursor) {
   const desc = sort.endsWith('desc')
   const byName = sort.startsWith('alp')
   const col = (byName ? 'name_key' : dateCol) as any
   const op = desc ? '<' : '>'
-  const value = byName ? cursor?.name?.toLowerCase() : cursor?.date
+  const value = cursorKey(sort, cursor)
   let out = q as SelectQueryBuilder<DB, any, O>
   if (value !== undefined) {
     // A row-value comparison, not `col < v OR (col = v AND id < i)`: both databases seek the

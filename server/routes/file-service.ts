@@ -6,12 +6,12 @@ import { Type } from 'typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
-import { sendCached } from '../plugins/cached-json.ts'
+import { sendCached, sendCachedJson } from '../plugins/cached-json.ts'
 import { withMultipart } from '../plugins/multipart.ts'
 import { FileJson, FileListQuery, IdParams, type Item, ItemsBody, MoveItemsBody, ShareReply, SuggestedQuery, SuggestedReply } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
 import type { DownloadService } from '../services/downloads.ts'
-import { fileJson, folderJson } from '../services/json.ts'
+import { fileJson, fileListJson, folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
 import type { MediaService } from '../services/media.ts'
@@ -63,11 +63,11 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   )
 
   app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => (await listing.files(owner(req), req.query)).map(fileJson)),
+    sendCachedJson(listCache, req, reply, async () => fileListJson(await listing.files(owner(req), req.query))),
   )
 
   app.get('/quick-list', { schema: { response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => (await listing.quick(owner(req))).map(fileJson)),
+    sendCachedJson(listCache, req, reply, async () => fileListJson(await listing.quick(owner(req)))),
   )
 
   app.get('/suggested-list', { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } }, (req, reply) =>

@@ -22,6 +22,26 @@ export function fileJson(f: FileSummary): FileJson {
   }
 }
 
+/**
+ * `rows.map(fileJson)` as the route's response schema (an array of FileJson) serialises it, byte
+ * for byte (tests/server/files/file-list-json.test.ts), without the objects in between: on a list
+ * the cache misses, those objects and the schema serialiser were ~20 µs of a 50-file page.
+ * JSON.stringify escapes a string exactly as fast-json-stringify does (which falls back to it).
+ */
+export function fileListJson(rows: readonly FileSummary[]): string {
+  let out = '['
+  for (let i = 0; i < rows.length; i++) {
+    const f = rows[i]!
+    if (i > 0) out += ','
+    const size = JSON.stringify(f.size)
+    out += `{"_id":${JSON.stringify(f.id)},"filename":${JSON.stringify(f.filename)},"length":${size},"uploadDate":${JSON.stringify(isoDate(f.upload_date))}`
+    out += `,"metadata":{"parent":${JSON.stringify(f.folder_id ?? '/')},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
+    if (f.link_type && f.link_token) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
+    out += f.trashed ? ',"trashed":true}}' : '}}'
+  }
+  return `${out}]`
+}
+
 /** parentList: "/" then every ancestor id, root first. */
 export function parentList(ancestors: string): string[] {
   return ['/', ...ancestors.split('/').filter(Boolean)]
