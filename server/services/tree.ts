@@ -265,7 +265,7 @@ export function createTreeService(deps: {
   }
 
   const isFolder = (i: Item) => i.type === 'folder'
-  const each = async (trx: Trx, items: Item[], onFile: (id: string) => Promise<unknown>, onFolder: (id: string) => Promise<unknown>) => {
+  const each = async (items: Item[], onFile: (id: string) => Promise<unknown>, onFolder: (id: string) => Promise<unknown>) => {
     for (const item of items) await (isFolder(item) ? onFolder(item.id) : onFile(item.id))
   }
   const tx = <R>(fn: (trx: Trx) => Promise<R>) => repo.transaction(fn)
@@ -303,18 +303,18 @@ export function createTreeService(deps: {
     moveItems: (owner: string, items: Item[], parentId: string) =>
       tx(async (trx) => {
         const dest = await destination(owner, parentId, trx)
-        await each(trx, items, (id) => moveFileIn(trx, owner, id, dest), (id) => moveFolderIn(trx, owner, id, dest))
+        await each(items, (id) => moveFileIn(trx, owner, id, dest), (id) => moveFolderIn(trx, owner, id, dest))
       }),
 
     trashFile: (owner: string, id: string) => tx((trx) => trashFileIn(trx, owner, id)),
     trashFolder: (owner: string, id: string) => tx((trx) => trashFolderIn(trx, owner, id)),
     trashItems: (owner: string, items: Item[]) =>
-      tx((trx) => each(trx, items, (id) => trashFileIn(trx, owner, id), (id) => trashFolderIn(trx, owner, id))),
+      tx((trx) => each(items, (id) => trashFileIn(trx, owner, id), (id) => trashFolderIn(trx, owner, id))),
 
     restoreFile: (owner: string, id: string) => tx((trx) => restoreFileIn(trx, owner, id)),
     restoreFolder: (owner: string, id: string) => tx((trx) => restoreFolderIn(trx, owner, id)),
     restoreItems: (owner: string, items: Item[]) =>
-      tx((trx) => each(trx, items, (id) => restoreFileIn(trx, owner, id), (id) => restoreFolderIn(trx, owner, id))),
+      tx((trx) => each(items, (id) => restoreFileIn(trx, owner, id), (id) => restoreFolderIn(trx, owner, id))),
 
     async removeFile(owner: string, id: string) {
       await janitor.flush(await tx((trx) => removeFileIn(trx, owner, id)))
