@@ -3,10 +3,11 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement, sql } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, type SqliteStatement, sql } from 'kysely'
 import type { Config } from '../config.ts'
 import { migrations } from './migrations/index.ts'
 import type { DB } from './schema.ts'
+import { CumulusSqliteDialect } from './sqlite-dialect.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -59,7 +60,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     file.pragma('synchronous = FULL')
     file.pragma('busy_timeout = 5000')
     const connection = withStatementCache(file)
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) })
+    db = new Kysely<DB>({ dialect: new CumulusSqliteDialect({ database: connection }) })
     dialect = 'sqlite'
     changeEpoch = connection.changeEpoch
   }
