@@ -43,7 +43,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     // plugins/multipart.ts has read and dropped a bounded rest of it.
     if (req.headers['content-type']?.startsWith('multipart/')) reply.header('connection', 'close')
     if (err instanceof AppError) {
-      if (err.statusCode >= 500) req.log.error({ err }, err.message)
+      // A 503 that says when to retry (a preview still being made) is the server working as
+      // meant, not a failure to look into: logged, but not as an error.
+      if (err.statusCode >= 500) req.log[err.headers['retry-after'] ? 'info' : 'error']({ err }, err.message)
       return reply.code(err.statusCode).headers(err.headers).send({ statusCode: err.statusCode, code: err.code, message: err.message })
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
