@@ -105,6 +105,17 @@ export const copy = {
     loadThumbnails: 'Load thumbnails',
     enabled: 'Enabled',
     disabled: 'Disabled',
+    // ours: the one-line description under each General setting's label
+    fileListStyleHint: 'Show your files as cards with previews, or as a compact list.',
+    sortByHint: 'Order files by the date they were added, or by name.',
+    orderByHint: 'Descending lists the newest (or Z) first.',
+    singleClickHint: 'Open a folder with one click instead of two.',
+    loadThumbnailsHint: 'Show image and video previews; turn off to save data.',
+    theme: 'Theme', // ours: not in SPEC §2's table
+    themeHint: 'Follow your device, or always use light or dark colours.',
+    system: 'System',
+    light: 'Light',
+    dark: 'Dark',
   },
 
   changePassword: {
@@ -173,7 +184,9 @@ export const copy = {
   // SPEC §2 "Home page" and "Media page": section titles and controls.
   browser: {
     quickAccess: 'Quick Access',
-    quickAccessToggle: 'Show more', // ours: the collapse toggle's name
+    // ours: the collapse toggle's name follows its state
+    quickAccessShowMore: 'Show more',
+    quickAccessShowLess: 'Show less',
     homeFolders: 'Home Folders',
     folders: 'Folders',
     searchFolders: 'Search',
@@ -207,8 +220,22 @@ export const copy = {
     filterPhotos: 'Photos',
     filterVideos: 'Videos',
     noMedia: 'No photos or videos yet', // ours
+    noMediaHint: 'Upload photos and videos and they show up here', // ours: under noMedia, above the Upload Files button
     thumbnailError: 'Thumbnail failed to load', // ours
     dropFiles: 'Drop files to upload', // ours: the drag-and-drop overlay
+    // ours: the empty states (an illustration, a title, the next step).
+    emptyHome: 'Your drive is empty',
+    emptyFolder: 'This folder is empty',
+    emptyHint: 'Drop files here or use ADD NEW',
+    emptyTrash: 'Trash is empty',
+    emptyTrashHint: 'Items you delete show up here',
+    noResults: (search: string) => `No results for "${search}"`,
+    noResultsHint: 'Try another name, or check the spelling',
+    // ours: a folder URL whose folder is gone (deleted) or never was.
+    folderMissing: "This folder doesn't exist or was deleted",
+    folderMissingHint: 'Check the link, or go back to Home.',
+    goHome: 'Go to Home',
+    folderMissingUpload: "This folder doesn't exist or was deleted: nothing can be added here",
   },
 
   // SPEC §2 "Context menu" and "Multi-select bar": action names (ours, the spec names them only).
@@ -260,6 +287,11 @@ export const copy = {
     renameFolder: 'Enter A folder Name',
     newFolder: 'Enter Folder Name',
     required: 'Please Enter a Name',
+    // ours: the server's name rules (server/util/names.ts), word for word, checked as the user types.
+    nameTooLong: 'Name must be at most 255 characters',
+    nameSlash: 'Name must not contain "/"',
+    nameNul: 'Name must not contain NUL characters',
+    nameDots: 'Name must not be "." or ".."',
     noItemsSelected: 'No items selected',
     okay: 'Okay',
   },
@@ -297,8 +329,8 @@ export const copy = {
     loadingFolders: 'Loading folders',
     shareHints: {
       private: 'Only you can open this file. Choose Public or Temporary to get a link.',
-      public: 'Anyone with the link can view and download this file.',
-      one: 'Anyone with the link can download this file once; then it becomes private again.',
+      public: 'Anyone with the link can view and download this file. Changing the permission ends this link.',
+      one: 'Anyone with the link can download this file once; then it becomes private again. Changing the permission ends this link.',
     },
   },
   uploads: {
@@ -310,5 +342,8 @@ export const copy = {
     cancel: (name: string) => `Cancel ${name}`, // ours
     completed: 'Completed', // ours: a finished row's check icon
     canceled: 'Canceled', // ours: a canceled row's icon
+    failed: 'Failed', // ours: a failed row's icon (its text is the reason, when known)
+    summary: (failed: number, canceled: number) =>
+      [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : ''].filter(Boolean).join(', '), // ours
   },
 } as const

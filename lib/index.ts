@@ -19,7 +19,7 @@ export { badgeLetters, breakpoints, type BadgeLetter } from './theme/tokens.ts'
 // Helpers
 export { defaultBadgeMax, extensionBadge, type ExtensionBadgeInfo } from './utils/extension-badge.ts'
 export { byteUnits, formatBytes } from './utils/format-bytes.ts'
-export { formatCardDate, formatDetailsDate, formatFileDate, type DateInput } from './utils/format-date.ts'
+export { formatCardDate, formatDetailsDate, formatFileDate, formatMonthHeading, type DateInput } from './utils/format-date.ts'
 export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncate.ts'
 
 // Components
@@ -37,6 +37,14 @@ export {
   type DialogProps,
   type DialogSize,
 } from './components/dialog/index.ts'
+export {
+  EmptyState,
+  emptyStateHeadingLevels,
+  emptyStateIllustrations,
+  type EmptyStateHeadingLevel,
+  type EmptyStateIllustration,
+  type EmptyStateProps,
+} from './components/empty-state/index.ts'
 export {
   ExtensionBadge,
   extensionBadgeSizes,
@@ -111,6 +119,19 @@ export {
 export { FolderCard, type FolderCardProps } from './components/folder-card/index.ts'
 export { FolderGrid, folderGridMinCardWidth, type FolderGridProps } from './components/folder-grid/index.ts'
 export { MediaGrid, mediaGridMinCell, type MediaGridProps } from './components/media-grid/index.ts'
+export {
+  defaultTargetRowHeight,
+  PhotoGallery,
+  packGallery,
+  photoGalleryGap,
+  rowItemWidths,
+  type GalleryLayout,
+  type LayoutGroup,
+  type LayoutItem,
+  type LayoutOptions,
+  type LayoutRow,
+  type PhotoGalleryProps,
+} from './components/photo-gallery/index.ts'
 export { defaultMultiSelectBarLabels, MultiSelectBar, type MultiSelectBarLabels, type MultiSelectBarProps } from './components/multi-select-bar/index.ts'
 export {
   defaultParentBarLabels,
@@ -170,8 +191,10 @@ export {
   type SidebarProps,
 } from './components/sidebar/index.ts'
 export {
+  countUploads,
   UploadPanel,
   uploadItemStates,
+  uploadPanelSummary,
   uploadPanelTitle,
   type UploadItem,
   type UploadItemState,

@@ -1,11 +1,23 @@
-// `npm start`: builds whatever is missing or older than its sources, then runs the server,
-// which serves the built app on the same origin (http://localhost:3000 by default).
+// `npm start`: builds whatever is missing or older than its sources (quietly), runs the server in
+// this process, and prints one line with the address to open.
 // package.json runs this with --max-semi-space-size=4 (V8's young generation capped at 4 MiB a
 // half instead of 16): a cached list costs ~25% less CPU (the young objects of a request stay in
 // the CPU caches) and idle RSS drops by ~20 MB; 1 MiB was slower again (tests/bench/README.md).
-import { spawnSync } from 'node:child_process'
+//
+// Stopping: Ctrl+C and SIGTERM reach the server's own handlers (server/shutdown.ts), which close
+// it cleanly. But `npm start` runs us through a shell, and when npm is sent SIGTERM it signals
+// only that shell, which dies and leaves us running as an orphan; so when our parent goes away we
+// stop as if signalled. A build in progress is stopped with us, and we exit with its status.
+//
+// SKIP_BUILD=1 serves dist/ as it is (an image or deploy that built already). In a terminal the
+// server logs warnings and errors only, unless LOG_LEVEL is set.
+import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
+import { clearInterval, setInterval } from 'node:timers'
+
+const POSIX = process.platform !== 'win32'
 
 const newest = (paths) => {
   let max = 0
@@ -21,12 +33,80 @@ const newest = (paths) => {
 }
 const stale = (output, sources) => !existsSync(output) || statSync(output).mtimeMs < newest(sources)
 
-const run = (script) => {
-  console.log(`> npm run ${script}`)
-  const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+// --- stopping with our parent -------------------------------------------------------------------
+// Polling is the portable way to notice: once the parent dies we are re-parented (ppid changes).
+// Only under npm (or another script runner): a server started by hand and disowned keeps running.
+const parentPid = process.ppid
+let parentGone = () => process.kill(process.pid, 'SIGTERM')
+if (process.env.npm_lifecycle_event && parentPid > 1) {
+  const watch = setInterval(() => {
+    if (process.ppid === parentPid) return
+    clearInterval(watch)
+    parentGone()
+  }, 500)
+  watch.unref()
 }
 
-if (stale('dist/app/index.html', ['app', 'lib', 'index.html', 'public', 'vite.config.ts'])) run('build:app')
-if (stale('dist/server/main.js', ['server'])) run('build:server')
-await import('../dist/server/main.js')
+// --- builds ------------------------------------------------------------------------------------
+/** Runs `npm run <script> -- <args>` quietly; a stop signal (or our parent leaving) stops it too. */
+function build(script, args) {
+  return new Promise((resolve) => {
+    // Its own process group, so stopping it reaches npm, its shell and the build tool alike.
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { stdio: 'inherit', detached: POSIX, shell: !POSIX })
+    const stop = (signal) => {
+      try {
+        if (POSIX) process.kill(-child.pid, signal)
+        else child.kill(signal)
+      } catch {
+        // Already gone.
+      }
+    }
+    const onSignal = (signal) => stop(signal)
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+    parentGone = () => stop('SIGTERM')
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
+      parentGone = () => process.kill(process.pid, 'SIGTERM')
+      resolve(code ?? 128 + (signal === 'SIGINT' ? 2 : 15))
+    })
+  })
+}
+
+if (process.env.SKIP_BUILD !== '1') {
+  const app = stale('dist/app/index.html', ['app', 'lib', 'index.html', 'public', 'vite.config.ts'])
+  const server = stale('dist/server/main.js', ['server'])
+  if (app || server) console.log('Building Cumulus (first run, or the sources changed)…')
+  for (const [needed, script, args] of [
+    [app, 'build:app', ['--logLevel', 'warn']],
+    [server, 'build:server', ['--log-level=warning']],
+  ]) {
+    if (!needed) continue
+    const status = await build(script, args)
+    if (status !== 0) process.exit(status)
+  }
+}
+
+// --- the server --------------------------------------------------------------------------------
+/** The addresses a person can open: localhost, and this machine's network addresses when it
+ *  listens on all of them (HOST=0.0.0.0, for phones on the home network). */
+function urls({ address, port }) {
+  const local = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address) ? 'localhost' : address.includes(':') ? `[${address}]` : address
+  const out = [`http://${local}:${port}`]
+  if (address === '0.0.0.0' || address === '::') {
+    for (const nets of Object.values(networkInterfaces())) {
+      for (const net of nets ?? []) if (net.family === 'IPv4' && !net.internal) out.push(`http://${net.address}:${port}`)
+    }
+  }
+  return out
+}
+
+// In a terminal the friendly line should not drown in a JSON line per request: only warnings and
+// errors there unless LOG_LEVEL says otherwise. Service managers and pipes keep the full log.
+if (process.stdout.isTTY) process.env.LOG_LEVEL ??= 'warn'
+const { listening } = await import('../dist/server/main.js')
+const address = await listening
+if (address) {
+  const [first, ...others] = urls(address)
+  const network = others.length ? ` (on your network: ${others.join(', ')})` : ''
+  console.log(`Cumulus is running at ${first}${network} — press Ctrl+C to stop`)
+}

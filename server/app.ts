@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { Dialect, MetadataDb } from './db/database.ts'
 import type { DriveRepository } from './repositories/drive.ts'
+import type { ResumableUploads } from './services/resumable-uploads.ts'
 import type { ThumbnailQueue } from './services/thumbnails.ts'
 import type { TreeService } from './services/tree.ts'
 import type { BlobJanitor } from './storage/blob-janitor.ts'
@@ -29,6 +30,7 @@ import { createSettingsRepository } from './repositories/settings.ts'
 import { createUsersRepository } from './repositories/users.ts'
 import { fileRoutes } from './routes/file-service.ts'
 import { publicRoutes } from './routes/public-files.ts'
+import { resumableRoutes } from './routes/resumable-uploads.ts'
 import { folderRoutes } from './routes/folder-service.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
@@ -42,6 +44,7 @@ import { createThumbnailQueue } from './services/thumbnails.ts'
 import { createMailer } from './services/mailer.ts'
 import { createSessionService } from './services/sessions.ts'
 import { createTreeService } from './services/tree.ts'
+import { createResumableUploads } from './services/resumable-uploads.ts'
 import { createUploadService } from './services/uploads.ts'
 import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
@@ -60,6 +63,7 @@ export interface Internals {
   drive: DriveRepository
   thumbnails: ThumbnailQueue
   listCache: ListCache
+  resumable: ResumableUploads
 }
 
 declare module 'fastify' {
@@ -143,15 +147,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
   })
   await thumbnails.start()
-  const uploads = createUploadService({
-    repo: drive,
-    vault,
-    janitor,
-    tree,
-    maxUploadBytes: config.maxUploadBytes,
-    limits: config.limits,
-    onStored: () => thumbnails.wake(),
-  })
+  // Both ways in for a file: the spec's multipart routes, and resumable (tus) uploads.
+  const uploadDeps = { repo: drive, vault, janitor, tree, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored: () => thumbnails.wake() }
+  const uploads = createUploadService(uploadDeps)
+  const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000 })
+  // One process per SQLite file: a lease found at start belonged to a process that is gone.
+  if (database.dialect === 'sqlite') await drive.uploads.releaseAll()
   const sharing = createSharingService({ repo: drive })
   const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
 
@@ -198,11 +199,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
-  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache })
+  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache, resumable })
 
   const downloads = createDownloadService({ repo: drive, vault, sharing })
   const driveDeps = { auth, listing, listCache, tree, uploads, multipart: multipartOptions(config.maxUploadBytes) }
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads })
+  await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable })
   await app.register(publicRoutes, { prefix: '/file-service', sharing, downloads, publicPerIp: config.limits.publicPerIp })
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps, repo: drive, vault })
 
@@ -212,7 +214,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
   })
 
-  const stopHousekeeping = startHousekeeping({ sessions: sessionRows, tree, trashRetentionDays: config.trashRetentionDays, log: app.log })
+  const stopHousekeeping = startHousekeeping({
+    sessions: sessionRows,
+    tree,
+    trashRetentionDays: config.trashRetentionDays,
+    uploads: { sweep: resumable.sweep, stagedIds: () => store.stagedIds() },
+    log: app.log,
+  })
   // One close hook, in dependency order: workers stop before the stores they use go away.
   app.addHook('onClose', async () => {
     stopHousekeeping()

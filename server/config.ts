@@ -78,6 +78,8 @@ export interface Limits {
   requestTimeoutMs: number
   /** An upload is cut when no byte of it arrives for this long. */
   uploadIdleTimeoutMs: number
+  /** How long a resumable upload's PATCH holds its write lease between renewals (a crashed holder's lapses). */
+  uploadLeaseMs: number
   /** Longest edge of the full-size preview made of an image (the viewer's picture). */
   previewMaxEdge: number
   /** How long a request for a preview still being made waits for the queue before a 503. */
@@ -101,6 +103,8 @@ export interface Config {
   secret: string
   encryptionKey: Buffer | undefined
   trashRetentionDays: number
+  /** Hours an unfinished resumable upload is kept after its last write. */
+  uploadExpiryHours: number
   maxUploadBytes: number | undefined
   secureCookies: SecureCookies
   trustProxy: TrustProxy
@@ -145,6 +149,7 @@ export const defaultLimits: Limits = {
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 30_000,
   uploadIdleTimeoutMs: 120_000,
+  uploadLeaseMs: 60_000,
   previewMaxEdge: 4096,
   previewWaitMs: 10_000,
 }
@@ -249,6 +254,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
   }
   const trashRetentionDays = int('TRASH_RETENTION_DAYS', 30, 0, 36500)
+  const uploadExpiryHours = int('UPLOAD_EXPIRY_HOURS', 24, 1, 8760)
   const maxUploadRaw = read('MAX_UPLOAD_BYTES')
   const maxUploadBytes = maxUploadRaw === undefined ? undefined : int('MAX_UPLOAD_BYTES', 0, 1, Number.MAX_SAFE_INTEGER)
   const secureRaw = read('SECURE_COOKIES')?.toLowerCase()
@@ -287,6 +293,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secret: secretRaw ?? readOrCreateSecret(dataDir),
     encryptionKey,
     trashRetentionDays,
+    uploadExpiryHours,
     maxUploadBytes,
     secureCookies,
     trustProxy,

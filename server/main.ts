@@ -1,10 +1,11 @@
 // Entry point: read the configuration, build the app, listen, and close cleanly on a signal so
 // in-flight requests finish and the database is closed properly.
+import type { AddressInfo } from 'node:net'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { closeOnSignals } from './shutdown.ts'
 
-async function main() {
+async function main(): Promise<AddressInfo> {
   let config
   try {
     config = loadConfig()
@@ -18,9 +19,11 @@ async function main() {
   const app = await buildApp(config)
   closeOnSignals(app, config.limits.shutdownGraceMs)
   await app.listen({ port: config.port, host: config.host })
+  return app.server.address() as AddressInfo
 }
 
-main().catch((err) => {
+/** Where the server listens, once it does; `npm start` (scripts/start.mjs) prints it for people. */
+export const listening: Promise<AddressInfo | undefined> = main().catch((err) => {
   console.error(err instanceof Error ? err.message : err)
   process.exit(1)
 })

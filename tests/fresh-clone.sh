@@ -9,8 +9,8 @@ server_pid=
 passed=0
 failed=0
 cleanup() {
-  # npm does not pass the signal on to the node it started: end the whole process group, or a
-  # server outlives the run and answers the next one's probes on this port.
+  # After a failed run, end the whole process group, or a server could outlive the run and
+  # answer the next one's probes on this port.
   [[ -n $server_pid ]] && kill -- "-$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
   rm -rf "$dir"
 }
@@ -40,6 +40,17 @@ check "log in" bash -c "curl -sf -c $jar -b $jar -H 'uuid: fresh' -H 'content-ty
 id=$(curl -sf -b "$jar" -H 'uuid: fresh' -F filename=README.md -F parent=/ -F file=@README.md "$base/file-service/upload" | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8"))._id' 2>/dev/null)
 check "upload" test -n "$id"
 check "download is byte-identical" bash -c "curl -sf -b $jar $base/file-service/download/$id | cmp -s - README.md"
+check "npm start printed where Cumulus runs" grep -qx "Cumulus is running at http://localhost:$port — press Ctrl+C to stop" "$dir/server.log"
+# SIGTERM to npm alone (not its group) must stop the server too: nothing live may remain in the
+# session setsid made for it.
+stopped() {
+  kill -TERM "$server_pid"
+  wait "$server_pid" 2>/dev/null
+  for _ in $(seq 40); do ps -o stat= -s "$server_pid" | grep -qv '^Z' || return 0; sleep 0.5; done
+  return 1
+}
+check "SIGTERM to npm start stops the server" stopped
+check "the port is closed afterwards" bash -c "! curl -s -o /dev/null $base/healthz"
 [[ $failed -gt 0 ]] && tail -30 "$dir/server.log"
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,6 +1,6 @@
 // /folder-service calls (SPEC §7 "Folder service").
 import type { FolderJson, SortBy } from '../../server/schemas/files.ts'
-import { http, type Params, serializeParams } from './http.ts'
+import { errorStatus, http, type Params, serializeParams } from './http.ts'
 
 export type { FolderJson }
 
@@ -23,6 +23,12 @@ const enc = encodeURIComponent
 
 export const listFolders = (params: FolderListParams) => http.get<FolderJson[]>('/folder-service/list', { params: params as Params })
 export const getFolderInfo = (id: string) => http.get<FolderJson>(`/folder-service/info/${enc(id)}`)
+
+/** Whether a folder read failed because the folder is not there (deleted, or an id that never was). */
+export const isFolderMissing = (error: unknown) => {
+  const status = errorStatus(error)
+  return status === 404 || status === 400
+}
 export const moveFolderList = ({ folderIDs, ...rest }: MoveFolderListParams) =>
   http.get<FolderJson[]>('/folder-service/move-folder-list', { params: { ...rest, 'folderIDs[]': folderIDs } })
 

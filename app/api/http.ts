@@ -46,6 +46,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Why a request failed, in words the user can act on: the server's own message when it sent one
+ * (`{message}`, e.g. 'Folder name must not contain "/"'), else the transport message ("Network
+ * Error", "timeout of N ms exceeded", "Request failed with status code N").
+ */
+export function failureReason(error: unknown): string {
+  if (!(error instanceof HttpError)) return error instanceof Error ? error.message : String(error)
+  const message = (error.data as { message?: unknown } | undefined)?.message
+  return typeof message === 'string' && message.trim() !== '' ? message : error.message
+}
+
 /** The HTTP status of a failure, if it had one. */
 export const errorStatus = (error: unknown): number | undefined => (error instanceof HttpError ? error.status : undefined)
 

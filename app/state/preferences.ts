@@ -1,11 +1,24 @@
 // SPEC §3 "Preferences" (listView, loadThumbnailsDisabled, singleClickFolders), each mirrored to
-// local storage as the text "true" under its exact key and removed when off.
+// local storage as the text "true" under its exact key and removed when off; and our theme choice,
+// stored as "light" or "dark" and removed for "system".
 import { signal } from '@preact/signals-react'
-import { readFlag, storageKeys, writeFlag } from './storage.ts'
+import { themeAttribute, themeNames, type ThemeName } from '@cumulus/ui'
+import { readFlag, readStored, removeStored, storageKeys, writeFlag, writeStored } from './storage.ts'
+
+/** "system" follows the device's colour scheme; the others pin the page to one of the lib's themes. */
+export type ThemeChoice = 'system' | ThemeName
+
+const isThemeName = (value: string | null): value is ThemeName => (themeNames as readonly (string | null)[]).includes(value)
+
+function readTheme(): ThemeChoice {
+  const stored = readStored(storageKeys.theme)
+  return isThemeName(stored) ? stored : 'system'
+}
 
 export const listView = signal(readFlag(storageKeys.listMode))
 export const loadThumbnailsDisabled = signal(readFlag(storageKeys.notLoadThumbnails))
 export const singleClickFolders = signal(readFlag(storageKeys.singleClickFolders))
+export const theme = signal<ThemeChoice>(readTheme())
 
 export function setListView(on: boolean): void {
   listView.value = on
@@ -25,9 +38,28 @@ export function setSingleClickFolders(on: boolean): void {
   writeFlag(storageKeys.singleClickFolders, on)
 }
 
+/** Stores the choice and applies it to the page at once. */
+export function setTheme(choice: ThemeChoice): void {
+  theme.value = choice
+  if (choice === 'system') removeStored(storageKeys.theme)
+  else writeStored(storageKeys.theme, choice)
+  applyTheme()
+}
+
+/**
+ * Puts the theme choice on `<html>` through the lib's `data-theme` attribute; "system" removes it,
+ * so the lib follows `prefers-color-scheme`. main.tsx calls this before the first render.
+ */
+export function applyTheme(choice: ThemeChoice = theme.peek(), root: HTMLElement = document.documentElement): void {
+  if (choice === 'system') root.removeAttribute(themeAttribute)
+  else root.setAttribute(themeAttribute, choice)
+}
+
 /** Re-reads every preference from storage (another tab changed it, or a test reset storage). */
 export function loadPreferences(): void {
   listView.value = readFlag(storageKeys.listMode)
   loadThumbnailsDisabled.value = readFlag(storageKeys.notLoadThumbnails)
   singleClickFolders.value = readFlag(storageKeys.singleClickFolders)
+  theme.value = readTheme()
+  applyTheme()
 }

@@ -8,6 +8,7 @@ export const storageKeys = {
   orderAsc: 'order-asc',
   singleClickFolders: 'single-click-folders',
   notLoadThumbnails: 'not-load-thumbnails',
+  theme: 'theme', // ours: "light" or "dark"; absent follows the system
   hasPreviouslyLoggedIn: 'hasPreviouslyLoggedIn',
   browserId: 'browser-id',
 } as const

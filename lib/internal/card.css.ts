@@ -1,4 +1,4 @@
-import type { StyleRule } from '@vanilla-extract/css'
+import { createContainer, type StyleRule } from '@vanilla-extract/css'
 import { vars } from '../theme/contract.css.ts'
 import { state } from '../theme/states.ts'
 
@@ -25,3 +25,11 @@ export const cardFrame = (selected: string, focusVisible: StyleRule): StyleRule 
 
 /** A card's focus ring, drawn inside its border so neighbours in a tight grid do not cover it. */
 export const insetFocusRing = (ring: StyleRule): StyleRule => ({ ...ring, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` })
+
+/**
+ * The file grid as a query container: on a phone-wide grid (two 180 px cards no longer fit) it
+ * turns compact, and so do its cards. A container query, not the viewport, so it also holds beside
+ * the sidebar; queries cannot read theme variables, so the width is in em (about 390 px).
+ */
+export const cardGrid = createContainer()
+export const narrowCardGrid = `${cardGrid} (max-width: 28em)`

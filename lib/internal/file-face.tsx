@@ -1,6 +1,7 @@
 import type { DateInput } from '../utils/format-date.ts'
 import { ExtensionBadge, type ExtensionBadgeSize } from '../components/extension-badge/extension-badge.tsx'
 import type { BrowserFile } from '../components/file-card/browser-item.ts'
+import { PlayBadge } from './play-badge.tsx'
 import { useThumbnail } from './use-thumbnail.ts'
 
 /** The classes of a face's parts, from the card's own stylesheet. */
@@ -33,7 +34,8 @@ interface FileFaceProps extends Required<FileFaceOptions> {
 
 /**
  * What a file's card shows, above and below: the thumbnail (or the extension badge when there is
- * none, thumbnails are off or it fails to load), then the name and the upload date.
+ * none, thumbnails are off or it fails to load), with the play mark on a video, then the name and
+ * the upload date. The preview class must position its box (the play mark sits over it).
  */
 export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, formatDate, classes, as: Part }: FileFaceProps) {
   const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
@@ -46,6 +48,7 @@ export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, format
           // The name says the extension already: the badge is decoration.
           <ExtensionBadge filename={file.name} max={badgeMax} size={badgeSize} aria-hidden />
         )}
+        {file.isVideo ? <PlayBadge overBadge={!url} /> : null}
       </Part>
       <Part className={classes.body}>
         <span className={classes.name} title={file.name}>

@@ -47,6 +47,8 @@ const lightColor = {
   pressed: 'rgba(27, 35, 48, 0.12)',
   focusRing: '#2563eb',
   backdrop: 'rgba(15, 23, 42, 0.48)',
+  // Behind a photo or video in the viewer: black in both themes, as a picture frame is.
+  media: '#000000',
   badgeText: '#ffffff',
   badge,
 }
@@ -80,6 +82,7 @@ const darkColor: ColorTokens = {
   pressed: 'rgba(230, 233, 239, 0.14)',
   focusRing: '#7aa7ff',
   backdrop: 'rgba(0, 0, 0, 0.64)',
+  media: '#000000',
   badgeText: '#ffffff',
   badge,
 }
@@ -157,6 +160,8 @@ const shared = {
     moveList: '230px',
     // The upload panel is at most 300 px tall.
     uploadPanel: { width: '360px', maxHeight: '300px' },
+    // Empty-state illustrations are 96 px square; their text column at most 360 px wide.
+    emptyState: { illustration: '96px', text: '360px' },
   },
   motion: {
     duration: {

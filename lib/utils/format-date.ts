@@ -19,3 +19,8 @@ export function formatDetailsDate(input: DateInput): string {
 export function formatFileDate(input: DateInput): string {
   return format(toDate(input), 'MM/dd/yyyy hh:mma')
 }
+
+/** The photo gallery's month heading, e.g. "November 2026" (local time). */
+export function formatMonthHeading(input: DateInput): string {
+  return format(toDate(input), 'MMMM yyyy')
+}

@@ -65,6 +65,8 @@ export interface FilesTable {
   blob_key: string
   mime: string
   upload_date: number
+  /** When the photo was taken (EXIF, migration 010), else upload_date: the gallery's date. */
+  taken_date: number
   trashed: number
   trash_root: number
   trashed_at: number | null
@@ -107,6 +109,22 @@ export interface InstancesTable {
   seen_at: number
 }
 
+export interface UploadsTable {
+  id: string
+  owner_id: string
+  length: number
+  filename: string
+  parent_id: string | null
+  relative_path: string | null
+  mime: string | null
+  enc: string | null
+  created_at: number
+  expires_at: number
+  file_id: string | null
+  lease: string | null
+  lease_until: number | null
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -116,10 +134,12 @@ export interface DB {
   blob_outbox: BlobOutboxTable
   instances: InstancesTable
   settings: SettingsTable
+  uploads: UploadsTable
 }
 
 export type Folder = Selectable<FoldersTable>
 export type FileRow = Selectable<FilesTable>
+export type UploadRow = Selectable<UploadsTable>
 
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>

@@ -9,6 +9,7 @@ import { createFilesRepository } from './files.ts'
 import { createFoldersRepository } from './folders.ts'
 import { createLinksRepository } from './links.ts'
 import { createThumbnailJobsRepository } from './thumbnail-jobs.ts'
+import { createUploadsRepository } from './uploads.ts'
 
 function bind(db: Kysely<DB>, dialect: Dialect) {
   return {
@@ -17,6 +18,7 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     links: createLinksRepository(db),
     thumbnailJobs: createThumbnailJobsRepository(db),
     outbox: createBlobOutboxRepository(db),
+    uploads: createUploadsRepository(db),
   }
 }
 /** The drive's repositories inside one transaction. */

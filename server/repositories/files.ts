@@ -6,7 +6,7 @@ import { preparedShapes, type Shaped } from '../db/prepared.ts'
 import type { DB, FileRow } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
-import { type Cursor, cursorKey, page, sortKey } from './paging.ts'
+import { type Cursor, cursorKey, type DateColumn, page, sortKey } from './paging.ts'
 import { nameContains, nameLike } from './search.ts'
 
 export interface FileQuery {
@@ -28,6 +28,7 @@ export const FILE_SUMMARY = [
   'filename',
   'size',
   'upload_date',
+  'taken_date',
   'folder_id',
   'has_thumbnail',
   'is_video',
@@ -56,9 +57,12 @@ function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) 
   return q
 }
 
+/** The gallery's date is when a photo was taken; every other list's is when a file was uploaded. */
+const dateColumn = (f: FileQuery): DateColumn => (f.media ? 'taken_date' : 'upload_date')
+
 /** A list without a search: its rows straight from the scope, in sort order, from the cursor on. */
 const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FileQuery }) =>
-  page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
+  page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
 
 /**
  * The lists a folder view, the trash and the gallery ask for all the time, compiled once per
@@ -125,7 +129,7 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
       const ownerFilter = match.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
       const q = scoped(db, ownerFilter, f)
       const found = q.where(match.condition)
-      if (match.byRowid || f.media) return page(found.select(FILE_SUMMARY), f.sort, 'upload_date', f.cursor).limit(f.limit)
+      if (match.byRowid || f.media) return page(found.select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
       // A search walking the drive in list order (a common term): the walk reads only the sort's
       // index, which holds the names (files_drive_name; files_drive_date_names on PostgreSQL,
       // migration 007), testing each name there, and rows are read for the page's matches

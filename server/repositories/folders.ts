@@ -3,6 +3,7 @@
 import { type Kysely, type SqlBool, sql } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import { preparedShapes, type Shaped } from '../db/prepared.ts'
+import { nameKey } from '../util/names.ts'
 import type { DB, Folder } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
@@ -116,6 +117,13 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
         .where(ownedIds(owner, ids))
         .where(sql<SqlBool>`(id = ${root.id} or substr(ancestors, 1, ${prefix.length}) = ${prefix})`)
       return (await (dialect === 'postgres' ? found.forUpdate() : found).execute()).map((r) => r.id)
+    },
+
+    /** The owner's folder named exactly `name` in `parentId` (null = Home), not trashed: the oldest when several are. */
+    async childNamed(owner: string, parentId: string | null, name: string): Promise<Folder | undefined> {
+      const q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', 0).where('name_key', '=', nameKey(name))
+      const rows = await (parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId)).orderBy('created_at').orderBy('id').execute()
+      return rows.find((f) => f.name === name)
     },
 
     /** Whether a folder outside `ids` has its parent among them (non-empty). */

@@ -12,8 +12,11 @@ export interface Cursor {
 /** The cursor's value in the sort column (names compare by their lower-case key). */
 export const cursorKey = (sort: SortBy, cursor?: Cursor): string | number | undefined => (sort.startsWith('alp') ? cursor?.name?.toLowerCase() : cursor?.date)
 
+/** The column a date sort orders by: a list's upload date, the gallery's taken date, a folder's creation. */
+export type DateColumn = 'upload_date' | 'taken_date' | 'created_at'
+
 /** Keyset paging on (sort column, id): never skips or repeats an item when values tie. */
-export function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>, sort: SortBy, dateCol: 'upload_date' | 'created_at', cursor?: Cursor) {
+export function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>, sort: SortBy, dateCol: DateColumn, cursor?: Cursor) {
   const desc = sort.endsWith('desc')
   const byName = sort.startsWith('alp')
   const col = (byName ? 'name_key' : dateCol) as any

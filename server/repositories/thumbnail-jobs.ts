@@ -10,6 +10,8 @@ export type WorkingClaim = `working:${string}`
 export interface DerivedImages {
   thumbnail?: { key: string; size: number; enc: string | null; id: string }
   preview?: { type: string; key: string | null; enc: string | null; size: number | null }
+  /** When the photo was taken (EXIF); the row keeps its upload date without one. */
+  takenDate?: number
 }
 
 export function createThumbnailJobsRepository(db: Kysely<DB>) {
@@ -24,13 +26,15 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
     },
     /** Ends a claimed job with what it made; false when the claim was lost (the file was deleted). */
     async finish(fileId: string, claim: WorkingClaim, made: DerivedImages): Promise<boolean> {
-      const { thumbnail: thumb, preview } = made
+      // One update, so the drive version moves once (migration 004's triggers) for all it shows.
+      const { thumbnail: thumb, preview, takenDate } = made
       const res = await db
         .updateTable('files')
         .set({
           thumb_state: 'done',
           ...(thumb && { has_thumbnail: 1, media: 1, thumbnail_id: thumb.id, thumbnail_key: thumb.key, thumb_enc: thumb.enc, thumb_size: thumb.size }),
           ...(preview && { preview_type: preview.type, preview_key: preview.key, preview_enc: preview.enc, preview_size: preview.size }),
+          ...(takenDate !== undefined && { taken_date: takenDate }),
         })
         .where('id', '=', fileId)
         .where('thumb_state', '=', claim)

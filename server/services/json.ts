@@ -16,6 +16,7 @@ export function fileJson(f: FileSummary): FileJson {
       hasThumbnail: f.has_thumbnail === 1,
       isVideo: f.is_video === 1,
       thumbnailID: f.thumbnail_id ?? '',
+      ...(f.taken_date !== f.upload_date ? { takenDate: isoDate(f.taken_date) } : {}),
       ...(f.link_type && f.link_token ? { linkType: f.link_type, link: f.link_token } : {}),
       ...(f.trashed ? { trashed: true } : {}),
     },
@@ -36,6 +37,7 @@ export function fileListJson(rows: readonly FileSummary[]): string {
     const size = JSON.stringify(f.size)
     out += `{"_id":${JSON.stringify(f.id)},"filename":${JSON.stringify(f.filename)},"length":${size},"uploadDate":${JSON.stringify(isoDate(f.upload_date))}`
     out += `,"metadata":{"parent":${JSON.stringify(f.folder_id ?? '/')},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
+    if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
     if (f.link_type && f.link_token) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
     out += f.trashed ? ',"trashed":true}}' : '}}'
   }

@@ -15,6 +15,7 @@ import type { InstancesRepository } from '../repositories/blob-outbox.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
+import { exifTakenDate } from '../util/exif-date.ts'
 import { isVideoType } from '../util/mime.ts'
 import { openImage, type Preview, previewOf, readImage, thumbnailOf } from './images.ts'
 
@@ -114,7 +115,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   }
 
   /** What the job makes: a missing thumbnail, and for images the preview. */
-  async function render(file: FileRow): Promise<{ thumbnail?: Buffer; preview?: Preview }> {
+  async function render(file: FileRow): Promise<{ thumbnail?: Buffer; preview?: Preview; takenDate?: number }> {
     const source = await vault.open(file)
     if (isVideoType(file.mime)) return { thumbnail: await thumbnailOf(await openImage(await videoFrame(source, deps.tmpDir), 'image/png', deps.pixelLimit)) }
     const bytes = await readImage(source, file.mime, deps.pixelLimit)
@@ -122,7 +123,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     // Files from before previews existed keep their thumbnail and only get the preview.
     const thumbnail = file.thumbnail_key ? undefined : await thumbnailOf(image)
     const preview = await previewOf(image, { bytes: bytes.length, mime: file.mime, maxEdge: deps.previewMaxEdge, pixelLimit: deps.pixelLimit })
-    return { ...(thumbnail && { thumbnail }), preview }
+    const takenDate = exifTakenDate((await image().metadata()).exif, Date.now())
+    return { ...(thumbnail && { thumbnail }), preview, ...(takenDate !== undefined && { takenDate }) }
   }
 
   /** Writes a derived blob under a reserved key (recorded first, so a crash leaves no orphan). */
@@ -143,12 +145,13 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
         return
       }
       if (isVideoType(file.mime) && !ffmpeg) throw new Error('ffmpeg is not available')
-      const { thumbnail, preview } = await render(file)
+      const { thumbnail, preview, takenDate } = await render(file)
       const thumb = thumbnail && (await storeDerived(thumbnail, keys))
       const previewBlob = preview?.body && (await storeDerived(preview.body, keys))
       const made = {
         ...(thumb && { thumbnail: { id: randomId(), key: thumb.key, enc: thumb.enc ?? null, size: thumb.size } }),
         ...(preview && { preview: { type: preview.type, key: previewBlob?.key ?? null, enc: previewBlob?.enc ?? null, size: previewBlob?.size ?? null } }),
+        ...(takenDate !== undefined && { takenDate }),
       }
       const stored = await drive.transaction(async (t) => {
         if (!(await t.thumbnailJobs.finish(file.id, claim, made))) return false

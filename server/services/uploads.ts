@@ -27,7 +27,7 @@ export interface UploadDeps {
   now?: () => number
 }
 
-function fileRow(owner: string, folderId: string | null, name: string, mime: string, blob: StoredBlob, at: number): FileRow {
+export function fileRow(owner: string, folderId: string | null, name: string, mime: string, blob: StoredBlob, at: number): FileRow {
   return {
     id: randomId(),
     owner_id: owner,
@@ -39,6 +39,8 @@ function fileRow(owner: string, folderId: string | null, name: string, mime: str
     blob_key: blob.key,
     mime,
     upload_date: at,
+    // The thumbnail queue replaces it with the EXIF date when the file is a photo that has one.
+    taken_date: at,
     trashed: 0,
     trash_root: 0,
     trashed_at: null,

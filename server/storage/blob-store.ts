@@ -27,6 +27,32 @@ export interface PutOptions {
   key: string
 }
 
+/**
+ * A blob received in pieces (a resumable upload): stored bytes appended in order, each append
+ * durable before it resolves, until `commit` makes them a blob. Named by the upload's id; it
+ * outlives a restart, and nothing reads it but the upload that wrote it.
+ */
+export interface StagedBlob {
+  /** Stored bytes kept so far. */
+  size(): Promise<number>
+  /**
+   * Appends `source`'s bytes at the end. Every byte that arrived is kept and durable, also when
+   * `source` fails part-way (then it rejects with that error, after keeping them).
+   */
+  append(source: Readable): Promise<number>
+  /** Cuts the staged bytes to `size` (a torn write after a crash). */
+  truncate(size: number): Promise<void>
+  /** A few bytes kept beside the blob, replaced whole and durably (the cipher's unsealed tail). */
+  readNote(): Promise<Buffer | undefined>
+  writeNote(note: Buffer | undefined): Promise<void>
+  /** The stored bytes, from the start. */
+  read(): Promise<Readable>
+  /** Makes the staged bytes the blob `key` (durably) and forgets the staging. */
+  commit(key: string): Promise<void>
+  /** Removes whatever was staged; removing nothing is not an error. */
+  discard(): Promise<void>
+}
+
 export interface BlobStore {
   /** Streams `source` into durable storage; resolves only once the bytes are safe. */
   put(source: Readable, options: PutOptions): Promise<StoredBlob>
@@ -36,8 +62,12 @@ export interface BlobStore {
   delete(key: string): Promise<void>
   /** Every key in the store (orphan checks and tests). */
   keys(): AsyncIterable<string>
-  /** Drops leftovers of interrupted writes (temp files, unfinished multipart uploads). */
+  /** Drops leftovers of interrupted writes (temp files, unfinished multipart uploads); staged blobs stay. */
   cleanup(): Promise<void>
+  /** The staged blob of upload `id` (empty until something is appended). */
+  staged(id: string): StagedBlob
+  /** The ids of every staged blob (the upload sweep removes those without an upload). */
+  stagedIds(): AsyncIterable<string>
 }
 
 /** Counts and hashes bytes as they pass, and enforces a size limit without buffering. */

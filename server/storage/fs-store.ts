@@ -1,13 +1,13 @@
 // Local disk: write to a temp file, fsync, then rename into a sharded folder, so a blob is either
 // complete or absent — never half-written under its final name.
 import { createWriteStream } from 'node:fs'
-import { type FileHandle, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
-import { type BlobStore, type ByteRange, Meter, type PutOptions, type StoredBlob } from './blob-store.ts'
+import { type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/
 /** Bytes written between background flushes of a blob being received. */
@@ -65,9 +65,99 @@ class Flusher {
   }
 }
 
+/** fsync of a file or folder by path: the bytes, or the names in it, are on disk once it resolves. */
+async function syncPath(path: string): Promise<void> {
+  const fh = await open(path, 'r')
+  try {
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+}
+
+const missingIsFine = (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'ENOENT') throw err
+}
+
+/** Moves `from` to `to` durably: the bytes first, then the folder entry. */
+async function durableRename(from: string, to: string): Promise<void> {
+  const dir = join(to, '..')
+  await mkdir(dir, { recursive: true })
+  await rename(from, to)
+  await syncPath(dir)
+}
+
+/**
+ * A staged blob is one file under staging/, appended to in place: resuming costs no copy, and
+ * commit is a rename into the store. Its note sits beside it and is replaced by rename.
+ */
+function stagedFile(staging: string, id: string, pathOf: (key: string) => string): StagedBlob {
+  if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
+  const path = join(staging, id)
+  const notePath = `${path}.note`
+  const size = () => stat(path).then((s) => s.size, (err: NodeJS.ErrnoException) => (missingIsFine(err), 0))
+  return {
+    size,
+    async append(source: Readable): Promise<number> {
+      await mkdir(staging, { recursive: true })
+      const out = createWriteStream(path, { flags: 'a', highWaterMark: 1 << 20 })
+      const flusher = new Flusher(path)
+      out.once('open', () => flusher.start())
+      let failure: unknown
+      const counted = new Transform({
+        highWaterMark: 1 << 20,
+        transform(chunk: Buffer, _enc, done) {
+          flusher.wrote(chunk.length)
+          done(null, chunk)
+        },
+      })
+      // A broken source still leaves what reached the file: kept, synced, then the error goes on.
+      await pipeline(source, counted, out).catch((err: unknown) => void (failure = err))
+      await flusher.finish()
+      if (failure) throw failure
+      return size()
+    },
+    async truncate(to: number): Promise<void> {
+      await truncate(path, to).catch(missingIsFine)
+      await syncPath(path).catch(missingIsFine)
+    },
+    async readNote(): Promise<Buffer | undefined> {
+      const fh = await open(notePath, 'r').catch((err: NodeJS.ErrnoException) => (missingIsFine(err), undefined))
+      if (!fh) return undefined
+      try {
+        return await fh.readFile()
+      } finally {
+        await fh.close()
+      }
+    },
+    async writeNote(note: Buffer | undefined): Promise<void> {
+      if (!note) return void (await unlink(notePath).catch(missingIsFine))
+      await mkdir(staging, { recursive: true })
+      const temp = `${notePath}.${randomId(6)}`
+      await writeFile(temp, note, { flag: 'wx' })
+      await syncPath(temp)
+      await durableRename(temp, notePath)
+    },
+    read: async () => new FileStream(await open(path, 'r')),
+    async commit(key: string): Promise<void> {
+      await mkdir(staging, { recursive: true })
+      // An upload of zero bytes never appended anything: its blob is an empty file.
+      await writeFile(path, Buffer.alloc(0), { flag: 'a' })
+      await syncPath(path)
+      await durableRename(path, pathOf(key))
+      await unlink(notePath).catch(missingIsFine)
+    },
+    async discard(): Promise<void> {
+      await rm(path, { force: true })
+      await rm(notePath, { force: true })
+    },
+  }
+}
+
 export function createFsStore(dataDir: string): BlobStore {
   const root = join(dataDir, 'blobs')
   const tmp = join(dataDir, 'tmp')
+  const staging = join(dataDir, 'staging')
   const pathOf = (key: string) => {
     // Keys are ours, but never let one become a path outside the store.
     if (!SAFE_KEY.test(key)) throw new Error(`invalid blob key`)
@@ -87,16 +177,8 @@ export function createFsStore(dataDir: string): BlobStore {
       try {
         await pipeline(source, meter, out)
         await flusher.finish()
-        const dir = join(final, '..')
-        await mkdir(dir, { recursive: true })
-        await rename(temp, final)
         // The rename itself is durable only once the directory entry is on disk.
-        const dh = await open(dir, 'r')
-        try {
-          await dh.sync()
-        } finally {
-          await dh.close()
-        }
+        await durableRename(temp, final)
       } catch (err) {
         await flusher.close()
         await rm(temp, { force: true })
@@ -112,9 +194,7 @@ export function createFsStore(dataDir: string): BlobStore {
     },
 
     async delete(key: string): Promise<void> {
-      await unlink(pathOf(key)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err
-      })
+      await unlink(pathOf(key)).catch(missingIsFine)
     },
 
     async *keys(): AsyncIterable<string> {
@@ -124,6 +204,12 @@ export function createFsStore(dataDir: string): BlobStore {
 
     async cleanup(): Promise<void> {
       await rm(tmp, { recursive: true, force: true })
+    },
+
+    staged: (id) => stagedFile(staging, id, pathOf),
+
+    async *stagedIds(): AsyncIterable<string> {
+      for (const name of await readdir(staging).catch(() => [] as string[])) if (SAFE_KEY.test(name)) yield name
     },
   }
 }

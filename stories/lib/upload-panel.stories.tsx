@@ -23,7 +23,9 @@ const mixed: UploadItem[] = [
   item({ id: '1', name: 'photo.jpg', progress: 100, state: 'completed' }),
 ]
 
+// Finished: the header counts the completed ones and names the failed and canceled ones.
 const done: UploadItem[] = [
+  item({ id: '4', name: 'huge-video.mov', progress: 37, state: 'failed', error: 'File too large' }),
   item({ id: '3', name: 'Quarterly report.pdf', progress: 100, state: 'completed' }),
   item({ id: '2', name: 'Scans', type: 'folder', state: 'completed' }),
   item({ id: '1', name: 'backup.zip', progress: 12, state: 'canceled' }),
@@ -60,7 +62,7 @@ export const States = meta.story({
   render: () => (
     <StateGrid columns={3}>
       <State label="uploading: folder, running, canceled, completed">{panel('uploading', mixed)}</State>
-      <State label="all finished">{panel('finished', done)}</State>
+      <State label="all finished (completed, failed with reason, canceled)">{panel('finished', done)}</State>
       <State label="minimized">{panel('minimized', mixed, { minimized: true })}</State>
       <State label="many rows (scrolls)">{panel('many', many)}</State>
       <State label="long names">{panel('long names', long)}</State>
@@ -112,10 +114,12 @@ export const Pointer = meta.story({
     )
   },
   play: async ({ canvas, userEvent }) => {
-    await expect(canvas.getByRole('heading', { name: 'Uploading 4 file(s)' })).toBeVisible()
+    // Canceled uploads are not counted: the header names them apart.
+    await expect(canvas.getByRole('heading', { name: 'Uploading 3 file(s)' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel upload of holiday.mp4' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel upload of notes.txt' }))
-    await expect(canvas.getByRole('heading', { name: 'Uploaded 4 file(s)' })).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: 'Uploaded 1 file(s)' })).toBeVisible()
+    await expect(canvas.getByText('3 canceled')).toBeVisible()
     await expect(canvas.getAllByRole('img', { name: 'Canceled' })).toHaveLength(3)
     await userEvent.click(canvas.getByRole('button', { name: 'Close uploads' }))
     await expect(close).toHaveBeenCalledOnce()

@@ -30,6 +30,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(here, '../..')
 const argv = process.argv.slice(2)
 const quick = argv.includes('--quick')
+/** The web app's resumable-upload piece: under the 100 MB request limit of common proxies. */
+const TUS_PIECE = 50 * MiB
 const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (phase: string) => !only || only.includes(phase)
 /** Extra node flags for the main Cumulus server, e.g. --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof". */
@@ -222,9 +224,12 @@ async function app(s: Session) {
   execFileSync('npm', ['run', '--silent', 'build:app'], { cwd: repoRoot, stdio: 'ignore' })
   const big = seed({ dbFile, owner: s.userId, folders: 1, files: 10_000, seed: 7 }).folderIds[0]!
   const small = seed({ dbFile, owner: s.userId, folders: 1, files: 1, seed: 8 }).folderIds[0]!
+  // The Media page: photos over ~8 years (runs of up to 30 a few hours apart), so ~100 months.
+  const media = { count: quick ? 10_000 : 100_000, pagingSeconds: quick ? 60 : 240 }
+  seed({ dbFile, owner: s.userId, folders: 1, files: media.count, seed: 9, media: true, maxDateStepMs: 21 * 3_600_000 })
   const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir }, SERVER_NODE_FLAGS)
   children.push(server)
-  rows.push(...(await appPhase({ port: server.port, email: s.email, password: Session.password, bigFolder: big, smallFolder: small, runs: quick ? 2 : 5, log })))
+  rows.push(...(await appPhase({ port: server.port, email: s.email, password: Session.password, bigFolder: big, smallFolder: small, runs: quick ? 2 : 5, log, media })))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,9 +312,9 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
   const bytes = size.fileBytes
   const rawFile = join(root, 'raw-upload.bin')
   const mbps = (sec: number) => bytes / MB / sec
-  const up = { cumulus: [] as number[], raw: [] as number[], rawFsync: [] as number[] }
+  const up = { cumulus: [] as number[], raw: [] as number[], rawFsync: [] as number[], tus: [] as number[] }
   // Server CPU seconds per GiB moved: steadier than MB/s on a shared machine.
-  const cpu = { cumulus: [] as number[], raw: [] as number[], rawFsync: [] as number[] }
+  const cpu = { cumulus: [] as number[], raw: [] as number[], rawFsync: [] as number[], tus: [] as number[] }
   const perGiB = (sec: number) => sec / (bytes / (1024 * MiB))
   let lastId = ''
   const runs = {
@@ -335,6 +340,28 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     },
     raw: async () => up.raw.push(mbps(await rawUpload(false))),
     rawFsync: async () => up.rawFsync.push(mbps(await rawUpload(true))),
+    // The same bytes as a resumable upload (tus) in 50 MiB PATCHes, as the web app sends them.
+    tus: async () => {
+      execFileSync('sync')
+      const auth = { cookie: s.cookie, uuid: s.uuid, 'tus-resumable': '1.0.0' }
+      const c0 = cpuSeconds(cumulus.pid)
+      const t0 = process.hrtime.bigint()
+      const created = await fetch(`http://127.0.0.1:${cumulus.port}/file-service/uploads`, {
+        method: 'POST',
+        headers: { ...auth, 'upload-length': String(bytes), 'upload-metadata': `filename ${Buffer.from(`tus ${randomUUID()}.bin`).toString('base64')}` },
+      })
+      if (created.status !== 201) throw new Error(`tus create → ${created.status} ${await created.text()}`)
+      const path = created.headers.get('location')!
+      for (let at = 0; at < bytes; at += TUS_PIECE) {
+        const piece = Math.min(TUS_PIECE, bytes - at)
+        const r = await streamUpload({ port: cumulus.port, path, method: 'PATCH', headers: { ...auth, 'upload-offset': at, 'content-type': 'application/offset+octet-stream' }, bytes: piece })
+        if (r.status !== 204) throw new Error(`tus PATCH at ${at} → ${r.status} ${r.text.slice(0, 200)}`)
+      }
+      up.tus.push(mbps(Number(process.hrtime.bigint() - t0) / 1e9))
+      cpu.tus.push(perGiB(cpuSeconds(cumulus.pid) - c0))
+      const head = await fetch(`http://127.0.0.1:${cumulus.port}${path}`, { method: 'HEAD', headers: auth })
+      await s.call('DELETE', '/file-service/remove', { id: head.headers.get('cumulus-file-id') })
+    },
   }
   async function rawUpload(fsync: boolean) {
     rmSync(rawFile, { force: true })
@@ -361,11 +388,11 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
   // backing the page cache's memory (raw's first run was always 2–3× slower than its others).
   for (let i = 0; i <= rounds; i++) {
     // Alternate the order so page-cache writeback left by one server lands on each in turn.
-    const order: Array<keyof typeof runs> = i % 2 === 0 ? ['cumulus', 'raw', 'rawFsync'] : ['rawFsync', 'raw', 'cumulus']
+    const order: Array<keyof typeof runs> = i % 2 === 0 ? ['cumulus', 'raw', 'rawFsync', 'tus'] : ['tus', 'rawFsync', 'raw', 'cumulus']
     // Every run starts with no dirty pages left by the previous one (`sync`, untimed).
     for (const name of order) await runs[name]()
     const label = i === 0 ? 'warm-up (dropped)' : `run ${i}/${rounds}`
-    log(`upload ${label}: cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${up.raw.at(-1)!.toFixed(0)}, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}`)
+    log(`upload ${label}: cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${up.raw.at(-1)!.toFixed(0)}, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}, tus ${up.tus.at(-1)!.toFixed(0)}`)
     if (i === 0) for (const xs of [...Object.values(up), ...Object.values(cpu)]) xs.length = 0
   }
   const upPeak = upRss.stop()
@@ -410,6 +437,7 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
 
   const upVsRaw = paired(up.cumulus, up.raw)
   const upVsFsync = paired(up.cumulus, up.rawFsync)
+  const tusVsFsync = paired(up.tus, up.rawFsync)
   const downVsRaw = paired(down.cumulus, down.raw)
   const spread = (p: { min: number; max: number }) => `per-run ratios ${p.min.toFixed(2)}–${p.max.toFixed(2)}`
   const med = {
@@ -422,7 +450,8 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
   report.throughput = {
     bytes,
     runs: size.runs,
-    uploadMBps: { cumulus: up.cumulus, raw: up.raw, rawFsync: up.rawFsync },
+    uploadMBps: { cumulus: up.cumulus, raw: up.raw, rawFsync: up.rawFsync, tus: up.tus },
+    tusRatios: { uploadVsFsyncBaseline: tusVsFsync.ratio, perRun: tusVsFsync.ratios },
     downloadMBps: down,
     medians: med,
     serverCpuSecondsPerGiB: { upload: cpu, download: downCpu },
@@ -446,6 +475,9 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     { metric: '  same, vs raw without fsync (page cache)', unit: 'MB/s', cumulus: med.up, baseline: med.upRaw, ratio: upVsRaw.ratio },
     { metric: `    ${spread(upVsRaw)}`, unit: '', cumulus: '' },
     { metric: '  server CPU per GiB uploaded (vs raw)', unit: 's', cumulus: median(cpu.cumulus), baseline: median(cpu.raw), ratio: median(cpu.cumulus) / median(cpu.raw) },
+    { metric: `upload ${fileLabel} through tus, ${TUS_PIECE / MiB} MiB PATCHes, vs raw + fsync`, unit: 'MB/s', cumulus: median(up.tus), baseline: med.upRawFsync, ratio: tusVsFsync.ratio, budget: '≥ 0.80', ok: tusVsFsync.ratio >= 0.8 },
+    { metric: `  ${spread(tusVsFsync)}`, unit: '', cumulus: '' },
+    { metric: '  server CPU per GiB through tus (vs raw)', unit: 's', cumulus: median(cpu.tus), baseline: median(cpu.raw), ratio: median(cpu.tus) / median(cpu.raw) },
     { metric: `download ${fileLabel} (medians of ${size.runs} paired runs)`, unit: 'MB/s', cumulus: med.down, baseline: med.downRaw, ratio: downVsRaw.ratio, budget: '≥ 0.80', ok: downVsRaw.ratio >= 0.8 },
     { metric: `  ${spread(downVsRaw)}`, unit: '', cumulus: '' },
     { metric: '  server CPU per GiB downloaded (vs raw)', unit: 's', cumulus: median(downCpu.cumulus), baseline: median(downCpu.raw), ratio: median(downCpu.cumulus) / median(downCpu.raw) },

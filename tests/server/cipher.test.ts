@@ -12,7 +12,10 @@ import {
   HEADER_SIZE,
   makeKeyCheck,
   newFileKey,
+  openNote,
   plainSizeOf,
+  sealNote,
+  StagedEncryptStream,
   storedRange,
   storedSize,
   TAG_SIZE,
@@ -370,4 +373,61 @@ describe('memory', () => {
     expect(maxHeld).toBeGreaterThan(0)
     expect(maxHeld).toBeLessThan(8 * C) // ~512 KiB against 200 MB streamed
   }, 120_000)
+})
+
+describe('a file sealed in pieces (resumable uploads)', () => {
+  /** Seals `plain` piece by piece, carrying each piece's unsealed rest to the next as a sealed note. */
+  async function sealInPieces(plain: Buffer, cuts: number[], dataKey: Buffer, enc: string) {
+    const out: Buffer[] = []
+    let index = 0
+    let note: Buffer | undefined
+    const ends = [...cuts.filter((c) => c > 0 && c < plain.length).sort((a, b) => a - b), plain.length]
+    let at = 0
+    for (const end of ends) {
+      const held = note ? openNote(dataKey, note).plain : Buffer.alloc(0)
+      const sealing = new StagedEncryptStream(dataKey, enc, { plainSize: plain.length, index, held })
+      out.push(await collect(source(plain.subarray(at, end), [7777]).pipe(sealing)))
+      const rest = sealing.rest()
+      note = rest.length > 0 ? sealNote(dataKey, sealing.chunkIndex, rest) : undefined
+      index = sealing.chunkIndex
+      at = end
+    }
+    expect(note).toBeUndefined()
+    return Buffer.concat(out)
+  }
+
+  it('given any cuts, then the pieces together are byte for byte the blob one stream seals', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 3 * C + 500 }), fc.array(fc.integer({ min: 0, max: 3 * C + 500 }), { maxLength: 6 }), async (size, cuts) => {
+        const plain = pool.subarray(0, size)
+        const { dataKey, enc } = newFileKey(master)
+        const whole = await collect(source(plain).pipe(createEncryptStream(dataKey, enc)))
+        const pieced = await sealInPieces(plain, cuts, dataKey, enc)
+        expect(pieced.equals(whole)).toBe(true)
+        expect(await decrypt(pieced, dataKey, enc, size)).toEqual(plain)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('given a note altered, moved to another chunk or opened with another key, then it is refused', () => {
+    const { dataKey } = newFileKey(master)
+    const note = sealNote(dataKey, 3, Buffer.from('the unsealed rest'))
+    expect(openNote(dataKey, note)).toEqual({ index: 3, plain: Buffer.from('the unsealed rest') })
+    const flipped = Buffer.from(note)
+    flipped[20]! ^= 1
+    expect(() => openNote(dataKey, flipped)).toThrow(CipherError)
+    const moved = Buffer.from(note)
+    moved.writeUInt32BE(4, 0)
+    expect(() => openNote(dataKey, moved)).toThrow(CipherError)
+    expect(() => openNote(newFileKey(master).dataKey, note)).toThrow(CipherError)
+    // Two notes of the same rest never share a nonce.
+    expect(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16).equals(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16))).toBe(false)
+  })
+
+  it('given more bytes than the file has, then sealing fails', async () => {
+    const { dataKey, enc } = newFileKey(master)
+    const sealing = new StagedEncryptStream(dataKey, enc, { plainSize: 10, index: 0, held: Buffer.alloc(0) })
+    await expect(collect(source(Buffer.alloc(11)).pipe(sealing))).rejects.toThrow(CipherError)
+  })
 })

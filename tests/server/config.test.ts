@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(error!.message.split('\n')).toHaveLength(9)
   })
 
+  it('given UPLOAD_EXPIRY_HOURS, then unfinished uploads live that long (24 by default); 0 or junk is refused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).uploadExpiryHours).toBe(24)
+    expect(loadConfig({ DATA_DIR: dataDir, UPLOAD_EXPIRY_HOURS: '48' }).uploadExpiryHours).toBe(48)
+    expect(() => loadConfig({ DATA_DIR: dataDir, UPLOAD_EXPIRY_HOURS: '0' })).toThrow(/UPLOAD_EXPIRY_HOURS/)
+    expect(() => loadConfig({ DATA_DIR: dataDir, UPLOAD_EXPIRY_HOURS: 'a day' })).toThrow(/UPLOAD_EXPIRY_HOURS/)
+  })
+
   it('given EMAIL_VERIFICATION without SMTP_URL, then it is refused', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, EMAIL_VERIFICATION: 'true' })).toThrow(/EMAIL_VERIFICATION: true needs SMTP_URL/)
   })

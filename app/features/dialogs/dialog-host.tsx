@@ -4,8 +4,10 @@
 import { AlertDialog, ConfirmDialog, PromptDialog } from '@cumulus/ui'
 import { signal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
+import { failureReason } from '../../api/http.ts'
 import { copy } from '../../copy.ts'
+import { nameMessage } from '../forms/validation.ts'
 import { toastRegions } from '../toasts/toasts.tsx'
 
 interface ConfirmRequest {
@@ -15,10 +17,17 @@ interface ConfirmRequest {
   danger?: boolean
   resolve: (ok: boolean) => void
 }
-interface PromptRequest {
-  kind: 'prompt'
+interface PromptOptions {
   title: string
   defaultValue?: string
+  /**
+   * Sends the entered name (create, rename) while the dialog stays open and busy. If it rejects, the
+   * dialog stays open with the reason (`failureReason`), so the user can fix the name.
+   */
+  submit?: (value: string) => Promise<unknown>
+}
+interface PromptRequest extends PromptOptions {
+  kind: 'prompt'
   resolve: (value: string | null) => void
 }
 interface AlertRequest {
@@ -54,12 +63,55 @@ export function resetDialogs(): void {
 export const confirm = (options: { title: string; text?: ReactNode; danger?: boolean }) =>
   new Promise<boolean>((resolve) => show({ kind: 'confirm', ...options, resolve }))
 
-/** The entered name (validated non-blank, SPEC §5 "Please Enter a Name"), or null when cancelled. */
-export const prompt = (options: { title: string; defaultValue?: string }) =>
+/**
+ * The entered name, or null when cancelled. The name is checked as typed against the server's rules
+ * (SPEC §5 "Please Enter a Name" for a blank one); with `submit`, it resolves once that succeeded.
+ */
+export const prompt = (options: PromptOptions) =>
   new Promise<string | null>((resolve) => show({ kind: 'prompt', ...options, resolve }))
 
 /** A message with one Okay button. */
 export const alert = (options: { title: string; text?: ReactNode }) => new Promise<void>((resolve) => show({ kind: 'alert', ...options, resolve }))
+
+const requestKeys = new WeakMap<Request, number>()
+let lastKey = 0
+const requestKey = (request: Request) => {
+  if (!requestKeys.has(request)) requestKeys.set(request, ++lastKey)
+  return requestKeys.get(request)!
+}
+
+function NamePrompt({ request }: { request: PromptRequest }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+  const onSubmit = async (value: string) => {
+    if (!request.submit) return settle(request, value)
+    setBusy(true)
+    setError(undefined)
+    try {
+      await request.submit(value)
+      settle(request, value)
+    } catch (failure) {
+      setError(failureReason(failure))
+      setBusy(false)
+    }
+  }
+  return (
+    <PromptDialog
+      open
+      title={request.title}
+      defaultValue={request.defaultValue}
+      validate={nameMessage}
+      validateOnChange
+      busy={busy}
+      error={error}
+      submitLabel={copy.prompts.okay}
+      cancelLabel={copy.cancel}
+      onSubmit={(value) => void onSubmit(value)}
+      onCancel={() => settle(request, false)}
+      getPersistentElements={toastRegions}
+    />
+  )
+}
 
 /** Render once inside the signed-in layout. */
 export function DialogHost() {
@@ -81,20 +133,8 @@ export function DialogHost() {
       />
     )
   }
-  if (request.kind === 'prompt') {
-    return (
-      <PromptDialog
-        open
-        title={request.title}
-        defaultValue={request.defaultValue}
-        submitLabel={copy.prompts.okay}
-        cancelLabel={copy.cancel}
-        onSubmit={(value) => settle(request, value)}
-        onCancel={() => settle(request, false)}
-        getPersistentElements={toastRegions}
-      />
-    )
-  }
+  // Keyed by request, so a new prompt starts without the last one's busy state or refusal.
+  if (request.kind === 'prompt') return <NamePrompt key={requestKey(request)} request={request} />
   return (
     <AlertDialog open title={request.title} text={request.text} buttonLabel={copy.okay} onClose={() => settle(request, false)} getPersistentElements={toastRegions} />
   )

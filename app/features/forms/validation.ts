@@ -33,3 +33,23 @@ export function emailMessage(email: string): string {
 /** Create-account mode: password rules first, then email rules (SPEC §5 order). */
 export const createAccountMessage = (email: string, password: string, verify: string) =>
   passwordMessage(password, verify) || emailMessage(email)
+
+/** The server's longest file or folder name (server/util/names.ts `checkName`). */
+export const NAME_MAX = 255
+
+const p = copy.prompts
+
+/**
+ * A file or folder name as the server will judge it (server/util/names.ts `checkName`, same order
+ * and words, with "Name" as the subject), so the prompt refuses what the server would: trimmed,
+ * 1–255 characters, no "/", no NUL, not "." or "..". Returns the message, or undefined when valid.
+ */
+export function nameMessage(raw: string): string | undefined {
+  const name = raw.trim()
+  if (name.length === 0) return p.required
+  if (name.length > NAME_MAX) return p.nameTooLong
+  if (name.includes('/')) return p.nameSlash
+  if (name.includes('\0')) return p.nameNul
+  if (name === '.' || name === '..') return p.nameDots
+  return undefined
+}

@@ -5,7 +5,7 @@ import { thumbnailUrl, type FileJson } from '../../api/files.ts'
 import type { FolderJson } from '../../api/folders.ts'
 
 export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): BrowserFile {
-  const { hasThumbnail, thumbnailID, isVideo, linkType } = file.metadata
+  const { hasThumbnail, thumbnailID, isVideo, linkType, takenDate } = file.metadata
   return {
     id: file._id,
     name: file.filename,
@@ -13,6 +13,7 @@ export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): Brows
     uploadDate: file.uploadDate,
     ...(hasThumbnail && thumbnailID && !thumbnailsDisabled ? { thumbnailUrl: thumbnailUrl(thumbnailID) } : {}),
     ...(isVideo ? { isVideo: true } : {}),
+    ...(takenDate ? { takenDate } : {}),
     ...(linkType ? { linkType } : {}),
   }
 }

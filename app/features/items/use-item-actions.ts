@@ -67,14 +67,20 @@ export function useItemActions() {
     const rename = async (target: Target) => {
       const current = targetName(target)
       const title = target.type === 'file' ? copy.prompts.renameFile : copy.prompts.renameFolder
-      const name = await prompt({ title, defaultValue: current })
-      if (name === null || name.trim() === current) return
-      const call = target.type === 'file' ? renameFile(target.file._id, name.trim()) : renameFolder(target.folder._id, name.trim())
-      await toast.promise(call, copy.toasts.rename).then(() => {
+      // The prompt stays open until the server accepts the name, and shows its reason if it refuses.
+      const send = async (name: string) => {
+        const next = name.trim()
+        if (next === current) return
+        const call = target.type === 'file' ? renameFile(target.file._id, next) : renameFolder(target.folder._id, next)
+        await toast.promise(call, copy.toasts.rename).catch((error: unknown) => {
+          logged('Rename')(error)
+          throw error
+        })
         const main = mainSection.peek()
         if (main?.id === targetId(target)) resetSelected()
         refetch.all()
-      }, logged('Rename'))
+      }
+      await prompt({ title, defaultValue: current, submit: send })
     }
 
     /** Trash, restore or delete one item after its question (SPEC §8), then leave the view it was in. */

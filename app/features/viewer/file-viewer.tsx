@@ -31,6 +31,8 @@ const labels = {
   error: copy.viewer.imageError,
 }
 
+const noFiles: readonly FileJson[] = []
+
 /** Next pressed at the last loaded previewable file: waiting for the page after `length` files. */
 interface AwaitingNext {
   afterId: string
@@ -41,7 +43,8 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
   useSignals()
   const popup = popupModal.value
   const open = popup !== null && isPreviewable(popup.file)
-  const previewables = useMemo(() => files.filter(isPreviewable), [files])
+  // Only while open: closed, the viewer would filter every loaded file on every page (100,000 on the Media page).
+  const previewables = useMemo(() => (open ? files.filter(isPreviewable) : noFiles), [files, open])
   const index = open ? previewables.findIndex((file) => file._id === popup.file._id) : -1
   // The list's copy is the fresher one (a rename refetches the list; the popup keeps what it opened).
   const current = open ? (previewables[index] ?? popup.file) : null

@@ -4,6 +4,8 @@
 import {
   type BrowserFile,
   type BrowserFolder,
+  Button,
+  EmptyState,
   FileGrid,
   FolderGrid,
   ParentBar,
@@ -15,6 +17,7 @@ import { css } from 'goober'
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
 import type { FileJson } from '../../api/files.ts'
+import { isFolderMissing } from '../../api/folders.ts'
 import { copy } from '../../copy.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
 import { menuEntries } from '../../features/items/item-menu.ts'
@@ -59,6 +62,32 @@ export function folderTitle(area: Area, { folderId, search, empty }: { folderId?
   return area === 'trash' ? copy.browser.trashFolders : copy.browser.homeFolders
 }
 
+/** What an empty view shows (when neither folders nor files are listed): a picture, what is empty, the next step. */
+export function emptyView(area: Area, { folderId, search }: { folderId?: string; search?: string }) {
+  const b = copy.browser
+  if (search) return { illustration: 'search', title: b.noResults(search), description: b.noResultsHint } as const
+  if (area === 'trash') return { illustration: 'trash', title: b.emptyTrash, description: b.emptyTrashHint } as const
+  if (folderId) return { illustration: 'folder', title: b.emptyFolder, description: b.emptyHint } as const
+  return { illustration: 'upload', title: b.emptyHome, description: b.emptyHint } as const
+}
+
+/** A folder URL whose folder is gone or never was: say so, and offer the way home. */
+function MissingFolder() {
+  const [, navigate] = useLocation()
+  return (
+    <EmptyState
+      illustration="folder"
+      title={copy.browser.folderMissing}
+      description={copy.browser.folderMissingHint}
+      action={
+        <Button variant="primary" icon="home" onClick={() => navigate(areas.home.root)}>
+          {copy.browser.goHome}
+        </Button>
+      }
+    />
+  )
+}
+
 /** SPEC §2: "Home Files or Files". */
 export const fileTitle = (area: Area, { folderId, search }: { folderId?: string; search?: string }) =>
   area === 'home' && !folderId && !search ? copy.browser.homeFiles : copy.browser.files
@@ -74,7 +103,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const folderList = useFolderList(query)
   const fileList = useFileList(query, defaultLimit)
   const quick = useQuickList(area === 'home' && !folderId && !search)
-  const { folder } = useFolderInfo(folderId)
+  const { folder, error: folderError } = useFolderInfo(folderId)
   const actions = useItemActions()
   const open = useOpenItem(area)
   const click = useItemClick({ open })
@@ -124,6 +153,11 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   )
   const columnLabels = { name: copy.browser.columnName, size: copy.browser.columnSize, created: copy.browser.columnCreated, actions: copy.browser.columnActions }
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
+  // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
+  const nothingHere = !folderList.loading && !fileList.loading && folderItems.length === 0 && fileItems.length === 0
+  const empty = emptyView(area, { folderId, search })
+
+  if (folderId && isFolderMissing(folderError)) return <MissingFolder />
 
   return (
     <>
@@ -146,7 +180,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => click(toSelected(folderTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => toggleMultiSelect(toSelected(folderTarget(item)))}
-        onKeyDown={keysFor(folderTargets)}
+        onKeyDown={keysFor((index) => folderTargets[index])}
       />
       <FileGrid
         className={section}
@@ -157,7 +191,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         thumbnailsDisabled={thumbnailsDisabled}
         loading={fileList.loading}
         loadingLabel={copy.loading}
-        emptyText={copy.browser.noFiles}
+        emptyText={nothingHere ? <EmptyState {...empty} headingLevel={3} /> : copy.browser.noFiles}
         selectedIds={selectedIds}
         useWindowScroll
         columnLabels={columnLabels}
@@ -168,7 +202,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
         onItemToggle={(item) => toggleMultiSelect(toSelected(fileTarget(item)))}
         onEndReached={fileList.loadMore}
-        onKeyDown={keysFor(fileTargets)}
+        onKeyDown={keysFor((index) => fileTargets[index])}
       />
       <FileViewer
         files={viewerFiles}

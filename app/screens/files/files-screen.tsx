@@ -4,10 +4,12 @@ import { MultiSelectBar } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { useEffect, useRef } from 'react'
+import { isFolderMissing } from '../../api/folders.ts'
 import { copy } from '../../copy.ts'
 import { useItemActions } from '../../features/items/use-item-actions.ts'
 import { AppLayout } from '../../features/layout/app-layout.tsx'
 import type { Area } from '../../features/layout/areas.ts'
+import { useFolderInfo } from '../../hooks/use-drive.ts'
 import { multiSelectCount, multiSelectMode, resetMultiSelect, resetPopupSelect, resetSelected } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
 import { BrowserView } from './browser-view.tsx'
@@ -95,8 +97,11 @@ export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
+  // A folder URL whose folder is gone: ADD NEW and drops refuse up front (BrowserView says why).
+  const { error: folderError } = useFolderInfo(area === 'media' ? undefined : folderId)
+
   return (
-    <AppLayout area={area} search={search} parent={area === 'home' && folderId ? folderId : '/'}>
+    <AppLayout area={area} search={search} parent={area === 'home' && folderId ? folderId : '/'} parentMissing={isFolderMissing(folderError)}>
       <SelectionBar area={area} />
       {area === 'media' ? <MediaView search={search} /> : <BrowserView area={area} folderId={folderId} search={search} />}
     </AppLayout>

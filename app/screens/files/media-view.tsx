@@ -1,11 +1,12 @@
 // SPEC §2 "Media page": every photo and video of the drive (or the matches of a media search) in a
-// tight thumbnail grid, with the All / Photos / Videos filter that titles it and a sort toggle.
-import { IconButton, MediaGrid, type BrowserFile, Select } from '@cumulus/ui'
+// justified gallery grouped by the month each was taken, with the All / Photos / Videos filter that
+// titles it and a sort toggle. Empty, it offers to upload.
+import { Button, IconButton, PhotoGallery, type BrowserFile, Select } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
-import { useMemo } from 'react'
+import type { FileJson } from '../../api/files.ts'
 import { copy } from '../../copy.ts'
-import { toBrowserFile } from '../../features/items/browser-items.ts'
+import { useAddNew } from '../../features/layout/add-new.tsx'
 import { menuEntries } from '../../features/items/item-menu.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
 import { useItemClick } from '../../features/items/use-item-click.ts'
@@ -14,7 +15,9 @@ import { useFileList } from '../../hooks/use-file-list.ts'
 import { isAscending, type MediaFilter, mediaFilter, mediaLimit, setMediaFilter, sortBy, toggleSortOrder } from '../../state/filters.ts'
 import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, toggleMultiSelect } from '../../state/selection.ts'
+import { vars } from '../../styles.ts'
 import { useCollectionKeys } from './use-collection-keys.ts'
+import { useMediaItems } from './use-media-items.ts'
 import { useOpenItem } from './use-open-item.ts'
 
 const titles: Record<MediaFilter, string> = { all: copy.browser.mediaAll, photos: copy.browser.mediaPhotos, videos: copy.browser.mediaVideos }
@@ -40,19 +43,21 @@ export function MediaView({ search }: { search?: string }) {
   const open = useOpenItem('media')
   const click = useItemClick({ open })
   const thumbnailsDisabled = loadThumbnailsDisabled.value
+  // Uploads from the empty state land in Home, as the sidebar's Upload Files does.
+  const addNew = useAddNew('/')
 
-  const byId = useMemo(() => new Map(list.files.map((f) => [f._id, f])), [list.files])
-  const items = useMemo(() => list.files.map((f) => toBrowserFile(f, thumbnailsDisabled)), [list.files, thumbnailsDisabled])
-  const targets = useMemo<Target[]>(() => list.files.map((file) => ({ type: 'file', file })), [list.files])
-  const keysFor = useCollectionKeys('media', () => targets)
-  const target = (item: BrowserFile): Target => ({ type: 'file', file: byId.get(item.id)! })
+  const { items, fileOf } = useMediaItems(list.files, thumbnailsDisabled)
+  // Targets are made when a key asks for them, not a target per photo on every page.
+  const fileTarget = (file: FileJson): Target => ({ type: 'file', file })
+  const keysFor = useCollectionKeys('media', () => list.files.map(fileTarget))
+  const target = (item: BrowserFile): Target => fileTarget(fileOf(item))
   const main = mainSection.value
   const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main ? [main.id] : []
   const ascending = isAscending(sort)
 
   return (
     <>
-      <MediaGrid
+      <PhotoGallery
         title={titles[filter]}
         actions={
           <div className={controls}>
@@ -71,17 +76,31 @@ export function MediaView({ search }: { search?: string }) {
         thumbnailErrorLabel={copy.browser.thumbnailError}
         loading={list.loading}
         loadingLabel={copy.loading}
-        emptyText={copy.browser.noMedia}
+        emptyTitle={copy.browser.noMedia}
+        emptyDescription={search ? undefined : copy.browser.noMediaHint}
+        emptyAction={
+          search ? undefined : (
+            <Button variant="primary" icon="upload" onClick={addNew.onUploadFiles}>
+              {copy.layout.uploadFiles}
+            </Button>
+          )
+        }
         selectedIds={selectedIds}
         useWindowScroll
+        // The month header sticks under the app's sticky header.
+        stickyOffset={vars.size.header}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('file', { area: 'media' }, (id) => actions.run(target(item), id))}
         onItemClick={(item, event) => click(toSelected(target(item)), event)}
         onItemOpen={(item) => open(toSelected(target(item)))}
         onItemToggle={(item) => toggleMultiSelect(toSelected(target(item)))}
         onEndReached={list.loadMore}
-        onKeyDown={keysFor(targets)}
+        onKeyDown={keysFor((index) => {
+          const file = list.files[index]
+          return file ? fileTarget(file) : undefined
+        })}
       />
+      {addNew.elements}
       <FileViewer
         files={list.files}
         hasMore={list.hasMore}

@@ -1,4 +1,6 @@
-// SPEC §2 "Quick Access": the 20 newest files in a collapsible strip (collapsed about 160 px high).
+// SPEC §2 "Quick Access": the 20 newest files in a collapsible strip. Collapsed it shows exactly
+// one row (about 160 px high): the cards that do not fit are left out, so nothing is half shown,
+// focusable out of sight, or scrolled into view inside the strip.
 import { ContextMenu, IconButton, QuickAccessItem } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
@@ -13,10 +15,8 @@ import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
+import { useGridColumns } from './use-grid-columns.ts'
 import { useOpenItem } from './use-open-item.ts'
-
-/** SPEC §9 "Quick Access collapsed max height". */
-export const QUICK_ACCESS_COLLAPSED_PX = 160
 
 const header = css`
   display: flex;
@@ -33,35 +33,47 @@ const strip = css`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
   gap: ${vars.space.small};
-  overflow: hidden;
   margin-bottom: ${vars.space.large};
+`
+
+// Until the columns are measured (before the first paint, or where nothing is laid out), one row's height.
+const unmeasured = css`
+  grid-auto-rows: 0;
+  grid-template-rows: auto;
+  row-gap: 0;
+  overflow: hidden;
 `
 
 export function QuickAccess() {
   useSignals()
   const { files } = useQuickList()
   const [expanded, setExpanded] = useState(false)
+  const [stripRef, columns] = useGridColumns()
   const open = useOpenItem('home')
   const click = useItemClick({ open, mobile: !useIsDesktop() })
   const actions = useItemActions()
   const thumbnailsDisabled = loadThumbnailsDisabled.value
   const selectedId = mainSection.value?.type === 'quick-item' ? mainSection.value.id : null
   if (files.length === 0) return null
+  const more = columns === null || files.length > columns
+  const shown = expanded || columns === null ? files : files.slice(0, columns)
   return (
     <section aria-labelledby="quick-access-title">
       <div className={header}>
         <h2 id="quick-access-title">{copy.browser.quickAccess}</h2>
-        <IconButton
-          icon={expanded ? 'chevron-down' : 'chevron-right'}
-          label={copy.browser.quickAccessToggle}
-          aria-expanded={expanded}
-          aria-controls="quick-access-items"
-          size="small"
-          onClick={() => setExpanded(!expanded)}
-        />
+        {more || expanded ? (
+          <IconButton
+            icon={expanded ? 'chevron-down' : 'chevron-right'}
+            label={expanded ? copy.browser.quickAccessShowLess : copy.browser.quickAccessShowMore}
+            aria-expanded={expanded}
+            aria-controls="quick-access-items"
+            size="small"
+            onClick={() => setExpanded(!expanded)}
+          />
+        ) : null}
       </div>
-      <div id="quick-access-items" className={strip} style={expanded ? undefined : { maxHeight: QUICK_ACCESS_COLLAPSED_PX }}>
-        {files.map((file) => (
+      <div id="quick-access-items" ref={stripRef} className={expanded || columns !== null ? strip : `${strip} ${unmeasured}`}>
+        {shown.map((file) => (
           <ContextMenu
             key={file._id}
             label={copy.browser.itemMenu}

@@ -13,11 +13,15 @@ function focusedIndex(event: KeyboardEvent<HTMLElement>): number | null {
   return Number.isInteger(index) ? index : null
 }
 
+/**
+ * `allTargets` (for Ctrl/Cmd+A) and `targetAt` are asked only when a key needs them, so a screen need
+ * not build a target per loaded item on every page (the Media page holds up to 100,000).
+ */
 export function useCollectionKeys(area: Area, allTargets: () => Target[]) {
   const actions = useItemActions()
-  return (targets: readonly Target[]) => (event: KeyboardEvent<HTMLElement>) => {
+  return (targetAt: (index: number) => Target | undefined) => (event: KeyboardEvent<HTMLElement>) => {
     const index = focusedIndex(event)
-    const target = index === null ? undefined : targets[index]
+    const target = index === null ? undefined : targetAt(index)
     const mod = event.ctrlKey || event.metaKey
     if (mod && event.key.toLowerCase() === 'a') {
       event.preventDefault()

@@ -1,5 +1,5 @@
-// SPEC §2 settings "General": five selects, each persisted to its preference (SPEC §3 keys).
-import { Select } from '@cumulus/ui'
+// SPEC §2 settings "General": five selects, each persisted to its preference (SPEC §3 keys), and
+// ours, Theme. Each is a row with a one-line description (setting-select.tsx).
 import { useSignals } from '@preact/signals-react/runtime'
 import { copy } from '../../copy.ts'
 import { isAscending, setSortAscending, setSortType, sortBy, sortTypeOf, type SortType } from '../../state/filters.ts'
@@ -9,8 +9,12 @@ import {
   setListView,
   setLoadThumbnailsDisabled,
   setSingleClickFolders,
+  setTheme,
   singleClickFolders,
+  theme,
+  type ThemeChoice,
 } from '../../state/preferences.ts'
+import { SettingSelect } from './setting-select.tsx'
 import { section } from './settings-styles.ts'
 
 const s = copy.settings
@@ -35,46 +39,58 @@ const thumbnailOptions = [
   { value: 'enabled', label: s.enabled },
   { value: 'disabled', label: s.disabled },
 ]
+const themeOptions: Array<{ value: ThemeChoice; label: string }> = [
+  { value: 'system', label: s.system },
+  { value: 'light', label: s.light },
+  { value: 'dark', label: s.dark },
+]
 
 export function GeneralSection() {
   useSignals()
   return (
     <section className={section} aria-labelledby="settings-general">
       <h2 id="settings-general">{s.general}</h2>
-      <Select
-        layout="inline"
+      <SettingSelect
         label={s.fileListStyle}
+        description={s.fileListStyleHint}
         options={listStyleOptions}
         value={listView.value ? 'list' : 'grid'}
         onValueChange={(value) => setListView(value === 'list')}
       />
-      <Select
-        layout="inline"
+      <SettingSelect
         label={s.sortBy}
+        description={s.sortByHint}
         options={sortOptions}
         value={sortTypeOf(sortBy.value)}
         onValueChange={(value) => setSortType(value as SortType)}
       />
-      <Select
-        layout="inline"
+      <SettingSelect
         label={s.orderBy}
+        description={s.orderByHint}
         options={orderOptions}
         value={isAscending(sortBy.value) ? 'asc' : 'desc'}
         onValueChange={(value) => setSortAscending(value === 'asc')}
       />
-      <Select
-        layout="inline"
+      <SettingSelect
         label={s.singleClick}
+        description={s.singleClickHint}
         options={singleClickOptions}
         value={singleClickFolders.value ? 'enabled' : 'disabled'}
         onValueChange={(value) => setSingleClickFolders(value === 'enabled')}
       />
-      <Select
-        layout="inline"
+      <SettingSelect
         label={s.loadThumbnails}
+        description={s.loadThumbnailsHint}
         options={thumbnailOptions}
         value={loadThumbnailsDisabled.value ? 'disabled' : 'enabled'}
         onValueChange={(value) => setLoadThumbnailsDisabled(value === 'disabled')}
+      />
+      <SettingSelect
+        label={s.theme}
+        description={s.themeHint}
+        options={themeOptions}
+        value={theme.value}
+        onValueChange={(value) => setTheme(value as ThemeChoice)}
       />
     </section>
   )

@@ -5,16 +5,15 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { type FormEvent, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { errorStatus } from '../../api/http.ts'
-import { sendPasswordReset } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { CardPage } from '../../features/shell/card-page.tsx'
-import { createAccountErrorMessage, loginErrorMessage, resetRequestErrorMessage } from '../../features/account/error-messages.ts'
+import { createAccountErrorMessage, loginErrorMessage } from '../../features/account/error-messages.ts'
+import { requestPasswordReset } from '../../features/account/password-reset.ts'
 import { FormMessage, LinkButton, TextField } from '../../features/forms/form.tsx'
 import { lazyNamed } from '../../features/shell/lazy-named.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { createAccountMessage } from '../../features/forms/validation.ts'
-import { passwordResetCooldown, resendVerificationCooldown } from '../../state/cooldown.ts'
+import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
 import { hasPreviouslyLoggedIn, loggedIn, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
@@ -41,6 +40,16 @@ const form = css`
   display: flex;
   flex-direction: column;
   gap: ${vars.space.large};
+`
+
+const passwordBlock = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.small};
+`
+
+const forgotLink = css`
+  align-self: flex-end;
 `
 
 const footer = css`
@@ -98,23 +107,11 @@ export function SignInScreen() {
   }
 
   const requestReset = async () => {
-    if (!passwordResetCooldown.ready()) {
+    const outcome = await requestPasswordReset(email)
+    if (outcome.kind === 'failed') return setError(outcome.message)
+    if (outcome.kind === 'wait') {
       setCooldownUsed(true)
-      return setCooldownOpen(true)
-    }
-    const sent = sendPasswordReset(email)
-    void toast.promise(sent, { pending: copy.auth.resetPending, success: copy.auth.resetSent, error: copy.auth.resetError })
-    try {
-      await sent
-      passwordResetCooldown.start()
-    } catch (failure) {
-      // The server's minute survives a reload; the app's does not. Its 429 means the same wait.
-      if (errorStatus(failure) === 429) {
-        passwordResetCooldown.start()
-        setCooldownUsed(true)
-        return setCooldownOpen(true)
-      }
-      setError(resetRequestErrorMessage(failure))
+      setCooldownOpen(true)
     }
   }
 
@@ -169,15 +166,22 @@ export function SignInScreen() {
       <form className={form} onSubmit={submit} noValidate>
         <TextField label={copy.auth.email} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
         {mode !== 'reset' ? (
-          <TextField
-            label={copy.auth.password}
-            type="password"
-            name="password"
-            autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
-            value={password}
-            onValueChange={setPassword}
-            aside={mode === 'login' ? <LinkButton onClick={() => switchMode('reset')}>{copy.auth.forgot}</LinkButton> : null}
-          />
+          <div className={passwordBlock}>
+            <TextField
+              label={copy.auth.password}
+              type="password"
+              name="password"
+              autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
+              value={password}
+              onValueChange={setPassword}
+            />
+            {/* After the field, in the DOM as on screen: Tab goes email → password → Forgot?. */}
+            {mode === 'login' ? (
+              <LinkButton className={forgotLink} onClick={() => switchMode('reset')}>
+                {copy.auth.forgot}
+              </LinkButton>
+            ) : null}
+          </div>
         ) : null}
         {mode === 'create' ? (
           <TextField

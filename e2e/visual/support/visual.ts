@@ -40,11 +40,12 @@ const MASK = 'data-visual-mask'
 
 /**
  * Runs in the page before its own scripts: marks every element whose text is a date in one of the
- * app's formats (SPEC §2, §9: MM/DD/YY hh:mma, MM/DD/YYYY, MM/DD/YYYY hh:mma), as soon as it
+ * app's formats (SPEC §2, §9: MM/DD/YY hh:mma, MM/DD/YYYY, MM/DD/YYYY hh:mma; a month and year), as soon as it
  * appears, before it is painted. The server stamps those dates with the real time.
  */
 function markDates() {
-  const date = /^\d{2}\/\d{2}\/\d{2}(?:\d{2})? ?(?:\d{2}:\d{2}[AP]M)?$/i
+  // …and the gallery's month headings ("November 2026"): the month the seed was uploaded in.
+  const date = /^(?:\d{2}\/\d{2}\/\d{2}(?:\d{2})? ?(?:\d{2}:\d{2}[AP]M)?|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4})$/i
   const mark = (root: Node | null) => {
     if (!root) return
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
@@ -140,7 +141,9 @@ export async function snap(page: Page, name: string, { mask = [], maxDiffPixels 
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     const found: string[] = []
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (/\d{2}\/\d{2}\/\d{2}/.test(node.textContent ?? '') && !node.parentElement?.closest(`[${attribute}]`)) found.push(node.textContent ?? '')
+      const text = node.textContent ?? ''
+      const dated = /\d{2}\/\d{2}\/\d{2}/.test(text) || /^\s*[A-Z][a-z]+ \d{4}\s*$/.test(text)
+      if (dated && !node.parentElement?.closest(`[${attribute}]`)) found.push(text)
     }
     return found
   }, MASK)

@@ -17,6 +17,10 @@ export interface BrowserFile {
   thumbnailUrl?: string
   /** A video: media tiles draw a play overlay. */
   isVideo?: boolean
+  /** When the photo or video was taken, if known: the photo gallery groups by it (else by `uploadDate`). */
+  takenDate?: DateInput
+  /** Width / height of the picture, if known: the photo gallery keeps it (unknown is a square). */
+  aspectRatio?: number
   /** Share state: absent means private. */
   linkType?: 'public' | 'one'
 }

@@ -1,7 +1,9 @@
+import { cx } from '../../internal/cx.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { FileCard } from '../file-card/file-card.tsx'
 import { FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
 import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import * as css from './file-grid.css.ts'
 
 /** Narrowest file card in px (the grid fits as many columns as this allows). */
 export const fileGridMinCardWidth = 180
@@ -27,13 +29,25 @@ const fileId = (file: BrowserFile) => file.id
  * virtualised grid of `FileCard`s (a multi-select `listbox`) or, with `view="list"`, a `FileList`.
  * Arrow keys move between cards by row and column, Enter opens, Space toggles selection, and the
  * collection keeps one tab stop. Selection comes in through `selectedIds`; every click goes out
- * with its modifier keys, and the end of the list asks for the next page.
+ * with its modifier keys, and the end of the list asks for the next page. A phone-wide grid (under
+ * about 390 px, measured on the grid itself) shows two compact cards a row: cropped thumbnail, the
+ * name on up to two lines.
  */
-export function FileGrid({ view = 'grid', thumbnailsDisabled = false, minCardWidth = fileGridMinCardWidth, columnLabels, actionsLabel, ...props }: FileGridProps) {
-  if (view === 'list') return <FileList {...props} columnLabels={columnLabels} actionsLabel={actionsLabel} />
+export function FileGrid({
+  view = 'grid',
+  thumbnailsDisabled = false,
+  minCardWidth = fileGridMinCardWidth,
+  columnLabels,
+  actionsLabel,
+  className,
+  ...props
+}: FileGridProps) {
+  if (view === 'list') return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} />
   return (
     <VirtualCollection<BrowserFile>
       {...props}
+      className={cx(css.root, className)}
+      listClassName={css.list}
       view="grid"
       getId={fileId}
       minCellWidth={minCardWidth}

@@ -9,13 +9,17 @@ import { tableContainer } from '../virtual-collection/virtual-collection.css.ts'
 // variables, so the width is in text units (em of the list's own font size): about 450 px.
 const narrow = `${tableContainer} (max-width: 32em)`
 
-// Header and rows share one track list so the columns line up.
+// Header and rows share one track list so the columns line up. The header row and the rows are
+// separate grids, so no track may size to its content: the Actions track is fixed (its header text
+// is wider than the rows' button, and a content-sized track would shift every column before it).
+const actionsTrack = `calc(${vars.size.control.large} + ${vars.space.medium})`
+
 export const columns = style([
   sprinkles({ display: 'grid', alignItems: 'center', gap: 'small', paddingX: 'medium' }),
   {
     boxSizing: 'border-box',
-    gridTemplateColumns: `minmax(0, 4fr) minmax(0, 1.5fr) minmax(0, 2.5fr) minmax(${vars.size.control.medium}, max-content)`,
-    '@container': { [narrow]: { gridTemplateColumns: `minmax(0, 1fr) minmax(${vars.size.control.medium}, max-content)` } },
+    gridTemplateColumns: `minmax(0, 4fr) minmax(0, 1.5fr) minmax(0, 2.5fr) ${actionsTrack}`,
+    '@container': { [narrow]: { gridTemplateColumns: `minmax(0, 1fr) ${actionsTrack}` } },
   },
 ])
 
@@ -74,4 +78,4 @@ export const folderIcon = style({
 
 export const actionsCell = sprinkles({ display: 'flex', justifyContent: 'flex-end' })
 
-export const actionsHeader = sprinkles({ textAlign: 'right' })
+export const actionsHeader = style([sprinkles({ textAlign: 'right' }), cell])

@@ -64,3 +64,26 @@ export const playCorner = style({
 })
 
 export const error = style({ color: vars.color.dangerText })
+
+// The name over the bottom of a picture, shown while the tile is hovered or focused.
+export const caption = style([
+  sprinkles({ fontSize: 'small', paddingX: 'xsmall', paddingY: 'xxsmall' }),
+  {
+    position: 'absolute',
+    insetInline: 0,
+    insetBlockEnd: 0,
+    zIndex: 1,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    background: vars.color.backdrop,
+    color: vars.color.textOnAccent,
+    pointerEvents: 'none',
+    opacity: 0,
+    transitionProperty: 'opacity',
+    transitionDuration: vars.motion.duration.fast,
+    selectors: {
+      [`${tile}:hover &, ${tile}:focus-visible &`]: { opacity: 1 },
+    },
+  },
+])

@@ -1,4 +1,5 @@
 import { cx } from '../../internal/cx.ts'
+import { PlayBadge } from '../../internal/play-badge.tsx'
 import { useThumbnail } from '../../internal/use-thumbnail.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import type { BrowserFile } from '../file-card/browser-item.ts'
@@ -20,14 +21,18 @@ export interface MediaGridProps extends CollectionBaseProps<BrowserFile> {
   thumbnailErrorLabel?: string
 }
 
-interface MediaTileProps extends CollectionItemProps {
+/** Props of one media tile (shared with the photo gallery). */
+export interface MediaTileProps extends CollectionItemProps {
   file: BrowserFile
   selected: boolean
   thumbnailsDisabled: boolean
   thumbnailErrorLabel: string
+  /** Shows the file name over the picture on hover and focus. */
+  caption?: boolean
 }
 
-function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLabel, className, ...props }: MediaTileProps) {
+/** One thumbnail tile: picture (or badge, or error icon), play mark on videos, optional caption. */
+export function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLabel, caption = false, className, ...props }: MediaTileProps) {
   const { url, failed, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   return (
     // No visible text: the tile is named by the file name.
@@ -39,9 +44,11 @@ function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLabel, cl
       ) : (
         <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={css.image} onError={onError} />
       )}
-      {file.isVideo && !failed ? (
-        <span className={cx(css.play, url == null && css.playCorner)}>
-          <Icon name="play" size={url == null ? 'small' : 'medium'} />
+      {file.isVideo && !failed ? <PlayBadge overBadge={url == null} /> : null}
+      {caption ? (
+        // The tile is already named by the file name: the caption is for sighted users only.
+        <span className={css.caption} aria-hidden>
+          {file.name}
         </span>
       ) : null}
     </div>

@@ -62,7 +62,8 @@ const ARROW_WIDGETS = '[role="menu"], [role="menubar"], [role="listbox"], [role=
 
 /**
  * The full-screen file viewer: the name, the file's menu and a close control; previous
- * and next arrows (also ArrowLeft and ArrowRight); an image, or a video with controls. Escape closes.
+ * and next arrows (also ArrowLeft and ArrowRight); an image, or a video with controls, on black.
+ * On a phone-wide viewer the picture spans the width and the arrows float over its edges. Escape closes.
  */
 export function MediaViewer({
   name,
@@ -119,7 +120,7 @@ export function MediaViewer({
           icon="chevron-left"
           label={labels.prev}
           size="large"
-          className={css.arrow}
+          className={cx(css.arrow, css.prevArrow)}
           disabled={prevDisabled}
           // Focus stays on an arrow that becomes disabled at the end of the list.
           accessibleWhenDisabled
@@ -139,7 +140,7 @@ export function MediaViewer({
           icon="chevron-right"
           label={labels.next}
           size="large"
-          className={css.arrow}
+          className={cx(css.arrow, css.nextArrow)}
           disabled={nextDisabled}
           accessibleWhenDisabled
           onClick={onNext}

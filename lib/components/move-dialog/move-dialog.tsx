@@ -153,18 +153,26 @@ export function MoveDialog({
     onHome()
   }
 
-  // Entering a folder (or going back) replaces the focused option: keep focus in the dialog, on the
-  // row that names where the user now is.
-  const currentButton = useRef<HTMLButtonElement>(null)
   const previousId = useRef(currentId)
   useEffect(() => {
     if (previousId.current === currentId) return
     previousId.current = currentId
     // The selection belonged to the folder just left: coming back to it later starts unselected.
     setSelection(null)
-    const active = document.activeElement
-    if (!active || active === document.body || !active.isConnected) currentButton.current?.focus()
   }, [currentId])
+
+  // The focused element can leave under the user: entering a folder or going back replaces the
+  // list (at once, or when its folders arrive), a search swaps the results. The browser then drops
+  // focus on <body>, outside the trap. Keep it in the dialog, on the row that names where the user now is.
+  const currentButton = useRef<HTMLButtonElement>(null)
+  const focusInside = useRef(false)
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (focusInside.current && (!active || active === document.body)) currentButton.current?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+  })
 
   const searchId = useId()
   const searchInput = useRef<HTMLInputElement>(null)
@@ -173,7 +181,23 @@ export function MoveDialog({
 
   return (
     // Focus starts in the search field when there is one (else on the first control).
-    <Dialog size="medium" initialFocus={multiSelect ? undefined : searchInput} {...props} title={title} onClose={onClose}>
+    <Dialog
+      size="medium"
+      initialFocus={multiSelect ? undefined : searchInput}
+      {...props}
+      title={title}
+      onClose={onClose}
+      onFocus={(event) => {
+        props.onFocus?.(event)
+        focusInside.current = true
+      }}
+      onBlur={(event) => {
+        props.onBlur?.(event)
+        // Gone elsewhere (a removed element's blur has no relatedTarget: that is the case to repair).
+        const next = event.relatedTarget
+        if (next instanceof Node && !event.currentTarget.contains(next)) focusInside.current = false
+      }}
+    >
       <div className={css.body} aria-busy={loading || undefined}>
         {multiSelect ? null : (
           <>
@@ -192,7 +216,14 @@ export function MoveDialog({
           </>
         )}
         <div className={css.nav}>
-          <IconButton icon="arrow-left" label={labels.back} disabled={currentFolder === null} onClick={onBack} />
+          <IconButton
+            icon="arrow-left"
+            label={labels.back}
+            disabled={currentFolder === null}
+            // Back to the root disables it: focus stays on it rather than falling to <body>.
+            accessibleWhenDisabled
+            onClick={onBack}
+          />
           <IconButton icon="home" label={labels.home} onClick={goHome} />
           <button
             ref={currentButton}

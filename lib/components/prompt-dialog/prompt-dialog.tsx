@@ -1,5 +1,5 @@
 import * as Ariakit from '@ariakit/react'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, type DialogProps } from '../dialog/dialog.tsx'
 import * as css from './prompt-dialog.css.ts'
@@ -23,6 +23,13 @@ export interface PromptDialogProps extends Omit<DialogProps, 'title' | 'children
   placeholder?: string
   /** Returns a message when the value cannot be submitted; defaults to `requireName`. */
   validate?: (value: string) => string | undefined
+  /** Also check while the user types, so a bad name is flagged before submit; defaults to false. */
+  validateOnChange?: boolean
+  /**
+   * A refusal from outside (e.g. the server's reason), shown like a validation message until the
+   * user edits the value; keep the dialog open to show it.
+   */
+  error?: string
   /** Submit button text; defaults to "Okay". */
   submitLabel?: string
   /** Cancel button text; defaults to "cancel". */
@@ -35,13 +42,15 @@ export interface PromptDialogProps extends Omit<DialogProps, 'title' | 'children
   onCancel: () => void
 }
 
-/** Asks for one line of text (a name), prefilled and selected, checked on submit. */
+/** Asks for one line of text (a name), prefilled and selected, checked on submit (and, if asked, as typed). */
 export function PromptDialog({
   title,
   defaultValue = '',
   inputLabel,
   placeholder,
   validate = requireName,
+  validateOnChange = false,
+  error,
   submitLabel = 'Okay',
   cancelLabel = 'cancel',
   busy = false,
@@ -57,6 +66,8 @@ export function PromptDialog({
         defaultValue={defaultValue}
         placeholder={placeholder}
         validate={validate}
+        validateOnChange={validateOnChange}
+        outsideError={error}
         submitLabel={submitLabel}
         cancelLabel={cancelLabel}
         busy={busy}
@@ -66,22 +77,47 @@ export function PromptDialog({
   )
 }
 
-type PromptFormProps = Required<Pick<PromptDialogProps, 'defaultValue' | 'validate' | 'submitLabel' | 'cancelLabel' | 'busy' | 'onSubmit'>> & {
+type PromptFormProps = Required<
+  Pick<PromptDialogProps, 'defaultValue' | 'validate' | 'validateOnChange' | 'submitLabel' | 'cancelLabel' | 'busy' | 'onSubmit'>
+> & {
   label: string
   placeholder: string | undefined
+  outsideError: string | undefined
 }
 
-function PromptForm({ label, defaultValue, placeholder, validate, submitLabel, cancelLabel, busy, onSubmit }: PromptFormProps) {
+function PromptForm({
+  label,
+  defaultValue,
+  placeholder,
+  validate,
+  validateOnChange,
+  outsideError,
+  submitLabel,
+  cancelLabel,
+  busy,
+  onSubmit,
+}: PromptFormProps) {
   const [value, setValue] = useState(defaultValue)
-  const [error, setError] = useState<string | undefined>()
+  const [ownError, setError] = useState<string | undefined>()
+  // The outside error the user has since answered by editing; a new submit shows outside errors again.
+  const [answered, setAnswered] = useState<string | undefined>()
+  const error = ownError ?? (outsideError !== undefined && outsideError !== answered ? outsideError : undefined)
+
   const inputId = useId()
   const errorId = useId()
   const input = useRef<HTMLInputElement>(null)
 
+  // A refusal from outside sends the user back to the field, as a failed check does.
+  useEffect(() => {
+    if (outsideError !== undefined) input.current?.focus()
+  }, [outsideError])
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (busy) return
     const message = validate(value)
     setError(message)
+    setAnswered(undefined)
     if (message === undefined) onSubmit(value)
     // Back to the field that needs fixing (the message is announced as an alert).
     else input.current?.focus()
@@ -104,7 +140,8 @@ function PromptForm({ label, defaultValue, placeholder, validate, submitLabel, c
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => {
             setValue(event.target.value)
-            setError(undefined)
+            setError(validateOnChange ? validate(event.target.value) : undefined)
+            setAnswered(outsideError)
           }}
           // Prefilled names are selected, so typing replaces them.
           onFocus={(event) => event.currentTarget.select()}

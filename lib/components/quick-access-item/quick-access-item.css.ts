@@ -22,6 +22,8 @@ export const item = style([
 export const preview = style([
   sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'sunken' }),
   {
+    // The play mark sits over it.
+    position: 'relative',
     width: '100%',
     aspectRatio: '2 / 1',
     overflow: 'hidden',

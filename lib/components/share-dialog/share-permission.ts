@@ -11,9 +11,12 @@ export const sharePermissionLabels: Record<SharePermission, string> = {
   one: 'Temporary',
 }
 
-/** The helper text under the share dialog's select, one per share state. */
+/**
+ * The helper text under the share dialog's select, one per share state. Every change of permission
+ * gives the file a new link (or none), so the texts with a link say, before the change, that it ends.
+ */
 export const sharePermissionHints: Record<SharePermission, string> = {
   private: 'Only you can open this file. Choose Public or Temporary to get a link.',
-  public: 'Anyone with the link can view and download this file.',
-  one: 'Anyone with the link can download this file once; then it becomes private again.',
+  public: 'Anyone with the link can view and download this file. Changing the permission ends this link.',
+  one: 'Anyone with the link can download this file once; then it becomes private again. Changing the permission ends this link.',
 }

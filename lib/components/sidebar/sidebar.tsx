@@ -66,6 +66,8 @@ export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
   onUploadFolder?: () => void
   /** The browser can pick folders: Upload Folder is offered. */
   canUploadFolder?: boolean
+  /** Whether ADD NEW shows; defaults to true. Hide it where nothing can be added (e.g. a trash). */
+  showAddNew?: boolean
   /** Column, drawer, or by viewport width (a drawer below the `desktop` breakpoint). */
   layout?: SidebarLayout
   /** The drawer is open, when controlled. */
@@ -110,6 +112,7 @@ export function Sidebar({
   onCreateFolder,
   onUploadFolder,
   canUploadFolder = false,
+  showAddNew = true,
   layout = 'responsive',
   open: controlledOpen,
   defaultOpen = false,
@@ -140,16 +143,18 @@ export function Sidebar({
 
   const content = (
     <>
-      <Menu
-        label={labels.addNew}
-        items={addNew}
-        placement="bottom-start"
-        trigger={
-          <Button variant="primary" size="large" icon="plus" className={css.addNew}>
-            {labels.addNew}
-          </Button>
-        }
-      />
+      {showAddNew ? (
+        <Menu
+          label={labels.addNew}
+          items={addNew}
+          placement="bottom-start"
+          trigger={
+            <Button variant="primary" size="large" icon="plus" className={css.addNew}>
+              {labels.addNew}
+            </Button>
+          }
+        />
+      ) : null}
       <nav aria-label={labels.nav}>
         <ul className={css.list}>
           {items.map((item) => {

@@ -1,6 +1,8 @@
 export {
+  countUploads,
   UploadPanel,
   uploadItemStates,
+  uploadPanelSummary,
   uploadPanelTitle,
   type UploadItem,
   type UploadItemState,

@@ -1,8 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
+import { insetFocusRing } from '../../internal/card.css.ts'
 import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
-import { baseText } from '../../theme/states.ts'
+import { baseText, focusRing, state } from '../../theme/states.ts'
 
 const gutter = vars.space.large
 
@@ -33,10 +34,15 @@ export const header = style([
   { flexShrink: 0, minHeight: vars.size.control.large, boxSizing: 'border-box' },
 ])
 
+export const heading = style([sprinkles({ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: '0' })])
+
 export const title = style([
-  sprinkles({ margin: 'none', flexGrow: 1, minWidth: '0', fontSize: 'medium', fontWeight: 'semibold', lineHeight: 'tight' }),
+  sprinkles({ margin: 'none', minWidth: '0', fontSize: 'medium', fontWeight: 'semibold', lineHeight: 'tight' }),
   { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
+
+// "2 failed, 1 canceled" under the title.
+export const summary = style([sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }), { color: vars.color.dangerText }])
 
 // The "expand" glyph is the chevron turned to point up (the panel grows upwards).
 export const expandButton = style({})
@@ -45,7 +51,14 @@ globalStyle(`${expandButton} svg`, { transform: 'rotate(180deg)' })
 export const list = style([
   sprinkles({ display: 'flex', flexDirection: 'column', margin: 'none', padding: 'none' }),
   // Minimized: the hidden attribute must win over the flex display above.
-  { listStyle: 'none', overflowY: 'auto', minHeight: 0, flexGrow: 1, selectors: { '&[hidden]': { display: 'none' } } },
+  // A tab stop once no row has a button (so the keyboard can scroll it); the ring sits inside, as the panel clips what overflows.
+  {
+    listStyle: 'none',
+    overflowY: 'auto',
+    minHeight: 0,
+    flexGrow: 1,
+    selectors: { '&[hidden]': { display: 'none' }, [state.focusVisible]: insetFocusRing(focusRing) },
+  },
 ])
 
 export const row = style([
@@ -73,7 +86,14 @@ export const status = recipe({
   variants: {
     state: {
       completed: { color: vars.color.success },
+      failed: { color: vars.color.dangerText },
       canceled: { color: vars.color.dangerText },
     },
   },
 })
+
+// Why a row did not finish: the server's reason, "Network Error" or "Canceled".
+export const reason = style([
+  sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }),
+  { color: vars.color.dangerText, overflowWrap: 'anywhere' },
+])

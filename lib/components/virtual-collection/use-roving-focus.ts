@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ListRange } from 'react-virtuoso'
 
 // One tab stop for the whole collection, which arrow keys move: a roving tabindex that survives
@@ -17,27 +17,49 @@ interface RovingFocusOptions<T> {
   headingRef: RefObject<HTMLElement | null>
   items: readonly T[]
   getId: (item: T) => string
-  indexById: ReadonlyMap<string, number>
   /** Grid: arrows move by card and by row; list: Up and Down move, Right and Left step in and out of a row. */
   view: 'grid' | 'list'
   /** Brings an item that is not rendered into the window. */
   scrollToIndex: (index: number) => void
+  /**
+   * A layout of its own (the photo gallery's rows): where a key moves focus from `index` (null: stay,
+   * undefined: not a move). Replaces the grid's and list's moves.
+   */
+  nextIndex?: (key: string, index: number) => number | null | undefined
+}
+
+/**
+ * The index of the item with id `id` in `items`, or -1: `hint` (where it was last seen) is checked
+ * first, so a list that only grew (a next page) or re-rendered finds it at once; a scan otherwise.
+ * Not a map of every id: that is rebuilt on every page, ~6 ms and a 100,000-entry table of garbage
+ * per page once a gallery holds 100,000 photos.
+ */
+export function indexOfId<T>(items: readonly T[], getId: (item: T) => string, id: string | null, hint: number): number {
+  if (id == null) return -1
+  const at = items[hint]
+  if (at !== undefined && getId(at) === id) return hint
+  for (let index = 0; index < items.length; index++) if (getId(items[index]!) === id) return index
+  return -1
 }
 
 /** The item the roving tab stop sits on, and the keyboard moves between items. */
-export function useRovingFocus<T>({ rootRef, headingRef, items, getId, indexById, view, scrollToIndex }: RovingFocusOptions<T>) {
+export function useRovingFocus<T>({ rootRef, headingRef, items, getId, view, scrollToIndex, nextIndex }: RovingFocusOptions<T>) {
   // The roving tab stop follows the item the user last focused, by id so it survives re-sorting.
   const [activeId, setActiveId] = useState<string | null>(null)
   const [range, setRange] = useState<ListRange>({ startIndex: 0, endIndex: 0 })
-  const activeIndex = (activeId != null ? indexById.get(activeId) : undefined) ?? 0
-  // An active item scrolled out of the window is not in the DOM: the first rendered one keeps the tab stop.
-  const tabbable = activeIndex >= range.startIndex && activeIndex <= range.endIndex ? activeIndex : range.startIndex
 
   const pendingFocus = useRef<number | null>(null)
   // Focus is in the collection (cleared when it moves on to another element; a removed element's
   // focusout has no relatedTarget), and where the tab stop last was: see the focus hand-over below.
+  // It is also where the active item is looked for first.
   const focusInside = useRef(false)
   const lastActiveIndex = useRef(0)
+
+  // -1 when no item is active or the active one left the list.
+  const foundIndex = useMemo(() => indexOfId(items, getId, activeId, lastActiveIndex.current), [items, getId, activeId])
+  const activeIndex = foundIndex >= 0 ? foundIndex : 0
+  // An active item scrolled out of the window is not in the DOM: the first rendered one keeps the tab stop.
+  const tabbable = activeIndex >= range.startIndex && activeIndex <= range.endIndex ? activeIndex : range.startIndex
 
   const itemElement = (index: number) => rootRef.current?.querySelector<HTMLElement>(`[data-collection-item][data-index="${index}"]`) ?? null
 
@@ -55,12 +77,16 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, indexById
     flushFocus()
   })
 
-  const activate = (item: T) => setActiveId(getId(item))
+  /** The tab stop goes to `item`; give its `index` when known, so finding it needs no scan. */
+  const activate = (item: T, index?: number) => {
+    if (index !== undefined) lastActiveIndex.current = index
+    setActiveId(getId(item))
+  }
 
   const moveTo = (index: number) => {
     const item = items[index]
     if (item === undefined) return
-    activate(item)
+    activate(item, index)
     const element = itemElement(index)
     if (element) {
       element.focus()
@@ -81,10 +107,10 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, indexById
   // or to the heading when the list is empty. Items merely scrolled out of the window are still in
   // `items` and keep the tab stop as before.
   useEffect(() => {
-    if (activeId != null && indexById.has(activeId)) lastActiveIndex.current = indexById.get(activeId)!
+    if (foundIndex >= 0) lastActiveIndex.current = foundIndex
   })
   useEffect(() => {
-    if (activeId == null || indexById.has(activeId) || !focusInside.current) return
+    if (activeId == null || foundIndex >= 0 || !focusInside.current) return
     // A frame later, once Virtuoso has rendered the new items.
     const frame = requestAnimationFrame(() => {
       const focused = document.activeElement
@@ -93,7 +119,7 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, indexById
       else headingRef.current?.focus()
     })
     return () => cancelAnimationFrame(frame)
-  }, [items, indexById, activeId])
+  }, [items, foundIndex, activeId])
 
   // Cards per row, read from the layout: the rendered cards that share the first one's top.
   const columnCount = () => {
@@ -114,6 +140,13 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, indexById
   const onMoveKey = (event: KeyboardEvent<HTMLElement>, { element, index }: FoundItem<T>) => {
     const onItem = event.target === element
     const last = items.length - 1
+    if (nextIndex) {
+      const next = nextIndex(event.key, index)
+      if (next === undefined) return
+      event.preventDefault()
+      if (next !== null && next >= 0 && next <= last) moveTo(next)
+      return
+    }
     const cols = columnCount()
     let next: number | null = null
     switch (event.key) {
@@ -169,7 +202,7 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, indexById
   /** Focus entered an item: the tab stop follows it. */
   const onFocusItem = (found: FoundItem<T> | null) => {
     focusInside.current = true
-    if (found) activate(found.item)
+    if (found) activate(found.item, found.index)
   }
 
   /** Focus left; `next` is where it went (null when the focused element was removed). */

@@ -13,7 +13,7 @@ import {
   useMemo,
   useRef,
 } from 'react'
-import { Virtuoso, VirtuosoGrid, type VirtuosoGridHandle, type VirtuosoHandle } from 'react-virtuoso'
+import { type ListRange, Virtuoso, VirtuosoGrid, type VirtuosoGridHandle, type VirtuosoHandle } from 'react-virtuoso'
 import { longPressMs as defaultLongPressMs, useLongPress } from '../../hooks/use-long-press.ts'
 import { isContextMenuKey, isKeyboardContextMenu, pointAnchor } from '../../internal/context-menu-trigger.ts'
 import { cx } from '../../internal/cx.ts'
@@ -24,7 +24,8 @@ import { type FoundItem, useRovingFocus } from './use-roving-focus.ts'
 import * as css from './virtual-collection.css.ts'
 import { gridComponents, listComponents, noContent, type PartsContext } from './virtuoso-parts.tsx'
 
-// The engine under FileGrid, FolderGrid, FileList and MediaGrid: a react-virtuoso window over the
+// The engine under FileGrid, FolderGrid, FileList, MediaGrid and PhotoGallery (which brings its own
+// `body`, rows under month headers): a react-virtuoso window over the
 // items (so 10,000 of them cost a few dozen elements), one tab stop that arrow keys move (a roving
 // tabindex that survives virtualisation), and one shared context menu. It reports what the user did
 // and never decides it: selection, opening and paging belong to the app.
@@ -119,6 +120,33 @@ export interface VirtualCollectionProps<T> extends CollectionBaseProps<T> {
   columns?: ReactNode
   /** List view: class of the header row (it shares the rows' grid template). */
   headerRowClassName?: string
+  /** Grid view: a body that lays the items out itself (the photo gallery) in place of the grid. */
+  body?: CollectionBody
+}
+
+/** What a custom body receives to render the items; the collection keeps focus, events and menus. */
+export interface CollectionBodyParts {
+  /** Renders item `index` with the collection's props (merge `base` in). */
+  renderAt: PartsContext['renderAt']
+  /** Props of the element that holds the items (role listbox, its name, busy state). */
+  listProps: HTMLAttributes<HTMLDivElement>
+  /** The loading spinner under the items, or null: a status, so it goes beside the listbox, never inside it. */
+  footer: ReactNode
+  /** Call when the end of the items comes into view. */
+  endReached: () => void
+  /** Report the rendered item range (keeps the roving tab stop on a rendered item). */
+  rangeChanged: (range: ListRange) => void
+  /** The collection's scrolling setup, for the body's Virtuoso. */
+  scroll: { customScrollParent?: HTMLElement; useWindowScroll: boolean; className?: string; tabIndex: undefined }
+}
+
+/** A body that lays the items out itself. */
+export interface CollectionBody {
+  render: (parts: CollectionBodyParts) => ReactNode
+  /** Brings item `index` into the window. */
+  scrollToIndex: (index: number) => void
+  /** Where a key moves focus from `index`: an index, null to stay, undefined when not a move. */
+  nextIndex: (key: string, index: number) => number | null | undefined
 }
 
 // createVar() gives "var(--name)"; an inline style sets "--name" (what @vanilla-extract/dynamic does).
@@ -152,6 +180,7 @@ export function VirtualCollection<T>({
   listClassName,
   columns,
   headerRowClassName,
+  body: customBody,
   onItemClick,
   onItemOpen,
   onItemDoubleOpen,
@@ -181,17 +210,17 @@ export function VirtualCollection<T>({
   const gridRef = useRef<VirtuosoGridHandle>(null)
   const listRef = useRef<VirtuosoHandle>(null)
   const selected = useMemo(() => toSet(selectedIds), [selectedIds])
-  const indexById = useMemo(() => new Map(items.map((item, index) => [getId(item), index])), [items, getId])
 
   const roving = useRovingFocus({
     rootRef,
     headingRef,
     items,
     getId,
-    indexById,
     view,
+    nextIndex: customBody?.nextIndex,
     scrollToIndex: (index) => {
-      if (view === 'grid') gridRef.current?.scrollToIndex({ index, align: 'center' })
+      if (customBody) customBody.scrollToIndex(index)
+      else if (view === 'grid') gridRef.current?.scrollToIndex({ index, align: 'center' })
       else listRef.current?.scrollToIndex({ index, align: 'center' })
     },
   })
@@ -358,7 +387,7 @@ export function VirtualCollection<T>({
             'aria-labelledby': headingId,
             'aria-multiselectable': true,
             'aria-busy': loading || undefined,
-            className: cx(css.gridList, listClassName),
+            className: customBody ? listClassName : cx(css.gridList, listClassName),
             style: minCellWidth != null ? ({ [cssVarName(css.minCellVar)]: `${minCellWidth}px` } as CSSProperties) : undefined,
           }
         : { role: 'rowgroup' },
@@ -392,9 +421,21 @@ export function VirtualCollection<T>({
       <div className={css.status}>
         <Spinner label={loadingLabel} />
       </div>
-    ) : emptyText != null ? (
+    ) : typeof emptyText === 'string' ? (
       <p className={css.empty}>{emptyText}</p>
-    ) : null
+    ) : (
+      // An element (e.g. an EmptyState) brings its own markup.
+      (emptyText ?? null)
+    )
+  } else if (customBody) {
+    body = customBody.render({
+      renderAt,
+      listProps: context.listProps,
+      footer,
+      endReached: handleEndReached,
+      rangeChanged: roving.setRange,
+      scroll: { customScrollParent: scrollProps.customScrollParent, useWindowScroll, className: scrollProps.className, tabIndex: undefined },
+    })
   } else if (view === 'grid') {
     body = <VirtuosoGrid {...scrollProps} ref={gridRef} components={gridComponents} />
   } else {

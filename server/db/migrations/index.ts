@@ -9,6 +9,8 @@ import * as pgPairs from './006-pg-pairs.ts'
 import * as pgDateNames from './007-pg-date-names.ts'
 import * as previews from './008-previews.ts'
 import * as treeIndexes from './009-tree-indexes.ts'
+import * as takenDate from './010-taken-date.ts'
+import * as uploads from './011-uploads.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007-pg-date-names': pgDateNames,
   '008-previews': previews,
   '009-tree-indexes': treeIndexes,
+  '010-taken-date': takenDate,
+  '011-uploads': uploads,
 }

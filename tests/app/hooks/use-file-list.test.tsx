@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
 import { describe, expect, it } from 'vitest'
-import { pageKey, useFileList } from '../../../app/hooks/use-file-list.ts'
+import { pageKey, sameData, useFileList, useKeptPageKey } from '../../../app/hooks/use-file-list.ts'
 import { notifyListsChanged } from '../../../app/hooks/use-refetch.ts'
 import { makeFile, serveDrive } from '../helpers/drive.ts'
 import { sent } from '../helpers/server.ts'
@@ -19,6 +19,43 @@ describe('file list paging (SPEC §4 "Paging")', () => {
       { parent: '/', limit: 2, startAtDate: page[1]!.uploadDate, startAtName: 'report-2.pdf', startAtId: 'file-2' },
     ])
     expect(pageKey({ parent: '/' }, 3, 1, page)).toBeNull()
+  })
+
+  it('in media mode the cursor date is when the last item was taken (else its upload date); elsewhere always its upload date', () => {
+    const taken = makeFile(1, { metadata: { takenDate: '2019-06-01T10:00:00.000Z' } })
+    const plain = makeFile(2)
+    const media = { mediaMode: true, sortBy: 'date_desc' } as const
+    expect(pageKey(media, 1, 1, [taken])).toEqual(['/file-service/list', { ...media, limit: 1, startAtDate: '2019-06-01T10:00:00.000Z', startAtName: 'report-1.pdf', startAtId: 'file-1' }])
+    expect(pageKey(media, 1, 1, [plain])).toMatchObject(['/file-service/list', { startAtDate: plain.uploadDate }])
+    expect(pageKey({ parent: '/' }, 1, 1, [taken])).toMatchObject(['/file-service/list', { startAtDate: taken.uploadDate }])
+  })
+
+  it('compares loaded pages as SWR does (by content), page by page', () => {
+    const one = [makeFile(1), makeFile(2)]
+    const two = [makeFile(3)]
+    expect(sameData([one, two], [one, two])).toBe(true)
+    // Same content, new objects (a revalidated page): equal.
+    expect(sameData([one, two], [one, [makeFile(3)]])).toBe(true)
+    expect(sameData([one, two], [one, [makeFile(4)]])).toBe(false)
+    expect(sameData([one, two], [one])).toBe(false)
+    expect(sameData([one], [[makeFile(1), makeFile(2, { filename: 'renamed.pdf' })]])).toBe(false)
+    expect(sameData(undefined, [one])).toBe(false)
+    expect(sameData(undefined, undefined)).toBe(true)
+  })
+
+  it('gives back the same key object for the same page before it (SWR hashes a key object once), per query', () => {
+    const page = [makeFile(1), makeFile(2)]
+    const { result, rerender } = renderHook(({ sort }) => useKeptPageKey({ parent: '/', sortBy: sort }, 2), { initialProps: { sort: 'date_desc' as const } })
+    const key = result.current(1, page)
+    expect(key).toEqual(pageKey({ parent: '/', sortBy: 'date_desc' }, 2, 1, page))
+    rerender({ sort: 'date_desc' })
+    expect(result.current(1, page)).toBe(key)
+    // A page with the same content but anew (revalidated) gets a key of its own.
+    expect(result.current(1, [makeFile(1), makeFile(2)])).not.toBe(key)
+    expect(result.current(1, [makeFile(1)])).toBeNull()
+    // Another query: another key.
+    rerender({ sort: 'alp_asc' as 'date_desc' })
+    expect(result.current(1, page)).toEqual(pageKey({ parent: '/', sortBy: 'alp_asc' }, 2, 1, page))
   })
 
   it('loads pages of 50 on demand and stops after a short page', async () => {

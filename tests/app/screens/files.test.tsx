@@ -1,6 +1,6 @@
 import '../helpers/setup.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setLoggedIn } from '../../../app/state/user.ts'
 import { useFakeClock, useRealClock } from '../helpers/clock.ts'
 import { makeFile, makeFolder, serveDrive } from '../helpers/drive.ts'
@@ -97,6 +97,34 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     await user.click(await screen.findByRole('option', { name: 'Videos' }))
     expect(await screen.findByRole('heading', { name: 'Videos' })).toBeTruthy()
     await waitFor(() => expect(listQuery('/file-service/list').at(-1)).toMatchObject({ mediaFilter: 'videos' }))
+  })
+
+  it('the media page groups thumbnails under month headings by when each was taken (else uploaded)', async () => {
+    // jsdom has no layout: give the gallery (and everything else) a width to pack its rows into.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000)
+    const thumb = { hasThumbnail: true, thumbnailID: 't' }
+    serveDrive({
+      folders: [],
+      files: [makeFile(1, { metadata: thumb }), makeFile(2, { metadata: { ...thumb, takenDate: '2019-09-14T08:00:00.000Z' } })],
+    })
+    open('/media')
+    const taken = await findCard('report-2.pdf')
+    expect(card('report-1.pdf')).toBeTruthy()
+    expect(screen.getByText('March 2024')).toBeTruthy()
+    expect(screen.getByText('September 2019')).toBeTruthy()
+    // Each month starts its own row.
+    expect(taken.parentElement).not.toBe(card('report-1.pdf').parentElement)
+  })
+
+  it('an empty media page says so and offers to upload', async () => {
+    serveDrive({ folders: [], files: [] })
+    const picked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {})
+    const { user } = open('/media')
+    expect(await screen.findByRole('heading', { name: 'No photos or videos yet' })).toBeTruthy()
+    expect(screen.getByText('Upload photos and videos and they show up here')).toBeTruthy()
+    const main = screen.getByRole('main')
+    await user.click(within(main).getByRole('button', { name: 'Upload Files' }))
+    expect(picked).toHaveBeenCalled()
   })
 })
 

@@ -225,18 +225,24 @@ describe('settings: general (SPEC §2 table, §3 keys)', () => {
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
   }
 
-  it('shows the five selects with their defaults and options', async () => {
+  it('shows the five selects and Theme, each with its description, default and options', async () => {
     const { user } = await openSettings()
     await user.click(screen.getByRole('button', { name: 'General' }))
-    const expected: Array<[string, string, string[]]> = [
-      ['File list style', 'Grid', ['Grid', 'List']],
-      ['Sort by', 'Date', ['Date', 'Name']],
-      ['Order by', 'Descending', ['Descending', 'Ascending']],
-      ['Single click to enter folders', 'Disabled', ['Disabled', 'Enabled']],
-      ['Load thumbnails', 'Enabled', ['Enabled', 'Disabled']],
+    const expected: Array<[string, string, string, string[]]> = [
+      ['File list style', 'Show your files as cards with previews, or as a compact list.', 'Grid', ['Grid', 'List']],
+      ['Sort by', 'Order files by the date they were added, or by name.', 'Date', ['Date', 'Name']],
+      ['Order by', 'Descending lists the newest (or Z) first.', 'Descending', ['Descending', 'Ascending']],
+      ['Single click to enter folders', 'Open a folder with one click instead of two.', 'Disabled', ['Disabled', 'Enabled']],
+      ['Load thumbnails', 'Show image and video previews; turn off to save data.', 'Enabled', ['Enabled', 'Disabled']],
+      ['Theme', 'Follow your device, or always use light or dark colours.', 'System', ['System', 'Light', 'Dark']],
     ]
-    for (const [label, value, options] of expected) {
-      const select = screen.getByRole('combobox', { name: label })
+    expect(screen.getAllByRole('combobox')).toHaveLength(expected.length)
+    for (const [label, description, value, options] of expected) {
+      const select = screen.getByRole('combobox', { name: label, description })
+      // One row per setting: the visible label above its description, and the control beside them.
+      const text = document.getElementById(select.getAttribute('aria-describedby')!)!.parentElement!
+      expect(within(text).getByText(label)).toBeTruthy()
+      expect(text.parentElement!.contains(select)).toBe(true)
       expect(select.textContent).toContain(value)
       await user.click(select)
       expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(options)
@@ -268,5 +274,21 @@ describe('settings: general (SPEC §2 table, §3 keys)', () => {
     for (const key of ['list-mode', 'sort-name', 'order-asc', 'single-click-folders', 'not-load-thumbnails']) {
       expect(localStorage.getItem(key)).toBeNull()
     }
+  })
+
+  it('Theme applies at once on <html> and is stored; System removes both', async () => {
+    const { user } = await openSettings()
+    await user.click(screen.getByRole('button', { name: 'General' }))
+    const root = document.documentElement
+    expect(root.hasAttribute('data-theme')).toBe(false)
+    await choose(user, 'Theme', 'Dark')
+    expect(root.getAttribute('data-theme')).toBe('dark')
+    expect(localStorage.getItem('theme')).toBe('dark')
+    await choose(user, 'Theme', 'Light')
+    expect(root.getAttribute('data-theme')).toBe('light')
+    expect(localStorage.getItem('theme')).toBe('light')
+    await choose(user, 'Theme', 'System')
+    expect(root.hasAttribute('data-theme')).toBe(false)
+    expect(localStorage.getItem('theme')).toBeNull()
   })
 })

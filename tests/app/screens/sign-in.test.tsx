@@ -27,6 +27,18 @@ describe('authentication screen: modes (SPEC §2)', () => {
     expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy()
   })
 
+  it('given the keyboard, then Tab goes Email address → Password → Forgot? → Login (issue #23)', async () => {
+    const { user } = renderApp('/')
+    await user.type(field('Email address'), 'a@example.com')
+    await user.tab()
+    expect(document.activeElement).toBe(field('Password'))
+    await user.type(field('Password'), 'secret123')
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Forgot?' }))
+    await user.tab()
+    expect(document.activeElement).toBe(submit('Login'))
+  })
+
   it('Create account switches to create mode (three fields, Back to Login), and Back to Login returns', async () => {
     const { user } = await openCreate()
     expect(field('Email address')).toBeTruthy()

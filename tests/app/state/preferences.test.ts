@@ -2,13 +2,16 @@ import '../helpers/setup.ts'
 import { describe, expect, it } from 'vitest'
 import { resetFilters, setSortBy, setSortType, sortBy, toggleSortOrder } from '../../../app/state/filters.ts'
 import {
+  applyTheme,
   listView,
   loadPreferences,
   loadThumbnailsDisabled,
   setListView,
   setLoadThumbnailsDisabled,
   setSingleClickFolders,
+  setTheme,
   singleClickFolders,
+  theme,
   toggleListView,
 } from '../../../app/state/preferences.ts'
 import { hasPreviouslyLoggedIn, setHasPreviouslyLoggedIn } from '../../../app/state/user.ts'
@@ -78,5 +81,45 @@ describe('preferences in local storage (SPEC §3 browser-stored values)', () => 
     expect(hasPreviouslyLoggedIn()).toBe(true)
     setHasPreviouslyLoggedIn(false)
     expect(localStorage.getItem('hasPreviouslyLoggedIn')).toBeNull()
+  })
+})
+
+describe('theme preference (ours; applied through the lib\'s data-theme)', () => {
+  const root = document.documentElement
+
+  it('defaults to System: nothing stored, no data-theme, so the lib follows the OS', () => {
+    expect(theme.value).toBe('system')
+    expect(root.hasAttribute('data-theme')).toBe(false)
+  })
+
+  it('stores Light/Dark under "theme" and pins <html> at once; System removes both', () => {
+    setTheme('dark')
+    expect(localStorage.getItem('theme')).toBe('dark')
+    expect(root.getAttribute('data-theme')).toBe('dark')
+    setTheme('light')
+    expect(localStorage.getItem('theme')).toBe('light')
+    expect(root.getAttribute('data-theme')).toBe('light')
+    setTheme('system')
+    expect(localStorage.getItem('theme')).toBeNull()
+    expect(root.hasAttribute('data-theme')).toBe(false)
+  })
+
+  it('reads the stored choice back and applies it (a reload); an unknown value means System', () => {
+    localStorage.setItem('theme', 'dark')
+    loadPreferences()
+    expect(theme.value).toBe('dark')
+    expect(root.getAttribute('data-theme')).toBe('dark')
+    localStorage.setItem('theme', 'sepia')
+    loadPreferences()
+    expect(theme.value).toBe('system')
+    expect(root.hasAttribute('data-theme')).toBe(false)
+  })
+
+  it('applyTheme puts the stored choice on the page before any render (what main.tsx does)', () => {
+    localStorage.setItem('theme', 'light')
+    loadPreferences()
+    root.removeAttribute('data-theme')
+    applyTheme()
+    expect(root.getAttribute('data-theme')).toBe('light')
   })
 })

@@ -116,6 +116,8 @@ export function* payload(bytes: number): Generator<Buffer> {
 export interface Upload {
   port: number
   path: string
+  /** POST unless given (a tus piece is a PATCH). */
+  method?: string
   headers: Record<string, string | number>
   /** Sent before and after the payload (multipart framing); empty for a raw body. */
   prefix?: Buffer
@@ -132,7 +134,7 @@ export async function streamUpload(u: Upload): Promise<{ seconds: number; status
     host: '127.0.0.1',
     port: u.port,
     path: u.path,
-    method: 'POST',
+    method: u.method ?? 'POST',
     agent: false,
     headers: { ...u.headers, 'content-length': prefix.length + u.bytes + suffix.length },
   })

@@ -89,6 +89,10 @@ export interface SeedOptions {
   commonEvery?: number
   /** Keep the (id, name, date) of each file in memory for paging checks. */
   keepRows?: boolean
+  /** Mark every file as a photo (the Media page lists it). */
+  media?: boolean
+  /** Longest step back in time between two runs of files, in ms; defaults to 60,000. */
+  maxDateStepMs?: number
   onProgress?: (done: number) => void
 }
 
@@ -117,9 +121,9 @@ export function seed(o: SeedOptions): SeedResult {
      values (?, ?, null, '/', ?, ?, ?, ?, 0, 0, null)`,
   )
   const insertFile = db.prepare(
-    `insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date,
+    `insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date, taken_date,
        trashed, trash_root, trashed_at, link_type, link_token, is_video, has_thumbnail, thumbnail_id, thumbnail_key, media, enc)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, null, null, null, 0, 0, null, null, 0, null)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, null, null, null, 0, 0, null, null, ?, null)`,
   )
 
   const folderIds: string[] = []
@@ -142,7 +146,7 @@ export function seed(o: SeedOptions): SeedResult {
     db.transaction(() => {
       for (let i = start; i < Math.min(o.files, start + BATCH); i++) {
         if (sameDateLeft-- <= 0) {
-          date -= 1 + r.int(60_000)
+          date -= 1 + r.int(o.maxDateStepMs ?? 60_000)
           sameDateLeft = r.int(30)
         }
         let name = fileName(r, i)
@@ -151,7 +155,7 @@ export function seed(o: SeedOptions): SeedResult {
         const id = nextId()
         const folder = folderIds[o.folders === 1 ? 0 : r.int(folderIds.length)]!
         const size = 1024 + r.int(50_000_000)
-        insertFile.run(id, o.owner, folder, name, name.toLowerCase(), size, 'seed', `seed-${id}`, 'application/octet-stream', date)
+        insertFile.run(id, o.owner, folder, name, name.toLowerCase(), size, 'seed', `seed-${id}`, o.media ? 'image/jpeg' : 'application/octet-stream', date, date, o.media ? 1 : 0)
         if (o.keepRows) rows.push({ id, filename: name, upload_date: date })
       }
     })()

@@ -46,6 +46,20 @@ describe('FileCard', () => {
     expect(card.getAttribute('data-selected')).toBe('true')
   })
 
+  it('given a video, then it carries the play mark (decoration), centred on a thumbnail and in the corner over a badge; other files do not', () => {
+    const { rerender, container } = setup(<FileCard file={file({ name: 'clip.mp4', isVideo: true, thumbnailUrl: '/t/1' })} role="option" />)
+    const mark = () => container.querySelector('[data-play-badge]')
+    expect(mark()?.getAttribute('aria-hidden')).toBe('true')
+    const centred = mark()?.className
+    // The accessible name is still the name and the date.
+    expect(screen.getByRole('option', { name: 'clip.mp4 03/07/24 09:05PM' })).toBeTruthy()
+    rerender(<FileCard file={file({ name: 'clip.mp4', isVideo: true })} role="option" />)
+    expect(mark()).not.toBeNull()
+    expect(mark()?.className).not.toBe(centred)
+    rerender(<FileCard file={file({ thumbnailUrl: '/t/1' })} role="option" />)
+    expect(mark()).toBeNull()
+  })
+
   it('given badgeMax and a date formatter, then they are used', () => {
     setup(<FileCard file={file({ name: 'movie.torrent' })} badgeMax={3} formatDate={() => 'yesterday'} />)
     expect(screen.getByText('TOT')).toBeTruthy()

@@ -60,7 +60,8 @@ describe('MoveDialog', () => {
     expect(screen.getByRole('button', { name: 'Home', pressed: false })).toBeTruthy()
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Photos', 'Work', 'Music'])
     expect(screen.getByText('Move to home')).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true)
+    // Disabled yet focusable (aria-disabled), so focus never falls from it to <body>.
+    expect(screen.getByRole('button', { name: 'Back' }).getAttribute('aria-disabled')).toBe('true')
     await expectNoAxeViolations()
     await user.click(screen.getByRole('button', { name: 'Confirm' }))
     expect(onConfirm).toHaveBeenCalledWith(null)
@@ -207,6 +208,37 @@ describe('MoveDialog', () => {
     ;(await screen.findByRole('option', { name: 'Photos' })).focus()
     await user.keyboard('{ArrowRight}')
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Photos' })))
+  })
+
+  it('given the focused folder leaves only when the entered folder\'s list arrives, then focus goes to the row naming it, never to <body>', async () => {
+    // As the app does: entering changes the current folder at once, its folders come later.
+    function Browse({ arrived }: { arrived: boolean }) {
+      const [current, setCurrent] = useState<MoveFolder | null>(null)
+      return <MoveDialog {...props({ currentFolder: current, folders: current && arrived ? [music] : [photos, work], onEnter: setCurrent })} />
+    }
+    const { user, rerender } = setup(<Browse arrived={false} />)
+    ;(await screen.findByRole('option', { name: 'Photos' })).focus()
+    await user.keyboard('{ArrowRight}')
+    expect(document.activeElement).toBe(screen.getByRole('option', { name: 'Photos' }))
+    rerender(<Browse arrived />)
+    expect(screen.queryByRole('option', { name: 'Photos' })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Photos' })))
+  })
+
+  it('given Back from the keyboard reaches the root, then Back is disabled but keeps focus', async () => {
+    function Browse() {
+      const [current, setCurrent] = useState<MoveFolder | null>(photos)
+      return <MoveDialog {...props({ currentFolder: current, onBack: () => setCurrent(null) })} />
+    }
+    const { user } = setup(<Browse />)
+    const back = await screen.findByRole('button', { name: 'Back' })
+    back.focus()
+    await user.keyboard('{Enter}')
+    await screen.findByRole('button', { name: 'Home', pressed: false })
+    // aria-disabled, not disabled: a disabled button would drop focus on <body>.
+    expect(back.getAttribute('aria-disabled')).toBe('true')
+    expect(back.hasAttribute('disabled')).toBe(false)
+    expect(document.activeElement).toBe(back)
   })
 
   it('given multiSelect, then there is no search input', async () => {

@@ -60,6 +60,12 @@ describe('Sidebar (column)', () => {
     expect(onUploadFolder).toHaveBeenCalledOnce()
   })
 
+  it('given showAddNew false (a trash), then there is no ADD NEW, and the destinations remain', () => {
+    setup(<Sidebar layout="column" showAddNew={false} onCreateFolder={() => {}} active="trash" />)
+    expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
+    expect(navNames()).toEqual(['Home', 'Media', 'Trash'])
+  })
+
   it('given a destination is chosen by pointer or keyboard, then onNavigate names it', async () => {
     const onNavigate = vi.fn()
     const { user } = setup(<Sidebar layout="column" onNavigate={onNavigate} />)

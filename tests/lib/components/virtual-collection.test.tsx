@@ -3,7 +3,8 @@
 // through FileGrid, the public face of the engine.
 import { screen, waitFor } from '@testing-library/react'
 import { VirtuosoGridMockContext } from 'react-virtuoso'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { indexOfId } from '../../../lib/components/virtual-collection/use-roving-focus.ts'
 import { type BrowserFile, FileGrid } from '../../../lib/index.ts'
 import { setup } from '../helpers/render.tsx'
 
@@ -82,5 +83,23 @@ describe('VirtualCollection focus hand-over', () => {
     update(files('b.txt', 'c.txt', 'd.txt'))
     await settle()
     expect(document.activeElement).toBe(option('b.txt'))
+  })
+})
+
+describe('finding the active item by id', () => {
+  const items = files('a.txt', 'b.txt', 'c.txt', 'd.txt')
+
+  it('looks where it was last seen first, so a list that only grew is not scanned', () => {
+    const getId = vi.fn((file: BrowserFile) => file.id)
+    expect(indexOfId(items, getId, 'c.txt', 2)).toBe(2)
+    expect(getId).toHaveBeenCalledTimes(1)
+  })
+
+  it('scans when it moved, and answers -1 when it left the list or nothing is active', () => {
+    const getId = (file: BrowserFile) => file.id
+    expect(indexOfId(items, getId, 'c.txt', 0)).toBe(2)
+    expect(indexOfId(items, getId, 'c.txt', 99)).toBe(2)
+    expect(indexOfId(items, getId, 'gone.txt', 1)).toBe(-1)
+    expect(indexOfId(items, getId, null, 0)).toBe(-1)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCardDate, formatDetailsDate, formatFileDate } from '../../../lib/index.ts'
+import { formatCardDate, formatDetailsDate, formatFileDate, formatMonthHeading } from '../../../lib/index.ts'
 
 // SPEC §9 "Date formats: MM/DD/YY hh:mma (cards), MM/DD/YYYY (details panel, created),
 // MM/DD/YYYY hh:mma (file details, public page)". Dates are shown in local time.
@@ -29,5 +29,13 @@ describe('formatFileDate (MM/DD/YYYY hh:mma)', () => {
   it('given a date, then it shows date and time', () => {
     expect(formatFileDate(evening)).toBe('03/07/2024 09:05PM')
     expect(formatFileDate(morning)).toBe('12/25/2024 12:30AM')
+  })
+})
+
+describe('formatMonthHeading (the gallery\'s month headers)', () => {
+  it('given a date, an ISO string or epoch ms, then it names the month and year in local time', () => {
+    expect(formatMonthHeading(evening)).toBe('March 2024')
+    expect(formatMonthHeading(new Date(2026, 10, 30, 23, 59).toISOString())).toBe('November 2026')
+    expect(formatMonthHeading(morning.getTime())).toBe('December 2024')
   })
 })

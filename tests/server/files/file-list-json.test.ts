@@ -12,6 +12,7 @@ const row = (over: Partial<FileSummary>): FileSummary => ({
   filename: 'Report 2024.pdf',
   size: 12_345,
   upload_date: 1_732_500_000_123,
+  taken_date: over.upload_date ?? 1_732_500_000_123,
   folder_id: 'folder-1',
   has_thumbnail: 0,
   is_video: 0,
@@ -33,6 +34,11 @@ const ROWS: FileSummary[] = [
   row({ filename: 'ünïcødé 名前 ملف.txt', upload_date: -1 }),
   row({ filename: '', upload_date: 253_402_300_800_000, size: 2 ** 53 - 1 }),
   row({ link_type: null, link_token: 'orphan-token', trashed: 1 }),
+  // A photo's taken date (EXIF) travels only when it differs from the upload date.
+  row({ has_thumbnail: 1, thumbnail_id: 'thumb-2', taken_date: 1_563_129_005_000 }),
+  row({ taken_date: -1, link_type: 'public', link_token: 'tok-3', trashed: 1 }),
+  row({ upload_date: 0, taken_date: 253_402_300_800_000 }),
+  row({ taken_date: 1_732_500_000_124 }),
 ]
 
 /** What the route's schema serialiser writes for these rows. */
@@ -45,7 +51,7 @@ async function schemaSerialised(rows: FileSummary[]): Promise<string> {
 }
 
 describe('fileListJson', () => {
-  it('given rows with every kind of value (escapes, surrogates, links, trash, extreme dates and sizes), then it writes what the schema serialiser writes', async () => {
+  it('given rows with every kind of value (escapes, surrogates, links, trash, taken dates, extreme dates and sizes), then it writes what the schema serialiser writes', async () => {
     for (const r of ROWS) expect(fileListJson([r]), r.filename.slice(0, 40)).toBe(await schemaSerialised([r]))
     expect(fileListJson(ROWS)).toBe(await schemaSerialised(ROWS))
   })

@@ -23,8 +23,8 @@ const names = (list: any[]) => list.map((f) => f.filename ?? f.name)
 async function bigDrive(label: string, name: RawBuilder<string>): Promise<{ browser: Browser; userId: string }> {
   const browser = new Browser(server.url)
   const userId = (await browser.signup(uniqueEmail(label))).user._id
-  await sql`insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date)
-    select ${label} || g, ${userId}, null, n, lower(n), 1, 'x', ${label} || g, 'text/plain', 1700000000000 + g
+  await sql`insert into files (id, owner_id, folder_id, filename, name_key, size, sha256, blob_key, mime, upload_date, taken_date)
+    select ${label} || g, ${userId}, null, n, lower(n), 1, 'x', ${label} || g, 'text/plain', 1700000000000 + g, 1700000000000 + g
     from (select g, ${name} as n from generate_series(1, 20003) g) s`.execute(server.app.cumulus.db)
   await sql`vacuum analyze files`.execute(server.app.cumulus.db)
   return { browser, userId }

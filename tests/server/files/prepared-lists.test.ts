@@ -25,6 +25,8 @@ const file = (i: number, over: Partial<FileRow>): FileRow => ({
   blob_key: `prep-${i}`,
   mime: 'text/plain',
   upload_date: 1_700_000_000_000 + Math.floor(i / 3) * 1000,
+  // The gallery's order (taken date) runs against the upload order, with ties of its own.
+  taken_date: 1_600_000_000_000 - Math.floor(i / 4) * 1000,
   trashed: 0,
   trash_root: 0,
   trashed_at: null,
@@ -78,7 +80,7 @@ describe('precompiled file lists', () => {
         expect(all.length, label).toBeGreaterThan(3)
         // A cursor in the middle, on a row whose key ties with its neighbours.
         const at = all[Math.floor(all.length / 2)]!
-        const key = sort.startsWith('alp') ? { name: at.filename } : { date: at.upload_date }
+        const key = sort.startsWith('alp') ? { name: at.filename } : { date: scope.media ? at.taken_date : at.upload_date }
         const cursors = { none: undefined, key, 'key+id': { ...key, id: at.id } }
         for (const [kind, cursor] of Object.entries(cursors)) {
           const pages: Record<number, unknown[]> = {}

@@ -13,6 +13,20 @@ export async function makeImage(format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif'
   return base().toFormat(format).toBuffer()
 }
 
+/** A JPEG carrying EXIF as a camera writes it: when it was taken (a wall clock, optionally with its zone) and how to turn it. */
+export async function makePhoto(exif: { taken?: string; offset?: string; digitized?: string; orientation?: number; width?: number; height?: number } = {}): Promise<Buffer> {
+  const photo = {
+    ...(exif.taken && { DateTimeOriginal: exif.taken }),
+    ...(exif.offset && { OffsetTimeOriginal: exif.offset }),
+    ...(exif.digitized && { DateTimeDigitized: exif.digitized }),
+  }
+  const image = sharp({ create: { width: exif.width ?? 64, height: exif.height ?? 32, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    // IFD2 is libvips' name for the Exif sub-IFD, where the dates live.
+    .withExif({ IFD0: { Make: 'Cumulus Test' }, IFD2: photo })
+  return (exif.orientation ? image.withMetadata({ orientation: exif.orientation }) : image).toBuffer()
+}
+
 export const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="teal"/>' +
     '<script>alert(document.domain)</script><circle cx="150" cy="100" r="80" fill="gold"/></svg>',

@@ -72,7 +72,12 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     config,
     dataDir,
     async close() {
+      // As the server's own shutdown does (shutdown.ts): in-flight requests get a grace period,
+      // then whatever is still open is cut, so a client that left a connection half-open (a cut
+      // upload) cannot hold a suite's teardown.
+      const cut = setTimeout(() => app.server.closeAllConnections(), 5_000)
       await app.close()
+      clearTimeout(cut)
       await s3?.close()
       if (opts.keepData) return
       await rm(dataDir, { recursive: true, force: true })

@@ -5,7 +5,7 @@ import { drawOpen } from '../../../../app/state/drawer.ts'
 import { setLoggedIn } from '../../../../app/state/user.ts'
 import { setViewportWidth } from '../../helpers/dom.ts'
 import { path, renderApp } from '../../helpers/render.tsx'
-import { http as mock, ok, sent, server } from '../../helpers/server.ts'
+import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
 
 async function openAt(route: string) {
   setLoggedIn(true)
@@ -81,6 +81,50 @@ describe('file browser layout (SPEC §2)', () => {
     await user.type(within(dialog).getByRole('textbox'), 'Photos')
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(sent('/folder-service/create')[0]?.body).toEqual({ name: 'Photos', parent: 'parent-1' }))
+  })
+
+  it('Create Folder flags a name the server would refuse as it is typed ("/", over 255 characters), and sends nothing', async () => {
+    const { user } = await openAt('/home')
+    await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Folder Name' })
+    const field = within(dialog).getByRole('textbox')
+    await user.type(field, 'Bulk / Test')
+    expect(within(dialog).getByRole('alert').textContent).toBe('Name must not contain "/"')
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await user.clear(field)
+    await user.click(field)
+    await user.paste('x'.repeat(256))
+    expect(within(dialog).getByRole('alert').textContent).toBe('Name must be at most 255 characters')
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('dialog', { name: 'Enter Folder Name' })).toBeTruthy()
+    expect(sent('/folder-service/create')).toHaveLength(0)
+  })
+
+  it('given the server refuses the new folder anyway, then the dialog stays open with its reason; a fixed name is created', async () => {
+    let calls = 0
+    server.use(
+      mock.post('*/folder-service/create', () => (++calls === 1 ? apiError(409, 'NAME_TAKEN', 'A folder named "Photos" already exists here') : ok({ _id: 'new' }, 201))),
+    )
+    const { user } = await openAt('/home')
+    await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Folder Name' })
+    await user.type(within(dialog).getByRole('textbox'), 'Photos{Enter}')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A folder named "Photos" already exists here')
+    expect(dialog.isConnected).toBe(true)
+    await user.type(within(dialog).getByRole('textbox'), ' 2{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enter Folder Name' })).toBeNull())
+    expect(sent('/folder-service/create').map((r) => r.body)).toEqual([
+      { name: 'Photos', parent: '/' },
+      { name: 'Photos 2', parent: '/' },
+    ])
+  })
+
+  it.each(['/trash', '/folder-trash/f1', '/search-trash/cats'])('in the trash (%s) there is no ADD NEW: nothing can be created there', async (route) => {
+    await openAt(route)
+    expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
+    expect(within(screen.getByRole('navigation', { name: 'Navigation' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Media', 'Trash'])
   })
 
   it('on mobile: no cog; a Menu button opens the drawer with Home, Media, Settings and Trash', async () => {

@@ -59,6 +59,15 @@ describe('share modal (SPEC §2 "Share modal")', () => {
     expect(linkField().value).toBe(`${window.location.origin}/public-download/f1/tok2`)
   })
 
+  it.each([
+    ['public', publicFile],
+    ['temporary', oneFile],
+  ])('given a %s link, then the helper text says before any change that changing the permission ends the link', async (_kind, file) => {
+    await open(file)
+    const hintId = permission().getAttribute('aria-describedby')!
+    expect(document.getElementById(hintId)?.textContent).toContain('Changing the permission ends this link')
+  })
+
   it('opening it closes the generic popup (SPEC §4)', async () => {
     setPopupSelect({ type: 'file', file: privateFile })
     await open(privateFile)

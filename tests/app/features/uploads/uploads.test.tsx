@@ -189,16 +189,49 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     expect(heldCancelHandles()).toBe(0)
   })
 
-  it('a failed upload is marked canceled (red icon), logged, and raises no toast', async () => {
+  it("a failed upload is marked failed (red icon) with the server's reason, logged, not counted as uploaded, and raises no toast", async () => {
     renderHarness()
-    await settle(() => void startUploads([file('a.txt')], '/', onUploaded))
-    await settle(() => FakeXhr.all[0]!.respond(500, { statusCode: 500 }))
-    expect(row('a.txt').dataset.state).toBe('canceled')
-    expect(within(row('a.txt')).getByRole('img', { name: 'Canceled' })).toBeTruthy()
-    expect(heading()).toBe('Uploaded 1 file(s)')
-    expect(console.warn).toHaveBeenCalledWith('Upload failed', 'a.txt', expect.objectContaining({ status: 500 }))
+    await settle(() => void startUploads([file('a.txt'), file('b.txt'), file('c.txt')], '/', onUploaded))
+    await settle(() => xhrFor('a.txt').respond(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Folder not found' }))
+    await settle(() => xhrFor('b.txt').onerror!())
+    await settle(() => xhrFor('c.txt').respond(500, { statusCode: 500 }))
+    expect(row('a.txt').dataset.state).toBe('failed')
+    expect(within(row('a.txt')).getByRole('img', { name: 'Failed' })).toBeTruthy()
+    expect(row('a.txt').textContent).toContain('Folder not found')
+    expect(row('b.txt').textContent).toContain('Network Error')
+    expect(row('c.txt').textContent).toContain('Request failed with status code 500')
+    expect(heading()).toBe('Uploaded 0 file(s)')
+    expect(panel().getByText('3 failed')).toBeTruthy()
+    expect(console.warn).toHaveBeenCalledWith('Upload failed', 'a.txt', expect.objectContaining({ status: 404 }))
     expect(toaster.getSnapshot()).toEqual([])
     expect(refetched).toEqual([])
+  })
+
+  it('with 120 files, every completed row shows a full bar, and the header counts successes and names the rest', async () => {
+    renderHarness()
+    const names = Array.from({ length: 120 }, (_, i) => `f${i}.txt`)
+    await settle(() => void startUploads(names.map((name) => file(name)), '/', onUploaded))
+    // Each request reports some progress, then ends: 117 stored, 2 refused, 1 canceled by the user.
+    // One act for the whole run (three at a time, each next one starts once one ends).
+    await act(async () => {
+      for (let i = 0; i < names.length; i++) {
+        const xhr = FakeXhr.all[i]!
+        xhr.progress(30 + (i % 36))
+        if (i === 5 || i === 6) xhr.respond(413, { statusCode: 413, message: 'File too large' })
+        else if (i === 7) cancelUpload(uploads.peek().find((u) => u.name === names[i])!.id)
+        else xhr.respond(201, { _id: `id-${i}` })
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }
+    })
+    const completed = names.filter((_, i) => i < 5 || i > 7)
+    // (Plain selectors: 120 role queries would take seconds in jsdom.)
+    const bars = document.querySelectorAll('[role="progressbar"]')
+    const value = new Map([...bars].map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-valuenow')]))
+    expect(completed.filter((name) => value.get(name) !== '100')).toEqual([])
+    expect(heading()).toBe('Uploaded 117 file(s)')
+    expect(panel().getByText('2 failed, 1 canceled')).toBeTruthy()
+    expect(row('f5.txt').textContent).toContain('File too large')
+    expect(row('f7.txt').textContent).toContain('Canceled')
   })
 
   it('cancelling one row aborts only that request', async () => {
@@ -215,7 +248,10 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     expect(console.warn).not.toHaveBeenCalled()
     await settle(() => xhrFor('a.txt').respond(201))
     expect(row('a.txt').dataset.state).toBe('completed')
-    expect(heading()).toBe('Uploaded 2 file(s)')
+    // Only the stored file counts; the canceled one is named apart.
+    expect(heading()).toBe('Uploaded 1 file(s)')
+    expect(panel().getByText('1 canceled')).toBeTruthy()
+    expect(row('b.txt').textContent).toContain('Canceled')
   })
 
   it('close cancels every running upload, clears the list and hides the panel', async () => {

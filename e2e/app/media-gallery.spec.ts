@@ -1,0 +1,98 @@
+// The media gallery (issue #23): justified rows that fill the width, a month header that sticks
+// under the app header, keyboard moves that follow the rows, names on hover, and the empty state's
+// upload action. On the real server, in Chromium at 1440 px.
+import { expect, type Page, test } from '@playwright/test'
+import { format } from 'date-fns'
+import { makeImage } from '../../tests/server/helpers/media.ts'
+import { upload } from '../support/api.ts'
+import { item, signedIn } from '../support/browser.ts'
+
+test.use({ viewport: { width: 1440, height: 900 } })
+
+const gallery = (page: Page) => page.getByRole('listbox', { name: 'Photos and Videos' })
+
+/** Each rendered row's tiles: left, right, top and height in px, plus the gallery's width. */
+const rowBoxes = (page: Page) =>
+  gallery(page).evaluate((list) => {
+    const rows = [...list.querySelectorAll('[role="none"]')].filter((row) => row.querySelector('[role="option"]'))
+    return {
+      width: list.clientWidth,
+      left: list.getBoundingClientRect().left,
+      rows: rows.map((row) => [...row.querySelectorAll('[role="option"]')].map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect)),
+    }
+  })
+
+test.describe('media gallery', () => {
+  test('rows fill the width at ~180 px, a month header sticks, arrows follow the rows, names show on hover', async ({ page }) => {
+    await signedIn(page)
+    const png = await makeImage('png')
+    for (let i = 0; i < 38; i++) await upload(page.request, `photo-${String(i).padStart(2, '0')}.png`, png)
+    // A file joins the media list once its thumbnail is made, off the request path.
+    await expect
+      .poll(async () => ((await (await page.request.get('/file-service/list?mediaMode=true&limit=100')).json()) as unknown[]).length, { timeout: 30_000 })
+      .toBe(38)
+    await page.getByRole('link', { name: 'Media' }).first().click()
+    await expect(item(page, 'photo-37.png')).toBeVisible({ timeout: 15_000 })
+
+    const month = format(new Date(), 'MMMM yyyy')
+    await expect(gallery(page).getByText(month, { exact: true })).toBeVisible()
+
+    const { width, left, rows } = await rowBoxes(page)
+    expect(rows.length).toBeGreaterThan(2)
+    // Every row spans the gallery exactly; squares (no ratio known yet) near 180 px.
+    for (const row of rows) {
+      expect(Math.abs(row[0]!.left - left)).toBeLessThanOrEqual(1)
+      expect(Math.abs(row.at(-1)!.right - (left + width))).toBeLessThanOrEqual(1)
+      expect(row[0]!.height).toBeGreaterThan(150)
+      expect(row[0]!.height).toBeLessThan(215)
+    }
+    // Arrows: Down lands right under the tile it left; Up comes back; End is the last photo.
+    const first = item(page, 'photo-37.png')
+    await first.focus()
+    await page.keyboard.press('ArrowRight')
+    const from = await page.evaluate(() => (document.activeElement as HTMLElement).getBoundingClientRect().toJSON() as DOMRect)
+    await page.keyboard.press('ArrowDown')
+    const to = await page.evaluate(() => (document.activeElement as HTMLElement).getBoundingClientRect().toJSON() as DOMRect)
+    expect(to.top).toBeGreaterThan(from.bottom - 1)
+    expect(to.left).toBeLessThanOrEqual(from.left + from.width / 2)
+    expect(to.right).toBeGreaterThanOrEqual(from.left + from.width / 2)
+    await page.keyboard.press('ArrowUp')
+    await expect(item(page, 'photo-36.png')).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(item(page, 'photo-00.png')).toBeFocused()
+    await expect(item(page, 'photo-00.png')).toBeInViewport()
+    // 38 squares do not fill the month's last row: it keeps its height and does not stretch to the edge.
+    const end = await rowBoxes(page)
+    const last = end.rows.at(-1)!
+    expect(last.length).toBeLessThan(end.rows.at(-2)!.length)
+    expect(last.at(-1)!.right).toBeLessThan(left + width - 50)
+    expect(Math.abs(last[0]!.height - end.rows.at(-2)![0]!.height)).toBeLessThanOrEqual(1)
+
+    // Hover shows the name over the picture.
+    const tile = item(page, 'photo-20.png')
+    await tile.hover()
+    await expect(tile.getByText('photo-20.png')).toBeVisible()
+
+    // Scrolled down, the month header stays under the app header.
+    await page.keyboard.press('Home')
+    await page.mouse.wheel(0, 500)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
+    const header = gallery(page).getByText(month, { exact: true })
+    await expect(header).toBeVisible()
+    const appHeader = await page.locator('header').first().boundingBox()
+    await expect.poll(async () => Math.round((await header.boundingBox())!.y)).toBeGreaterThanOrEqual(Math.round(appHeader!.y + appHeader!.height) - 1)
+    expect((await header.boundingBox())!.y).toBeLessThan(appHeader!.y + appHeader!.height + 40)
+  })
+
+  test('an empty gallery says so and its Upload Files button uploads into it', async ({ page }) => {
+    await signedIn(page)
+    await page.getByRole('link', { name: 'Media' }).first().click()
+    await expect(page.getByRole('heading', { name: 'No photos or videos yet' })).toBeVisible()
+    await expect(page.getByText('Upload photos and videos and they show up here')).toBeVisible()
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('main').getByRole('button', { name: 'Upload Files' }).click()
+    await (await chooser).setFiles({ name: 'first.png', mimeType: 'image/png', buffer: await makeImage('png') })
+    await expect(item(page, 'first.png')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('heading', { name: 'No photos or videos yet' })).toHaveCount(0)
+  })
+})

@@ -1,0 +1,253 @@
+import { type CSSProperties, createContext, Fragment, type HTMLAttributes, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { type ContextProp, GroupedVirtuoso, type GroupedVirtuosoHandle, type ListProps, type TopItemListProps } from 'react-virtuoso'
+import { type DateInput, formatMonthHeading } from '../../utils/format-date.ts'
+import type { BrowserFile } from '../file-card/browser-item.ts'
+import { EmptyState, type EmptyStateHeadingLevel } from '../empty-state/empty-state.tsx'
+import { MediaTile } from '../media-grid/media-grid.tsx'
+import type { CollectionBaseProps, CollectionBody, CollectionBodyParts } from '../virtual-collection/virtual-collection.tsx'
+import { VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import { defaultTargetRowHeight, type GalleryLayout, type LayoutItem, packGallery, rowItemWidths, rowOfItem } from './gallery-layout.ts'
+import { galleryMove } from './gallery-moves.ts'
+import * as css from './photo-gallery.css.ts'
+
+/** Space between tiles, in px (the theme's xxsmall space). */
+export const photoGalleryGap = 2
+
+/** The date a file is grouped by: when it was taken, else when it was uploaded. */
+export const galleryDate = (file: BrowserFile): DateInput => file.takenDate ?? file.uploadDate
+
+/** The month key of a date (local time), e.g. "2026-10" for November 2026. */
+export function monthKey(input: DateInput): string {
+  const date = input instanceof Date ? input : new Date(input)
+  return `${date.getFullYear()}-${date.getMonth()}`
+}
+
+/** Props of `PhotoGallery`; the rest go to the root `div`. */
+export interface PhotoGalleryProps extends Omit<CollectionBaseProps<BrowserFile>, 'emptyText'> {
+  /** Row height the packing aims for, in px; defaults to ~110 on a phone-wide gallery and ~180 from 900 px. */
+  targetRowHeight?: number
+  /** Where the stuck month header sits from the scroller's top (a CSS length, e.g. under a sticky app header); defaults to 0. */
+  stickyOffset?: string
+  /** Never loads thumbnails: tiles show extension badges. */
+  thumbnailsDisabled?: boolean
+  /** Accessible name of the broken-thumbnail icon; defaults to "Thumbnail failed to load". */
+  thumbnailErrorLabel?: string
+  /** Heading of the empty gallery, e.g. "No photos or videos yet" (shown with a picture); nothing shows without it. */
+  emptyTitle?: string
+  /** The line under it, saying how to fill the gallery. */
+  emptyDescription?: ReactNode
+  /** The next action (e.g. an upload Button) under the empty state. */
+  emptyAction?: ReactNode
+  /** The gallery's width before it is measured (server rendering, tests), in px. */
+  initialWidth?: number
+}
+
+interface GalleryContext {
+  footer: ReactNode
+  listProps: HTMLAttributes<HTMLDivElement>
+  stickyOffset?: string
+}
+
+// Virtuoso renders the stuck month header through the List part too; only the main list is the listbox.
+const InTopList = createContext(false)
+
+// Module-level and stable: a new component per render would remount the stuck header.
+const TopItemList = ({ context, style, children, ...props }: TopItemListProps & ContextProp<GalleryContext>) => (
+  <div {...props} style={{ ...style, top: context.stickyOffset ?? style?.top }}>
+    <InTopList.Provider value>{children}</InTopList.Provider>
+  </div>
+)
+// The listbox holds the rows (and month headers) only: the loading footer, a status, is its sibling.
+const List = ({ context, ref, ...props }: ListProps & ContextProp<GalleryContext>) => {
+  const inTopList = useContext(InTopList)
+  if (inTopList) return <div ref={ref} {...props} />
+  return <div ref={ref} {...props} {...context.listProps} style={{ ...context.listProps.style, ...props.style }} />
+}
+const Footer = ({ context }: ContextProp<GalleryContext>) => context.footer
+const galleryComponents = { TopItemList, List, Footer }
+
+const dateValue = (input: DateInput) => (input instanceof Date ? input.getTime() : input)
+
+/** Whether a file lays out as before: the same object, or the same id, date and ratio (a refetched page). */
+const sameInLayout = (a: BrowserFile, b: BrowserFile) =>
+  a === b || (a.id === b.id && a.aspectRatio === b.aspectRatio && dateValue(galleryDate(a)) === dateValue(galleryDate(b)))
+
+interface KeptLayout {
+  layout: GalleryLayout
+  items: readonly BrowserFile[]
+  layoutItems: readonly LayoutItem[]
+}
+
+/**
+ * The rows of `items` at `width`. Packing is arithmetic over the items; what costs is reading dates,
+ * so each item's month is read once: a next page appended to the same list reads only the new items
+ * and re-packs only the last month, and a width change re-packs without reading a date.
+ */
+function useGalleryLayout(items: readonly BrowserFile[], width: number, targetRowHeight: number | undefined): GalleryLayout {
+  const kept = useRef<KeptLayout | null>(null)
+  return useMemo(() => {
+    const options = { width, targetRowHeight: targetRowHeight ?? defaultTargetRowHeight(width), gap: photoGalleryGap }
+    const previous = kept.current
+    let same = 0
+    if (previous && previous.items.length <= items.length) {
+      const before = previous.items
+      while (same < before.length && sameInLayout(before[same]!, items[same]!)) same++
+    }
+    const appended = previous !== null && same === previous.items.length
+    const layoutItems = appended ? previous.layoutItems.slice() : []
+    for (let i = layoutItems.length; i < items.length; i++) {
+      const file = items[i]!
+      layoutItems.push({ groupKey: monthKey(galleryDate(file)), aspectRatio: file.aspectRatio })
+    }
+    const layout = packGallery(layoutItems, options, appended ? previous.layout : undefined)
+    kept.current = { layout, items, layoutItems }
+    return layout
+  }, [items, width, targetRowHeight])
+}
+
+/** The content width of the element last given to `ref`, kept up to date. */
+function useWidth(initialWidth: number) {
+  const [width, setWidth] = useState(initialWidth)
+  const observer = useRef<ResizeObserver | null>(null)
+  const ref = useCallback((node: HTMLElement | null) => {
+    observer.current?.disconnect()
+    observer.current = null
+    if (!node) return
+    const read = () => {
+      if (node.clientWidth > 0) setWidth(node.clientWidth)
+    }
+    read()
+    if (typeof ResizeObserver !== 'undefined') {
+      observer.current = new ResizeObserver(read)
+      observer.current.observe(node)
+    }
+  }, [])
+  return { width, ref }
+}
+
+/** How many rows a screen holds: PageUp and PageDown move by it. */
+function pageRowsOf(scroller: HTMLElement | null, useWindow: boolean, layout: GalleryLayout): number {
+  const height = useWindow || !scroller ? window.innerHeight : scroller.clientHeight
+  return Math.max(1, Math.floor(height / (layout.options.targetRowHeight + layout.options.gap)) - 1)
+}
+
+/**
+ * The photo gallery (Media page): thumbnails in justified rows that fill the width exactly, each
+ * keeping its aspect ratio (`aspectRatio`, a square when unknown), grouped by month under headers
+ * that stay stuck while their month scrolls by (`takenDate`, else `uploadDate`). Virtualised by
+ * rows; names show on hover and focus; videos carry a play mark. Keyboard, selection, menus and
+ * paging work as in `MediaGrid`, with Up and Down moving to the nearest item of the next row.
+ */
+export function PhotoGallery({
+  items,
+  targetRowHeight,
+  stickyOffset,
+  thumbnailsDisabled = false,
+  thumbnailErrorLabel = 'Thumbnail failed to load',
+  emptyTitle,
+  emptyDescription,
+  emptyAction,
+  initialWidth = 0,
+  useWindowScroll = false,
+  ...props
+}: PhotoGalleryProps) {
+  const { width, ref: measureRef } = useWidth(initialWidth)
+  const layout = useGalleryLayout(items, width, targetRowHeight)
+  const virtuosoRef = useRef<GroupedVirtuosoHandle>(null)
+  const listRef = useRef<HTMLDivElement | null>(null)
+  const setListRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      listRef.current = node
+      measureRef(node)
+    },
+    [measureRef],
+  )
+  const ratioOf = (index: number) => items[index]?.aspectRatio
+  const ownScroller = !useWindowScroll && props.scrollParent == null
+  const measureScroller = useCallback((node: HTMLElement | Window | null) => node instanceof HTMLElement && measureRef(node), [measureRef])
+
+  const renderRow = (parts: CollectionBodyParts, rowIndex: number) => {
+    const row = layout.rows[rowIndex]
+    if (!row) return null
+    const ratios = items.slice(row.start, row.end).map((file) => file.aspectRatio ?? 1)
+    const widths = rowItemWidths(ratios, row, layout.options.width, photoGalleryGap)
+    const rowStyle: CSSProperties = { height: row.height, gap: photoGalleryGap, paddingBottom: photoGalleryGap }
+    return (
+      <div role="none" className={css.row} style={rowStyle}>
+        {widths.map((tileWidth, k) => (
+          <Fragment key={items[row.start + k]!.id}>{parts.renderAt(row.start + k, { className: css.tile, style: { width: tileWidth, height: row.height } })}</Fragment>
+        ))}
+      </div>
+    )
+  }
+
+  const body: CollectionBody = {
+    nextIndex: (key, index) => galleryMove(key, index, layout, ratioOf, pageRowsOf(listRef.current, useWindowScroll, layout)),
+    scrollToIndex: (index) => virtuosoRef.current?.scrollToIndex({ index: rowOfItem(layout, index), align: 'center' }),
+    render: (parts) => (
+      <div ref={setListRef} className={css.list}>
+        {width > 0 ? (
+          <GroupedVirtuoso<unknown, GalleryContext>
+            ref={virtuosoRef}
+            {...parts.scroll}
+            // An own scroller: its scrollbar takes width from the rows, so they are packed into the
+            // scroller's inner width, and the gutter is kept so it never changes as rows overflow.
+            style={ownScroller ? { scrollbarGutter: 'stable' } : undefined}
+            scrollerRef={ownScroller ? measureScroller : undefined}
+            groupCounts={layout.groupCounts}
+            // Rows not yet measured are estimated at the target height (they come close to it).
+            defaultItemHeight={layout.options.targetRowHeight + photoGalleryGap}
+            context={{ footer: parts.footer, listProps: parts.listProps, stickyOffset }}
+            components={galleryComponents}
+            groupContent={(group) => {
+              const first = items[layout.groups[group]?.firstItem ?? -1]
+              return (
+                <div role="none" className={css.monthHeader}>
+                  {first ? formatMonthHeading(galleryDate(first)) : null}
+                </div>
+              )
+            }}
+            itemContent={(rowIndex) => renderRow(parts, rowIndex)}
+            endReached={parts.endReached}
+            rangeChanged={({ startIndex, endIndex }) => {
+              const first = layout.rows[startIndex]
+              const last = layout.rows[Math.min(endIndex, layout.rows.length - 1)]
+              if (first && last) parts.rangeChanged({ startIndex: first.start, endIndex: last.end - 1 })
+            }}
+          />
+        ) : null}
+      </div>
+    ),
+  }
+
+  // The title's heading is one level above the empty state's.
+  const emptyLevel = Math.min(4, (props.headingLevel ?? 2) + 1) as EmptyStateHeadingLevel
+  const emptyText =
+    emptyTitle != null ? (
+      <EmptyState illustration="photos" title={emptyTitle} description={emptyDescription} action={emptyAction} headingLevel={emptyLevel} />
+    ) : undefined
+
+  return (
+    <VirtualCollection<BrowserFile>
+      {...props}
+      items={items}
+      view="grid"
+      getId={fileId}
+      body={body}
+      useWindowScroll={useWindowScroll}
+      emptyText={emptyText}
+      renderItem={(file, itemProps, { selected }) => (
+        <MediaTile
+          file={file}
+          selected={selected}
+          thumbnailsDisabled={thumbnailsDisabled}
+          thumbnailErrorLabel={thumbnailErrorLabel}
+          caption
+          {...itemProps}
+        />
+      )}
+    />
+  )
+}
+
+const fileId = (file: BrowserFile) => file.id

@@ -1,0 +1,341 @@
+// Resumable uploads (tus 1.0.0, DESIGN.md §7): an upload is created with its length and metadata,
+// its bytes arrive in any number of PATCHes (each kept and durable before it is acknowledged, a
+// cut one keeping what arrived), and it becomes a file only once its last byte is durable. The
+// protocol's headers are the route's business; this holds the rules.
+import { createHash, type Hash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { finished, PassThrough, type Readable } from 'node:stream'
+import type { Limits } from '../config.ts'
+import type { FileRow, Folder, UploadRow } from '../db/schema.ts'
+import { AppError, errors } from '../errors.ts'
+import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
+import { folderDepth } from '../repositories/folders.ts'
+import type { BlobJanitor } from '../storage/blob-janitor.ts'
+import type { StagedPlaintext, Vault } from '../storage/vault.ts'
+import { randomId } from '../util/crypto.ts'
+import { mimeFor } from '../util/mime.ts'
+import { checkDepth, checkName, checkPathLength, splitRelativePath } from '../util/names.ts'
+import { folderRow, type TreeService } from './tree.ts'
+import { fileRow } from './uploads.ts'
+
+export interface ResumableDeps {
+  repo: DriveRepository
+  vault: Vault
+  janitor: BlobJanitor
+  tree: TreeService
+  maxUploadBytes: number | undefined
+  limits: Pick<Limits, 'maxFolderDepth' | 'maxPathLength' | 'uploadLeaseMs'>
+  /** How long an unfinished upload is kept after its last write. */
+  expiryMs: number
+  onStored?: (file: FileRow) => void
+  now?: () => number
+}
+
+/** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
+const MAX_METADATA_VALUE = 4096
+
+export const uploadErrors = {
+  locked: () => new AppError(423, 'UPLOAD_LOCKED', 'Another request is writing to this upload; try again when it ends'),
+  offset: (given: number, kept: number) =>
+    new AppError(409, 'OFFSET_MISMATCH', `Upload-Offset ${given} does not match the ${kept} bytes this upload has received`),
+  expired: () => new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired; start it again'),
+  pastLength: () => new AppError(413, 'TOO_LARGE', 'The request sends more bytes than the upload’s Upload-Length'),
+}
+
+/** tus Upload-Metadata: comma-separated `key base64value` pairs (a value may be absent). */
+export function parseMetadata(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>()
+  if (!header?.trim()) return out
+  for (const pair of header.split(',')) {
+    const [key, value, extra] = pair.trim().split(' ')
+    if (!key || extra !== undefined || !/^[\x21-\x7e]+$/.test(key) || out.has(key)) throw errors.badRequest('Upload-Metadata must be comma-separated "key base64value" pairs, each key once')
+    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw errors.badRequest(`Upload-Metadata value of "${key}" must be base64`)
+    const text = Buffer.from(value ?? '', 'base64').toString('utf8')
+    if (text.length > MAX_METADATA_VALUE) throw errors.badRequest(`Upload-Metadata value of "${key}" is too long`)
+    out.set(key, text)
+  }
+  return out
+}
+
+/** A whole number of bytes from a header, or a 400 naming the header. */
+export function byteCount(value: string | undefined, header: string): number {
+  const n = value !== undefined && /^\d{1,16}$/.test(value.trim()) ? Number(value.trim()) : NaN
+  if (!Number.isSafeInteger(n)) throw errors.badRequest(`${header} must be a whole number of bytes`)
+  return n
+}
+
+/**
+ * The request body as a stream that ends, rather than fails, when the client goes away, and
+ * stops at `room` bytes: what arrived is then kept like any other piece. `seen` is told each
+ * chunk passed on, in order.
+ */
+function pieceOf(req: IncomingMessage, room: number, seen: (chunk: Buffer) => void) {
+  const state = { aborted: false, pastLength: false, received: 0 }
+  const out = new PassThrough({ highWaterMark: 1 << 20 })
+  let ended = false
+  const end = () => {
+    if (ended) return
+    ended = true
+    req.off('data', onData)
+    out.end()
+  }
+  const onData = (chunk: Buffer) => {
+    if (state.received + chunk.length > room) {
+      state.pastLength = true
+      chunk = chunk.subarray(0, room - state.received)
+    }
+    state.received += chunk.length
+    if (chunk.length > 0) {
+      seen(chunk)
+      if (!out.write(chunk)) req.pause()
+    }
+    if (state.pastLength) end()
+  }
+  out.on('drain', () => req.resume())
+  req.on('data', onData)
+  // finished() also answers for a request that ended or was cut before this ran (the client may
+  // go away while the PATCH waits for its lease): listening for 'close' alone would wait forever.
+  finished(req, (err) => {
+    if (err || !req.complete) state.aborted = true
+    end()
+  })
+  return { source: out as Readable, state, stop: end }
+}
+
+export function createResumableUploads(deps: ResumableDeps) {
+  const { repo, vault, janitor, tree, limits } = deps
+  const now = deps.now ?? Date.now
+  /** Running hashes of the uploads this process is receiving, valid while `at` is their offset. */
+  const hashes = new Map<string, { hash: Hash; at: number }>()
+
+  async function mustUpload(owner: string, id: string): Promise<UploadRow> {
+    const row = await repo.uploads.upload(owner, id)
+    if (!row) throw errors.notFound('Upload')
+    if (row.expires_at < now()) throw uploadErrors.expired()
+    return row
+  }
+
+  /** Runs `fn` holding the upload's lease (423 while another request holds it). */
+  async function leased<R>(row: UploadRow, fn: () => Promise<R>): Promise<R> {
+    // Held for uploadLeaseMs and renewed while the PATCH streams, so a crashed holder's lapses.
+    const leaseMs = limits.uploadLeaseMs
+    const lease = randomId()
+    if (!(await repo.uploads.lease(row.owner_id, row.id, lease, now(), now() + leaseMs))) throw uploadErrors.locked()
+    const renewing = setInterval(() => void repo.uploads.renew(row.id, lease, now() + leaseMs).catch(() => undefined), leaseMs / 3)
+    try {
+      return await fn()
+    } finally {
+      clearInterval(renewing)
+      // A finished upload's row is gone already: releasing it is a no-op.
+      await repo.uploads.release(row.id, lease, now() + deps.expiryMs)
+    }
+  }
+
+  /** The folders of a folder upload's path below `base`, found by name or made, in `trx`. */
+  async function foldersFor(trx: DriveTransaction, owner: string, base: Folder | null, names: string[]): Promise<Folder | null> {
+    let up = base
+    for (const name of names) {
+      let folder = await trx.folders.childNamed(owner, up?.id ?? null, name)
+      if (!folder) {
+        folder = folderRow(owner, up, name, now())
+        await trx.folders.insertFolder(folder)
+      }
+      up = folder
+    }
+    return up
+  }
+
+  /** The sha256 of everything staged: the running hash when it covers it, else read back. */
+  async function digestOf(row: UploadRow, staged: StagedPlaintext): Promise<string> {
+    const running = hashes.get(row.id)
+    hashes.delete(row.id)
+    if (running && running.at === row.length) return running.hash.digest('hex')
+    const hash = createHash('sha256')
+    for await (const chunk of await staged.plain()) hash.update(chunk as Buffer)
+    return hash.digest('hex')
+  }
+
+  /** The last byte is durable: the staged bytes become a blob, and the blob a file. */
+  async function finish(row: UploadRow, staged: StagedPlaintext): Promise<FileRow> {
+    const sha256 = await digestOf(row, staged)
+    const key = randomId(24)
+    await janitor.reserve(key)
+    try {
+      await staged.commit(key)
+      const segments = row.relative_path ? splitRelativePath(row.relative_path) : []
+      const name = segments.at(-1) ?? row.filename
+      const file = await repo.transaction(async (trx) => {
+        const parent = row.parent_id ? ((await trx.folders.folder(row.owner_id, row.parent_id)) ?? null) : null
+        // The destination may have been trashed or removed while the bytes were arriving.
+        if (row.parent_id && (!parent || parent.trashed)) throw errors.notFound('Folder')
+        checkDepth((parent ? folderDepth(parent) : 0) + Math.max(0, segments.length - 1), limits.maxFolderDepth)
+        const folder = await foldersFor(trx, row.owner_id, parent, segments.slice(0, -1))
+        const stored = fileRow(row.owner_id, folder?.id ?? null, name, row.mime ?? mimeFor(name, undefined), { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }, now())
+        await trx.files.insertFile(stored)
+        await trx.uploads.finished(row.id, stored.id)
+        await janitor.settle(trx.outbox, [key])
+        return stored
+      })
+      deps.onStored?.(file)
+      return file
+    } catch (err) {
+      await janitor.abandon([key])
+      // Refused for good (its folder is gone, too deep): the upload ends. Anything else may pass,
+      // so the row stays for the client to try again.
+      if (err instanceof AppError && err.statusCode < 500) await repo.uploads.remove(row.id)
+      throw err
+    }
+  }
+
+  /** Where an upload stands: bytes kept, and the file once it is one. */
+  interface Progress {
+    offset: number
+    fileId?: string
+  }
+
+  /** The upload as it is now (another request may have finished it since it was read). */
+  const current = async (row: UploadRow) => (await repo.uploads.upload(row.owner_id, row.id)) ?? Promise.reject(errors.notFound('Upload'))
+
+  /** Appends one piece at `offset`; with the last byte, the upload becomes a file. */
+  async function receive(loaded: UploadRow, offset: number, req: IncomingMessage): Promise<Progress> {
+    return leased(loaded, async () => {
+      const row = await current(loaded)
+      if (row.file_id) {
+        if (offset !== row.length) throw uploadErrors.offset(offset, row.length)
+        return { offset, fileId: row.file_id }
+      }
+      const staged = vault.staged(row)
+      const kept = await staged.offset()
+      if (offset !== kept) throw uploadErrors.offset(offset, kept)
+      let running = hashes.get(row.id)
+      if (running?.at !== kept) {
+        hashes.delete(row.id)
+        running = kept === 0 ? { hash: createHash('sha256'), at: 0 } : undefined
+        if (running) hashes.set(row.id, running)
+      }
+      const piece = pieceOf(req, row.length - kept, (chunk) => {
+        if (!running) return
+        running.hash.update(chunk)
+        running.at += chunk.length
+      })
+      // A store that fails mid-piece leaves the request unread: stop feeding the piece, so the
+      // refusal's lingering close (plugins/linger-on-refusal.ts) alone handles the rest.
+      const reached = await staged.append(piece.source, kept).finally(piece.stop)
+      if (piece.state.pastLength) throw uploadErrors.pastLength()
+      if (reached === row.length) return { offset: reached, fileId: (await finish(row, staged)).id }
+      return { offset: reached }
+    })
+  }
+
+  /**
+   * HEAD: the bytes kept (423 while a PATCH is writing). All of them kept but no file yet means
+   * the request that sent the last byte failed to make it: this one does.
+   */
+  async function progress(row: UploadRow): Promise<Progress> {
+    if (row.file_id) return { offset: row.length, fileId: row.file_id }
+    // While a PATCH writes, the offset is about to move: a client told the old one would send a
+    // PATCH bound to fail (409) with its body already on the wire. 423 makes it ask again.
+    if (row.lease && (row.lease_until ?? 0) > now()) throw uploadErrors.locked()
+    const offset = await vault.staged(row).offset()
+    if (offset < row.length) return { offset }
+    return leased(row, async () => {
+      const now = await current(row)
+      if (now.file_id) return { offset: now.length, fileId: now.file_id }
+      const staged = vault.staged(now)
+      if ((await staged.offset()) < now.length) return { offset: await staged.offset() }
+      return { offset: now.length, fileId: (await finish(now, staged)).id }
+    })
+  }
+
+  return {
+    /** Refuses a length past MAX_UPLOAD_BYTES before anything is stored. */
+    maxSize: deps.maxUploadBytes,
+
+    /** POST: the upload's row (and, with a body, its first piece). */
+    async create(owner: string, input: { length: string | undefined; deferLength: string | undefined; metadata: string | undefined }): Promise<UploadRow> {
+      if (input.deferLength !== undefined) throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
+      const length = byteCount(input.length, 'Upload-Length')
+      if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+      const meta = parseMetadata(input.metadata)
+      const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
+      const parent = await tree.destination(owner, meta.get('parent'))
+      const relativePath = meta.get('relativePath') || undefined
+      if (relativePath) {
+        checkPathLength(relativePath, limits.maxPathLength)
+        const segments = splitRelativePath(relativePath)
+        if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
+        checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
+      }
+      const at = now()
+      const row: UploadRow = {
+        id: randomId(),
+        owner_id: owner,
+        length,
+        filename,
+        parent_id: parent?.id ?? null,
+        relative_path: relativePath ?? null,
+        mime: mimeFor(filename, meta.get('filetype') ?? meta.get('type')),
+        enc: vault.newUploadKey(),
+        created_at: at,
+        expires_at: at + deps.expiryMs,
+        file_id: null,
+        lease: null,
+        lease_until: null,
+      }
+      await repo.uploads.insert(row)
+      return row
+    },
+
+    /** An upload of the owner's (404 otherwise; 410 once expired). */
+    upload: mustUpload,
+
+    progress,
+
+    /** PATCH, or the body of a creating POST: one piece at `offset`. */
+    receive,
+
+    /** An empty upload is complete as soon as it exists. */
+    async finishEmpty(row: UploadRow): Promise<Progress> {
+      return leased(row, async () => {
+        const staged = vault.staged(row)
+        const empty = new PassThrough()
+        empty.end()
+        await staged.append(empty, 0)
+        return { offset: 0, fileId: (await finish(row, staged)).id }
+      })
+    },
+
+    /** DELETE: the upload and its bytes go (a finished upload's file stays). */
+    async terminate(owner: string, id: string): Promise<void> {
+      const row = await repo.uploads.upload(owner, id)
+      if (!row) throw errors.notFound('Upload')
+      await leased(row, async () => {
+        hashes.delete(row.id)
+        await vault.staged(row).discard()
+        await repo.uploads.remove(row.id)
+      })
+    },
+
+    /** Removes expired uploads and staged bytes no upload owns; returns how many uploads went. */
+    async sweep(stagedIds: () => AsyncIterable<string>): Promise<number> {
+      let removed = 0
+      for (let batch = await repo.uploads.expired(now(), 100); batch.length > 0; batch = await repo.uploads.expired(now(), 100)) {
+        for (const row of batch) {
+          hashes.delete(row.id)
+          await vault.staged(row).discard()
+          await repo.uploads.remove(row.id)
+          removed++
+        }
+      }
+      const ids: string[] = []
+      for await (const id of stagedIds()) ids.push(id)
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500)
+        const live = await repo.uploads.existing(chunk)
+        for (const id of chunk) if (!live.has(id)) await vault.staged({ id, length: 0, enc: null }).discard()
+      }
+      return removed
+    },
+  }
+}
+export type ResumableUploads = ReturnType<typeof createResumableUploads>
