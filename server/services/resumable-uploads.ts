@@ -70,7 +70,7 @@ export function byteCount(value: string | undefined, header: string): number {
  * chunk passed on, in order.
  */
 function pieceOf(req: IncomingMessage, room: number, seen: (chunk: Buffer) => void) {
-  const state = { aborted: false, pastLength: false, received: 0 }
+  const state = { pastLength: false, received: 0 }
   const out = new PassThrough({ highWaterMark: 1 << 20 })
   let ended = false
   const end = () => {
@@ -93,12 +93,10 @@ function pieceOf(req: IncomingMessage, room: number, seen: (chunk: Buffer) => vo
   }
   out.on('drain', () => req.resume())
   req.on('data', onData)
-  // finished() also answers for a request that ended or was cut before this ran (the client may
-  // go away while the PATCH waits for its lease): listening for 'close' alone would wait forever.
-  finished(req, (err) => {
-    if (err || !req.complete) state.aborted = true
-    end()
-  })
+  // Ended or cut, the piece is what arrived. finished() also answers for a request cut before
+  // this ran (the client may go away while the PATCH waits for its lease): listening for 'close'
+  // alone would wait forever.
+  finished(req, end)
   return { source: out as Readable, state, stop: end }
 }
 
@@ -126,7 +124,7 @@ export function createResumableUploads(deps: ResumableDeps) {
       return await fn()
     } finally {
       clearInterval(renewing)
-      // A finished upload's row is gone already: releasing it is a no-op.
+      // Also for a finished upload: its row stays (HEAD names the file) until it expires.
       await repo.uploads.release(row.id, lease, now() + deps.expiryMs)
     }
   }
