@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import { errors } from '../errors.ts'
 
+/** What a blob key or staging id may be: ours, but never one that becomes a path or key prefix elsewhere. */
+export const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/
+
 export interface ByteRange {
   /** First byte, inclusive. */
   start: number

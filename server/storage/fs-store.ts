@@ -7,9 +7,8 @@ import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
-import { type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
 
-const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/
 /** Bytes written between background flushes of a blob being received. */
 const FLUSH_EVERY = 32 << 20
 

@@ -2,7 +2,7 @@
 import { PassThrough, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { S3Config } from '../config.ts'
-import { type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
 
 const PREFIX = 'blobs/'
 /**
@@ -52,7 +52,7 @@ export async function createS3Store(config: S3Config): Promise<BlobStore> {
   }
 
   function staged(id: string): StagedBlob {
-    if (!/^[A-Za-z0-9_-]{8,128}$/.test(id)) throw new Error('invalid staging id')
+    if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
     const dir = `${STAGING}${id}/`
     const noteKey = `${dir}note`
     /** The segments in order, with their sizes. */
