@@ -14,6 +14,10 @@ const cumulusUiEntry = fileURLToPath(new URL('./lib/index.ts', import.meta.url))
 /** For configs without the plugin below (vitest): exactly '@cumulus/ui' → lib/index.ts. */
 export const cumulusUiAlias = { find: /^@cumulus\/ui$/, replacement: cumulusUiEntry }
 
+// '@cumulus/ui/fonts.css' (the package's optional Inter font faces, lib/fonts.ts in the build) →
+// the stylesheet's source, so the app imports the font as an outside consumer would.
+const cumulusUiFonts = fileURLToPath(new URL('./lib/theme/fonts.css.ts', import.meta.url))
+
 // '@cumulus/ui' → lib/index.ts. In builds it goes through a small wrapper module: lib/package.json
 // declares only stylesheets as side effects, so Rolldown treats lib/index.ts as a pure barrel and
 // skips its side-effect imports of the theme (fonts, light, dark), leaving the built app without
@@ -30,6 +34,7 @@ function cumulusUi(): Plugin {
     },
     resolveId(source) {
       if (source === '@cumulus/ui') return build ? CUMULUS_UI_WRAPPER : cumulusUiEntry
+      if (source === '@cumulus/ui/fonts.css') return cumulusUiFonts
     },
     load(id) {
       if (id !== CUMULUS_UI_WRAPPER) return
@@ -51,6 +56,6 @@ export default defineConfig({
   server: {
     port: 3000,
     strictPort: true,
-    proxy: { '/user-service': api, '/file-service': api, '/folder-service': api, '/healthz': api },
+    proxy: { '/user-service': api, '/file-service': api, '/folder-service': api, '/share-service': api, '/admin': api, '/healthz': api },
   },
 })

@@ -3,6 +3,8 @@ import { definePreview } from '@storybook/react-vite'
 import addonMsw from 'msw-storybook-addon'
 import { useLayoutEffect } from 'react'
 import { type ThemeName, themeAttribute, themeNames } from '../lib/index.ts'
+// Inter: optional for consumers (@cumulus/ui/fonts.css), always on in stories and their baselines.
+import '../lib/theme/fonts.css.ts'
 import { frame } from './preview.css.ts'
 
 export default definePreview({

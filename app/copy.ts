@@ -39,6 +39,8 @@ export const copy = {
     resetEmailMissing: 'Email does not exist',
     resetNotEnabled: 'Email Verification Not Enabled',
     resetFailed: 'Create Account Failed',
+    // ours (DESIGN §7): a server without mail
+    resetNoMail: "Password reset by email is not set up on this server. Ask the server's admin to reset your password.",
   },
 
   validation: {
@@ -48,17 +50,6 @@ export const copy = {
     emailShort: 'Email must be at least 3 characters',
     emailLong: 'Email must be less than 320 characters',
     emailInvalid: 'Email is invalid',
-  },
-
-  cooldown: {
-    title: 'Please wait 1 minute before resending',
-  },
-
-  verifyEmail: {
-    title: 'Verify email', // ours
-    pending: 'Verifying email...',
-    success: 'Email Verified',
-    error: 'Error verifying email',
   },
 
   resetPassword: {
@@ -71,53 +62,6 @@ export const copy = {
     failed: 'Reset Password Failed',
   },
 
-  settings: {
-    title: 'Settings',
-    menu: 'Settings menu', // ours: the mobile toggle of the left menu
-    home: 'HOME',
-    account: 'Account',
-    general: 'General',
-    email: 'Email', // ours: label of the account email
-    resend: 'Resend',
-    resendSuccess: 'Email Verification Resent',
-    resendError: 'Error Resending Email Verification',
-    changePassword: 'Change password',
-    logout: 'Logout',
-    logoutAll: 'Logout all sessions',
-    logoutConfirm: 'Logout?', // ours: SPEC §8 gives no wording beyond "asks for confirmation"
-    logoutAllConfirm: 'Logout all sessions?', // ours, as above
-    logoutPending: 'Logging out...',
-    logoutSuccess: 'Logged out',
-    logoutError: 'Error Logging Out',
-    logoutAllPending: 'Logging out all...',
-    logoutAllSuccess: 'Logged out all',
-    logoutAllError: 'Error Logging Out all',
-    fileListStyle: 'File list style',
-    grid: 'Grid',
-    list: 'List',
-    sortBy: 'Sort by',
-    date: 'Date',
-    name: 'Name',
-    orderBy: 'Order by',
-    descending: 'Descending',
-    ascending: 'Ascending',
-    singleClick: 'Single click to enter folders',
-    loadThumbnails: 'Load thumbnails',
-    enabled: 'Enabled',
-    disabled: 'Disabled',
-    // ours: the one-line description under each General setting's label
-    fileListStyleHint: 'Show your files as cards with previews, or as a compact list.',
-    sortByHint: 'Order files by the date they were added, or by name.',
-    orderByHint: 'Descending lists the newest (or Z) first.',
-    singleClickHint: 'Open a folder with one click instead of two.',
-    loadThumbnailsHint: 'Show image and video previews; turn off to save data.',
-    theme: 'Theme', // ours: not in SPEC §2's table
-    themeHint: 'Follow your device, or always use light or dark colours.',
-    system: 'System',
-    light: 'Light',
-    dark: 'Dark',
-  },
-
   changePassword: {
     title: 'Change password',
     current: 'Current password',
@@ -127,158 +71,6 @@ export const copy = {
     success: 'Password Changed',
     incorrect: 'Incorrect password',
     error: 'Error changing password',
-  },
-
-  userLoadError: {
-    title: 'Error loading user account',
-    text: 'There was an error loading your account, would you like to logout?',
-    confirm: 'Yes, logout',
-  },
-
-  publicDownload: {
-    copyName: 'Copy name',
-    copied: 'Filename Copied',
-    details: 'File details',
-    access: 'Access', // ours: labels of the details block
-    size: 'Size',
-    uploaded: 'Uploaded',
-    temporary: 'Temporary',
-    public: 'Public',
-    private: 'Private',
-    download: 'Download',
-    error: 'Error getting public file',
-  },
-
-  layout: {
-    menu: 'Menu', // ours: the mobile drawer toggle and the drawer's title
-    closeMenu: 'Close menu', // ours
-    navigation: 'Navigation', // ours: the sidebar's landmark name
-    settings: 'Settings',
-    addNew: 'ADD NEW',
-    uploadFiles: 'Upload Files',
-    createFolder: 'Create Folder',
-    uploadFolder: 'Upload Folder',
-    newFolderTitle: 'Enter Folder Name',
-    home: 'Home',
-    media: 'Media',
-    trash: 'Trash',
-    details: 'Details', // ours: the panel's landmark name
-    detailsEmpty: 'Select a file or folder to view it’s details.',
-    type: 'Type',
-    size: 'Size',
-    created: 'Created',
-    access: 'Access',
-    folder: 'Folder',
-    public: 'Public',
-    private: 'Private',
-    search: 'Search',
-    searchMedia: 'Search Media',
-    searchTrash: 'Search Trash',
-    clearSearch: 'Clear search', // ours
-    folders: 'Folders', // ours: suggestion group names
-    files: 'Files', // ours
-    noResults: 'No Results',
-    searching: 'Searching', // ours
-  },
-
-  // SPEC §2 "Home page" and "Media page": section titles and controls.
-  browser: {
-    quickAccess: 'Quick Access',
-    // ours: the collapse toggle's name follows its state
-    quickAccessShowMore: 'Show more',
-    quickAccessShowLess: 'Show less',
-    homeFolders: 'Home Folders',
-    folders: 'Folders',
-    searchFolders: 'Search',
-    trashFolders: 'Trash',
-    noFolders: 'No Folders',
-    homeFiles: 'Home Files',
-    files: 'Files',
-    noFiles: 'No files here yet', // ours: an empty file list
-    trashBanner: 'Items in the trash may be automatically deleted depending on the servers settings.',
-    sortBy: 'Sort by', // ours: the sort select's name
-    modified: 'Modified',
-    name: 'Name',
-    ascending: 'Ascending', // ours: the direction toggle's name
-    view: 'View', // ours: the view toggle group
-    gridView: 'Grid view', // ours
-    listView: 'List view', // ours
-    columnName: 'Name',
-    columnSize: 'Size',
-    columnCreated: 'Created',
-    columnActions: 'Actions',
-    actionsFor: (name: string) => `Actions for ${name}`, // ours
-    itemMenu: 'Actions', // ours: the context menu's name
-    breadcrumb: 'Breadcrumb', // ours
-    back: 'Back', // ours
-    folderActions: 'Folder actions', // ours
-    mediaAll: 'Photos and Videos',
-    mediaPhotos: 'Photos',
-    mediaVideos: 'Videos',
-    filter: 'Filter', // ours: the media filter select's name
-    filterAll: 'All',
-    filterPhotos: 'Photos',
-    filterVideos: 'Videos',
-    noMedia: 'No photos or videos yet', // ours
-    noMediaHint: 'Upload photos and videos and they show up here', // ours: under noMedia, above the Upload Files button
-    thumbnailError: 'Thumbnail failed to load', // ours
-    dropFiles: 'Drop files to upload', // ours: the drag-and-drop overlay
-    // ours: the empty states (an illustration, a title, the next step).
-    emptyHome: 'Your drive is empty',
-    emptyFolder: 'This folder is empty',
-    emptyHint: 'Drop files here or use ADD NEW',
-    emptyTrash: 'Trash is empty',
-    emptyTrashHint: 'Items you delete show up here',
-    noResults: (search: string) => `No results for "${search}"`,
-    noResultsHint: 'Try another name, or check the spelling',
-    // ours: a folder URL whose folder is gone (deleted) or never was.
-    folderMissing: "This folder doesn't exist or was deleted",
-    folderMissingHint: 'Check the link, or go back to Home.',
-    goHome: 'Go to Home',
-    folderMissingUpload: "This folder doesn't exist or was deleted: nothing can be added here",
-  },
-
-  // SPEC §2 "Context menu" and "Multi-select bar": action names (ours, the spec names them only).
-  actions: {
-    open: 'Open',
-    rename: 'Rename',
-    move: 'Move',
-    share: 'Share',
-    download: 'Download',
-    trash: 'Trash',
-    restore: 'Restore',
-    delete: 'Delete',
-    multiSelect: 'Multi-select',
-    details: 'Details',
-    selection: 'Selection', // the multi-select toolbar's name
-    selected: (count: number) => `${count} selected`,
-    clearSelection: 'Clear selection',
-  },
-
-  // SPEC §8 "Toasts per action" (pending, success, error).
-  toasts: {
-    rename: { pending: 'Renaming...', success: 'Renamed', error: 'Error Renaming' },
-    trash: { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' },
-    delete: { pending: 'Deleting...', success: 'Deleted', error: 'Error Deleting' },
-    restore: { pending: 'Restoring...', success: 'Restored', error: 'Error Restoring' },
-    makePublic: { pending: 'Making Public...', success: 'Public Link Generated', error: 'Error Making Public' },
-    removeLink: { pending: 'Removing Link...', success: 'Link Removed', error: 'Error Removing Link' },
-    moveItems: { pending: 'Moving items...', success: 'Items Moved', error: 'Error Moving Items' },
-    moveFile: { pending: 'Moving File...', success: 'File Moved', error: 'Error Moving File' },
-    moveFolder: { pending: 'Moving Folder...', success: 'Folder Moved', error: 'Error Moving Folder' },
-    linkCopied: 'Link Copied',
-    filenameCopied: 'Filename Copied',
-    videoError: 'Error getting video',
-  },
-
-  // SPEC §8 "Confirmation dialogs" (buttons Yes and cancel).
-  confirm: {
-    deleteFile: { title: 'Delete file?', text: 'You will not be able to recover this file.' },
-    deleteFolder: { title: 'Delete folder?', text: 'You will not be able to recover this folder.' },
-    deleteItems: { title: 'Delete items?', text: 'You will not be able to recover these items.' },
-    trash: { title: 'Move to trash?', text: 'Items in the trash will eventually be deleted.' },
-    restoreItem: { title: 'Restore item?' },
-    restoreItems: { title: 'Restore items?' },
   },
 
   // SPEC §5 "Prompts".
@@ -294,56 +86,5 @@ export const copy = {
     nameDots: 'Name must not be "." or ".."',
     noItemsSelected: 'No items selected',
     okay: 'Okay',
-  },
-
-  // SPEC §2 "File viewer modal", "Share modal", "Move modal", "Upload panel".
-  viewer: {
-    imageError: 'Error loading image',
-    previous: 'Previous', // ours
-    next: 'Next', // ours
-    close: 'Close', // ours
-    fileActions: 'File actions', // ours
-  },
-  share: {
-    title: 'Share', // ours
-    copyLink: 'Copy link',
-    link: 'Share link', // ours
-    noLink: 'No link while the file is private', // ours
-    permission: 'Permission',
-    private: 'Private',
-    public: 'Public',
-    temporary: 'Temporary',
-  },
-  move: {
-    title: 'Move', // ours
-    search: 'Search', // ours
-    home: 'Home',
-    toHome: 'Move to home',
-    to: (name: string) => `Move to ${name}`,
-    confirm: 'Confirm',
-  },
-  // ours: the share, move and file details modals' texts beyond those above (SPEC §2 leaves them open).
-  modals: {
-    close: 'Close',
-    goHome: 'Go to Home',
-    loadingFolders: 'Loading folders',
-    shareHints: {
-      private: 'Only you can open this file. Choose Public or Temporary to get a link.',
-      public: 'Anyone with the link can view and download this file. Changing the permission ends this link.',
-      one: 'Anyone with the link can download this file once; then it becomes private again. Changing the permission ends this link.',
-    },
-  },
-  uploads: {
-    panel: 'Uploads', // ours: the panel's landmark name
-    title: (uploading: boolean, count: number) => `${uploading ? 'Uploading' : 'Uploaded'} ${count} file(s)`,
-    minimize: 'Minimize', // ours
-    expand: 'Expand', // ours
-    close: 'Close uploads', // ours
-    cancel: (name: string) => `Cancel ${name}`, // ours
-    completed: 'Completed', // ours: a finished row's check icon
-    canceled: 'Canceled', // ours: a canceled row's icon
-    failed: 'Failed', // ours: a failed row's icon (its text is the reason, when known)
-    summary: (failed: number, canceled: number) =>
-      [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : ''].filter(Boolean).join(', '), // ours
   },
 } as const

@@ -1,4 +1,6 @@
 // Entry: mounts the app into #app (SPEC §1) and refreshes the access token at load (SPEC §4).
+// The library's Inter font faces are optional for consumers; the app's type is Inter.
+import '@cumulus/ui/fonts.css'
 import './styles.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

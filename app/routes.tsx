@@ -9,13 +9,15 @@ import { copy } from './copy.ts'
 import { lazyNamed } from './features/shell/lazy-named.ts'
 import { decodeRouteParam as decode } from './features/shell/route-param.ts'
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx'
-import { loggedIn, rememberRoute } from './state/user.ts'
+import { loggedIn, passwordChangeRequired, rememberRoute } from './state/user.ts'
 
 const FilesScreen = lazyNamed(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
 const SettingsScreen = lazyNamed(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
+const SharedScreen = lazyNamed(() => import('./screens/shared/shared-screen.tsx'), 'SharedScreen')
 const PublicDownloadScreen = lazyNamed(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
 const VerifyEmailScreen = lazyNamed(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
 const ResetPasswordScreen = lazyNamed(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
+const PublicShareScreen = lazyNamed(() => import('./screens/public-share/public-share-screen.tsx'), 'PublicShareScreen')
 const UserLoadErrorDialog = lazyNamed(() => import('./features/account/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
 
 const pageSpinner = css`
@@ -40,7 +42,8 @@ function Protected({ children }: { children: ReactNode }) {
   useSignals()
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const allowed = loggedIn.value
+  // DESIGN §7: a user whose password an admin reset chooses a new one on / first.
+  const allowed = loggedIn.value && !passwordChangeRequired.value
   useLayoutEffect(() => {
     if (allowed) return
     rememberRoute(search ? `${location}?${search}` : location)
@@ -125,11 +128,17 @@ export function AppRoutes() {
             <SettingsScreen />
           </Protected>
         </Route>
+        <Route path="/shared">
+          <Protected>
+            <SharedScreen />
+          </Protected>
+        </Route>
         <Route path="/public-download/:id/:tempToken">
           {({ id, tempToken }) => <PublicDownloadScreen id={decode(id)} tempToken={decode(tempToken)} />}
         </Route>
         <Route path="/verify-email/:token">{({ token }) => <VerifyEmailScreen token={decode(token)} />}</Route>
         <Route path="/reset-password/:token">{({ token }) => <ResetPasswordScreen token={decode(token)} />}</Route>
+        <Route path="/s/:token">{({ token }) => <PublicShareScreen token={decode(token)} />}</Route>
         <Route>
           <GoToStart />
         </Route>

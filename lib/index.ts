@@ -4,8 +4,8 @@
 // To add a component: create lib/components/<name>/{<name>.tsx,<name>.css.ts,index.ts}, then add
 // one block below in alphabetical order: the component, its Props type and its `as const` vocabularies.
 
-// Global CSS, in cascade order: font faces, light (defaults on :root), then dark.
-import './theme/fonts.css.ts'
+// Global CSS, in cascade order: light (defaults on :root), then dark. The Inter font faces are not
+// here: they are the optional '@cumulus/ui/fonts.css' (entry lib/fonts.ts).
 import './theme/light.css.ts'
 import './theme/dark.css.ts'
 
@@ -194,9 +194,50 @@ export {
   countUploads,
   UploadPanel,
   uploadItemStates,
+  uploadPanelSpeed,
   uploadPanelSummary,
+  uploadPanelTimeLeft,
   uploadPanelTitle,
+  type UploadCounts,
   type UploadItem,
   type UploadItemState,
+  type UploadPanelLabels,
   type UploadPanelProps,
 } from './components/upload-panel/index.ts'
+
+// Components: sharing (share links, the public folder page, file requests)
+export {
+  defaultFileRequestDropZoneLabels,
+  FileRequestDropZone,
+  type FileRequestDropZoneLabels,
+  type FileRequestDropZoneProps,
+} from './components/file-request-drop-zone/index.ts'
+export {
+  defaultLinkSettingsFormLabels,
+  LinkSettingsForm,
+  noLinkSettings,
+  shareLinkAccesses,
+  sizeUnits,
+  type LinkSettings,
+  type LinkSettingsFormLabels,
+  type LinkSettingsFormProps,
+  type LinkSettingsProblem,
+  type ShareLinkAccess,
+  type SizeUnit,
+} from './components/link-settings-form/index.ts'
+export {
+  defaultPublicFolderViewLabels,
+  PublicFolderView,
+  type PublicFolderCrumb,
+  type PublicFolderSelection,
+  type PublicFolderViewLabels,
+  type PublicFolderViewProps,
+} from './components/public-folder-view/index.ts'
+export {
+  defaultSharedLinksTableLabels,
+  formatLinkDate,
+  SharedLinksTable,
+  type ShareLink,
+  type SharedLinksTableLabels,
+  type SharedLinksTableProps,
+} from './components/shared-links-table/index.ts'

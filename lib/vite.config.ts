@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { pureTopLevel } from './build/pure-top-level.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -9,10 +12,37 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // (vitest sets "test") would otherwise make Vite emit React's development JSX runtime.
 process.env.NODE_ENV = 'production'
 
-// Library build of @cumulus/ui: one ES module + one style.css; types come from tsc (tsconfig.build.json).
+// Two entries, one stylesheet each: index.ts (the components) → index.js + style.css, and fonts.ts
+// (Inter, optional for consumers) → fonts.css. fonts.ts holds no JavaScript, so its empty chunk is
+// not shipped. The font's licence (SIL OFL 1.1) must travel with it: fonts.css names it in a banner
+// and the package carries its text as dist/OFL-Inter.txt.
+function stylesheetEntries(): Plugin {
+  return {
+    name: 'cumulus-stylesheet-entries',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk' && output.isEntry && output.name === 'fonts') {
+          if (output.code.trim() !== '') this.error(`lib/fonts.ts must stay CSS only, but ${file} has code`)
+          delete bundle[file]
+        }
+        if (output.type === 'asset' && file === 'fonts.css') {
+          const banner = '/* Inter, Copyright 2016 The Inter Project Authors (https://github.com/rsms/inter). SIL Open Font License 1.1: OFL-Inter.txt */\n'
+          output.source = banner + String(output.source)
+        }
+      }
+      const require = createRequire(import.meta.url)
+      this.emitFile({ type: 'asset', fileName: 'OFL-Inter.txt', source: readFileSync(require.resolve('@fontsource/inter/LICENSE'), 'utf8') })
+    },
+  }
+}
+
+// Library build of @cumulus/ui: one ES module, style.css and fonts.css; types come from tsc
+// (tsconfig.build.json).
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), vanillaExtractPlugin()],
+  // pureTopLevel: unused components must cost a consumer nothing (see build/pure-top-level.ts).
+  plugins: [react(), vanillaExtractPlugin(), pureTopLevel(here('.')), stylesheetEntries()],
   // Without this the repo's public/ (msw's worker) would be copied into the package.
   publicDir: false,
   build: {
@@ -21,8 +51,18 @@ export default defineConfig({
     // Keep identifiers readable for consumers' stack traces; their bundler minifies.
     minify: false,
     sourcemap: true,
-    lib: { entry: here('./index.ts'), formats: ['es'], fileName: 'index', cssFileName: 'style' },
+    lib: { entry: { index: here('./index.ts'), fonts: here('./fonts.ts') }, formats: ['es'] },
+    // A stylesheet per entry (one style.css for everything otherwise).
+    cssCodeSplit: true,
     rolldownOptions: {
+      // Vite turns top-level const into var (a runtime nicety for apps); a library keeps const, so a
+      // consumer's bundler knows those bindings never change and can drop unused ones (esbuild
+      // keeps `var t = "…"; var table = { a: `…${t}` }` but drops the same with const).
+      output: {
+        topLevelVar: false,
+        // index.ts's stylesheet keeps its published name.
+        assetFileNames: (asset) => (asset.names.includes('index.css') ? 'style.css' : '[name][extname]'),
+      },
       // Everything the package lists as a (peer) dependency stays an import, so consumers dedupe it.
       external: [
         /^react($|\/)/,

@@ -28,8 +28,19 @@ import { createMailTokensRepository } from './repositories/mail-tokens.ts'
 import { createSessionsRepository } from './repositories/sessions.ts'
 import { createSettingsRepository } from './repositories/settings.ts'
 import { createUsersRepository } from './repositories/users.ts'
+import { createAppPasswordsRepository } from './repositories/app-passwords.ts'
+import { createAuditRepository } from './repositories/audit.ts'
+import { createInvitesRepository } from './repositories/invites.ts'
+import { createQuotaRepository } from './repositories/quota.ts'
+import { adminRoutes } from './routes/admin.ts'
+import { createAdminService } from './services/admin.ts'
+import { createAppPasswordService, type AppPasswordService } from './services/app-passwords.ts'
+import { createAuditService } from './services/audit.ts'
+import { createQuotaService, type QuotaService } from './services/quota.ts'
+import { createUserRemoval } from './services/user-removal.ts'
 import { fileRoutes } from './routes/file-service.ts'
 import { publicRoutes } from './routes/public-files.ts'
+import { shareRoutes } from './routes/share-service.ts'
 import { resumableRoutes } from './routes/resumable-uploads.ts'
 import { folderRoutes } from './routes/folder-service.ts'
 import { userRoutes } from './routes/user-service.ts'
@@ -39,18 +50,23 @@ import { createListCache, type ListCache } from './services/list-cache.ts'
 import { createDownloadService } from './services/downloads.ts'
 import { createListingService } from './services/listing.ts'
 import { createMediaService } from './services/media.ts'
-import { createSharingService } from './services/sharing.ts'
+import { createSharingService, type SharingService } from './services/sharing.ts'
+import { createSharedAccess } from './services/shared-access.ts'
+import { createShareUnlock } from './services/share-unlock.ts'
+import { createFileRequests } from './services/file-requests.ts'
 import { createThumbnailQueue } from './services/thumbnails.ts'
 import { createMailer } from './services/mailer.ts'
+import { createUploadNotices } from './services/upload-notices.ts'
 import { createSessionService } from './services/sessions.ts'
 import { createTreeService } from './services/tree.ts'
 import { createResumableUploads } from './services/resumable-uploads.ts'
 import { createUploadService } from './services/uploads.ts'
 import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
+import { durableReplies } from './plugins/durable-replies.ts'
 import { checkEncryptionKey, createEncryptedVault, createPlainVault } from './storage/vault.ts'
 import { randomId } from './util/crypto.ts'
-import { createRedisBackoffStore } from './util/limiter.ts'
+import { createMemoryBackoffStore, createRedisBackoffStore } from './util/limiter.ts'
 import { closeRedis, connectRedis } from './util/redis.ts'
 
 export interface Internals {
@@ -64,6 +80,11 @@ export interface Internals {
   thumbnails: ThumbnailQueue
   listCache: ListCache
   resumable: ResumableUploads
+  sharing: SharingService
+  /** Quota reservations (services/quota.ts), for the write paths and their tests. */
+  quota: QuotaService
+  /** App passwords' verification, for WebDAV and its tests. */
+  appPasswords: AppPasswordService
 }
 
 declare module 'fastify' {
@@ -103,17 +124,40 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // REDIS_URL: the rate-limit counters live in Redis, so instances behind one load balancer count
   // each client and each account once (DESIGN.md §5). Unset → every instance counts in memory.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined
-  const loginThrottle = redis
-    ? createLoginThrottle(config.limits, createRedisBackoffStore({ redis, prefix: 'cumulus-login-failures:', log: app.log }))
-    : undefined
+  // One throttle for every door that takes a password (web sign-in, app passwords).
+  const loginThrottle = createLoginThrottle(
+    config.limits,
+    redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-login-failures:', log: app.log }) : createMemoryBackoffStore(),
+  )
 
-  const users = createUsersRepository(database.db)
+  const users = createUsersRepository(database.db, database.dialect)
   const sessionRows = createSessionsRepository(database.db, database.changeEpoch)
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
-  const accounts = createAccountService({ config, users, mailTokens: createMailTokensRepository(database.db), sessions, mailer, loginThrottle })
+  const audit = createAuditService({ repo: createAuditRepository(database.db), log: app.log })
+  const invites = createInvitesRepository(database.db)
+  const accounts = createAccountService({
+    config,
+    users,
+    mailTokens: createMailTokensRepository(database.db),
+    invites,
+    sessions,
+    mailer,
+    loginThrottle,
+    audit,
+  })
+  const appPasswords = createAppPasswordService({
+    repo: createAppPasswordsRepository(database.db),
+    secret: config.secret,
+    limits: config.limits,
+    throttle: loginThrottle,
+    audit,
+  })
+  const quota = createQuotaService({ repo: createQuotaRepository(database.db), limits: config.limits })
   const auth = createAuth(config, sessions)
 
-  const store = await createBlobStore(config)
+  const walSync = database.walSync
+  const durable = walSync && (() => walSync.durable())
+  const store = await createBlobStore(config, durable)
   const instanceId = randomId()
   const drive = createDriveRepository(database.db, database.dialect)
   const instances = createInstancesRepository(database.db)
@@ -126,6 +170,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     heartbeatMs: config.limits.instanceHeartbeatMs,
     deadAfterMs: config.limits.instanceDeadAfterMs,
     log: app.log,
+    ...(durable && { durable }),
   })
   await janitor.start()
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
@@ -150,11 +195,30 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Both ways in for a file: the spec's multipart routes, and resumable (tus) uploads.
   const uploadDeps = { repo: drive, vault, janitor, tree, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored: () => thumbnails.wake() }
   const uploads = createUploadService(uploadDeps)
-  const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000 })
+  const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl })
+  // Wrong share-link passwords are counted per address, in Redis when there is one (as logins).
+  const unlockStore = redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-share-unlock:', log: app.log }) : createMemoryBackoffStore()
+  const shareUnlock = createShareUnlock({ secret: config.secret, limits: config.limits, store: unlockStore })
+  const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
+  const shared = createSharedAccess({ repo: drive, listing, vault, unlock: shareUnlock, media, maxUploadBytes: config.maxUploadBytes })
+  // The owner hears of files sent to an upload link: one mail per quiet batch, when SMTP is set.
+  const uploadNotices = createUploadNotices({ mailer, users, quietMs: config.limits.uploadNoticeQuietMs, publicUrl: config.publicUrl, log: app.log })
+  const fileRequests = createFileRequests({
+    repo: drive,
+    vault,
+    janitor,
+    shared,
+    maxUploadBytes: config.maxUploadBytes,
+    limits: config.limits,
+    onStored: () => thumbnails.wake(),
+    onReceived: uploadNotices.received,
+  })
+  // Resumable uploads: the owner's, and a file request's through its link (fileRequests.linkUploads).
+  const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000, linkUploads: fileRequests.linkUploads })
+  const removal = createUserRemoval({ users, drive, tree, janitor, sessions, audit, discardStaged: (row) => vault.staged(row).discard() })
+  const admin = createAdminService({ users, accounts, sessions, removal, audit })
   // One process per SQLite file: a lease found at start belonged to a process that is gone.
   if (database.dialect === 'sqlite') await drive.uploads.releaseAll()
-  const sharing = createSharingService({ repo: drive })
-  const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
 
   installErrorHandler(app)
   // On the raw response at the start, like the security headers: a synchronous onRequest hook is
@@ -163,6 +227,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.raw.setHeader('x-request-id', req.id)
     done()
   })
+  // SQLite's group commit (db/wal-sync.ts): a write is answered only once its commits are on disk.
+  if (walSync) app.addHook('onSend', durableReplies(walSync))
   const securityHeaders = await registerSecurityHeaders(app, config.secureCookies)
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {
@@ -196,16 +262,31 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     loginPerIp: config.limits.loginPerIp,
     usage: (userId) => drive.files.usage(userId),
     countActiveSessions: (userId) => sessionRows.countActive(userId, Date.now()),
+    quota,
+    appPasswords,
+    audit,
   })
+  await app.register(adminRoutes, { prefix: '/admin', auth, admin, accounts, audit })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
-  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache, resumable })
+  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache, resumable, sharing, quota, appPasswords })
 
-  const downloads = createDownloadService({ repo: drive, vault, sharing })
+  const downloads = createDownloadService({ repo: drive, vault })
   const driveDeps = { auth, listing, listCache, tree, uploads, multipart: multipartOptions(config.maxUploadBytes) }
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads })
   await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable })
-  await app.register(publicRoutes, { prefix: '/file-service', sharing, downloads, publicPerIp: config.limits.publicPerIp })
+  await app.register(publicRoutes, { prefix: '/file-service', shared, publicPerIp: config.limits.publicPerIp })
+  await app.register(shareRoutes, {
+    prefix: '/share-service',
+    auth,
+    sharing,
+    shared,
+    fileRequests,
+    resumable,
+    config,
+    publicPerIp: config.limits.publicPerIp,
+    multipart: multipartOptions(config.maxUploadBytes),
+  })
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps, repo: drive, vault })
 
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)
@@ -219,6 +300,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     tree,
     trashRetentionDays: config.trashRetentionDays,
     uploads: { sweep: resumable.sweep, stagedIds: () => store.stagedIds() },
+    links: { sweep: sharing.sweep, graceMs: config.limits.expiredLinkGraceMs },
+    family: { sweepReservations: quota.sweep, deleteExpiredInvites: () => invites.deleteExpired(Date.now()) },
     log: app.log,
   })
   // One close hook, in dependency order: workers stop before the stores they use go away.
@@ -226,6 +309,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     stopHousekeeping()
     await thumbnails.stop()
     await janitor.stop()
+    await uploadNotices.flush()
     mailer.close()
     if (redis) await closeRedis(redis)
     await database.close()

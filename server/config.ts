@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { parseBytes } from './util/bytes.ts'
 
 export type SecureCookies = 'auto' | boolean
 
@@ -40,6 +41,9 @@ export interface Limits {
   jsonBodyBytes: number
   /** Requests per IP per minute to the public share routes. */
   publicPerIp: number
+  /** Wrong share-link passwords one address may try per `shareUnlockWindowMs` before a 429. */
+  shareUnlockFailuresPerIp: number
+  shareUnlockWindowMs: number
   /** Thumbnails made at once. */
   thumbnailConcurrency: number
   /** How often an instance proves it is alive, and after how long without that it counts as dead
@@ -84,6 +88,16 @@ export interface Limits {
   previewMaxEdge: number
   /** How long a request for a preview still being made waits for the queue before a 503. */
   previewWaitMs: number
+  /** Files one upload link receives until it is this quiet make one mail to the owner. */
+  uploadNoticeQuietMs: number
+  /** How long housekeeping keeps an expired share link (its owner still sees why it stopped). */
+  expiredLinkGraceMs: number
+  /** An admin's invite link works once, within this long. */
+  inviteTtlMs: number
+  /** A quota reservation nobody settled (its writer crashed) stops counting after this long. */
+  quotaReservationTtlMs: number
+  /** App passwords one account may hold. */
+  maxAppPasswords: number
 }
 
 export interface Config {
@@ -99,7 +113,10 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   emailVerification: boolean
-  signup: 'open' | 'closed'
+  /** `invite`: sign-up only with an admin's invite link (DESIGN.md §7). */
+  signup: 'open' | 'closed' | 'invite'
+  /** Quota of new accounts in bytes (DEFAULT_QUOTA, e.g. "50GB"); undefined = unlimited. */
+  defaultQuota: number | undefined
   secret: string
   encryptionKey: Buffer | undefined
   trashRetentionDays: number
@@ -126,6 +143,8 @@ export const defaultLimits: Limits = {
   mailCooldownMs: 60_000,
   jsonBodyBytes: 64 * 1024,
   publicPerIp: 120,
+  shareUnlockFailuresPerIp: 10,
+  shareUnlockWindowMs: 10 * 60_000,
   thumbnailConcurrency: 1,
   imagePixelLimit: 40_000_000,
   instanceHeartbeatMs: 15_000,
@@ -152,6 +171,11 @@ export const defaultLimits: Limits = {
   uploadLeaseMs: 60_000,
   previewMaxEdge: 4096,
   previewWaitMs: 10_000,
+  uploadNoticeQuietMs: 60_000,
+  expiredLinkGraceMs: 30 * 24 * 3_600_000,
+  inviteTtlMs: 7 * 24 * 3_600_000,
+  quotaReservationTtlMs: 24 * 3_600_000,
+  maxAppPasswords: 50,
 }
 
 export class ConfigError extends Error {
@@ -240,7 +264,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (emailVerification && !smtpUrl && !problems.some((p) => p.startsWith('SMTP_URL'))) {
     problems.push('EMAIL_VERIFICATION: true needs SMTP_URL to send the mails')
   }
-  const signup = oneOf('SIGNUP', ['open', 'closed'] as const, 'open')
+  const signup = oneOf('SIGNUP', ['open', 'closed', 'invite'] as const, 'open')
+  const defaultQuotaRaw = read('DEFAULT_QUOTA')
+  const defaultQuota = defaultQuotaRaw === undefined ? undefined : parseBytes(defaultQuotaRaw)
+  if (defaultQuotaRaw !== undefined && defaultQuota === undefined) {
+    problems.push(`DEFAULT_QUOTA: expected a size such as 50GB, 500MB or a number of bytes, got "${defaultQuotaRaw}"`)
+  }
   const secretRaw = read('SECRET')
   if (secretRaw !== undefined && secretRaw.length < 32) problems.push('SECRET: must be at least 32 characters')
 
@@ -290,6 +319,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom,
     emailVerification,
     signup,
+    defaultQuota,
     secret: secretRaw ?? readOrCreateSecret(dataDir),
     encryptionKey,
     trashRetentionDays,

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Named fields the reply carries besides statusCode, code and message (numbers a client shows). */
+    readonly extra: Record<string, string | number | null> = {},
   ) {
     super(message)
   }
@@ -23,12 +25,21 @@ export const errors = {
   notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   tooLarge: (message: string) => new AppError(413, 'TOO_LARGE', message),
+  sharePasswordRequired: () => new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link is protected by a password'),
+  sharePasswordIncorrect: () => new AppError(401, 'SHARE_PASSWORD_INCORRECT', 'Incorrect password'),
+  shareExpired: () => new AppError(410, 'SHARE_EXPIRED', 'This link has expired: ask the person who shared it for a new one'),
   unprocessableImage: () => new AppError(422, 'UNPROCESSABLE_IMAGE', 'This image cannot be displayed'),
   rangeNotSatisfiable: (size: number) =>
     new AppError(416, 'RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', { 'content-range': `bytes */${size}` }),
   tooManyRequests: (retryAfterMs: number, message = 'Too many requests, try again later') =>
     new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }),
   integrity: () => new AppError(500, 'INTEGRITY', 'The stored file failed its integrity check'),
+  accountDisabled: () => new AppError(403, 'ACCOUNT_DISABLED', "This account is disabled. Ask the server's admin."),
+  adminOnly: () => new AppError(403, 'ADMIN_ONLY', 'Only an admin of this server can do this'),
+  lastAdmin: () => new AppError(409, 'LAST_ADMIN', 'This is the last admin: make another user an admin first'),
+  /** A write that would pass the user's quota (DESIGN.md §7), before any byte is kept. */
+  quotaExceeded: (used: number, quota: number, format: (bytes: number) => string) =>
+    new AppError(507, 'QUOTA_EXCEEDED', `Storage full: ${format(used)} of ${format(quota)} used`, {}, { used, quota }),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
   previewPending: () => new AppError(503, 'PREVIEW_PENDING', 'The preview is still being made, try again shortly', { 'retry-after': '5' }),
 }
@@ -46,7 +57,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // A 503 that says when to retry (a preview still being made) is the server working as
       // meant, not a failure to look into: logged, but not as an error.
       if (err.statusCode >= 500) req.log[err.headers['retry-after'] ? 'info' : 'error']({ err }, err.message)
-      return reply.code(err.statusCode).headers(err.headers).send({ statusCode: err.statusCode, code: err.code, message: err.message })
+      return reply.code(err.statusCode).headers(err.headers).send({ ...err.extra, statusCode: err.statusCode, code: err.code, message: err.message })
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (status >= 500) {

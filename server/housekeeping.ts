@@ -1,8 +1,10 @@
-// Hourly housekeeping: expired sessions, trash past TRASH_RETENTION_DAYS, and resumable uploads
-// past UPLOAD_EXPIRY_HOURS (with any staged bytes no upload owns). The timer is
+// Hourly housekeeping: expired sessions, trash past TRASH_RETENTION_DAYS, resumable uploads
+// past UPLOAD_EXPIRY_HOURS (with any staged bytes no upload owns), and share links nobody can use
+// any more (expired past a grace period, used up, or on a deleted item). The timer is
 // unref'd, so it never keeps the process alive.
 import type { SessionsRepository } from './repositories/sessions.ts'
 import type { ResumableUploads } from './services/resumable-uploads.ts'
+import type { SharingService } from './services/sharing.ts'
 import type { TreeService } from './services/tree.ts'
 
 const EVERY_MS = 3_600_000
@@ -13,6 +15,10 @@ export interface HousekeepingDeps {
   trashRetentionDays: number
   /** The expired-upload sweep, over the store's staged ids. */
   uploads: { sweep: ResumableUploads['sweep']; stagedIds: () => AsyncIterable<string> }
+  /** The dead-link sweep, and how long an expired link is kept. */
+  links: { sweep: SharingService['sweep']; graceMs: number }
+  /** Quota reservations whose writer crashed, and invites past their week. */
+  family?: { sweepReservations: () => Promise<number>; deleteExpiredInvites: () => Promise<void> }
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -24,6 +30,13 @@ export function startHousekeeping(deps: HousekeepingDeps): () => void {
     if (purged) deps.log.info({ purged }, 'trash retention: items deleted')
     const expired = await deps.uploads.sweep(deps.uploads.stagedIds)
     if (expired) deps.log.info({ expired }, 'unfinished uploads expired')
+    const links = await deps.links.sweep(deps.links.graceMs)
+    if (links) deps.log.info({ links }, 'dead share links removed')
+    if (deps.family) {
+      const reservations = await deps.family.sweepReservations()
+      if (reservations) deps.log.info({ reservations }, 'expired quota reservations released')
+      await deps.family.deleteExpiredInvites()
+    }
   }
   const runLogged = () => void run().catch((err) => deps.log.warn({ err }, 'housekeeping failed'))
   runLogged()

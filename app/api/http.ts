@@ -26,6 +26,11 @@ const ANONYMOUS_CALLS = new Set([
   '/user-service/reset-password',
 ])
 
+// A share link's visitor has no session at all: a 401 there asks for the link's password.
+const ANONYMOUS_PREFIXES = ['/share-service/public/']
+
+const isAnonymous = (path: string) => ANONYMOUS_CALLS.has(path) || ANONYMOUS_PREFIXES.some((prefix) => path.startsWith(prefix))
+
 /** A failed request, shaped like the axios errors the spec's messages come from. */
 export class HttpError extends Error {
   override name = 'HttpError'
@@ -152,7 +157,7 @@ export async function withTokenRetry<T>(url: string, attempt: () => Promise<T>):
   try {
     return await attempt()
   } catch (error) {
-    if (errorStatus(error) !== 401 || ANONYMOUS_CALLS.has(url.split('?')[0]!)) throw error
+    if (errorStatus(error) !== 401 || isAnonymous(url.split('?')[0]!)) throw error
     try {
       await refreshToken()
       await sleep(TOKEN_RETRY_DELAY_MS)

@@ -1,8 +1,16 @@
 // /user-service calls (SPEC §7 "User service", plus logout-all of DESIGN.md §4).
-import type { CreateReply, LoginReply, UserDetailedJson, UserJson } from '../../server/schemas/user.ts'
+import type { CreateReply as ServerCreateReply, UserDetailedJson as ServerUserDetailedJson, UserJson as ServerUserJson } from '../../server/schemas/user.ts'
 import { http, refreshToken } from './http.ts'
 
-export type { UserDetailedJson, UserJson }
+/**
+ * DESIGN.md §7 adds `role`; `mustChangePassword` (ours) is set after an admin's reset until the
+ * user chooses a password. Optional until server/schemas/user.ts carries them.
+ */
+export type UserJson = ServerUserJson & { role?: 'admin' | 'user'; mustChangePassword?: boolean }
+/** DESIGN.md §7: `quota` in bytes (null = unlimited) and `used` bytes. */
+export type UserDetailedJson = ServerUserDetailedJson & { role?: 'admin' | 'user'; quota?: number | null; used?: number }
+export type LoginReply = { user: UserJson }
+export type CreateReply = Omit<ServerCreateReply, 'user'> & { user: UserJson }
 
 /** POST /user-service/get-token (through the separate token client). */
 export const getToken = refreshToken

@@ -23,8 +23,10 @@ export function useOnListsChanged(kind: ListKind, refresh: () => void): void {
   }, [kind])
 }
 
-const plainFileKeys = ['/file-service/quick-list', '/file-service/suggested-list']
-const folderKeys = ['/folder-service/']
+// The storage meter (DESIGN §7 `used`) moves with every upload and delete.
+const usageKey = '/user-service/user-detailed'
+const plainFileKeys = ['/file-service/quick-list', '/file-service/suggested-list', usageKey]
+const folderKeys = ['/folder-service/', usageKey]
 
 /** `files()`, `folders()` and `all()` refetch the matching lists wherever they are shown. */
 export function useRefetch() {

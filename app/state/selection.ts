@@ -37,6 +37,8 @@ export const multiSelectMode = signal(false)
 export const multiSelectMap = signal<Readonly<Record<string, SelectedItem>>>({})
 export const multiSelectCount = computed(() => Object.keys(multiSelectMap.value).length)
 export const shareModal = signal<FileJson | null>(null)
+/** The folder whose share dialog is open (issue #19: folder links and file requests). */
+export const folderShareModal = signal<FolderJson | null>(null)
 export const moveModal = signal<MoveModal | null>(null)
 export const navigationMap = signal<Readonly<Record<string, NavigationEntry>>>({})
 
@@ -52,6 +54,13 @@ export function setShareSelected(file: FileJson): void {
   shareModal.value = file
 }
 export const resetShareSelected = () => void (shareModal.value = null)
+
+/** The folder share dialog closes the generic popup too, as the file's does. */
+export function setFolderShareSelected(folder: FolderJson): void {
+  popupModal.value = null
+  folderShareModal.value = folder
+}
+export const resetFolderShareSelected = () => void (folderShareModal.value = null)
 
 export const setMoveModal = (modal: MoveModal) => void (moveModal.value = modal)
 export const resetMoveModal = () => void (moveModal.value = null)
@@ -100,6 +109,7 @@ export function resetSelectionState(): void {
   resetPopupSelect()
   resetMultiSelect()
   resetShareSelected()
+  resetFolderShareSelected()
   resetMoveModal()
   navigationMap.value = {}
 }

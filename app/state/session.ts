@@ -6,7 +6,7 @@ import { resetFilters } from './filters.ts'
 import { resetSelectionState } from './selection.ts'
 import { closeDrawer } from './drawer.ts'
 import type { UserJson } from '../api/user.ts'
-import { hasPreviouslyLoggedIn, loggedIn, rememberedRoute, setHasPreviouslyLoggedIn, setLoggedIn } from './user.ts'
+import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, rememberedRoute, setHasPreviouslyLoggedIn, setLoggedIn } from './user.ts'
 
 /** SPEC §9 "Access token refresh interval". */
 export const REFRESH_INTERVAL_MS = 20 * 60_000
@@ -16,6 +16,7 @@ const userRecord = () => import('../hooks/use-user.ts')
 
 /** SPEC §4: a user reply logs the session in and becomes the cached user record. */
 async function signedIn(next: UserJson): Promise<void> {
+  passwordChangeRequired.value = next.mustChangePassword === true
   setLoggedIn(true)
   setHasPreviouslyLoggedIn(true)
   // A chunk that fails to load costs only the settings stand-in, never the sign-in itself.
@@ -24,6 +25,7 @@ async function signedIn(next: UserJson): Promise<void> {
     .catch((error: unknown) => console.warn('Caching the user record failed', error))
 }
 
+/** Signs in; `passwordChangeRequired` then says whether a new password must be chosen first. */
 export async function login(email: string, password: string): Promise<void> {
   const { user } = await userApi.login(email, password)
   await signedIn(user)
@@ -102,6 +104,7 @@ export function restoreSession(): Promise<boolean> {
 /** Forgets the session on this device: user, flag, selection, filters, remembered route. */
 export function endSession(): void {
   setLoggedIn(false)
+  passwordChangeRequired.value = false
   void userRecord().then((record) => record.clearUserRecord())
   setHasPreviouslyLoggedIn(false)
   rememberedRoute.value = null
@@ -134,4 +137,9 @@ export async function logoutAll(leave?: () => void): Promise<void> {
   await userApi.logoutAll()
   leave?.()
   endSession()
+}
+
+/** The new password is set (change-password answered): the drive may open. */
+export function notePasswordChosen(): void {
+  passwordChangeRequired.value = false
 }

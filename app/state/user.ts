@@ -7,6 +7,8 @@ import { readFlag, storageKeys, writeFlag } from './storage.ts'
 export const loggedIn = signal(false)
 /** Time (ms since epoch) of the last successful token refresh; 0 before any. */
 export const lastRefreshed = signal(0)
+/** DESIGN §7: an admin reset the password; the user chooses a new one before the drive opens. */
+export const passwordChangeRequired = signal(false)
 /** Where a visitor who was not logged in wanted to go (SPEC §2 route table). */
 export const rememberedRoute = signal<string | null>(null)
 
@@ -39,6 +41,7 @@ export function takeRememberedRoute(): string | null {
 
 export function resetUserState(): void {
   setLoggedIn(false)
+  passwordChangeRequired.value = false
   lastRefreshed.value = 0
   rememberedRoute.value = null
 }

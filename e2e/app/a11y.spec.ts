@@ -69,6 +69,20 @@ test.describe('axe: file screens', () => {
     await page.goto('/settings')
     await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible()
     await check(page, '/settings')
+
+    // /shared (issue #19): a folder link with a password and a file request, then a link's Edit dialog.
+    for (const data of [
+      { itemType: 'folder', itemId: trip._id, password: 'open sesame', maxDownloads: 5 },
+      { itemType: 'folder', itemId: trip._id, access: 'upload', maxFileSize: 1024 ** 2 },
+    ]) {
+      expect((await page.request.post('/share-service/links', { data, headers: { uuid } })).status()).toBe(201)
+    }
+    await page.goto('/shared')
+    await expect(page.getByRole('table', { name: 'Shared links' }).getByRole('row')).toHaveCount(3)
+    await check(page, '/shared')
+    await page.getByRole('row').filter({ hasText: 'View link' }).getByRole('button', { name: 'Edit link to Trip' }).click()
+    await expect(page.getByRole('dialog', { name: 'Link to Trip' }).getByRole('checkbox', { name: 'Require a password' })).toBeChecked()
+    await check(page, '/shared, edit dialog open')
   })
 
   test('given empty areas, then the empty home, trash and media have no serious violations', async ({ page }) => {
@@ -81,6 +95,9 @@ test.describe('axe: file screens', () => {
     await page.goto('/media')
     await expect(page.getByRole('heading', { name: 'Photos and Videos' })).toBeVisible()
     await check(page, '/media, empty')
+    await page.goto('/shared')
+    await expect(page.getByRole('heading', { name: 'No shared links yet' })).toBeVisible()
+    await check(page, '/shared, empty')
   })
 })
 
@@ -128,8 +145,19 @@ test.describe('axe: modals, menus and popups', () => {
     await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(/\/public-download\//)
     await expect(toasts(page).getByText('Public Link Generated')).toBeVisible()
     await check(page, 'share modal open, public link, toast shown')
+    await expect(share.getByRole('form', { name: 'Link settings' })).toBeVisible()
+    await check(page, 'share modal, link settings')
     await share.getByRole('button', { name: 'Close' }).click()
     await expect(share).toHaveCount(0)
+
+    // A folder's share dialog (issue #19): Share folder and Request files.
+    await item(page, 'Trip').click({ button: 'right' })
+    await page.getByRole('menuitem', { name: 'Share' }).click()
+    const folderShare = page.getByRole('dialog', { name: 'Share' })
+    await expect(folderShare.getByRole('region', { name: 'Request files' })).toBeVisible()
+    await check(page, 'folder share modal open')
+    await folderShare.getByRole('button', { name: 'Close' }).click()
+    await expect(folderShare).toHaveCount(0)
 
     await notes.click({ button: 'right' })
     await page.getByRole('menuitem', { name: 'Move' }).click()

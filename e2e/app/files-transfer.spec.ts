@@ -172,7 +172,7 @@ test.describe('uploads', () => {
     await expect(row.getByRole('img', { name: 'Canceled' })).toBeVisible()
     await expect(row).toHaveAttribute('data-state', 'canceled')
     // A canceled upload is not counted as uploaded; the header names it apart (issue #23).
-    await expect(panel(page).getByRole('heading', { name: 'Uploaded 0 file(s)' })).toBeVisible()
+    await expect(panel(page).getByRole('heading', { name: 'Uploaded 0 of 1 files' })).toBeVisible()
     await expect(panel(page).getByText('1 canceled')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Home Files' })).toBeVisible()
     await expect(item(page, 'huge.bin')).toHaveCount(0)

@@ -2,10 +2,10 @@
 // preferences, zip of a multi-selection, the media filters and the viewer.
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import yauzl from 'yauzl'
 import { makeImage, makeVideo } from '../../tests/server/helpers/media.ts'
 import { createFolder, upload } from '../support/api.ts'
 import { item, signedIn } from '../support/browser.ts'
+import { zipTexts } from '../support/zip.ts'
 
 /** Two clicks within 1.5 s open an item (SPEC §4). */
 const openItem = async (page: import('@playwright/test').Page, name: string) => {
@@ -144,7 +144,7 @@ test.describe('file browser', () => {
     const download = page.waitForEvent('download')
     await bar.getByRole('button', { name: 'Download' }).click()
     const file = await (await download).path()
-    const entries = await zipEntries(readFileSync(file))
+    const entries = await zipTexts(readFileSync(file))
     expect(entries).toEqual({ 'Docs/in-docs.txt': 'nested', 'top.txt': 'top level' })
   })
 
@@ -184,26 +184,3 @@ test.describe('file browser', () => {
     await expect(page).toHaveURL('/media')
   })
 })
-
-function zipEntries(buffer: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const out: Record<string, string> = {}
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry()
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err)
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            out[entry.fileName] = Buffer.concat(chunks).toString()
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(out))
-      zip.readEntry()
-    })
-  })
-}

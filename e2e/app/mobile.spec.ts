@@ -24,7 +24,7 @@ test.describe('mobile', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
     await expect(drawer.getByRole('button', { name: 'ADD NEW' })).toBeVisible()
     const nav = drawer.getByRole('navigation', { name: 'Navigation' })
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Media', 'Settings', 'Trash'])
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Shared', 'Media', 'Settings', 'Trash'])
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
 
     // A destination navigates and closes the drawer.
@@ -82,9 +82,9 @@ test.describe('mobile', () => {
     await expect(item(page, 'final.txt').first()).toBeVisible()
     await expect(item(page, 'draft.txt')).toHaveCount(0)
 
-    // Folders get the same gesture (their menu has no Share).
+    // Folders get the same gesture (their Share makes folder links, issue #19).
     await longPress(page, item(page, 'Photos'))
-    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Download', 'Move', 'Trash'])
+    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Share', 'Download', 'Move', 'Trash'])
     await page.keyboard.press('Escape')
     await expect(menu).toHaveCount(0)
   })

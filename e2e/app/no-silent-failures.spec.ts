@@ -64,7 +64,7 @@ test('failed uploads say why and are not counted; completed rows are full; the p
     { name: `${'n'.repeat(300)}.txt`, body: 'too long a name' },
     { name: 'good-2.txt', body: 'two' },
   ])
-  await expect(panel(page).getByRole('heading')).toHaveText('Uploaded 2 file(s)')
+  await expect(panel(page).getByRole('heading')).toHaveText('Uploaded 2 of 3 files')
   await expect(panel(page).getByText('1 failed')).toBeVisible()
   await expect(panel(page).getByText(/at most 255 characters/)).toBeVisible()
   for (const name of ['good-1.txt', 'good-2.txt']) {

@@ -9,6 +9,9 @@ export const uuid = randomUUID()
 /** The password every API-made account gets. */
 export const PASSWORD = 'secret123'
 
+/** The server's admin: the first account, made by the e2e server before any spec runs (DESIGN §7). */
+export const ADMIN_EMAIL = 'admin@cumulus.test'
+
 /** A fresh address per call, so every spec signs up its own user. */
 export const freshEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
 

@@ -1,6 +1,6 @@
 // Signing the browser in for file-browser journeys: the account is made through the API (fast),
 // the sign-in goes through the real login form, so the app holds its own session and browser id.
-import { expect, type Page } from '@playwright/test'
+import { expect, type FileChooser, type Page } from '@playwright/test'
 import { freshEmail, PASSWORD, signUp } from './api.ts'
 
 export async function signedIn(page: Page, email = freshEmail('files')): Promise<string> {
@@ -21,8 +21,8 @@ export const item = (page: Page, name: string) => page.getByRole('option', { nam
 /** The browser's own uuid header (its local browser-id), for API calls made on behalf of the page. */
 export const browserId = (page: Page) => page.evaluate(() => localStorage.getItem('browser-id') ?? '')
 
-/** ADD NEW → `entry` ("Upload Files" or "Upload Folder"), answering the file chooser it opens with `paths`. */
-export async function addNewUpload(page: Page, entry: 'Upload Files' | 'Upload Folder', paths: string | string[]): Promise<void> {
+/** ADD NEW → `entry` ("Upload Files" or "Upload Folder"), answering the file chooser it opens with `paths` (or in-memory files). */
+export async function addNewUpload(page: Page, entry: 'Upload Files' | 'Upload Folder', paths: Parameters<FileChooser['setFiles']>[0]): Promise<void> {
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'ADD NEW' }).click()
   await page.getByRole('menuitem', { name: entry }).click()

@@ -3,6 +3,7 @@
 // process. The mails it receives are readable over a test-only HTTP endpoint on another port
 // (GET /mails?to=<email>), so specs can follow mailed links; the app's own server has no such route.
 // Limits are loosened only where a test suite would otherwise trip them.
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,7 @@ import { join } from 'node:path'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { startMailSink, type ReceivedMail } from '../../tests/server/helpers/smtp.ts'
+import { ADMIN_EMAIL, PASSWORD } from './api.ts'
 import type { E2eMail, MailLinkKind } from './mail.ts'
 import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts'
 
@@ -70,6 +72,9 @@ config.limits.loginPerIp = 10_000
 config.limits.mailCooldownMs = 1_000
 const app = await buildApp(config)
 await app.listen({ port: config.port, host: '127.0.0.1' })
+// The first account becomes the server's admin (DESIGN §7): made here, before any spec signs up.
+const admin = await app.inject({ method: 'POST', url: '/user-service/create', payload: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { uuid: randomUUID() } })
+if (admin.statusCode !== 201) throw new Error(`admin sign-up failed: ${admin.statusCode} ${admin.body}`)
 const stop = async () => {
   try {
     mailbox.close()

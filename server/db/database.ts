@@ -8,6 +8,7 @@ import type { Config } from '../config.ts'
 import { migrations } from './migrations/index.ts'
 import type { DB } from './schema.ts'
 import { CumulusSqliteDialect } from './sqlite-dialect.ts'
+import { openWalSync, type WalSync } from './wal-sync.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -21,6 +22,11 @@ export interface MetadataDb {
    * is shared by instances that tell each other nothing: undefined, never remember.
    */
   changeEpoch?: () => string
+  /**
+   * SQLite only: commits are not fsynced as they run (synchronous = NORMAL); what must be durable
+   * before it is acted on or answered awaits `walSync.durable()` (group commit, wal-sync.ts).
+   */
+  walSync?: WalSync
   close(): Promise<void>
 }
 
@@ -28,6 +34,8 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   let db: Kysely<DB>
   let dialect: Dialect
   let changeEpoch: (() => string) | undefined
+  let commits: (() => number) | undefined
+  let walPath: string | undefined
   if (config.databaseUrl) {
     // Loaded only for PostgreSQL, so the embedded default does not carry the driver.
     const { default: pg } = await import('pg')
@@ -53,16 +61,21 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     dialect = 'postgres'
   } else {
     mkdirSync(config.dataDir, { recursive: true })
-    const file = new Database(join(config.dataDir, 'cumulus.db'))
+    const dbPath = join(config.dataDir, 'cumulus.db')
+    const file = new Database(dbPath)
     file.pragma('journal_mode = WAL')
     file.pragma('foreign_keys = ON')
-    // FULL: a commit the client was told about (a 201 for an upload) survives a power cut too.
-    file.pragma('synchronous = FULL')
+    // NORMAL: a commit does not fsync the WAL on the main thread. A commit the client is told
+    // about (a 201 for an upload) still survives a power cut: replies, blob renames and blob
+    // deletes wait for walSync.durable() first, one fsync in the thread pool for many commits.
+    file.pragma('synchronous = NORMAL')
     file.pragma('busy_timeout = 5000')
     const connection = withStatementCache(file)
     db = new Kysely<DB>({ dialect: new CumulusSqliteDialect({ database: connection }) })
     dialect = 'sqlite'
     changeEpoch = connection.changeEpoch
+    commits = connection.commits
+    walPath = `${dbPath}-wal`
   }
 
   const migrator = new Migrator({
@@ -77,7 +90,18 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     await db.destroy()
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`)
   }
-  return { db, dialect, ...(changeEpoch ? { changeEpoch } : {}), close: () => db.destroy() }
+  // After the migrations: the -wal file exists from the first write on, until the connection closes.
+  const walSync = walPath && commits ? await openWalSync({ path: walPath, commits }) : undefined
+  return {
+    db,
+    dialect,
+    ...(changeEpoch ? { changeEpoch } : {}),
+    ...(walSync ? { walSync } : {}),
+    async close() {
+      await walSync?.close()
+      await db.destroy()
+    },
+  }
 }
 
 /** How stale a remembered read may be when another process wrote the database (see below). */
@@ -96,10 +120,42 @@ const DATA_VERSION_EVERY_MS = 100
  * DATA_VERSION_EVERY_MS. Reading it on every request cost ~5 µs under load (a read transaction's
  * file locks), as much as the query it would save.
  */
-function withStatementCache(file: Database.Database): SqliteDatabase & { changeEpoch(): string } {
+function withStatementCache(file: Database.Database): SqliteDatabase & { changeEpoch(): string; commits(): number } {
   const cache = new Map<string, SqliteStatement>()
   const dataVersion = file.prepare('pragma data_version').pluck()
   let ownWrites = 0
+  /**
+   * Bumped whenever a statement leaves the connection outside a transaction: an autocommit write
+   * or `commit` (a rollback too: one needless fsync at worst). What wal-sync covers.
+   */
+  let commits = 0
+  const committed = () => void (file.inTransaction || commits++)
+  // `commit` counts as read-only to SQLite; every other statement that changes nothing never commits.
+  const mayCommit = (source: string, prepared: Database.Statement) => !prepared.readonly || /^\s*(commit|end|release|rollback)\b/i.test(source)
+  const committing = (stmt: SqliteStatement): SqliteStatement => ({
+    reader: stmt.reader,
+    all(parameters) {
+      try {
+        return stmt.all(parameters)
+      } finally {
+        committed()
+      }
+    },
+    run(parameters) {
+      try {
+        return stmt.run(parameters)
+      } finally {
+        committed()
+      }
+    },
+    *iterate(parameters) {
+      try {
+        yield* stmt.iterate(parameters)
+      } finally {
+        committed()
+      }
+    },
+  })
   let otherWrites = dataVersion.get() as number
   let checkedAt = performance.now()
   const counted = (stmt: SqliteStatement): SqliteStatement => ({
@@ -124,12 +180,14 @@ function withStatementCache(file: Database.Database): SqliteDatabase & { changeE
         const prepared = file.prepare(source)
         stmt = withFastRows(prepared)
         if (!prepared.readonly) stmt = counted(stmt)
+        if (mayCommit(source, prepared)) stmt = committing(stmt)
         if (cache.size >= 500) cache.delete(cache.keys().next().value!)
         cache.set(source, stmt)
       }
       return stmt
     },
     close: () => void file.close(),
+    commits: () => commits,
     changeEpoch() {
       const now = performance.now()
       if (now - checkedAt >= DATA_VERSION_EVERY_MS) {

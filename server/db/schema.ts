@@ -12,7 +12,20 @@ export interface UsersTable {
   reset_sent_at: number | null
   /** Bumped by triggers on every write to the user's files and folders (migration 004). */
   drive_version: Generated<number>
+  /** Migration 014: 'admin' | 'user'. */
+  role: Generated<UserRole>
+  disabled: Generated<number>
+  /** Set by an admin's temporary password; cleared by a password change. */
+  must_change_password: Generated<number>
+  /** Bytes, or null = unlimited. */
+  quota: number | null
+  /** Sum of the user's file sizes, kept by triggers (migration 014). */
+  used_bytes: Generated<number>
+  /** Sum of the user's live quota_reservations. */
+  reserved_bytes: Generated<number>
 }
+
+export type UserRole = 'admin' | 'user'
 
 export interface SessionsTable {
   id: string
@@ -24,6 +37,52 @@ export interface SessionsTable {
   created_at: number
   expires_at: number
   revoked_at: number | null
+  /** Migration 014: where and with what it signed in, and its last refresh. */
+  ip: string | null
+  user_agent: string | null
+  last_seen_at: number | null
+}
+
+export interface QuotaReservationsTable {
+  id: string
+  user_id: string
+  bytes: number
+  created_at: number
+  expires_at: number
+}
+
+export type AppPasswordScope = 'read' | 'write'
+
+export interface AppPasswordsTable {
+  id: string
+  user_id: string
+  name: string
+  scope: AppPasswordScope
+  /** HMAC-SHA256 of the secret under a key derived from SECRET (services/app-passwords.ts). */
+  secret_hash: string
+  created_at: number
+  last_used_at: number | null
+}
+
+export interface InvitesTable {
+  token_hash: string
+  created_by: string | null
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface AuditLogTable {
+  id: string
+  at: number
+  /** Who did it (null: someone not signed in, e.g. a failed sign-in). */
+  actor_id: string | null
+  /** Whose account it concerns. */
+  subject_id: string | null
+  action: string
+  ip: string | null
+  /** JSON of a few named fields. */
+  detail: string | null
 }
 
 export type MailTokenKind = 'verify' | 'reset'
@@ -123,6 +182,32 @@ export interface UploadsTable {
   file_id: string | null
   lease: string | null
   lease_until: number | null
+  /** The upload link it came through (migration 013); null = the owner's own upload. */
+  link_id: string | null
+}
+
+export type ShareItemType = 'file' | 'folder'
+export type ShareAccess = 'view' | 'upload'
+
+/** A share link (migration 012). The token is looked up by its hash (token_hash). */
+export interface ShareLinksTable {
+  id: string
+  owner_id: string
+  item_type: ShareItemType
+  item_id: string
+  token: string
+  token_hash: string
+  access: ShareAccess
+  expires_at: number | null
+  /** argon2id; null = no password. */
+  password_hash: string | null
+  max_downloads: number | null
+  downloads: Generated<number>
+  /** Upload links only. */
+  max_file_size: number | null
+  max_total_bytes: number | null
+  uploaded_bytes: Generated<number>
+  created_at: number
 }
 
 export interface DB {
@@ -135,12 +220,22 @@ export interface DB {
   instances: InstancesTable
   settings: SettingsTable
   uploads: UploadsTable
+  share_links: ShareLinksTable
+  quota_reservations: QuotaReservationsTable
+  app_passwords: AppPasswordsTable
+  invites: InvitesTable
+  audit_log: AuditLogTable
 }
 
 export type Folder = Selectable<FoldersTable>
 export type FileRow = Selectable<FilesTable>
 export type UploadRow = Selectable<UploadsTable>
+export type ShareLink = Selectable<ShareLinksTable>
+export type NewShareLink = Insertable<ShareLinksTable>
 
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type Session = Selectable<SessionsTable>
+export type NewSession = Insertable<SessionsTable>
+export type AppPassword = Selectable<AppPasswordsTable>
+export type AuditEntry = Selectable<AuditLogTable>

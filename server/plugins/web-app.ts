@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type HeaderList, setHeaders } from './security-headers.ts'
 
-export const API_PREFIXES = ['/user-service', '/file-service', '/folder-service']
+export const API_PREFIXES = ['/user-service', '/file-service', '/folder-service', '/share-service']
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cumulus</title></head>
 <body><main><h1>Cumulus</h1><p>The server is running, but the web app has not been built yet. Run <code>npm run build</code>.</p></main></body></html>`

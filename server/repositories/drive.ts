@@ -4,10 +4,12 @@
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import { createAccountRowsRepository } from './account-rows.ts'
 import { createBlobOutboxRepository } from './blob-outbox.ts'
 import { createFilesRepository } from './files.ts'
 import { createFoldersRepository } from './folders.ts'
 import { createLinksRepository } from './links.ts'
+import { createQuotaRepository } from './quota.ts'
 import { createThumbnailJobsRepository } from './thumbnail-jobs.ts'
 import { createUploadsRepository } from './uploads.ts'
 
@@ -15,10 +17,13 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
   return {
     files: createFilesRepository(db, dialect),
     folders: createFoldersRepository(db, dialect),
-    links: createLinksRepository(db),
+    links: createLinksRepository(db, dialect),
     thumbnailJobs: createThumbnailJobsRepository(db),
     outbox: createBlobOutboxRepository(db),
     uploads: createUploadsRepository(db),
+    /** Quota reservations: settled in the transaction that commits a file (services/quota.ts). */
+    quota: createQuotaRepository(db),
+    accountRows: createAccountRowsRepository(db),
   }
 }
 /** The drive's repositories inside one transaction. */

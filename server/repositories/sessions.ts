@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely'
 import { prepared } from '../db/prepared.ts'
-import type { DB, Session } from '../db/schema.ts'
+import type { DB, NewSession, Session, UserRole } from '../db/schema.ts'
 
-type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & { drive_version: number }
+type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & { drive_version: number; disabled: number; role: UserRole }
+
+/** A session as the devices list shows it. */
+export type DeviceRow = Pick<Session, 'id' | 'ip' | 'user_agent' | 'created_at' | 'last_seen_at'>
 
 /** Remembered session checks at most; beyond, the oldest are dropped (they are re-read). */
 const LIVENESS_MEMO_MAX = 4096
@@ -17,7 +20,7 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id', 'sessions.revoked_at', 'sessions.expires_at', 'users.drive_version'])
+      .select(['sessions.user_id', 'sessions.revoked_at', 'sessions.expires_at', 'users.drive_version', 'users.disabled', 'users.role'])
       .where('sessions.id', '=', id),
   )
   const memo = new Map<string, Liveness | undefined>()
@@ -41,7 +44,7 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
   }
 
   return {
-    async insert(session: Session): Promise<void> {
+    async insert(session: NewSession): Promise<void> {
       await db.insertInto('sessions').values(session).execute()
     },
     /**
@@ -56,7 +59,8 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
     async rotate(id: string, fromHash: string, toHash: string, now: number, expiresAt: number): Promise<boolean> {
       const res = await db
         .updateTable('sessions')
-        .set({ refresh_hash: toHash, prev_refresh_hash: fromHash, rotated_at: now, expires_at: expiresAt })
+        // A refresh is the session's sign of life (the devices list): the same write, no extra one.
+        .set({ refresh_hash: toHash, prev_refresh_hash: fromHash, rotated_at: now, expires_at: expiresAt, last_seen_at: now })
         .where('id', '=', id)
         .where('refresh_hash', '=', fromHash)
         .where('revoked_at', 'is', null)
@@ -71,6 +75,29 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
       let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
       if (exceptId) q = q.where('id', '!=', exceptId)
       await q.execute()
+    },
+    /** The user's live sessions, most recently seen first. */
+    devices: (userId: string, now: number): Promise<DeviceRow[]> =>
+      db
+        .selectFrom('sessions')
+        .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy((eb) => eb.fn.coalesce('last_seen_at', 'created_at'), 'desc')
+        .orderBy('id')
+        .execute(),
+    /** Ends one of the user's live sessions; false when it is not theirs or not live (→ 404). */
+    async revokeOwn(userId: string, id: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
     },
     /** How many of a user's sessions are live at `now` (not revoked, not expired). */
     async countActive(userId: string, now: number): Promise<number> {

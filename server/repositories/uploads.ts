@@ -6,8 +6,15 @@ import type { DB, UploadRow, UploadsTable } from '../db/schema.ts'
 export function createUploadsRepository(db: Kysely<DB>) {
   return {
     insert: (row: Insertable<UploadsTable>) => db.insertInto('uploads').values(row).execute(),
-    upload: (owner: string, id: string): Promise<UploadRow | undefined> =>
-      db.selectFrom('uploads').selectAll().where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst(),
+    /**
+     * One upload of the owner's. `linkId` binds the lookup to the way in: null = the owner's own
+     * uploads only, a link id = that link's only (so an id never opens through another door);
+     * left out = either (re-reading a row already found).
+     */
+    upload: (owner: string, id: string, linkId?: string | null): Promise<UploadRow | undefined> => {
+      const q = db.selectFrom('uploads').selectAll().where('owner_id', '=', owner).where('id', '=', id)
+      return (linkId === undefined ? q : linkId === null ? q.where('link_id', 'is', null) : q.where('link_id', '=', linkId)).executeTakeFirst()
+    },
     /**
      * Takes the upload's write lease until `until` unless a live lease is held (by another PATCH,
      * here or on another instance): one conditional update, so exactly one taker wins.

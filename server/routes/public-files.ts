@@ -1,14 +1,13 @@
-// Share links under /file-service: no login at all, limited per address.
+// The spec's share links under /file-service (SPEC §7): no login at all, limited per address.
+// They read the same links as /share-service (services/shared-access.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { sendBlob } from '../plugins/blob-reply.ts'
-import type { DownloadService } from '../services/downloads.ts'
-import type { SharingService } from '../services/sharing.ts'
+import type { SharedAccess } from '../services/shared-access.ts'
 
 export interface PublicRoutesDeps {
-  sharing: SharingService
-  downloads: DownloadService
+  shared: SharedAccess
   publicPerIp: number
 }
 
@@ -24,12 +23,11 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
   const limited = { rateLimit: { max: deps.publicPerIp, timeWindow: 60_000 } }
 
   // Only what the public page shows: never the owner, the folder or the token itself.
-  app.get('/public/info/:id/:tempToken', { config: limited, schema: { params: ShareParams, response: { 200: PublicInfo } } }, async (req) => {
-    const file = await deps.sharing.publicFile(req.params.id, req.params.tempToken)
-    return { filename: file.filename, uploadDate: new Date(file.upload_date).toISOString(), metadata: { size: file.size, linkType: file.link_type! } }
-  })
+  app.get('/public/info/:id/:tempToken', { config: limited, schema: { params: ShareParams, response: { 200: PublicInfo } } }, async (req) =>
+    deps.shared.legacyInfo(req.params.id, req.params.tempToken),
+  )
 
   app.get('/public/download/:id/:tempToken', { config: limited, schema: { params: ShareParams } }, async (req, reply) =>
-    sendBlob(req, reply, await deps.downloads.shared(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range)),
+    sendBlob(req, reply, await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range)),
   )
 }

@@ -1,12 +1,14 @@
-// /file-service/uploads: tus 1.0.0 (creation, creation-with-upload, termination, expiration),
-// DESIGN.md §7. The headers of the protocol live here; services/resumable-uploads.ts holds the
-// rules. Same cookies and `uuid` header as every other write.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+// tus 1.0.0 (creation, creation-with-upload, termination, expiration), DESIGN.md §7: the
+// protocol's headers, mounted at two ways in that differ only in who may use them and where an
+// upload goes: /file-service/uploads (the owner, signed in; `resumableRoutes`) and an upload
+// link's /share-service/public/{token}/uploads (routes/share-service.ts). services/
+// resumable-uploads.ts holds the rules. Same `uuid` header as every other write.
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { UploadRow } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { lingerOnRefusal } from '../plugins/linger-on-refusal.ts'
-import type { ResumableUploads } from '../services/resumable-uploads.ts'
+import type { CreateInput, ResumableUploads } from '../services/resumable-uploads.ts'
 import { byteCount } from '../services/resumable-uploads.ts'
 
 export interface ResumableRoutesDeps {
@@ -16,8 +18,27 @@ export interface ResumableRoutesDeps {
 
 const TUS_VERSION = '1.0.0'
 const PIECE_TYPE = 'application/offset+octet-stream'
-const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
-const location = (row: UploadRow) => `/file-service/uploads/${row.id}`
+
+/** Whose uploads a request may touch: the owner, and the link it came through (null = signed in). */
+export interface UploadPrincipal {
+  owner: string
+  linkId: string | null
+}
+
+/** One way in to the protocol. */
+export interface TusMount {
+  resumable: ResumableUploads
+  /** Checks the request's right to be here (runs before every route but OPTIONS). */
+  guard?: preHandlerHookHandler
+  /** Whose uploads the request reaches, checked afresh on every request (a revoked link stops at once). */
+  principal(req: FastifyRequest): Promise<UploadPrincipal>
+  /** POST: the new upload's row, where this way in puts it. */
+  create(req: FastifyRequest, input: CreateInput): Promise<UploadRow>
+  /** The upload's URL (Location). */
+  location(req: FastifyRequest, row: UploadRow): string
+  /** Route options of the creating POST (a rate limit). */
+  createConfig?: Record<string, unknown>
+}
 
 /** The headers a reply about an upload carries: its offset, then its file, or while unfinished its expiry. */
 function uploadHeaders(reply: FastifyReply, row: UploadRow, { offset, fileId }: { offset: number; fileId?: string }) {
@@ -26,7 +47,9 @@ function uploadHeaders(reply: FastifyReply, row: UploadRow, { offset, fileId }: 
   else reply.header('upload-expires', new Date(row.expires_at).toUTCString())
 }
 
-export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (app, { auth, resumable }) => {
+/** Registers OPTIONS, POST /uploads and HEAD / PATCH / DELETE /uploads/:id on `app` for one way in. */
+export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<void> {
+  const { resumable } = mount
   // The body of a piece is read by the service as it streams, never parsed or buffered.
   app.addContentTypeParser(PIECE_TYPE, (_req, _payload, done) => done(null))
   app.addHook('onRequest', (_req, reply, done) => {
@@ -42,7 +65,7 @@ export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (a
   })
 
   await app.register(async (scope) => {
-    scope.addHook('preHandler', auth.requireUser)
+    if (mount.guard) scope.addHook('preHandler', mount.guard)
     // A piece refused before its body was read: that body must not be taken for a next request,
     // and a client still sending must still get the reply.
     scope.addHook('onError', (req, reply, _err, done) => {
@@ -55,12 +78,16 @@ export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (a
       reply.header('tus-version', TUS_VERSION)
       done(new AppError(412, 'TUS_VERSION', `Send Tus-Resumable: ${TUS_VERSION}`))
     })
+    const mine = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+      const { owner, linkId } = await mount.principal(req)
+      return resumable.upload(owner, req.params.id, linkId)
+    }
 
-    scope.post('/uploads', { config: { upload: true } }, async (req, reply) => {
+    scope.post('/uploads', { config: { upload: true, ...mount.createConfig } }, async (req, reply) => {
       const header = (name: string) => req.headers[name] as string | undefined
-      const row = await resumable.create(owner(req), { length: header('upload-length'), deferLength: header('upload-defer-length'), metadata: header('upload-metadata') })
-      reply.header('location', location(row))
       const typed = req.headers['content-type']?.split(';')[0]?.trim() === PIECE_TYPE
+      const row = await mount.create(req, { length: header('upload-length'), deferLength: header('upload-defer-length'), metadata: header('upload-metadata'), withBody: typed })
+      reply.header('location', mount.location(req, row))
       if (row.length === 0) uploadHeaders(reply, row, await resumable.finishEmpty(row))
       else if (typed) uploadHeaders(reply, row, await resumable.receive(row, 0, req.raw))
       else uploadHeaders(reply, row, { offset: 0 })
@@ -68,7 +95,7 @@ export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (a
     })
 
     scope.head<{ Params: { id: string } }>('/uploads/:id', async (req, reply) => {
-      const row = await resumable.upload(owner(req), req.params.id)
+      const row = await mine(req)
       reply.header('upload-length', String(row.length))
       reply.header('cache-control', 'no-store')
       uploadHeaders(reply, row, await resumable.progress(row))
@@ -78,14 +105,27 @@ export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (a
     scope.patch<{ Params: { id: string } }>('/uploads/:id', { config: { upload: true } }, async (req, reply) => {
       if (req.headers['content-type']?.split(';')[0]?.trim() !== PIECE_TYPE) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `PATCH bodies must be ${PIECE_TYPE}`)
       const at = byteCount(req.headers['upload-offset'] as string | undefined, 'Upload-Offset')
-      const row = await resumable.upload(owner(req), req.params.id)
+      const row = await mine(req)
       uploadHeaders(reply, row, await resumable.receive(row, at, req.raw))
       return reply.code(204).send()
     })
 
     scope.delete<{ Params: { id: string } }>('/uploads/:id', async (req, reply) => {
-      await resumable.terminate(owner(req), req.params.id)
+      const { owner, linkId } = await mount.principal(req)
+      await resumable.terminate(owner, req.params.id, linkId)
       return reply.code(204).send()
     })
+  })
+}
+
+/** /file-service/uploads: the signed-in owner's uploads, into their own folders. */
+export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (app, { auth, resumable }) => {
+  const owner = (req: FastifyRequest) => req.principal!.userId
+  await mountTus(app, {
+    resumable,
+    guard: auth.requireUser,
+    principal: async (req) => ({ owner: owner(req), linkId: null }),
+    create: (req, input) => resumable.create(owner(req), input),
+    location: (_req, row) => `/file-service/uploads/${row.id}`,
   })
 }

@@ -4,9 +4,19 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Auth } from '../plugins/auth.ts'
 import { browserId, REFRESH_COOKIE } from '../plugins/auth.ts'
 import type { AccountService } from '../services/accounts.ts'
+import type { AppPasswordService } from '../services/app-passwords.ts'
+import type { AuditService } from '../services/audit.ts'
+import type { QuotaService } from '../services/quota.ts'
 import type { SessionService } from '../services/sessions.ts'
 import {
+  AppPasswordsReply,
+  AuditPage,
+  AuditQuery,
   ChangePasswordBody,
+  CreateAppPasswordBody,
+  CreateAppPasswordReply,
+  IdParams,
+  SessionsReply,
   CreateBody,
   CreateReply,
   LoginBody,
@@ -26,11 +36,14 @@ export interface UserRoutesDeps {
   loginPerIp: number
   countActiveSessions: (userId: string) => Promise<number>
   usage: (userId: string) => Promise<{ usedBytes: number; fileCount: number }>
+  quota: QuotaService
+  appPasswords: AppPasswordService
+  audit: AuditService
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, accounts, sessions } = deps
+  const { auth, accounts, sessions, appPasswords, audit } = deps
   const authed = { preHandler: auth.requireUser }
   // Refresh calls name the browser; the uuid rule (plugins/auth) guarantees it is present.
   const bid = (req: Parameters<typeof browserId>[0]) => browserId(req) ?? ''
@@ -47,7 +60,15 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
 
   app.get('/user-detailed', { ...authed, schema: { response: { 200: UserDetailedJson } } }, async (req) => {
     const user = await accounts.byId(req.principal!.userId)
-    return { ...accounts.toJson(user), activeSessions: await deps.countActiveSessions(user.id), storage: await deps.usage(user.id) }
+    const { used, quota } = await deps.quota.usage(user.id)
+    return {
+      ...accounts.toJson(user),
+      mustChangePassword: user.must_change_password === 1,
+      activeSessions: await deps.countActiveSessions(user.id),
+      storage: await deps.usage(user.id),
+      quota,
+      used,
+    }
   })
 
   app.post(
@@ -58,9 +79,9 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
     async (req, reply) => {
       // req.ip honours TRUST_PROXY: behind a proxy it is the client's address, not the proxy's.
-      const { user, tokens } = await accounts.login(req.body.email, req.body.password, bid(req), req.ip)
+      const { user, mustChangePassword, tokens } = await accounts.login(req.body.email, req.body.password, bid(req), req.ip, req.headers['user-agent'])
       auth.setTokens(req, reply, tokens)
-      return { user }
+      return { user, mustChangePassword }
     },
   )
 
@@ -71,7 +92,10 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
       config: { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const { user, emailSent, tokens } = await accounts.signup(req.body.email, req.body.password, bid(req))
+      const { user, emailSent, tokens } = await accounts.signup(req.body.email, req.body.password, bid(req), {
+        invite: req.body.invite,
+        client: { ip: req.ip, userAgent: req.headers['user-agent'] },
+      })
       auth.setTokens(req, reply, tokens)
       return reply.code(201).send({ user, emailSent })
     },
@@ -85,12 +109,13 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
 
   app.post('/logout-all', authed, async (req, reply) => {
     await sessions.endAll(req.principal!.userId)
+    await audit.record({ action: 'sessions.revoke-all', actorId: req.principal!.userId, subjectId: req.principal!.userId, ip: req.ip })
     auth.clearTokens(req, reply)
     return { message: 'Logged out all sessions' }
   })
 
   app.patch('/change-password', { ...authed, schema: { body: ChangePasswordBody, response: { 200: MessageReply } } }, async (req) => {
-    await accounts.changePassword(req.principal!.userId, req.principal!.sessionId, req.body.oldPassword, req.body.newPassword)
+    await accounts.changePassword(req.principal!.userId, req.principal!.sessionId, req.body.oldPassword, req.body.newPassword, req.ip)
     return { message: 'Password changed' }
   })
 
@@ -121,4 +146,29 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     return { message: 'Password reset' }
   })
 
+  // Devices (DESIGN.md §7): the account's live sessions; another user's session id is 404.
+  app.get('/sessions', { ...authed, schema: { response: { 200: SessionsReply } } }, async (req) => ({ sessions: await sessions.devices(req.principal!) }))
+
+  app.delete('/sessions/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
+    await sessions.endOwn(req.principal!.userId, req.params.id)
+    await audit.record({ action: 'session.revoke', actorId: req.principal!.userId, subjectId: req.principal!.userId, ip: req.ip })
+    return { message: 'Session ended' }
+  })
+
+  // App passwords: WebDAV and scripts only (services/app-passwords.ts); the secret is in the create reply alone.
+  app.post('/app-passwords', { ...authed, schema: { body: CreateAppPasswordBody, response: { 201: CreateAppPasswordReply } } }, async (req, reply) =>
+    reply.code(201).send(await appPasswords.create(req.principal!.userId, req.body.name, req.body.scope, req.ip)),
+  )
+  app.get('/app-passwords', { ...authed, schema: { response: { 200: AppPasswordsReply } } }, async (req) => ({
+    appPasswords: await appPasswords.list(req.principal!.userId),
+  }))
+  app.delete('/app-passwords/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
+    await appPasswords.revoke(req.principal!.userId, req.params.id, req.ip)
+    return { message: 'App password revoked' }
+  })
+
+  // The account's own audit events, newest first.
+  app.get('/audit', { ...authed, schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) =>
+    audit.page({ userId: req.principal!.userId, ...req.query }),
+  )
 }

@@ -2,10 +2,13 @@
 import { Type, type Static } from 'typebox'
 import { BoundedString } from './common.ts'
 
+export const Role = Type.Union([Type.Literal('admin'), Type.Literal('user')])
+
 export const UserJson = Type.Object({
   _id: Type.String(),
   email: Type.String(),
   createdAt: Type.String(),
+  role: Role,
   emailVerified: Type.Optional(Type.Boolean()),
 })
 export type UserJson = Static<typeof UserJson>
@@ -14,19 +17,27 @@ export const UserDetailedJson = Type.Object({
   _id: Type.String(),
   email: Type.String(),
   createdAt: Type.String(),
+  role: Role,
   emailVerified: Type.Optional(Type.Boolean()),
+  mustChangePassword: Type.Boolean(),
   activeSessions: Type.Integer(),
   storage: Type.Object({ usedBytes: Type.Number(), fileCount: Type.Integer() }),
+  /** Bytes, or null = unlimited (DESIGN.md §7). */
+  quota: Type.Union([Type.Number(), Type.Null()]),
+  /** Bytes stored, trash included: what the quota counts. */
+  used: Type.Number(),
 })
 export type UserDetailedJson = Static<typeof UserDetailedJson>
 
 // Login accepts any strings (the spec's login has no format rules) but bounds them.
 export const LoginBody = Type.Object({ email: BoundedString(1024), password: BoundedString(1024) })
 export type LoginBody = Static<typeof LoginBody>
-export const CreateBody = LoginBody
-export type CreateBody = LoginBody
+/** `invite`: the token of an admin's invite link (required when SIGNUP=invite). */
+export const CreateBody = Type.Object({ email: BoundedString(1024), password: BoundedString(1024), invite: Type.Optional(BoundedString(256, 1)) })
+export type CreateBody = Static<typeof CreateBody>
 
-export const LoginReply = Type.Object({ user: UserJson })
+/** `mustChangePassword`: the password is an admin's temporary one; the app asks for a new one. */
+export const LoginReply = Type.Object({ user: UserJson, mustChangePassword: Type.Boolean() })
 export type LoginReply = Static<typeof LoginReply>
 export const CreateReply = Type.Object({ user: UserJson, emailSent: Type.Boolean() })
 export type CreateReply = Static<typeof CreateReply>
@@ -42,3 +53,54 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>
 
 export const MessageReply = Type.Object({ message: Type.String() })
 export type MessageReply = Static<typeof MessageReply>
+
+export const DeviceJson = Type.Object({
+  _id: Type.String(),
+  current: Type.Boolean(),
+  browser: Type.Union([Type.String(), Type.Null()]),
+  os: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  lastSeenAt: Type.String(),
+})
+export type DeviceJson = Static<typeof DeviceJson>
+export const SessionsReply = Type.Object({ sessions: Type.Array(DeviceJson) })
+export type SessionsReply = Static<typeof SessionsReply>
+
+export const IdParams = Type.Object({ id: BoundedString(64, 1) })
+export type IdParams = Static<typeof IdParams>
+
+export const AppPasswordScope = Type.Union([Type.Literal('read'), Type.Literal('write')])
+export const AppPasswordJson = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  scope: AppPasswordScope,
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+})
+export type AppPasswordJson = Static<typeof AppPasswordJson>
+export const CreateAppPasswordBody = Type.Object({ name: BoundedString(1024), scope: AppPasswordScope })
+export type CreateAppPasswordBody = Static<typeof CreateAppPasswordBody>
+/** The secret is in this reply only: it is stored hashed. */
+export const CreateAppPasswordReply = Type.Object({ appPassword: AppPasswordJson, secret: Type.String() })
+export type CreateAppPasswordReply = Static<typeof CreateAppPasswordReply>
+export const AppPasswordsReply = Type.Object({ appPasswords: Type.Array(AppPasswordJson) })
+export type AppPasswordsReply = Static<typeof AppPasswordsReply>
+
+export const AuditEventJson = Type.Object({
+  _id: Type.String(),
+  /** What happened: sign-in, sign-in.failed, password.change, app-password.create, admin.user.disable, … */
+  type: Type.String(),
+  createdAt: Type.String(),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  /** The account it happened to (null once deleted, or for an invite). */
+  email: Type.Union([Type.String(), Type.Null()]),
+  /** Who did it, when someone else (an admin). */
+  actorEmail: Type.Union([Type.String(), Type.Null()]),
+  detail: Type.Union([Type.String(), Type.Null()]),
+})
+export type AuditEventJson = Static<typeof AuditEventJson>
+export const AuditQuery = Type.Object({ cursor: Type.Optional(BoundedString(64, 1)), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) })
+export type AuditQuery = Static<typeof AuditQuery>
+export const AuditPage = Type.Object({ events: Type.Array(AuditEventJson), nextCursor: Type.Union([Type.String(), Type.Null()]) })
+export type AuditPage = Static<typeof AuditPage>

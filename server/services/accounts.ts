@@ -1,22 +1,29 @@
-// Account rules: sign-up, login, password change and reset, email verification.
+// Account rules: sign-up (open, or by an admin's invite), login, password change and reset,
+// email verification, and the temporary passwords an admin hands out.
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import type { Config } from '../config.ts'
 import type { User } from '../db/schema.ts'
 import { errors } from '../errors.ts'
+import type { InvitesRepository } from '../repositories/invites.ts'
 import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
+import type { AuditService } from './audit.ts'
 import { createMemoryBackoffStore } from '../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
 import { linkMail, type Mailer } from './mailer.ts'
-import type { SessionService } from './sessions.ts'
+import type { ClientInfo, SessionService } from './sessions.ts'
 
 export interface UserJson {
   _id: string
   email: string
   createdAt: string
+  role: 'admin' | 'user'
   emailVerified?: boolean
 }
+
+/** A temporary password an admin hands over: 96 random bits, easy enough to type once. */
+export const temporaryPassword = () => randomId(12)
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -41,16 +48,18 @@ export function checkPassword(password: string): void {
 const DUMMY_HASH = argonHash('cumulus-timing-equaliser')
 
 export function createAccountService(deps: {
-  config: Pick<Config, 'signup' | 'emailVerification' | 'publicUrl' | 'limits'>
+  config: Pick<Config, 'signup' | 'emailVerification' | 'publicUrl' | 'limits' | 'defaultQuota'>
   users: UsersRepository
   mailTokens: MailTokensRepository
+  invites: InvitesRepository
   sessions: SessionService
   mailer: Mailer
+  audit: AuditService
   /** Failed logins per (account, address) and per address; default: counted in this instance's memory. */
   loginThrottle?: LoginThrottle
   now?: () => number
 }) {
-  const { config, users, mailTokens, sessions, mailer } = deps
+  const { config, users, mailTokens, invites, sessions, mailer, audit } = deps
   const now = deps.now ?? Date.now
   const loginThrottle = deps.loginThrottle ?? createLoginThrottle(config.limits, createMemoryBackoffStore())
 
@@ -58,6 +67,7 @@ export function createAccountService(deps: {
     _id: u.id,
     email: u.email,
     createdAt: new Date(u.created_at).toISOString(),
+    role: u.role,
     ...(config.emailVerification ? { emailVerified: u.email_verified === 1 } : {}),
   })
 
@@ -102,29 +112,65 @@ export function createAccountService(deps: {
     }
   }
 
+  /**
+   * Makes an account: the first one on the server becomes its admin. `mustChange`: the password
+   * is a temporary one an admin chose. Used by sign-up, the admin's create and the CLI.
+   */
+  async function createUser(rawEmail: string, password: string, mustChange = false): Promise<User> {
+    const email = normaliseEmail(rawEmail)
+    checkCredentials(email, password)
+    if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+    const user: User = {
+      id: randomId(),
+      email,
+      password_hash: await argonHash(password),
+      email_verified: 0,
+      created_at: now(),
+      verify_sent_at: null,
+      reset_sent_at: null,
+      drive_version: 0,
+      role: 'user',
+      disabled: 0,
+      must_change_password: mustChange ? 1 : 0,
+      quota: config.defaultQuota ?? null,
+      used_bytes: 0,
+      reserved_bytes: 0,
+    }
+    try {
+      await users.insert(user)
+    } catch (err) {
+      // Two sign-ups racing for one address: the unique index decides.
+      if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+      throw err
+    }
+    if (await users.claimFirstAdmin(user.id)) user.role = 'admin'
+    return user
+  }
+
   return {
     toJson,
+    createUser,
 
-    async signup(rawEmail: string, password: string, browserId: string) {
+    /** Sign-up (SIGNUP=open, or with an admin's invite); `invite` is the token of the link. */
+    async signup(rawEmail: string, password: string, browserId: string, opts: { invite?: string | undefined; client?: ClientInfo } = {}) {
       if (config.signup === 'closed') throw errors.forbidden('SIGNUP_CLOSED', 'Sign-up is closed on this server')
+      // A fresh server's first account (its admin-to-be) needs no invite: nobody could make one.
+      if (config.signup === 'invite' && !opts.invite && (await users.hasAny())) {
+        throw errors.forbidden('INVITE_REQUIRED', "Sign-up on this server needs an invite link from its admin")
+      }
       const email = normaliseEmail(rawEmail)
       checkCredentials(email, password)
+      // Checked before the invite is used up, so a typo'd address does not waste the link.
       if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
-      const user: User = {
-        id: randomId(),
-        email,
-        password_hash: await argonHash(password),
-        email_verified: 0,
-        created_at: now(),
-        verify_sent_at: null,
-        reset_sent_at: null,
-        drive_version: 0,
+      const inviteHash = opts.invite ? sha256(opts.invite) : undefined
+      if (inviteHash && !(await invites.consume(inviteHash, now()))) {
+        throw errors.forbidden('INVITE_INVALID', "This invite link is invalid, used or expired. Ask the server's admin for a new one.")
       }
+      let user: User
       try {
-        await users.insert(user)
+        user = await createUser(email, password)
       } catch (err) {
-        // Two sign-ups racing for one address: the unique index decides.
-        if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+        if (inviteHash) await invites.unconsume(inviteHash)
         throw err
       }
       let emailSent = false
@@ -132,21 +178,40 @@ export function createAccountService(deps: {
         emailSent = await mailToken(user, 'verify')
         if (emailSent) await users.claimMailSlot(user.id, 'verify_sent_at', now(), now())
       }
-      const tokens = await sessions.start(user.id, browserId)
+      await audit.record({ action: 'sign-up', actorId: user.id, subjectId: user.id, ip: opts.client?.ip, ...(inviteHash ? { detail: 'invite' } : {}) })
+      const tokens = await sessions.start(user.id, browserId, opts.client)
       return { user: toJson(user), emailSent, tokens }
     },
 
+    /** An admin's invite link: one sign-up, within limits.inviteTtlMs (7 days). */
+    async createInvite(adminId: string, ip?: string): Promise<{ url: string; expiresAt: string }> {
+      if (config.signup === 'closed') throw errors.conflict('SIGNUP_CLOSED', 'Sign-up is closed on this server (SIGNUP=closed): invites cannot be used')
+      const token = randomId(32)
+      const t = now()
+      await invites.insert({ token_hash: sha256(token), created_by: adminId, created_at: t, expires_at: t + config.limits.inviteTtlMs })
+      await audit.record({ action: 'admin.invite', actorId: adminId, subjectId: null, ip })
+      return { url: `${config.publicUrl}/invite/${token}`, expiresAt: new Date(t + config.limits.inviteTtlMs).toISOString() }
+    },
+
     /** `address` is the client's (req.ip): its waits are checked before spending time on the hash. */
-    async login(rawEmail: string, password: string, browserId: string, address: string) {
+    async login(rawEmail: string, password: string, browserId: string, address: string, userAgent?: string) {
       const email = normaliseEmail(rawEmail)
       const wait = await loginThrottle.begin(email, address)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
       const user = await users.byEmail(email)
       const ok = user ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
       // The attempt was counted as failed when it began.
-      if (!user || !ok) throw errors.invalidCredentials()
+      if (!user || !ok) {
+        // Unknown addresses are not recorded: the log is about accounts, and must not fill with spray.
+        if (user) await audit.record({ action: 'sign-in.failed', actorId: null, subjectId: user.id, ip: address })
+        throw errors.invalidCredentials()
+      }
       await loginThrottle.succeeded(email, address)
-      return { user: toJson(user), tokens: await sessions.start(user.id, browserId) }
+      // Said only to whoever knows the password: it reveals nothing to a guesser.
+      if (user.disabled) throw errors.accountDisabled()
+      const tokens = await sessions.start(user.id, browserId, { ip: address, userAgent })
+      await audit.record({ action: 'sign-in', actorId: user.id, subjectId: user.id, ip: address })
+      return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
     },
 
     async byId(id: string): Promise<User> {
@@ -156,13 +221,26 @@ export function createAccountService(deps: {
     },
 
     /** Keeps the caller's session, ends every other one. */
-    async changePassword(userId: string, sessionId: string, oldPassword: string, newPassword: string) {
+    async changePassword(userId: string, sessionId: string, oldPassword: string, newPassword: string, ip?: string) {
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
       checkPassword(newPassword)
       if (!(await argonVerify(user.password_hash, oldPassword))) throw errors.incorrectPassword()
+      if (user.must_change_password && newPassword === oldPassword) throw errors.badRequest('Choose a new password, not the temporary one')
       await users.setPassword(user.id, await argonHash(newPassword))
       await sessions.endAll(user.id, sessionId)
+      await audit.record({ action: 'password.change', actorId: user.id, subjectId: user.id, ip })
+    },
+
+    /**
+     * Replaces a user's password with a temporary one that must be changed at the next sign-in,
+     * and ends every session (an admin's reset, or the CLI's). Returns the password, shown once.
+     */
+    async setTemporaryPassword(userId: string): Promise<string> {
+      const password = temporaryPassword()
+      await users.setPassword(userId, await argonHash(password), true)
+      await sessions.endAll(userId)
+      return password
     },
 
     async resendVerification(userId: string) {
@@ -180,7 +258,9 @@ export function createAccountService(deps: {
     },
 
     async sendPasswordReset(rawEmail: string) {
-      if (!config.emailVerification) throw errors.forbidden('EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled')
+      // 403 as DESIGN.md §4 says, with a code of its own: the app tells the user to ask the
+      // server's admin, who can reset it (POST /admin/users/{id}/reset-password, or the CLI).
+      if (!config.emailVerification) throw errors.forbidden('MAIL_DISABLED', 'Email Verification Not Enabled')
       const user = await users.byEmail(normaliseEmail(rawEmail))
       if (!user) throw errors.notFound('Email')
       await withMailCooldown(user, 'reset_sent_at', 'reset')
@@ -196,6 +276,7 @@ export function createAccountService(deps: {
       // Following the mailed link proves the address too.
       await users.markVerified(userId)
       await sessions.endAll(userId)
+      await audit.record({ action: 'password.reset', actorId: userId, subjectId: userId })
     },
   }
 }

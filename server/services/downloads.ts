@@ -7,7 +7,6 @@ import type { ByteRange } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
 import { sha256 } from '../util/crypto.ts'
 import { isVideoType } from '../util/mime.ts'
-import type { SharingService } from './sharing.ts'
 
 /**
  * Parses one `bytes=` range. Returns undefined to send the whole body (no header, a syntax we
@@ -65,8 +64,8 @@ export interface BlobDownload {
   open: (range: ByteRange | undefined) => Promise<Readable>
 }
 
-/** The downloads of the file routes and of share links, as data for plugins/blob-reply.ts. */
-export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files'>; vault: Vault; sharing: Pick<SharingService, 'download'> }) {
+/** The downloads of the file routes, as data for plugins/blob-reply.ts (share links: services/shared-access.ts). */
+export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files'>; vault: Vault }) {
   const { repo, vault } = deps
   const own = async (owner: string, id: string) => (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
   return {
@@ -96,22 +95,6 @@ export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files
       if (!file?.thumbnail_key) throw errors.notFound('Thumbnail')
       const blob = { blob_key: file.thumbnail_key, size: file.thumb_size ?? 0, enc: file.thumb_enc }
       return { etag: file.thumbnail_id!, open: () => vault.open(blob) }
-    },
-
-    /** A share link's download; `look` (a HEAD) does not spend a one-time link. */
-    async shared(id: string, token: string, look: boolean, rangeHeader: string | undefined): Promise<BlobDownload> {
-      const { file, ranges } = await deps.sharing.download(id, token, !look)
-      const options = {
-        size: file.size,
-        ...(ranges && rangeHeader ? { rangeHeader } : {}),
-        contentType: 'application/octet-stream',
-        disposition: 'attachment',
-        filename: file.filename,
-        etag: blobEtag(file),
-        // A share link's bytes stay out of every cache, shared or private.
-        cacheControl: 'no-store',
-      } as const
-      return { options, open: (range) => vault.open(file, range) }
     },
   }
 }

@@ -43,7 +43,7 @@ export async function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>)
   }
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** A short mail with one call-to-action link, as plain text and as HTML. */

@@ -28,7 +28,42 @@ export interface ResumableDeps {
   /** How long an unfinished upload is kept after its last write. */
   expiryMs: number
   onStored?: (file: FileRow) => void
+  /** Uploads through an upload link (services/file-requests.ts); without it, none are made. */
+  linkUploads?: LinkUploadRules
   now?: () => number
+}
+
+/**
+ * Where a new upload goes, as the way in decides it once length and metadata are read: the
+ * owner's own route, or an upload link (which may reserve bytes of its total in the insert).
+ */
+export interface UploadTarget {
+  owner: string
+  /** The upload link it comes through; null = the owner's own upload. */
+  linkId: string | null
+  parentId: string | null
+  relativePath: string | null
+  /** Runs in the transaction that inserts the row. */
+  reserve?: (trx: DriveTransaction, length: number) => Promise<void>
+}
+export type AdmitUpload = (length: number, meta: Map<string, string>) => Promise<UploadTarget>
+
+/** What an upload through an upload link needs beyond the owner's own (services/file-requests.ts). */
+export interface LinkUploadRules {
+  /** In the transaction that makes the file: the folder and the name it gets (404 ends the upload). */
+  place(trx: DriveTransaction, row: UploadRow): Promise<{ folderId: string; name: string }>
+  /** An unfinished upload went (terminated, expired, refused): gives back what its creation reserved. */
+  release(row: UploadRow): Promise<void>
+  /** The file it made is committed. */
+  stored?(row: UploadRow, file: FileRow): void
+}
+
+/** What a creating POST carries: its tus headers, and whether its body is the first piece. */
+export interface CreateInput {
+  length: string | undefined
+  deferLength: string | undefined
+  metadata: string | undefined
+  withBody?: boolean
 }
 
 /** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
@@ -106,26 +141,53 @@ export function createResumableUploads(deps: ResumableDeps) {
   /** Running hashes of the uploads this process is receiving, valid while `at` is their offset. */
   const hashes = new Map<string, { hash: Hash; at: number }>()
 
-  async function mustUpload(owner: string, id: string): Promise<UploadRow> {
-    const row = await repo.uploads.upload(owner, id)
+  /** An upload of the owner's, through the way in `linkId` names (null = their own route). */
+  async function mustUpload(owner: string, id: string, linkId: string | null = null): Promise<UploadRow> {
+    const row = await repo.uploads.upload(owner, id, linkId)
     if (!row) throw errors.notFound('Upload')
     if (row.expires_at < now()) throw uploadErrors.expired()
     return row
   }
 
+  /**
+   * Rows a creating POST inserted holding the lease for its own body: nobody else knows the
+   * upload yet, and taking the lease in the insert saves a commit (an fsync on SQLite) per file.
+   */
+  const leasedAtCreate = new WeakSet<UploadRow>()
+  /**
+   * The blob key reserved (in the outbox) in that same insert, for the file the body completes:
+   * a whole small file then costs two commits, the insert and the file's, instead of three.
+   */
+  const reservedAtCreate = new WeakMap<UploadRow, string>()
+
+  /** Runs `use` with the key reserved at create for `row`, if any; one `use` did not take is given up. */
+  async function withReservedKey<R>(row: UploadRow, use: (key: string | undefined, took: () => void) => Promise<R>): Promise<R> {
+    const key = reservedAtCreate.get(row)
+    reservedAtCreate.delete(row)
+    let taken = false
+    try {
+      return await use(key, () => void (taken = true))
+    } finally {
+      if (key && !taken) await janitor.abandon([key])
+    }
+  }
+
   /** Runs `fn` holding the upload's lease (423 while another request holds it). */
-  async function leased<R>(row: UploadRow, fn: () => Promise<R>): Promise<R> {
+  async function leased<R>(row: UploadRow, fn: (hold: LeaseHold) => Promise<R>): Promise<R> {
     // Held for uploadLeaseMs and renewed while the PATCH streams, so a crashed holder's lapses.
     const leaseMs = limits.uploadLeaseMs
-    const lease = randomId()
-    if (!(await repo.uploads.lease(row.owner_id, row.id, lease, now(), now() + leaseMs))) throw uploadErrors.locked()
-    const renewing = setInterval(() => void repo.uploads.renew(row.id, lease, now() + leaseMs).catch(() => undefined), leaseMs / 3)
+    const held = leasedAtCreate.has(row) && row.lease !== null
+    leasedAtCreate.delete(row)
+    const hold: LeaseHold = { lease: held ? row.lease! : randomId(), released: false }
+    if (!held && !(await repo.uploads.lease(row.owner_id, row.id, hold.lease, now(), now() + leaseMs))) throw uploadErrors.locked()
+    const renewing = setInterval(() => void repo.uploads.renew(row.id, hold.lease, now() + leaseMs).catch(() => undefined), leaseMs / 3)
     try {
-      return await fn()
+      return await fn(hold)
     } finally {
       clearInterval(renewing)
-      // Also for a finished upload: its row stays (HEAD names the file) until it expires.
-      await repo.uploads.release(row.id, lease, now() + deps.expiryMs)
+      // Also for a finished upload: its row stays (HEAD names the file) until it expires. A
+      // finished upload gave the lease back in the transaction that made the file.
+      if (!hold.released) await repo.uploads.release(row.id, hold.lease, now() + deps.expiryMs)
     }
   }
 
@@ -154,35 +216,124 @@ export function createResumableUploads(deps: ResumableDeps) {
   }
 
   /** The last byte is durable: the staged bytes become a blob, and the blob a file. */
-  async function finish(row: UploadRow, staged: StagedPlaintext): Promise<FileRow> {
-    const sha256 = await digestOf(row, staged)
-    const key = randomId(24)
-    await janitor.reserve(key)
+  async function finish(row: UploadRow, staged: StagedPlaintext, hold: LeaseHold, reserved?: string): Promise<FileRow> {
+    const key = reserved ?? randomId(24)
+    const sha256 = await digestOf(row, staged).catch(async (err: unknown) => {
+      if (reserved) await janitor.abandon([key])
+      throw err
+    })
+    if (!reserved) await janitor.reserve(key)
     try {
       await staged.commit(key)
-      const segments = row.relative_path ? splitRelativePath(row.relative_path) : []
-      const name = segments.at(-1) ?? row.filename
       const file = await repo.transaction(async (trx) => {
-        const parent = row.parent_id ? ((await trx.folders.folder(row.owner_id, row.parent_id)) ?? null) : null
-        // The destination may have been trashed or removed while the bytes were arriving.
-        if (row.parent_id && (!parent || parent.trashed)) throw errors.notFound('Folder')
-        checkDepth((parent ? folderDepth(parent) : 0) + Math.max(0, segments.length - 1), limits.maxFolderDepth)
-        const folder = await foldersFor(trx, row.owner_id, parent, segments.slice(0, -1))
-        const stored = fileRow(row.owner_id, folder?.id ?? null, name, row.mime ?? mimeFor(name, undefined), { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }, now())
+        const { folderId, name } = row.link_id ? await linkRules().place(trx, row) : await ownPlace(trx, row)
+        const stored = fileRow(row.owner_id, folderId, name, row.mime ?? mimeFor(name, undefined), { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }, now())
         await trx.files.insertFile(stored)
         await trx.uploads.finished(row.id, stored.id)
+        await trx.uploads.release(row.id, hold.lease, now() + deps.expiryMs)
         await janitor.settle(trx.outbox, [key])
         return stored
       })
+      hold.released = true
       deps.onStored?.(file)
+      if (row.link_id) deps.linkUploads?.stored?.(row, file)
       return file
     } catch (err) {
       await janitor.abandon([key])
       // Refused for good (its folder is gone, too deep): the upload ends. Anything else may pass,
       // so the row stays for the client to try again.
-      if (err instanceof AppError && err.statusCode < 500) await repo.uploads.remove(row.id)
+      if (err instanceof AppError && err.statusCode < 500) await drop(row)
       throw err
     }
+  }
+
+  function linkRules(): LinkUploadRules {
+    if (!deps.linkUploads) throw errors.notFound('Upload')
+    return deps.linkUploads
+  }
+
+  /** An owner's own upload: its folder (checked again now) and, for a folder upload, the folders of its path. */
+  async function ownPlace(trx: DriveTransaction, row: UploadRow): Promise<{ folderId: string | null; name: string }> {
+    const segments = row.relative_path ? splitRelativePath(row.relative_path) : []
+    const parent = row.parent_id ? ((await trx.folders.folder(row.owner_id, row.parent_id)) ?? null) : null
+    // The destination may have been trashed or removed while the bytes were arriving.
+    if (row.parent_id && (!parent || parent.trashed)) throw errors.notFound('Folder')
+    checkDepth((parent ? folderDepth(parent) : 0) + Math.max(0, segments.length - 1), limits.maxFolderDepth)
+    const folder = await foldersFor(trx, row.owner_id, parent, segments.slice(0, -1))
+    return { folderId: folder?.id ?? null, name: segments.at(-1) ?? row.filename }
+  }
+
+  /** Removes an upload's row; an unfinished link upload gives its reserved bytes back. */
+  async function drop(row: UploadRow): Promise<void> {
+    await repo.uploads.remove(row.id)
+    if (row.link_id && !row.file_id) await deps.linkUploads?.release(row)
+  }
+
+  /** The owner's own uploads: into a folder of theirs (or Home), a folder upload's path checked before any byte. */
+  const ownTarget = (owner: string): AdmitUpload => async (_length, meta) => {
+    const parent = await tree.destination(owner, meta.get('parent'))
+    const relativePath = meta.get('relativePath') || undefined
+    if (relativePath) {
+      checkPathLength(relativePath, limits.maxPathLength)
+      const segments = splitRelativePath(relativePath)
+      if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
+      checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
+    }
+    return { owner, linkId: null, parentId: parent?.id ?? null, relativePath: relativePath ?? null }
+  }
+
+  /**
+   * POST: the upload's row, where `admit` says it goes. `withBody`: the request carries the first
+   * piece (receive, or finishEmpty for an empty file, follows at once), so the row is inserted
+   * holding its lease.
+   */
+  async function createThrough(admit: AdmitUpload, input: CreateInput): Promise<UploadRow> {
+    if (input.deferLength !== undefined) throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
+    const length = byteCount(input.length, 'Upload-Length')
+    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+    const meta = parseMetadata(input.metadata)
+    const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
+    const target = await admit(length, meta)
+    const at = now()
+    const leasedNow = input.withBody === true || length === 0
+    const row: UploadRow = {
+      id: randomId(),
+      owner_id: target.owner,
+      length,
+      filename,
+      parent_id: target.parentId,
+      relative_path: target.relativePath,
+      mime: mimeFor(filename, meta.get('filetype') ?? meta.get('type')),
+      enc: vault.newUploadKey(),
+      created_at: at,
+      expires_at: at + deps.expiryMs,
+      file_id: null,
+      lease: leasedNow ? randomId() : null,
+      lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
+      link_id: target.linkId,
+    }
+    if (leasedNow) {
+      const key = randomId(24)
+      await repo.transaction(async (trx) => {
+        await trx.uploads.insert(row)
+        await target.reserve?.(trx, length)
+        await janitor.reserveIn(trx.outbox, key)
+      })
+      leasedAtCreate.add(row)
+      reservedAtCreate.set(row, key)
+    } else if (target.reserve) {
+      await repo.transaction(async (trx) => {
+        await trx.uploads.insert(row)
+        await target.reserve!(trx, length)
+      })
+    } else await repo.uploads.insert(row)
+    return row
+  }
+
+  /** The lease a request holds; `released` once the transaction that made the file gave it back. */
+  interface LeaseHold {
+    lease: string
+    released: boolean
   }
 
   /** Where an upload stands: bytes kept, and the file once it is one. */
@@ -196,14 +347,17 @@ export function createResumableUploads(deps: ResumableDeps) {
 
   /** Appends one piece at `offset`; with the last byte, the upload becomes a file. */
   async function receive(loaded: UploadRow, offset: number, req: IncomingMessage): Promise<Progress> {
-    return leased(loaded, async () => {
-      const row = await current(loaded)
+    return withReservedKey(loaded, (reserved, took) => leased(loaded, async (hold) => {
+      // A row this very request created (its key reserved with it) has no file and nothing
+      // staged yet: no need to read either back (each read is one more wait per small file).
+      const fresh = reserved !== undefined
+      const row = fresh ? loaded : await current(loaded)
       if (row.file_id) {
         if (offset !== row.length) throw uploadErrors.offset(offset, row.length)
         return { offset, fileId: row.file_id }
       }
       const staged = vault.staged(row)
-      const kept = await staged.offset()
+      const kept = fresh ? 0 : await staged.offset()
       if (offset !== kept) throw uploadErrors.offset(offset, kept)
       let running = hashes.get(row.id)
       if (running?.at !== kept) {
@@ -220,9 +374,10 @@ export function createResumableUploads(deps: ResumableDeps) {
       // refusal's lingering close (plugins/linger-on-refusal.ts) alone handles the rest.
       const reached = await staged.append(piece.source, kept).finally(piece.stop)
       if (piece.state.pastLength) throw uploadErrors.pastLength()
-      if (reached === row.length) return { offset: reached, fileId: (await finish(row, staged)).id }
-      return { offset: reached }
-    })
+      if (reached !== row.length) return { offset: reached }
+      took()
+      return { offset: reached, fileId: (await finish(row, staged, hold, reserved)).id }
+    }))
   }
 
   /**
@@ -236,12 +391,12 @@ export function createResumableUploads(deps: ResumableDeps) {
     if (row.lease && (row.lease_until ?? 0) > now()) throw uploadErrors.locked()
     const offset = await vault.staged(row).offset()
     if (offset < row.length) return { offset }
-    return leased(row, async () => {
+    return leased(row, async (hold) => {
       const now = await current(row)
       if (now.file_id) return { offset: now.length, fileId: now.file_id }
       const staged = vault.staged(now)
       if ((await staged.offset()) < now.length) return { offset: await staged.offset() }
-      return { offset: now.length, fileId: (await finish(now, staged)).id }
+      return { offset: now.length, fileId: (await finish(now, staged, hold)).id }
     })
   }
 
@@ -249,42 +404,13 @@ export function createResumableUploads(deps: ResumableDeps) {
     /** Refuses a length past MAX_UPLOAD_BYTES before anything is stored. */
     maxSize: deps.maxUploadBytes,
 
-    /** POST: the upload's row (and, with a body, its first piece). */
-    async create(owner: string, input: { length: string | undefined; deferLength: string | undefined; metadata: string | undefined }): Promise<UploadRow> {
-      if (input.deferLength !== undefined) throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
-      const length = byteCount(input.length, 'Upload-Length')
-      if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
-      const meta = parseMetadata(input.metadata)
-      const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
-      const parent = await tree.destination(owner, meta.get('parent'))
-      const relativePath = meta.get('relativePath') || undefined
-      if (relativePath) {
-        checkPathLength(relativePath, limits.maxPathLength)
-        const segments = splitRelativePath(relativePath)
-        if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
-        checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
-      }
-      const at = now()
-      const row: UploadRow = {
-        id: randomId(),
-        owner_id: owner,
-        length,
-        filename,
-        parent_id: parent?.id ?? null,
-        relative_path: relativePath ?? null,
-        mime: mimeFor(filename, meta.get('filetype') ?? meta.get('type')),
-        enc: vault.newUploadKey(),
-        created_at: at,
-        expires_at: at + deps.expiryMs,
-        file_id: null,
-        lease: null,
-        lease_until: null,
-      }
-      await repo.uploads.insert(row)
-      return row
-    },
+    /** POST on the owner's own route: into one of their folders (metadata `parent`, `relativePath`). */
+    create: (owner: string, input: CreateInput) => createThrough(ownTarget(owner), input),
 
-    /** An upload of the owner's (404 otherwise; 410 once expired). */
+    /** POST through another way in (an upload link), which says where the upload goes. */
+    createThrough,
+
+    /** An upload of the owner's through the given way in (404 otherwise; 410 once expired). */
     upload: mustUpload,
 
     progress,
@@ -294,23 +420,24 @@ export function createResumableUploads(deps: ResumableDeps) {
 
     /** An empty upload is complete as soon as it exists. */
     async finishEmpty(row: UploadRow): Promise<Progress> {
-      return leased(row, async () => {
+      return withReservedKey(row, (reserved, took) => leased(row, async (hold) => {
         const staged = vault.staged(row)
         const empty = new PassThrough()
         empty.end()
         await staged.append(empty, 0)
-        return { offset: 0, fileId: (await finish(row, staged)).id }
-      })
+        took()
+        return { offset: 0, fileId: (await finish(row, staged, hold, reserved)).id }
+      }))
     },
 
     /** DELETE: the upload and its bytes go (a finished upload's file stays). */
-    async terminate(owner: string, id: string): Promise<void> {
-      const row = await repo.uploads.upload(owner, id)
+    async terminate(owner: string, id: string, linkId: string | null = null): Promise<void> {
+      const row = await repo.uploads.upload(owner, id, linkId)
       if (!row) throw errors.notFound('Upload')
       await leased(row, async () => {
         hashes.delete(row.id)
         await vault.staged(row).discard()
-        await repo.uploads.remove(row.id)
+        await drop((await repo.uploads.upload(owner, id)) ?? row)
       })
     },
 
@@ -321,7 +448,7 @@ export function createResumableUploads(deps: ResumableDeps) {
         for (const row of batch) {
           hashes.delete(row.id)
           await vault.staged(row).discard()
-          await repo.uploads.remove(row.id)
+          await drop(row)
           removed++
         }
       }

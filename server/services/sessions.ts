@@ -1,8 +1,10 @@
 // Sessions: a short-lived JWT access token naming its session, and an opaque refresh token that
 // rotates on every use. Only hashes of refresh tokens are stored (DESIGN.md §4).
 import { createHash, createSecretKey, webcrypto } from 'node:crypto'
+import Bowser from 'bowser'
 import { type JWTPayload, SignJWT, jwtVerify } from 'jose'
 import type { Limits } from '../config.ts'
+import type { UserRole } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { SessionsRepository } from '../repositories/sessions.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
@@ -13,11 +15,46 @@ export interface Tokens {
   refreshToken?: string
 }
 
+/** Where a sign-in came from, kept for the devices list. */
+export interface ClientInfo {
+  ip: string
+  userAgent: string | undefined
+}
+
+export interface DeviceJson {
+  _id: string
+  current: boolean
+  /** null when the user agent names none (the app words it). */
+  browser: string | null
+  os: string | null
+  ip: string | null
+  createdAt: string
+  lastSeenAt: string
+}
+
+/** User agents are kept to this length: enough for any real one, bounded for a forged one. */
+const USER_AGENT_MAX = 512
+
+/** "Firefox 133", "macOS", "Android 14": names people recognise; null when the agent says nothing. */
+function describeAgent(userAgent: string | null): { browser: string | null; os: string | null } {
+  if (!userAgent) return { browser: null, os: null }
+  const parsed = Bowser.parse(userAgent)
+  const major = parsed.browser.version?.split('.')[0]
+  const browser = parsed.browser.name ? `${parsed.browser.name}${major ? ` ${major}` : ''}` : null
+  // Desktop browsers freeze the system version in their agent (every Mac says 10.15.7, Windows
+  // 11 says 10): only the phones' versions are worth showing.
+  const osMajor = /^(iOS|Android)$/.test(parsed.os.name ?? '') ? parsed.os.version?.split('.')[0] : undefined
+  const os = parsed.os.name ? `${parsed.os.name}${osMajor ? ` ${osMajor}` : ''}` : null
+  return { browser, os }
+}
+
 export interface Principal {
   userId: string
   sessionId: string
   /** users.drive_version when the request was authenticated: cached lists are keyed by it. */
   driveVersion: number
+  /** The account's role as of this request (read with the session, so a demotion takes effect at once). */
+  role?: UserRole
 }
 
 export function createSessionService(deps: { sessions: SessionsRepository; secret: string; limits: Limits; now?: () => number }) {
@@ -77,11 +114,13 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
     if (!session || session.user_id !== userId || session.revoked_at !== null || session.expires_at <= now()) {
       throw errors.unauthorized()
     }
-    return { userId, sessionId: claims.sid, driveVersion: session.drive_version }
+    // Disabling ends the sessions too; this is the same row read, so it costs nothing.
+    if (session.disabled) throw errors.accountDisabled()
+    return { userId, sessionId: claims.sid, driveVersion: session.drive_version, role: session.role }
   }
 
   return {
-    async start(userId: string, browserId: string): Promise<Tokens> {
+    async start(userId: string, browserId: string, client?: ClientInfo): Promise<Tokens> {
       const t = now()
       const refreshToken = randomId(32)
       const id = randomId()
@@ -95,6 +134,9 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
         created_at: t,
         expires_at: t + limits.refreshTokenTtlMs,
         revoked_at: null,
+        ip: client?.ip ?? null,
+        user_agent: client?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        last_seen_at: t,
       })
       return { accessToken: await signAccess(userId, id), refreshToken }
     },
@@ -146,6 +188,23 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
     },
 
     endAll: (userId: string, exceptSessionId?: string) => sessions.revokeAllForUser(userId, now(), exceptSessionId),
+
+    /** The user's live sessions (devices), the caller's marked `current`. */
+    async devices(principal: Principal): Promise<DeviceJson[]> {
+      return (await sessions.devices(principal.userId, now())).map((s) => ({
+        _id: s.id,
+        current: s.id === principal.sessionId,
+        ...describeAgent(s.user_agent),
+        ip: s.ip,
+        createdAt: new Date(s.created_at).toISOString(),
+        lastSeenAt: new Date(s.last_seen_at ?? s.created_at).toISOString(),
+      }))
+    },
+
+    /** Signs one of the user's own sessions out; another user's id (or a dead one) is 404. */
+    async endOwn(userId: string, sessionId: string): Promise<void> {
+      if (!(await sessions.revokeOwn(userId, sessionId, now()))) throw errors.notFound('Session')
+    },
   }
 }
 export type SessionService = ReturnType<typeof createSessionService>

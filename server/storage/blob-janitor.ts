@@ -15,6 +15,12 @@ export interface JanitorOptions {
   heartbeatMs?: number
   deadAfterMs?: number
   log?: { warn(obj: object, msg: string): void }
+  /**
+   * Resolves once every metadata commit made so far is on disk (SQLite's group commit,
+   * db/wal-sync.ts). Awaited before blobs are deleted: the commit that condemned them must not
+   * be lost after the bytes are gone.
+   */
+  durable?: () => Promise<void>
 }
 
 export function createBlobJanitor(o: JanitorOptions) {
@@ -26,6 +32,7 @@ export function createBlobJanitor(o: JanitorOptions) {
   /** Removes blobs and their outbox rows; returns how many could not be removed (retried later). */
   async function removeBlobs(keys: string[]): Promise<number> {
     let failed = 0
+    if (keys.length && o.durable) await o.durable()
     for (const key of keys) {
       try {
         await store.delete(key)
@@ -61,6 +68,11 @@ export function createBlobJanitor(o: JanitorOptions) {
     /** Records a key before its bytes are written. */
     async reserve(key: string): Promise<void> {
       await outbox.reserve(key, o.instanceId, Date.now())
+    },
+
+    /** reserve, in a transaction of the caller's (one commit for the key and the caller's row). */
+    async reserveIn(inTransaction: BlobOutboxRepository, key: string): Promise<void> {
+      await inTransaction.reserve(key, o.instanceId, Date.now())
     },
 
     /** With the outbox of the transaction that commits the row: the blob is now owned by it. */

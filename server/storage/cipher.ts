@@ -244,6 +244,16 @@ class ByteQueue {
     return out
   }
 
+  /** Copies what is held into memory of its own, for a caller that reuses the buffers it pushed. */
+  own(): void {
+    if (this.length === 0) return
+    const copy = Buffer.allocUnsafe(this.length)
+    let at = 0
+    for (const [k, part] of this.parts.entries()) at += part.copy(copy, at, k === 0 ? this.head : 0)
+    this.parts = [copy]
+    this.head = 0
+  }
+
   private advance(part: Buffer, n: number): void {
     this.head += n
     this.length -= n
@@ -446,10 +456,11 @@ export interface DecryptOptions {
 }
 
 /**
- * Stored bytes in, plaintext out. Each chunk is decrypted whole and its tag verified before any of
- * it is pushed, so no unauthenticated byte ever leaves; any failure is a CipherError.
+ * Stored bytes in, plaintext out, without a stream around it (DecryptStream, and downloads that
+ * write straight to a response). Each chunk is decrypted whole and its tag verified before any of
+ * it is returned, so no unauthenticated byte ever leaves; any failure is a CipherError.
  */
-export class DecryptStream extends Transform {
+export class Decryptor {
   private readonly queue = new ByteQueue()
   private readonly params: FileParams
   private readonly chunks: number
@@ -467,7 +478,6 @@ export class DecryptStream extends Transform {
     enc: string,
     options: DecryptOptions,
   ) {
-    super()
     assertKey(dataKey, 'data key')
     this.params = parseEnc(enc)
     const cs = this.params.chunkSize
@@ -490,32 +500,35 @@ export class DecryptStream extends Transform {
     return this.queue.length
   }
 
-  override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    try {
-      this.queue.push(data)
-      if (this.needHeader) {
-        if (this.queue.length < HEADER_SIZE) return done()
-        if (!this.queue.take(HEADER_SIZE).equals(HEADER)) throw new CipherError('not an encrypted blob, or an unsupported version')
-        this.needHeader = false
-      }
-      while (this.next <= this.last) {
-        const length = plainLength(this.next, this.plainSize, this.params.chunkSize)
-        if (this.queue.length < length + TAG_SIZE) break
-        const plain = this.open(this.queue.take(length + TAG_SIZE), length)
-        const end = this.next === this.last ? this.to : length
-        const start = this.next === this.first ? this.from : 0
-        this.push(plain.subarray(start, end))
-        this.next++
-      }
-      if (this.next > this.last && this.queue.length > 0) throw new CipherError('unexpected bytes after the last chunk')
-      done()
-    } catch (err) {
-      done(err as Error)
+  /**
+   * The plaintext of every chunk `data` completes, in order (often none, often several). `borrowed`:
+   * the caller reuses `data`'s memory after this returns, so the part of a chunk it begins is copied.
+   */
+  update(data: Buffer, borrowed = false): Buffer[] {
+    const out: Buffer[] = []
+    this.queue.push(data)
+    if (this.needHeader) {
+      if (this.queue.length < HEADER_SIZE) return out
+      if (!this.queue.take(HEADER_SIZE).equals(HEADER)) throw new CipherError('not an encrypted blob, or an unsupported version')
+      this.needHeader = false
     }
+    while (this.next <= this.last) {
+      const length = plainLength(this.next, this.plainSize, this.params.chunkSize)
+      if (this.queue.length < length + TAG_SIZE) break
+      const plain = this.open(this.queue.take(length + TAG_SIZE), length)
+      const end = this.next === this.last ? this.to : length
+      const start = this.next === this.first ? this.from : 0
+      out.push(start === 0 && end === plain.length ? plain : plain.subarray(start, end))
+      this.next++
+    }
+    if (this.next > this.last && this.queue.length > 0) throw new CipherError('unexpected bytes after the last chunk')
+    if (borrowed) this.queue.own()
+    return out
   }
 
-  override _flush(done: TransformCallback): void {
-    done(this.needHeader || this.next <= this.last ? new CipherError('encrypted blob is truncated') : null)
+  /** At the end of the stored bytes: a CipherError unless every chunk wanted arrived. */
+  final(): void {
+    if (this.needHeader || this.next <= this.last) throw new CipherError('encrypted blob is truncated')
   }
 
   private open(sealed: Buffer, length: number): Buffer {
@@ -530,6 +543,39 @@ export class DecryptStream extends Transform {
       throw new CipherError(`chunk ${i} failed authentication: the blob was modified, truncated or reordered, or the key is wrong`)
     }
     return plain
+  }
+}
+
+/** Decryptor as a Transform: stored bytes in, exactly the plaintext wanted out. */
+export class DecryptStream extends Transform {
+  private readonly decryptor: Decryptor
+
+  constructor(dataKey: Buffer, enc: string, options: DecryptOptions) {
+    super()
+    this.decryptor = new Decryptor(dataKey, enc, options)
+  }
+
+  /** Bytes received but not yet authenticated. */
+  get heldBytes(): number {
+    return this.decryptor.heldBytes
+  }
+
+  override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      for (const plain of this.decryptor.update(data)) this.push(plain)
+      done()
+    } catch (err) {
+      done(err as Error)
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.decryptor.final()
+      done()
+    } catch (err) {
+      done(err as Error)
+    }
   }
 }
 

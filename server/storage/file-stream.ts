@@ -45,7 +45,15 @@ export class FileStream extends Readable {
     return bytesRead
   }
 
-  // The general path (zip entries, thumbnails, decryption): fresh buffers, as any Readable.
+  /**
+   * Reads the next bytes into `buf` (the caller's, reused); 0 at the end. For a reader that pulls
+   * on its own (PlaintextStream) instead of streaming: never mix with reading it as a stream.
+   */
+  readInto(buf: Buffer): Promise<number> {
+    return this.next(buf)
+  }
+
+  // The general path (zip entries, thumbnails): fresh buffers, as any Readable.
   override _read(size: number) {
     const buf = Buffer.allocUnsafeSlow(Math.max(1, this.want(size)))
     this.next(buf).then(

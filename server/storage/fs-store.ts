@@ -90,7 +90,7 @@ async function durableRename(from: string, to: string): Promise<void> {
  * A staged blob is one file under staging/, appended to in place: resuming costs no copy, and
  * commit is a rename into the store. Its note sits beside it and is replaced by rename.
  */
-function stagedFile(staging: string, id: string, pathOf: (key: string) => string): StagedBlob {
+function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: () => Promise<void>): StagedBlob {
   if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
   const path = join(staging, id)
   const notePath = `${path}.note`
@@ -139,12 +139,19 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
     },
     read: async () => new FileStream(await open(path, 'r')),
     async commit(key: string): Promise<void> {
-      await mkdir(staging, { recursive: true })
-      // An upload of zero bytes never appended anything: its blob is an empty file.
-      await writeFile(path, Buffer.alloc(0), { flag: 'a' })
-      await syncPath(path)
-      await durableRename(path, pathOf(key))
-      await unlink(notePath).catch(missingIsFine)
+      // Every append synced the file before it resolved, so its bytes need no second fsync; only
+      // the rename does. An upload of zero bytes may never have appended anything (a crash right
+      // after it was created): its blob is then an empty file, made here.
+      await beforePublish()
+      const renamed = durableRename(path, pathOf(key)).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err
+        await mkdir(staging, { recursive: true })
+        await writeFile(path, Buffer.alloc(0), { flag: 'a' })
+        await syncPath(path)
+        await durableRename(path, pathOf(key))
+      })
+      // The note (an encrypted upload's unsealed tail) is done with either way: dropped alongside.
+      await Promise.all([renamed, unlink(notePath).catch(missingIsFine)])
     },
     async discard(): Promise<void> {
       await rm(path, { force: true })
@@ -153,7 +160,17 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
   }
 }
 
-export function createFsStore(dataDir: string): BlobStore {
+export interface FsStoreOptions {
+  /**
+   * Awaited right before a blob gets its final name: the key's outbox record (committed before
+   * the bytes were written) must be durable first, or a power cut could leave a blob nothing
+   * records (SQLite's group commit, db/wal-sync.ts).
+   */
+  beforePublish?: () => Promise<void>
+}
+
+export function createFsStore(dataDir: string, options: FsStoreOptions = {}): BlobStore {
+  const beforePublish = options.beforePublish ?? (() => Promise.resolve())
   const root = join(dataDir, 'blobs')
   const tmp = join(dataDir, 'tmp')
   const staging = join(dataDir, 'staging')
@@ -168,7 +185,7 @@ export function createFsStore(dataDir: string): BlobStore {
       const final = pathOf(options.key)
       await mkdir(tmp, { recursive: true })
       const temp = join(tmp, `${options.key}.${randomId(6)}`)
-      const meter = new Meter(options.maxBytes)
+      const meter = new Meter(options.maxBytes, options.digest)
       const out = createWriteStream(temp, { flags: 'wx', highWaterMark: 1 << 20 })
       const flusher = new Flusher(temp)
       out.once('open', () => flusher.start())
@@ -176,6 +193,7 @@ export function createFsStore(dataDir: string): BlobStore {
       try {
         await pipeline(source, meter, out)
         await flusher.finish()
+        await beforePublish()
         // The rename itself is durable only once the directory entry is on disk.
         await durableRename(temp, final)
       } catch (err) {
@@ -205,7 +223,7 @@ export function createFsStore(dataDir: string): BlobStore {
       await rm(tmp, { recursive: true, force: true })
     },
 
-    staged: (id) => stagedFile(staging, id, pathOf),
+    staged: (id) => stagedFile(staging, id, pathOf, beforePublish),
 
     async *stagedIds(): AsyncIterable<string> {
       for (const name of await readdir(staging).catch(() => [] as string[])) if (SAFE_KEY.test(name)) yield name

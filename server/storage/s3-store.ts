@@ -143,7 +143,7 @@ export async function createS3Store(config: S3Config): Promise<BlobStore> {
     },
 
     async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
-      const meter = new Meter(options.maxBytes)
+      const meter = new Meter(options.maxBytes, options.digest)
       const body = new PassThrough()
       const upload = newUpload(PREFIX + options.key, body)
       const feeding = pipeline(source, meter, body)

@@ -1,6 +1,6 @@
 // The one way in and out of the blob store for file contents: plain, or encrypted at rest when
 // ENCRYPTION_KEY is set. Routes and services never care which.
-import { pipeline, Readable } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
 import type { SettingsRepository } from '../repositories/settings.ts'
 import { errors } from '../errors.ts'
 import { type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
@@ -9,6 +9,7 @@ import {
   chunkSizeFor,
   createDecryptStream,
   createEncryptStream,
+  Decryptor,
   HEADER_SIZE,
   makeKeyCheck,
   newFileKey,
@@ -21,6 +22,7 @@ import {
   unwrapFileKey,
   verifyKeyCheck,
 } from './cipher.ts'
+import { PlaintextStream } from './plaintext-stream.ts'
 
 export interface SealedBlob {
   blob_key: string
@@ -158,40 +160,22 @@ export function createEncryptedVault(store: BlobStore, master: Buffer): Vault {
       // Size, hash and the upload limit are about the user's bytes, so measure before sealing.
       const meter = new Meter(options.maxBytes)
       const sealed = pipeline(source, meter, createEncryptStream(dataKey, enc), () => undefined)
-      const stored = await store.put(sealed, { key: options.key })
+      const stored = await store.put(sealed, { key: options.key, digest: false })
       return { key: stored.key, size: meter.size, sha256: meter.digest(), enc }
     },
     newUploadKey: () => newFileKey(master).enc,
     staged: (upload) => (upload.enc ? encryptedStaged(store.staged(upload.id), master, { ...upload, enc: upload.enc }) : plainStaged(store.staged(upload.id))),
     async open(blob, range) {
       if (!blob.enc) return store.get(blob.blob_key, range)
+      const decryptor = new Decryptor(unwrapFileKey(master, blob.enc), blob.enc, { plainSize: blob.size, ...(range ? { range } : {}) })
       const raw = await store.get(blob.blob_key, range ? storedRange(range, blob.size, blob.enc) : undefined)
-      const plain = createDecryptStream(unwrapFileKey(master, blob.enc), blob.enc, { plainSize: blob.size, ...(range ? { range } : {}) })
-      raw.on('error', (err) => plain.destroy(err))
-      return primed(raw.pipe(plain))
+      // Waits for the first chunk, so a blob that fails its integrity check at the start is
+      // refused with an error status instead of a broken 200.
+      return PlaintextStream.open(raw, decryptor).catch((err: unknown) => {
+        throw err instanceof CipherError ? errors.integrity() : err
+      })
     },
   }
-}
-
-/**
- * Waits for the first chunk before handing the stream over, so a blob that fails its integrity
- * check at the start is refused with an error status instead of a broken 200.
- */
-async function primed(stream: Readable): Promise<Readable> {
-  const it = stream[Symbol.asyncIterator]()
-  let first: IteratorResult<Buffer>
-  try {
-    first = await it.next()
-  } catch (err) {
-    throw err instanceof CipherError ? errors.integrity() : err
-  }
-  return Readable.from(
-    (async function* () {
-      if (!first.done) yield first.value
-      for (let next = await it.next(); !next.done; next = await it.next()) yield next.value
-    })(),
-    { objectMode: false },
-  )
 }
 
 /** Refuses to start with a key that does not match the data, or without one when it is needed. */

@@ -41,12 +41,14 @@ describe('app import boundaries', () => {
     expect(sites.some((s) => s.specifier === '@cumulus/ui')).toBe(true)
   })
 
-  it('imports the component library only through @cumulus/ui, never lib/ paths or subpaths', () => {
+  it('imports the component library only through @cumulus/ui (and its optional fonts.css), never lib/ paths or other subpaths', () => {
     const deep = sites.filter((s) => {
       const to = target(s)
-      return to === 'lib' || to.startsWith('lib/') || /(^|\/)lib\//.test(s.specifier) || /^@cumulus\/ui\/./.test(s.specifier)
+      const published = s.specifier === '@cumulus/ui/fonts.css' // in lib/package.json's exports map
+      return to === 'lib' || to.startsWith('lib/') || /(^|\/)lib\//.test(s.specifier) || (/^@cumulus\/ui\/./.test(s.specifier) && !published)
     })
     expect(deep).toEqual([])
+    expect(sites.some((s) => s.specifier === '@cumulus/ui/fonts.css'), 'the app keeps Inter').toBe(true)
   })
 
   it('takes only types from server/schemas, and nothing else from server/', () => {

@@ -1,5 +1,5 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,list,rps,search,tree,app`
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,list,rps,search,tree,app`
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -13,6 +13,7 @@ import type { DB } from '../../server/db/schema.ts'
 import { createDriveRepository } from '../../server/repositories/drive.ts'
 import type { Cursor } from '../../server/repositories/paging.ts'
 import { appPhase } from './app.ts'
+import { manyPhase } from './many.ts'
 import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
 import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
@@ -149,6 +150,7 @@ try {
 
   if (want('throughput')) await throughput(cumulus, raw, alice)
   if (want('encryption')) await encryptionThroughput(cumulus, alice)
+  if (want('many')) await manyFiles(cumulus, raw, alice)
   // The RSS budget holds for the server as a whole, so watch the metadata phases too, each apart.
   const peaks: Record<string, { total: number; anon: number }> = {}
   const watched = async (phase: string, fn: () => Promise<void>) => {
@@ -256,6 +258,34 @@ async function tree() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Many small files through the app's path (many.ts): tus-js-client with the app's settings vs the
+// raw server writing the same files with fsync, at the same concurrency.
+
+async function manyFiles(cumulus: Child, raw: Child, s: Session) {
+  await s.refresh()
+  const peak = rssMonitor(cumulus.pid)
+  const r = await manyPhase({
+    cumulus: {
+      port: cumulus.port,
+      pid: cumulus.pid,
+      uuid: s.uuid,
+      cookie: () => s.cookie,
+      newFolder: async (name) => (await s.call<{ _id: string }>('POST', '/folder-service/create', { name: `${name} ${randomUUID().slice(0, 8)}` }))._id,
+    },
+    raw: { port: raw.port, pid: raw.pid, dir: root },
+    files: quick ? 200 : 1000,
+    bytes: 100_000,
+    rounds: quick ? 2 : 3,
+    log,
+  })
+  rows.push(...r.rows, rssRow('peak RSS during many files', peak.stop()))
+  report.many = r.report
+  notes.push(
+    `many: ${quick ? 200 : 1000} files of 100 KB per run, ${quick ? 2 : 3} rounds after a dropped warm-up, the order rotating; tus-js-client ${'(Node stack: node:http, keep-alive global agent)'} with app/api/resumable-options.ts (chunkSize, uploadDataDuringCreation, MAX_PARALLEL_UPLOADS in flight) into a fresh folder per run; raw + fsync = one node:http POST per file to the raw server (pipe to a file, fsync), same concurrency; "via fetch()" = the same creation-with-upload requests from fetch(), to tell the client library's cost from the server's. Ratio = median of per-round ratios.`,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
 // Encryption at rest: the same uploads and downloads against a second server with
 // ENCRYPTION_KEY set, alternating with the plain one; the ratio is encrypted / plain.
 
@@ -274,12 +304,16 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
   const servers = { plain: { child: plain, s: plainSession }, encrypted: { child: sealed, s: sealedSession } }
   const up = { plain: [] as number[], encrypted: [] as number[] }
   const down = { plain: [] as number[], encrypted: [] as number[] }
+  // Server CPU seconds per GiB: steadier than MB/s when other work shares the machine.
+  const cpu = { up: { plain: [] as number[], encrypted: [] as number[] }, down: { plain: [] as number[], encrypted: [] as number[] } }
+  const perGiB = (sec: number) => sec / (bytes / (1024 * MiB))
   for (let i = 0; i < size.runs; i++) {
     const order: Array<keyof typeof servers> = i % 2 === 0 ? ['plain', 'encrypted'] : ['encrypted', 'plain']
     for (const name of order) {
       const { child, s } = servers[name]
       execFileSync('sync')
       const m = multipartFraming(`enc-bench-${randomUUID()}.bin`, bytes)
+      let c0 = cpuSeconds(child.pid)
       const r = await streamUpload({
         port: child.port,
         path: '/file-service/upload',
@@ -289,18 +323,32 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
         bytes,
       })
       if (r.status !== 201) throw new Error(`${name} upload → ${r.status} ${r.text.slice(0, 200)}`)
+      cpu.up[name].push(perGiB(cpuSeconds(child.pid) - c0))
       up[name].push(bytes / MB / r.seconds)
       const id = (JSON.parse(r.text) as { _id: string })._id
+      c0 = cpuSeconds(child.pid)
       const d = await streamDownload(child.port, `/file-service/download/${id}`, { cookie: s.cookie })
+      cpu.down[name].push(perGiB(cpuSeconds(child.pid) - c0))
       if (d.status !== 200 || d.bytes !== bytes) throw new Error(`${name} download → ${d.status}, ${d.bytes} bytes`)
       down[name].push(bytes / MB / d.seconds)
       await s.call('DELETE', '/file-service/remove', { id })
     }
   }
-  report.encryption = { bytes, up, down }
+  report.encryption = { bytes, up, down, serverCpuSecondsPerGiB: cpu }
+  const upRatio = median(up.encrypted) / median(up.plain)
+  const downRatio = median(down.encrypted) / median(down.plain)
+  const cpuRow = (what: 'up' | 'down', label: string): Row => ({
+    metric: `  server CPU per GiB ${label} (encrypted vs plain)`,
+    unit: 's',
+    cumulus: median(cpu[what].encrypted),
+    baseline: median(cpu[what].plain),
+    ratio: median(cpu[what].encrypted) / median(cpu[what].plain),
+  })
   rows.push(
-    { metric: `upload ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(up.encrypted), baseline: median(up.plain), ratio: median(up.encrypted) / median(up.plain) },
-    { metric: `download ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(down.encrypted), baseline: median(down.plain), ratio: median(down.encrypted) / median(down.plain) },
+    { metric: `upload ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(up.encrypted), baseline: median(up.plain), ratio: upRatio, budget: '≥ 0.85', ok: upRatio >= 0.85 },
+    cpuRow('up', 'uploaded'),
+    { metric: `download ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(down.encrypted), baseline: median(down.plain), ratio: downRatio, budget: '≥ 0.85', ok: downRatio >= 0.85 },
+    cpuRow('down', 'downloaded'),
   )
   notes.push('encryption: chunked AES-256-GCM (64 KiB chunks) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.')
 }
@@ -313,6 +361,8 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
   const rawFile = join(root, 'raw-upload.bin')
   const mbps = (sec: number) => bytes / MB / sec
   const up = { cumulus: [] as number[], raw: [] as number[], rawFsync: [] as number[], tus: [] as number[] }
+  // Peak RSS of Cumulus during the tus runs alone (each run resets the kernel's high-water mark).
+  const tusPeak = { total: 0, anon: 0 }
   // Server CPU seconds per GiB moved: steadier than MB/s on a shared machine.
   const cpu = { cumulus: [] as number[], raw: [] as number[], rawFsync: [] as number[], tus: [] as number[] }
   const perGiB = (sec: number) => sec / (bytes / (1024 * MiB))
@@ -344,6 +394,7 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     tus: async () => {
       execFileSync('sync')
       const auth = { cookie: s.cookie, uuid: s.uuid, 'tus-resumable': '1.0.0' }
+      const rss = rssMonitor(cumulus.pid)
       const c0 = cpuSeconds(cumulus.pid)
       const t0 = process.hrtime.bigint()
       const created = await fetch(`http://127.0.0.1:${cumulus.port}/file-service/uploads`, {
@@ -359,6 +410,9 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
       }
       up.tus.push(mbps(Number(process.hrtime.bigint() - t0) / 1e9))
       cpu.tus.push(perGiB(cpuSeconds(cumulus.pid) - c0))
+      const p = rss.stop()
+      tusPeak.total = Math.max(tusPeak.total, p.total)
+      tusPeak.anon = Math.max(tusPeak.anon, p.anon)
       const head = await fetch(`http://127.0.0.1:${cumulus.port}${path}`, { method: 'HEAD', headers: auth })
       await s.call('DELETE', '/file-service/remove', { id: head.headers.get('cumulus-file-id') })
     },
@@ -395,7 +449,9 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     log(`upload ${label}: cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${up.raw.at(-1)!.toFixed(0)}, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}, tus ${up.tus.at(-1)!.toFixed(0)}`)
     if (i === 0) for (const xs of [...Object.values(up), ...Object.values(cpu)]) xs.length = 0
   }
-  const upPeak = upRss.stop()
+  // The tus runs reset the high-water mark the upload monitor set, so their peaks count here too.
+  const upAll = upRss.stop()
+  const upPeak = { total: Math.max(upAll.total, tusPeak.total), anon: Math.max(upAll.anon, tusPeak.anon) }
   const rawUpPeak = rawUpRss.stop()
   rmSync(rawFile, { force: true })
 
@@ -464,6 +520,8 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
       cumulusUploadPeakAnon: upPeak.anon / MB,
       cumulusDownloadPeak: downPeak.total / MB,
       cumulusDownloadPeakAnon: downPeak.anon / MB,
+      cumulusTusPeak: tusPeak.total / MB,
+      cumulusTusPeakAnon: tusPeak.anon / MB,
       rawUploadPeak: rawUpPeak.total / MB,
       rawDownloadPeak: rawDownPeak.total / MB,
     },
@@ -478,6 +536,7 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
     { metric: `upload ${fileLabel} through tus, ${TUS_PIECE / MiB} MiB PATCHes, vs raw + fsync`, unit: 'MB/s', cumulus: median(up.tus), baseline: med.upRawFsync, ratio: tusVsFsync.ratio, budget: '≥ 0.80', ok: tusVsFsync.ratio >= 0.8 },
     { metric: `  ${spread(tusVsFsync)}`, unit: '', cumulus: '' },
     { metric: '  server CPU per GiB through tus (vs raw)', unit: 's', cumulus: median(cpu.tus), baseline: median(cpu.raw), ratio: median(cpu.tus) / median(cpu.raw) },
+    rssRow(`peak RSS during the tus uploads (${fileLabel} in ${TUS_PIECE / MiB} MiB PATCHes)`, tusPeak, rawUpPeak),
     { metric: `download ${fileLabel} (medians of ${size.runs} paired runs)`, unit: 'MB/s', cumulus: med.down, baseline: med.downRaw, ratio: downVsRaw.ratio, budget: '≥ 0.80', ok: downVsRaw.ratio >= 0.8 },
     { metric: `  ${spread(downVsRaw)}`, unit: '', cumulus: '' },
     { metric: '  server CPU per GiB downloaded (vs raw)', unit: 's', cumulus: median(downCpu.cumulus), baseline: median(downCpu.raw), ratio: median(downCpu.cumulus) / median(downCpu.raw) },

@@ -1,24 +1,16 @@
 // @vitest-environment node
-// The published @cumulus/ui as a consumer gets it: `npm pack` of lib/, unpacked into a scratch
-// project whose node_modules holds only the package, its peers (react, react-dom) and the
-// dependencies its manifest declares (linked from the repo, so no registry is needed). Every
-// export must come through the exports map and match the source entry; undeclared imports fail.
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+// The published @cumulus/ui as a consumer gets it (helpers/packed-package.ts: `npm pack` of lib/
+// unpacked into a scratch project with only its peers and declared dependencies). Every export
+// must come through the exports map and match the source entry; undeclared imports fail.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as source from '../../lib/index.ts'
+import { libDir, packConsumer, type PackedConsumer, readManifest, root } from './helpers/packed-package.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const libDir = join(root, 'lib')
-const distDir = join(libDir, 'dist')
-const manifest = JSON.parse(readFileSync(join(libDir, 'package.json'), 'utf8')) as {
-  name: string
-  dependencies: Record<string, string>
-  peerDependencies: Record<string, string>
-}
+const manifest = readManifest()
 
 // Scripts run inside the scratch consumer with plain Node; each prints one JSON line.
 const consumerScripts: Record<string, string> = {
@@ -26,7 +18,8 @@ const consumerScripts: Record<string, string> = {
     import * as ui from '@cumulus/ui'
     const types = Object.fromEntries(Object.entries(ui).map(([name, value]) => [name, typeof value]))
     const css = import.meta.resolve('@cumulus/ui/style.css')
-    console.log(JSON.stringify({ types, css }))
+    const fonts = import.meta.resolve('@cumulus/ui/fonts.css')
+    console.log(JSON.stringify({ types, css, fonts }))
   `,
   // The built FileGrid with 10,000 files in a jsdom window, as a consumer's test would mount it.
   // jsdom has no layout, so react-virtuoso's own mock context supplies the window size (1024×768
@@ -63,24 +56,6 @@ const consumerScripts: Record<string, string> = {
 // Test tools a consumer brings for its own checks (linked from the repo like the rest).
 const consumerTools = ['jsdom']
 
-const newestMtime = (dir: string): number =>
-  readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-    if (entry.name === 'dist' || entry.name === 'node_modules') return latest
-    const path = join(dir, entry.name)
-    return Math.max(latest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }, 0)
-
-/** Builds lib/dist when it is missing or older than any source file. */
-function ensureBuilt() {
-  const entry = join(distDir, 'index.js')
-  const types = join(distDir, 'types', 'index.d.ts')
-  if (existsSync(entry) && existsSync(types) && statSync(entry).mtimeMs >= newestMtime(libDir)) return
-  // vitest sets NODE_ENV=test, which would make Vite build React's development JSX runtime in.
-  const env = { ...process.env, NODE_ENV: 'production' }
-  const build = spawnSync('npm', ['run', 'build:lib'], { cwd: root, encoding: 'utf8', env })
-  if (build.status !== 0) throw new Error(`npm run build:lib failed:\n${build.stdout}\n${build.stderr}`)
-}
-
 /** The package names a built module imports (bare specifiers only). */
 function importedPackages(code: string): string[] {
   const specifiers = [...code.matchAll(/(?:^|[\s;])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"'./][^"']*)["']/g)].map((m) => m[1] as string)
@@ -88,67 +63,47 @@ function importedPackages(code: string): string[] {
   return [...new Set(specifiers.map(packageOf))].sort()
 }
 
-function link(consumer: string, name: string) {
-  const target = join(root, 'node_modules', name)
-  const path = join(consumer, 'node_modules', name)
-  mkdirSync(dirname(path), { recursive: true })
-  symlinkSync(target, path, 'dir')
-}
-
-let work: string
-let consumer: string
-let packedFiles: string[]
+let packed: PackedConsumer
 
 beforeAll(() => {
-  ensureBuilt()
-  work = mkdtempSync(join(tmpdir(), 'cumulus-pack-'))
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: libDir, encoding: 'utf8' }),
-  ) as Array<{ filename: string; files: Array<{ path: string }> }>
-  const [tarball] = packed
-  if (!tarball) throw new Error('npm pack produced nothing')
-  packedFiles = tarball.files.map((f) => f.path)
-
-  consumer = join(work, 'consumer')
-  const installed = join(consumer, 'node_modules', '@cumulus', 'ui')
-  mkdirSync(installed, { recursive: true })
-  // The tarball's files live under package/; strip it so they land in node_modules/@cumulus/ui.
-  execFileSync('tar', ['-xzf', join(work, tarball.filename), '-C', installed, '--strip-components=1'])
-  writeFileSync(
-    join(consumer, 'package.json'),
-    JSON.stringify({ name: 'scratch-consumer', private: true, type: 'module', dependencies: { [manifest.name]: `file:../${tarball.filename}` } }),
-  )
-  for (const name of [...Object.keys(manifest.peerDependencies), ...Object.keys(manifest.dependencies)]) link(consumer, name)
-  // Types a TypeScript consumer of a React library has anyway.
-  for (const name of ['@types/react', '@types/react-dom']) link(consumer, name)
-  for (const name of consumerTools) link(consumer, name)
-  for (const [file, code] of Object.entries(consumerScripts)) writeFileSync(join(consumer, file), code)
+  packed = packConsumer(consumerTools, consumerScripts)
 }, 120_000)
 
 afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true })
+  if (packed) rmSync(packed.work, { recursive: true, force: true })
 })
 
-const runInConsumer = (file: string) => {
-  const run = spawnSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' })
-  if (run.status !== 0) throw new Error(`${file} failed:\n${run.stderr}`)
-  return JSON.parse(run.stdout.trim().split('\n').at(-1) as string)
-}
+const runInConsumer = (file: string) => packed.run(file)
 
 describe('packed @cumulus/ui', () => {
-  it('ships only the build: JS, CSS, source maps and declarations under dist/, plus the manifest', () => {
-    expect(packedFiles).toContain('package.json')
-    expect(packedFiles).toContain('dist/index.js')
-    expect(packedFiles).toContain('dist/style.css')
-    expect(packedFiles).toContain('dist/types/index.d.ts')
-    for (const path of packedFiles) {
-      expect(path, path).toMatch(/^(package\.json|README\.md|dist\/.+\.(js|js\.map|css|d\.ts))$/)
+  it('ships the build (JS, CSS, source maps, declarations, the font licence) and the manifest, licence, readme and changelog', () => {
+    const { packedFiles } = packed
+    for (const file of ['package.json', 'LICENSE', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/style.css', 'dist/fonts.css', 'dist/OFL-Inter.txt', 'dist/types/index.d.ts']) {
+      expect(packedFiles).toContain(file)
     }
-    expect(packedFiles.some((p) => p.includes('mockServiceWorker'))).toBe(false)
+    for (const path of packedFiles) {
+      expect(path, path).toMatch(/^(package\.json|LICENSE|README\.md|CHANGELOG\.md|dist\/OFL-Inter\.txt|dist\/.+\.(js|js\.map|css|d\.ts))$/)
+    }
+    // No build helpers, contributor docs or empty CSS-entry chunks.
+    expect(packedFiles.filter((p) => /mockServiceWorker|CONTRIBUTING|\.changeset|dist\/fonts\.js|types\/(build|fonts)\b/.test(p))).toEqual([])
+  })
+
+  it('is MIT with the licence text, at the version its changelog names last', () => {
+    expect(manifest.license).toBe('MIT')
+    const license = readFileSync(join(libDir, 'LICENSE'), 'utf8')
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the Cumulus authors\n/)
+    const changelog = readFileSync(join(libDir, 'CHANGELOG.md'), 'utf8')
+    expect(changelog.match(/^## (\d+\.\d+\.\d+)$/m)?.[1]).toBe(manifest.version)
+  })
+
+  it('takes its runtime dependencies as caret ranges (a consumer dedupes them) and React 19 as a peer', () => {
+    for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toMatch(/^\^\d+\.\d+\.\d+$/)
+    // React 19 only: components take `ref` as a prop (virtuoso's list parts, every ComponentPropsWithRef).
+    expect(manifest.peerDependencies).toEqual({ react: '^19.0.0', 'react-dom': '^19.0.0' })
   })
 
   it('declares exactly the packages its JavaScript imports (peers: react, react-dom)', () => {
-    const code = readFileSync(join(consumer, 'node_modules/@cumulus/ui/dist/index.js'), 'utf8')
+    const code = readFileSync(join(packed.consumer, 'node_modules/@cumulus/ui/dist/index.js'), 'utf8')
     const declared = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)].sort()
     const imported = importedPackages(code)
     // A development build (jsx-dev-runtime, dev-only checks) must never be what gets published.
@@ -157,17 +112,25 @@ describe('packed @cumulus/ui', () => {
     expect(Object.keys(manifest.dependencies).filter((name) => !imported.includes(name)), 'declared but never imported').toEqual([])
   })
 
-  it('exports every name of lib/index.ts through the exports map, none undefined, and resolves ./style.css', () => {
-    const { types, css } = runInConsumer('exports.mjs') as { types: Record<string, string>; css: string }
+  it('exports every name of lib/index.ts through the exports map, none undefined, and resolves ./style.css and ./fonts.css', () => {
+    const { types, css, fonts } = runInConsumer('exports.mjs') as { types: Record<string, string>; css: string; fonts: string }
     const expected = Object.fromEntries(Object.entries(source).map(([name, value]) => [name, typeof value]))
     expect(types).toEqual(expected)
     expect(Object.values(types)).not.toContain('undefined')
     const cssPath = fileURLToPath(css)
-    expect(relative(consumer, cssPath)).toBe(join('node_modules', '@cumulus', 'ui', 'dist', 'style.css'))
+    expect(relative(packed.consumer, cssPath)).toBe(join('node_modules', '@cumulus', 'ui', 'dist', 'style.css'))
     const stylesheet = readFileSync(cssPath, 'utf8')
     expect(stylesheet).toContain('--cumulus-color-accent:')
     expect(stylesheet).toContain('[data-theme="dark"]')
-    expect(stylesheet.match(/@font-face/g)).toHaveLength(2)
+    // The font is optional: style.css names Inter first in its stack but carries no font file.
+    expect(stylesheet).not.toContain('@font-face')
+    const fontsPath = fileURLToPath(fonts)
+    expect(relative(packed.consumer, fontsPath)).toBe(join('node_modules', '@cumulus', 'ui', 'dist', 'fonts.css'))
+    const fontFaces = readFileSync(fontsPath, 'utf8')
+    expect(fontFaces.match(/@font-face/g)).toHaveLength(2)
+    expect(fontFaces).toContain('font-family: Inter')
+    expect(fontFaces).toContain('SIL Open Font License 1.1')
+    expect(fontFaces).not.toContain('--cumulus-')
   })
 
   it('renders a FileGrid of 10,000 files with a bounded DOM (fewer than 300 cards)', () => {
@@ -180,18 +143,19 @@ describe('packed @cumulus/ui', () => {
     expect(elements).toBeLessThan(300 * 20)
   }, 60_000) // a child Node loading jsdom, React and the package: seconds on a busy machine
 
-  it('type-checks a strict TypeScript consumer against the declarations in the exports map', () => {
+  it('type-checks a strict TypeScript consumer, and the README example, against the declarations in the exports map', () => {
     writeFileSync(
-      join(consumer, 'tsconfig.json'),
+      join(packed.consumer, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: { strict: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], skipLibCheck: true },
         include: ['*.ts', '*.tsx'],
       }),
     )
-    writeFileSync(join(consumer, 'css.d.ts'), "declare module '*.css'\n")
+    writeFileSync(join(packed.consumer, 'css.d.ts'), "declare module '*.css'\n")
     writeFileSync(
-      join(consumer, 'app.tsx'),
+      join(packed.consumer, 'app.tsx'),
       `import '@cumulus/ui/style.css'
+       import '@cumulus/ui/fonts.css'
        import { Button, type ButtonProps, ConfirmDialog, extensionBadge, formatBytes, vars } from '@cumulus/ui'
        const props: ButtonProps = { variant: 'primary', size: 'large', loading: true }
        // @ts-expect-error: not a variant
@@ -205,7 +169,11 @@ describe('packed @cumulus/ui', () => {
        export const facts: string[] = [formatBytes(1536), extensionBadge('a.pdf').text, vars.color.accent, String(wrong)]
       `,
     )
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/@typescript/native/bin/tsc'), '-p', consumer], { encoding: 'utf8' })
+    // The README's example, as a consumer would paste it.
+    const example = readFileSync(join(libDir, 'README.md'), 'utf8').match(/```tsx\n([\s\S]*?)```/)?.[1]
+    expect(example).toContain('<UploadPanel')
+    writeFileSync(join(packed.consumer, 'readme-example.tsx'), example!)
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/@typescript/native/bin/tsc'), '-p', packed.consumer], { encoding: 'utf8' })
     expect(tsc.stdout + tsc.stderr).toBe('')
     expect(tsc.status).toBe(0)
   })

@@ -15,7 +15,7 @@ describe('POST /user-service/create', () => {
     const r = await b.post('/user-service/create', { email: `  ${email.toUpperCase()}  `, password: 'secret123' })
     expect(r.status).toBe(201)
     expect(r.body.emailSent).toBe(false)
-    expect(r.body.user).toEqual({ _id: expect.any(String), email, createdAt: expect.any(String) })
+    expect(r.body.user).toEqual({ _id: expect.any(String), email, createdAt: expect.any(String), role: expect.stringMatching(/^(admin|user)$/) })
     expect(r.body.user).not.toHaveProperty('emailVerified')
     expect(r.body.user).not.toHaveProperty('password_hash')
     const cookies = r.headers.getSetCookie()
@@ -74,7 +74,7 @@ describe('POST /user-service/login', () => {
     const b = new Browser(server.url)
     const r = await b.login(` ${email.toUpperCase()}`, 'pässwörd-ü')
     expect(r.status).toBe(200)
-    expect(r.body).toEqual({ user: { _id: expect.any(String), email, createdAt: expect.any(String) } })
+    expect(r.body).toEqual({ user: { _id: expect.any(String), email, createdAt: expect.any(String), role: 'user' }, mustChangePassword: false })
     expect((await b.get('/user-service/user')).status).toBe(200)
   })
 

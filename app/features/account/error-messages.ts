@@ -1,8 +1,10 @@
 // SPEC §8 error catalogue: which text a failed call shows, by HTTP status.
-import { errorStatus } from '../../api/http.ts'
+import { errorStatus, failureReason, HttpError } from '../../api/http.ts'
 import { copy } from '../../copy.ts'
 
 export function loginErrorMessage(error: unknown): string {
+  // DESIGN §7: a disabled account is told so, in the server's words ("Ask the server's admin.").
+  if (error instanceof HttpError && error.code === 'ACCOUNT_DISABLED') return failureReason(error)
   const status = errorStatus(error)
   return status === 400 || status === 401 ? copy.auth.loginFailedCredentials : copy.auth.loginError
 }

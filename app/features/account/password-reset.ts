@@ -1,15 +1,18 @@
 // SPEC §5 "Rate limits" and §8 "Password reset request" for the sign-in screen's reset mode: one
 // request per address per minute, counted from the moment it is sent (a second click while the
 // first is on its way, or after it failed, waits too), and one toast at a time.
-import { errorStatus } from '../../api/http.ts'
+import { errorStatus, HttpError } from '../../api/http.ts'
 import { sendPasswordReset } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { passwordResetCooldown } from '../../state/cooldown.ts'
 import { toaster } from '../toasts/toasts.tsx'
 import { resetRequestErrorMessage } from './error-messages.ts'
 
-/** `wait`: show the "Please wait 1 minute" dialog; `failed`: show `message` inline. */
-export type ResetRequestOutcome = { kind: 'sent' } | { kind: 'wait' } | { kind: 'failed'; message: string }
+/**
+ * `wait`: show the "Please wait 1 minute" dialog; `failed`: show `message` inline; `no-mail`: the
+ * server has no mail (its `MAIL_DISABLED`), so only its admin can reset the password.
+ */
+export type ResetRequestOutcome = { kind: 'sent' } | { kind: 'wait' } | { kind: 'no-mail' } | { kind: 'failed'; message: string }
 
 // The toast of the last request: a new request replaces it rather than stacking a second one.
 let lastToast: string | undefined
@@ -28,6 +31,11 @@ export async function requestPasswordReset(email: string): Promise<ResetRequestO
     toaster.update(id, { message: copy.auth.resetSent, tone: 'success' })
     return { kind: 'sent' }
   } catch (failure) {
+    // Not a failure to report: the screen says calmly whom to ask instead.
+    if (failure instanceof HttpError && failure.code === 'MAIL_DISABLED') {
+      toaster.dismiss(id)
+      return { kind: 'no-mail' }
+    }
     toaster.update(id, { message: copy.auth.resetError, tone: 'error' })
     // The server's minute survives a reload; the app's does not. Its 429 means the same wait.
     if (errorStatus(failure) === 429) return { kind: 'wait' }

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { logout, logoutAll } from '../../state/session.ts'
 import { cancelAllUploads } from '../../state/uploads.ts'
 import { resetDialogs } from '../dialogs/dialog-host.tsx'

@@ -3,7 +3,7 @@
 import { ConfirmDialog } from '@cumulus/ui'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { useSignOut } from './use-sign-out.ts'
 

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { type ReactNode, useState } from 'react'
 import { failureReason } from '../../api/http.ts'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { nameMessage } from '../forms/validation.ts'
 import { toastRegions } from '../toasts/toasts.tsx'
 

@@ -1,7 +1,7 @@
 // SPEC §2 "Context menu": which actions an item's menu offers where. Pure, so the visibility rules
 // are tested on their own; the screens bind the actions.
 import type { MenuEntry } from '@cumulus/ui'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import type { Area } from '../layout/areas.ts'
 
 export type MenuActionId = 'rename' | 'move' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
@@ -20,7 +20,8 @@ export function visibleActions(kind: 'file' | 'folder', { area, parentBar = fals
     multiSelect: !parentBar,
     rename: !trash && !media,
     move: !trash && !media,
-    share: kind === 'file' && !trash,
+    // Folders too since issue #19 (folder links, file requests); SPEC §2 had files only.
+    share: !trash,
     download: !trash,
     trash: !trash,
     restore: trash,

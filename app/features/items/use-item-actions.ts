@@ -7,7 +7,7 @@ import { downloadFile, type FileJson, removeFile, removeFiles, renameFile, resto
 import { type FolderJson, removeFolder, renameFolder, restoreFolder, trashFolder, zipDownloadUrl } from '../../api/folders.ts'
 import { refreshToken } from '../../api/http.ts'
 import { navigateAway } from '../../api/navigate.ts'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { useRefetch } from '../../hooks/use-refetch.ts'
 import {
   asItems,
@@ -16,6 +16,7 @@ import {
   resetMultiSelect,
   resetSelected,
   type SelectedItem,
+  setFolderShareSelected,
   setMoveModal,
   setShareSelected,
   toggleMultiSelect,
@@ -121,6 +122,7 @@ export function useItemActions() {
 
     const share = (target: Target) => {
       if (target.type === 'file') setShareSelected(target.file)
+      else setFolderShareSelected(target.folder)
     }
 
     const multiSelect = (target: Target) => toggleMultiSelect(toSelected(target))

@@ -9,12 +9,14 @@ import { useSuggestions } from '../../hooks/use-suggestions.ts'
 import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection, type SelectedItem, setPopupSelect } from '../../state/selection.ts'
 import { toBrowserFile, toBrowserFolder } from '../items/browser-items.ts'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { closeDrawer, drawOpen, toggleDrawer } from '../../state/drawer.ts'
-import { DETAILS_PANEL_WIDTH, vars } from '../../styles.ts'
+import { cx, DETAILS_PANEL_WIDTH, vars } from '../../styles.ts'
 import { DialogHost } from '../dialogs/dialog-host.tsx'
+import { shareCopy } from '../share/share-copy.ts'
 import { Modals } from '../modals/modals.tsx'
+import { StorageMeter } from '../storage/storage-meter.tsx'
 import { UploadPanelHost } from '../uploads/upload-panel-host.tsx'
 import { useFileDrop } from '../uploads/use-file-drop.tsx'
 import { useAddNew } from './add-new.tsx'
@@ -44,13 +46,33 @@ const sticky = css`
   flex-shrink: 0;
 `
 
+// Desktop: the sidebar's column with the storage meter at its foot (the lib's Sidebar has no slot).
+const sideColumn = css`
+  display: flex;
+  flex-direction: column;
+  & > :first-child {
+    flex: 1;
+  }
+`
+
+const meterBox = css`
+  box-sizing: border-box;
+  width: ${vars.size.sidebar};
+  padding: ${vars.space.large};
+  border-right: ${vars.borderWidth.thin} solid ${vars.color.border};
+  background: ${vars.color.surface};
+`
+
 const main = css`
   flex: 1;
   min-width: 0;
   padding: ${vars.space.large};
 `
 
-const hrefs: Record<SidebarItem, string> = { home: '/home', media: '/media', settings: '/settings', trash: '/trash' }
+const hrefs: Record<SidebarItem, string> = { home: '/home', shared: '/shared', media: '/media', settings: '/settings', trash: '/trash' }
+
+// Shared (issue #19) sits under Home.
+const sidebarItems: SidebarItem[] = ['home', 'shared', 'media', 'settings', 'trash']
 
 const sidebarLabels = {
   addNew: copy.layout.addNew,
@@ -58,6 +80,7 @@ const sidebarLabels = {
   createFolder: copy.layout.createFolder,
   uploadFolder: copy.layout.uploadFolder,
   home: copy.layout.home,
+  shared: shareCopy.nav,
   media: copy.layout.media,
   settings: copy.layout.settings,
   trash: copy.layout.trash,
@@ -84,6 +107,17 @@ const detailsLabels = {
   folder: copy.layout.folder,
   public: copy.layout.public,
   private: copy.layout.private,
+}
+
+/** On desktop the sidebar sticks beside the page with the storage meter under it; the mobile drawer is the sidebar alone. */
+function SidebarColumn({ desktop, children }: { desktop: boolean; children: ReactNode }) {
+  if (!desktop) return children
+  return (
+    <div className={cx(sticky, sideColumn)}>
+      {children}
+      <StorageMeter className={meterBox} />
+    </div>
+  )
 }
 
 /** SPEC §9 "Search suggestion debounce". */
@@ -114,18 +148,23 @@ export interface AppLayoutProps {
   parent?: string
   /** The folder on screen does not exist (a stale or wrong URL): nothing can be added to it. */
   parentMissing?: boolean
+  /** The sidebar item marked current; defaults to `area` (the Shared screen searches Home). */
+  active?: SidebarItem
+  /** Whether ADD NEW and file drops are offered; defaults to true (false on a page that shows no folder). */
+  canAdd?: boolean
   children: ReactNode
 }
 
-export function AppLayout({ area, search = '', parent = '/', parentMissing = false, children }: AppLayoutProps) {
+export function AppLayout({ area, search = '', parent = '/', parentMissing = false, active = area, canAdd = true, children }: AppLayoutProps) {
   useSignals()
   const [, navigate] = useLocation()
   const isDesktop = useIsDesktop()
   // Nothing is created in the trash (it would land in Home, out of sight).
-  const addNew = useAddNew(area === 'trash' ? null : parentMissing ? { missing: parent } : parent)
+  const addNew = useAddNew(area === 'trash' || !canAdd ? null : parentMissing ? { missing: parent } : parent)
   // Dropping files uploads them where ADD NEW would (not in trash or media).
-  const drop = useFileDrop(parentMissing ? null : parent)
-  const dropProps = area === 'home' ? drop.dropProps : {}
+  const drop = useFileDrop(parentMissing || !canAdd ? null : parent)
+  const dropsHere = area === 'home' && canAdd
+  const dropProps = dropsHere ? drop.dropProps : {}
   const [typed, setTyped] = useState(search)
   // The field restarts from the route's query on navigation (it is keyed the same way below).
   useEffect(() => setTyped(search), [area, search])
@@ -165,26 +204,28 @@ export function AppLayout({ area, search = '', parent = '/', parentMissing = fal
         />
       </div>
       <div className={columns}>
-        <Sidebar
-          className={isDesktop ? sticky : undefined}
-          layout={isDesktop ? 'column' : 'drawer'}
-          active={area}
-          hrefs={hrefs}
-          onNavigate={(item) => navigate(hrefs[item])}
-          open={drawOpen.value}
-          onOpenChange={(open) => {
-            if (!open) closeDrawer()
-          }}
-          onUploadFiles={addNew.onUploadFiles}
-          onCreateFolder={addNew.onCreateFolder}
-          onUploadFolder={addNew.onUploadFolder}
-          canUploadFolder={addNew.canUploadFolder}
-          showAddNew={addNew.available}
-          labels={sidebarLabels}
-        />
+        <SidebarColumn desktop={isDesktop}>
+          <Sidebar
+            layout={isDesktop ? 'column' : 'drawer'}
+            active={active}
+            items={sidebarItems}
+            hrefs={hrefs}
+            onNavigate={(item) => navigate(hrefs[item])}
+            open={drawOpen.value}
+            onOpenChange={(open) => {
+              if (!open) closeDrawer()
+            }}
+            onUploadFiles={addNew.onUploadFiles}
+            onCreateFolder={addNew.onCreateFolder}
+            onUploadFolder={addNew.onUploadFolder}
+            canUploadFolder={addNew.canUploadFolder}
+            showAddNew={addNew.available}
+            labels={sidebarLabels}
+          />
+        </SidebarColumn>
         <main className={main} {...dropProps}>
           {children}
-          {area === 'home' ? drop.overlay : null}
+          {dropsHere ? drop.overlay : null}
         </main>
         {isDesktop ? <DetailsPanel
             className={sticky}

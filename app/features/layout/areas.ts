@@ -1,6 +1,6 @@
 // The three areas of the file browser (SPEC §2 route table and search bar): each has a root
 // route, a search route and its own search placeholder.
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 
 export type Area = 'home' | 'media' | 'trash'
 

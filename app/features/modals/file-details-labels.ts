@@ -1,7 +1,7 @@
 // The texts of the library's FileDetails, shared by the public download page and the file details
 // modal (SPEC §2: "Both show the same information").
 import type { SharePermission } from '@cumulus/ui'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 
 const p = copy.publicDownload
 

@@ -2,12 +2,14 @@
 // signed-in layout renders this once.
 import { FileDetailsModal } from './file-details-modal.tsx'
 import { MoveModal } from './move-modal.tsx'
+import { FolderShareModal } from '../share/folder-share-modal.tsx'
 import { ShareModal } from '../share/share-modal.tsx'
 
 export function Modals() {
   return (
     <>
       <ShareModal />
+      <FolderShareModal />
       <MoveModal />
       <FileDetailsModal />
     </>

@@ -1,16 +1,26 @@
 // SPEC §2 "Share modal" and §4 "Share state": the file's link and its Permission select. Each
 // change runs make-public, make-one or remove-link; the returned file then replaces the one in the
 // modal and in the main selection, and the file lists refetch.
-import { type SharePermission, ShareDialog } from '@cumulus/ui'
+// Under the select, "Link settings" (issue #19): the options of that same link (expiry, password,
+// download limit), saved with PATCH /share-service/links/{id}; the URL stays.
+import { type SharePermission, ShareDialog, Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { type FileJson, makeOne, makePublic, removeLink } from '../../api/files.ts'
-import { copy } from '../../copy.ts'
+import { failureReason } from '../../api/http.ts'
+import type { ShareLinkJson } from '../../api/share-links.ts'
+import { copy } from '../../copy-screens.ts'
 import { useRefetch } from '../../hooks/use-refetch.ts'
+import { useRefetchShareLinks, useShareLinks } from '../../hooks/use-share-links.ts'
 import { mainSection, resetShareSelected, shareModal } from '../../state/selection.ts'
 import { copyWithToast } from '../clipboard/copy-with-toast.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useClosing } from '../modals/use-closing.ts'
+import { LinkOptionsForm } from './link-options-form.tsx'
+import { LinkUrlField } from './link-url-field.tsx'
+import { shareCopy } from './share-copy.ts'
+import * as styles from './share-styles.ts'
+import { useLinkActions } from './use-link-actions.ts'
 
 const s = copy.share
 const permissionLabels: Record<SharePermission, string> = { private: s.private, public: s.public, one: s.temporary }
@@ -41,12 +51,66 @@ function applyFile(next: FileJson): void {
   if (main?.id === next._id && main.type !== 'folder') mainSection.value = { ...main, file: next }
 }
 
+/** The file as the server now shows it once its link's limit changed: a limit of 1 is the spec's "one". */
+const withLink = (file: FileJson, link: ShareLinkJson): FileJson => ({
+  ...file,
+  metadata: { ...file.metadata, linkType: link.maxDownloads === 1 ? 'one' : 'public' },
+})
+
+/** The file's link among the user's links: the one whose token the file shows. */
+const fileLink = (links: readonly ShareLinkJson[], file: FileJson) =>
+  links.find((link) => link.itemType === 'file' && link.itemId === file._id && link.token === file.metadata.link)
+
+/** "Link settings": the options of the file's one link, once it has one. */
+function FileLinkSettings({ file }: { file: FileJson }) {
+  const headingId = useId()
+  const shared = filePermission(file) !== 'private'
+  const { links, loaded, validating, error } = useShareLinks(shared)
+  const actions = useLinkActions()
+  const link = fileLink(links, file)
+  const t = shareCopy.linkSettings
+
+  let body
+  if (!shared) body = <p className={styles.hint}>{t.noLink}</p>
+  else if (link) {
+    body = (
+      <>
+        {/* The spec's public page above cannot ask for a password; the link's own page can. */}
+        <LinkUrlField label={t.pageLink} url={link.url} />
+        <p className={styles.hint}>{t.pageLinkHint}</p>
+        <LinkOptionsForm
+          aria-labelledby={headingId}
+          link={link}
+          access="view"
+          save={async (settings) => applyFile(withLink(file, await actions.save(link, settings)))}
+        />
+      </>
+    )
+  } else if (!loaded || validating) {
+    body = (
+      <div className={styles.status}>
+        <Spinner label={t.loading} />
+      </div>
+    )
+  } else body = <p className={styles.hint}>{error ? failureReason(error) : t.gone}</p>
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {t.title}
+      </h2>
+      {body}
+    </section>
+  )
+}
+
 export function ShareModal() {
   useSignals()
   const { shown: file } = useClosing(shareModal.value)
   const open = shareModal.value !== null
   const [busy, setBusy] = useState(false)
   const refetch = useRefetch()
+  const refetchLinks = useRefetchShareLinks()
 
   if (!file) return null
 
@@ -55,6 +119,8 @@ export function ShareModal() {
     try {
       applyFile(await changePermission(file, permission))
       refetch.files()
+      // A new level is a new link (or none): its settings are read again.
+      refetchLinks()
     } catch (error) {
       // The toast has said so; the select stays on the old permission.
       console.warn('Share change failed', error)
@@ -84,6 +150,8 @@ export function ShareModal() {
       permissionLabels={permissionLabels}
       closeLabel={copy.modals.close}
       getPersistentElements={toastRegions}
-    />
+    >
+      <FileLinkSettings file={file} />
+    </ShareDialog>
   )
 }

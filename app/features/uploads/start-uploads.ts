@@ -1,18 +1,24 @@
-// Starting uploads (SPEC §4 "Upload item" and "Uploads"): every upload becomes an item of the upload
-// store, a few run at a time, and the lists refetch after each success.
-import { failureReason } from '../../api/http.ts'
-import { type FolderUploadEntry, uploadFile, uploadFolder } from '../../api/uploads.ts'
-import { addUpload, isUploadRunning, setUploadCancel, updateUpload } from '../../state/uploads.ts'
+// Starting uploads (SPEC §4 "Upload item" and "Uploads"): every upload becomes a row of the upload
+// store, its files go through tus (api/resumable.ts) a few at a time, and the lists refetch after
+// each success. A folder upload is one row whose files are sent one tus upload each (with their
+// `relativePath`), through the same queue, the row showing their bytes together.
+import { type FolderUploadEntry, PROGRESS_INTERVAL_MS } from '../../api/uploads.ts'
+import { MAX_PARALLEL_UPLOADS } from '../../api/resumable-options.ts'
+import { createResumableUpload, ResumableError, type ResumableUpload, terminateStored } from '../../api/resumable.ts'
+import type { StoredUpload } from '../../api/resumable-store.ts'
+import { addUpload, isUploadRunning, setUploadControls, type UploadItem, updateUpload, uploads } from '../../state/uploads.ts'
+import { createUploadMeter, type UploadMeter } from './upload-meter.ts'
 
-/** Uploads sent at once; the rest wait their turn, so a 200-file drop does not open 200 sockets. */
-export const MAX_PARALLEL_UPLOADS = 3
+export { MAX_PARALLEL_UPLOADS }
 
 export type UploadKind = 'file' | 'folder'
 
 /** Runs after each successful upload: refetch the lists that show it. */
 export type OnUploaded = (kind: UploadKind) => void
 
-/** One upload: a plain file, or a whole folder sent as one folder upload. */
+export type { FolderUploadEntry }
+
+/** One upload: a plain file, or a whole folder (one row, one tus upload per file). */
 export type UploadJob = { type: 'file'; file: File } | { type: 'folder'; entries: FolderUploadEntry[] }
 
 /** SPEC §4: a folder upload only when every chosen file has a relative path, else plain files. */
@@ -27,66 +33,257 @@ export const jobsForFiles = (files: readonly File[]): UploadJob[] => {
   return entries ? [{ type: 'folder', entries }] : files.map((file) => ({ type: 'file', file }))
 }
 
-// The queue shared by every caller: two drops in a row still share the same few sockets.
-const waiting: Array<() => void> = []
+// The queue shared by every caller: two drops in a row still share the same few connections. It
+// holds files, not rows, so a folder of a thousand files opens MAX_PARALLEL_UPLOADS requests too.
+const waiting: Array<() => Promise<void>> = []
 let active = 0
 
 function pump(): void {
   while (active < MAX_PARALLEL_UPLOADS && waiting.length > 0) {
     active++
-    waiting.shift()!()
+    void waiting.shift()!().finally(() => {
+      active--
+      pump()
+    })
   }
 }
 
-function enqueue(task: () => Promise<void>): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(() => {
-      void task().finally(() => {
-        active--
-        resolve()
-        pump()
-      })
-    })
-    pump()
-  })
+/** Files being sent right now (tests check the queue's bound). */
+export const uploadsInFlight = () => active
+
+/** One file's tus upload inside a row. */
+interface Transfer {
+  file: File
+  relativePath?: string
+  previous?: StoredUpload
+  status: 'queued' | 'sending' | 'paused' | 'done' | 'failed' | 'stopped'
+  /** Bytes sent (the server's offset after a resume). */
+  sent: number
+  retrying: boolean
+  upload?: ResumableUpload
+  error?: ResumableError
+  /** Bumped on every enqueue, so a stale queue entry (paused, then resumed) is skipped. */
+  ticket: number
 }
+
+/** One row of the panel and its files. */
+interface Row {
+  id: string
+  kind: UploadKind
+  parent: string
+  total: number
+  transfers: Transfer[]
+  paused: boolean
+  canceled: boolean
+  meter: UploadMeter
+  onUploaded: OnUploaded
+  /** Set once this row has told `onUploaded` about its files. */
+  reported: boolean
+  lastTick: number
+  tickTimer: ReturnType<typeof setTimeout> | undefined
+  /** Resolves when the row has ended (completed, failed, canceled) or is paused. */
+  idle: () => void
+}
+
+const sentBytes = (row: Row) => row.transfers.reduce((sum, t) => sum + (t.status === 'done' ? t.file.size : t.sent), 0)
+const busy = (t: Transfer) => t.status === 'queued' || t.status === 'sending'
+
+/** The row's progress as the store shows it: at most every PROGRESS_INTERVAL_MS, never 100 before the end. */
+function tick(row: Row): void {
+  if (row.tickTimer) return
+  const wait = PROGRESS_INTERVAL_MS - (Date.now() - row.lastTick)
+  const flush = () => {
+    row.tickTimer = undefined
+    row.lastTick = Date.now()
+    if (!isUploadRunning(row.id) || row.paused) return
+    const bytes = sentBytes(row)
+    const progress = row.total > 0 ? Math.min(99, Math.floor((bytes / row.total) * 100)) : 0
+    updateUpload(row.id, { progress, ...row.meter.sample(bytes, row.total) })
+  }
+  if (wait <= 0) flush()
+  else row.tickTimer = setTimeout(flush, wait)
+}
+
+function stopTicks(row: Row): void {
+  clearTimeout(row.tickTimer)
+  row.tickTimer = undefined
+  row.meter.reset()
+}
+
+const failureText = (row: Row, t: Transfer) => (row.kind === 'folder' && t.relativePath ? `${t.relativePath}: ${t.error!.message}` : t.error!.message)
+
+/** Works out the row's state from its files, once something changed. */
+function refresh(row: Row): void {
+  // Canceled, or taken off the list by the close control: nothing left to show.
+  if (row.canceled || !uploads.peek().some((u) => u.id === row.id)) return
+  const pending = row.transfers.some(busy)
+  if (pending) {
+    if (row.paused) return
+    const sending = row.transfers.filter((t) => t.status === 'sending')
+    const retrying = sending.length > 0 && sending.every((t) => t.retrying)
+    updateUpload(row.id, { state: retrying ? 'retrying' : 'running', error: undefined })
+    if (retrying) stopTicks(row)
+    return
+  }
+  if (row.transfers.some((t) => t.status === 'paused')) return
+  stopTicks(row)
+  const failed = row.transfers.filter((t) => t.status === 'failed')
+  const stored = row.transfers.some((t) => t.status === 'done')
+  // What arrived is listed even when a sibling in the folder was refused.
+  if (stored && !row.reported) {
+    row.reported = true
+    row.onUploaded(row.kind)
+  }
+  const end: Partial<UploadItem> =
+    failed.length > 0
+      ? { state: 'failed', error: failureText(row, failed[0]!), retryable: failed.some((t) => t.error!.retryable) }
+      : { state: 'completed', progress: 100 }
+  updateUpload(row.id, { ...end, bytesPerSecond: undefined, secondsLeft: undefined })
+  if (failed.length > 0) console.warn('Upload failed', row.kind === 'file' ? row.transfers[0]!.file.name : failureText(row, failed[0]!), failed[0]!.error!.cause ?? failed[0]!.error)
+  row.idle()
+}
+
+async function send(row: Row, t: Transfer, ticket: number): Promise<void> {
+  if (t.ticket !== ticket || t.status !== 'queued') return
+  // Canceled, paused, or the panel was closed while it waited in the queue.
+  if (row.canceled || !isUploadRunning(row.id)) return void (t.status = 'stopped')
+  if (row.paused) return void (t.status = 'paused')
+  t.status = 'sending'
+  t.upload ??= createResumableUpload(
+    { file: t.file, parent: row.parent, relativePath: t.relativePath, previous: t.previous },
+    {
+      onProgress(bytes) {
+        t.sent = bytes
+        tick(row)
+      },
+      onRetrying() {
+        t.retrying = true
+        refresh(row)
+      },
+      onResumed() {
+        t.retrying = false
+        row.meter.reset()
+        refresh(row)
+      },
+    },
+  )
+  refresh(row)
+  try {
+    const outcome = await t.upload.send()
+    if (outcome.kind === 'stopped') return
+    t.status = 'done'
+    t.sent = t.file.size
+  } catch (error) {
+    t.status = 'failed'
+    t.error = error instanceof ResumableError ? error : new ResumableError(String(error), undefined, true, error)
+  } finally {
+    t.retrying = false
+  }
+  refresh(row)
+}
+
+function enqueue(row: Row, t: Transfer): void {
+  const ticket = ++t.ticket
+  t.status = 'queued'
+  waiting.push(() => send(row, t, ticket))
+  pump()
+}
+
+function pause(row: Row): void {
+  row.paused = true
+  stopTicks(row)
+  updateUpload(row.id, { state: 'paused', bytesPerSecond: undefined, secondsLeft: undefined })
+  for (const t of row.transfers) {
+    if (t.status === 'sending') void t.upload?.pause()
+    if (busy(t)) t.status = 'paused'
+  }
+  row.idle()
+}
+
+function resume(row: Row): void {
+  row.paused = false
+  updateUpload(row.id, { state: 'running' })
+  for (const t of row.transfers) if (t.status === 'paused') enqueue(row, t)
+}
+
+function retry(row: Row): void {
+  updateUpload(row.id, { state: 'running', error: undefined, retryable: undefined })
+  for (const t of row.transfers) {
+    if (t.status !== 'failed') continue
+    t.error = undefined
+    enqueue(row, t)
+  }
+}
+
+function cancel(row: Row): void {
+  row.canceled = true
+  stopTicks(row)
+  for (const t of row.transfers) {
+    // Sent or half-sent: the server drops it. A file that never started has nothing to drop.
+    if (t.status !== 'done' && t.upload) void t.upload.cancel()
+    else if (t.status !== 'done' && t.previous) void terminateStored(t.previous)
+    if (busy(t) || t.status === 'paused' || t.status === 'failed') t.status = 'stopped'
+  }
+  row.idle()
+}
+
+interface RowInput {
+  kind: UploadKind
+  parent: string
+  files: Array<{ file: File; relativePath?: string; previous?: StoredUpload }>
+  onUploaded: OnUploaded
+}
+
+/** Sends the files of one row (a new row, or the existing `id` of a restored one); resolves once it has ended or paused. */
+function startRow(id: string, { kind, parent, files, onUploaded }: RowInput): { row: Row; done: Promise<void> } {
+  let idle!: () => void
+  const done = new Promise<void>((resolve) => (idle = resolve))
+  const row: Row = {
+    id,
+    kind,
+    parent,
+    total: files.reduce((sum, f) => sum + f.file.size, 0),
+    transfers: files.map((f) => ({ ...f, status: 'queued', sent: 0, retrying: false, ticket: 0 })),
+    paused: false,
+    canceled: false,
+    meter: createUploadMeter(),
+    onUploaded,
+    reported: false,
+    lastTick: 0,
+    tickTimer: undefined,
+    idle,
+  }
+  for (const t of row.transfers) enqueue(row, t)
+  return { row, done }
+}
+
+const rowControls = (row: Row) => ({ cancel: () => cancel(row), pause: () => pause(row), resume: () => resume(row), retry: () => retry(row) })
 
 const topFolder = (entries: readonly FolderUploadEntry[]) => entries[0]?.path.split('/').find(Boolean) ?? ''
 
-async function send(job: UploadJob, id: string, parent: string, onUploaded: OnUploaded): Promise<void> {
-  // Canceled, or the panel was closed, while it waited in the queue.
-  if (!isUploadRunning(id)) return
-  const onProgress = (progress: number) => {
-    if (isUploadRunning(id)) updateUpload(id, { progress })
-  }
-  const handle = job.type === 'file' ? uploadFile(job.file, parent, { onProgress }) : uploadFolder(job.entries, parent, { onProgress })
-  setUploadCancel(id, handle.cancel)
-  try {
-    await handle.promise
-    updateUpload(id, { state: 'completed', progress: 100 })
-    onUploaded(job.type)
-  } catch (error) {
-    // A cancel already marked (or removed) the item; anything else is a failure.
-    if (handle.signal.aborted) return
-    // The row says why (the server's message, or "Network Error"), so a failure is not a mystery.
-    updateUpload(id, { state: 'failed', error: failureReason(error) })
-    console.warn('Upload failed', job.type === 'file' ? job.file.name : topFolder(job.entries), error)
-  }
-}
-
-/** Lists every job in the upload store at once (newest first) and sends them a few at a time into `parent`. */
+/** Lists every job in the upload store at once (newest first) and sends their files a few at a time into `parent`. */
 export function runUploadJobs(jobs: readonly UploadJob[], parent: string, onUploaded: OnUploaded): Promise<void> {
   const done = jobs.map((job) => {
-    const id =
+    const input: RowInput =
       job.type === 'file'
-        ? addUpload({ name: job.file.name, type: 'file', size: job.file.size })
-        : addUpload({ name: topFolder(job.entries), type: 'folder', size: job.entries.reduce((sum, e) => sum + e.file.size, 0) })
-    return enqueue(() => send(job, id, parent, onUploaded))
+        ? { kind: 'file', parent, onUploaded, files: [{ file: job.file }] }
+        : { kind: 'folder', parent, onUploaded, files: job.entries.map(({ file, path }) => ({ file, relativePath: path })) }
+    const name = job.type === 'file' ? job.file.name : topFolder(job.entries)
+    const id = addUpload({ name, type: job.type, size: input.files.reduce((sum, f) => sum + f.file.size, 0) })
+    const started = startRow(id, input)
+    setUploadControls(id, rowControls(started.row))
+    return started.done
   })
   return Promise.all(done).then(() => undefined)
 }
 
-/** Uploads picked `files` into `parent` ("/" for Home); resolves once every one has ended. */
+/** Continues a stored upload in the restored row `id` with the file the user picked again. */
+export function resumeStoredUpload(id: string, file: File, previous: StoredUpload, onUploaded: OnUploaded): { controls: ReturnType<typeof rowControls>; done: Promise<void> } {
+  const { row, done } = startRow(id, { kind: 'file', parent: previous.parent, onUploaded, files: [{ file, relativePath: previous.relativePath, previous }] })
+  return { controls: rowControls(row), done }
+}
+
+/** Uploads picked `files` into `parent` ("/" for Home); resolves once every one has ended (or paused). */
 export function startUploads(files: readonly File[], parent: string, onUploaded: OnUploaded): Promise<void> {
   return runUploadJobs(jobsForFiles(files), parent, onUploaded)
 }

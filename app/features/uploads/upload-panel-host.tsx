@@ -1,23 +1,42 @@
-// SPEC §2 "Upload panel": bottom-right, shown whenever any uploads exist, bound to the upload store.
+// SPEC §2 "Upload panel": bottom-right, shown whenever any uploads exist, bound to the upload store
+// (pause, resume and retry included, issue #18).
 // It is not modal: the toasts (bottom-left, stacked above it) and the page stay usable. While it is
 // shown, a spacer as tall as the panel ends the page, so the last cards can scroll out from under it.
 import { UploadPanel } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
-import { useLayoutEffect, useRef, useState } from 'react'
-import { copy } from '../../copy.ts'
-import { cancelAllUploads, cancelUpload, setUploadsMinimized, uploads, uploadsMinimized } from '../../state/uploads.ts'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import {
+  cancelAllUploads,
+  cancelUpload,
+  pauseUpload,
+  resumeUpload,
+  retryUpload,
+  setUploadsMinimized,
+  uploads,
+  uploadsMinimized,
+} from '../../state/uploads.ts'
 import { vars } from '../../styles.ts'
+import { restoreUnfinishedUploadsOnce } from './restored-uploads.ts'
+import { uploadCopy } from './upload-copy.ts'
+import { useUploadRefetch } from './use-upload-refetch.ts'
 
 const labels = {
-  region: copy.uploads.panel,
-  minimize: copy.uploads.minimize,
-  expand: copy.uploads.expand,
-  close: copy.uploads.close,
-  cancel: copy.uploads.cancel,
-  completed: copy.uploads.completed,
-  failed: copy.uploads.failed,
-  canceled: copy.uploads.canceled,
+  region: uploadCopy.panel,
+  minimize: uploadCopy.minimize,
+  expand: uploadCopy.expand,
+  close: uploadCopy.close,
+  cancel: uploadCopy.cancel,
+  pause: uploadCopy.pause,
+  resume: uploadCopy.resume,
+  retry: uploadCopy.retry,
+  completed: uploadCopy.completed,
+  failed: uploadCopy.failed,
+  canceled: uploadCopy.canceled,
+  paused: uploadCopy.paused,
+  retrying: uploadCopy.retrying,
+  speed: uploadCopy.speed,
+  timeLeft: uploadCopy.timeLeft,
 }
 
 // The panel's own bottom gutter (lib upload-panel: `space.large`) plus a gap above it.
@@ -52,20 +71,28 @@ function Panel() {
         ref={panel}
         items={uploads.value}
         onCancel={cancelUpload}
+        onPause={pauseUpload}
+        onResume={resumeUpload}
+        onRetry={retryUpload}
         onClose={cancelAllUploads}
         minimized={uploadsMinimized.value}
         onMinimizedChange={setUploadsMinimized}
-        title={copy.uploads.title}
-        summary={copy.uploads.summary}
+        title={uploadCopy.title}
+        summary={uploadCopy.summary}
         labels={labels}
       />
     </>
   )
 }
 
-/** The upload panel; render it once in the layout. */
+/**
+ * The upload panel; render it once in the layout. On its first mount in a page it lists the
+ * uploads a reload left unfinished (issue #18), each waiting for its file to be picked again.
+ */
 export function UploadPanelHost() {
   useSignals()
+  const onUploaded = useUploadRefetch()
+  useEffect(() => restoreUnfinishedUploadsOnce(onUploaded), [onUploaded])
   if (uploads.value.length === 0) return null
   return <Panel />
 }

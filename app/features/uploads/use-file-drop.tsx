@@ -2,7 +2,7 @@
 // them (a dropped folder as a folder upload) into the folder on screen.
 import { css } from 'goober'
 import { type DragEvent, type HTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { vars } from '../../styles.ts'
 import { toast } from '../toasts/toasts.tsx'
 import { droppedJobs } from './dropped-files.ts'

@@ -5,7 +5,7 @@ import { Button, IconButton, PhotoGallery, type BrowserFile, Select } from '@cum
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import type { FileJson } from '../../api/files.ts'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { useAddNew } from '../../features/layout/add-new.tsx'
 import { menuEntries } from '../../features/items/item-menu.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'

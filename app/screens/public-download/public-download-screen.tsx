@@ -3,7 +3,7 @@
 import { FileDetails, Spinner } from '@cumulus/ui'
 import { publicDownloadUrl } from '../../api/files.ts'
 import { navigateAway } from '../../api/navigate.ts'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { CardPage } from '../../features/shell/card-page.tsx'
 import { copyWithToast } from '../../features/clipboard/copy-with-toast.ts'
 import { fileAccessLabels, fileDetailsLabels } from '../../features/modals/file-details-labels.ts'

@@ -1,11 +1,12 @@
 // SPEC §2 settings "Account": the email (and Resend while unverified), Change password, Logout and
-// Logout all sessions, each logout confirmed first.
+// Logout all sessions, each logout confirmed first; then (DESIGN §7) the storage used, Devices, App
+// passwords and Activity.
 import { Button, ConfirmDialog } from '@cumulus/ui'
 import { css } from 'goober'
 import { useState } from 'react'
 import { errorStatus } from '../../api/http.ts'
 import { resendVerifyEmail } from '../../api/user.ts'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { CooldownDialog } from '../../features/account/cooldown-dialog.tsx'
 import { LinkButton } from '../../features/forms/form.tsx'
 import { toast } from '../../features/toasts/toasts.tsx'
@@ -14,7 +15,12 @@ import { useUser } from '../../hooks/use-user.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import { vars } from '../../styles.ts'
+import { usageOf, usageText } from '../../features/storage/storage-meter.tsx'
+import { ActivitySection } from './activity-section.tsx'
+import { AppPasswordsSection } from './app-passwords-section.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
+import { DevicesSection } from './devices-section.tsx'
+import { settingsCopy } from './settings-copy.ts'
 import { row, rowLabel, section } from './settings-styles.ts'
 
 const emailValue = css`
@@ -65,6 +71,10 @@ export function AccountSection() {
         </span>
       </div>
       <div className={row}>
+        <span className={rowLabel}>{settingsCopy.storage}</span>
+        {data ? <span>{usageText(usageOf(data).used, usageOf(data).quota)}</span> : null}
+      </div>
+      <div className={row}>
         <Button onClick={() => setChanging(true)}>{copy.settings.changePassword}</Button>
       </div>
       <div className={row}>
@@ -73,6 +83,9 @@ export function AccountSection() {
           {copy.settings.logoutAll}
         </Button>
       </div>
+      <DevicesSection onSignOutThisDevice={() => setConfirming('logout')} />
+      <AppPasswordsSection />
+      <ActivitySection scope="own" />
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
       <ConfirmDialog
         open={confirming === 'logout'}

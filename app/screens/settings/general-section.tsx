@@ -1,7 +1,7 @@
 // SPEC §2 settings "General": five selects, each persisted to its preference (SPEC §3 keys), and
 // ours, Theme. Each is a row with a one-line description (setting-select.tsx).
 import { useSignals } from '@preact/signals-react/runtime'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { isAscending, setSortAscending, setSortType, sortBy, sortTypeOf, type SortType } from '../../state/filters.ts'
 import {
   listView,

@@ -1,17 +1,21 @@
-// SPEC §2 "Settings page": a left menu (HOME link, Account, General; collapsible on mobile) and the
-// chosen section.
+// SPEC §2 "Settings page": a left menu (HOME link, Account, General, and Users for admins (DESIGN
+// §7); collapsible on mobile) and the chosen section.
 import { Header, Icon } from '@cumulus/ui'
 import { css } from 'goober'
 import { useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { copy } from '../../copy.ts'
+import { copy } from '../../copy-screens.ts'
 import { linkLook } from '../../features/forms/form.tsx'
 import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { cx, mq, vars } from '../../styles.ts'
+import { useUser } from '../../hooks/use-user.ts'
+import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { AccountSection } from './account-section.tsx'
 import { GeneralSection } from './general-section.tsx'
+import { settingsCopy } from './settings-copy.ts'
+import { UsersSection } from './users-section.tsx'
 
-type Section = 'account' | 'general'
+type Section = 'account' | 'general' | 'users'
 
 const page = css`
   min-height: 100vh;
@@ -93,6 +97,11 @@ export function SettingsScreen() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const showMenu = isDesktop || menuOpen
+  // The detailed record is the fresh one (a role changed since sign-in); the sign-in reply stands in.
+  const { data: detailed } = useUserDetailed()
+  const { data: user } = useUser()
+  const isAdmin = (detailed?.role ?? user?.role) === 'admin'
+  const shown = sectionShown === 'users' && !isAdmin ? 'account' : sectionShown
 
   const choose = (next: Section) => {
     setSectionShown(next)
@@ -117,7 +126,7 @@ export function SettingsScreen() {
             <button
               type="button"
               className={menuItem}
-              aria-current={sectionShown === 'account' ? 'page' : undefined}
+              aria-current={shown === 'account' ? 'page' : undefined}
               onClick={() => choose('account')}
             >
               {copy.settings.account}
@@ -125,14 +134,21 @@ export function SettingsScreen() {
             <button
               type="button"
               className={menuItem}
-              aria-current={sectionShown === 'general' ? 'page' : undefined}
+              aria-current={shown === 'general' ? 'page' : undefined}
               onClick={() => choose('general')}
             >
               {copy.settings.general}
             </button>
+            {isAdmin ? (
+              <button type="button" className={menuItem} aria-current={shown === 'users' ? 'page' : undefined} onClick={() => choose('users')}>
+                {settingsCopy.users}
+              </button>
+            ) : null}
           </nav>
         ) : null}
-        <main className={content}>{sectionShown === 'account' ? <AccountSection /> : <GeneralSection />}</main>
+        <main className={content}>
+          {shown === 'account' ? <AccountSection /> : shown === 'general' ? <GeneralSection /> : <UsersSection currentUserId={detailed?._id ?? user?._id} />}
+        </main>
       </div>
     </div>
   )

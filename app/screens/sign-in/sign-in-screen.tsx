@@ -15,12 +15,14 @@ import { toast } from '../../features/toasts/toasts.tsx'
 import { createAccountMessage } from '../../features/forms/validation.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
-import { hasPreviouslyLoggedIn, loggedIn, takeRememberedRoute } from '../../state/user.ts'
+import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
 
 // The dialog (and the modal machinery under it) loads only if someone asks twice within a minute,
 // keeping it out of the first load of /.
 const CooldownDialog = lazyNamed(() => import('../../features/account/cooldown-dialog.tsx'), 'CooldownDialog')
+// Only a user whose password an admin reset ever loads this step (DESIGN §7).
+const ChoosePasswordStep = lazyNamed(() => import('./choose-password-step.tsx'), 'ChoosePasswordStep')
 
 export type AuthMode = 'login' | 'create' | 'reset'
 
@@ -57,6 +59,13 @@ const footer = css`
   justify-content: center;
 `
 
+// Calm, not an error: nothing went wrong, the server just has no mail.
+const note = css`
+  margin: 0;
+  color: ${vars.color.textMuted};
+  font-size: ${vars.font.size.small};
+`
+
 const restoringBox = css`
   display: grid;
   place-items: center;
@@ -71,6 +80,7 @@ export function SignInScreen() {
   const [password, setPassword] = useState('')
   const [verify, setVerify] = useState('')
   const [error, setError] = useState('')
+  const [noMail, setNoMail] = useState(false)
   const [busy, setBusy] = useState(false)
   const [cooldownOpen, setCooldownOpen] = useState(false)
   const [cooldownUsed, setCooldownUsed] = useState(false)
@@ -78,10 +88,17 @@ export function SignInScreen() {
   const [restoring, setRestoring] = useState(() => loggedIn.peek() || hasPreviouslyLoggedIn())
 
   // SPEC §4: the error message clears whenever the length of email, password or verify changes.
-  useEffect(() => setError(''), [email.length, password.length, verify.length])
+  useEffect(() => {
+    setError('')
+    setNoMail(false)
+  }, [email.length, password.length, verify.length])
 
   useEffect(() => {
-    const onward = () => navigate(takeRememberedRoute() ?? '/home', { replace: true })
+    const onward = () => {
+      // A new password comes first: the step below shows instead of the drive.
+      if (passwordChangeRequired.peek()) return setRestoring(false)
+      navigate(takeRememberedRoute() ?? '/home', { replace: true })
+    }
     if (loggedIn.peek()) return onward()
     if (!hasPreviouslyLoggedIn()) return
     let active = true
@@ -104,11 +121,13 @@ export function SignInScreen() {
   const switchMode = (next: AuthMode) => {
     setMode(next)
     setError('')
+    setNoMail(false)
   }
 
   const requestReset = async () => {
     const outcome = await requestPasswordReset(email)
     if (outcome.kind === 'failed') return setError(outcome.message)
+    if (outcome.kind === 'no-mail') return setNoMail(true)
     if (outcome.kind === 'wait') {
       setCooldownUsed(true)
       setCooldownOpen(true)
@@ -141,6 +160,8 @@ export function SignInScreen() {
           resendVerificationCooldown.start()
         }
       }
+      // DESIGN §7: a password an admin reset is replaced first (the step shows on the next render).
+      if (passwordChangeRequired.peek()) return
       // SPEC §2: after a login or sign-up the user goes to /home (the remembered route is only
       // for a restored session).
       takeRememberedRoute()
@@ -148,6 +169,16 @@ export function SignInScreen() {
     } finally {
       setBusy(false)
     }
+  }
+
+  if (loggedIn.value && passwordChangeRequired.value && !restoring) {
+    return (
+      <CardPage>
+        <Suspense fallback={<Spinner size="large" label={copy.loading} />}>
+          <ChoosePasswordStep temporaryPassword={password} onDone={() => navigate(takeRememberedRoute() ?? '/home', { replace: true })} />
+        </Suspense>
+      </CardPage>
+    )
   }
 
   if (restoring) {
@@ -195,6 +226,11 @@ export function SignInScreen() {
         ) : null}
         <FormMessage>{validation}</FormMessage>
         <FormMessage>{error}</FormMessage>
+        {noMail && mode === 'reset' ? (
+          <p role="status" className={note}>
+            {copy.auth.resetNoMail}
+          </p>
+        ) : null}
         <Button type="submit" variant="primary" size="large" loading={busy} disabled={disabled}>
           {submitLabels[mode]}
         </Button>

@@ -7,9 +7,9 @@ export interface Glyph {
   fill?: string
 }
 
-const folderOutline = 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z'
-const trayBase = 'M4 15.5v3A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5v-3'
-
+// Only string literals below, no shared constants spliced in with `${…}`: a consumer's bundler
+// (esbuild) cannot drop an unused table whose values are templates over long strings. The folder
+// outline is shared by `folder` and `move`, the tray by `download` and `upload`.
 export const glyphs = {
   'arrow-left': { stroke: 'M19 12H5M11 6l-6 6 6 6' },
   check: { stroke: 'M5 12.5l4.5 4.5L19 7.5' },
@@ -18,10 +18,10 @@ export const glyphs = {
   'chevron-right': { stroke: 'M9 5l7 7-7 7' },
   close: { stroke: 'M6 6l12 12M18 6L6 18' },
   copy: { stroke: 'M9 8h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zM16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3' },
-  download: { stroke: `M12 3.5v11M7.5 10l4.5 4.5 4.5-4.5${trayBase}` },
+  download: { stroke: 'M12 3.5v11M7.5 10l4.5 4.5 4.5-4.5M4 15.5v3A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5v-3' },
   error: { stroke: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0M12 7.5v5.5', fill: 'M10.75 16.5a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z' },
   file: { stroke: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5' },
-  folder: { stroke: folderOutline },
+  folder: { stroke: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z' },
   grid: { stroke: 'M4 4h6.5v6.5H4zM13.5 4H20v6.5h-6.5zM4 13.5h6.5V20H4zM13.5 13.5H20V20h-6.5z' },
   home: { stroke: 'M3.5 11L12 4l8.5 7M6 9.5V20h4.5v-5.5h3V20H18V9.5' },
   info: { stroke: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0M12 11v5.5', fill: 'M10.75 7.5a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z' },
@@ -30,10 +30,14 @@ export const glyphs = {
   menu: { stroke: 'M4 7h16M4 12h16M4 17h16' },
   minimize: { stroke: 'M6 18h12' },
   'more-vertical': { fill: 'M10.25 5a1.75 1.75 0 1 0 3.5 0a1.75 1.75 0 1 0-3.5 0zM10.25 12a1.75 1.75 0 1 0 3.5 0a1.75 1.75 0 1 0-3.5 0zM10.25 19a1.75 1.75 0 1 0 3.5 0a1.75 1.75 0 1 0-3.5 0z' },
-  move: { stroke: `${folderOutline}M9 13.5h6.5M13 11l2.5 2.5-2.5 2.5` },
+  move: { stroke: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5zM9 13.5h6.5M13 11l2.5 2.5-2.5 2.5' },
+  // Two bars, filled like `play` (its pair on upload rows).
+  pause: { fill: 'M6.5 5.5a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1zM13.5 5.5a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1z' },
   play: { fill: 'M8 5.2v13.6a.8.8 0 0 0 1.2.7l10.6-6.8a.8.8 0 0 0 0-1.4L9.2 4.5a.8.8 0 0 0-1.2.7z' },
   plus: { stroke: 'M12 5v14M5 12h14' },
   restore: { stroke: 'M4.5 12a7.5 7.5 0 1 0 2.2-5.3L4.5 9M4.5 4.5V9H9' },
+  // `restore` mirrored: a clockwise arrow.
+  retry: { stroke: 'M19.5 12a7.5 7.5 0 1 1-2.2-5.3L19.5 9M19.5 4.5V9H15' },
   search: { stroke: 'M4.5 11a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0-13 0M16 16l4.5 4.5' },
   settings: {
     stroke:
@@ -44,6 +48,6 @@ export const glyphs = {
   'sort-asc': { stroke: 'M7 20V4M3.5 7.5L7 4l3.5 3.5M13 7h3M13 12h5M13 17h7' },
   'sort-desc': { stroke: 'M7 4v16M3.5 16.5L7 20l3.5-3.5M13 7h7M13 12h5M13 17h3' },
   trash: { stroke: 'M4 7h16M9.5 7V4.5h5V7M6 7l1 13h10l1-13M10 11v5.5M14 11v5.5' },
-  upload: { stroke: `M12 14.5v-11M7.5 8L12 3.5 16.5 8${trayBase}` },
+  upload: { stroke: 'M12 14.5v-11M7.5 8L12 3.5 16.5 8M4 15.5v3A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5v-3' },
   warning: { stroke: 'M12 3.5L2.5 20h19zM12 9.5v5', fill: 'M10.75 17.25a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z' },
 } satisfies Record<string, Glyph>

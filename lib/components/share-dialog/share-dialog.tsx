@@ -41,9 +41,11 @@ export interface ShareDialogProps extends Omit<DialogProps, 'title' | 'children'
   permissionLabel?: string
   /** Labels of the three options; default Private, Public, Temporary. */
   permissionLabels?: Partial<Record<SharePermission, string>>
+  /** More of the dialog, after the select (e.g. the link's settings). */
+  children?: ReactNode
 }
 
-/** The share modal: the file with its badge, a read-only link with Copy link, and the Permission select. */
+/** The share modal: the file with its badge, a read-only link with Copy link, the Permission select, then `children`. */
 export function ShareDialog({
   filename,
   permission,
@@ -59,6 +61,7 @@ export function ShareDialog({
   permissionLabel = 'Permission',
   permissionLabels,
   onClose,
+  children,
   ...props
 }: ShareDialogProps) {
   const linkId = useId()
@@ -101,6 +104,7 @@ export function ShareDialog({
             if (value !== permission) onPermissionChange(value as SharePermission)
           }}
         />
+        {children}
       </div>
     </Dialog>
   )

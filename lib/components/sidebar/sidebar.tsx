@@ -10,8 +10,8 @@ import { Menu } from '../menu/menu.tsx'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './sidebar.css.ts'
 
-/** The sidebar's destinations, in order (Home, Media, Settings on mobile only, Trash). */
-export const sidebarItems = ['home', 'media', 'settings', 'trash'] as const
+/** The sidebar's destinations, in order (Home, Shared when asked for, Media, Settings on mobile only, Trash). */
+export const sidebarItems = ['home', 'shared', 'media', 'settings', 'trash'] as const
 
 /** One of `sidebarItems`. */
 export type SidebarItem = (typeof sidebarItems)[number]
@@ -22,7 +22,10 @@ export const sidebarLayouts = ['responsive', 'column', 'drawer'] as const
 /** One of `sidebarLayouts`. */
 export type SidebarLayout = (typeof sidebarLayouts)[number]
 
-const icons: Record<SidebarItem, IconName> = { home: 'home', media: 'play', settings: 'settings', trash: 'trash' }
+const icons: Record<SidebarItem, IconName> = { home: 'home', shared: 'link', media: 'play', settings: 'settings', trash: 'trash' }
+
+// Shared (a product's share links page) is opt-in: a drive without links keeps the spec's four.
+const defaultItems: readonly SidebarItem[] = ['home', 'media', 'settings', 'trash']
 
 interface SidebarLabels extends Record<SidebarItem, string> {
   addNew: string
@@ -42,6 +45,7 @@ const defaultLabels: SidebarLabels = {
   createFolder: 'Create Folder',
   uploadFolder: 'Upload Folder',
   home: 'Home',
+  shared: 'Shared',
   media: 'Media',
   settings: 'Settings',
   trash: 'Trash',
@@ -56,6 +60,8 @@ export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
   active?: SidebarItem
   /** A destination was chosen (a plain click when it has an href). */
   onNavigate?: (item: SidebarItem) => void
+  /** The destinations shown, always in `sidebarItems` order; defaults to Home, Media, Settings and Trash (Shared is opt-in). */
+  items?: readonly SidebarItem[]
   /** Links for the destinations; without one an item is a button. */
   hrefs?: Partial<Record<SidebarItem, string>>
   /** ADD NEW → Upload Files. */
@@ -76,7 +82,7 @@ export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
   defaultOpen?: boolean
   /** The drawer opens or closes: closing comes from Escape, the backdrop, the close button, or a choice made in the drawer. */
   onOpenChange?: (open: boolean) => void
-  /** Texts; defaults "ADD NEW", "Upload Files", "Create Folder", "Upload Folder", "Home", "Media", "Settings", "Trash". */
+  /** Texts; defaults "ADD NEW", "Upload Files", "Create Folder", "Upload Folder", "Home", "Shared", "Media", "Settings", "Trash". */
   labels?: Partial<SidebarLabels>
 }
 
@@ -101,13 +107,14 @@ const plainClick = (event: MouseEvent) =>
 
 /**
  * The left sidebar: an ADD NEW menu (Upload Files, Create Folder, Upload Folder when the
- * browser can), then Home, Media, Settings (mobile only) and Trash. A static column on desktop; on
+ * browser can), then Home, Shared (when in `items`), Media, Settings (mobile only) and Trash. A static column on desktop; on
  * mobile a drawer that slides in over a backdrop, traps focus and closes on Escape.
  */
 export function Sidebar({
   active,
   onNavigate,
   hrefs = {},
+  items: shownItems = defaultItems,
   onUploadFiles,
   onCreateFolder,
   onUploadFolder,
@@ -139,7 +146,7 @@ export function Sidebar({
   ]
 
   // Settings is a sidebar item on mobile only (desktop has the header's cog).
-  const items = sidebarItems.filter((item) => item !== 'settings' || drawer)
+  const items = sidebarItems.filter((item) => shownItems.includes(item) && (item !== 'settings' || drawer))
 
   const content = (
     <>

@@ -92,8 +92,26 @@ export const status = recipe({
   },
 })
 
-// Why a row did not finish: the server's reason, "Network Error" or "Canceled".
-export const reason = style([
-  sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }),
-  { color: vars.color.dangerText, overflowWrap: 'anywhere' },
+// Under the bar: the row's text and its extra action, side by side while they fit.
+export const rowFoot = style([
+  sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }),
+  { columnGap: vars.space.small, rowGap: vars.space.xsmall },
 ])
+
+// Why a row did not finish ("Network Error", "Canceled"), or where it stands ("Paused",
+// "1.2 MB/s · 3 min left"). Tabular digits keep the speed from jittering as it ticks.
+export const note = recipe({
+  base: [
+    sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }),
+    { flexGrow: 1, flexBasis: 0, minWidth: '8em', overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' },
+  ],
+  variants: {
+    tone: {
+      muted: { color: vars.color.textMuted },
+      warning: { color: vars.color.warning },
+      danger: { color: vars.color.dangerText },
+    },
+  },
+})
+
+export const action = style({ flexShrink: 0, marginInlineStart: 'auto' })

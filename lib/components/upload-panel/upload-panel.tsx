@@ -1,74 +1,128 @@
 import { type ComponentPropsWithRef, memo, useId, useMemo } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
+import { formatBytes } from '../../utils/format-bytes.ts'
+import { Button } from '../button/button.tsx'
 import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { ProgressBar } from '../progress-bar/progress-bar.tsx'
 import * as css from './upload-panel.css.ts'
 
-/** One upload as the panel shows it: files report 0–100; folders have no measurable progress. */
+/** One upload as the panel shows it. */
 export interface UploadItem {
   id: string
   name: string
   type: 'file' | 'folder'
   size?: number
-  /** Percent done, 0–100 (a completed upload shows 100 whatever this says). */
+  /**
+   * Percent done, 0–100 (a completed upload shows 100 whatever this says). A running folder's bar
+   * is indeterminate unless it reports `bytesPerSecond`, in which case this is shown too.
+   */
   progress: number
-  /** Still running, finished, failed, or canceled by the user. */
+  /** Where the upload stands; see `uploadItemStates`. */
   state: UploadItemState
   /** Why a failed upload failed (e.g. the server's message, "Network Error"), shown under its name. */
   error?: string
+  /** While running: the current speed, shown under the bar ("1.2 MB/s"). */
+  bytesPerSecond?: number
+  /** While running: the estimated time left, shown under the bar ("3 min left"). */
+  secondsLeft?: number
+  /** When failed: whether to offer Retry; defaults to true when the panel has `onRetry`. */
+  retryable?: boolean
+  /** While running: whether to offer Pause; defaults to true when the panel has `onPause`. */
+  pausable?: boolean
+  /**
+   * An extra button on the row, e.g. "Choose the file to resume" on a paused upload restored after
+   * a reload. On a paused row it takes the place of Resume.
+   */
+  action?: { label: string; onClick: () => void }
 }
 
-/** Where an upload stands; the row's `data-state`. */
-export const uploadItemStates = ['running', 'completed', 'failed', 'canceled'] as const
+/**
+ * Where an upload stands; the row's `data-state`. `running`, `paused` and `retrying` (the
+ * connection dropped and the app tries again by itself) are unfinished; the rest have ended.
+ */
+export const uploadItemStates = ['running', 'paused', 'retrying', 'completed', 'failed', 'canceled'] as const
 
 /** One of `uploadItemStates`. */
 export type UploadItemState = (typeof uploadItemStates)[number]
 
+/** How many uploads stand in each state. */
+export type UploadCounts = Record<UploadItemState, number>
+
+/** How many uploads stand in each state. */
+export function countUploads(items: readonly UploadItem[]): UploadCounts {
+  const counts = Object.fromEntries(uploadItemStates.map((state) => [state, 0])) as UploadCounts
+  for (const item of items) counts[item.state]++
+  return counts
+}
+
+/** Uploads that have not ended: running, paused or retrying. */
+const unfinished = (counts: UploadCounts) => counts.running + counts.paused + counts.retrying
+
 /**
- * The header: "Uploading N file(s)" while any upload is unfinished, otherwise "Uploaded N file(s)".
- * N counts only uploads that succeeded or may still (failed and canceled ones are in the summary).
+ * The header. While any upload is unfinished: "Uploading N file(s)", N leaving out failed and
+ * canceled ones (the summary names those). Once none is: "Uploaded N file(s)" when all succeeded,
+ * otherwise "Uploaded C of T files" (C completed out of all T).
  */
-export const uploadPanelTitle = (uploading: boolean, count: number): string =>
-  `${uploading ? 'Uploading' : 'Uploaded'} ${count} file(s)`
+export function uploadPanelTitle(counts: UploadCounts): string {
+  const lost = counts.failed + counts.canceled
+  if (unfinished(counts) > 0) return `Uploading ${unfinished(counts) + counts.completed} file(s)`
+  if (lost === 0) return `Uploaded ${counts.completed} file(s)`
+  return `Uploaded ${counts.completed} of ${counts.completed + lost} files`
+}
 
 /** The line under the header when some uploads did not make it: "2 failed, 1 canceled". */
 export const uploadPanelSummary = (failed: number, canceled: number): string =>
   [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : ''].filter(Boolean).join(', ')
 
-/** How many uploads stand in each state. */
-export function countUploads(items: readonly UploadItem[]): Record<UploadItemState, number> {
-  const counts: Record<UploadItemState, number> = { running: 0, completed: 0, failed: 0, canceled: 0 }
-  for (const item of items) counts[item.state]++
-  return counts
+/** An upload's speed: `formatBytes` per second, e.g. "1.2 MB/s". */
+export const uploadPanelSpeed = (bytesPerSecond: number): string => `${formatBytes(bytesPerSecond)}/s`
+
+/** Time left, coarser as it grows: "12 s left", "3 min left", "1 h 5 min left", "2 h left". */
+export function uploadPanelTimeLeft(seconds: number): string {
+  // Never "0 s": a running upload has at least a moment to go.
+  const s = Math.max(1, Math.ceil(seconds))
+  if (s < 60) return `${s} s left`
+  const minutes = Math.round(s / 60)
+  if (minutes < 60) return `${minutes} min left`
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return m ? `${h} h ${m} min left` : `${h} h left`
 }
 
-/** Props of `UploadPanel`; other section attributes are forwarded. */
-export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>, 'title' | 'children'> {
+/** Props of `UploadPanel`; other section attributes are forwarded (`onPause` is ours, not the media event). */
+export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>, 'title' | 'children' | 'onPause'> {
   /** The uploads, newest first (the order the app keeps them in). */
   items: readonly UploadItem[]
-  /** Cancels one running upload. */
+  /** Cancels one running, paused or retrying upload. */
   onCancel: (id: string) => void
   /** The close control: the app cancels what still runs and clears the list. */
   onClose: () => void
+  /** Pauses one running upload; without it no row offers Pause. */
+  onPause?: (id: string) => void
+  /** Resumes one paused upload; without it paused rows offer only their `action`, if any. */
+  onResume?: (id: string) => void
+  /** Starts one failed upload again; without it no row offers Retry. */
+  onRetry?: (id: string) => void
   /** Controlled minimized state. */
   minimized?: boolean
   /** Initial minimized state when uncontrolled. */
   defaultMinimized?: boolean
   /** Called when the minimize control is used. */
   onMinimizedChange?: (minimized: boolean) => void
-  /** The header text; defaults to `uploadPanelTitle`. */
-  title?: (uploading: boolean, count: number) => string
+  /** The header text from the counts per state; defaults to `uploadPanelTitle`. */
+  title?: (counts: UploadCounts) => string
   /** The line under the header naming failed and canceled uploads; defaults to `uploadPanelSummary`. */
   summary?: (failed: number, canceled: number) => string
   /** Fixed at the bottom-right of the viewport (default), or in the flow (stories, custom layouts). */
   position?: 'fixed' | 'static'
-  /** Accessible names of the controls. */
+  /** Accessible names of the controls and the rows' texts. */
   labels?: Partial<UploadPanelLabels>
 }
 
-interface UploadPanelLabels {
+/** The panel's texts; each has an English default. */
+export interface UploadPanelLabels {
   /** The landmark; defaults to "Uploads". */
   region: string
   minimize: string
@@ -76,10 +130,24 @@ interface UploadPanelLabels {
   close: string
   /** A row's cancel button, e.g. "Cancel upload of photo.jpg". */
   cancel: (name: string) => string
+  /** A running row's pause button, e.g. "Pause upload of photo.jpg". */
+  pause: (name: string) => string
+  /** A paused row's resume button, e.g. "Resume upload of photo.jpg". */
+  resume: (name: string) => string
+  /** A failed row's retry button, e.g. "Retry upload of photo.jpg". */
+  retry: (name: string) => string
   completed: string
   /** A failed row's icon, and its text when the item has no `error`. */
   failed: string
   canceled: string
+  /** A paused row's text. */
+  paused: string
+  /** A retrying row's text. */
+  retrying: string
+  /** A running row's speed; defaults to `uploadPanelSpeed`. */
+  speed: (bytesPerSecond: number) => string
+  /** A running row's time left; defaults to `uploadPanelTimeLeft`. */
+  timeLeft: (seconds: number) => string
 }
 
 const defaultLabels: UploadPanelLabels = {
@@ -88,9 +156,36 @@ const defaultLabels: UploadPanelLabels = {
   expand: 'Expand uploads',
   close: 'Close uploads',
   cancel: (name) => `Cancel upload of ${name}`,
+  pause: (name) => `Pause upload of ${name}`,
+  resume: (name) => `Resume upload of ${name}`,
+  retry: (name) => `Retry upload of ${name}`,
   completed: 'Completed',
   failed: 'Failed',
   canceled: 'Canceled',
+  paused: 'Paused',
+  retrying: 'Connection lost — retrying…',
+  speed: uploadPanelSpeed,
+  timeLeft: uploadPanelTimeLeft,
+}
+
+interface RowHandlers {
+  onCancel: (id: string) => void
+  onPause?: (id: string) => void
+  onResume?: (id: string) => void
+  onRetry?: (id: string) => void
+}
+
+/** Which buttons a row shows; the panel asks too, to know whether the list has any tab stop. */
+function rowControls(item: UploadItem, { onPause, onResume, onRetry }: Omit<RowHandlers, 'onCancel'>) {
+  const { state } = item
+  return {
+    pause: state === 'running' && onPause != null && (item.pausable ?? true),
+    // A paused row's `action` (e.g. "choose the file again") replaces Resume.
+    resume: state === 'paused' && onResume != null && item.action == null,
+    retry: state === 'failed' && onRetry != null && (item.retryable ?? true),
+    cancel: state === 'running' || state === 'paused' || state === 'retrying',
+    action: item.action != null,
+  }
 }
 
 /** The upload progress panel: a header with the count, minimize and close, then one row per upload. */
@@ -98,6 +193,9 @@ export function UploadPanel({
   items,
   onCancel,
   onClose,
+  onPause,
+  onResume,
+  onRetry,
   minimized,
   defaultMinimized = false,
   onMinimizedChange,
@@ -114,8 +212,10 @@ export function UploadPanel({
   const titleId = useId()
   const listId = useId()
   const counts = countUploads(items)
-  const uploading = counts.running > 0
+  const uploading = unfinished(counts) > 0
   const lost = counts.failed + counts.canceled > 0
+  const handlers = { onPause, onResume, onRetry }
+  const anyButton = items.some((item) => Object.values(rowControls(item, handlers)).some(Boolean))
 
   return (
     <section
@@ -125,10 +225,11 @@ export function UploadPanel({
       className={cx(css.panel({ position }), className)}
     >
       <div className={css.header}>
-        {/* Polite, so a screen reader hears "Uploaded 3 file(s)" (and what failed) when the last one ends. */}
+        {/* Polite, so a screen reader hears "Uploaded 3 file(s)" (and what failed) when the last one ends.
+            The only live region: rows' speed and time left change every tick and are read on demand. */}
         <div className={css.heading} aria-live="polite">
           <h2 id={titleId} className={css.title}>
-            {title(uploading, counts.running + counts.completed)}
+            {title(counts)}
           </h2>
           {lost ? <p className={css.summary}>{summary(counts.failed, counts.canceled)}</p> : null}
         </div>
@@ -143,15 +244,35 @@ export function UploadPanel({
         />
         <IconButton icon="close" label={labels.close} size="small" onClick={onClose} />
       </div>
-      {/* Running rows have a cancel button, which lets the keyboard scroll the list; once none runs,
-          the list itself is the tab stop (axe: scrollable-region-focusable). */}
-      <ul id={listId} className={css.list} aria-labelledby={titleId} hidden={isMinimized} tabIndex={uploading ? undefined : 0}>
+      {/* Rows' buttons let the keyboard scroll the list; once no row has one, the list itself is
+          the tab stop (axe: scrollable-region-focusable). */}
+      <ul id={listId} className={css.list} aria-labelledby={titleId} hidden={isMinimized} tabIndex={anyButton ? undefined : 0}>
         {items.map((item) => (
-          <UploadRow key={item.id} item={item} labels={labels} onCancel={onCancel} />
+          <UploadRow key={item.id} item={item} labels={labels} onCancel={onCancel} onPause={onPause} onResume={onResume} onRetry={onRetry} />
         ))}
       </ul>
     </section>
   )
+}
+
+/** The bar's value: null draws it indeterminate. */
+function barValue({ state, type, progress, bytesPerSecond }: UploadItem): number | null {
+  // Completed is 100 % whatever the last progress tick said.
+  if (state === 'completed') return 100
+  if (type === 'file') return progress
+  // Folders: indeterminate while running unless they report byte progress (with a speed); a paused
+  // or retrying folder keeps its value; an ended one is full either way.
+  if (state === 'running') return bytesPerSecond != null ? progress : null
+  if (state === 'paused' || state === 'retrying') return progress
+  return 100
+}
+
+/** The running row's "1.2 MB/s · 3 min left", with only the parts known. */
+function runningMeta(item: UploadItem, labels: UploadPanelLabels): string {
+  const parts: string[] = []
+  if (item.bytesPerSecond != null && Number.isFinite(item.bytesPerSecond)) parts.push(labels.speed(item.bytesPerSecond))
+  if (item.secondsLeft != null && Number.isFinite(item.secondsLeft)) parts.push(labels.timeLeft(item.secondsLeft))
+  return parts.join(' · ')
 }
 
 // Memoized: with a hundred uploads, each progress tick changes one row, not all of them.
@@ -159,28 +280,35 @@ const UploadRow = memo(function UploadRow({
   item,
   labels,
   onCancel,
-}: {
-  item: UploadItem
-  labels: UploadPanelLabels
-  onCancel: (id: string) => void
-}) {
-  const { state } = item
-  // Completed is 100 % whatever the last progress tick said. Folders have no byte progress:
-  // indeterminate while running, full once ended either way.
-  const value = state === 'completed' ? 100 : item.type === 'folder' ? (state === 'running' ? null : 100) : item.progress
+  onPause,
+  onResume,
+  onRetry,
+}: RowHandlers & { item: UploadItem; labels: UploadPanelLabels }) {
+  const { state, id, name } = item
+  const controls = rowControls(item, { onPause, onResume, onRetry })
   const ended = state === 'failed' || state === 'canceled'
-  const reason = state === 'failed' ? (item.error ?? labels.failed) : labels.canceled
+  const note =
+    state === 'running' ? runningMeta(item, labels)
+    : state === 'paused' ? labels.paused
+    : state === 'retrying' ? labels.retrying
+    : state === 'failed' ? (item.error ?? labels.failed)
+    : state === 'canceled' ? labels.canceled
+    : ''
+  const noteTone = ended ? 'danger' : state === 'retrying' ? 'warning' : 'muted'
   return (
     <li className={css.row} data-state={state}>
       <div className={css.rowTop}>
         <Icon name={item.type === 'folder' ? 'folder' : 'file'} size="small" className={css.kindIcon} />
-        <span className={css.name} title={item.name}>
-          {item.name}
+        <span className={css.name} title={name}>
+          {name}
         </span>
-        {state === 'running' ? (
-          <IconButton icon="close" label={labels.cancel(item.name)} size="small" onClick={() => onCancel(item.id)} />
+        {controls.pause ? <IconButton icon="pause" label={labels.pause(name)} size="small" onClick={() => onPause?.(id)} /> : null}
+        {controls.resume ? <IconButton icon="play" label={labels.resume(name)} size="small" onClick={() => onResume?.(id)} /> : null}
+        {controls.retry ? <IconButton icon="retry" label={labels.retry(name)} size="small" onClick={() => onRetry?.(id)} /> : null}
+        {controls.cancel ? (
+          <IconButton icon="close" label={labels.cancel(name)} size="small" onClick={() => onCancel(id)} />
         ) : (
-          <span className={css.status({ state })}>
+          <span className={css.status({ state: state === 'completed' ? 'completed' : state === 'canceled' ? 'canceled' : 'failed' })}>
             <Icon
               name={state === 'completed' ? 'check' : 'error'}
               size="small"
@@ -189,8 +317,18 @@ const UploadRow = memo(function UploadRow({
           </span>
         )}
       </div>
-      <ProgressBar label={item.name} value={value} tone={state === 'completed' ? 'success' : ended ? 'danger' : 'accent'} />
-      {ended ? <p className={css.reason}>{reason}</p> : null}
+      <ProgressBar label={name} value={barValue(item)} tone={state === 'completed' ? 'success' : ended ? 'danger' : 'accent'} />
+      {note || item.action ? (
+        <div className={css.rowFoot}>
+          {/* Not live: the header announces what matters; this changes on every progress tick. */}
+          {note ? <p className={css.note({ tone: noteTone })}>{note}</p> : null}
+          {item.action ? (
+            <Button size="small" variant="secondary" className={css.action} onClick={item.action.onClick}>
+              {item.action.label}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   )
 })

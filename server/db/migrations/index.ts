@@ -11,6 +11,9 @@ import * as previews from './008-previews.ts'
 import * as treeIndexes from './009-tree-indexes.ts'
 import * as takenDate from './010-taken-date.ts'
 import * as uploads from './011-uploads.ts'
+import * as shareLinks from './012-share-links.ts'
+import * as linkUploads from './013-link-uploads.ts'
+import * as family from './014-family.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -24,4 +27,7 @@ export const migrations: Record<string, Migration> = {
   '009-tree-indexes': treeIndexes,
   '010-taken-date': takenDate,
   '011-uploads': uploads,
+  '012-share-links': shareLinks,
+  '013-link-uploads': linkUploads,
+  '014-family': family,
 }

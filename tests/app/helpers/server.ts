@@ -35,6 +35,14 @@ export const defaultHandlers = [
     ok({ _id: params.id, name: 'A folder', parent: '/', parentList: ['/'], createdAt: testUser.createdAt, updatedAt: testUser.createdAt }),
   ),
   http.get('*/file-service/suggested-list', () => ok({ folderList: [], fileList: [] })),
+  // No share links yet (the share dialogs and /shared read them).
+  http.get('*/share-service/links', () => ok({ links: [] })),
+  // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
+  http.get('*/user-service/sessions', () =>
+    ok({ sessions: [{ _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: testUser.createdAt, lastSeenAt: testUser.createdAt }] }),
+  ),
+  http.get('*/user-service/app-passwords', () => ok({ appPasswords: [] })),
+  http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -60,6 +60,12 @@ describe('Sidebar (column)', () => {
     expect(onUploadFolder).toHaveBeenCalledOnce()
   })
 
+  it('given items with Shared, then Shared shows under Home, in the fixed order, whatever order items has', () => {
+    setup(<Sidebar layout="column" items={['trash', 'shared', 'home', 'media', 'settings']} active="shared" />)
+    expect(navNames()).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+    expect(screen.getByRole('button', { name: 'Shared' }).getAttribute('aria-current')).toBe('page')
+  })
+
   it('given showAddNew false (a trash), then there is no ADD NEW, and the destinations remain', () => {
     setup(<Sidebar layout="column" showAddNew={false} onCreateFolder={() => {}} active="trash" />)
     expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()

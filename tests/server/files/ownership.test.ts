@@ -29,6 +29,9 @@ interface Drive {
   thumbnailID: string
   video: string
   sharedFile: string
+  /** A share link on the folder, and an unfinished resumable upload into it. */
+  link: string
+  upload: string
 }
 
 /** The caller's own items, for requests that mix them with the victim's. */
@@ -45,6 +48,11 @@ const file = (id: string) => ({ id, type: 'file' })
 const folder = (id: string) => ({ id, type: 'folder' })
 const zip = (folderIDs: string[], fileIDs: string[]) =>
   `/folder-service/download-zip?${[...folderIDs.map((id) => `folderIDs[]=${id}`), ...fileIDs.map((id) => `fileIDs[]=${id}`)].join('&')}`
+
+/** A tus request on /file-service/uploads (the protocol header, and a piece's content type when there is a body). */
+const tus = (u: Browser, method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+  u.request(method, `/file-service/uploads${path}`, { headers: { 'tus-resumable': '1.0.0', ...(body ? { 'content-type': 'application/offset+octet-stream' } : {}), ...headers }, ...(body ? { body } : {}) })
+const b64 = (s: string) => Buffer.from(s).toString('base64')
 
 const rows: Row[] = [
   // /file-service
@@ -87,6 +95,14 @@ const rows: Row[] = [
   ['PATCH make-public', (u, a) => u.patch(`/file-service/make-public/${a.rootFile}`)],
   ['PATCH make-one', (u, a) => u.patch(`/file-service/make-one/${a.sharedFile}`), 'media'],
   ['PATCH remove-link', (u, a) => u.patch(`/file-service/remove-link/${a.sharedFile}`), 'media'],
+  ['POST tus upload into their folder', (u, a) => tus(u, 'POST', '', { 'upload-length': '4', 'upload-metadata': `filename ${b64('planted.bin')},parent ${b64(a.folder)}` })],
+  ['PATCH tus upload', (u, a) => tus(u, 'PATCH', `/${a.upload}`, { 'upload-offset': '0' }, 'data')],
+  ['DELETE tus upload', (u, a) => tus(u, 'DELETE', `/${a.upload}`)],
+  // /share-service
+  ['POST share link on their file', (u, a) => u.post('/share-service/links', { itemType: 'file', itemId: a.rootFile })],
+  ['POST upload link on their folder', (u, a) => u.post('/share-service/links', { itemType: 'folder', itemId: a.sub, access: 'upload' })],
+  ['PATCH share link', (u, a) => u.patch(`/share-service/links/${a.link}`, { maxDownloads: 5 })],
+  ['DELETE share link', (u, a) => u.delete(`/share-service/links/${a.link}`)],
   // /folder-service
   ['GET folder info', (u, a) => u.get(`/folder-service/info/${a.folder}`)],
   ['GET folder info of a trashed folder', (u, a) => u.get(`/folder-service/info/${a.trashedFolder}`)],
@@ -137,7 +153,10 @@ async function makeDrive(u: Browser, seed: number, media = true): Promise<Drive>
   const trashedFolder = await created(u.post('/folder-service/create', { name: 'Archive', parent: '/' }))
   const fileInTrashedFolder = await created(u.upload('archived.bin', randomBytes(2_000, seed + 4), trashedFolder))
   await ok(u.patch('/folder-service/trash', { id: trashedFolder }))
-  const base = { folder, sub, fileInFolder, fileInSub, rootFile, trashedFile, trashedFolder, fileInTrashedFolder }
+  const link = (await u.post('/share-service/links', { itemType: 'folder', itemId: folder })).body.link._id as string
+  const upload = await tus(u, 'POST', '', { 'upload-length': '4', 'upload-metadata': `filename ${b64('pending.bin')},parent ${b64(folder)}` })
+  if (upload.status !== 201) throw new Error(`setup failed: ${upload.status} ${upload.text}`)
+  const base = { folder, sub, fileInFolder, fileInSub, rootFile, trashedFile, trashedFolder, fileInTrashedFolder, link, upload: upload.headers.get('location')!.split('/').at(-1)! }
   if (!media) return { ...base, image: 'no-image', thumbnailID: 'no-thumbnail', video: 'no-video', sharedFile: 'no-shared-file' }
   const image = await created(u.upload('photo.png', png))
   const video = await created(u.upload('clip.mp4', randomBytes(30_000, seed + 5)))
@@ -181,6 +200,7 @@ async function observe(u: Browser, fileIds: string[], folderIds: string[]) {
     await json(`/folder-service/list?parent=/&trashMode=${trashMode}`)
   }
   await json('/file-service/quick-list')
+  await json('/share-service/links')
   for (const id of fileIds) {
     const info = seen[`/file-service/info/${id}`] as { body?: { metadata?: { thumbnailID?: string } } }
     const thumb = info.body?.metadata?.thumbnailID

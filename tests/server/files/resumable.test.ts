@@ -207,6 +207,69 @@ describe.each([
   })
 })
 
+describe('resumable uploads: a whole file in the creating POST', () => {
+  let server: TestServer
+  let alice: Browser
+  beforeAll(async () => {
+    server = await startServer()
+    alice = new Browser(server.url)
+    await alice.signup(uniqueEmail('tus-post'))
+  })
+  afterAll(() => server.close())
+  const pendingKeys = async () => (await server.app.cumulus.db.selectFrom('blob_outbox').select('key').where('kind', '=', 'pending').execute()).length
+
+  // The creating POST reserves the blob key with its row (one commit fewer per small file); a
+  // body that ends short must give that reservation up, or the outbox keeps it for good.
+  it('given a creating POST cut part-way, then the blob key reserved with it is given up and the bytes that arrived are kept', async () => {
+    const data = cryptoRandomBytes(2 * MiB + 5)
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${server.url}/file-service/uploads`, {
+        method: 'POST',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': String(data.length),
+          'upload-metadata': metadataHeader({ filename: 'cut.bin' }),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(data.length),
+          uuid: alice.uuid!,
+          cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      })
+      req.on('error', () => resolve())
+      req.write(data.subarray(0, MiB), () => setTimeout(() => req.destroy(), 300))
+    })
+    let pending = -1
+    for (let i = 0; i < 50 && pending !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      pending = await pendingKeys()
+    }
+    expect(pending).toBe(0)
+    const row = await server.app.cumulus.db.selectFrom('uploads').select(['id', 'lease', 'file_id']).where('filename', '=', 'cut.bin').executeTakeFirstOrThrow()
+    expect(row.lease).toBeNull()
+    expect(row.file_id).toBeNull()
+    const location = `/file-service/uploads/${row.id}`
+    const head = await tus(alice, 'HEAD', location)
+    expect(Number(head.headers.get('upload-offset'))).toBe(MiB)
+    const rest = await tus(alice, 'PATCH', location, { 'upload-offset': String(MiB), 'content-type': 'application/offset+octet-stream' }, data.subarray(MiB))
+    expect(rest.status, rest.text).toBe(204)
+    expect(sha((await alice.bytes(`/file-service/download/${rest.headers.get('cumulus-file-id')}`)).body)).toBe(sha(data))
+    expect(await pendingKeys()).toBe(0)
+  })
+
+  it('given a whole file in the creating POST, then it is a file at once, its upload no longer leased and no key left pending', async () => {
+    const small = cryptoRandomBytes(100_000)
+    const post = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(small.length), 'upload-metadata': metadataHeader({ filename: 'whole.bin' }), 'content-type': 'application/offset+octet-stream' }, small)
+    expect(post.status, post.text).toBe(201)
+    const id = post.headers.get('cumulus-file-id')!
+    expect(sha((await alice.bytes(`/file-service/download/${id}`)).body)).toBe(sha(small))
+    const row = await server.app.cumulus.db.selectFrom('uploads').select(['lease', 'lease_until', 'file_id']).where('filename', '=', 'whole.bin').executeTakeFirstOrThrow()
+    expect(row).toEqual({ lease: null, lease_until: null, file_id: id })
+    expect(await pendingKeys()).toBe(0)
+    // And another request may take it at once (HEAD would answer 423 while a lease were held).
+    expect((await tus(alice, 'HEAD', post.headers.get('location')!)).status).toBe(200)
+  })
+})
+
 describe('resumable uploads: the protocol, ownership and limits', () => {
   let server: TestServer
   let alice: Browser

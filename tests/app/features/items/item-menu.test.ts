@@ -5,8 +5,9 @@ import { visibleActions } from '../../../../app/features/items/item-menu.ts'
 describe('context menu visibility (SPEC §2)', () => {
   it.each([
     ['file', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'move', 'trash']],
-    ['folder', 'home', false, ['multiSelect', 'rename', 'download', 'move', 'trash']],
-    ['folder', 'home', true, ['rename', 'download', 'move', 'trash']],
+    // Share on folders: issue #19 (folder links and file requests); SPEC §2 hid it.
+    ['folder', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'move', 'trash']],
+    ['folder', 'home', true, ['rename', 'share', 'download', 'move', 'trash']],
     ['file', 'media', false, ['multiSelect', 'share', 'download', 'trash']],
     ['file', 'trash', false, ['multiSelect', 'restore', 'delete']],
     ['folder', 'trash', false, ['multiSelect', 'restore', 'delete']],
@@ -15,7 +16,7 @@ describe('context menu visibility (SPEC §2)', () => {
     expect(visibleActions(kind, { area, parentBar })).toEqual(expected)
   })
 
-  it('Rename and Move never show in trash or media; Share never for folders', () => {
+  it('Rename and Move never show in trash or media; Share never in trash', () => {
     for (const area of ['trash', 'media'] as const) {
       for (const kind of ['file', 'folder'] as const) {
         const actions = visibleActions(kind, { area })
@@ -23,6 +24,6 @@ describe('context menu visibility (SPEC §2)', () => {
         expect(actions).not.toContain('move')
       }
     }
-    for (const area of ['home', 'trash', 'media'] as const) expect(visibleActions('folder', { area })).not.toContain('share')
+    for (const kind of ['file', 'folder'] as const) expect(visibleActions(kind, { area: 'trash' })).not.toContain('share')
   })
 })

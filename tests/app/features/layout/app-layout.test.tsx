@@ -38,11 +38,11 @@ describe('file browser layout (SPEC §2)', () => {
     expect(screen.getByRole('combobox', { name: placeholder }).getAttribute('placeholder')).toBe(placeholder)
   })
 
-  it('on desktop: logo to /, settings cog, sidebar with ADD NEW, Home, Media, Trash (no Settings), and the details panel', async () => {
+  it('on desktop: logo to /, settings cog, sidebar with ADD NEW, Home, Shared, Media, Trash (no Settings), and the details panel', async () => {
     const { user } = await openAt('/home')
     expect(screen.getByRole('link', { name: 'Cumulus' }).getAttribute('href')).toBe('/')
     const nav = screen.getByRole('navigation', { name: 'Navigation' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Media', 'Trash'])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Trash'])
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page')
     expect(screen.getByRole('button', { name: 'ADD NEW' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull()
@@ -124,10 +124,10 @@ describe('file browser layout (SPEC §2)', () => {
   it.each(['/trash', '/folder-trash/f1', '/search-trash/cats'])('in the trash (%s) there is no ADD NEW: nothing can be created there', async (route) => {
     await openAt(route)
     expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
-    expect(within(screen.getByRole('navigation', { name: 'Navigation' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Media', 'Trash'])
+    expect(within(screen.getByRole('navigation', { name: 'Navigation' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Trash'])
   })
 
-  it('on mobile: no cog; a Menu button opens the drawer with Home, Media, Settings and Trash', async () => {
+  it('on mobile: no cog; a Menu button opens the drawer with Home, Shared, Media, Settings and Trash', async () => {
     setViewportWidth(500)
     const { user } = await openAt('/media')
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull()
@@ -136,7 +136,7 @@ describe('file browser layout (SPEC §2)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     await user.click(toggle)
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Media', 'Settings', 'Trash'])
+    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Settings', 'Trash'])
     await user.keyboard('{Escape}')
     await waitFor(() => expect(drawOpen.value).toBe(false))
     await user.click(toggle)

@@ -1,0 +1,17 @@
+// /share-service/links calls (DESIGN.md §7 "Share links"): the signed-in owner's links. The list is
+// read through SWR (keys.shareLinks, hooks/use-share-links.ts); writes are followed by a mutate() of
+// that key, and of the file lists when the link is a file's (its spec level mirrors the link).
+import type { CreateLinkBody, ShareLinkJson, UpdateLinkBody } from '../../server/schemas/sharing.ts'
+import { http } from './http.ts'
+
+export type { CreateLinkBody, ShareLinkJson, UpdateLinkBody }
+
+export const SHARE_LINKS_PATH = '/share-service/links'
+
+const linkPath = (id: string) => `${SHARE_LINKS_PATH}/${encodeURIComponent(id)}`
+
+export const listShareLinks = () => http.get<{ links: ShareLinkJson[] }>(SHARE_LINKS_PATH).then((reply) => reply.links)
+export const createShareLink = (body: CreateLinkBody) => http.post<{ link: ShareLinkJson }>(SHARE_LINKS_PATH, body).then((reply) => reply.link)
+/** Changes options; the token, and so the URL, stays. A field left out stays as it is; null clears it. */
+export const updateShareLink = (id: string, body: UpdateLinkBody) => http.patch<{ link: ShareLinkJson }>(linkPath(id), body).then((reply) => reply.link)
+export const revokeShareLink = (id: string) => http.delete<{ message: string }>(linkPath(id))

@@ -1,0 +1,56 @@
+// The storage meter (DESIGN §7 quotas), as people know it from other drives: "X of Y used" over a
+// bar when the account has a quota, "X used" alone when it has none. Read from user-detailed, which
+// the lists' refetch (hooks/use-refetch.ts) reads again after every upload and delete.
+import { formatBytes, ProgressBar } from '@cumulus/ui'
+import { css } from 'goober'
+import { useId } from 'react'
+import type { UserDetailedJson } from '../../api/user.ts'
+import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
+import { cx, vars } from '../../styles.ts'
+import { storageCopy as t } from './storage-copy.ts'
+
+/** From this share of the quota on, the bar turns to the danger colour. */
+export const NEARLY_FULL = 0.9
+
+const meter = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.xsmall};
+  font-size: ${vars.font.size.small};
+`
+
+const heading = css`
+  font-weight: ${vars.font.weight.semibold};
+`
+
+const text = css`
+  margin: 0;
+  color: ${vars.color.textMuted};
+`
+
+/** Bytes used and the quota (null: unlimited); `used` is DESIGN §7's field, `storage.usedBytes` the older one. */
+export function usageOf(account: UserDetailedJson): { used: number; quota: number | null } {
+  return { used: account.used ?? account.storage.usedBytes, quota: account.quota ?? null }
+}
+
+/** "X of Y used" or "X used". */
+export function usageText(used: number, quota: number | null): string {
+  return quota !== null ? t.usedOf(formatBytes(used), formatBytes(quota)) : t.used(formatBytes(used))
+}
+
+export function StorageMeter({ className }: { className?: string }) {
+  const { data } = useUserDetailed()
+  const id = useId()
+  if (!data) return null
+  const { used, quota } = usageOf(data)
+  const share = quota ? used / quota : quota === 0 ? 1 : 0
+  return (
+    <div className={cx(meter, className)} role="group" aria-labelledby={id}>
+      <span id={id} className={heading}>
+        {t.label}
+      </span>
+      {quota !== null ? <ProgressBar value={share * 100} label={t.label} tone={share >= NEARLY_FULL ? 'danger' : 'accent'} /> : null}
+      <p className={text}>{usageText(used, quota)}</p>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+// The signed-in user's devices and app passwords (DESIGN.md §7), and the admin's users: one SWR
+// read each, and a refetch for after a write. Sessions are read fresh on every visit (another
+// device may have signed in since), the others keep the app's five minutes.
+import { useCallback } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
+import type { AppPasswordJson, SessionJson } from '../api/account.ts'
+import type { AdminUserJson } from '../api/admin.ts'
+import { type Key, keys } from '../api/keys.ts'
+import { fetcher, swrConfig, useApi } from './swr-config.ts'
+
+const freshConfig = { ...swrConfig, dedupingInterval: 2_000 }
+
+export function useSessions() {
+  const { data, error, isLoading } = useSWR<{ sessions: SessionJson[] }, unknown>(
+    keys.sessions(),
+    fetcher as (key: Key) => Promise<{ sessions: SessionJson[] }>,
+    freshConfig,
+  )
+  return { sessions: data?.sessions, error, loading: isLoading }
+}
+
+export function useAppPasswords() {
+  const { data, error, isLoading } = useApi<{ appPasswords: AppPasswordJson[] }>(keys.appPasswords())
+  return { appPasswords: data?.appPasswords, error, loading: isLoading }
+}
+
+/** `enabled` false (not an admin) skips the read: the server would answer 403. */
+export function useAdminUsers(enabled = true) {
+  const { data, error, isLoading } = useSWR<{ users: AdminUserJson[] }, unknown>(
+    enabled ? keys.adminUsers() : null,
+    fetcher as (key: Key) => Promise<{ users: AdminUserJson[] }>,
+    freshConfig,
+  )
+  return { users: data?.users, error, loading: isLoading }
+}
+
+/** Reads `key` again wherever it is shown (after a create, change or delete). */
+export function useRefetchKey(key: Key) {
+  const { mutate } = useSWRConfig()
+  const path = key[0]
+  return useCallback(() => void mutate((candidate: unknown) => Array.isArray(candidate) && candidate[0] === path), [mutate, path])
+}

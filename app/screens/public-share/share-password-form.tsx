@@ -1,0 +1,74 @@
+// A password link's lock: the password goes to POST …/unlock, whose cookie opens the link for this
+// browser; then the page reads the link again. Wrong (401) and too many tries (429) say so here.
+import { Button } from '@cumulus/ui'
+import { css } from 'goober'
+import { type FormEvent, useState } from 'react'
+import { errorStatus, failureReason } from '../../api/http.ts'
+import { unlockPublicShare } from '../../api/public-share.ts'
+import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { vars } from '../../styles.ts'
+import { shareCopy } from './public-share-copy.ts'
+import { card } from './share-card.ts'
+import { SharePage } from './share-page.tsx'
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+/** Why an unlock failed, in the page's words. */
+export function unlockMessage(error: unknown): string {
+  const status = errorStatus(error)
+  if (status === 401) return shareCopy.password.wrong
+  if (status === 429) return shareCopy.password.tooMany
+  return failureReason(error)
+}
+
+export function SharePasswordForm({ token, onUnlocked }: { token: string; onUnlocked: () => void }) {
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || !password) return
+    setBusy(true)
+    setError('')
+    try {
+      await unlockPublicShare(token, password)
+      onUnlocked()
+    } catch (failure) {
+      setError(unlockMessage(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <SharePage narrow>
+      <section className={card} aria-labelledby="share-password-title">
+        <h1 id="share-password-title">{shareCopy.password.title}</h1>
+        <p>{shareCopy.password.text}</p>
+        <form className={form} onSubmit={submit} noValidate>
+          <TextField
+            label={shareCopy.password.label}
+            type="password"
+            autoComplete="off"
+            // The one thing to do on this page.
+            autoFocus
+            value={password}
+            onValueChange={(value) => {
+              setPassword(value)
+              setError('')
+            }}
+            aria-invalid={error ? true : undefined}
+          />
+          <FormMessage>{error}</FormMessage>
+          <Button type="submit" variant="primary" size="large" loading={busy} disabled={!password || busy}>
+            {shareCopy.password.submit}
+          </Button>
+        </form>
+      </section>
+    </SharePage>
+  )
+}

@@ -1,0 +1,163 @@
+// Settings → Account → App passwords (DESIGN.md §7): for WebDAV and scripts, never the web sign-in.
+// Create one with a name and Read or Read and write; its secret is shown once (with Copy); each is
+// listed with its last use and can be revoked (confirmed first).
+import { Button, ConfirmDialog, Dialog, DialogActions, formatFileDate, Select, Spinner } from '@cumulus/ui'
+import { css } from 'goober'
+import { type FormEvent, useState } from 'react'
+import { type AppPasswordJson, type AppPasswordScope, createAppPassword, revokeAppPassword } from '../../api/account.ts'
+import { failureReason } from '../../api/http.ts'
+import { keys } from '../../api/keys.ts'
+import { copy } from '../../copy-screens.ts'
+import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
+import { useAppPasswords, useRefetchKey } from '../../hooks/use-account-lists.ts'
+import { vars } from '../../styles.ts'
+import { hint, item, itemMeta, itemText, itemTitle, list, rowError, subsection } from './list-styles.ts'
+import { SecretDialog, type Secret } from './secret-dialog.tsx'
+import { settingsCopy } from './settings-copy.ts'
+
+const t = settingsCopy.appPasswords
+
+/** The server's longest app password name (ours). */
+export const APP_PASSWORD_NAME_MAX = 100
+
+const scopeOptions: Array<{ value: AppPasswordScope; label: string }> = [
+  { value: 'read', label: t.read },
+  { value: 'write', label: t.write },
+]
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+export function AppPasswordsSection() {
+  const { appPasswords, error } = useAppPasswords()
+  const refetch = useRefetchKey(keys.appPasswords())
+  const [creating, setCreating] = useState(false)
+  const [secret, setSecret] = useState<Secret | null>(null)
+  const [revoking, setRevoking] = useState<AppPasswordJson | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<{ id: string; message: string } | null>(null)
+
+  const revoke = async (appPassword: AppPasswordJson) => {
+    setBusy(true)
+    setFailed(null)
+    try {
+      await revokeAppPassword(appPassword._id)
+      toast.success(t.revoked)
+    } catch (failure) {
+      console.warn('Revoking an app password failed', failure)
+      setFailed({ id: appPassword._id, message: `${t.revokeError}: ${failureReason(failure)}` })
+    } finally {
+      setBusy(false)
+      setRevoking(null)
+      refetch()
+    }
+  }
+
+  return (
+    <section className={subsection} aria-labelledby="settings-app-passwords">
+      <h3 id="settings-app-passwords">{t.title}</h3>
+      <p className={hint}>{t.hint}</p>
+      <div>
+        <Button icon="plus" onClick={() => setCreating(true)}>
+          {t.create}
+        </Button>
+      </div>
+      {appPasswords ? (
+        appPasswords.length > 0 ? (
+          <ul className={list} aria-labelledby="settings-app-passwords">
+            {appPasswords.map((appPassword) => (
+              <li key={appPassword._id} className={item}>
+                <div className={itemText}>
+                  <span className={itemTitle}>{appPassword.name}</span>
+                  <p className={itemMeta}>
+                    {appPassword.scope === 'write' ? t.write : t.read} · {t.created} {formatFileDate(appPassword.createdAt)} ·{' '}
+                    {appPassword.lastUsedAt ? `${t.lastUsed} ${formatFileDate(appPassword.lastUsedAt)}` : t.neverUsed}
+                  </p>
+                </div>
+                <Button size="small" variant="danger" aria-label={`${t.revoke} ${appPassword.name}`} onClick={() => setRevoking(appPassword)}>
+                  {t.revoke}
+                </Button>
+                {failed?.id === appPassword._id ? (
+                  <p role="alert" className={rowError}>
+                    {failed.message}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={hint}>{t.empty}</p>
+        )
+      ) : error ? (
+        <p role="alert" className={hint}>
+          {settingsCopy.loadError}
+        </p>
+      ) : (
+        <Spinner label={copy.loading} />
+      )}
+      <Dialog open={creating} onClose={() => setCreating(false)} title={t.create} size="small" getPersistentElements={toastRegions}>
+        <CreateAppPasswordForm
+          onCreated={(value) => {
+            setCreating(false)
+            refetch()
+            setSecret({ title: t.secretTitle, text: t.secretText, label: t.secretLabel, value, copied: t.copied })
+          }}
+        />
+      </Dialog>
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking ? t.revokeConfirm(revoking.name) : ''}
+        text={t.revokeText}
+        confirmLabel={t.revoke}
+        cancelLabel={copy.cancel}
+        tone="danger"
+        busy={busy}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => void (revoking && revoke(revoking))}
+      />
+    </section>
+  )
+}
+
+/** Mounted only while the dialog is open, so every opening starts empty. */
+function CreateAppPasswordForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const [name, setName] = useState('')
+  const [scope, setScope] = useState<AppPasswordScope>('read')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const trimmed = name.trim()
+  const disabled = busy || trimmed === '' || trimmed.length > APP_PASSWORD_NAME_MAX
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (disabled) return
+    setBusy(true)
+    setError('')
+    try {
+      const { secret } = await createAppPassword(trimmed, scope)
+      onCreated(secret)
+    } catch (failure) {
+      console.warn('Creating an app password failed', failure)
+      setError(`${t.createError}: ${failureReason(failure)}`)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={form} onSubmit={submit} noValidate>
+      <TextField label={t.name} placeholder={t.namePlaceholder} maxLength={APP_PASSWORD_NAME_MAX} value={name} onValueChange={setName} />
+      <Select label={t.scope} options={scopeOptions} value={scope} onValueChange={(value) => setScope(value as AppPasswordScope)} />
+      <FormMessage>{error}</FormMessage>
+      <DialogActions>
+        <Button type="submit" variant="primary" loading={busy} disabled={disabled}>
+          {t.createSubmit}
+        </Button>
+      </DialogActions>
+    </form>
+  )
+}

@@ -1,0 +1,100 @@
+// Settings → Users → Set quota: a size with its unit, or unlimited. The server's refusal shows in
+// the dialog, which stays open.
+import { Button, Dialog, DialogActions, Select } from '@cumulus/ui'
+import { css } from 'goober'
+import { type FormEvent, useId, useState } from 'react'
+import type { AdminUserJson } from '../../api/admin.ts'
+import { failureReason } from '../../api/http.ts'
+import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { toastRegions } from '../../features/toasts/toasts.tsx'
+import { vars } from '../../styles.ts'
+import { quotaBytes, quotaFields, type QuotaUnit, quotaUnits } from './quota.ts'
+import { settingsCopy } from './settings-copy.ts'
+
+const t = settingsCopy.admin
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+const sizeRow = css`
+  display: flex;
+  align-items: flex-end;
+  gap: ${vars.space.small};
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+`
+
+const check = css`
+  display: flex;
+  align-items: center;
+  gap: ${vars.space.small};
+`
+
+const unitOptions = quotaUnits.map((unit) => ({ value: unit, label: unit }))
+
+export interface QuotaDialogProps {
+  user: AdminUserJson | null
+  onClose: () => void
+  /** Sends the new quota (bytes, or null for unlimited); rejects with the server's refusal. */
+  onSave: (quota: number | null) => Promise<void>
+}
+
+export function QuotaDialog({ user, onClose, onSave }: QuotaDialogProps) {
+  return (
+    <Dialog open={user !== null} onClose={onClose} title={user ? t.quotaTitle(user.email) : ''} size="small" getPersistentElements={toastRegions}>
+      {user ? <QuotaForm key={user._id} initial={user.quota} onSave={onSave} /> : null}
+    </Dialog>
+  )
+}
+
+function QuotaForm({ initial, onSave }: { initial: number | null; onSave: (quota: number | null) => Promise<void> }) {
+  const start = quotaFields(initial)
+  const [unlimited, setUnlimited] = useState(initial === null)
+  const [size, setSize] = useState(start.size)
+  const [unit, setUnit] = useState<QuotaUnit>(start.unit)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const checkId = useId()
+  const bytes = quotaBytes(size, unit)
+  const invalid = !unlimited && size.trim() !== '' && bytes === null
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || (!unlimited && bytes === null)) return
+    setBusy(true)
+    setError('')
+    try {
+      await onSave(unlimited ? null : bytes)
+    } catch (failure) {
+      setError(failureReason(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={form} onSubmit={submit} noValidate>
+      <div className={check}>
+        <input id={checkId} type="checkbox" checked={unlimited} onChange={(event) => setUnlimited(event.target.checked)} />
+        <label htmlFor={checkId}>{t.quotaUnlimited}</label>
+      </div>
+      {unlimited ? null : (
+        <div className={sizeRow}>
+          <TextField label={t.quotaSize} inputMode="decimal" value={size} onValueChange={setSize} aria-invalid={invalid || undefined} />
+          <Select label={t.quotaUnit} options={unitOptions} value={unit} onValueChange={(value) => setUnit(value as QuotaUnit)} />
+        </div>
+      )}
+      <FormMessage>{invalid ? t.quotaInvalid : ''}</FormMessage>
+      <FormMessage>{error}</FormMessage>
+      <DialogActions>
+        <Button type="submit" variant="primary" loading={busy} disabled={busy || (!unlimited && bytes === null)}>
+          {t.save}
+        </Button>
+      </DialogActions>
+    </form>
+  )
+}

@@ -1,0 +1,248 @@
+// Settings → Users (admins only; DESIGN.md §7 "Accounts, admin, quotas"): every account with its
+// storage, file count, quota, last activity and state, and what an admin does for a family member:
+// create an account (a temporary password shown once), an invite link, disable or enable, delete
+// (confirmed, naming what is lost), reset the password (shown once), set the quota, promote or
+// demote. A refusal from the server (the last admin, …) shows under the row it was about.
+import { Button, ConfirmDialog, Dialog, DialogActions, formatBytes, formatFileDate, Menu, type MenuEntry, Spinner } from '@cumulus/ui'
+import { css } from 'goober'
+import { type FormEvent, useState } from 'react'
+import {
+  type AdminUserJson,
+  type AdminUserPatch,
+  createAdminUser,
+  createInvite,
+  deleteAdminUser,
+  resetAdminUserPassword,
+  updateAdminUser,
+} from '../../api/admin.ts'
+import { failureReason } from '../../api/http.ts'
+import { keys } from '../../api/keys.ts'
+import { copy } from '../../copy-screens.ts'
+import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { emailMessage } from '../../features/forms/validation.ts'
+import { usageText } from '../../features/storage/storage-meter.tsx'
+import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
+import { useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
+import { vars } from '../../styles.ts'
+import { ActivitySection } from './activity-section.tsx'
+import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, rowError, subsection } from './list-styles.ts'
+import { QuotaDialog } from './quota-dialog.tsx'
+import { SecretDialog, type Secret } from './secret-dialog.tsx'
+import { settingsCopy } from './settings-copy.ts'
+import { section } from './settings-styles.ts'
+
+const t = settingsCopy.admin
+
+const form = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+type Asking = { kind: 'disable' | 'delete' | 'reset'; user: AdminUserJson } | null
+
+/** "1.2 GB of 5 GB used · 34 files · Last active 03/07/2024 09:05PM". */
+export function userMeta(user: AdminUserJson): string {
+  return [
+    usageText(user.used, user.quota),
+    t.files(user.fileCount),
+    user.lastActiveAt ? t.lastActive(formatFileDate(user.lastActiveAt)) : t.neverActive,
+  ].join(' · ')
+}
+
+export function UsersSection({ currentUserId }: { currentUserId: string | undefined }) {
+  const { users, error } = useAdminUsers()
+  const refetch = useRefetchKey(keys.adminUsers())
+  const [creating, setCreating] = useState(false)
+  const [asking, setAsking] = useState<Asking>(null)
+  const [quotaFor, setQuotaFor] = useState<AdminUserJson | null>(null)
+  const [secret, setSecret] = useState<Secret | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [rowFailure, setRowFailure] = useState<{ id: string; message: string } | null>(null)
+  const [inviteFailure, setInviteFailure] = useState('')
+
+  /** Runs one change of `user`; a refusal shows under its row. */
+  const act = async (user: AdminUserJson, run: () => Promise<void>) => {
+    setBusy(true)
+    setRowFailure(null)
+    try {
+      await run()
+    } catch (failure) {
+      console.warn('Admin action failed', failure)
+      setRowFailure({ id: user._id, message: t.actionError(failureReason(failure)) })
+    } finally {
+      setBusy(false)
+      setAsking(null)
+      refetch()
+    }
+  }
+
+  const update = (user: AdminUserJson, patch: AdminUserPatch) => act(user, () => updateAdminUser(user._id, patch).then(() => undefined))
+
+  const confirm = (kind: NonNullable<Asking>['kind'], user: AdminUserJson) => {
+    if (kind === 'disable') return update(user, { disabled: true })
+    if (kind === 'delete')
+      return act(user, async () => {
+        await deleteAdminUser(user._id)
+        toast.success(t.deleted)
+      })
+    return act(user, async () => {
+      const temporaryPassword = await resetAdminUserPassword(user._id)
+      setSecret({ title: t.resetTitle, text: t.temporaryText(user.email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
+    })
+  }
+
+  const invite = async () => {
+    setInviteFailure('')
+    try {
+      const url = await createInvite()
+      setSecret({ title: t.inviteTitle, text: t.inviteText, label: t.inviteLabel, value: url, copied: t.linkCopied })
+    } catch (failure) {
+      console.warn('Creating an invite failed', failure)
+      setInviteFailure(t.actionError(failureReason(failure)))
+    }
+  }
+
+  const menuOf = (user: AdminUserJson): MenuEntry[] => {
+    const self = user._id === currentUserId
+    return [
+      { id: 'quota', label: t.setQuota, onSelect: () => setQuotaFor(user) },
+      { id: 'reset', label: t.resetPassword, onSelect: () => setAsking({ kind: 'reset', user }) },
+      user.role === 'admin'
+        ? { id: 'demote', label: t.removeAdmin, onSelect: () => void update(user, { role: 'user' }) }
+        : { id: 'promote', label: t.makeAdmin, onSelect: () => void update(user, { role: 'admin' }) },
+      { separator: true, id: 'sep', hidden: self },
+      // An admin does not lock themself out from here; the server refuses it anyway.
+      user.disabled
+        ? { id: 'enable', label: t.enable, hidden: self, onSelect: () => void update(user, { disabled: false }) }
+        : { id: 'disable', label: t.disable, hidden: self, onSelect: () => setAsking({ kind: 'disable', user }) },
+      { id: 'delete', label: t.delete, tone: 'danger', hidden: self, onSelect: () => setAsking({ kind: 'delete', user }) },
+    ]
+  }
+
+  const askTitle = asking ? (asking.kind === 'disable' ? t.disableConfirm : asking.kind === 'delete' ? t.deleteConfirm : t.resetConfirm)(asking.user.email) : ''
+  const askText = !asking
+    ? undefined
+    : asking.kind === 'disable'
+      ? t.disableText
+      : asking.kind === 'delete'
+        ? t.deleteText(t.files(asking.user.fileCount), formatBytes(asking.user.used))
+        : t.resetText
+  const askLabel = asking ? { disable: t.disable, delete: t.delete, reset: t.resetPassword }[asking.kind] : ''
+
+  return (
+    <div className={section}>
+      <section className={subsection} aria-labelledby="settings-users">
+        <h2 id="settings-users">{t.title}</h2>
+        <p className={hint}>{t.hint}</p>
+        <div className={actions}>
+          <Button icon="plus" onClick={() => setCreating(true)}>
+            {t.create}
+          </Button>
+          <Button icon="link" onClick={() => void invite()}>
+            {t.invite}
+          </Button>
+        </div>
+        <FormMessage>{inviteFailure}</FormMessage>
+        {users ? (
+          <ul className={list} aria-labelledby="settings-users">
+            {users.map((user) => (
+              <li key={user._id} className={item}>
+                <div className={itemText}>
+                  <span className={itemTitle}>
+                    {user.email}
+                    {user._id === currentUserId ? <span className={badge}>{t.you}</span> : null}
+                    {user.role === 'admin' ? <span className={badge}>{t.admin}</span> : null}
+                    {user.disabled ? <span className={dangerBadge}>{t.disabled}</span> : null}
+                  </span>
+                  <p className={itemMeta}>{userMeta(user)}</p>
+                  <p className={itemMeta}>{user.quota === null ? t.unlimited : t.quota(formatBytes(user.quota))}</p>
+                </div>
+                <Menu label={t.actions(user.email)} items={menuOf(user)} />
+                {rowFailure?.id === user._id ? (
+                  <p role="alert" className={rowError}>
+                    {rowFailure.message}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : error ? (
+          <p role="alert" className={hint}>
+            {settingsCopy.loadError}
+          </p>
+        ) : (
+          <Spinner label={copy.loading} />
+        )}
+      </section>
+      <ActivitySection scope="all" />
+      <Dialog open={creating} onClose={() => setCreating(false)} title={t.create} size="small" getPersistentElements={toastRegions}>
+        <CreateUserForm
+          onCreated={(email, temporaryPassword) => {
+            setCreating(false)
+            refetch()
+            setSecret({ title: t.createdTitle, text: t.temporaryText(email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
+          }}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={asking !== null}
+        title={askTitle}
+        text={askText}
+        confirmLabel={askLabel}
+        cancelLabel={copy.cancel}
+        tone={asking?.kind === 'reset' ? 'default' : 'danger'}
+        busy={busy}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void (asking && confirm(asking.kind, asking.user))}
+      />
+      <QuotaDialog
+        user={quotaFor}
+        onClose={() => setQuotaFor(null)}
+        onSave={async (quota) => {
+          await updateAdminUser(quotaFor!._id, { quota })
+          setQuotaFor(null)
+          refetch()
+        }}
+      />
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+    </div>
+  )
+}
+
+/** Mounted only while the dialog is open, so every opening starts empty. */
+function CreateUserForm({ onCreated }: { onCreated: (email: string, temporaryPassword: string) => void }) {
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const validation = emailMessage(email.trim())
+  const disabled = busy || email.trim() === '' || Boolean(validation)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (disabled) return
+    setBusy(true)
+    setError('')
+    try {
+      const { user, temporaryPassword } = await createAdminUser(email.trim())
+      onCreated(user.email, temporaryPassword)
+    } catch (failure) {
+      console.warn('Creating a user failed', failure)
+      setError(failureReason(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={form} onSubmit={submit} noValidate>
+      <TextField label={t.email} type="email" autoComplete="off" value={email} onValueChange={setEmail} />
+      <FormMessage>{validation}</FormMessage>
+      <FormMessage>{error}</FormMessage>
+      <DialogActions>
+        <Button type="submit" variant="primary" loading={busy} disabled={disabled}>
+          {t.createSubmit}
+        </Button>
+      </DialogActions>
+    </form>
+  )
+}

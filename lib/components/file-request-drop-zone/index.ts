@@ -1,0 +1,6 @@
+export {
+  defaultFileRequestDropZoneLabels,
+  FileRequestDropZone,
+  type FileRequestDropZoneLabels,
+  type FileRequestDropZoneProps,
+} from './file-request-drop-zone.tsx'

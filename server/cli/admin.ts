@@ -1,0 +1,82 @@
+// `npm run admin -- <command> <email>`: the server's console, for the admin who is locked out
+// (no mail to reset a password) or a server without an admin. It opens the same database with
+// the same configuration (the environment, as the server) and calls the same services.
+//
+//   reset-password <email>   prints a temporary password; every session of the account ends,
+//                            and the password must be changed at the next sign-in
+//   promote <email>          makes the account an admin (and enables it if it was disabled)
+import { pathToFileURL } from 'node:url'
+import { loadConfig, ConfigError, type Config } from '../config.ts'
+import { openDatabase } from '../db/database.ts'
+import { createAuditRepository } from '../repositories/audit.ts'
+import { createInvitesRepository } from '../repositories/invites.ts'
+import { createMailTokensRepository } from '../repositories/mail-tokens.ts'
+import { createSessionsRepository } from '../repositories/sessions.ts'
+import { createUsersRepository } from '../repositories/users.ts'
+import { createAccountService } from '../services/accounts.ts'
+import { createAdminService } from '../services/admin.ts'
+import { createAuditService } from '../services/audit.ts'
+import { createMailer } from '../services/mailer.ts'
+import { createSessionService } from '../services/sessions.ts'
+
+const USAGE = `Usage: npm run admin -- <command> <email>
+
+Commands:
+  reset-password <email>   print a temporary password (must be changed at next sign-in)
+  promote <email>          make the account an admin`
+
+/** Runs one command; returns the process exit code. `out`/`err` print lines. */
+export async function runAdminCommand(args: string[], config: Config, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const [command, email] = args
+  if (!command || !email || !['reset-password', 'promote'].includes(command)) {
+    err(USAGE)
+    return 2
+  }
+  const database = await openDatabase(config)
+  try {
+    const users = createUsersRepository(database.db, database.dialect)
+    const sessions = createSessionService({ sessions: createSessionsRepository(database.db), secret: config.secret, limits: config.limits })
+    const audit = createAuditService({ repo: createAuditRepository(database.db) })
+    const mailer = await createMailer({ smtpUrl: undefined, mailFrom: config.mailFrom })
+    const accounts = createAccountService({
+      config,
+      users,
+      mailTokens: createMailTokensRepository(database.db),
+      invites: createInvitesRepository(database.db),
+      sessions,
+      mailer,
+      audit,
+    })
+    // Deleting needs the blob store; the console never deletes.
+    const removal = { remove: () => Promise.reject(new Error('Accounts are deleted from the app, not the console')) }
+    const admin = createAdminService({ users, accounts, sessions, removal, audit })
+    try {
+      if (command === 'reset-password') {
+        const password = await admin.resetPasswordByEmail(email)
+        out(`Temporary password for ${email.trim().toLowerCase()}: ${password}`)
+        out('Every session of the account has ended; a new password is asked for at the next sign-in.')
+      } else {
+        const user = await admin.promoteByEmail(email)
+        out(`${user.email} is now an admin.`)
+      }
+      return 0
+    } catch (e) {
+      err(e instanceof Error && 'statusCode' in e && e.statusCode === 404 ? `No account with the email ${email}` : String(e instanceof Error ? e.message : e))
+      return 1
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+// Run as a script (not when a test imports runAdminCommand).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  let config: Config | undefined
+  try {
+    config = loadConfig()
+  } catch (e) {
+    console.error(e instanceof ConfigError ? e.message : e)
+    process.exit(2)
+  }
+  process.exitCode = await runAdminCommand(process.argv.slice(2), config, (l) => console.log(l), (l) => console.error(l))
+}

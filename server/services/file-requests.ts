@@ -1,0 +1,216 @@
+// File requests (DESIGN.md §7): an upload link on a folder takes files from anyone holding it,
+// one per POST, into that folder, and shows them nothing of what is there. Each file is stored
+// under the name it was sent with, numbered on a clash ("name (1).ext"), within the link's
+// limits (largest file, total bytes) and the server's, with the same all-or-nothing rule as any
+// upload: the row commits only once the blob is durable, and a refusal leaves nothing.
+// Resumable (tus) uploads through the link follow the same rules (`tus`, `linkUploads`): the
+// protocol is services/resumable-uploads.ts's; a tus upload reserves its length of the link's
+// total when it is created, so parallel uploads cannot pass it together, and gives it back if it
+// ends unfinished.
+import type { FileRow, Folder, ShareLink, UploadRow } from '../db/schema.ts'
+import { AppError, errors } from '../errors.ts'
+import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
+import type { BlobJanitor } from '../storage/blob-janitor.ts'
+import type { StoredBlob } from '../storage/blob-store.ts'
+import type { Vault } from '../storage/vault.ts'
+import { randomId } from '../util/crypto.ts'
+import { mimeFor } from '../util/mime.ts'
+import { checkName, nameKey } from '../util/names.ts'
+import type { AdmitUpload, LinkUploadRules } from './resumable-uploads.ts'
+import type { SharedAccess } from './shared-access.ts'
+import { checkFilePart, type FormLimits, type Multipart, parserOptions, readField, type UploadForm } from './upload-form.ts'
+import { fileRow } from './uploads.ts'
+
+/** The spec's file upload form minus parent (currentID is taken and ignored, as clients send it). */
+const requestForm = (limits: FormLimits): UploadForm => ({
+  once: ['filename', 'currentID', 'size'],
+  files: 1,
+  fieldBytes: limits.uploadFieldBytes,
+  perFileBytes: 0,
+})
+
+/** "a.txt", "a (1).txt", "a (2).txt", …: the first `n` candidates for a name. */
+export function numberedNames(name: string, n: number): string[] {
+  const dot = name.lastIndexOf('.')
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
+  return Array.from({ length: n }, (_, i) => (i === 0 ? name : `${stem} (${i})${ext}`))
+}
+
+/** Numbered names tried per query; past that, a random suffix. */
+const CANDIDATES = 50
+
+/**
+ * The folder an upload through `linkId` lands in, locked (PostgreSQL) so that uploads into it pick
+ * their names one at a time; 404 when the folder was trashed or the link revoked meanwhile.
+ */
+async function lockedFolder(trx: DriveTransaction, owner: string, linkId: string, folderId: string): Promise<Folder> {
+  const current = await trx.links.lockFolder(owner, folderId)
+  if (!current || current.trashed || !(await trx.links.link(owner, linkId))) throw errors.notFound('Link')
+  return current
+}
+
+/** The name a file sent as `name` gets in the folder: as sent, numbered on a clash. Run after lockedFolder. */
+async function freeName(trx: DriveTransaction, owner: string, folderId: string, name: string): Promise<string> {
+  const candidates = numberedNames(name, CANDIDATES).filter((c) => c.length <= 255)
+  const taken = await trx.links.takenNames(owner, folderId, candidates.map(nameKey))
+  const free = candidates.find((c) => !taken.has(nameKey(c)))
+  if (free) return free
+  const dot = name.lastIndexOf('.')
+  const ext = dot > 0 ? name.slice(dot) : ''
+  return `${name.slice(0, 255 - ext.length - 12).replace(/\.[^.]*$/, '')} (${randomId(6)})${ext}`
+}
+
+export function createFileRequests(deps: {
+  repo: DriveRepository
+  vault: Vault
+  janitor: BlobJanitor
+  shared: SharedAccess
+  maxUploadBytes: number | undefined
+  limits: FormLimits
+  onStored?: (file: FileRow) => void
+  /** A file arrived through `link` into `folder` (the owner's mail per batch). */
+  onReceived?: (link: ShareLink, folder: Folder, file: FileRow) => void
+  now?: () => number
+}) {
+  const { repo, vault, janitor } = deps
+  const now = deps.now ?? Date.now
+  const form = requestForm(deps.limits)
+
+  /** The upload link a token opens, past its password: 404 / 410, 401, or 403 on a view link. */
+  async function openForUpload(token: string, pass: string | undefined): Promise<{ link: ShareLink; folder: Folder }> {
+    const { link, item } = await deps.shared.find(token)
+    if (item.type !== 'folder' || link.access !== 'upload') throw errors.forbidden('SHARE_VIEW_ONLY', 'This link does not take uploads')
+    if (!deps.shared.opens(link, pass)) throw errors.sharePasswordRequired()
+    return { link, folder: item.row }
+  }
+
+  /** The refusals that name the link's limits. */
+  function linkLimits(link: ShareLink) {
+    const left = link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes)
+    return {
+      left,
+      tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${link.max_file_size} bytes per file`),
+      tooBigForTotal: () => errors.tooLarge(`This link takes ${link.max_total_bytes} bytes in all, and ${left} bytes are left`),
+    }
+  }
+
+  /** Resumable uploads through a link: where they go and what they give back (services/resumable-uploads.ts). */
+  const linkUploads: LinkUploadRules = {
+    async place(trx, row: UploadRow) {
+      const folder = await lockedFolder(trx, row.owner_id, row.link_id!, row.parent_id!)
+      return { folderId: folder.id, name: await freeName(trx, row.owner_id, folder.id, row.filename) }
+    },
+    release: (row) => repo.links.releaseUploaded(row.link_id!, row.length),
+    stored(row, file) {
+      if (!deps.onReceived) return
+      // The link and folder as they are now, for the mail (best effort: it may be gone).
+      void (async () => {
+        const link = await repo.links.link(row.owner_id, row.link_id!)
+        const folder = await repo.folders.folder(row.owner_id, row.parent_id!)
+        if (link && folder) deps.onReceived!(link, folder, file)
+      })().catch(() => undefined)
+    },
+  }
+
+  return {
+    parser: parserOptions(form),
+    linkUploads,
+
+    /** tus through the link: whose uploads a request reaches, checked afresh each time (a revoke holds at once). */
+    async tusPrincipal(token: string, pass: string | undefined): Promise<{ owner: string; linkId: string }> {
+      const { link } = await openForUpload(token, pass)
+      return { owner: link.owner_id, linkId: link.id }
+    },
+
+    /** tus through the link: a new upload goes into the link's folder, within its limits, its length reserved of the total. */
+    tusTarget(token: string, pass: string | undefined): AdmitUpload {
+      return async (length, meta) => {
+        const { link, folder } = await openForUpload(token, pass)
+        for (const key of ['parent', 'relativePath']) {
+          if (meta.has(key)) throw errors.badRequest(`Upload links take single files into their folder: Upload-Metadata "${key}" is not accepted`)
+        }
+        const limits = linkLimits(link)
+        if (link.max_file_size !== null && length > link.max_file_size) throw limits.tooBigForFile()
+        if (limits.left !== null && length > limits.left) throw limits.tooBigForTotal()
+        return {
+          owner: link.owner_id,
+          linkId: link.id,
+          parentId: folder.id,
+          relativePath: null,
+          reserve: async (trx, bytes) => {
+            if (!(await trx.links.addUploaded(link.id, bytes))) throw limits.tooBigForTotal()
+          },
+        }
+      }
+    },
+
+    async upload(token: string, pass: string | undefined, parts: AsyncIterable<Multipart>): Promise<{ filename: string; size: number }> {
+      const { link, folder } = await openForUpload(token, pass)
+      const owner = link.owner_id
+      const fileLimit = link.max_file_size
+      const { left, tooBigForFile, tooBigForTotal } = linkLimits(link)
+      const tooBigForServer = () => errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+      // The tightest of the three limits, and the refusal that names it.
+      const caps = [
+        ...(fileLimit !== null ? [{ bytes: fileLimit, refuse: tooBigForFile }] : []),
+        ...(left !== null ? [{ bytes: left, refuse: tooBigForTotal }] : []),
+        ...(deps.maxUploadBytes !== undefined ? [{ bytes: deps.maxUploadBytes, refuse: tooBigForServer }] : []),
+      ].sort((a, b) => a.bytes - b.bytes)
+      const cap = caps[0]
+
+      const fields = new Map<string, string>()
+      const written: string[] = []
+      let stored: { name: string; mime: string; blob: StoredBlob } | undefined
+      let row: FileRow
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            const text = readField(form, part, fields)
+            if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
+            fields.set(part.fieldname, text)
+            continue
+          }
+          checkFilePart(part)
+          if (stored) throw errors.badRequest('Send one file per upload')
+          const name = checkName(fields.get('filename') || part.filename || '', 'File name')
+          const declared = fields.get('size')
+          if (declared !== undefined && cap) {
+            const over = caps.find((c) => Number(declared) > c.bytes)
+            if (over) throw over.refuse()
+          }
+          const key = randomId(24)
+          await janitor.reserve(key)
+          written.push(key)
+          let blob: StoredBlob
+          try {
+            blob = await vault.put(part.file, { key, ...(cap ? { maxBytes: cap.bytes } : {}) })
+          } catch (err) {
+            if (cap && err instanceof AppError && err.statusCode === 413) throw cap.refuse()
+            throw err
+          }
+          if (part.file.truncated) throw tooBigForServer()
+          stored = { name, mime: mimeFor(name, part.mimetype), blob }
+        }
+        if (!stored) throw errors.badRequest('The upload has no file')
+        const { name, mime, blob } = stored
+        row = await repo.transaction(async (trx) => {
+          // The folder may have been trashed, or the link revoked, while the bytes arrived.
+          await lockedFolder(trx, owner, link.id, folder.id)
+          if (!(await trx.links.addUploaded(link.id, blob.size))) throw tooBigForTotal()
+          const file = fileRow(owner, folder.id, await freeName(trx, owner, folder.id, name), mime, blob, now())
+          await trx.files.insertFile(file)
+          await janitor.settle(trx.outbox, [blob.key])
+          return file
+        })
+        written.length = 0
+      } catch (err) {
+        await janitor.abandon(written)
+        throw err
+      }
+      deps.onStored?.(row)
+      deps.onReceived?.(link, folder, row)
+      return { filename: row.filename, size: row.size }
+    },
+  }
+}
+export type FileRequests = ReturnType<typeof createFileRequests>

@@ -1,0 +1,98 @@
+// Per-user storage quotas (DESIGN.md §7): a write reserves its bytes before any is kept, and
+// settles (or releases) the reservation once it committed (or failed). Used bytes are the sum of
+// the user's file sizes, trash included, kept by triggers (migration 014); a reservation is
+// counted from the moment it is made, so parallel writes cannot together pass the quota.
+//
+// Call points (for the write paths): multipart upload and folder upload reserve the request's
+// Content-Length (an upper bound of the files' bytes) before reading the body; tus creation
+// reserves Upload-Length and extends the reservation while the upload lives; file-request
+// uploads reserve against the link owner. A write whose length is unknown grows its reservation
+// as bytes arrive. On success, settleIn(trx, …) in the transaction that inserts the file row;
+// on failure or abort, release().
+import type { Limits } from '../config.ts'
+import { errors } from '../errors.ts'
+import type { DriveTransaction } from '../repositories/drive.ts'
+import type { QuotaRepository } from '../repositories/quota.ts'
+import { formatBytes } from '../util/bytes.ts'
+import { randomId } from '../util/crypto.ts'
+
+export interface Reservation {
+  readonly id: string
+  readonly userId: string
+  /** What it holds now (reserve, plus any grow). */
+  bytes: number
+}
+
+export interface Usage {
+  used: number
+  quota: number | null
+}
+
+export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<Limits, 'quotaReservationTtlMs'>; now?: () => number }) {
+  const { repo, limits } = deps
+  const now = deps.now ?? Date.now
+
+  /** The 507 of a refused write, with the numbers the app shows ("Storage full: X of Y used"). */
+  async function refusal(userId: string): Promise<never> {
+    const s = await repo.state(userId)
+    if (!s) throw errors.unauthorized()
+    throw errors.quotaExceeded(s.used + s.reserved, s.quota ?? 0, formatBytes)
+  }
+
+  const checkBytes = (bytes: number) => {
+    if (!Number.isSafeInteger(bytes) || bytes < 0) throw errors.badRequest('The size must be a whole number of bytes')
+  }
+
+  return {
+    async usage(userId: string): Promise<Usage> {
+      const s = await repo.state(userId)
+      if (!s) throw errors.unauthorized()
+      return { used: s.used, quota: s.quota }
+    },
+
+    /** Holds `bytes` of the user's quota, or throws QUOTA_EXCEEDED (507) when they do not fit. */
+    async reserve(userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs): Promise<Reservation> {
+      checkBytes(bytes)
+      const id = randomId()
+      const t = now()
+      if (!(await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs }))) return refusal(userId)
+      return { id, userId, bytes }
+    },
+
+    /** More bytes arrived than reserved (a stream of unknown length): hold them too, or 507. */
+    async grow(reservation: Reservation, bytes: number): Promise<void> {
+      checkBytes(bytes)
+      if (bytes === 0) return
+      if (!(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId)
+      reservation.bytes += bytes
+    },
+
+    /** A long write is still going (each tus PATCH): keeps its reservation from expiring. */
+    extend: (reservation: Reservation, ttlMs = limits.quotaReservationTtlMs) => repo.extend(reservation.id, now() + ttlMs),
+
+    /**
+     * The write committed `actualBytes` (its file row now counts them as used): the reservation
+     * ends. A write never keeps more than it holds — `grow` first — so more is our bug, not the
+     * client's.
+     */
+    async settle(reservation: Reservation, actualBytes: number): Promise<void> {
+      if (actualBytes > reservation.bytes) throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
+      await repo.release(reservation.id)
+    },
+
+    /** `settle` as the last step of the transaction that inserts the file row: never counted twice or not at all. */
+    async settleIn(trx: DriveTransaction, reservation: Reservation, actualBytes: number): Promise<void> {
+      if (actualBytes > reservation.bytes) throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
+      await trx.quota.releaseIn(reservation.id)
+    },
+
+    /** The write failed or was abandoned: its bytes are free again. Safe to call twice. */
+    async release(reservation: Reservation): Promise<void> {
+      await repo.release(reservation.id)
+    },
+
+    /** Housekeeping: reservations whose writer crashed stop counting. */
+    sweep: () => repo.sweepExpired(now()),
+  }
+}
+export type QuotaService = ReturnType<typeof createQuotaService>

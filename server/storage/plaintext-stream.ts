@@ -1,0 +1,178 @@
+// An encrypted blob's plaintext as a Readable. It pulls the stored bytes itself: from a blob file
+// (FileStream) into two 1 MiB buffers it reuses, reading the next while it decrypts the last;
+// from any other store through the source's iterator. Piped straight into an HTTP response (a
+// download) it writes all the plaintext one read completes in one corked write (one writev),
+// and reads on once the socket has taken it.
+//
+// Why: through ordinary pipes (FileStream → DecryptStream → response) every 64 KiB chunk went out
+// in a write of its own (the response's 16 KiB high-water mark pauses the pipe after each; on
+// loopback a send costs about as much per call as per byte) and every 64 KiB read took a fresh
+// buffer, so a 256 MiB download ran at 280 MB/s against 1.1 GB/s plain, AES-GCM itself being a
+// small part of it.
+import { ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import type { Decryptor } from './cipher.ts'
+import { FileStream } from './file-stream.ts'
+
+/**
+ * Stored bytes per read from a blob file: 16 chunks of plaintext, sent as one writev. Against
+ * 256 KiB reads, ~20% less server CPU per GiB in paired runs; ~3 MiB held per download.
+ */
+const READ_SIZE = 1 << 20
+
+/** The next stored bytes (null at the end) and whether their memory is reused afterwards. */
+interface Puller {
+  next(): Promise<Buffer | null>
+  borrowed: boolean
+}
+
+function pullFile(file: FileStream): Puller {
+  const bufs = [Buffer.allocUnsafeSlow(READ_SIZE), Buffer.allocUnsafeSlow(READ_SIZE)]
+  let i = 0
+  let ahead: Promise<number> | undefined
+  return {
+    borrowed: true,
+    async next() {
+      const n = await (ahead ?? file.readInto(bufs[i]!))
+      ahead = undefined
+      if (n === 0) return null
+      const current = bufs[i]!.subarray(0, n)
+      // The other buffer's bytes were decrypted before this call (borrowed: the decryptor copied
+      // what it kept), so it takes the next read while this one is decrypted and sent.
+      i ^= 1
+      ahead = file.readInto(bufs[i]!)
+      ahead.catch(() => undefined)
+      return current
+    },
+  }
+}
+
+function pullStream(source: Readable): Puller {
+  const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+  return {
+    borrowed: false,
+    next: () => it.next().then((r) => (r.done ? null : r.value)),
+  }
+}
+
+export class PlaintextStream extends Readable {
+  /** Plaintext decrypted but not yet handed on. */
+  private pending: Buffer[] = []
+  /** Every stored byte read and the end authenticated (Decryptor.final). */
+  private exhausted = false
+  private filling = false
+  private pumping = false
+  private readonly puller: Puller
+
+  private constructor(
+    private readonly source: Readable,
+    private readonly decryptor: Decryptor,
+  ) {
+    super({ highWaterMark: READ_SIZE })
+    this.puller = source instanceof FileStream ? pullFile(source) : pullStream(source)
+  }
+
+  /**
+   * Resolves once the first plaintext is authenticated (or the blob is known to be whole and
+   * empty), so a blob that fails its integrity check at the start rejects here, before a reply
+   * has begun, with the CipherError.
+   */
+  static async open(source: Readable, decryptor: Decryptor): Promise<PlaintextStream> {
+    const stream = new PlaintextStream(source, decryptor)
+    try {
+      while (stream.pending.length === 0 && !stream.exhausted) stream.pending = await stream.decryptNext()
+    } catch (err) {
+      stream.destroy()
+      throw err
+    }
+    return stream
+  }
+
+  /** The plaintext the next stored bytes complete: often several chunks, sometimes none. */
+  private async decryptNext(): Promise<Buffer[]> {
+    const stored = await this.puller.next()
+    if (stored !== null) return this.decryptor.update(stored, this.puller.borrowed)
+    this.decryptor.final()
+    this.exhausted = true
+    return []
+  }
+
+  /** Takes what is pending, decrypting more first if nothing is; null once all was handed on. */
+  private async nextBatch(): Promise<Buffer[] | null> {
+    while (this.pending.length === 0) {
+      if (this.exhausted) return null
+      this.pending = await this.decryptNext()
+      if (this.destroyed) return null
+    }
+    const batch = this.pending
+    this.pending = []
+    return batch
+  }
+
+  // The general path (zip entries, thumbnails, ranges piped elsewhere): an ordinary Readable.
+  override _read(): void {
+    if (this.filling) return
+    this.filling = true
+    void this.fill().finally(() => (this.filling = false))
+  }
+
+  private async fill(): Promise<void> {
+    try {
+      for (;;) {
+        const batch = await this.nextBatch()
+        if (this.destroyed) return
+        if (batch === null) return void this.push(null)
+        let more = true
+        for (const chunk of batch) more = this.push(chunk)
+        if (!more) return
+      }
+    } catch (err) {
+      this.destroy(err as Error)
+    }
+  }
+
+  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
+    this.source.destroy()
+    done(err)
+  }
+
+  override pipe<T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T {
+    // Only a fresh stream piped whole into a response takes the fast path.
+    if (!(dest instanceof ServerResponse) || options || this.pumping || this.filling || this.readableFlowing !== null) return super.pipe(dest, options)
+    this.pumping = true
+    let sent = false
+    // A response closed before the last byte (the client went away) ends the reading too.
+    dest.once('close', () => {
+      if (!sent) this.destroy()
+    })
+    this.pump(dest).then(
+      (whole) => {
+        if (!whole) return
+        sent = true
+        dest.end()
+        // Ends the Readable side too, so whoever watches it (Fastify's end-of-stream) sees it done.
+        this.push(null)
+        this.resume()
+      },
+      // A client that went away is a premature close (logged quietly), not a server error.
+      (err: Error) => this.destroy(dest.destroyed ? undefined : err),
+    )
+    return dest
+  }
+
+  /** Sends the plaintext; false if the stream was destroyed (the response closed) on the way. */
+  private async pump(res: ServerResponse): Promise<boolean> {
+    const closed = new Promise<void>((_resolve, reject) => this.once('close', () => reject(new Error('download aborted'))))
+    closed.catch(() => undefined)
+    for (;;) {
+      const batch = await this.nextBatch()
+      if (this.destroyed) return false
+      if (batch === null) return true
+      res.cork()
+      let more = true
+      for (const chunk of batch) more = res.write(chunk)
+      res.uncork()
+      if (!more) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed])
+    }
+  }
+}
