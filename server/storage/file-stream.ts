@@ -10,6 +10,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import { pumpInto } from './response-pump.ts'
 
 /** Bytes per read on the response fast path; two such buffers live per download. */
 const CHUNK = 256 << 10
@@ -74,24 +75,7 @@ export class FileStream extends Readable {
     // plain Readable pipe.
     if (!(dest instanceof ServerResponse) || options || this.pumping || this.readableFlowing !== null) return super.pipe(dest, options)
     this.pumping = true
-    // A response closed before the last byte (the client went away) ends the reading too, even if
-    // nobody above destroys this stream.
-    let sent = false
-    dest.once('close', () => {
-      if (!sent) this.destroy()
-    })
-    this.pump(dest).then(
-      (whole) => {
-        if (!whole) return
-        sent = true
-        dest.end()
-        // Ends the Readable side too, so whoever watches it (Fastify's end-of-stream) sees it done.
-        this.push(null)
-        this.resume()
-      },
-      // A client that went away is a premature close (logged quietly), not a server error.
-      (err: Error) => this.destroy(dest.destroyed ? undefined : err),
-    )
+    pumpInto(this, dest, (res) => this.pump(res))
     return dest
   }
 

@@ -13,6 +13,7 @@ import { ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type { Decryptor } from './cipher.ts'
 import { FileStream } from './file-stream.ts'
+import { pumpInto } from './response-pump.ts'
 
 /**
  * Stored bytes per read from a blob file: 16 chunks of plaintext, sent as one writev. Against
@@ -140,23 +141,7 @@ export class PlaintextStream extends Readable {
     // Only a fresh stream piped whole into a response takes the fast path.
     if (!(dest instanceof ServerResponse) || options || this.pumping || this.filling || this.readableFlowing !== null) return super.pipe(dest, options)
     this.pumping = true
-    let sent = false
-    // A response closed before the last byte (the client went away) ends the reading too.
-    dest.once('close', () => {
-      if (!sent) this.destroy()
-    })
-    this.pump(dest).then(
-      (whole) => {
-        if (!whole) return
-        sent = true
-        dest.end()
-        // Ends the Readable side too, so whoever watches it (Fastify's end-of-stream) sees it done.
-        this.push(null)
-        this.resume()
-      },
-      // A client that went away is a premature close (logged quietly), not a server error.
-      (err: Error) => this.destroy(dest.destroyed ? undefined : err),
-    )
+    pumpInto(this, dest, (res) => this.pump(res))
     return dest
   }
 

@@ -1,7 +1,7 @@
 // Settings → Account → App passwords (DESIGN.md §7): for WebDAV and scripts, never the web sign-in.
 // Create one with a name and Read or Read and write; its secret is shown once (with Copy); each is
 // listed with its last use and can be revoked (confirmed first).
-import { Button, ConfirmDialog, Dialog, DialogActions, formatFileDate, Select, Spinner } from '@cumulus/ui'
+import { Button, ConfirmDialog, Dialog, DialogActions, formatFileDate, Select } from '@cumulus/ui'
 import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { type AppPasswordJson, type AppPasswordScope, createAppPassword, revokeAppPassword } from '../../api/account.ts'
@@ -12,7 +12,8 @@ import { FormMessage, TextField } from '../../features/forms/form.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAppPasswords, useRefetchKey } from '../../hooks/use-account-lists.ts'
 import { vars } from '../../styles.ts'
-import { hint, item, itemMeta, itemText, itemTitle, list, rowError, subsection } from './list-styles.ts'
+import { hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
+import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
 import { SecretDialog, type Secret } from './secret-dialog.tsx'
 import { settingsCopy } from './settings-copy.ts'
 
@@ -38,24 +39,17 @@ export function AppPasswordsSection() {
   const [creating, setCreating] = useState(false)
   const [secret, setSecret] = useState<Secret | null>(null)
   const [revoking, setRevoking] = useState<AppPasswordJson | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<{ id: string; message: string } | null>(null)
+  const { busy, act, failureOf } = useRowActions(refetch)
 
-  const revoke = async (appPassword: AppPasswordJson) => {
-    setBusy(true)
-    setFailed(null)
-    try {
-      await revokeAppPassword(appPassword._id)
-      toast.success(t.revoked)
-    } catch (failure) {
-      console.warn('Revoking an app password failed', failure)
-      setFailed({ id: appPassword._id, message: `${t.revokeError}: ${failureReason(failure)}` })
-    } finally {
-      setBusy(false)
-      setRevoking(null)
-      refetch()
-    }
-  }
+  const revoke = (appPassword: AppPasswordJson) =>
+    act(
+      appPassword._id,
+      async () => {
+        await revokeAppPassword(appPassword._id)
+        toast.success(t.revoked)
+      },
+      (reason) => `${t.revokeError}: ${reason}`,
+    ).then(() => setRevoking(null))
 
   return (
     <section className={subsection} aria-labelledby="settings-app-passwords">
@@ -81,23 +75,15 @@ export function AppPasswordsSection() {
                 <Button size="small" variant="danger" aria-label={`${t.revoke} ${appPassword.name}`} onClick={() => setRevoking(appPassword)}>
                   {t.revoke}
                 </Button>
-                {failed?.id === appPassword._id ? (
-                  <p role="alert" className={rowError}>
-                    {failed.message}
-                  </p>
-                ) : null}
+                <RowFailure message={failureOf(appPassword._id)} />
               </li>
             ))}
           </ul>
         ) : (
           <p className={hint}>{t.empty}</p>
         )
-      ) : error ? (
-        <p role="alert" className={hint}>
-          {settingsCopy.loadError}
-        </p>
       ) : (
-        <Spinner label={copy.loading} />
+        <ListPending error={error} />
       )}
       <Dialog open={creating} onClose={() => setCreating(false)} title={t.create} size="small" getPersistentElements={toastRegions}>
         <CreateAppPasswordForm

@@ -1,15 +1,15 @@
 // Settings → Account → Devices (DESIGN.md §7): every signed-in browser with its browser and OS (the
 // server parses the user agent), address, sign-in and last-seen times, "This device" on the one in
 // hand, and Sign out. Signing out this device is the account's Logout, confirmed by its own dialog.
-import { Button, ConfirmDialog, formatFileDate, Spinner } from '@cumulus/ui'
+import { Button, ConfirmDialog, formatFileDate } from '@cumulus/ui'
 import { useState } from 'react'
 import { endSession, type SessionJson } from '../../api/account.ts'
-import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { useRefetchKey, useSessions } from '../../hooks/use-account-lists.ts'
-import { badge, hint, item, itemMeta, itemText, itemTitle, list, rowError, subsection } from './list-styles.ts'
+import { badge, hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
+import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
 import { settingsCopy } from './settings-copy.ts'
 
 const t = settingsCopy.devices
@@ -21,24 +21,17 @@ export function DevicesSection({ onSignOutThisDevice }: { onSignOutThisDevice: (
   const { sessions, error } = useSessions()
   const refetch = useRefetchKey(keys.sessions())
   const [confirming, setConfirming] = useState<SessionJson | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<{ id: string; message: string } | null>(null)
+  const { busy, act, failureOf } = useRowActions(refetch)
 
-  const signOut = async (session: SessionJson) => {
-    setBusy(true)
-    setFailed(null)
-    try {
-      await endSession(session._id)
-      toast.success(t.signedOut)
-    } catch (failure) {
-      console.warn('Ending a session failed', failure)
-      setFailed({ id: session._id, message: `${t.signOutError}: ${failureReason(failure)}` })
-    } finally {
-      setBusy(false)
-      setConfirming(null)
-      refetch()
-    }
-  }
+  const signOut = (session: SessionJson) =>
+    act(
+      session._id,
+      async () => {
+        await endSession(session._id)
+        toast.success(t.signedOut)
+      },
+      (reason) => `${t.signOutError}: ${reason}`,
+    ).then(() => setConfirming(null))
 
   return (
     <section className={subsection} aria-labelledby="settings-devices">
@@ -65,20 +58,12 @@ export function DevicesSection({ onSignOutThisDevice }: { onSignOutThisDevice: (
               >
                 {t.signOut}
               </Button>
-              {failed?.id === session._id ? (
-                <p role="alert" className={rowError}>
-                  {failed.message}
-                </p>
-              ) : null}
+              <RowFailure message={failureOf(session._id)} />
             </li>
           ))}
         </ul>
-      ) : error ? (
-        <p role="alert" className={hint}>
-          {settingsCopy.loadError}
-        </p>
       ) : (
-        <Spinner label={copy.loading} />
+        <ListPending error={error} />
       )}
       <ConfirmDialog
         open={confirming !== null}

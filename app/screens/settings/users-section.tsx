@@ -3,7 +3,7 @@
 // create an account (a temporary password shown once), an invite link, disable or enable, delete
 // (confirmed, naming what is lost), reset the password (shown once), set the quota, promote or
 // demote. A refusal from the server (the last admin, …) shows under the row it was about.
-import { Button, ConfirmDialog, Dialog, DialogActions, formatBytes, formatFileDate, Menu, type MenuEntry, Spinner } from '@cumulus/ui'
+import { Button, ConfirmDialog, Dialog, DialogActions, formatBytes, formatFileDate, Menu, type MenuEntry } from '@cumulus/ui'
 import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import {
@@ -25,7 +25,8 @@ import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
 import { vars } from '../../styles.ts'
 import { ActivitySection } from './activity-section.tsx'
-import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, rowError, subsection } from './list-styles.ts'
+import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
+import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
 import { QuotaDialog } from './quota-dialog.tsx'
 import { SecretDialog, type Secret } from './secret-dialog.tsx'
 import { settingsCopy } from './settings-copy.ts'
@@ -57,25 +58,11 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
   const [asking, setAsking] = useState<Asking>(null)
   const [quotaFor, setQuotaFor] = useState<AdminUserJson | null>(null)
   const [secret, setSecret] = useState<Secret | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [rowFailure, setRowFailure] = useState<{ id: string; message: string } | null>(null)
+  const { busy, act: actOn, failureOf } = useRowActions(refetch)
   const [inviteFailure, setInviteFailure] = useState('')
 
   /** Runs one change of `user`; a refusal shows under its row. */
-  const act = async (user: AdminUserJson, run: () => Promise<void>) => {
-    setBusy(true)
-    setRowFailure(null)
-    try {
-      await run()
-    } catch (failure) {
-      console.warn('Admin action failed', failure)
-      setRowFailure({ id: user._id, message: t.actionError(failureReason(failure)) })
-    } finally {
-      setBusy(false)
-      setAsking(null)
-      refetch()
-    }
-  }
+  const act = (user: AdminUserJson, run: () => Promise<void>) => actOn(user._id, run, t.actionError).then(() => setAsking(null))
 
   const update = (user: AdminUserJson, patch: AdminUserPatch) => act(user, () => updateAdminUser(user._id, patch).then(() => undefined))
 
@@ -159,20 +146,12 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
                   <p className={itemMeta}>{user.quota === null ? t.unlimited : t.quota(formatBytes(user.quota))}</p>
                 </div>
                 <Menu label={t.actions(user.email)} items={menuOf(user)} />
-                {rowFailure?.id === user._id ? (
-                  <p role="alert" className={rowError}>
-                    {rowFailure.message}
-                  </p>
-                ) : null}
+                <RowFailure message={failureOf(user._id)} />
               </li>
             ))}
           </ul>
-        ) : error ? (
-          <p role="alert" className={hint}>
-            {settingsCopy.loadError}
-          </p>
         ) : (
-          <Spinner label={copy.loading} />
+          <ListPending error={error} />
         )}
       </section>
       <ActivitySection scope="all" />
