@@ -214,7 +214,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     onReceived: uploadNotices.received,
   })
   // Resumable uploads: the owner's, and a file request's through its link (fileRequests.linkUploads).
-  const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000, linkUploads: fileRequests.linkUploads })
+  const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000, linkUploads: fileRequests.linkUploads, quota })
   const removal = createUserRemoval({ users, drive, tree, janitor, sessions, audit, discardStaged: (row) => vault.staged(row).discard() })
   const admin = createAdminService({ users, accounts, sessions, removal, audit })
   // One process per SQLite file: a lease found at start belonged to a process that is gone.
@@ -272,7 +272,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache, resumable, sharing, quota, appPasswords })
 
   const downloads = createDownloadService({ repo: drive, vault })
-  const driveDeps = { auth, listing, listCache, tree, uploads, multipart: multipartOptions(config.maxUploadBytes) }
+  const driveDeps = { auth, listing, listCache, tree, uploads, quota, multipart: multipartOptions(config.maxUploadBytes) }
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads })
   await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable })
   await app.register(publicRoutes, { prefix: '/file-service', shared, publicPerIp: config.limits.publicPerIp })
@@ -283,6 +283,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     shared,
     fileRequests,
     resumable,
+    quota,
     config,
     publicPerIp: config.limits.publicPerIp,
     multipart: multipartOptions(config.maxUploadBytes),

@@ -38,6 +38,7 @@ export const errors = {
   adminOnly: () => new AppError(403, 'ADMIN_ONLY', 'Only an admin of this server can do this'),
   lastAdmin: () => new AppError(409, 'LAST_ADMIN', 'This is the last admin: make another user an admin first'),
   /** A write that would pass the user's quota (DESIGN.md §7), before any byte is kept. */
+  lengthRequired: () => new AppError(411, 'LENGTH_REQUIRED', 'Send the upload with a Content-Length: this account has a storage quota'),
   quotaExceeded: (used: number, quota: number, format: (bytes: number) => string) =>
     new AppError(507, 'QUOTA_EXCEEDED', `Storage full: ${format(used)} of ${format(quota)} used`, {}, { used, quota }),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),

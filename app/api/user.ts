@@ -3,13 +3,14 @@ import type { CreateReply as ServerCreateReply, UserDetailedJson as ServerUserDe
 import { http, refreshToken } from './http.ts'
 
 /**
- * DESIGN.md §7 adds `role`; `mustChangePassword` (ours) is set after an admin's reset until the
- * user chooses a password. Optional until server/schemas/user.ts carries them.
+ * DESIGN.md §7 adds `role`; `mustChangePassword` (ours, on the user only while true) is set after
+ * an admin's reset until the user chooses a password.
  */
-export type UserJson = ServerUserJson & { role?: 'admin' | 'user'; mustChangePassword?: boolean }
+export type UserJson = ServerUserJson & { role?: 'admin' | 'user' }
 /** DESIGN.md §7: `quota` in bytes (null = unlimited) and `used` bytes. */
 export type UserDetailedJson = ServerUserDetailedJson & { role?: 'admin' | 'user'; quota?: number | null; used?: number }
-export type LoginReply = { user: UserJson }
+/** The login reply carries `mustChangePassword` beside the user as well (always, true or false). */
+export type LoginReply = { user: UserJson; mustChangePassword?: boolean }
 export type CreateReply = Omit<ServerCreateReply, 'user'> & { user: UserJson }
 
 /** POST /user-service/get-token (through the separate token client). */

@@ -27,8 +27,8 @@ async function signedIn(next: UserJson): Promise<void> {
 
 /** Signs in; `passwordChangeRequired` then says whether a new password must be chosen first. */
 export async function login(email: string, password: string): Promise<void> {
-  const { user } = await userApi.login(email, password)
-  await signedIn(user)
+  const { user, mustChangePassword } = await userApi.login(email, password)
+  await signedIn({ ...user, mustChangePassword })
 }
 
 /** Creates the account and signs in; resolves to whether a verification email was sent. */

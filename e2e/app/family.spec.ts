@@ -5,8 +5,8 @@
 // session; and one device signs another out from Settings → Account → Devices.
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { ADMIN_EMAIL, freshEmail, PASSWORD } from '../support/api.ts'
-import { addNewUpload, signedIn } from '../support/browser.ts'
+import { ADMIN_EMAIL, freshEmail, PASSWORD, signUp, uuid } from '../support/api.ts'
+import { addNewUpload } from '../support/browser.ts'
 
 const CHOSEN = 'chosen-by-me-1'
 
@@ -42,6 +42,7 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await signIn(admin, ADMIN_EMAIL, PASSWORD)
   await expect(admin).toHaveURL(/\/home$/)
   await admin.goto('/settings')
+  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
   const users = admin.locator('section', { has: admin.getByRole('heading', { name: 'Users', exact: true }) })
   await expect(users.getByText(ADMIN_EMAIL)).toBeVisible()
 
@@ -63,26 +64,26 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await member.getByRole('button', { name: 'Save and continue' }).click()
   await expect(member).toHaveURL(/\/home$/)
 
-  // A quota of about 1 MB; a 2 MB upload is refused with the reason, and nothing is stored.
+  // A quota of 0.001 GB (1.02 MB); a 2 MB upload is refused with the reason, and nothing is stored.
   await userAction(admin, email, 'Set quota')
   const quota = admin.getByRole('dialog', { name: `Storage quota for ${email}` })
   await quota.getByLabel('Unlimited').uncheck()
   await quota.getByLabel('Size').fill('0.001')
   await quota.getByRole('button', { name: 'Save' }).click()
   await expect(quota).toBeHidden()
-  await expect(users.getByText(/Quota 1(\.0+)? MB/)).toBeVisible()
+  await expect(users.getByText('Quota 1.02 MB')).toBeVisible()
 
   await member.reload()
   await addNewUpload(member, 'Upload Files', { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: randomBytes(2 * 1024 * 1024) })
   const panel = member.getByRole('region', { name: 'Uploads' })
-  await expect(panel.getByText(/^Storage full: 0 B of 1(\.0+)? MB used$/)).toBeVisible({ timeout: 20_000 })
+  await expect(panel.getByText('Storage full: 0 B of 1.02 MB used')).toBeVisible({ timeout: 20_000 })
   await expect(panel.getByText('1 failed')).toBeVisible()
   // The meter in the sidebar says the same quota.
-  await expect(member.getByText(/of 1(\.0+)? MB used/).first()).toBeVisible()
+  await expect(member.getByRole('group', { name: 'Storage' }).getByText('0 B of 1.02 MB used')).toBeVisible()
 
   // Reset: the user's session ends at once; the new temporary password signs in, and asks again.
   await userAction(admin, email, 'Reset password')
-  await admin.getByRole('dialog', { name: `Reset the password of ${email}?` }).getByRole('button', { name: 'Reset password' }).click()
+  await admin.getByRole('alertdialog', { name: `Reset the password of ${email}?` }).getByRole('button', { name: 'Reset password' }).click()
   const second = await takeSecret(admin, 'Password reset', 'Temporary password')
   await member.reload()
   await expect(member.getByRole('button', { name: 'Login' })).toBeVisible()
@@ -92,9 +93,13 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await expect(member.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
 })
 
-test('a session ended from another device’s settings is signed out there', async ({ browser }) => {
+test('a session ended from another device’s settings is signed out there', async ({ browser, request }) => {
+  // The account is made through the API, whose session is ended: the devices are exactly the two below.
+  const email = await signUp(request, freshEmail('devices'))
+  expect((await request.post('/user-service/logout', { headers: { uuid } })).status()).toBe(200)
   const laptop = await newPage(browser)
-  const email = await signedIn(laptop)
+  await signIn(laptop, email, PASSWORD)
+  await expect(laptop).toHaveURL(/\/home$/)
   const phone = await newPage(browser)
   await signIn(phone, email, PASSWORD)
   await expect(phone).toHaveURL(/\/home$/)
@@ -105,7 +110,7 @@ test('a session ended from another device’s settings is signed out there', asy
   await expect(devices.getByText('This device')).toHaveCount(1)
   // The other device's button: the one not marked "(This device)".
   await devices.getByRole('button', { name: /^Sign out (?!.*This device)/ }).click()
-  await laptop.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
+  await laptop.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click()
   await expect(laptop.getByText('Device signed out')).toBeVisible()
   await expect(devices.getByRole('button', { name: /^Sign out / })).toHaveCount(1)
 

@@ -120,13 +120,13 @@ test.describe('uploads', () => {
     await throttleUploads(page, MB)
     await addNewUpload(page, 'Upload Folder', join(scratch, 'Album'))
 
-    // The whole folder is one upload, named after the chosen folder; its bar is indeterminate
-    // (no value) while it runs, full once done.
+    // The whole folder is one upload, named after the chosen folder; its bar counts the bytes of
+    // all its files together (each file is a tus upload of its own), full once done.
     await expect(panel(page).getByRole('heading', { name: 'Uploading 1 file(s)' })).toBeVisible()
     await expect(panel(page).getByRole('listitem')).toHaveCount(1)
     const row = uploadRow(page, 'Album')
-    await expect(row.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', /.*/)
-    await expect(row.getByRole('progressbar')).toHaveAttribute('data-state', 'indeterminate')
+    await expect(row.getByRole('progressbar')).toHaveAttribute('data-state', 'loading')
+    await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^([1-9]|[1-9][0-9])$/)
     await expect(panel(page).getByRole('heading', { name: 'Uploaded 1 file(s)' })).toBeVisible({ timeout: 20_000 })
     await expect(panel(page).getByRole('listitem')).toHaveCount(1)
     await expect(row.getByRole('img', { name: 'Completed' })).toBeVisible()
@@ -208,7 +208,7 @@ test.describe('sharing', () => {
     await expect(toasts(page).getByText('Public Link Generated')).toBeVisible()
     await expect(field).toHaveValue(new RegExp(`^${baseURL}/public-download/${file._id}/[^/]+$`))
     const link = await field.inputValue()
-    await shareDialog(page).getByRole('button', { name: 'Copy link' }).click()
+    await shareDialog(page).getByRole('button', { name: 'Copy link', exact: true }).click()
     await expect(toasts(page).getByText('Link Copied')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
 

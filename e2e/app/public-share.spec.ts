@@ -140,8 +140,9 @@ test.describe('share links, as a logged-out visitor', () => {
     const request = await owner()
     const file = await upload(request, 'harbour.png', await makeImage('png'))
     await waitForThumbnail(request, file._id)
-    // The server takes only a future expiry: a few seconds ahead, then wait past it.
-    const expiresAt = Date.now() + 3_000
+    // The server takes only a future expiry: ahead by enough for the page to load on a busy
+    // machine (3 s was not, once), then wait past it.
+    const expiresAt = Date.now() + 10_000
     const link = await createLink(request, { itemType: 'file', itemId: file._id, expiresAt: new Date(expiresAt).toISOString() })
     const page = await visitor(browser)
     await page.goto(pagePath(link))

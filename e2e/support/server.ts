@@ -73,8 +73,14 @@ config.limits.mailCooldownMs = 1_000
 const app = await buildApp(config)
 await app.listen({ port: config.port, host: '127.0.0.1' })
 // The first account becomes the server's admin (DESIGN §7): made here, before any spec signs up.
-const admin = await app.inject({ method: 'POST', url: '/user-service/create', payload: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { uuid: randomUUID() } })
-if (admin.statusCode !== 201) throw new Error(`admin sign-up failed: ${admin.statusCode} ${admin.body}`)
+// Over HTTP like every client (an injected request never completes its body, and would meet the
+// body deadline of plugins/request-timeouts.ts with a socket that cannot be cut).
+const admin = await fetch(`${E2E_BASE_URL}/user-service/create`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', uuid: randomUUID() },
+  body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+})
+if (admin.status !== 201) throw new Error(`admin sign-up failed: ${admin.status} ${await admin.text()}`)
 const stop = async () => {
   try {
     mailbox.close()

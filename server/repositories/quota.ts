@@ -51,6 +51,16 @@ export function createQuotaRepository(db: Kysely<DB>) {
         return true
       }),
 
+    /**
+     * `reserve` inside a caller's transaction (a resumable upload's creation, whose reservation
+     * is made with its row): false (nothing recorded) when it does not fit.
+     */
+    async reserveIn(r: { id: string; userId: string; bytes: number; now: number; expiresAt: number }): Promise<boolean> {
+      if (!(await addReserved(db, r.userId, r.bytes))) return false
+      await db.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
+      return true
+    },
+
     /** Grows a live reservation by `bytes` if that fits; false when it does not or is gone. */
     grow: (id: string, userId: string, bytes: number): Promise<boolean> =>
       db.transaction().execute(async (trx) => {

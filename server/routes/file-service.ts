@@ -20,6 +20,7 @@ import type { SharingService } from '../services/sharing.ts'
 import type { TreeService } from '../services/tree.ts'
 import type { UploadService } from '../services/uploads.ts'
 import { registerActions, registerItemRoutes } from './item-routes.ts'
+import type { QuotaService } from '../services/quota.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
@@ -31,6 +32,8 @@ export interface FileRoutesDeps {
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
+  /** The owner's storage quota, reserved around each upload (services/quota.ts). */
+  quota: Pick<QuotaService, 'around'>
   multipart: FastifyMultipartOptions
 }
 
@@ -57,7 +60,7 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const file = await uploads.uploadFile(owner(req), req.parts(uploads.fileParser))
+      const file = await deps.quota.around(owner(req), req.headers['content-length'], () => uploads.uploadFile(owner(req), req.parts(uploads.fileParser)))
       return reply.code(201).send(fileJson(file))
     }),
   )

@@ -19,6 +19,7 @@ import type { TreeService } from '../services/tree.ts'
 import type { UploadService } from '../services/uploads.ts'
 import { planZip, streamZip } from '../services/zip.ts'
 import { registerItemRoutes } from './item-routes.ts'
+import type { QuotaService } from '../services/quota.ts'
 
 export interface FolderRoutesDeps {
   auth: Auth
@@ -27,6 +28,8 @@ export interface FolderRoutesDeps {
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
+  /** The owner's storage quota, reserved around each upload (services/quota.ts). */
+  quota: Pick<QuotaService, 'around'>
   vault: Vault
   multipart: FastifyMultipartOptions
 }
@@ -44,7 +47,8 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FolderJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      return reply.code(201).send(folderJson(await uploads.uploadFolder(owner(req), req.parts(uploads.folderParser))))
+      const folder = await deps.quota.around(owner(req), req.headers['content-length'], () => uploads.uploadFolder(owner(req), req.parts(uploads.folderParser)))
+      return reply.code(201).send(folderJson(folder))
     }),
   )
 

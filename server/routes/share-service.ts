@@ -35,6 +35,7 @@ import type { FullImage } from '../services/media.ts'
 import type { SharedAccess } from '../services/shared-access.ts'
 import type { SharingService } from '../services/sharing.ts'
 import { streamZip } from '../services/zip.ts'
+import type { QuotaService } from '../services/quota.ts'
 
 export interface ShareRoutesDeps {
   auth: Auth
@@ -42,6 +43,8 @@ export interface ShareRoutesDeps {
   shared: SharedAccess
   fileRequests: FileRequests
   resumable: ResumableUploads
+  /** The link owner's storage quota, reserved around each multipart upload (services/quota.ts). */
+  quota: Pick<QuotaService, 'around'>
   config: Pick<Config, 'secureCookies'>
   publicPerIp: number
   multipart: FastifyMultipartOptions
@@ -168,7 +171,11 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
   await withMultipart(app, deps.multipart, (scope) =>
     scope.withTypeProvider<TypeBoxTypeProvider>().post('/:token/upload', { config: { upload: true, ...limited }, schema: { params: TokenParams, response: { 201: FileRequestReply } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const stored = await deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser))
+      // Counted against the link owner's quota (the link's own limits are the service's).
+      const { owner } = await deps.fileRequests.tusPrincipal(req.params.token, pass(req))
+      const stored = await deps.quota.around(owner, req.headers['content-length'], () =>
+        deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser)),
+      )
       return reply.code(201).send(stored)
     }),
   )

@@ -10,6 +10,8 @@ export const UserJson = Type.Object({
   createdAt: Type.String(),
   role: Role,
   emailVerified: Type.Optional(Type.Boolean()),
+  /** Present (true) only while the password is an admin's temporary one. */
+  mustChangePassword: Type.Optional(Type.Boolean()),
 })
 export type UserJson = Static<typeof UserJson>
 

@@ -69,6 +69,9 @@ export function createAccountService(deps: {
     createdAt: new Date(u.created_at).toISOString(),
     role: u.role,
     ...(config.emailVerification ? { emailVerified: u.email_verified === 1 } : {}),
+    // Only when set, so the spec's user reply is unchanged for everyone else: a restored session
+    // (GET /user) must know it too, not only the login reply.
+    ...(u.must_change_password === 1 ? { mustChangePassword: true } : {}),
   })
 
   /** Makes a single-use token, mails its link, and returns whether the mail went out. */

@@ -33,14 +33,23 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
   const now = deps.now ?? Date.now
 
   /** The 507 of a refused write, with the numbers the app shows ("Storage full: X of Y used"). */
-  async function refusal(userId: string): Promise<never> {
-    const s = await repo.state(userId)
+  async function refusal(userId: string, from: Pick<QuotaRepository, 'state'> = repo): Promise<never> {
+    const s = await from.state(userId)
     if (!s) throw errors.unauthorized()
     throw errors.quotaExceeded(s.used + s.reserved, s.quota ?? 0, formatBytes)
   }
 
   const checkBytes = (bytes: number) => {
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw errors.badRequest('The size must be a whole number of bytes')
+  }
+
+  /** Holds `bytes` of the user's quota, or throws QUOTA_EXCEEDED (507) when they do not fit. */
+  async function reserve(userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs): Promise<Reservation> {
+    checkBytes(bytes)
+    const id = randomId()
+    const t = now()
+    if (!(await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs }))) return refusal(userId)
+    return { id, userId, bytes }
   }
 
   return {
@@ -50,14 +59,23 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       return { used: s.used, quota: s.quota }
     },
 
-    /** Holds `bytes` of the user's quota, or throws QUOTA_EXCEEDED (507) when they do not fit. */
-    async reserve(userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs): Promise<Reservation> {
-      checkBytes(bytes)
-      const id = randomId()
+    reserve,
+
+    /**
+     * `reserve` as a step of the caller's transaction, under the caller's id (a resumable upload's
+     * reservation is its upload's id, so whatever ends the upload can end it): 507 rolls it back.
+     */
+    async reserveIn(trx: DriveTransaction, r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<void> {
+      checkBytes(r.bytes)
       const t = now()
-      if (!(await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs }))) return refusal(userId)
-      return { id, userId, bytes }
+      if (!(await trx.quota.reserveIn({ ...r, now: t, expiresAt: t + ttlMs }))) await refusal(r.userId, trx.quota)
     },
+
+    /** Ends the reservation `id` (made with `reserveIn`) inside the caller's transaction. */
+    releaseIn: async (trx: DriveTransaction, id: string): Promise<void> => void (await trx.quota.releaseIn(id)),
+
+    /** Ends the reservation `id`, wherever it came from; nothing when it is gone already. */
+    releaseId: async (id: string): Promise<void> => void (await repo.release(id)),
 
     /** More bytes arrived than reserved (a stream of unknown length): hold them too, or 507. */
     async grow(reservation: Reservation, bytes: number): Promise<void> {
@@ -68,7 +86,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     },
 
     /** A long write is still going (each tus PATCH): keeps its reservation from expiring. */
-    extend: (reservation: Reservation, ttlMs = limits.quotaReservationTtlMs) => repo.extend(reservation.id, now() + ttlMs),
+    extend: (reservation: Pick<Reservation, 'id'>, ttlMs = limits.quotaReservationTtlMs) => repo.extend(reservation.id, now() + ttlMs),
 
     /**
      * The write committed `actualBytes` (its file row now counts them as used): the reservation
@@ -89,6 +107,28 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     /** The write failed or was abandoned: its bytes are free again. Safe to call twice. */
     async release(reservation: Reservation): Promise<void> {
       await repo.release(reservation.id)
+    },
+
+    /**
+     * A write whose size is known only as its request's length (a multipart upload: the body's
+     * Content-Length bounds the file bytes it carries): reserves that much before `write` reads a
+     * byte, and ends the reservation once the write committed or failed. Without a length, an
+     * account with a quota is refused (411); one without is let through.
+     */
+    async around<R>(userId: string, contentLength: string | undefined, write: () => Promise<R>): Promise<R> {
+      const bytes = contentLength === undefined ? Number.NaN : Number(contentLength)
+      if (!Number.isSafeInteger(bytes) || bytes < 0) {
+        const s = await repo.state(userId)
+        if (!s) throw errors.unauthorized()
+        if (s.quota !== null) throw errors.lengthRequired()
+        return write()
+      }
+      const reservation = await reserve(userId, bytes)
+      try {
+        return await write()
+      } finally {
+        await repo.release(reservation.id)
+      }
     },
 
     /** Housekeeping: reservations whose writer crashed stop counting. */

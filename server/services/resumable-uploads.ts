@@ -17,6 +17,7 @@ import { mimeFor } from '../util/mime.ts'
 import { checkDepth, checkName, checkPathLength, splitRelativePath } from '../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
 import { fileRow } from './uploads.ts'
+import type { QuotaService } from './quota.ts'
 
 export interface ResumableDeps {
   repo: DriveRepository
@@ -30,6 +31,12 @@ export interface ResumableDeps {
   onStored?: (file: FileRow) => void
   /** Uploads through an upload link (services/file-requests.ts); without it, none are made. */
   linkUploads?: LinkUploadRules
+  /**
+   * The owner's storage quota (DESIGN §7): the upload's length is reserved with its row (507 when
+   * it does not fit, before any byte is kept), under the upload's id; the reservation ends in the
+   * transaction that makes the file, or when the upload goes unfinished.
+   */
+  quota?: Pick<QuotaService, 'reserveIn' | 'releaseIn' | 'releaseId' | 'extend'>
   now?: () => number
 }
 
@@ -138,6 +145,9 @@ function pieceOf(req: IncomingMessage, room: number, seen: (chunk: Buffer) => vo
 export function createResumableUploads(deps: ResumableDeps) {
   const { repo, vault, janitor, tree, limits } = deps
   const now = deps.now ?? Date.now
+  // An unfinished upload's reservation outlives the upload by a day: the sweep of expired uploads
+  // ends it first; the reservation sweep only catches a process that died between the two.
+  const quotaTtl = deps.expiryMs + 86_400_000
   /** Running hashes of the uploads this process is receiving, valid while `at` is their offset. */
   const hashes = new Map<string, { hash: Hash; at: number }>()
 
@@ -229,6 +239,8 @@ export function createResumableUploads(deps: ResumableDeps) {
         const { folderId, name } = row.link_id ? await linkRules().place(trx, row) : await ownPlace(trx, row)
         const stored = fileRow(row.owner_id, folderId, name, row.mime ?? mimeFor(name, undefined), { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }, now())
         await trx.files.insertFile(stored)
+        // The file's bytes now count as used (triggers): its reservation ends in the same commit.
+        await deps.quota?.releaseIn(trx, row.id)
         await trx.uploads.finished(row.id, stored.id)
         await trx.uploads.release(row.id, hold.lease, now() + deps.expiryMs)
         await janitor.settle(trx.outbox, [key])
@@ -266,7 +278,9 @@ export function createResumableUploads(deps: ResumableDeps) {
   /** Removes an upload's row; an unfinished link upload gives its reserved bytes back. */
   async function drop(row: UploadRow): Promise<void> {
     await repo.uploads.remove(row.id)
-    if (row.link_id && !row.file_id) await deps.linkUploads?.release(row)
+    if (row.file_id) return
+    await deps.quota?.releaseId(row.id)
+    if (row.link_id) await deps.linkUploads?.release(row)
   }
 
   /** The owner's own uploads: into a folder of theirs (or Home), a folder upload's path checked before any byte. */
@@ -312,21 +326,19 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
     }
-    if (leasedNow) {
-      const key = randomId(24)
+    const key = leasedNow ? randomId(24) : undefined
+    if (key || target.reserve || deps.quota) {
       await repo.transaction(async (trx) => {
         await trx.uploads.insert(row)
         await target.reserve?.(trx, length)
-        await janitor.reserveIn(trx.outbox, key)
-      })
-      leasedAtCreate.add(row)
-      reservedAtCreate.set(row, key)
-    } else if (target.reserve) {
-      await repo.transaction(async (trx) => {
-        await trx.uploads.insert(row)
-        await target.reserve!(trx, length)
+        await deps.quota?.reserveIn(trx, { id: row.id, userId: target.owner, bytes: length }, quotaTtl)
+        if (key) await janitor.reserveIn(trx.outbox, key)
       })
     } else await repo.uploads.insert(row)
+    if (key) {
+      leasedAtCreate.add(row)
+      reservedAtCreate.set(row, key)
+    }
     return row
   }
 
@@ -374,7 +386,11 @@ export function createResumableUploads(deps: ResumableDeps) {
       // refusal's lingering close (plugins/linger-on-refusal.ts) alone handles the rest.
       const reached = await staged.append(piece.source, kept).finally(piece.stop)
       if (piece.state.pastLength) throw uploadErrors.pastLength()
-      if (reached !== row.length) return { offset: reached }
+      if (reached !== row.length) {
+        // Still coming: its quota reservation lives as long as the upload does.
+        await deps.quota?.extend({ id: row.id }, quotaTtl)
+        return { offset: reached }
+      }
       took()
       return { offset: reached, fileId: (await finish(row, staged, hold, reserved)).id }
     }))

@@ -56,7 +56,7 @@ describe('a disabled account (DESIGN §7)', () => {
 
 describe('choosing a new password after an admin reset (DESIGN §7 mustChangePassword)', () => {
   async function signInWithTemporary() {
-    server.use(mock.post('*/user-service/login', () => ok({ user: { ...testUser, role: 'user', mustChangePassword: true } })))
+    server.use(mock.post('*/user-service/login', () => ok({ user: { ...testUser, role: 'user', mustChangePassword: true }, mustChangePassword: true })))
     const view = renderApp('/')
     await view.user.type(field('Email address'), 'ada@example.com')
     await view.user.type(field('Password'), 'temp-Pass-1')

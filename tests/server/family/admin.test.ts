@@ -116,11 +116,15 @@ describe('POST /admin/users', () => {
     expect(login.status).toBe(200)
     expect(login.body.mustChangePassword).toBe(true)
     expect((await b.get('/user-service/user-detailed')).body.mustChangePassword).toBe(true)
+    // A restored session reads GET /user: it must say so too (the spec's reply, plus this flag while set).
+    expect((await b.get('/user-service/user')).body).toMatchObject({ email, mustChangePassword: true })
     const same = await b.patch('/user-service/change-password', { oldPassword: r.body.temporaryPassword, newPassword: r.body.temporaryPassword })
     expect(same.status).toBe(400)
     expect(same.body.message).toBe('Choose a new password, not the temporary one')
     expect((await b.patch('/user-service/change-password', { oldPassword: r.body.temporaryPassword, newPassword: 'my-own-pass' })).status).toBe(200)
-    expect((await new Browser(f.server.url).login(email, 'my-own-pass')).body.mustChangePassword).toBe(false)
+    const again = await new Browser(f.server.url).login(email, 'my-own-pass')
+    expect(again.body.mustChangePassword).toBe(false)
+    expect(again.body.user).not.toHaveProperty('mustChangePassword')
   })
 
   it('given an email in use or a bad one, then 409 / 400 with the sign-up messages', async () => {

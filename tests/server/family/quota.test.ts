@@ -1,4 +1,4 @@
-// Quotas (DESIGN.md §7), the data and the service the write paths will call: used bytes follow
+// Quotas (DESIGN.md §7), the data and the service the write paths call (quota-writes.test.ts): used bytes follow
 // every write and delete (triggers), reservations are atomic under concurrency, and a refusal
 // is 507 QUOTA_EXCEEDED "Storage full: X of Y used". Also migration 014 on an existing drive.
 import { type Kysely, Migrator } from 'kysely'
@@ -78,8 +78,10 @@ describe('the quota service', () => {
   })
 
   it('given stored files, then a reservation counts them, and the refusal says how much is used', async () => {
-    const m = await limited(2048)
-    await m.b.upload('big.bin', 'z'.repeat(1536))
+    // Stored first, the quota set after: the upload itself reserves its whole body (a little more than 1,536 bytes).
+    const m = await limited(null)
+    expect((await m.b.upload('big.bin', 'z'.repeat(1536))).status).toBe(201)
+    expect((await f.admin.patch(`/admin/users/${m.id}`, { quota: 2048 })).status).toBe(200)
     const err = await quota().reserve(m.id, 1024).catch((e: unknown) => e)
     expect(err).toMatchObject({ statusCode: 507, message: 'Storage full: 1.5 KB of 2 KB used', extra: { used: 1536, quota: 2048 } })
     const r = await quota().reserve(m.id, 512)
