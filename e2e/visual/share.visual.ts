@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import type { ShareLinkJson } from '../../server/schemas/sharing.ts'
 import { createFolder, fileInfo, signUp, upload, uuid } from '../support/api.ts'
 import { PASSWORD } from './support/seed.ts'
-import { expect, item, snap, test } from './support/visual.ts'
+import { expect, item, signIn, snap, test } from './support/visual.ts'
 
 /** A W×H picture drawn from raw pixels (two ramps), the same bytes on every run. */
 function picture(width: number, height: number): Promise<Buffer> {
@@ -100,6 +100,16 @@ test.describe('share link pages', () => {
     await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible()
     await snap(page, 'share-request')
     await owner.dispose()
+  })
+
+  test('the owner’s Shared screen lists every link', { tag: ['@dark', '@mobile'] }, async ({ page, playwright }, testInfo) => {
+    const owner = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    await shareSomething(owner, testInfo, 'owner')
+    await owner.dispose()
+    await signIn(page, '/shared', `share-owner-${testInfo.project.name}@example.com`)
+    await expect(page.getByRole('heading', { name: 'Shared', level: 1 }).or(page.getByRole('heading', { name: 'Shared', level: 2 })).first()).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Revoke / })).toHaveCount(4)
+    await snap(page, 'shared-links')
   })
 
   test('an unknown or revoked link', { tag: ['@dark', '@mobile'] }, async ({ page }) => {

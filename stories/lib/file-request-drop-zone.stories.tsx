@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { expect, fn, within } from 'storybook/test'
+import { expect, fn, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { FileRequestDropZone, type FileRequestDropZoneProps, type UploadItem } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
@@ -65,7 +65,8 @@ export const States = meta.story({
   play: async ({ canvasElement }) => {
     const target = within(canvasElement.querySelector('#dragging') as HTMLElement).getByText('Drag files here').parentElement as HTMLElement
     dragOver(target)
-    await expect(target).toHaveAttribute('data-dragging', 'true')
+    // dragenter is a continuous event to React: its state update renders a moment later.
+    await waitFor(() => expect(target).toHaveAttribute('data-dragging', 'true'))
   },
 })
 
