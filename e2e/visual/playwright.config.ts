@@ -21,11 +21,28 @@ type Project = NonNullable<PlaywrightTestConfig['projects']>[number]
 // Every screen in desktop-light; desktop-dark and mobile-light take nearly all (tags @dark,
 // @mobile), mobile-dark a representative few (@mobile-dark): the full matrix would not fit the
 // suite's time budget (~4 min on 2 shared cores). @mobile-only: the mobile drawer.
-const projects: Project[] = [
+const screens: Project[] = [
   { name: 'desktop-light', use: { ...desktop, colorScheme: 'light' }, grepInvert: /@mobile-only/ },
   { name: 'desktop-dark', use: { ...desktop, colorScheme: 'dark' }, grep: /@dark/, grepInvert: /@mobile-only/ },
   { name: 'mobile-light', use: { ...mobile, colorScheme: 'light' }, grep: /@mobile/ },
   { name: 'mobile-dark', use: { ...mobile, colorScheme: 'dark' }, grep: /@mobile-dark/ },
+]
+
+// The admin's screens list every account and event of the server: they run first, each variant
+// after the one before (a chain of dependencies), so what they show does not depend on how far
+// the other projects' tests have got. Their baselines are in __screenshots__/admin-<variant>/.
+const ADMIN_FILE = '**/admin.visual.ts'
+const adminVariants = screens.slice(0, 3)
+const adminProjects: Project[] = adminVariants.map((variant, i) => ({
+  name: `admin-${variant.name}`,
+  use: variant.use,
+  testMatch: ADMIN_FILE,
+  dependencies: i === 0 ? [] : [`admin-${adminVariants[i - 1]!.name}`],
+}))
+
+const projects: Project[] = [
+  ...adminProjects,
+  ...screens.map((project) => ({ ...project, testIgnore: ADMIN_FILE, dependencies: [adminProjects.at(-1)!.name!] })),
 ]
 
 export default defineConfig({

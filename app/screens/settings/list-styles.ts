@@ -41,7 +41,10 @@ export const item = css`
   padding: ${vars.space.medium};
 `
 
+// Grows to fill the row beside the actions (from its own width, so a long text still wraps the
+// actions under it): its lines then span the row, whatever they say.
 export const itemText = css`
+  flex: 1 1 auto;
   display: flex;
   flex-direction: column;
   gap: ${vars.space.xxsmall};
