@@ -4,7 +4,7 @@
 import { ADMIN_EMAIL, signUp, uuid } from '../support/api.ts'
 import { mailLink, waitForMail } from '../support/mail.ts'
 import { PASSWORD } from './support/seed.ts'
-import { expect, FROZEN_NOW, signIn, snap, test } from './support/visual.ts'
+import { expect, FROZEN_NOW, signIn, snap, steadyTimes, test } from './support/visual.ts'
 
 test.describe('sign-in', () => {
   test('login mode', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ page }) => {
@@ -106,7 +106,7 @@ test.describe('settings', () => {
       ...(await page.getByRole('list', { name: 'Devices' }).locator('li p').all()),
       ...(await page.getByRole('list', { name: 'Activity' }).locator('li p').all()),
     ]
-    await snap(page, 'settings-account', { mask: metaLines })
+    await snap(page, 'settings-account', { mask: await steadyTimes(metaLines) })
   })
 
   test('general section', { tag: ['@dark', '@mobile'] }, async ({ page, seed, isMobile }) => {

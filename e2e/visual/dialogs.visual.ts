@@ -11,8 +11,10 @@ test('share modal', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ page
   const dialog = page.getByRole('dialog', { name: 'Share' })
   const link = dialog.getByRole('textbox', { name: 'Share link' })
   await expect(link).toHaveValue(new RegExp(seed.publicLink))
-  // The link carries a random token.
-  await snap(page, 'share-modal', { mask: [link] })
+  // Both links carry a random token (the spec's share link, and the link page's URL).
+  const linkPage = dialog.getByRole('textbox', { name: 'Link page' })
+  await expect(linkPage).toHaveValue(/\/s\//)
+  await snap(page, 'share-modal', { mask: [link, linkPage] })
 })
 
 test('move modal', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {

@@ -81,6 +81,20 @@ export async function signIn(page: Page, path: string, email: string): Promise<v
   await expect(page).toHaveURL(path)
 }
 
+/**
+ * Lines that carry server times (a device's last seen, an event's time) wrap differently as their
+ * digits change: their times are written over with one fixed time before they are masked, so the
+ * layout is the same on every run.
+ */
+export async function steadyTimes(lines: Locator[]): Promise<Locator[]> {
+  for (const line of lines) {
+    await line.evaluate((element) => {
+      element.textContent = (element.textContent ?? '').replace(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}[AP]M/g, '01/01/2026 12:00PM')
+    })
+  }
+  return lines
+}
+
 /** A grid or list item by the start of its accessible name (file cards are named "name date"). */
 export const item = (scope: Page | Locator, name: string) =>
   scope.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
