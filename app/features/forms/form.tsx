@@ -4,6 +4,24 @@ import { css } from 'goober'
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react'
 import { cx, vars } from '../../styles.ts'
 
+/** A dialog's form or body: its fields, messages and actions stacked. */
+export const formStack = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.large};
+`
+
+/** A field with a control beside it (a unit, a Copy button): the field takes the room left. */
+export const fieldBeside = css`
+  display: flex;
+  align-items: flex-end;
+  gap: ${vars.space.small};
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+`
+
 const field = css`
   display: flex;
   flex-direction: column;

@@ -13,6 +13,7 @@ import { copy } from '../../copy-screens.ts'
 import { linkOf, useShareLinks } from '../../hooks/use-share-links.ts'
 import { folderShareModal, resetFolderShareSelected } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
+import { formStack } from '../forms/form.tsx'
 import { useClosing } from '../modals/use-closing.ts'
 import { toastRegions } from '../toasts/toasts.tsx'
 import { LinkOptionsForm } from './link-options-form.tsx'
@@ -22,12 +23,6 @@ import * as styles from './share-styles.ts'
 import { useLinkActions } from './use-link-actions.ts'
 
 const t = shareCopy.folder
-
-const body = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
 
 const folderRow = css`
   display: flex;
@@ -91,7 +86,7 @@ export function FolderShareModal() {
       closeLabel={copy.modals.close}
       getPersistentElements={toastRegions}
     >
-      <div className={body}>
+      <div className={formStack}>
         <div className={folderRow}>
           <Icon name="folder" />
           <span>{folder.name}</span>

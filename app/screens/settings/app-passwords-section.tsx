@@ -2,16 +2,14 @@
 // Create one with a name and Read or Read and write; its secret is shown once (with Copy); each is
 // listed with its last use and can be revoked (confirmed first).
 import { Button, ConfirmDialog, Dialog, DialogActions, formatFileDate, Select } from '@cumulus/ui'
-import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { type AppPasswordJson, type AppPasswordScope, createAppPassword, revokeAppPassword } from '../../api/account.ts'
 import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
-import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAppPasswords, useRefetchKey } from '../../hooks/use-account-lists.ts'
-import { vars } from '../../styles.ts'
 import { hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
 import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
 import { SecretDialog, type Secret } from './secret-dialog.tsx'
@@ -26,12 +24,6 @@ const scopeOptions: Array<{ value: AppPasswordScope; label: string }> = [
   { value: 'read', label: t.read },
   { value: 'write', label: t.write },
 ]
-
-const form = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
 
 export function AppPasswordsSection() {
   const { appPasswords, error } = useAppPasswords()
@@ -135,7 +127,7 @@ function CreateAppPasswordForm({ onCreated }: { onCreated: (secret: string) => v
   }
 
   return (
-    <form className={form} onSubmit={submit} noValidate>
+    <form className={formStack} onSubmit={submit} noValidate>
       <TextField label={t.name} placeholder={t.namePlaceholder} maxLength={APP_PASSWORD_NAME_MAX} value={name} onValueChange={setName} />
       <Select label={t.scope} options={scopeOptions} value={scope} onValueChange={(value) => setScope(value as AppPasswordScope)} />
       <FormMessage>{error}</FormMessage>

@@ -1,20 +1,12 @@
 // SPEC §2 "Change password modal" with the §5 disabled rules and the §8 toasts.
 import { Button, Dialog, DialogActions } from '@cumulus/ui'
-import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { changePassword } from '../../api/user.ts'
 import { copy } from '../../copy-screens.ts'
 import { changePasswordErrorMessage } from '../../features/account/error-messages.ts'
-import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { PASSWORD_MIN, passwordMessage } from '../../features/forms/validation.ts'
-import { vars } from '../../styles.ts'
-
-const form = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -52,7 +44,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form className={form} onSubmit={submit} noValidate>
+    <form className={formStack} onSubmit={submit} noValidate>
       <TextField label={copy.changePassword.current} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
       <TextField label={copy.changePassword.next} type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
       <TextField label={copy.changePassword.verify} type="password" autoComplete="new-password" value={verify} onValueChange={setVerify} />

@@ -5,29 +5,13 @@ import { css } from 'goober'
 import { type FormEvent, useId, useState } from 'react'
 import type { AdminUserJson } from '../../api/admin.ts'
 import { failureReason } from '../../api/http.ts'
-import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { fieldBeside, FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { toastRegions } from '../../features/toasts/toasts.tsx'
 import { vars } from '../../styles.ts'
 import { quotaBytes, quotaFields, type QuotaUnit, quotaUnits } from './quota.ts'
 import { settingsCopy } from './settings-copy.ts'
 
 const t = settingsCopy.admin
-
-const form = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
-
-const sizeRow = css`
-  display: flex;
-  align-items: flex-end;
-  gap: ${vars.space.small};
-  & > :first-child {
-    flex: 1;
-    min-width: 0;
-  }
-`
 
 const check = css`
   display: flex;
@@ -77,13 +61,13 @@ function QuotaForm({ initial, onSave }: { initial: number | null; onSave: (quota
   }
 
   return (
-    <form className={form} onSubmit={submit} noValidate>
+    <form className={formStack} onSubmit={submit} noValidate>
       <div className={check}>
         <input id={checkId} type="checkbox" checked={unlimited} onChange={(event) => setUnlimited(event.target.checked)} />
         <label htmlFor={checkId}>{t.quotaUnlimited}</label>
       </div>
       {unlimited ? null : (
-        <div className={sizeRow}>
+        <div className={fieldBeside}>
           <TextField label={t.quotaSize} inputMode="decimal" value={size} onValueChange={setSize} aria-invalid={invalid || undefined} />
           <Select label={t.quotaUnit} options={unitOptions} value={unit} onValueChange={(value) => setUnit(value as QuotaUnit)} />
         </div>

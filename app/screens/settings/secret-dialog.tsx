@@ -3,25 +3,13 @@
 import { Button, Dialog, DialogActions, DialogDescription } from '@cumulus/ui'
 import { css } from 'goober'
 import { copyWithToast } from '../../features/clipboard/copy-with-toast.ts'
-import { TextField } from '../../features/forms/form.tsx'
+import { fieldBeside, formStack, TextField } from '../../features/forms/form.tsx'
 import { toastRegions } from '../../features/toasts/toasts.tsx'
-import { vars } from '../../styles.ts'
+import { cx } from '../../styles.ts'
 import { settingsCopy as t } from './settings-copy.ts'
 
-const body = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
-
-const secretRow = css`
-  display: flex;
-  align-items: flex-end;
-  gap: ${vars.space.small};
-  & > :first-child {
-    flex: 1;
-    min-width: 0;
-  }
+// With fieldBeside: the secret is read in a monospace face.
+const monospace = css`
   & input {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   }
@@ -42,9 +30,9 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
   return (
     <Dialog open={secret !== null} onClose={onClose} title={secret?.title ?? ''} size="small" getPersistentElements={toastRegions}>
       {secret ? (
-        <div className={body}>
+        <div className={formStack}>
           <DialogDescription>{secret.text}</DialogDescription>
-          <div className={secretRow}>
+          <div className={cx(fieldBeside, monospace)}>
             <TextField
               label={secret.label}
               value={secret.value}

@@ -4,7 +4,6 @@
 // (confirmed, naming what is lost), reset the password (shown once), set the quota, promote or
 // demote. A refusal from the server (the last admin, …) shows under the row it was about.
 import { Button, ConfirmDialog, Dialog, DialogActions, formatBytes, formatFileDate, Menu, type MenuEntry } from '@cumulus/ui'
-import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import {
   type AdminUserJson,
@@ -18,12 +17,11 @@ import {
 import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
-import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { emailMessage } from '../../features/forms/validation.ts'
 import { usageText } from '../../features/storage/storage-meter.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
-import { vars } from '../../styles.ts'
 import { ActivitySection } from './activity-section.tsx'
 import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
 import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
@@ -33,12 +31,6 @@ import { settingsCopy } from './settings-copy.ts'
 import { section } from './settings-styles.ts'
 
 const t = settingsCopy.admin
-
-const form = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
 
 type Asking = { kind: 'disable' | 'delete' | 'reset'; user: AdminUserJson } | null
 
@@ -213,7 +205,7 @@ function CreateUserForm({ onCreated }: { onCreated: (email: string, temporaryPas
   }
 
   return (
-    <form className={form} onSubmit={submit} noValidate>
+    <form className={formStack} onSubmit={submit} noValidate>
       <TextField label={t.email} type="email" autoComplete="off" value={email} onValueChange={setEmail} />
       <FormMessage>{validation}</FormMessage>
       <FormMessage>{error}</FormMessage>
