@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs'
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { finished, pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
 import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
@@ -13,56 +13,67 @@ import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type 
 const FLUSH_EVERY = 32 << 20
 
 /**
- * Makes a blob durable while it arrives: every FLUSH_EVERY bytes a datasync runs in the thread
- * pool (on a second handle: Linux flushes the file, whichever descriptor wrote it), so the disk
- * writes alongside the network instead of all at once in the final fsync — which with a large
- * page cache would otherwise hold the whole file dirty and stall the reply for seconds.
+ * Makes a blob durable while it arrives. The write stream it serves is opened with `flush: true`,
+ * so the final fsync runs on the writing descriptor as the stream closes (the pipeline resolves
+ * only after it). For a large blob, every FLUSH_EVERY bytes a datasync also runs in the thread
+ * pool, on a second handle opened only then (Linux flushes the file, whichever descriptor wrote
+ * it), so the disk writes alongside the network instead of all at once in the final fsync —
+ * which with a large page cache would otherwise hold the whole file dirty and stall the reply
+ * for seconds. A small blob costs no second handle.
  */
 class Flusher {
-  private fh: FileHandle | undefined
-  private opening: Promise<void> | undefined
+  private fh: Promise<FileHandle | undefined> | undefined
   private pending: Promise<void> | undefined
   private unflushed = 0
   constructor(private readonly path: string) {}
 
-  start() {
-    this.opening = open(this.path, 'r').then(
-      (fh) => void (this.fh = fh),
-      () => undefined,
-    )
-  }
-
   wrote(bytes: number) {
     this.unflushed += bytes
-    if (this.unflushed < FLUSH_EVERY || this.pending || !this.fh) return
+    if (this.unflushed < FLUSH_EVERY || this.pending) return
     this.unflushed = 0
-    // A failed background flush is not fatal: finish() syncs everything and reports errors.
-    this.pending = this.fh.datasync().then(
-      () => void (this.pending = undefined),
-      () => void (this.pending = undefined),
-    )
+    this.fh ??= open(this.path, 'r').catch(() => undefined)
+    // A failed background flush is not fatal: the stream's own fsync at close reports errors.
+    this.pending = this.fh
+      .then((fh) => fh?.datasync())
+      .then(
+        () => void (this.pending = undefined),
+        () => void (this.pending = undefined),
+      )
   }
 
-  /** The final fsync; resolves once every byte is on disk. */
-  async finish() {
-    await this.opening
-    await this.pending
-    const fh = this.fh ?? (await open(this.path, 'r'))
-    this.fh = undefined
-    try {
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-  }
-
+  /** Waits for a background flush in flight and closes its handle. */
   async close() {
-    await this.opening
     await this.pending
-    await this.fh?.close()
+    await (await this.fh)?.close()
     this.fh = undefined
   }
 }
+
+/** A write stream whose descriptor is fsynced before it closes (see Flusher). */
+const durableWriteStream = (path: string, flags: 'a' | 'wx') => createWriteStream(path, { flags, highWaterMark: 1 << 20, flush: true })
+
+/**
+ * mkdir -p, once per folder for the life of the process: a blob store makes the same few
+ * folders over and over (one per upload otherwise), and they are never removed while it runs.
+ */
+function folderMaker() {
+  const made = new Map<string, Promise<unknown>>()
+  const makeFolder = (dir: string) => {
+    let p = made.get(dir)
+    if (!p) {
+      p = mkdir(dir, { recursive: true }).catch((err: unknown) => {
+        made.delete(dir)
+        throw err
+      })
+      made.set(dir, p)
+    }
+    return p
+  }
+  /** The folder was removed: make it again when next asked. */
+  makeFolder.forget = (dir: string) => void made.delete(dir)
+  return makeFolder
+}
+type MakeFolder = ReturnType<typeof folderMaker>
 
 /** fsync of a file or folder by path: the bytes, or the names in it, are on disk once it resolves. */
 async function syncPath(path: string): Promise<void> {
@@ -79,9 +90,9 @@ const missingIsFine = (err: NodeJS.ErrnoException) => {
 }
 
 /** Moves `from` to `to` durably: the bytes first, then the folder entry. */
-async function durableRename(from: string, to: string): Promise<void> {
+async function durableRename(from: string, to: string, makeFolder: MakeFolder): Promise<void> {
   const dir = join(to, '..')
-  await mkdir(dir, { recursive: true })
+  await makeFolder(dir)
   await rename(from, to)
   await syncPath(dir)
 }
@@ -90,7 +101,7 @@ async function durableRename(from: string, to: string): Promise<void> {
  * A staged blob is one file under staging/, appended to in place: resuming costs no copy, and
  * commit is a rename into the store. Its note sits beside it and is replaced by rename.
  */
-function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: () => Promise<void>): StagedBlob {
+function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: () => Promise<void>, makeFolder: MakeFolder): StagedBlob {
   if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
   const path = join(staging, id)
   const notePath = `${path}.note`
@@ -98,10 +109,13 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
   return {
     size,
     async append(source: Readable): Promise<number> {
-      await mkdir(staging, { recursive: true })
-      const out = createWriteStream(path, { flags: 'a', highWaterMark: 1 << 20 })
+      // These bytes will be published under a key whose outbox record was committed before them:
+      // start that record's sync now, alongside the writing, rather than at commit. A failure
+      // here is reported by commit's own wait.
+      beforePublish().catch(() => undefined)
+      await makeFolder(staging)
+      const out = durableWriteStream(path, 'a')
       const flusher = new Flusher(path)
-      out.once('open', () => flusher.start())
       let failure: unknown
       const counted = new Transform({
         highWaterMark: 1 << 20,
@@ -111,9 +125,14 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
         },
       })
       // A broken source still leaves what reached the file: kept, synced, then the error goes on.
+      // (The stream's own fsync at close does not run before a failed pipeline rejects.)
       await pipeline(source, counted, out).catch((err: unknown) => void (failure = err))
-      await flusher.finish()
-      if (failure) throw failure
+      await flusher.close()
+      if (failure) {
+        await finished(out).catch(() => undefined)
+        await syncPath(path).catch(missingIsFine)
+        throw failure
+      }
       return size()
     },
     async truncate(to: number): Promise<void> {
@@ -131,11 +150,10 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
     },
     async writeNote(note: Buffer | undefined): Promise<void> {
       if (!note) return void (await unlink(notePath).catch(missingIsFine))
-      await mkdir(staging, { recursive: true })
+      await makeFolder(staging)
       const temp = `${notePath}.${randomId(6)}`
-      await writeFile(temp, note, { flag: 'wx' })
-      await syncPath(temp)
-      await durableRename(temp, notePath)
+      await writeFile(temp, note, { flag: 'wx', flush: true })
+      await durableRename(temp, notePath, makeFolder)
     },
     read: async () => new FileStream(await open(path, 'r')),
     async commit(key: string): Promise<void> {
@@ -143,12 +161,11 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
       // the rename does. An upload of zero bytes may never have appended anything (a crash right
       // after it was created): its blob is then an empty file, made here.
       await beforePublish()
-      const renamed = durableRename(path, pathOf(key)).catch(async (err: NodeJS.ErrnoException) => {
+      const renamed = durableRename(path, pathOf(key), makeFolder).catch(async (err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err
-        await mkdir(staging, { recursive: true })
-        await writeFile(path, Buffer.alloc(0), { flag: 'a' })
-        await syncPath(path)
-        await durableRename(path, pathOf(key))
+        await makeFolder(staging)
+        await writeFile(path, Buffer.alloc(0), { flag: 'a', flush: true })
+        await durableRename(path, pathOf(key), makeFolder)
       })
       // The note (an encrypted upload's unsealed tail) is done with either way: dropped alongside.
       await Promise.all([renamed, unlink(notePath).catch(missingIsFine)])
@@ -174,6 +191,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
   const root = join(dataDir, 'blobs')
   const tmp = join(dataDir, 'tmp')
   const staging = join(dataDir, 'staging')
+  const makeFolder = folderMaker()
   const pathOf = (key: string) => {
     // Keys are ours, but never let one become a path outside the store.
     if (!SAFE_KEY.test(key)) throw new Error(`invalid blob key`)
@@ -183,19 +201,18 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
   return {
     async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
       const final = pathOf(options.key)
-      await mkdir(tmp, { recursive: true })
+      await makeFolder(tmp)
       const temp = join(tmp, `${options.key}.${randomId(6)}`)
       const meter = new Meter(options.maxBytes, options.digest)
-      const out = createWriteStream(temp, { flags: 'wx', highWaterMark: 1 << 20 })
+      const out = durableWriteStream(temp, 'wx')
       const flusher = new Flusher(temp)
-      out.once('open', () => flusher.start())
       meter.on('data', (chunk: Buffer) => flusher.wrote(chunk.length))
       try {
         await pipeline(source, meter, out)
-        await flusher.finish()
+        await flusher.close()
         await beforePublish()
         // The rename itself is durable only once the directory entry is on disk.
-        await durableRename(temp, final)
+        await durableRename(temp, final, makeFolder)
       } catch (err) {
         await flusher.close()
         await rm(temp, { force: true })
@@ -221,9 +238,10 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
 
     async cleanup(): Promise<void> {
       await rm(tmp, { recursive: true, force: true })
+      makeFolder.forget(tmp)
     },
 
-    staged: (id) => stagedFile(staging, id, pathOf, beforePublish),
+    staged: (id) => stagedFile(staging, id, pathOf, beforePublish, makeFolder),
 
     async *stagedIds(): AsyncIterable<string> {
       for (const name of await readdir(staging).catch(() => [] as string[])) if (SAFE_KEY.test(name)) yield name
