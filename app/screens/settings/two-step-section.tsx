@@ -16,16 +16,11 @@ import { cx, vars } from '../../styles.ts'
 import { downloadText, qrCodeDataUrl } from './recovery-codes.ts'
 import { hint, subsection } from './list-styles.ts'
 import { ListPending } from './row-actions.tsx'
+import { MONOSPACE, monospaceInput } from './secret-dialog.tsx'
 import { settingsCopy } from './settings-copy.ts'
 
 const t = settingsCopy.twoStep
 
-const monospace = css`
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  & input {
-    font-family: inherit;
-  }
-`
 
 // The QR code keeps its white quiet zone in the dark theme too: scanners need the contrast.
 const qr = css`
@@ -45,6 +40,7 @@ const codeList = css`
   list-style: none;
   border: ${vars.borderWidth.thin} solid ${vars.color.border};
   border-radius: ${vars.radius.medium};
+  font-family: ${MONOSPACE};
   text-align: center;
 `
 
@@ -152,7 +148,7 @@ function ScanStep({ enrolment, onEnabled }: { enrolment: Extract<Enrolment, { st
     <form className={formStack} onSubmit={submit} noValidate>
       <DialogDescription>{t.scanText}</DialogDescription>
       <img className={qr} src={enrolment.qr} alt={t.qrAlt} />
-      <div className={cx(fieldBeside, monospace)}>
+      <div className={cx(fieldBeside, monospaceInput)}>
         <TextField label={t.key} value={enrolment.setup.secret} readOnly onValueChange={() => {}} onFocus={(event) => event.currentTarget.select()} />
         <Button icon="copy" onClick={() => void copyWithToast(enrolment.setup.secret, t.keyCopied)}>
           {settingsCopy.copy}
@@ -181,7 +177,7 @@ function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[
   return (
     <div className={formStack}>
       <DialogDescription>{t.codesText}</DialogDescription>
-      <ul className={cx(codeList, monospace)} aria-label={t.codesLabel}>
+      <ul className={codeList} aria-label={t.codesLabel}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
