@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { generate } from 'otplib'
 import { freshEmail, PASSWORD } from '../support/api.ts'
+import { expectNoSeriousA11yViolations } from '../support/axe.ts'
 import { openSettings, signUpInUi, toasts } from '../support/ui.ts'
 
 /**
@@ -36,6 +37,7 @@ test('given two-step verification turned on, then signing in asks for a code, or
 
   const scan = page.getByRole('dialog', { name: 'Turn on two-step verification' })
   await expect(scan.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page, undefined, 'two-step set-up dialog')
   const secret = await scan.getByLabel('Setup key').inputValue()
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   await scan.getByLabel('Code from the app').fill(await generate({ secret }))
@@ -44,6 +46,7 @@ test('given two-step verification turned on, then signing in asks for a code, or
   const saved = page.getByRole('dialog', { name: 'Save your recovery codes' })
   await expect(saved.getByRole('listitem')).toHaveCount(10)
   const codes = await saved.getByRole('listitem').allTextContents()
+  await expectNoSeriousA11yViolations(page, undefined, 'recovery codes dialog')
   const downloading = page.waitForEvent('download')
   await saved.getByRole('button', { name: 'Download .txt' }).click()
   const download = await downloading
@@ -57,6 +60,7 @@ test('given two-step verification turned on, then signing in asks for a code, or
   // With a code from the app.
   await signOut(page)
   await password(page, email)
+  await expectNoSeriousA11yViolations(page, undefined, 'sign-in second step')
   await page.getByLabel('Code', { exact: true }).fill(await nextCode(secret))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/home$/)
