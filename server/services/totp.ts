@@ -34,7 +34,7 @@ const normaliseCode = (raw: string) => raw.replace(/\s/g, '')
 
 export function createTotpService(deps: {
   repo: TwoFactorRepository
-  users: Pick<UsersRepository, 'byId'>
+  users: Pick<UsersRepository, 'byId' | 'byEmail'>
   sessions: Pick<SessionService, 'endAll'>
   audit: AuditService
   secret: string
@@ -56,8 +56,15 @@ export function createTotpService(deps: {
   async function matchingStep(sealed: string, rawCode: string, after: number | null): Promise<number | undefined> {
     const code = normaliseCode(rawCode)
     if (!CODE_RE.test(code)) return undefined
+    let secret: string
+    try {
+      secret = openText(sealKey, sealed)
+    } catch {
+      // Sealed under another SECRET (it was changed): no code can match; the console turns it off.
+      return undefined
+    }
     const result = await verify({
-      secret: openText(sealKey, sealed),
+      secret,
       token: code,
       epoch: Math.floor(now() / 1000),
       epochTolerance: DRIFT_SECONDS,
@@ -109,6 +116,18 @@ export function createTotpService(deps: {
       await confirmPassword(user, password)
       if (!(await repo.disable(userId))) throw errors.conflict('TOTP_NOT_ENABLED', 'Two-step verification is not on')
       await audit.record({ action: 'second-factor.disable', actorId: userId, subjectId: userId, ip, detail: 'authenticator app' })
+    },
+
+    /**
+     * The console's way back in for someone who lost both the phone and the recovery codes (or
+     * after SECRET changed): turns it off without the password. False when it was not on.
+     */
+    async disableByEmail(email: string): Promise<boolean> {
+      const user = await deps.users.byEmail(email)
+      if (!user) throw errors.notFound('Account')
+      if (!(await repo.disable(user.id))) return false
+      await audit.record({ action: 'second-factor.disable', actorId: null, subjectId: user.id, detail: 'authenticator app, from the console' })
+      return true
     },
 
     /** Checks an authenticator code as a second factor, spending its time step. */
