@@ -159,6 +159,19 @@ describe('sign-in with a second factor', () => {
     expect(sent('/user-service/login/second-factor', 'POST')[0]!.body).toEqual({ recoveryCode: 'abcde-fghjk' })
   })
 
+  it('after an admin’s reset, the code leads to choosing a password before the drive', async () => {
+    server.use(
+      mock.post('*/user-service/login/second-factor', () => ok({ user: { ...testUser, mustChangePassword: true }, mustChangePassword: true })),
+    )
+    const { user } = await pastPassword()
+    await user.type(field('Code'), '123456')
+    await user.click(button('Verify'))
+    await screen.findByRole('heading', { name: 'Choose a new password' })
+    expect(path()).toBe('/')
+    // The temporary password was typed a step ago: it is not asked for again.
+    expect(screen.queryByLabelText('Temporary password')).toBeNull()
+  })
+
   it('when the pending sign-in ended, goes back to the password with the reason', async () => {
     server.use(mock.post('*/user-service/login/second-factor', () => apiError(401, 'SECOND_FACTOR_ENDED', 'Too many wrong codes: sign in again')))
     const { user } = await pastPassword()
