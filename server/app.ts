@@ -36,6 +36,9 @@ import { adminRoutes } from './routes/admin.ts'
 import { createAdminService } from './services/admin.ts'
 import { createAppPasswordService, type AppPasswordService } from './services/app-passwords.ts'
 import { createAuditService } from './services/audit.ts'
+import { createTwoFactorRepository } from './repositories/two-factor.ts'
+import { createSecondFactorService } from './services/second-factor.ts'
+import { createTotpService } from './services/totp.ts'
 import { createQuotaService, type QuotaService } from './services/quota.ts'
 import { createUserRemoval } from './services/user-removal.ts'
 import { fileRoutes } from './routes/file-service.ts'
@@ -135,6 +138,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
   const audit = createAuditService({ repo: createAuditRepository(database.db), log: app.log })
   const invites = createInvitesRepository(database.db)
+  const twoFactor = createTwoFactorRepository(database.db)
+  const totp = createTotpService({ repo: twoFactor, users, sessions, audit, secret: config.secret })
+  const secondFactor = createSecondFactorService({
+    repo: twoFactor,
+    users,
+    totp,
+    sessions,
+    audit,
+    // Wrong codes are counted apart from wrong passwords (a right password clears those).
+    throttle: createLoginThrottle(
+      config.limits,
+      redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log }) : createMemoryBackoffStore(),
+    ),
+    limits: config.limits,
+  })
   const accounts = createAccountService({
     config,
     users,
@@ -144,6 +162,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mailer,
     loginThrottle,
     audit,
+    secondFactor,
   })
   const appPasswords = createAppPasswordService({
     repo: createAppPasswordsRepository(database.db),
@@ -265,6 +284,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     quota,
     appPasswords,
     audit,
+    totp,
   })
   await app.register(adminRoutes, { prefix: '/admin', auth, admin, accounts, audit })
 
@@ -303,6 +323,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploads: { sweep: resumable.sweep, stagedIds: () => store.stagedIds() },
     links: { sweep: sharing.sweep, graceMs: config.limits.expiredLinkGraceMs },
     family: { sweepReservations: quota.sweep, deleteExpiredInvites: () => invites.deleteExpired(Date.now()) },
+    loginChallenges: twoFactor.challenges,
     log: app.log,
   })
   // One close hook, in dependency order: workers stop before the stores they use go away.

@@ -98,6 +98,9 @@ export interface Limits {
   quotaReservationTtlMs: number
   /** App passwords one account may hold. */
   maxAppPasswords: number
+  /** A sign-in waiting for its second factor lasts this long, and ends at this many wrong codes. */
+  secondFactorTtlMs: number
+  secondFactorMaxTries: number
 }
 
 export interface Config {
@@ -176,6 +179,8 @@ export const defaultLimits: Limits = {
   inviteTtlMs: 7 * 24 * 3_600_000,
   quotaReservationTtlMs: 24 * 3_600_000,
   maxAppPasswords: 50,
+  secondFactorTtlMs: 5 * 60_000,
+  secondFactorMaxTries: 5,
 }
 
 export class ConfigError extends Error {

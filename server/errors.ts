@@ -20,6 +20,11 @@ export const errors = {
   unauthorized: (message = 'Not logged in') => new AppError(401, 'UNAUTHORIZED', message),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect email or password'),
   invalidToken: () => new AppError(401, 'INVALID_TOKEN', 'The link is invalid or has expired'),
+  /** A wrong second-factor code; `triesLeft` before the pending sign-in ends. */
+  incorrectCode: (triesLeft: number) =>
+    new AppError(401, 'INCORRECT_CODE', `Incorrect code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`, {}, { triesLeft }),
+  secondFactorEnded: () => new AppError(401, 'SECOND_FACTOR_ENDED', 'Too many wrong codes: sign in again'),
+  secondFactorExpired: () => new AppError(401, 'SECOND_FACTOR_EXPIRED', 'This sign-in has expired: sign in again'),
   incorrectPassword: () => new AppError(401, 'INCORRECT_PASSWORD', 'Incorrect password'),
   forbidden: (code: string, message: string) => new AppError(403, code, message),
   notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),

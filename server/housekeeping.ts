@@ -1,6 +1,7 @@
 // Hourly housekeeping: expired sessions, trash past TRASH_RETENTION_DAYS, resumable uploads
 // past UPLOAD_EXPIRY_HOURS (with any staged bytes no upload owns), and share links nobody can use
-// any more (expired past a grace period, used up, or on a deleted item). The timer is
+// any more (expired past a grace period, used up, or on a deleted item), and sign-ins that
+// waited for a second factor too long. The timer is
 // unref'd, so it never keeps the process alive.
 import type { SessionsRepository } from './repositories/sessions.ts'
 import type { ResumableUploads } from './services/resumable-uploads.ts'
@@ -19,6 +20,8 @@ export interface HousekeepingDeps {
   links: { sweep: SharingService['sweep']; graceMs: number }
   /** Quota reservations whose writer crashed, and invites past their week. */
   family?: { sweepReservations: () => Promise<number>; deleteExpiredInvites: () => Promise<void> }
+  /** Sign-ins that waited for a second factor past their minutes. */
+  loginChallenges?: { deleteExpired: (now: number) => Promise<void> }
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -37,6 +40,7 @@ export function startHousekeeping(deps: HousekeepingDeps): () => void {
       if (reservations) deps.log.info({ reservations }, 'expired quota reservations released')
       await deps.family.deleteExpiredInvites()
     }
+    await deps.loginChallenges?.deleteExpired(Date.now())
   }
   const runLogged = () => void run().catch((err) => deps.log.warn({ err }, 'housekeeping failed'))
   runLogged()

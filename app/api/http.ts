@@ -20,6 +20,7 @@ export const TOKEN_URL = '/user-service/get-token'
 const ANONYMOUS_CALLS = new Set([
   TOKEN_URL,
   '/user-service/login',
+  '/user-service/login/second-factor',
   '/user-service/create',
   '/user-service/verify-email',
   '/user-service/send-password-reset',

@@ -25,6 +25,7 @@ export const keys = {
   // users and everyone's activity; paths spelled here so this first-load module stays without them.
   sessions: () => key('/user-service/sessions'),
   appPasswords: () => key('/user-service/app-passwords'),
+  totp: () => key('/user-service/totp'),
   audit: (params: object) => key('/user-service/audit', params),
   adminUsers: () => key('/admin/users'),
   adminAudit: (params: object) => key('/admin/audit', params),

@@ -1,5 +1,9 @@
 // /user-service calls (SPEC §7 "User service", plus logout-all of DESIGN.md §4).
-import type { CreateReply as ServerCreateReply, UserDetailedJson as ServerUserDetailedJson, UserJson as ServerUserJson } from '../../server/schemas/user.ts'
+import type {
+  CreateReply as ServerCreateReply,
+  SecondFactorMethod,
+  UserDetailedJson as ServerUserDetailedJson, UserJson as ServerUserJson,
+} from '../../server/schemas/user.ts'
 import { http, refreshToken } from './http.ts'
 
 /**
@@ -10,7 +14,12 @@ export type UserJson = ServerUserJson & { role?: 'admin' | 'user' }
 /** DESIGN.md §7: `quota` in bytes (null = unlimited) and `used` bytes. */
 export type UserDetailedJson = ServerUserDetailedJson & { role?: 'admin' | 'user'; quota?: number | null; used?: number }
 /** The login reply carries `mustChangePassword` beside the user as well (always, true or false). */
-export type LoginReply = { user: UserJson; mustChangePassword?: boolean }
+export type SignedInReply = { user: UserJson; mustChangePassword?: boolean }
+export type { SecondFactorMethod }
+/** DESIGN §7: with a second factor on, the password earns no session yet, only the methods that complete it. */
+export type LoginReply = SignedInReply | { secondFactor: SecondFactorMethod[] }
+/** The second step: an authenticator code, or one of the recovery codes. */
+export type SecondFactorAnswer = { code: string } | { recoveryCode: string }
 export type CreateReply = Omit<ServerCreateReply, 'user'> & { user: UserJson }
 
 /** POST /user-service/get-token (through the separate token client). */
@@ -19,6 +28,8 @@ export const getToken = refreshToken
 export const getUser = () => http.get<UserJson>('/user-service/user')
 export const getUserDetailed = () => http.get<UserDetailedJson>('/user-service/user-detailed')
 export const login = (email: string, password: string) => http.post<LoginReply>('/user-service/login', { email, password })
+export const SECOND_FACTOR_PATH = '/user-service/login/second-factor'
+export const completeSignIn = (answer: SecondFactorAnswer) => http.post<SignedInReply>(SECOND_FACTOR_PATH, answer)
 export const createAccount = (email: string, password: string) => http.post<CreateReply>('/user-service/create', { email, password })
 export const logout = () => http.post<unknown>('/user-service/logout')
 /** Ends every session of the account, this one included. */

@@ -1,9 +1,10 @@
-// The signed-in user's devices and app passwords (DESIGN.md §7), and the admin's users: one SWR
+// The signed-in user's devices, app passwords and two-step status (DESIGN.md §7), and the admin's users: one SWR
 // read each, and a refetch for after a write. Sessions are read fresh on every visit (another
-// device may have signed in since), the others keep the app's five minutes.
+// device may have signed in since), and so is the two-step status; the others keep the app's five minutes.
 import { useCallback } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import type { AppPasswordJson, SessionJson } from '../api/account.ts'
+import type { TotpStatus } from '../api/two-factor.ts'
 import type { AdminUserJson } from '../api/admin.ts'
 import { type Key, keys } from '../api/keys.ts'
 import { fetcher, swrConfig, useApi } from './swr-config.ts'
@@ -22,6 +23,12 @@ export function useSessions() {
 export function useAppPasswords() {
   const { data, error, isLoading } = useApi<{ appPasswords: AppPasswordJson[] }>(keys.appPasswords())
   return { appPasswords: data?.appPasswords, error, loading: isLoading }
+}
+
+/** Two-step verification: read fresh on every visit too (a recovery code spent at sign-in counts). */
+export function useTotpStatus() {
+  const { data, error, mutate } = useSWR<TotpStatus, unknown>(keys.totp(), fetcher as (key: Key) => Promise<TotpStatus>, freshConfig)
+  return { status: data, error, refetch: () => void mutate() }
 }
 
 /** `enabled` false (not an admin) skips the read: the server would answer 403. */

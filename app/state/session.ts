@@ -25,9 +25,21 @@ async function signedIn(next: UserJson): Promise<void> {
     .catch((error: unknown) => console.warn('Caching the user record failed', error))
 }
 
-/** Signs in; `passwordChangeRequired` then says whether a new password must be chosen first. */
-export async function login(email: string, password: string): Promise<void> {
-  const { user, mustChangePassword } = await userApi.login(email, password)
+/**
+ * Signs in; `passwordChangeRequired` then says whether a new password must be chosen first.
+ * Resolves to the second factor's methods when the account has one (no session yet: the step
+ * `completeSignIn` finishes it), or null once signed in.
+ */
+export async function login(email: string, password: string): Promise<userApi.SecondFactorMethod[] | null> {
+  const reply = await userApi.login(email, password)
+  if ('secondFactor' in reply) return reply.secondFactor
+  await signedIn({ ...reply.user, mustChangePassword: reply.mustChangePassword })
+  return null
+}
+
+/** The second step of a sign-in with a second factor (DESIGN §7). */
+export async function completeSignIn(answer: userApi.SecondFactorAnswer): Promise<void> {
+  const { user, mustChangePassword } = await userApi.completeSignIn(answer)
   await signedIn({ ...user, mustChangePassword })
 }
 

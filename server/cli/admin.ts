@@ -5,6 +5,8 @@
 //   reset-password <email>   prints a temporary password; every session of the account ends,
 //                            and the password must be changed at the next sign-in
 //   promote <email>          makes the account an admin (and enables it if it was disabled)
+//   disable-two-step <email> turns two-step verification off (a lost phone and lost recovery
+//                            codes, or a changed SECRET)
 import { pathToFileURL } from 'node:url'
 import { loadConfig, ConfigError, type Config } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
@@ -13,22 +15,25 @@ import { createInvitesRepository } from '../repositories/invites.ts'
 import { createMailTokensRepository } from '../repositories/mail-tokens.ts'
 import { createSessionsRepository } from '../repositories/sessions.ts'
 import { createUsersRepository } from '../repositories/users.ts'
-import { createAccountService } from '../services/accounts.ts'
+import { createAccountService, normaliseEmail } from '../services/accounts.ts'
 import { createAdminService } from '../services/admin.ts'
 import { createAuditService } from '../services/audit.ts'
 import { createMailer } from '../services/mailer.ts'
 import { createSessionService } from '../services/sessions.ts'
+import { createTwoFactorRepository } from '../repositories/two-factor.ts'
+import { createTotpService } from '../services/totp.ts'
 
 const USAGE = `Usage: npm run admin -- <command> <email>
 
 Commands:
   reset-password <email>   print a temporary password (must be changed at next sign-in)
-  promote <email>          make the account an admin`
+  promote <email>          make the account an admin
+  disable-two-step <email> turn two-step verification off (lost phone and recovery codes)`
 
 /** Runs one command; returns the process exit code. `out`/`err` print lines. */
 export async function runAdminCommand(args: string[], config: Config, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const [command, email] = args
-  if (!command || !email || !['reset-password', 'promote'].includes(command)) {
+  if (!command || !email || !['reset-password', 'promote', 'disable-two-step'].includes(command)) {
     err(USAGE)
     return 2
   }
@@ -55,6 +60,10 @@ export async function runAdminCommand(args: string[], config: Config, out: (line
         const password = await admin.resetPasswordByEmail(email)
         out(`Temporary password for ${email.trim().toLowerCase()}: ${password}`)
         out('Every session of the account has ended; a new password is asked for at the next sign-in.')
+      } else if (command === 'disable-two-step') {
+        const totp = createTotpService({ repo: createTwoFactorRepository(database.db), users, sessions, audit, secret: config.secret })
+        const was = await totp.disableByEmail(normaliseEmail(email))
+        out(was ? `Two-step verification is off for ${normaliseEmail(email)}: the password alone signs in.` : `Two-step verification was not on for ${normaliseEmail(email)}.`)
       } else {
         const user = await admin.promoteByEmail(email)
         out(`${user.email} is now an admin.`)

@@ -23,6 +23,11 @@ export interface UsersTable {
   used_bytes: Generated<number>
   /** Sum of the user's live quota_reservations. */
   reserved_bytes: Generated<number>
+  /** Migration 015: the authenticator secret, sealed (services/totp.ts); on once totp_enabled_at is set. */
+  totp_secret: string | null
+  totp_enabled_at: number | null
+  /** The time step of the last code accepted (no replay). */
+  totp_last_step: number | null
 }
 
 export type UserRole = 'admin' | 'user'
@@ -83,6 +88,26 @@ export interface AuditLogTable {
   ip: string | null
   /** JSON of a few named fields. */
   detail: string | null
+}
+
+export interface RecoveryCodesTable {
+  user_id: string
+  /** HMAC-SHA256 under a key derived from SECRET (services/totp.ts). */
+  code_hash: string
+  used_at: number | null
+}
+
+/** A sign-in whose password was right, waiting for its second factor (migration 015). */
+export interface LoginChallengesTable {
+  /** sha256 of the token in the browser's cookie. */
+  id_hash: string
+  user_id: string
+  browser_id: string
+  ip: string | null
+  user_agent: string | null
+  created_at: number
+  expires_at: number
+  failures: Generated<number>
 }
 
 export type MailTokenKind = 'verify' | 'reset'
@@ -225,6 +250,8 @@ export interface DB {
   app_passwords: AppPasswordsTable
   invites: InvitesTable
   audit_log: AuditLogTable
+  recovery_codes: RecoveryCodesTable
+  login_challenges: LoginChallengesTable
 }
 
 export type Folder = Selectable<FoldersTable>
@@ -239,3 +266,4 @@ export type Session = Selectable<SessionsTable>
 export type NewSession = Insertable<SessionsTable>
 export type AppPassword = Selectable<AppPasswordsTable>
 export type AuditEntry = Selectable<AuditLogTable>
+export type LoginChallenge = Selectable<LoginChallengesTable>

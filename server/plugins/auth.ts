@@ -11,6 +11,9 @@ export const REFRESH_COOKIE = 'refresh-token'
 /** The video stream cookie travels only to the stream route. */
 export const STREAM_COOKIE = 'video-access-token'
 export const STREAM_PATH = '/file-service/stream-video'
+/** A sign-in waiting for its second factor travels only to the login routes. */
+export const CHALLENGE_COOKIE = 'sign-in-challenge'
+export const CHALLENGE_PATH = '/user-service/login'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,6 +60,14 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
     clearTokens(req: FastifyRequest, reply: FastifyReply) {
       reply.clearCookie(ACCESS_COOKIE, cookieBase(req))
       reply.clearCookie(REFRESH_COOKIE, cookieBase(req))
+    },
+
+    setChallenge(req: FastifyRequest, reply: FastifyReply, challenge: { token: string; maxAgeMs: number }) {
+      reply.setCookie(CHALLENGE_COOKIE, challenge.token, { ...cookieBase(req), path: CHALLENGE_PATH, maxAge: Math.floor(challenge.maxAgeMs / 1000) })
+    },
+
+    clearChallenge(req: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(CHALLENGE_COOKIE, { ...cookieBase(req), path: CHALLENGE_PATH })
     },
 
     setStreamToken(req: FastifyRequest, reply: FastifyReply, token: string) {

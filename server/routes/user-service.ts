@@ -2,12 +2,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Auth } from '../plugins/auth.ts'
-import { browserId, REFRESH_COOKIE } from '../plugins/auth.ts'
+import { browserId, CHALLENGE_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts'
 import type { AccountService } from '../services/accounts.ts'
 import type { AppPasswordService } from '../services/app-passwords.ts'
 import type { AuditService } from '../services/audit.ts'
 import type { QuotaService } from '../services/quota.ts'
 import type { SessionService } from '../services/sessions.ts'
+import type { TotpService } from '../services/totp.ts'
 import {
   AppPasswordsReply,
   AuditPage,
@@ -23,7 +24,14 @@ import {
   LoginReply,
   MessageReply,
   ResetPasswordBody,
+  SecondFactorBody,
   SendResetBody,
+  SignedInReply,
+  TotpDisableBody,
+  TotpEnableBody,
+  TotpEnableReply,
+  TotpSetupReply,
+  TotpStatusReply,
   UserDetailedJson,
   UserJson,
   VerifyEmailBody,
@@ -39,11 +47,12 @@ export interface UserRoutesDeps {
   quota: QuotaService
   appPasswords: AppPasswordService
   audit: AuditService
+  totp: TotpService
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, accounts, sessions, appPasswords, audit } = deps
+  const { auth, accounts, sessions, appPasswords, audit, totp } = deps
   const authed = { preHandler: auth.requireUser }
   // Refresh calls name the browser; the uuid rule (plugins/auth) guarantees it is present.
   const bid = (req: Parameters<typeof browserId>[0]) => browserId(req) ?? ''
@@ -79,7 +88,26 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
     async (req, reply) => {
       // req.ip honours TRUST_PROXY: behind a proxy it is the client's address, not the proxy's.
-      const { user, mustChangePassword, tokens } = await accounts.login(req.body.email, req.body.password, bid(req), req.ip, req.headers['user-agent'])
+      const result = await accounts.login(req.body.email, req.body.password, bid(req), req.ip, req.headers['user-agent'])
+      if ('secondFactor' in result) {
+        auth.setChallenge(req, reply, result.challenge)
+        return { secondFactor: result.secondFactor }
+      }
+      auth.setTokens(req, reply, result.tokens)
+      return { user: result.user, mustChangePassword: result.mustChangePassword }
+    },
+  )
+
+  // The second step of a login with a second factor: the challenge cookie and a code.
+  app.post(
+    '/login/second-factor',
+    {
+      schema: { body: SecondFactorBody, response: { 200: SignedInReply } },
+      config: { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const { user, mustChangePassword, tokens } = await accounts.completeSignIn(req.cookies[CHALLENGE_COOKIE], bid(req), req.ip, req.body)
+      auth.clearChallenge(req, reply)
       auth.setTokens(req, reply, tokens)
       return { user, mustChangePassword }
     },
@@ -165,6 +193,18 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   app.delete('/app-passwords/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
     await appPasswords.revoke(req.principal!.userId, req.params.id, req.ip)
     return { message: 'App password revoked' }
+  })
+
+  // Two-step verification with an authenticator app (services/totp.ts).
+  const totpLimit = { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } }
+  app.get('/totp', { ...authed, schema: { response: { 200: TotpStatusReply } } }, async (req) => totp.status(req.principal!.userId))
+  app.post('/totp/setup', { ...authed, schema: { response: { 200: TotpSetupReply } } }, async (req) => totp.setup(req.principal!.userId))
+  app.post('/totp/enable', { ...authed, config: totpLimit, schema: { body: TotpEnableBody, response: { 200: TotpEnableReply } } }, async (req) =>
+    totp.enable(req.principal!.userId, req.principal!.sessionId, req.body.code, req.ip),
+  )
+  app.post('/totp/disable', { ...authed, config: totpLimit, schema: { body: TotpDisableBody, response: { 200: MessageReply } } }, async (req) => {
+    await totp.disable(req.principal!.userId, req.body.password, req.ip)
+    return { message: 'Two-step verification turned off' }
   })
 
   // The account's own audit events, newest first.

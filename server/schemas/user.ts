@@ -39,8 +39,31 @@ export const CreateBody = Type.Object({ email: BoundedString(1024), password: Bo
 export type CreateBody = Static<typeof CreateBody>
 
 /** `mustChangePassword`: the password is an admin's temporary one; the app asks for a new one. */
-export const LoginReply = Type.Object({ user: UserJson, mustChangePassword: Type.Boolean() })
+export const SignedInReply = Type.Object({ user: UserJson, mustChangePassword: Type.Boolean() })
+export type SignedInReply = Static<typeof SignedInReply>
+export const SecondFactorMethod = Type.Union([Type.Literal('totp'), Type.Literal('recovery')])
+export type SecondFactorMethod = Static<typeof SecondFactorMethod>
+/** With a second factor on, the password earns no session: the reply names the methods that complete it. */
+export const SecondFactorReply = Type.Object({ secondFactor: Type.Array(SecondFactorMethod) })
+export type SecondFactorReply = Static<typeof SecondFactorReply>
+export const LoginReply = Type.Union([SignedInReply, SecondFactorReply])
 export type LoginReply = Static<typeof LoginReply>
+/** One of the two (the service refuses both or neither). */
+export const SecondFactorBody = Type.Object({ code: Type.Optional(BoundedString(32, 1)), recoveryCode: Type.Optional(BoundedString(64, 1)) })
+export type SecondFactorBody = Static<typeof SecondFactorBody>
+
+/** The secret is in this reply only; it counts once `enable` confirms a code from it. */
+export const TotpSetupReply = Type.Object({ secret: Type.String(), otpauthUrl: Type.String() })
+export type TotpSetupReply = Static<typeof TotpSetupReply>
+export const TotpEnableBody = Type.Object({ code: BoundedString(32, 1) })
+export type TotpEnableBody = Static<typeof TotpEnableBody>
+/** Shown once: stored hashed. */
+export const TotpEnableReply = Type.Object({ recoveryCodes: Type.Array(Type.String()) })
+export type TotpEnableReply = Static<typeof TotpEnableReply>
+export const TotpDisableBody = Type.Object({ password: BoundedString(1024) })
+export type TotpDisableBody = Static<typeof TotpDisableBody>
+export const TotpStatusReply = Type.Object({ enabled: Type.Boolean(), recoveryCodesLeft: Type.Integer() })
+export type TotpStatusReply = Static<typeof TotpStatusReply>
 export const CreateReply = Type.Object({ user: UserJson, emailSent: Type.Boolean() })
 export type CreateReply = Static<typeof CreateReply>
 

@@ -12,7 +12,8 @@ import type { AuditService } from './audit.ts'
 import { createMemoryBackoffStore } from '../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
 import { linkMail, type Mailer } from './mailer.ts'
-import type { ClientInfo, SessionService } from './sessions.ts'
+import type { SecondFactorAnswer, SecondFactorMethod, SecondFactorService } from './second-factor.ts'
+import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 
 export interface UserJson {
   _id: string
@@ -44,6 +45,16 @@ export function checkPassword(password: string): void {
   if (password.length > 256) throw errors.badRequest('Password must be less than 256 characters')
 }
 
+/** A login's outcome: a session, or (with a second factor on) a challenge for the browser's cookie. */
+export type LoginResult =
+  | { user: UserJson; mustChangePassword: boolean; tokens: Tokens }
+  | { secondFactor: SecondFactorMethod[]; challenge: { token: string; maxAgeMs: number } }
+
+/** Throws INCORRECT_PASSWORD unless `password` is the account's (a confirmation, not a sign-in). */
+export async function confirmPassword(user: Pick<User, 'password_hash'>, password: string): Promise<void> {
+  if (!(await argonVerify(user.password_hash, password))) throw errors.incorrectPassword()
+}
+
 // Verifying against this keeps a login for an unknown email as slow as one with a wrong password.
 const DUMMY_HASH = argonHash('cumulus-timing-equaliser')
 
@@ -57,6 +68,8 @@ export function createAccountService(deps: {
   audit: AuditService
   /** Failed logins per (account, address) and per address; default: counted in this instance's memory. */
   loginThrottle?: LoginThrottle
+  /** Pending sign-ins of accounts with a second factor; absent, every right password signs in. */
+  secondFactor?: Pick<SecondFactorService, 'methods' | 'begin' | 'complete'>
   now?: () => number
 }) {
   const { config, users, mailTokens, invites, sessions, mailer, audit } = deps
@@ -138,6 +151,9 @@ export function createAccountService(deps: {
       quota: config.defaultQuota ?? null,
       used_bytes: 0,
       reserved_bytes: 0,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
     }
     try {
       await users.insert(user)
@@ -197,7 +213,7 @@ export function createAccountService(deps: {
     },
 
     /** `address` is the client's (req.ip): its waits are checked before spending time on the hash. */
-    async login(rawEmail: string, password: string, browserId: string, address: string, userAgent?: string) {
+    async login(rawEmail: string, password: string, browserId: string, address: string, userAgent?: string): Promise<LoginResult> {
       const email = normaliseEmail(rawEmail)
       const wait = await loginThrottle.begin(email, address)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
@@ -212,10 +228,25 @@ export function createAccountService(deps: {
       await loginThrottle.succeeded(email, address)
       // Said only to whoever knows the password: it reveals nothing to a guesser.
       if (user.disabled) throw errors.accountDisabled()
+      // With a second factor the password only earns a challenge: no session, no user data yet.
+      const methods = deps.secondFactor?.methods(user) ?? []
+      if (deps.secondFactor && methods.length > 0) {
+        return { secondFactor: methods, challenge: await deps.secondFactor.begin(user, browserId, { ip: address, userAgent }) }
+      }
       const tokens = await sessions.start(user.id, browserId, { ip: address, userAgent })
       await audit.record({ action: 'sign-in', actorId: user.id, subjectId: user.id, ip: address })
       return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
     },
+
+    /** The second step of a login (`challenge`: the cookie's token); answers as login does. */
+    async completeSignIn(challenge: string | undefined, browserId: string, address: string, body: { code?: string; recoveryCode?: string }) {
+      if ((body.code === undefined) === (body.recoveryCode === undefined)) throw errors.badRequest('Send either a code or a recovery code')
+      if (!deps.secondFactor) throw errors.secondFactorExpired()
+      const answer: SecondFactorAnswer = body.code !== undefined ? { code: body.code } : { recoveryCode: body.recoveryCode! }
+      const { user, tokens } = await deps.secondFactor.complete(challenge, browserId, address, answer)
+      return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
+    },
+
 
     async byId(id: string): Promise<User> {
       const user = await users.byId(id)
@@ -228,7 +259,7 @@ export function createAccountService(deps: {
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
       checkPassword(newPassword)
-      if (!(await argonVerify(user.password_hash, oldPassword))) throw errors.incorrectPassword()
+      await confirmPassword(user, oldPassword)
       if (user.must_change_password && newPassword === oldPassword) throw errors.badRequest('Choose a new password, not the temporary one')
       await users.setPassword(user.id, await argonHash(newPassword))
       await sessions.endAll(user.id, sessionId)

@@ -4,12 +4,11 @@
 // (a leaked database alone cannot even confirm a guess), and looked up by that hash in one
 // indexed read. argon2id would cost ~50 ms of CPU on every WebDAV request for no gain: slow
 // hashing only protects low-entropy secrets.
-import { createHmac } from 'node:crypto'
 import type { Limits } from '../config.ts'
 import type { AppPasswordScope } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { AppPasswordRow, AppPasswordsRepository } from '../repositories/app-passwords.ts'
-import { randomId } from '../util/crypto.ts'
+import { deriveKey, hmac, randomId } from '../util/crypto.ts'
 import { normaliseEmail } from './accounts.ts'
 import type { AuditService } from './audit.ts'
 import { tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
@@ -36,8 +35,8 @@ export function createAppPasswordService(deps: {
 }) {
   const { repo, throttle, audit } = deps
   const now = deps.now ?? Date.now
-  const key = createHmac('sha256', deps.secret).update('cumulus app-password').digest()
-  const hashOf = (secret: string) => createHmac('sha256', key).update(secret).digest('base64url')
+  const key = deriveKey(deps.secret, 'app-password')
+  const hashOf = (secret: string) => hmac(key, secret)
 
   const toJson = (r: AppPasswordRow): AppPasswordJson => ({
     _id: r.id,

@@ -1,6 +1,6 @@
 // SPEC §2 settings "Account": the email (and Resend while unverified), Change password, Logout and
-// Logout all sessions, each logout confirmed first; then (DESIGN §7) the storage used, Devices, App
-// passwords and Activity.
+// Logout all sessions, each logout confirmed first; then (DESIGN §7) the storage used, Two-step
+// verification, Devices, App passwords and Activity.
 import { Button, ConfirmDialog } from '@cumulus/ui'
 import { css } from 'goober'
 import { useState } from 'react'
@@ -20,6 +20,7 @@ import { ActivitySection } from './activity-section.tsx'
 import { AppPasswordsSection } from './app-passwords-section.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { DevicesSection } from './devices-section.tsx'
+import { TwoStepSection } from './two-step-section.tsx'
 import { settingsCopy } from './settings-copy.ts'
 import { row, rowLabel, section } from './settings-styles.ts'
 
@@ -83,6 +84,7 @@ export function AccountSection() {
           {copy.settings.logoutAll}
         </Button>
       </div>
+      <TwoStepSection email={account?.email ?? ''} />
       <DevicesSection onSignOutThisDevice={() => setConfirming('logout')} />
       <AppPasswordsSection />
       <ActivitySection scope="own" />

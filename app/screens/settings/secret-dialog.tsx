@@ -8,10 +8,12 @@ import { toastRegions } from '../../features/toasts/toasts.tsx'
 import { cx } from '../../styles.ts'
 import { settingsCopy as t } from './settings-copy.ts'
 
+export const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
+
 // With fieldBeside: the secret is read in a monospace face.
-const monospace = css`
+export const monospaceInput = css`
   & input {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-family: ${MONOSPACE};
   }
 `
 
@@ -32,7 +34,7 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
       {secret ? (
         <div className={formStack}>
           <DialogDescription>{secret.text}</DialogDescription>
-          <div className={cx(fieldBeside, monospace)}>
+          <div className={cx(fieldBeside, monospaceInput)}>
             <TextField
               label={secret.label}
               value={secret.value}

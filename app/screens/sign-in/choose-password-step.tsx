@@ -2,7 +2,6 @@
 // chooses their own here before the drive opens (PATCH /user-service/change-password, old = the
 // temporary password). A lazy chunk of the sign-in screen: only such a user ever loads it.
 import { Button } from '@cumulus/ui'
-import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { changePassword } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
@@ -11,24 +10,8 @@ import { FormMessage, LinkButton, TextField } from '../../features/forms/form.ts
 import { PASSWORD_MIN, passwordMessage } from '../../features/forms/validation.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { logout, notePasswordChosen } from '../../state/session.ts'
-import { vars } from '../../styles.ts'
 import { choosePasswordCopy as t } from './choose-password-copy.ts'
-
-const form = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.large};
-`
-
-const text = css`
-  margin: 0;
-  color: ${vars.color.textMuted};
-`
-
-const footer = css`
-  display: flex;
-  justify-content: center;
-`
+import { stepFooter as footer, stepForm as form, stepText as text } from './step-styles.ts'
 
 export interface ChoosePasswordStepProps {
   /** The temporary password just typed at sign-in; without it (a restored session) it is asked for. */

@@ -14,6 +14,7 @@ import { lazyNamed } from '../../features/shell/lazy-named.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { createAccountMessage } from '../../features/forms/validation.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
+import type { SecondFactorMethod } from '../../api/user.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
 import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
@@ -23,6 +24,8 @@ import { vars } from '../../styles.ts'
 const CooldownDialog = lazyNamed(() => import('../../features/account/cooldown-dialog.tsx'), 'CooldownDialog')
 // Only a user whose password an admin reset ever loads this step (DESIGN §7).
 const ChoosePasswordStep = lazyNamed(() => import('./choose-password-step.tsx'), 'ChoosePasswordStep')
+// Only an account with two-step verification ever loads its second step (DESIGN §7).
+const SecondFactorStep = lazyNamed(() => import('./second-factor-step.tsx'), 'SecondFactorStep')
 
 export type AuthMode = 'login' | 'create' | 'reset'
 
@@ -84,6 +87,8 @@ export function SignInScreen() {
   const [busy, setBusy] = useState(false)
   const [cooldownOpen, setCooldownOpen] = useState(false)
   const [cooldownUsed, setCooldownUsed] = useState(false)
+  // Set while the password was right and a second factor is asked for.
+  const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null)
   // SPEC §2: with the hasPreviouslyLoggedIn flag set, a spinner shows while the session is restored.
   const [restoring, setRestoring] = useState(() => loggedIn.peek() || hasPreviouslyLoggedIn())
 
@@ -134,6 +139,12 @@ export function SignInScreen() {
     }
   }
 
+  // After login or sign-up the user goes to /home (the remembered route is only for a restored session).
+  const toDrive = () => {
+    takeRememberedRoute()
+    navigate('/home')
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (disabled) return
@@ -143,7 +154,8 @@ export function SignInScreen() {
       if (mode === 'reset') return await requestReset()
       if (mode === 'login') {
         try {
-          await login(email, password)
+          const methods = await login(email, password)
+          if (methods) return setSecondFactor(methods)
         } catch (failure) {
           return setError(loginErrorMessage(failure))
         }
@@ -162,13 +174,32 @@ export function SignInScreen() {
       }
       // DESIGN §7: a password an admin reset is replaced first (the step shows on the next render).
       if (passwordChangeRequired.peek()) return
-      // SPEC §2: after a login or sign-up the user goes to /home (the remembered route is only
-      // for a restored session).
-      takeRememberedRoute()
-      navigate('/home')
+      // SPEC §2: after a login or sign-up the user goes to /home.
+      toDrive()
     } finally {
       setBusy(false)
     }
+  }
+
+  if (secondFactor && !loggedIn.value) {
+    return (
+      <CardPage>
+        <Suspense fallback={<Spinner size="large" label={copy.loading} />}>
+          <SecondFactorStep
+            methods={secondFactor}
+            onDone={() => {
+              setSecondFactor(null)
+              // DESIGN §7: a password an admin reset is replaced first (the step below shows).
+              if (!passwordChangeRequired.peek()) toDrive()
+            }}
+            onRestart={(reason) => {
+              setSecondFactor(null)
+              setError(reason ?? '')
+            }}
+          />
+        </Suspense>
+      </CardPage>
+    )
   }
 
   if (loggedIn.value && passwordChangeRequired.value && !restoring) {

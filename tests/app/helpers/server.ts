@@ -43,6 +43,8 @@ export const defaultHandlers = [
   ),
   http.get('*/user-service/app-passwords', () => ok({ appPasswords: [] })),
   http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),
+  // Two-step verification is off.
+  http.get('*/user-service/totp', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
 ]
 
 export const server = setupServer(...defaultHandlers)
