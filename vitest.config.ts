@@ -4,18 +4,23 @@ import { defineConfig } from 'vitest/config'
 import { cumulusUiAlias } from './vite.config.ts'
 
 // One run, three suites: the component library and the app in a DOM, the server over real HTTP.
+// Two workers, not Vitest's default of cores − 1 (one, on our 2-core machines): a server test
+// spends much of its time waiting on sockets and fsync, and a DOM test file's set-up (jsdom,
+// imports) can run while another waits, so two files at a time use both cores. The DOM suites'
+// timeout is a hang guard, raised for a machine shared by two workers.
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   resolve: { alias: [cumulusUiAlias] },
   test: {
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,
-        test: { name: 'lib', include: ['tests/lib/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'] },
+        test: { name: 'lib', include: ['tests/lib/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'], testTimeout: 15_000 },
       },
       {
         extends: true,
-        test: { name: 'app', include: ['tests/app/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'] },
+        test: { name: 'app', include: ['tests/app/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'], testTimeout: 15_000 },
       },
       {
         test: {

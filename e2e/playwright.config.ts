@@ -11,7 +11,10 @@ export default defineConfig({
   outputDir: '../test-results',
   timeout: 60_000,
   retries: 0,
-  workers: 1,
+  // Two workers: a journey waits on the browser and the server by turns, so two files at a time
+  // share the 2 cores well. Each spec signs up its own accounts; the one spec that needs a port
+  // of its own (the throttling proxy) is alone in using it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: [['list'], ['json', { outputFile: '../reports/e2e.json' }]],
   use: {
     baseURL: E2E_BASE_URL,

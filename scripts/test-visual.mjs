@@ -77,7 +77,10 @@ if (!(await waitForServer(30_000))) {
 mkdirSync('reports', { recursive: true })
 const reportPath = `reports/test-storybook-${process.pid}.json`
 const reportFd = openSync(reportPath, 'w')
-const runnerArgs = ['--url', URL_, '--json', ...(update ? ['-u'] : []), ...passThrough]
+// Two browser workers (Jest's default is cores − 1: one on our 2-core machines): a story spends
+// much of its time waiting for fonts, images and the screenshot, so two share the cores well.
+const workers = passThrough.some((a) => a.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${process.env.STORYBOOK_WORKERS ?? 2}`]
+const runnerArgs = ['--url', URL_, '--json', ...workers, ...(update ? ['-u'] : []), ...passThrough]
 const runner = await new Promise((resolve) => {
   const child = spawn(process.execPath, [bin('@storybook/test-runner', 'dist/test-storybook.js'), ...runnerArgs], {
     stdio: ['ignore', reportFd, 'inherit'],

@@ -19,7 +19,7 @@ const FLUSH_EVERY = 32 << 20
  * pool, on a second handle opened only then (Linux flushes the file, whichever descriptor wrote
  * it), so the disk writes alongside the network instead of all at once in the final fsync —
  * which with a large page cache would otherwise hold the whole file dirty and stall the reply
- * for seconds. A small blob costs no second handle.
+ * for seconds. A blob under half a step costs no second handle.
  */
 class Flusher {
   private fh: Promise<FileHandle | undefined> | undefined
@@ -29,9 +29,10 @@ class Flusher {
 
   wrote(bytes: number) {
     this.unflushed += bytes
-    if (this.unflushed < FLUSH_EVERY || this.pending) return
+    // Opened half a step early, so it is ready when the first flush is due.
+    if (this.unflushed >= FLUSH_EVERY / 2) this.fh ??= open(this.path, 'r').catch(() => undefined)
+    if (this.unflushed < FLUSH_EVERY || this.pending || !this.fh) return
     this.unflushed = 0
-    this.fh ??= open(this.path, 'r').catch(() => undefined)
     // A failed background flush is not fatal: the stream's own fsync at close reports errors.
     this.pending = this.fh
       .then((fh) => fh?.datasync())
