@@ -19,6 +19,8 @@ export interface HousekeepingDeps {
   links: { sweep: SharingService['sweep']; graceMs: number }
   /** Quota reservations whose writer crashed, and invites past their week. */
   family?: { sweepReservations: () => Promise<number>; deleteExpiredInvites: () => Promise<void> }
+  /** WebDAV locks past their timeout (they stopped counting already; this drops the rows). */
+  davLocks?: { sweep: () => Promise<void> }
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -37,6 +39,7 @@ export function startHousekeeping(deps: HousekeepingDeps): () => void {
       if (reservations) deps.log.info({ reservations }, 'expired quota reservations released')
       await deps.family.deleteExpiredInvites()
     }
+    await deps.davLocks?.sweep()
   }
   const runLogged = () => void run().catch((err) => deps.log.warn({ err }, 'housekeeping failed'))
   runLogged()

@@ -64,6 +64,30 @@ export interface AppPasswordsTable {
   last_used_at: number | null
 }
 
+/** A WebDAV dead property (migration 016) of a file or folder. */
+export interface DavPropertiesTable {
+  resource_id: string
+  owner_id: string
+  /** Clark notation: "{namespace}local". */
+  name: string
+  /** The element's content as XML, its namespaces declared. */
+  value: string
+}
+
+/** A WebDAV lock (migration 016) on a path of the owner's namespace. */
+export interface DavLocksTable {
+  token: string
+  owner_id: string
+  /** Decoded, below /dav/, no trailing slash ("" = Home). */
+  path: string
+  depth: '0' | 'infinity'
+  scope: 'exclusive' | 'shared'
+  lock_owner: string | null
+  timeout_seconds: number
+  expires_at: number
+}
+export type DavLock = Selectable<DavLocksTable>
+
 export interface InvitesTable {
   token_hash: string
   created_by: string | null
@@ -225,6 +249,8 @@ export interface DB {
   app_passwords: AppPasswordsTable
   invites: InvitesTable
   audit_log: AuditLogTable
+  dav_properties: DavPropertiesTable
+  dav_locks: DavLocksTable
 }
 
 export type Folder = Selectable<FoldersTable>

@@ -14,6 +14,7 @@ import * as uploads from './011-uploads.ts'
 import * as shareLinks from './012-share-links.ts'
 import * as linkUploads from './013-link-uploads.ts'
 import * as family from './014-family.ts'
+import * as webdav from './016-webdav.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-share-links': shareLinks,
   '013-link-uploads': linkUploads,
   '014-family': family,
+  '016-webdav': webdav,
 }
