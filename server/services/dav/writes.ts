@@ -114,6 +114,9 @@ export function createDavWrites(deps: WriteDeps) {
       const written: string[] = []
       try {
         const meter = new QuotaMeter(quota, reservation)
+        // A refusal can come before the store has piped the meter anywhere: its error is kept
+        // on the stream (and the store's pipeline sees it), never thrown as unhandled.
+        meter.on('error', () => undefined)
         source.once('error', (err) => meter.destroy(err))
         const blob = await store(source.pipe(meter), written)
         const mime = mimeFor(name, o.contentType)
