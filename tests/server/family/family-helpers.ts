@@ -42,6 +42,8 @@ export async function rowsNaming(server: TestServer, userId: string): Promise<st
     ['audit_log', 'subject_id'],
     ['audit_log', 'actor_id'],
     ['invites', 'created_by'],
+    ['dav_properties', 'owner_id'],
+    ['dav_locks', 'owner_id'],
   ]
   for (const [table, column] of columns) {
     const rows = await db.selectFrom(table).select(column).where(column, '=', userId).execute()
