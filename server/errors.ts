@@ -63,7 +63,8 @@ export const errors = {
   /** WebDAV clients sign in when asked: HTTP Basic, the account's email and an app password. */
   davUnauthorized: () =>
     new AppError(401, 'UNAUTHORIZED', 'Sign in with your email and an app password', { 'www-authenticate': 'Basic realm="Cumulus", charset="UTF-8"' }),
-  davForeignDestination: () => new AppError(502, 'BAD_GATEWAY', 'The Destination is not on this WebDAV share'),
+  // RFC 4918 allows 502 here; a client's header is bad input, which is never a 5xx (ARCHITECTURE.md).
+  davForeignDestination: () => new AppError(400, 'FOREIGN_DESTINATION', 'The Destination is not on this WebDAV share'),
   unsupportedMediaType: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
   preconditionFailed: (message = 'A precondition of the request failed') => new AppError(412, 'PRECONDITION_FAILED', message),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),

@@ -264,3 +264,34 @@ describe('HTTP details', () => {
     expect((await dav(server, auth, 'PROPFIND', '/dav/', { headers: { depth: '0' }, body: huge })).status).toBe(413)
   })
 })
+
+describe('bad input', () => {
+  it('given random methods, paths, headers and XML-ish bodies, then never a 5xx, and the server keeps serving', { timeout: 120_000 }, async () => {
+    const fc = (await import('fast-check')).default
+    const segment = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('%ZZ', '%00', '..', 'a%2Fb', '😀', 'ro.txt', 'private', 'twins'))
+    const path = fc.array(segment, { maxLength: 4 }).map((s) => `/dav/${s.map((x) => (x.includes('%') ? x : encodeURIComponent(x))).join('/')}`)
+    const header = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('infinity', '0', '1', 'T', 'F', '(<urn:x>)', '</dav/x> (Not <DAV:no-lock>)', 'Second-5', '<urn:uuid:x>', '/dav/copy-target', 'http://h/dav/t'))
+    const body = fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom(
+        '<D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>',
+        '<D:propertyupdate xmlns:D="DAV:"><D:remove><D:prop><x xmlns="urn:x"/></D:prop></D:remove></D:propertyupdate>',
+        '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>',
+        '<a><b></a>',
+      ),
+    )
+    const method = fc.constantFrom('GET', 'HEAD', 'PUT', 'DELETE', 'MKCOL', 'COPY', 'MOVE', 'PROPFIND', 'PROPPATCH', 'LOCK', 'UNLOCK', 'OPTIONS')
+    await fc.assert(
+      fc.asyncProperty(method, path, fc.record({ depth: header, destination: header, overwrite: header, if: header, timeout: header, 'lock-token': header }, { requiredKeys: [] }), body, async (m, p, headers, b) => {
+        const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => /^[\x20-\x7e]*$/.test(v)))
+        const r = await dav(server, auth, m, p, { headers: clean, ...(m === 'GET' || m === 'HEAD' ? {} : { body: b }) })
+        expect([m, p, clean, r.status]).toEqual([m, p, clean, expect.any(Number)])
+        expect(r.status, `${m} ${p} ${JSON.stringify(clean)} → ${r.text}`).toBeLessThan(500)
+      }),
+      { numRuns: 150 },
+    )
+    expect((await dav(server, auth, 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status).toBe(207)
+    await expectConsistent(server, expect)
+  })
+})
