@@ -54,7 +54,7 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
   const props = createPropfind({ repo })
   const body = (call: DavCall) => readXmlBody(call.body, deps.limits.jsonBodyBytes)
 
-  /** The Destination header as a resolved path of this share (502 when it names another server's). */
+  /** The Destination header as a resolved path of this share (400 when it names a place outside it). */
   async function destination(call: DavCall): Promise<Resolved> {
     const raw = call.headers.destination
     if (!raw) throw errors.badRequest('COPY and MOVE need a Destination header')

@@ -32,6 +32,9 @@ export interface PathState {
   tokens: ReadonlySet<string>
 }
 
+/** The href of a lock path ("" = Home). */
+export const lockHref = (path: string) => hrefOf(path === '' ? [] : path.split('/'), false)
+
 const under = (path: string, root: string) => path !== root && (root === '' || path.startsWith(`${root}/`))
 
 /** The locks that cover `path`: on it, or depth infinity on a folder above it. */
@@ -139,7 +142,7 @@ export function checkLocks(locks: readonly DavLock[], targets: readonly Protecte
     const protecting = [...covering(locks, t.path), ...(t.withMembers ? lockedBelow(locks, t.path) : [])]
     const roots = new Map<string, boolean>()
     for (const l of protecting) roots.set(l.path, (roots.get(l.path) ?? false) || submitted.has(l.token))
-    for (const [root, ok] of roots) if (!ok) throw errors.davLocked(hrefOf(root === '' ? [] : root.split('/'), false))
+    for (const [root, ok] of roots) if (!ok) throw errors.davLocked(lockHref(root))
   }
 }
 
@@ -155,7 +158,7 @@ export interface LockRequest {
 export function checkConflict(locks: readonly DavLock[], r: Pick<LockRequest, 'path' | 'depth' | 'scope'>): void {
   const meets = [...covering(locks, r.path), ...(r.depth === 'infinity' ? lockedBelow(locks, r.path) : [])]
   const clash = meets.find((l) => l.scope === 'exclusive' || r.scope === 'exclusive')
-  if (clash) throw errors.davLockConflict(hrefOf(clash.path === '' ? [] : clash.path.split('/'), false))
+  if (clash) throw errors.davLockConflict(lockHref(clash.path))
 }
 
 export function createDavLocks(deps: { repo: Pick<DavRepository, 'liveLocks' | 'insertLock' | 'refreshLock' | 'deleteLocks'>; now?: () => number }) {

@@ -30,8 +30,8 @@ export const PREFIX = '/dav'
 
 /** Splits a URL path (after /dav) into decoded segments; "." / ".." / malformed escapes are a 400. */
 export function splitDavPath(urlPath: string): string[] {
-  if (!urlPath.startsWith(PREFIX)) throw errors.badRequest('Not a WebDAV path')
-  const rest = urlPath.slice(PREFIX.length).split('?')[0]!
+  const rest = urlPath.split('?')[0]!.slice(PREFIX.length)
+  if (!urlPath.startsWith(PREFIX) || (rest !== '' && !rest.startsWith('/'))) throw errors.badRequest('Not a WebDAV path')
   const segments: string[] = []
   for (const raw of rest.split('/')) {
     if (raw === '') continue

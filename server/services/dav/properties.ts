@@ -3,7 +3,7 @@
 import type { DavLock } from '../../db/schema.ts'
 import type { DavFile, DavFolder } from '../../repositories/dav.ts'
 import { blobEtag } from '../downloads.ts'
-import { covering } from './locks.ts'
+import { covering, lockHref } from './locks.ts'
 import { DAV_NS, escapeXml, fromClark, propertyXml } from './xml.ts'
 
 /** One resource as a response shows it. */
@@ -42,7 +42,7 @@ const SUPPORTED_LOCK =
 /** A lock as <D:activelock>, its timeout counted from `now`. */
 export function activeLockXml(l: DavLock, now: number): string {
   const seconds = Math.max(0, Math.ceil((l.expires_at - now) / 1000))
-  const root = l.path === '' ? '/dav/' : `/dav/${l.path.split('/').map(encodeURIComponent).join('/')}`
+  const root = lockHref(l.path)
   return (
     `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${l.scope}/></D:lockscope><D:depth>${l.depth}</D:depth>` +
     (l.lock_owner !== null ? `<owner xmlns="DAV:">${l.lock_owner}</owner>` : '') +
