@@ -36,6 +36,14 @@ describe('signing in', () => {
     expect((await dav(server, auth, 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status).toBe(207)
   })
 
+  it('given an app password revoked in the web app, then its next request is 401', async () => {
+    const made = (await alice.browser.post('/user-service/app-passwords', { name: 'laptop', scope: 'write' })).body
+    const laptop = basic(alice.email, made.secret)
+    expect((await dav(server, laptop, 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status).toBe(207)
+    expect((await alice.browser.delete(`/user-service/app-passwords/${made.appPassword._id}`)).status).toBe(200)
+    expect((await dav(server, laptop, 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status).toBe(401)
+  })
+
   it('given repeated wrong secrets for one account, then the sign-in throttle answers 429 with Retry-After, as the web sign-in does', async () => {
     const victim = await davAccount(server, 'throttled')
     const statuses: number[] = []
