@@ -35,7 +35,8 @@ async function send(req: FastifyRequest, reply: FastifyReply, answer: DavReply) 
   reply.code(answer.status)
   if (answer.xml === undefined) return reply.send()
   reply.header('content-type', XML)
-  return reply.send(typeof answer.xml === 'string' ? answer.xml : Readable.from(answer.xml))
+  // One chunk (a page of responses) waiting at most: a slow client holds the listing back.
+  return reply.send(typeof answer.xml === 'string' ? answer.xml : Readable.from(answer.xml, { highWaterMark: 1 }))
 }
 
 export const davRoutes: FastifyPluginAsync<DavRoutesDeps> = async (app, deps) => {
