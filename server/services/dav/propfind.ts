@@ -12,6 +12,9 @@ const PAGE = 500
 /** Dead properties one resource may hold. */
 export const MAX_DEAD_PROPERTIES = 200
 
+/** Rolls a PROPPATCH back when the resource would hold more than MAX_DEAD_PROPERTIES. */
+class TooManyProperties extends Error {}
+
 /** The resource id dead properties of Home are kept under. */
 const homeId = (owner: string) => `home:${owner}`
 const resourceId = (owner: string, r: Resolved) =>
@@ -114,10 +117,10 @@ export function createPropfind(deps: { repo: Drive }) {
       const full = await repo.transaction(async (trx) => {
         for (const o of ops) await (o.value !== undefined ? trx.dav.setProperty(owner, id, o.name, o.value) : trx.dav.removeProperty(owner, id, o.name))
         // Counted inside the transaction: a refusal rolls every step back.
-        if ((await trx.dav.countProperties(owner, id)) > MAX_DEAD_PROPERTIES) throw new RangeError()
+        if ((await trx.dav.countProperties(owner, id)) > MAX_DEAD_PROPERTIES) throw new TooManyProperties()
         return false
       }).catch((err) => {
-        if (err instanceof RangeError) return true
+        if (err instanceof TooManyProperties) return true
         throw err
       })
       return propStatusXml(href, ops.map((o) => ({ name: o.name, status: full ? '507 Insufficient Storage' : '200 OK' })))

@@ -173,7 +173,7 @@ export function createDavWrites(deps: WriteDeps) {
       checkDestination(src, dest, overwrite)
       const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
       const replacing = itemOf(dest)
-      await tree.relocate(owner, itemOf(src)! as Item, dest.parent!.id, name, replacing)
+      await tree.relocate(owner, itemOf(src)!, dest.parent!.id, name, replacing)
       return !replacing
     },
 
