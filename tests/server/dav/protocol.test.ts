@@ -248,6 +248,17 @@ describe('HTTP details', () => {
     expect(left).toEqual([])
   })
 
+  it('given a PROPPATCH past 200 dead properties, then 507 for each and none is kept', async () => {
+    await dav(server, auth, 'PUT', '/dav/crowded.txt', { body: 'x' })
+    const props = Array.from({ length: 201 }, (_, i) => `<p${i} xmlns="urn:many">${i}</p${i}>`).join('')
+    const r = await dav(server, auth, 'PROPPATCH', '/dav/crowded.txt', { body: `<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>${props}</D:prop></D:set></D:propertyupdate>` })
+    expect(r.status).toBe(207)
+    expect(r.text).toContain('HTTP/1.1 507 Insufficient Storage')
+    expect(r.text).not.toContain('200 OK')
+    const [row] = await fileRow(alice.userId, 'crowded.txt')
+    expect(await (server.app.cumulus.db as any).selectFrom('dav_properties').select('name').where('resource_id', '=', row.id).execute()).toEqual([])
+  })
+
   it('given a lock, then a write without its token is 423 with lock-token-submitted, and with it succeeds', async () => {
     await dav(server, auth, 'PUT', '/dav/locked.txt', { body: 'x' })
     const lock = await dav(server, auth, 'LOCK', '/dav/locked.txt', {
