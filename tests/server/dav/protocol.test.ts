@@ -10,7 +10,7 @@ let server: TestServer
 let alice: DavAccount
 let auth: string
 beforeAll(async () => {
-  ;({ server, account: alice } = await startDav({ limits: { loginFreeFailures: 3 } }))
+  ;({ server, account: alice } = await startDav({ limits: { loginFreeFailures: 3, maxFilesPerUpload: 20 } }))
   auth = basic(alice.email, alice.write)
 })
 afterAll(() => server.close())
@@ -194,6 +194,16 @@ describe('the drive rules', () => {
     expect(hrefs((await depth1('/dav/', carolAuth)).text)).toEqual(['/dav/', '/dav/fits.bin'])
     const reserved = await (server.app.cumulus.db as any).selectFrom('users').select('reserved_bytes').where('id', '=', carol.userId).executeTakeFirst()
     expect(Number(reserved.reserved_bytes)).toBe(0)
+    await expectConsistent(server, expect)
+  })
+
+  it('given a COPY of a folder holding more files than a folder upload takes, then 403 naming the limit, and nothing is copied', async () => {
+    expect((await dav(server, auth, 'MKCOL', '/dav/many')).status).toBe(201)
+    for (let i = 0; i < 21; i++) expect((await dav(server, auth, 'PUT', `/dav/many/f${i}.txt`, { body: `${i}` })).status).toBe(201)
+    const r = await dav(server, auth, 'COPY', '/dav/many/', { headers: { destination: '/dav/many-copy/' } })
+    expect(r.status).toBe(403)
+    expect(r.text).toContain('at most 10000 folders and 20 files')
+    expect((await dav(server, auth, 'PROPFIND', '/dav/many-copy/', { headers: { depth: '0' } })).status).toBe(404)
     await expectConsistent(server, expect)
   })
 
