@@ -46,6 +46,8 @@ import { publicRoutes } from './routes/public-files.ts'
 import { shareRoutes } from './routes/share-service.ts'
 import { resumableRoutes } from './routes/resumable-uploads.ts'
 import { folderRoutes } from './routes/folder-service.ts'
+import { davRoutes } from './routes/dav.ts'
+import { createDavService } from './services/dav/dav.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createLoginThrottle } from './services/login-throttle.ts'
@@ -310,6 +312,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps, repo: drive, vault })
 
+  // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
+  const dav = createDavService({ repo: drive, tree, vault, janitor, quota, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored: () => thumbnails.wake() })
+  await app.register(davRoutes, { prefix: '/dav', dav, appPasswords })
+
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
@@ -324,6 +330,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     links: { sweep: sharing.sweep, graceMs: config.limits.expiredLinkGraceMs },
     family: { sweepReservations: quota.sweep, deleteExpiredInvites: () => invites.deleteExpired(Date.now()) },
     loginChallenges: twoFactor.challenges,
+    davLocks: { sweep: () => drive.dav.sweepLocks(Date.now()) },
     log: app.log,
   })
   // One close hook, in dependency order: workers stop before the stores they use go away.

@@ -15,6 +15,20 @@ export class AppError extends Error {
   }
 }
 
+/** A WebDAV refusal that names an RFC 4918 precondition: routes/dav.ts sends it as an XML error body. */
+export class DavError extends AppError {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    readonly condition: string,
+    /** The resource the condition is about (a lock's root). */
+    readonly href?: string,
+  ) {
+    super(statusCode, code, message)
+  }
+}
+
 export const errors = {
   badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
   unauthorized: (message = 'Not logged in') => new AppError(401, 'UNAUTHORIZED', message),
@@ -46,6 +60,18 @@ export const errors = {
   lengthRequired: () => new AppError(411, 'LENGTH_REQUIRED', 'Send the upload with a Content-Length: this account has a storage quota'),
   quotaExceeded: (used: number, quota: number, format: (bytes: number) => string) =>
     new AppError(507, 'QUOTA_EXCEEDED', `Storage full: ${format(used)} of ${format(quota)} used`, {}, { used, quota }),
+  /** WebDAV (DESIGN.md §7): the RFC 4918 preconditions a request can fail. */
+  davFiniteDepth: () => new DavError(403, 'PROPFIND_FINITE_DEPTH', 'PROPFIND takes Depth 0 or 1, not infinity', 'propfind-finite-depth'),
+  davLocked: (href: string) => new DavError(423, 'LOCKED', 'The resource is locked: send its lock token in an If header', 'lock-token-submitted', href),
+  davLockConflict: (href: string) => new DavError(423, 'LOCKED', 'A conflicting lock is held on the resource', 'no-conflicting-lock', href),
+  davLockTokenMismatch: () => new DavError(409, 'LOCK_TOKEN_MISMATCH', 'The lock token does not name a lock on this resource', 'lock-token-matches-request-uri'),
+  /** WebDAV clients sign in when asked: HTTP Basic, the account's email and an app password. */
+  davUnauthorized: () =>
+    new AppError(401, 'UNAUTHORIZED', 'Sign in with your email and an app password', { 'www-authenticate': 'Basic realm="Cumulus", charset="UTF-8"' }),
+  // RFC 4918 allows 502 here; a client's header is bad input, which is never a 5xx (ARCHITECTURE.md).
+  davForeignDestination: () => new AppError(400, 'FOREIGN_DESTINATION', 'The Destination is not on this WebDAV share'),
+  unsupportedMediaType: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
+  preconditionFailed: (message = 'A precondition of the request failed') => new AppError(412, 'PRECONDITION_FAILED', message),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
   previewPending: () => new AppError(503, 'PREVIEW_PENDING', 'The preview is still being made, try again shortly', { 'retry-after': '5' }),
 }

@@ -22,6 +22,8 @@ export interface HousekeepingDeps {
   family?: { sweepReservations: () => Promise<number>; deleteExpiredInvites: () => Promise<void> }
   /** Sign-ins that waited for a second factor past their minutes. */
   loginChallenges?: { deleteExpired: (now: number) => Promise<void> }
+  /** WebDAV locks past their timeout (they stopped counting already; this drops the rows). */
+  davLocks?: { sweep: () => Promise<void> }
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -41,6 +43,7 @@ export function startHousekeeping(deps: HousekeepingDeps): () => void {
       await deps.family.deleteExpiredInvites()
     }
     await deps.loginChallenges?.deleteExpired(Date.now())
+    await deps.davLocks?.sweep()
   }
   const runLogged = () => void run().catch((err) => deps.log.warn({ err }, 'housekeeping failed'))
   runLogged()

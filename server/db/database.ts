@@ -81,6 +81,10 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Branches add migrations side by side (015 and 016 landed in either order): a database that
+    // ran a later one first still runs an earlier one that arrives after it. Each migration
+    // stands alone, so the order between such siblings does not matter.
+    allowUnorderedMigrations: true,
     // Kysely looks for its bookkeeping tables across all schemas; pin it to ours.
     ...(config.databaseUrl && config.databaseSchema ? { migrationTableSchema: config.databaseSchema } : {}),
   })

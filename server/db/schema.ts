@@ -69,6 +69,30 @@ export interface AppPasswordsTable {
   last_used_at: number | null
 }
 
+/** A WebDAV dead property (migration 016) of a file or folder. */
+export interface DavPropertiesTable {
+  resource_id: string
+  owner_id: string
+  /** Clark notation: "{namespace}local". */
+  name: string
+  /** The element's content as XML, its namespaces declared. */
+  value: string
+}
+
+/** A WebDAV lock (migration 016) on a path of the owner's namespace. */
+export interface DavLocksTable {
+  token: string
+  owner_id: string
+  /** Decoded, below /dav/, no trailing slash ("" = Home). */
+  path: string
+  depth: '0' | 'infinity'
+  scope: 'exclusive' | 'shared'
+  lock_owner: string | null
+  timeout_seconds: number
+  expires_at: number
+}
+export type DavLock = Selectable<DavLocksTable>
+
 export interface InvitesTable {
   token_hash: string
   created_by: string | null
@@ -252,6 +276,8 @@ export interface DB {
   audit_log: AuditLogTable
   recovery_codes: RecoveryCodesTable
   login_challenges: LoginChallengesTable
+  dav_properties: DavPropertiesTable
+  dav_locks: DavLocksTable
 }
 
 export type Folder = Selectable<FoldersTable>

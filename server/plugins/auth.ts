@@ -19,6 +19,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal
   }
+  interface FastifyContextConfig {
+    /**
+     * The route signs in with HTTP Basic and an app password (WebDAV), never a cookie: it needs
+     * no uuid. Its writes use methods a cross-site form cannot send, and we answer no CORS
+     * preflight, so a browser that remembers the credentials cannot be made to use them.
+     */
+    appPassword?: boolean
+  }
 }
 
 const UUID_MAX = 128
@@ -42,7 +50,7 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
     install(app: FastifyInstance) {
       // Callback style: an async hook costs a promise and a microtask on every request.
       app.addHook('onRequest', (req, _reply, done) => {
-        if (STATE_CHANGING.has(req.method) && !browserId(req)) done(errors.forbidden('MISSING_UUID', 'State-changing requests need a uuid header'))
+        if (STATE_CHANGING.has(req.method) && !browserId(req) && !req.routeOptions.config.appPassword) done(errors.forbidden('MISSING_UUID', 'State-changing requests need a uuid header'))
         else done()
       })
     },

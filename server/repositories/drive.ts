@@ -6,6 +6,7 @@ import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { createAccountRowsRepository } from './account-rows.ts'
 import { createBlobOutboxRepository } from './blob-outbox.ts'
+import { createDavRepository } from './dav.ts'
 import { createFilesRepository } from './files.ts'
 import { createFoldersRepository } from './folders.ts'
 import { createLinksRepository } from './links.ts'
@@ -24,6 +25,8 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     /** Quota reservations: settled in the transaction that commits a file (services/quota.ts). */
     quota: createQuotaRepository(db),
     accountRows: createAccountRowsRepository(db),
+    /** WebDAV's names, dead properties and locks (services/dav/). */
+    dav: createDavRepository(db),
   }
 }
 /** The drive's repositories inside one transaction. */

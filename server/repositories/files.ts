@@ -179,6 +179,31 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
     async insertFile(row: FileRow): Promise<void> {
       await db.insertInto('files').values(row).execute()
     },
+    /**
+     * New bytes for a file (a WebDAV PUT over it): the blob, its size and type change, and what
+     * was derived from the old bytes goes (the thumbnail queue makes it again). A thumbnail job
+     * running on the old bytes loses its claim, so it cannot write them back.
+     */
+    async replaceContent(owner: string, id: string, c: Pick<FileRow, 'blob_key' | 'size' | 'sha256' | 'enc' | 'mime' | 'upload_date' | 'is_video' | 'media' | 'thumb_state'>): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({
+          ...c,
+          taken_date: c.upload_date,
+          has_thumbnail: 0,
+          thumbnail_id: null,
+          thumbnail_key: null,
+          thumb_enc: null,
+          thumb_size: null,
+          preview_key: null,
+          preview_enc: null,
+          preview_size: null,
+          preview_type: null,
+        })
+        .where('owner_id', '=', owner)
+        .where('id', '=', id)
+        .execute()
+    },
     async rename(owner: string, id: string, filename: string, nameKey: string): Promise<void> {
       await db.updateTable('files').set({ filename, name_key: nameKey }).where('owner_id', '=', owner).where('id', '=', id).execute()
     },

@@ -82,7 +82,9 @@ export function createAppPasswordService(deps: {
       if (!found || found.email !== email || found.disabled) return null
       await throttle.succeeded(email, address)
       const t = now()
-      await repo.touch(found.id, t, t - TOUCH_EVERY_MS)
+      // Skipped outright when fresh: even an UPDATE that changes nothing is a write, which a
+      // WebDAV reply would then wait to be made durable (plugins/durable-replies.ts).
+      if (found.last_used_at === null || found.last_used_at < t - TOUCH_EVERY_MS) await repo.touch(found.id, t, t - TOUCH_EVERY_MS)
       return { userId: found.user_id, scope: found.scope }
     },
   }

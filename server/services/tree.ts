@@ -306,6 +306,27 @@ export function createTreeService(deps: {
         await each(items, (id) => moveFileIn(trx, owner, id, dest), (id) => moveFolderIn(trx, owner, id, dest))
       }),
 
+    /**
+     * Moves and renames an item in one transaction (a WebDAV MOVE), after trashing `replacing`
+     * (the item it overwrites) in the same one: a failed move leaves both where they were.
+     */
+    relocate: (owner: string, item: Item, parentId: string | null, rawName: string, replacing?: Item) =>
+      tx(async (trx) => {
+        const name = checkName(rawName, isFolder(item) ? 'Folder name' : 'File name')
+        if (replacing) await (isFolder(replacing) ? trashFolderIn : trashFileIn)(trx, owner, replacing.id)
+        const dest = await destination(owner, parentId ?? undefined, trx)
+        if (isFolder(item)) {
+          await moveFolderIn(trx, owner, item.id, dest)
+          await trx.folders.rename(owner, item.id, name, nameKey(name), now())
+        } else {
+          await moveFileIn(trx, owner, item.id, dest)
+          await trx.files.rename(owner, item.id, name, nameKey(name))
+        }
+      }),
+
+    /** Trashes an item as a step of the caller's transaction (a WebDAV COPY over it). */
+    trashIn: (trx: Trx, owner: string, item: Item) => (isFolder(item) ? trashFolderIn : trashFileIn)(trx, owner, item.id),
+
     trashFile: (owner: string, id: string) => tx((trx) => trashFileIn(trx, owner, id)),
     trashFolder: (owner: string, id: string) => tx((trx) => trashFolderIn(trx, owner, id)),
     trashItems: (owner: string, items: Item[]) =>

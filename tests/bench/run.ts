@@ -1,5 +1,5 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,list,rps,search,tree,app`
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,tree,app`
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -13,6 +13,7 @@ import type { DB } from '../../server/db/schema.ts'
 import { createDriveRepository } from '../../server/repositories/drive.ts'
 import type { Cursor } from '../../server/repositories/paging.ts'
 import { appPhase } from './app.ts'
+import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
 import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
@@ -151,6 +152,7 @@ try {
   if (want('throughput')) await throughput(cumulus, raw, alice)
   if (want('encryption')) await encryptionThroughput(cumulus, alice)
   if (want('many')) await manyFiles(cumulus, raw, alice)
+  if (want('dav')) await webdav(cumulus, raw, alice)
   // The RSS budget holds for the server as a whole, so watch the metadata phases too, each apart.
   const peaks: Record<string, { total: number; anon: number }> = {}
   const watched = async (phase: string, fn: () => Promise<void>) => {
@@ -282,6 +284,19 @@ async function manyFiles(cumulus: Child, raw: Child, s: Session) {
   report.many = r.report
   notes.push(
     `many: ${quick ? 200 : 1000} files of 100 KB per run, ${quick ? 2 : 3} rounds after a dropped warm-up, the order rotating; tus-js-client ${'(Node stack: node:http, keep-alive global agent)'} with app/api/resumable-options.ts (chunkSize, uploadDataDuringCreation, MAX_PARALLEL_UPLOADS in flight) into a fresh folder per run; raw + fsync = one node:http POST per file to the raw server (pipe to a file, fsync), same concurrency; "via fetch()" = the same creation-with-upload requests from fetch(), to tell the client library's cost from the server's. Ratio = median of per-round ratios.`,
+  )
+}
+
+// WebDAV: rclone up and down through /dav/ with an app password (tests/bench/dav.ts).
+async function webdav(cumulus: Child, raw: Child, s: Session) {
+  await s.refresh()
+  const { secret } = await s.call<{ secret: string }>('POST', '/user-service/app-passwords', { name: 'bench rclone', scope: 'write' })
+  const peak = rssMonitor(cumulus.pid)
+  const r = await davPhase({ cumulusPort: cumulus.port, raw, email: s.email, appPassword: secret, bytes: size.fileBytes, runs: size.runs, root, label: fileLabel, log })
+  rows.push(...r.rows, rssRow('peak RSS during WebDAV', peak.stop()))
+  report.webdav = r.report
+  notes.push(
+    `webdav: rclone (vendor other, one transfer) copies one ${fileLabel} file up with copyto and reads it back with cat (to /dev/null), ${size.runs} rounds after a dropped warm-up, the order alternating; baselines: the bench client against the raw server (pipe to a file + fsync; createReadStream), and rclone against \`rclone serve webdav\` on a local folder. rclone's own CPU runs on the same cores.`,
   )
 }
 

@@ -44,6 +44,8 @@ export async function rowsNaming(server: TestServer, userId: string): Promise<st
     ['invites', 'created_by'],
     ['recovery_codes', 'user_id'],
     ['login_challenges', 'user_id'],
+    ['dav_properties', 'owner_id'],
+    ['dav_locks', 'owner_id'],
   ]
   for (const [table, column] of columns) {
     const rows = await db.selectFrom(table).select(column).where(column, '=', userId).execute()

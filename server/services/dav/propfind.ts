@@ -1,0 +1,130 @@
+// PROPFIND (streamed: a folder's children are read and written a page at a time, so a folder of
+// any size answers in bounded memory) and PROPPATCH (all or nothing, RFC 4918 §9.2).
+import { errors } from '../../errors.ts'
+import type { DavFile, DavFolder } from '../../repositories/dav.ts'
+import type { DriveRepository as Drive } from '../../repositories/drive.ts'
+import { childNamer, hrefOf, type Resolved } from './paths.ts'
+import { type DavView, isProtected, LIVE, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, type PropContext, type PropRequest, propStatusXml, responseXml } from './properties.ts'
+import { clark, davChild, elements, innerXml, isDav, type XmlElement } from './xml.ts'
+
+/** Children read and written per query. */
+const PAGE = 500
+/** Dead properties one resource may hold. */
+export const MAX_DEAD_PROPERTIES = 200
+
+/** Rolls a PROPPATCH back when the resource would hold more than MAX_DEAD_PROPERTIES. */
+class TooManyProperties extends Error {}
+
+/** The resource id dead properties of Home are kept under. */
+const homeId = (owner: string) => `home:${owner}`
+const resourceId = (owner: string, r: Resolved) =>
+  r.resource?.kind === 'file' ? r.resource.file.id : r.resource?.kind === 'folder' ? r.resource.folder.id : homeId(owner)
+
+/** A PROPFIND body: none or <allprop/> (with <include>), <propname/>, or <prop> with names. */
+export function propRequest(body: XmlElement | undefined): PropRequest {
+  if (!body) return { type: 'allprop', include: [] }
+  if (!isDav(body, 'propfind')) throw errors.badRequest('A PROPFIND body must be a DAV:propfind element')
+  if (davChild(body, 'propname')) return { type: 'propname' }
+  const prop = davChild(body, 'prop')
+  if (prop) return { type: 'prop', names: elements(prop).map(clark) }
+  if (davChild(body, 'allprop')) {
+    const include = davChild(body, 'include')
+    return { type: 'allprop', include: include ? elements(include).map(clark) : [] }
+  }
+  throw errors.badRequest('A PROPFIND body needs allprop, propname or prop')
+}
+
+export function viewOf(r: Resolved): DavView {
+  const collection = r.resource?.kind !== 'file'
+  const base = { href: hrefOf(r.segments, collection), path: r.path, name: r.name }
+  if (r.resource?.kind === 'file') return { ...base, file: r.resource.file }
+  if (r.resource?.kind === 'folder') return { ...base, folder: r.resource.folder }
+  return base
+}
+
+export function createPropfind(deps: { repo: Drive }) {
+  const { repo } = deps
+  type Dav = Drive['dav']
+  const dav: Dav = repo.dav
+
+  async function deadOf(owner: string, ids: string[], wanted: boolean): Promise<Map<string, Map<string, string>>> {
+    const out = new Map<string, Map<string, string>>()
+    if (!wanted || ids.length === 0) return out
+    for (const row of await dav.properties(owner, ids)) {
+      let m = out.get(row.resource_id)
+      if (!m) out.set(row.resource_id, (m = new Map()))
+      m.set(row.name, row.value)
+    }
+    return out
+  }
+
+  return {
+    /** The multistatus of a PROPFIND, as chunks: the resource, then (Depth 1) its children page by page. */
+    async *propfind(owner: string, r: Resolved, depth: '0' | '1', req: PropRequest, ctx: PropContext): AsyncGenerator<string> {
+      const wanted = req.type !== 'prop' || req.names.some((n) => !LIVE.has(n))
+      const none = new Map<string, string>()
+      const selfId = resourceId(owner, r)
+      yield MULTISTATUS_OPEN + (await responseXml(viewOf(r), req, (await deadOf(owner, [selfId], wanted)).get(selfId) ?? none, ctx))
+      if (depth === '0' || r.resource?.kind === 'file') return yield MULTISTATUS_CLOSE
+      const parentId = r.resource?.kind === 'folder' ? r.resource.folder.id : null
+      const namer = childNamer()
+      const child = (name: string, collection: boolean) => ({ href: hrefOf([...r.segments, name], collection), path: [...r.segments, name].join('/'), name })
+      for (let after: DavFolder | undefined; ; ) {
+        const page = await dav.folderPage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
+        const dead = await deadOf(owner, page.map((f) => f.id), wanted)
+        let out = ''
+        for (const f of page) out += await responseXml({ ...child(namer.folder(f), true), folder: f }, req, dead.get(f.id) ?? none, ctx)
+        if (out) yield out
+        if (page.length < PAGE) break
+        after = page.at(-1)
+      }
+      namer.startFiles()
+      for (let after: DavFile | undefined; ; ) {
+        const page = await dav.filePage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
+        const dead = await deadOf(owner, page.map((f) => f.id), wanted)
+        let out = ''
+        for (const f of page) out += await responseXml({ ...child(namer.file(f), false), file: f }, req, dead.get(f.id) ?? none, ctx)
+        if (out) yield out
+        if (page.length < PAGE) break
+        after = page.at(-1)
+      }
+      yield MULTISTATUS_CLOSE
+    },
+
+    /**
+     * PROPPATCH: sets and removes, in document order, all or none. A live property cannot be
+     * changed (403, and 424 for the rest); a resource holds at most MAX_DEAD_PROPERTIES (507).
+     * Returns the multistatus.
+     */
+    async proppatch(owner: string, r: Resolved, body: XmlElement | undefined): Promise<string> {
+      if (!r.resource) throw errors.notFound()
+      if (!body || !isDav(body, 'propertyupdate')) throw errors.badRequest('A PROPPATCH body must be a DAV:propertyupdate element')
+      const ops: Array<{ name: string; value?: string }> = []
+      for (const step of elements(body)) {
+        const set = isDav(step, 'set')
+        if (!set && !isDav(step, 'remove')) continue
+        for (const prop of elements(step).filter((e) => isDav(e, 'prop'))) {
+          for (const p of elements(prop)) ops.push(set ? { name: clark(p), value: innerXml(p) } : { name: clark(p) })
+        }
+      }
+      if (ops.length === 0) throw errors.badRequest('A PROPPATCH body must set or remove at least one property')
+      const id = resourceId(owner, r)
+      const href = viewOf(r).href
+      const refused = ops.filter((o) => isProtected(o.name))
+      if (refused.length) {
+        return propStatusXml(href, ops.map((o) => ({ name: o.name, status: isProtected(o.name) ? '403 Forbidden' : '424 Failed Dependency' })))
+      }
+      const full = await repo.transaction(async (trx) => {
+        for (const o of ops) await (o.value !== undefined ? trx.dav.setProperty(owner, id, o.name, o.value) : trx.dav.removeProperty(owner, id, o.name))
+        // Counted inside the transaction: a refusal rolls every step back.
+        if ((await trx.dav.countProperties(owner, id)) > MAX_DEAD_PROPERTIES) throw new TooManyProperties()
+        return false
+      }).catch((err) => {
+        if (err instanceof TooManyProperties) return true
+        throw err
+      })
+      return propStatusXml(href, ops.map((o) => ({ name: o.name, status: full ? '507 Insufficient Storage' : '200 OK' })))
+    },
+  }
+}
+export type DavPropfind = ReturnType<typeof createPropfind>

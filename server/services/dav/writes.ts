@@ -1,0 +1,258 @@
+// WebDAV's writes, each through the drive's own rules: PUT streams into the vault under a quota
+// reservation and commits like an upload (or gives an existing file new bytes), MKCOL is a new
+// folder, DELETE trashes, MOVE is the tree's move and rename, COPY copies bytes and rows.
+import { Transform, type Readable, type TransformCallback } from 'node:stream'
+import type { Limits } from '../../config.ts'
+import type { FileRow, Folder } from '../../db/schema.ts'
+import { AppError, errors } from '../../errors.ts'
+import type { DavFile, DavFolder } from '../../repositories/dav.ts'
+import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
+import { folderDepth } from '../../repositories/folders.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import type { StoredBlob } from '../../storage/blob-store.ts'
+import type { Vault } from '../../storage/vault.ts'
+import { randomId } from '../../util/crypto.ts'
+import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
+import { checkDepth, checkName } from '../../util/names.ts'
+import type { QuotaService, Reservation } from '../quota.ts'
+import { folderRow, type TreeService } from '../tree.ts'
+import { fileRow } from '../uploads.ts'
+import type { Resolved } from './paths.ts'
+
+/** A stream of unknown length grows its reservation by this much at a time. */
+const GROW_STEP = 8 << 20
+/** Children read per query when a folder is copied. */
+const PAGE = 500
+
+export const methodNotAllowed = (message: string) => new AppError(405, 'METHOD_NOT_ALLOWED', message, { allow: 'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK' })
+const noParent = () => errors.conflict('NO_PARENT', 'The folder to put it in does not exist')
+
+/** A name the app shows as it was sent: checkName's rules, and nothing it would trim. */
+export function strictName(raw: string, what: string): string {
+  const name = checkName(raw, what)
+  if (name !== raw) throw errors.badRequest(`${what} must not start or end with spaces`)
+  return name
+}
+
+/** Passes bytes on, holding quota for them first once they go past what is reserved. */
+class QuotaMeter extends Transform {
+  private seen = 0
+  constructor(
+    private readonly quota: Pick<QuotaService, 'grow'>,
+    private readonly reservation: Reservation,
+  ) {
+    super({ highWaterMark: 1 << 20 })
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.length
+    if (this.seen <= this.reservation.bytes) return done(null, chunk)
+    const more = Math.max(GROW_STEP, this.seen - this.reservation.bytes)
+    this.quota.grow(this.reservation, more).then(() => done(null, chunk), done)
+  }
+}
+
+export interface WriteDeps {
+  repo: DriveRepository
+  tree: TreeService
+  vault: Vault
+  janitor: BlobJanitor
+  quota: Pick<QuotaService, 'reserve' | 'grow' | 'settleIn' | 'release'>
+  maxUploadBytes: number | undefined
+  limits: Pick<Limits, 'maxFolderDepth' | 'maxFilesPerUpload' | 'maxFoldersPerUpload'>
+  /** A file row committed: the thumbnail queue is woken. */
+  onStored?: (file: FileRow) => void
+  now?: () => number
+}
+
+type Item = { type: 'file' | 'folder'; id: string }
+const itemOf = (r: Resolved): Item | undefined =>
+  r.resource?.kind === 'file' ? { type: 'file', id: r.resource.file.id } : r.resource?.kind === 'folder' ? { type: 'folder', id: r.resource.folder.id } : undefined
+
+export function createDavWrites(deps: WriteDeps) {
+  const { repo, tree, vault, janitor, quota, limits } = deps
+  const now = deps.now ?? Date.now
+
+  /** Streams `source` into a new blob whose key the outbox holds; `written` gets the key. */
+  async function store(source: Readable, written: string[]): Promise<StoredBlob> {
+    const key = randomId(24)
+    await janitor.reserve(key)
+    written.push(key)
+    return vault.put(source, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
+  }
+
+  /** The parent folder as it stands in `trx`: still there and not trashed, or 409. */
+  async function liveParent(trx: DriveTransaction, owner: string, parentId: string | null): Promise<Folder | null> {
+    if (parentId === null) return null
+    const folder = await trx.folders.folder(owner, parentId)
+    if (!folder || folder.trashed) throw noParent()
+    return folder
+  }
+
+  /** Checks the destination of a COPY or MOVE: its folder exists, it is not the source or inside it, Overwrite allows it. */
+  function checkDestination(src: Resolved, dest: Resolved, overwrite: boolean) {
+    if (!src.resource) throw errors.notFound()
+    if (src.resource.kind === 'home') throw errors.forbidden('DAV_HOME', 'Home cannot be moved or copied')
+    if (dest.segments.length === 0) throw errors.forbidden('DAV_HOME', 'Nothing can replace Home')
+    if (!dest.parent) throw noParent()
+    if (dest.path === src.path || (src.resource.kind === 'folder' && dest.path.startsWith(`${src.path}/`))) {
+      throw errors.forbidden('DAV_SAME_PLACE', 'The destination is the source or inside it')
+    }
+    if (dest.resource && !overwrite) throw errors.preconditionFailed('The destination exists and Overwrite is F')
+  }
+
+  return {
+    /** PUT: a new file, or new bytes for the file at that path; true when it was created. */
+    async put(owner: string, r: Resolved, source: Readable, o: { length: number | undefined; contentType: string | undefined }): Promise<{ created: boolean; file: FileRow }> {
+      if (r.resource && r.resource.kind !== 'file') throw methodNotAllowed('PUT cannot replace a folder')
+      if (!r.parent) throw noParent()
+      const name = strictName(r.name, 'File name')
+      const parentId = r.parent.id
+      if (deps.maxUploadBytes !== undefined && o.length !== undefined && o.length > deps.maxUploadBytes) {
+        throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+      }
+      const reservation = await quota.reserve(owner, o.length ?? 0)
+      const written: string[] = []
+      try {
+        const meter = new QuotaMeter(quota, reservation)
+        // A refusal can come before the store has piped the meter anywhere: its error is kept
+        // on the stream (and the store's pipeline sees it), never thrown as unhandled.
+        meter.on('error', () => undefined)
+        source.once('error', (err) => meter.destroy(err))
+        const blob = await store(source.pipe(meter), written)
+        const mime = mimeFor(name, o.contentType)
+        const t = now()
+        const replaced = r.resource?.kind === 'file' ? r.resource.file.id : undefined
+        const { file, old } = await repo.transaction(async (trx) => {
+          const parent = await liveParent(trx, owner, parentId)
+          const existing = replaced ? await trx.files.file(owner, replaced) : undefined
+          let file: FileRow
+          let old: string[] = []
+          if (existing && !existing.trashed) {
+            const thumb_state = isThumbnailable(mime) ? 'pending' : 'none'
+            const video = isVideoType(mime) ? 1 : 0
+            await trx.files.replaceContent(owner, existing.id, { blob_key: blob.key, size: blob.size, sha256: blob.sha256, enc: blob.enc ?? null, mime, upload_date: t, is_video: video, media: video, thumb_state })
+            old = [existing.blob_key, existing.thumbnail_key, existing.preview_key].filter((k): k is string => !!k)
+            await janitor.condemn(trx.outbox, old)
+            file = (await trx.files.file(owner, existing.id))!
+          } else {
+            file = fileRow(owner, parent?.id ?? null, name, mime, blob, t)
+            await trx.files.insertFile(file)
+          }
+          await janitor.settle(trx.outbox, [blob.key])
+          await quota.settleIn(trx, reservation, blob.size)
+          return { file, old }
+        })
+        written.length = 0
+        await janitor.flush(old)
+        deps.onStored?.(file)
+        return { created: !replaced || file.id !== replaced, file }
+      } catch (err) {
+        await janitor.abandon(written)
+        await quota.release(reservation)
+        throw err
+      }
+    },
+
+    /** MKCOL: a new folder (405 where something is, 409 without its parent). */
+    async mkcol(owner: string, r: Resolved): Promise<void> {
+      if (r.resource) throw methodNotAllowed('Something already exists at this path')
+      if (!r.parent) throw noParent()
+      await tree.createFolder(owner, strictName(r.name, 'Folder name'), r.parent.id ?? undefined)
+    },
+
+    /** DELETE: to the trash, where the web app can restore it. */
+    async remove(owner: string, r: Resolved): Promise<void> {
+      const item = itemOf(r)
+      if (r.resource?.kind === 'home') throw errors.forbidden('DAV_HOME', 'Home cannot be deleted')
+      if (!item) throw errors.notFound()
+      await (item.type === 'folder' ? tree.trashFolder(owner, item.id) : tree.trashFile(owner, item.id))
+    },
+
+    /** MOVE: the tree's move and rename in one transaction; what it overwrites goes to the trash. True when `dest` was new. */
+    async move(owner: string, src: Resolved, dest: Resolved, overwrite: boolean): Promise<boolean> {
+      checkDestination(src, dest, overwrite)
+      const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
+      const replacing = itemOf(dest)
+      await tree.relocate(owner, itemOf(src)!, dest.parent!.id, name, replacing)
+      return !replacing
+    },
+
+    /** COPY: the file's bytes copied into a new blob, or the folder (Depth 0: alone) with everything below it. */
+    async copy(owner: string, src: Resolved, dest: Resolved, overwrite: boolean, depth: '0' | 'infinity'): Promise<boolean> {
+      checkDestination(src, dest, overwrite)
+      const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
+      const replacing = itemOf(dest)
+      const files: Array<{ from: DavFile; folder: string | null }> = []
+      const folders: Array<{ from: DavFolder; parent: string | null }> = []
+      if (src.resource!.kind === 'file') files.push({ from: src.resource!.file, folder: null })
+      else {
+        const top = (src.resource as { folder: DavFolder }).folder
+        folders.push({ from: top, parent: null })
+        if (depth === 'infinity') await collect(owner, top, folders, files)
+      }
+      const height = folders.reduce((h, f) => Math.max(h, folderDepth(f.from) - folderDepth(folders[0]?.from ?? { ancestors: '/' })), 0)
+      const bytes = files.reduce((sum, f) => sum + f.from.size, 0)
+      const reservation = await quota.reserve(owner, bytes)
+      const written: string[] = []
+      try {
+        const blobs: StoredBlob[] = []
+        for (const f of files) {
+          const full = await repo.files.file(owner, f.from.id)
+          if (!full) throw errors.conflict('TREE_CHANGED', 'The folder changed while it was being copied; try again')
+          blobs.push(await store(await vault.open(full), written))
+        }
+        const made: FileRow[] = []
+        await repo.transaction(async (trx) => {
+          if (replacing) await tree.trashIn(trx, owner, replacing)
+          const base = await liveParent(trx, owner, dest.parent!.id)
+          checkDepth((base ? folderDepth(base) : 0) + (folders.length ? height + 1 : 0), limits.maxFolderDepth)
+          const t = now()
+          const newFolder = new Map<string, Folder>()
+          for (const f of folders) {
+            const parent = f.parent === null ? base : newFolder.get(f.parent)!
+            const row = folderRow(owner, parent, f.parent === null ? name : f.from.name, t)
+            await trx.folders.insertFolder(row)
+            await trx.dav.copyProperties(owner, f.from.id, row.id)
+            newFolder.set(f.from.id, row)
+          }
+          for (const [i, f] of files.entries()) {
+            // A file copied alone goes into the destination folder; one of a tree, into its copied folder.
+            const folder = f.folder === null ? base : newFolder.get(f.folder)!
+            const row = fileRow(owner, folder?.id ?? null, folders.length === 0 ? name : f.from.filename, f.from.mime, blobs[i]!, t)
+            await trx.files.insertFile(row)
+            await trx.dav.copyProperties(owner, f.from.id, row.id)
+            made.push(row)
+          }
+          await janitor.settle(trx.outbox, written)
+          await quota.settleIn(trx, reservation, bytes)
+        })
+        written.length = 0
+        made.forEach((f) => deps.onStored?.(f))
+        return !replacing
+      } catch (err) {
+        await janitor.abandon(written)
+        await quota.release(reservation)
+        throw err
+      }
+    },
+  }
+
+  /** Everything below `top`, level by level, a page at a time, within the upload limits. */
+  async function collect(owner: string, top: DavFolder, folders: Array<{ from: DavFolder; parent: string | null }>, files: Array<{ from: DavFile; folder: string | null }>) {
+    const tooMany = () => errors.forbidden('COPY_TOO_LARGE', `A copy may hold at most ${limits.maxFoldersPerUpload} folders and ${limits.maxFilesPerUpload} files`)
+    for (let i = 0; i < folders.length; i++) {
+      const at = folders[i]!.from
+      for (let after: DavFolder | undefined, page: DavFolder[]; (page = await repo.dav.folderPage(owner, at.id, after && { nameKey: after.name_key, id: after.id }, PAGE)).length; after = page.at(-1)) {
+        for (const f of page) folders.push({ from: f, parent: at.id })
+        if (folders.length > limits.maxFoldersPerUpload) throw tooMany()
+        if (page.length < PAGE) break
+      }
+      for (let after: DavFile | undefined, page: DavFile[]; (page = await repo.dav.filePage(owner, at.id, after && { nameKey: after.name_key, id: after.id }, PAGE)).length; after = page.at(-1)) {
+        for (const f of page) files.push({ from: f, folder: at.id })
+        if (files.length > limits.maxFilesPerUpload) throw tooMany()
+        if (page.length < PAGE) break
+      }
+    }
+  }
+}
+export type DavWrites = ReturnType<typeof createDavWrites>
