@@ -35,13 +35,25 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesDeps> = async (fastify, de
     oidc ? { enabled: true, buttonLabel: oidc.buttonLabel } : { enabled: false },
   )
 
+  // Back to the sign-in screen with the refusal's code (the app words it): these are pages, not calls.
+  const refuse = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    if (!(err instanceof AppError) || err.statusCode >= 500) req.log[err instanceof AppError ? 'warn' : 'error']({ err }, 'single sign-on failed')
+    const code = err instanceof AppError ? err.code : 'OIDC_FAILED'
+    return reply.redirect(`/?sso-error=${encodeURIComponent(code)}`, 303)
+  }
+
   app.get('/login', { config: limit, schema: { querystring: OidcLoginQuery } }, async (req, reply) => {
-    const { url, pending, maxAgeMs } = await configured().begin(req.query.uuid)
-    reply.setCookie(OIDC_COOKIE, pending, { ...cookieOptions(req), maxAge: Math.floor(maxAgeMs / 1000) })
-    return reply.redirect(url, 303)
+    const service = configured()
+    try {
+      const { url, pending, maxAgeMs } = await service.begin(req.query.uuid)
+      reply.setCookie(OIDC_COOKIE, pending, { ...cookieOptions(req), maxAge: Math.floor(maxAgeMs / 1000) })
+      return reply.redirect(url, 303)
+    } catch (err) {
+      return refuse(req, reply, err)
+    }
   })
 
-  app.get('/callback', { config: limit }, async (req, reply: FastifyReply) => {
+  app.get('/callback', { config: limit }, async (req, reply) => {
     const service = configured()
     // Single use: whatever happens next, this browser's pending sign-in is over.
     reply.clearCookie(OIDC_COOKIE, cookieOptions(req))
@@ -51,9 +63,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesDeps> = async (fastify, de
       auth.setTokens(req, reply, tokens)
       return reply.redirect('/?sso=done', 303)
     } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) req.log[err instanceof AppError ? 'warn' : 'error']({ err }, 'single sign-on failed')
-      const code = err instanceof AppError ? err.code : 'OIDC_FAILED'
-      return reply.redirect(`/?sso-error=${encodeURIComponent(code)}`, 303)
+      return refuse(req, reply, err)
     }
   })
 }

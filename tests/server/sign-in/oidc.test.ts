@@ -110,6 +110,18 @@ describe('GET /auth/oidc and the redirect to the provider', () => {
     expect(cookie).not.toContain(p.get('nonce')!)
   })
 
+  it('given the provider cannot be reached, then back to the sign-in screen with OIDC_UNAVAILABLE, and it is tried again next time', async () => {
+    const down = await startServer({ env: oidcEnv({ OIDC_ISSUER: 'http://127.0.0.1:9/' }) })
+    extra.push(down)
+    const b = new Browser(down.url)
+    for (let i = 0; i < 2; i++) {
+      const r = await b.get(`/auth/oidc/login?uuid=${b.uuid}`)
+      expect(r.status).toBe(303)
+      expect(r.headers.get('location')).toBe('/?sso-error=OIDC_UNAVAILABLE')
+    }
+    expect(b.cookies.has('oidc-sign-in')).toBe(false)
+  })
+
   it('given no browser id, then 400', async () => {
     const r = await new Browser(server.url, null).get('/auth/oidc/login')
     expect(r.status).toBe(400)
