@@ -4,14 +4,9 @@ import { Button } from '@cumulus/ui'
 import { css } from 'goober'
 import { useEffect, useState } from 'react'
 import { getOidcStatus, oidcLoginUrl } from '../../api/oidc.ts'
+import { formStack } from '../../features/forms/form.tsx'
 import { vars } from '../../styles.ts'
 import { ssoCopy } from './sso-copy.ts'
-
-const block = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${vars.space.medium};
-`
 
 const divider = css`
   display: flex;
@@ -47,7 +42,7 @@ export function SsoButton() {
 
   if (!label) return null
   return (
-    <div className={block}>
+    <div className={formStack}>
       <p className={divider}>{ssoCopy.or}</p>
       <Button
         size="large"
