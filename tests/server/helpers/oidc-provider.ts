@@ -24,7 +24,11 @@ export interface TestProvider {
   close(): Promise<void>
 }
 
-export async function startOidcProvider(opts: { redirectUri: string }): Promise<TestProvider> {
+/**
+ * `accountFor`: who a login the test never added is (the e2e server lets any email sign in as a
+ * verified one); by default, nobody.
+ */
+export async function startOidcProvider(opts: { redirectUri: string; accountFor?: (login: string) => TestAccount | undefined }): Promise<TestProvider> {
   const server: Server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -48,7 +52,7 @@ export async function startOidcProvider(opts: { redirectUri: string }): Promise<
     // PKCE required of every client, so a client that skipped it would fail here.
     pkce: { required: () => true },
     async findAccount(_ctx, id) {
-      const account = accounts.get(id)
+      const account = accounts.get(id) ?? opts.accountFor?.(id)
       if (!account) return undefined
       return { accountId: id, claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }) }
     },
