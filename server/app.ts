@@ -39,6 +39,9 @@ import { createAuditService } from './services/audit.ts'
 import { createTwoFactorRepository } from './repositories/two-factor.ts'
 import { createSecondFactorService } from './services/second-factor.ts'
 import { createTotpService } from './services/totp.ts'
+import { createOidcIdentitiesRepository } from './repositories/oidc-identities.ts'
+import { oidcRoutes } from './routes/oidc.ts'
+import { createOidcService } from './services/oidc.ts'
 import { createQuotaService, type QuotaService } from './services/quota.ts'
 import { createUserRemoval } from './services/user-removal.ts'
 import { fileRoutes } from './routes/file-service.ts'
@@ -289,6 +292,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     totp,
   })
   await app.register(adminRoutes, { prefix: '/admin', auth, admin, accounts, audit })
+  // Single sign-on, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.
+  const oidc = config.oidc
+    ? createOidcService({
+        oidc: config.oidc,
+        publicUrl: config.publicUrl,
+        secret: config.secret,
+        users,
+        identities: createOidcIdentitiesRepository(database.db),
+        accounts,
+        sessions,
+        audit,
+      })
+    : undefined
+  await app.register(oidcRoutes, { prefix: '/auth/oidc', auth, config, oidc, loginPerIp: config.limits.loginPerIp })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
   app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache, resumable, sharing, quota, appPasswords })

@@ -22,6 +22,15 @@ export interface S3Config {
   forcePathStyle: boolean
 }
 
+/** Single sign-on with an OpenID Connect provider (DESIGN.md §7); set only when all three variables are. */
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  /** The sign-in button says "Sign in with {buttonLabel}". */
+  buttonLabel: string
+}
+
 export interface Limits {
   /** Login attempts per IP per minute. */
   loginPerIp: number
@@ -134,6 +143,7 @@ export interface Config {
   /** Where the built SPA lives; absent → a placeholder page. */
   appDir: string
   limits: Limits
+  oidc: OidcConfig | undefined
 }
 
 export const defaultLimits: Limits = {
@@ -240,6 +250,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
   }
 
+  // All three or none: half a single sign-on set-up is a mistake worth stopping for.
+  function readOidc(): OidcConfig | undefined {
+    const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const
+    const missing = names.filter((n) => read(n) === undefined)
+    if (missing.length === names.length) return undefined
+    if (missing.length > 0) {
+      problems.push(`${missing.join(', ')}: required when any of ${names.join(', ')} is set`)
+      return undefined
+    }
+    const issuer = url('OIDC_ISSUER', ['http:', 'https:'])
+    if (issuer === undefined) return undefined
+    const label = read('OIDC_BUTTON_LABEL') ?? 'single sign-on'
+    if (label.length > 40) problems.push('OIDC_BUTTON_LABEL: at most 40 characters')
+    return { issuer, clientId: read('OIDC_CLIENT_ID')!, clientSecret: read('OIDC_CLIENT_SECRET')!, buttonLabel: label.slice(0, 40) }
+  }
+
   const port = int('PORT', 3000, 0, 65535)
   const host = read('HOST') ?? '127.0.0.1'
   const dataDir = resolve(read('DATA_DIR') ?? './data')
@@ -297,6 +323,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const logLevel = read('LOG_LEVEL')?.toLowerCase() ?? 'info'
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'])
+  const oidc = readOidc()
 
   const limits: Limits = {
     ...defaultLimits,
@@ -336,6 +363,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl,
     appDir: resolve(read('APP_DIR') ?? 'dist/app'),
     limits,
+    oidc,
     ...overrides,
   }
 }

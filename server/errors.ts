@@ -40,6 +40,13 @@ export const errors = {
   secondFactorEnded: () => new AppError(401, 'SECOND_FACTOR_ENDED', 'Too many wrong codes: sign in again'),
   secondFactorExpired: () => new AppError(401, 'SECOND_FACTOR_EXPIRED', 'This sign-in has expired: sign in again'),
   incorrectPassword: () => new AppError(401, 'INCORRECT_PASSWORD', 'Incorrect password'),
+  noPassword: () => new AppError(409, 'NO_PASSWORD', 'This account has no password yet: set one in Settings first'),
+  /** Single sign-on (services/oidc.ts): the callback turns these into the sign-in screen's message. */
+  oidcState: () => new AppError(400, 'OIDC_STATE', 'This single sign-on attempt is invalid or has expired: start again'),
+  oidcFailed: () => new AppError(401, 'OIDC_FAILED', 'The identity provider did not confirm this sign-in'),
+  oidcEmailUnverified: () => new AppError(403, 'OIDC_EMAIL_UNVERIFIED', 'Your identity provider has not verified your email address'),
+  oidcSignupClosed: () => new AppError(403, 'OIDC_SIGNUP_CLOSED', 'No account here uses this email, and this server does not open new ones'),
+  oidcUnavailable: () => new AppError(503, 'OIDC_UNAVAILABLE', 'The identity provider cannot be reached, try again later', { 'retry-after': '30' }),
   forbidden: (code: string, message: string) => new AppError(403, code, message),
   notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
   conflict: (code: string, message: string) => new AppError(409, code, message),

@@ -36,6 +36,8 @@ export const logout = () => http.post<unknown>('/user-service/logout')
 export const logoutAll = () => http.post<unknown>('/user-service/logout-all')
 export const changePassword = (oldPassword: string, newPassword: string) =>
   http.patch<unknown>('/user-service/change-password', { oldPassword, newPassword })
+/** A first password for an account a single sign-on made (DESIGN §7): no current one to give. */
+export const setPassword = (password: string) => http.post<unknown>('/user-service/set-password', { password })
 export const resendVerifyEmail = () => http.patch<unknown>('/user-service/resend-verify-email')
 export const verifyEmail = (emailToken: string) => http.patch<unknown>('/user-service/verify-email', { emailToken })
 export const sendPasswordReset = (email: string) => http.patch<unknown>('/user-service/send-password-reset', { email })

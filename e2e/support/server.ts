@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
+import { startOidcProvider } from '../../tests/server/helpers/oidc-provider.ts'
 import { startMailSink, type ReceivedMail } from '../../tests/server/helpers/smtp.ts'
 import { ADMIN_EMAIL, PASSWORD } from './api.ts'
 import type { E2eMail, MailLinkKind } from './mail.ts'
@@ -55,6 +56,13 @@ const mailbox = createServer((req, res) => {
 })
 await new Promise<void>((resolve) => mailbox.listen(E2E_MAIL_PORT, '127.0.0.1', resolve))
 
+// A real OpenID Connect provider for single sign-on (on a port of its own choosing): any email
+// typed as its login signs in as that address, verified.
+const idp = await startOidcProvider({
+  redirectUri: `${E2E_BASE_URL}/auth/oidc/callback`,
+  accountFor: (login) => (login.includes('@') ? { email: login, emailVerified: true } : undefined),
+})
+
 const dataDir = mkdtempSync(join(tmpdir(), 'cumulus-e2e-'))
 const config = loadConfig({
   ...process.env,
@@ -64,6 +72,10 @@ const config = loadConfig({
   SMTP_URL: sink.url,
   MAIL_FROM: 'Cumulus <no-reply@cumulus.test>',
   EMAIL_VERIFICATION: 'true',
+  OIDC_ISSUER: idp.issuer,
+  OIDC_CLIENT_ID: idp.clientId,
+  OIDC_CLIENT_SECRET: idp.clientSecret,
+  OIDC_BUTTON_LABEL: 'Test IdP',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 })
 config.limits.loginPerIp = 10_000
@@ -85,6 +97,7 @@ const stop = async () => {
   try {
     mailbox.close()
     await app.close()
+    await idp.close()
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }

@@ -10,7 +10,16 @@ test.describe('sign-in', () => {
   test('login mode', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { name: 'Login to your account' })).toBeVisible()
+    // The visual server offers single sign-on (e2e/support/server.ts): its button comes after a call.
+    await expect(page.getByRole('button', { name: 'Sign in with Test IdP' })).toBeVisible()
     await snap(page, 'sign-in-login')
+  })
+
+  test('single sign-on refused', { tag: ['@dark', '@mobile'] }, async ({ page }) => {
+    await page.goto('/?sso-error=OIDC_SIGNUP_CLOSED')
+    await expect(page.getByText('No account here uses your email', { exact: false })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in with Test IdP' })).toBeVisible()
+    await snap(page, 'sign-in-sso-error')
   })
 
   test('create mode', { tag: ['@dark', '@mobile'] }, async ({ page }) => {

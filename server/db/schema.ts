@@ -5,6 +5,7 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 export interface UsersTable {
   id: string
   email: string
+  /** '' = no password yet: an account made by a single sign-on (services/accounts.ts hasPassword). */
   password_hash: string
   email_verified: number
   created_at: number
@@ -132,6 +133,15 @@ export interface LoginChallengesTable {
   created_at: number
   expires_at: number
   failures: Generated<number>
+}
+
+/** An account's identity at the single sign-on provider (migration 018). */
+export interface OidcIdentitiesTable {
+  issuer: string
+  subject: string
+  user_id: string
+  created_at: number
+  last_sign_in_at: number
 }
 
 export type MailTokenKind = 'verify' | 'reset'
@@ -278,6 +288,7 @@ export interface DB {
   login_challenges: LoginChallengesTable
   dav_properties: DavPropertiesTable
   dav_locks: DavLocksTable
+  oidc_identities: OidcIdentitiesTable
 }
 
 export type Folder = Selectable<FoldersTable>

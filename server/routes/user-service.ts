@@ -26,6 +26,7 @@ import {
   ResetPasswordBody,
   SecondFactorBody,
   SendResetBody,
+  SetPasswordBody,
   SignedInReply,
   TotpDisableBody,
   TotpEnableBody,
@@ -145,6 +146,12 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   app.patch('/change-password', { ...authed, schema: { body: ChangePasswordBody, response: { 200: MessageReply } } }, async (req) => {
     await accounts.changePassword(req.principal!.userId, req.principal!.sessionId, req.body.oldPassword, req.body.newPassword, req.ip)
     return { message: 'Password changed' }
+  })
+
+  // An account a single sign-on made sets its first password here (no current one to ask for).
+  app.post('/set-password', { ...authed, schema: { body: SetPasswordBody, response: { 200: MessageReply } } }, async (req) => {
+    await accounts.setFirstPassword(req.principal!.userId, req.body.password, req.ip)
+    return { message: 'Password set' }
   })
 
   app.patch('/resend-verify-email', authed, async (req) => {

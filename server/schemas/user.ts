@@ -12,6 +12,8 @@ export const UserJson = Type.Object({
   emailVerified: Type.Optional(Type.Boolean()),
   /** Present (true) only while the password is an admin's temporary one. */
   mustChangePassword: Type.Optional(Type.Boolean()),
+  /** Present (false) only for an account a single sign-on made, until its user sets a password. */
+  hasPassword: Type.Optional(Type.Boolean()),
 })
 export type UserJson = Static<typeof UserJson>
 
@@ -22,6 +24,7 @@ export const UserDetailedJson = Type.Object({
   role: Role,
   emailVerified: Type.Optional(Type.Boolean()),
   mustChangePassword: Type.Boolean(),
+  hasPassword: Type.Optional(Type.Boolean()),
   activeSessions: Type.Integer(),
   storage: Type.Object({ usedBytes: Type.Number(), fileCount: Type.Integer() }),
   /** Bytes, or null = unlimited (DESIGN.md §7). */
@@ -69,6 +72,9 @@ export type CreateReply = Static<typeof CreateReply>
 
 export const ChangePasswordBody = Type.Object({ oldPassword: BoundedString(1024), newPassword: BoundedString(1024) })
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>
+/** A first password, for an account a single sign-on made (there is no current one to give). */
+export const SetPasswordBody = Type.Object({ password: BoundedString(1024) })
+export type SetPasswordBody = Static<typeof SetPasswordBody>
 export const VerifyEmailBody = Type.Object({ emailToken: BoundedString(256, 1) })
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>
 export const SendResetBody = Type.Object({ email: BoundedString(1024) })

@@ -50,8 +50,12 @@ export type LoginResult =
   | { user: UserJson; mustChangePassword: boolean; tokens: Tokens }
   | { secondFactor: SecondFactorMethod[]; challenge: { token: string; maxAgeMs: number } }
 
+/** An account made by a single sign-on has no password until its user sets one. */
+export const hasPassword = (user: Pick<User, 'password_hash'>): boolean => user.password_hash !== ''
+
 /** Throws INCORRECT_PASSWORD unless `password` is the account's (a confirmation, not a sign-in). */
 export async function confirmPassword(user: Pick<User, 'password_hash'>, password: string): Promise<void> {
+  if (!hasPassword(user)) throw errors.noPassword()
   if (!(await argonVerify(user.password_hash, password))) throw errors.incorrectPassword()
 }
 
@@ -85,6 +89,8 @@ export function createAccountService(deps: {
     // Only when set, so the spec's user reply is unchanged for everyone else: a restored session
     // (GET /user) must know it too, not only the login reply.
     ...(u.must_change_password === 1 ? { mustChangePassword: true } : {}),
+    // Only for an account a single sign-on made: Settings then offers to set a password.
+    ...(hasPassword(u) ? {} : { hasPassword: false }),
   })
 
   /** Makes a single-use token, mails its link, and returns whether the mail went out. */
@@ -135,12 +141,18 @@ export function createAccountService(deps: {
   async function createUser(rawEmail: string, password: string, mustChange = false): Promise<User> {
     const email = normaliseEmail(rawEmail)
     checkCredentials(email, password)
+    return insertUser(email, await argonHash(password), { mustChange, verified: false })
+  }
+
+  /** Inserts a checked account; `passwordHash` '' = none yet (single sign-on). */
+  async function insertUser(email: string, passwordHash: string, opts: { mustChange: boolean; verified: boolean }): Promise<User> {
+    const { mustChange } = opts
     if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
     const user: User = {
       id: randomId(),
       email,
-      password_hash: await argonHash(password),
-      email_verified: 0,
+      password_hash: passwordHash,
+      email_verified: opts.verified ? 1 : 0,
       created_at: now(),
       verify_sent_at: null,
       reset_sent_at: null,
@@ -166,17 +178,47 @@ export function createAccountService(deps: {
     return user
   }
 
+  /** The rule of sign-up for any door: closed, or invite-only once the server has its first account. */
+  async function signupRefusal(hasInvite: boolean): Promise<'closed' | 'invite' | undefined> {
+    if (config.signup === 'closed') return 'closed'
+    // A fresh server's first account (its admin-to-be) needs no invite: nobody could make one.
+    if (config.signup === 'invite' && !hasInvite && (await users.hasAny())) return 'invite'
+    return undefined
+  }
+
   return {
     toJson,
     createUser,
+    signupRefusal,
+
+    /**
+     * An account for a single sign-on's verified email, with no password (the user may set one
+     * in Settings); refused like a sign-up when sign-up is closed or needs an invite.
+     */
+    async createWithoutPassword(rawEmail: string, ip?: string): Promise<User> {
+      const email = normaliseEmail(rawEmail)
+      if (email.length > 320 || !EMAIL_RE.test(email)) throw errors.badRequest('Email is invalid')
+      if (await signupRefusal(false)) throw errors.oidcSignupClosed()
+      const user = await insertUser(email, '', { mustChange: false, verified: true })
+      await audit.record({ action: 'sign-up', actorId: user.id, subjectId: user.id, ip, detail: 'oidc' })
+      return user
+    },
+
+    /** A first password for an account that has none (made by a single sign-on); no current one to ask for. */
+    async setFirstPassword(userId: string, password: string, ip?: string) {
+      const user = await users.byId(userId)
+      if (!user) throw errors.unauthorized()
+      if (hasPassword(user)) throw errors.conflict('PASSWORD_EXISTS', 'This account already has a password: change it instead')
+      checkPassword(password)
+      await users.setPassword(user.id, await argonHash(password))
+      await audit.record({ action: 'password.set', actorId: user.id, subjectId: user.id, ip })
+    },
 
     /** Sign-up (SIGNUP=open, or with an admin's invite); `invite` is the token of the link. */
     async signup(rawEmail: string, password: string, browserId: string, opts: { invite?: string | undefined; client?: ClientInfo } = {}) {
-      if (config.signup === 'closed') throw errors.forbidden('SIGNUP_CLOSED', 'Sign-up is closed on this server')
-      // A fresh server's first account (its admin-to-be) needs no invite: nobody could make one.
-      if (config.signup === 'invite' && !opts.invite && (await users.hasAny())) {
-        throw errors.forbidden('INVITE_REQUIRED', "Sign-up on this server needs an invite link from its admin")
-      }
+      const refusal = await signupRefusal(Boolean(opts.invite))
+      if (refusal === 'closed') throw errors.forbidden('SIGNUP_CLOSED', 'Sign-up is closed on this server')
+      if (refusal === 'invite') throw errors.forbidden('INVITE_REQUIRED', "Sign-up on this server needs an invite link from its admin")
       const email = normaliseEmail(rawEmail)
       checkCredentials(email, password)
       // Checked before the invite is used up, so a typo'd address does not waste the link.
@@ -218,7 +260,8 @@ export function createAccountService(deps: {
       const wait = await loginThrottle.begin(email, address)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
       const user = await users.byEmail(email)
-      const ok = user ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
+      // An account with no password (made by a single sign-on) takes none: as slow, and as wrong, as a bad one.
+      const ok = user && hasPassword(user) ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
       // The attempt was counted as failed when it began.
       if (!user || !ok) {
         // Unknown addresses are not recorded: the log is about accounts, and must not fill with spray.

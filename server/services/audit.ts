@@ -13,6 +13,8 @@ export type AuditAction =
   | 'sign-up'
   | 'password.change'
   | 'password.reset'
+  | 'password.set'
+  | 'oidc.link'
   | 'app-password.create'
   | 'app-password.revoke'
   | 'session.revoke'

@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     expect((await readFile(join(dataDir, 'secret'), 'utf8')).trim()).toBe(c.secret)
   })
 
+  it('given OIDC_*, then single sign-on is on only with all three; half a set-up names what is missing', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).oidc).toBeUndefined()
+    const full = { DATA_DIR: dataDir, OIDC_ISSUER: 'https://auth.example.com', OIDC_CLIENT_ID: 'cumulus', OIDC_CLIENT_SECRET: 's3cret' }
+    expect(loadConfig(full).oidc).toEqual({ issuer: 'https://auth.example.com', clientId: 'cumulus', clientSecret: 's3cret', buttonLabel: 'single sign-on' })
+    expect(loadConfig({ ...full, OIDC_BUTTON_LABEL: 'Authelia' }).oidc?.buttonLabel).toBe('Authelia')
+    expect(() => loadConfig({ DATA_DIR: dataDir, OIDC_ISSUER: 'https://auth.example.com' })).toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: required/)
+    expect(() => loadConfig({ ...full, OIDC_ISSUER: 'auth.example.com' })).toThrow(/OIDC_ISSUER: expected a http or https URL/)
+  })
+
   it('given several bad variables, then one line per variable, naming it', () => {
     let error: ConfigError | undefined
     try {

@@ -11,7 +11,7 @@ import { CooldownDialog } from '../../features/account/cooldown-dialog.tsx'
 import { LinkButton } from '../../features/forms/form.tsx'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { useSignOut } from '../../features/account/use-sign-out.ts'
-import { useUser } from '../../hooks/use-user.ts'
+import { seedUser, useUser } from '../../hooks/use-user.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import { vars } from '../../styles.ts'
@@ -22,6 +22,7 @@ import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { DevicesSection } from './devices-section.tsx'
 import { TwoStepSection } from './two-step-section.tsx'
 import { settingsCopy } from './settings-copy.ts'
+import { ssoCopy } from '../sign-in/sso-copy.ts'
 import { row, rowLabel, section } from './settings-styles.ts'
 
 const emailValue = css`
@@ -35,11 +36,13 @@ const emailValue = css`
 type Confirming = 'logout' | 'logout-all' | null
 
 export function AccountSection() {
-  const { data } = useUserDetailed()
+  const { data, mutate: refreshDetailed } = useUserDetailed()
   // The signed-in record stands in while the detailed one loads (or when it fails to).
   const { data: user } = useUser()
   const account = data ?? user
   const { logout, logoutAll } = useSignOut()
+  // DESIGN §7: an account a single sign-on made sets a first password instead of changing one.
+  const noPassword = account?.hasPassword === false
   const [changing, setChanging] = useState(false)
   const [confirming, setConfirming] = useState<Confirming>(null)
   const [cooldownOpen, setCooldownOpen] = useState(false)
@@ -76,7 +79,7 @@ export function AccountSection() {
         {data ? <span>{usageText(usageOf(data).used, usageOf(data).quota)}</span> : null}
       </div>
       <div className={row}>
-        <Button onClick={() => setChanging(true)}>{copy.settings.changePassword}</Button>
+        <Button onClick={() => setChanging(true)}>{noPassword ? ssoCopy.setPassword.button : copy.settings.changePassword}</Button>
       </div>
       <div className={row}>
         <Button onClick={() => setConfirming('logout')}>{copy.settings.logout}</Button>
@@ -88,7 +91,15 @@ export function AccountSection() {
       <DevicesSection onSignOutThisDevice={() => setConfirming('logout')} />
       <AppPasswordsSection />
       <ActivitySection scope="own" />
-      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      <ChangePasswordDialog
+        open={changing}
+        first={noPassword}
+        onClose={() => setChanging(false)}
+        onSet={() => {
+          if (user) void seedUser({ ...user, hasPassword: undefined })
+          void refreshDetailed()
+        }}
+      />
       <ConfirmDialog
         open={confirming === 'logout'}
         title={copy.settings.logoutConfirm}

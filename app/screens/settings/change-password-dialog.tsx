@@ -1,23 +1,32 @@
-// SPEC §2 "Change password modal" with the §5 disabled rules and the §8 toasts.
+// SPEC §2 "Change password modal" with the §5 disabled rules and the §8 toasts; for an account a
+// single sign-on made (DESIGN §7), the same form sets a first password, with no current one.
 import { Button, Dialog, DialogActions } from '@cumulus/ui'
 import { type FormEvent, useState } from 'react'
-import { changePassword } from '../../api/user.ts'
+import { changePassword, setPassword } from '../../api/user.ts'
 import { copy } from '../../copy-screens.ts'
 import { changePasswordErrorMessage } from '../../features/account/error-messages.ts'
 import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { PASSWORD_MIN, passwordMessage } from '../../features/forms/validation.ts'
+import { ssoCopy } from '../sign-in/sso-copy.ts'
 
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `first`: the account has no password yet, so none is asked for; `onSet` follows a first one. */
+export function ChangePasswordDialog({ open, onClose, first = false, onSet }: { open: boolean; onClose: () => void; first?: boolean; onSet?: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title={copy.changePassword.title} size="small" getPersistentElements={toastRegions}>
+    <Dialog open={open} onClose={onClose} title={first ? ssoCopy.setPassword.title : copy.changePassword.title} size="small" getPersistentElements={toastRegions}>
       {/* Mounted only while open, so every opening starts empty. */}
-      <ChangePasswordForm onDone={onClose} />
+      <ChangePasswordForm
+        first={first}
+        onDone={() => {
+          if (first) onSet?.()
+          onClose()
+        }}
+      />
     </Dialog>
   )
 }
 
-function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+function ChangePasswordForm({ first, onDone }: { first: boolean; onDone: () => void }) {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [verify, setVerify] = useState('')
@@ -27,25 +36,30 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   // SPEC §5: disabled when the current password is empty, new or verify is empty, they differ, the
   // new password is under 6 characters, or while submitting (and, like the other forms, while a
   // message shows).
-  const disabled = busy || !current || !next || !verify || next !== verify || next.length < PASSWORD_MIN || Boolean(validation)
+  const disabled = busy || (!first && !current) || !next || !verify || next !== verify || next.length < PASSWORD_MIN || Boolean(validation)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (disabled) return
     setBusy(true)
     try {
-      await changePassword(current, next)
-      toast.success(copy.changePassword.success)
+      if (first) await setPassword(next)
+      else await changePassword(current, next)
+      toast.success(first ? ssoCopy.setPassword.success : copy.changePassword.success)
       onDone()
     } catch (error) {
-      toast.error(changePasswordErrorMessage(error))
+      toast.error(first ? ssoCopy.setPassword.error : changePasswordErrorMessage(error))
       setBusy(false)
     }
   }
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>
-      <TextField label={copy.changePassword.current} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
+      {first ? (
+        <p>{ssoCopy.setPassword.hint}</p>
+      ) : (
+        <TextField label={copy.changePassword.current} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
+      )}
       <TextField label={copy.changePassword.next} type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
       <TextField label={copy.changePassword.verify} type="password" autoComplete="new-password" value={verify} onValueChange={setVerify} />
       <FormMessage>{validation}</FormMessage>

@@ -9,6 +9,8 @@ export const auditTypeLabels: Record<string, string> = {
   'sign-up': 'Created the account',
   'password.change': 'Changed password',
   'password.reset': 'Reset password',
+  'password.set': 'Set a password',
+  'oidc.link': 'Linked single sign-on',
   'second-factor.enable': 'Turned on two-step verification',
   'second-factor.disable': 'Turned off two-step verification',
   'app-password.create': 'Created an app password',

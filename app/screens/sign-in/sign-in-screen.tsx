@@ -4,7 +4,7 @@ import { Button, Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { type FormEvent, Suspense, useEffect, useState } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { copy } from '../../copy.ts'
 import { CardPage } from '../../features/shell/card-page.tsx'
 import { createAccountErrorMessage, loginErrorMessage } from '../../features/account/error-messages.ts'
@@ -16,8 +16,10 @@ import { createAccountMessage } from '../../features/forms/validation.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import type { SecondFactorMethod } from '../../api/user.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
-import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, takeRememberedRoute } from '../../state/user.ts'
+import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, setHasPreviouslyLoggedIn, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
+import { SsoButton } from './sso-button.tsx'
+import { ssoCopy, ssoErrorMessage } from './sso-copy.ts'
 
 // The dialog (and the modal machinery under it) loads only if someone asks twice within a minute,
 // keeping it out of the first load of /.
@@ -77,7 +79,13 @@ const restoringBox = css`
 
 export function SignInScreen() {
   useSignals()
+  const search = useSearch()
   const [, navigate] = useLocation()
+  // Back from a single sign-on (DESIGN §7): `sso=done` has a session to restore, `sso-error` says why not.
+  const [sso] = useState(() => {
+    const params = new URLSearchParams(search)
+    return { done: params.get('sso') === 'done', error: params.get('sso-error') }
+  })
   const [mode, setMode] = useState<AuthMode>('login')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -90,13 +98,22 @@ export function SignInScreen() {
   // Set while the password was right and a second factor is asked for.
   const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null)
   // SPEC §2: with the hasPreviouslyLoggedIn flag set, a spinner shows while the session is restored.
-  const [restoring, setRestoring] = useState(() => loggedIn.peek() || hasPreviouslyLoggedIn())
+  const [restoring, setRestoring] = useState(() => loggedIn.peek() || hasPreviouslyLoggedIn() || sso.done)
 
   // SPEC §4: the error message clears whenever the length of email, password or verify changes.
   useEffect(() => {
     setError('')
     setNoMail(false)
   }, [email.length, password.length, verify.length])
+
+  // After the clearing above (effects run in order), so the refusal stays shown.
+  useEffect(() => {
+    if (sso.error) setError(ssoErrorMessage(sso.error))
+    // The single sign-on's answer is read once: a reload must not show it again.
+    if (sso.done || sso.error) window.history.replaceState(window.history.state, '', '/')
+    // The server has just set the session's cookies: the restore below picks them up.
+    if (sso.done) setHasPreviouslyLoggedIn(true)
+  }, [sso])
 
   useEffect(() => {
     const onward = () => {
@@ -112,12 +129,12 @@ export function SignInScreen() {
       if (restored) return onward()
       setRestoring(false)
       // The flag was set (that is why we tried), so the visitor is told the session expired.
-      setError(copy.auth.loginExpired)
+      setError(sso.done ? ssoCopy.failedRestore : copy.auth.loginExpired)
     })
     return () => {
       active = false
     }
-  }, [navigate])
+  }, [navigate, sso])
 
   const validation = mode === 'create' ? createAccountMessage(email, password, verify) : ''
   const missing = mode === 'login' ? !email || !password : mode === 'create' ? !email || !password || !verify : !email
@@ -266,6 +283,7 @@ export function SignInScreen() {
           {submitLabels[mode]}
         </Button>
       </form>
+      {mode === 'login' ? <SsoButton /> : null}
       <div className={footer}>
         {mode === 'login' ? (
           <LinkButton onClick={() => switchMode('create')}>{copy.auth.createAccount}</LinkButton>

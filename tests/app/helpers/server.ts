@@ -45,6 +45,8 @@ export const defaultHandlers = [
   http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),
   // Two-step verification is off.
   http.get('*/user-service/totp', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
+  // No single sign-on set up (the sign-in screen asks).
+  http.get('*/auth/oidc', () => ok({ enabled: false })),
 ]
 
 export const server = setupServer(...defaultHandlers)
