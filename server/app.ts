@@ -39,6 +39,9 @@ import { createAuditService } from './services/audit.ts'
 import { createTwoFactorRepository } from './repositories/two-factor.ts'
 import { createSecondFactorService } from './services/second-factor.ts'
 import { createTotpService } from './services/totp.ts'
+import { createPasskeysRepository } from './repositories/passkeys.ts'
+import { createPasskeyService } from './services/passkeys.ts'
+import { webauthnRoutes } from './routes/webauthn.ts'
 import { createQuotaService, type QuotaService } from './services/quota.ts'
 import { createUserRemoval } from './services/user-removal.ts'
 import { fileRoutes } from './routes/file-service.ts'
@@ -140,17 +143,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const invites = createInvitesRepository(database.db)
   const twoFactor = createTwoFactorRepository(database.db)
   const totp = createTotpService({ repo: twoFactor, users, sessions, audit, secret: config.secret })
+  // Wrong codes (and passkeys) are counted apart from wrong passwords (a right password clears those).
+  const secondFactorThrottle = createLoginThrottle(
+    config.limits,
+    redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log }) : createMemoryBackoffStore(),
+  )
+  const passkeyRepo = createPasskeysRepository(database.db)
+  const passkeys = createPasskeyService({ repo: passkeyRepo, users, sessions, audit, throttle: secondFactorThrottle, webauthn: config.webauthn, limits: config.limits })
   const secondFactor = createSecondFactorService({
     repo: twoFactor,
     users,
     totp,
+    passkeys,
     sessions,
     audit,
-    // Wrong codes are counted apart from wrong passwords (a right password clears those).
-    throttle: createLoginThrottle(
-      config.limits,
-      redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log }) : createMemoryBackoffStore(),
-    ),
+    throttle: secondFactorThrottle,
     limits: config.limits,
   })
   const accounts = createAccountService({
@@ -286,6 +293,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     audit,
     totp,
   })
+  await app.register(webauthnRoutes, { prefix: '/user-service/webauthn', auth, accounts, passkeys, secondFactor, loginPerIp: config.limits.loginPerIp })
   await app.register(adminRoutes, { prefix: '/admin', auth, admin, accounts, audit })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
@@ -323,7 +331,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploads: { sweep: resumable.sweep, stagedIds: () => store.stagedIds() },
     links: { sweep: sharing.sweep, graceMs: config.limits.expiredLinkGraceMs },
     family: { sweepReservations: quota.sweep, deleteExpiredInvites: () => invites.deleteExpired(Date.now()) },
-    loginChallenges: twoFactor.challenges,
+    loginChallenges: { deleteExpired: async (now) => void (await Promise.all([twoFactor.challenges.deleteExpired(now), passkeyRepo.ceremonies.deleteExpired(now)])) },
     log: app.log,
   })
   // One close hook, in dependency order: workers stop before the stores they use go away.

@@ -15,6 +15,7 @@ import * as shareLinks from './012-share-links.ts'
 import * as linkUploads from './013-link-uploads.ts'
 import * as family from './014-family.ts'
 import * as twoFactor from './015-two-factor.ts'
+import * as passkeys from './017-passkeys.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-link-uploads': linkUploads,
   '014-family': family,
   '015-two-factor': twoFactor,
+  '017-passkeys': passkeys,
 }
