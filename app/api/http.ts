@@ -21,6 +21,8 @@ const ANONYMOUS_CALLS = new Set([
   TOKEN_URL,
   '/user-service/login',
   '/user-service/login/second-factor',
+  '/user-service/webauthn/login/options',
+  '/user-service/webauthn/login/verify',
   '/user-service/create',
   '/user-service/verify-email',
   '/user-service/send-password-reset',

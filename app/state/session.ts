@@ -43,6 +43,13 @@ export async function completeSignIn(answer: userApi.SecondFactorAnswer): Promis
   await signedIn({ ...user, mustChangePassword })
 }
 
+/** A passwordless sign-in with a passkey (DESIGN §7); its module loads only when used. */
+export async function signInWithPasskey(): Promise<void> {
+  const { passkeySignIn } = await import('../api/passkeys.ts')
+  const { user, mustChangePassword } = await passkeySignIn()
+  await signedIn({ ...user, mustChangePassword })
+}
+
 /** Creates the account and signs in; resolves to whether a verification email was sent. */
 export async function createAccount(email: string, password: string): Promise<boolean> {
   const { user, emailSent } = await userApi.createAccount(email, password)

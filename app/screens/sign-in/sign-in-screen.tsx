@@ -15,7 +15,9 @@ import { toast } from '../../features/toasts/toasts.tsx'
 import { createAccountMessage } from '../../features/forms/validation.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import type { SecondFactorMethod } from '../../api/user.ts'
-import { createAccount, login, restoreSession } from '../../state/session.ts'
+import { createAccount, login, restoreSession, signInWithPasskey } from '../../state/session.ts'
+import { passkeysSupported } from '../../api/passkey-support.ts'
+import { passkeyCopy } from './passkey-copy.ts'
 import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
 
@@ -145,6 +147,21 @@ export function SignInScreen() {
     navigate('/home')
   }
 
+  // DESIGN §7: a passkey alone signs in (the browser offers this server's passkeys).
+  const passkeySignIn = async () => {
+    setBusy(true)
+    setError('')
+    try {
+      await signInWithPasskey()
+      if (!passwordChangeRequired.peek()) toDrive()
+    } catch (failure) {
+      const { passkeyFailure } = await import('../../api/passkeys.ts')
+      setError(passkeyFailure(failure, passkeyCopy.cancelled))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (disabled) return
@@ -266,6 +283,11 @@ export function SignInScreen() {
           {submitLabels[mode]}
         </Button>
       </form>
+      {mode === 'login' && passkeysSupported() ? (
+        <Button size="large" disabled={busy} onClick={() => void passkeySignIn()}>
+          {passkeyCopy.signIn}
+        </Button>
+      ) : null}
       <div className={footer}>
         {mode === 'login' ? (
           <LinkButton onClick={() => switchMode('create')}>{copy.auth.createAccount}</LinkButton>

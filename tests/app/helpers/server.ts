@@ -45,6 +45,7 @@ export const defaultHandlers = [
   http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),
   // Two-step verification is off.
   http.get('*/user-service/totp', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
+  http.get('*/user-service/webauthn/passkeys', () => ok({ passkeys: [], available: true })),
 ]
 
 export const server = setupServer(...defaultHandlers)
