@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config.ts'
 import { startMailSink, type ReceivedMail } from '../../tests/server/helpers/smtp.ts'
 import { ADMIN_EMAIL, PASSWORD } from './api.ts'
 import type { E2eMail, MailLinkKind } from './mail.ts'
-import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts'
+import { E2E_BASE_URL, E2E_LOCAL_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts'
 
 const LINK_KINDS: MailLinkKind[] = ['verify-email', 'reset-password']
 
@@ -64,6 +64,9 @@ const config = loadConfig({
   SMTP_URL: sink.url,
   MAIL_FROM: 'Cumulus <no-reply@cumulus.test>',
   EMAIL_VERIFICATION: 'true',
+  // Browsers refuse an IP address as a passkey's RP ID: passkey specs browse http://localhost (E2E_LOCAL_URL).
+  WEBAUTHN_RP_ID: 'localhost',
+  WEBAUTHN_ORIGIN: E2E_LOCAL_URL,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 })
 config.limits.loginPerIp = 10_000
