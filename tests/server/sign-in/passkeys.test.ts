@@ -1,6 +1,7 @@
 // Passkeys (DESIGN.md §7): registration and sign-in with a software authenticator that makes real
 // attestation and assertion objects; passwordless and as the second factor; single-use ceremonies
 // tied to the browser; a counter that goes back; removal; and what never passes.
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../../server/cli/admin.ts'
 import { loadConfig, ConfigError } from '../../../server/config.ts'
@@ -12,7 +13,8 @@ import { awayFromStepEdge, codeAt, secondFactor } from './two-factor-helpers.ts'
 const PASSWORD = 'secret123'
 let server: TestServer
 beforeAll(async () => {
-  server = await startServer({ env: { PUBLIC_URL: 'http://cumulus.localhost:8080' } })
+  // The per-address limit of the sign-in routes has its own test below; here many ceremonies run.
+  server = await startServer({ env: { PUBLIC_URL: 'http://cumulus.localhost:8080' }, limits: { loginPerIp: 10_000 } })
 })
 afterAll(() => server.close())
 
@@ -332,6 +334,58 @@ describe('managing passkeys: rename and remove', () => {
     expect((await passwordless(h.key)).reply.body.code).toBe('PASSKEY_REFUSED')
     expect((await new Browser(server.url).login(h.email, PASSWORD)).body.user.email).toBe(h.email)
     expect((await events(h.b)).find((e) => e.type === 'passkey.remove')?.detail).toBe('Laptop')
+  })
+})
+
+describe('property: any answer to a live ceremony', () => {
+  const b64url = fc.oneof(fc.base64String({ maxLength: 400 }).map((s) => s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')), fc.constantFrom('', 'AA', 'o2NmbXRkbm9uZQ'))
+  const garbled = (real: { id: string; response: Record<string, string> }) =>
+    fc.record({ field: fc.constantFrom(...Object.keys(real.response), 'id'), value: b64url }).map(({ field, value }) =>
+      field === 'id' ? { ...real, id: value || 'A', rawId: value || 'A' } : { ...real, response: { ...real.response, [field]: value } },
+    )
+
+  it('given a real answer with one part replaced by arbitrary base64url, then a 4xx and no session, never a 5xx', async () => {
+    const h = await withPasskey('property')
+    const real = h.key.get((await loginOptions(new Browser(server.url))).body.options) as unknown as { id: string; response: Record<string, string> }
+    await fc.assert(
+      fc.asyncProperty(garbled(real), async (answer) => {
+        const b = new Browser(server.url)
+        await loginOptions(b)
+        const r = await loginVerify(b, answer)
+        expect(r.status, r.text).toBeGreaterThanOrEqual(400)
+        expect(r.status, r.text).toBeLessThan(500)
+        expect(b.cookies.get('access-token')).toBeUndefined()
+      }),
+      { numRuns: 40 },
+    )
+    const registration = new SoftwareAuthenticator(origin()).create((await registerOptions(h.b)).body.options) as unknown as { id: string; response: Record<string, string> }
+    await fc.assert(
+      fc.asyncProperty(garbled({ ...registration, response: { clientDataJSON: registration.response.clientDataJSON!, attestationObject: registration.response.attestationObject! } }), async (answer) => {
+        await registerOptions(h.b)
+        const r = await registerVerify(h.b, answer)
+        expect(r.status, r.text).toBeGreaterThanOrEqual(400)
+        expect(r.status, r.text).toBeLessThan(500)
+      }),
+      { numRuns: 30 },
+    )
+    expect((await h.b.get('/user-service/webauthn/passkeys')).body.passkeys).toHaveLength(1)
+  })
+})
+
+describe('rate limits', () => {
+  it('given more passkey sign-in attempts from one address than logins allow, then 429 as for passwords and codes', async () => {
+    const limited = await startServer({ env: { PUBLIC_URL: 'http://cumulus.localhost:8080' }, limits: { loginPerIp: 3 } })
+    try {
+      const options: number[] = []
+      const answers: number[] = []
+      for (let i = 0; i < 4; i++) options.push((await loginOptions(new Browser(limited.url))).status)
+      for (let i = 0; i < 4; i++) answers.push((await loginVerify(new Browser(limited.url), { id: 'A' })).status)
+      // Each route counts on its own, as login and /login/second-factor do.
+      expect(options).toEqual([200, 200, 200, 429])
+      expect(answers).toEqual([400, 400, 400, 429])
+    } finally {
+      await limited.close()
+    }
   })
 })
 
