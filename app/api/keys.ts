@@ -26,7 +26,6 @@ export const keys = {
   sessions: () => key('/user-service/sessions'),
   appPasswords: () => key('/user-service/app-passwords'),
   totp: () => key('/user-service/totp'),
-  passkeys: () => key('/user-service/webauthn/passkeys'),
   audit: (params: object) => key('/user-service/audit', params),
   adminUsers: () => key('/admin/users'),
   adminAudit: (params: object) => key('/admin/audit', params),

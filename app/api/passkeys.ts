@@ -5,12 +5,15 @@ import { startAuthentication, startRegistration, WebAuthnError } from '@simplewe
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import type { PasskeyJson as ServerPasskeyJson, PasskeysReply } from '../../server/schemas/webauthn.ts'
 import { failureReason, http } from './http.ts'
+import type { Key } from './keys.ts'
 import type { SignedInReply } from './user.ts'
 
 export type PasskeyJson = ServerPasskeyJson
 export type PasskeyList = PasskeysReply
 
 export const PASSKEYS_PATH = '/user-service/webauthn'
+/** The SWR key of the list (here, not in keys.ts: only the settings chunk reads it). */
+export const passkeysKey = (): Key => [`${PASSKEYS_PATH}/passkeys`]
 
 /** The password first, then the browser's prompt; the server keeps the passkey under `name`. */
 export async function addPasskey(name: string, password: string): Promise<PasskeyJson> {
@@ -37,7 +40,8 @@ export async function passkeySignIn(): Promise<SignedInReply> {
 /** The answer for POST /user-service/login/second-factor, after the password. */
 export const passkeySecondFactor = async () => ({ webauthn: await assertion(true) })
 
-export { passkeysSupported } from './passkey-support.ts'
+/** Whether this browser can use passkeys at all. */
+export const passkeysSupported = () => 'PublicKeyCredential' in window
 
 /**
  * Why a passkey attempt failed, in words: the person closing the browser's prompt (or letting it

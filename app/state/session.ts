@@ -14,8 +14,8 @@ export const REFRESH_INTERVAL_MS = 20 * 60_000
 // Loaded on demand: the record's cache is SWR, which stays out of the first load of / (swr-config.ts).
 const userRecord = () => import('../hooks/use-user.ts')
 
-/** SPEC §4: a user reply logs the session in and becomes the cached user record. */
-async function signedIn(next: UserJson): Promise<void> {
+/** SPEC §4: a user reply logs the session in and becomes the cached user record (a passkey's too). */
+export async function signedIn(next: UserJson): Promise<void> {
   passwordChangeRequired.value = next.mustChangePassword === true
   setLoggedIn(true)
   setHasPreviouslyLoggedIn(true)
@@ -40,13 +40,6 @@ export async function login(email: string, password: string): Promise<userApi.Se
 /** The second step of a sign-in with a second factor (DESIGN §7). */
 export async function completeSignIn(answer: userApi.SecondFactorAnswer): Promise<void> {
   const { user, mustChangePassword } = await userApi.completeSignIn(answer)
-  await signedIn({ ...user, mustChangePassword })
-}
-
-/** A passwordless sign-in with a passkey (DESIGN §7); its module loads only when used. */
-export async function signInWithPasskey(): Promise<void> {
-  const { passkeySignIn } = await import('../api/passkeys.ts')
-  const { user, mustChangePassword } = await passkeySignIn()
   await signedIn({ ...user, mustChangePassword })
 }
 

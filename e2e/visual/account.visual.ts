@@ -10,6 +10,8 @@ test.describe('sign-in', () => {
   test('login mode', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { name: 'Login to your account' })).toBeVisible()
+    // A lazy chunk, for browsers that can use passkeys.
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
     await snap(page, 'sign-in-login')
   })
 

@@ -1,5 +1,6 @@
-// The strings of signing in with a passkey (ours: DESIGN §7 "Two-factor and single sign-on"): the
-// sign-in screen's button, and the second step's, with what a closed browser prompt reads as.
+// The strings of signing in with a passkey (ours: DESIGN §7 "Two-factor and single sign-on"), for
+// the sign-in screen's lazy chunks (its passkey button, the second step), with what a closed
+// browser prompt reads as.
 export const passkeyCopy = {
   signIn: 'Sign in with a passkey',
   usePasskey: 'Use a passkey',

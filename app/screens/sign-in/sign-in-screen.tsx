@@ -15,9 +15,7 @@ import { toast } from '../../features/toasts/toasts.tsx'
 import { createAccountMessage } from '../../features/forms/validation.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import type { SecondFactorMethod } from '../../api/user.ts'
-import { createAccount, login, restoreSession, signInWithPasskey } from '../../state/session.ts'
-import { passkeysSupported } from '../../api/passkey-support.ts'
-import { passkeyCopy } from './passkey-copy.ts'
+import { createAccount, login, restoreSession } from '../../state/session.ts'
 import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
 
@@ -26,6 +24,8 @@ import { vars } from '../../styles.ts'
 const CooldownDialog = lazyNamed(() => import('../../features/account/cooldown-dialog.tsx'), 'CooldownDialog')
 // Only a user whose password an admin reset ever loads this step (DESIGN §7).
 const ChoosePasswordStep = lazyNamed(() => import('./choose-password-step.tsx'), 'ChoosePasswordStep')
+// Only a browser that can use passkeys loads their button (DESIGN §7).
+const PasskeySignIn = lazyNamed(() => import('./passkey-sign-in.tsx'), 'PasskeySignIn')
 // Only an account with two-step verification ever loads its second step (DESIGN §7).
 const SecondFactorStep = lazyNamed(() => import('./second-factor-step.tsx'), 'SecondFactorStep')
 
@@ -147,20 +147,6 @@ export function SignInScreen() {
     navigate('/home')
   }
 
-  // DESIGN §7: a passkey alone signs in (the browser offers this server's passkeys).
-  const passkeySignIn = async () => {
-    setBusy(true)
-    setError('')
-    try {
-      await signInWithPasskey()
-      if (!passwordChangeRequired.peek()) toDrive()
-    } catch (failure) {
-      const { passkeyFailure } = await import('../../api/passkeys.ts')
-      setError(passkeyFailure(failure, passkeyCopy.cancelled))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -283,10 +269,10 @@ export function SignInScreen() {
           {submitLabels[mode]}
         </Button>
       </form>
-      {mode === 'login' && passkeysSupported() ? (
-        <Button size="large" disabled={busy} onClick={() => void passkeySignIn()}>
-          {passkeyCopy.signIn}
-        </Button>
+      {mode === 'login' && 'PublicKeyCredential' in window ? (
+        <Suspense fallback={null}>
+          <PasskeySignIn onError={setError} onSignedIn={() => passwordChangeRequired.peek() || toDrive()} />
+        </Suspense>
       ) : null}
       <div className={footer}>
         {mode === 'login' ? (

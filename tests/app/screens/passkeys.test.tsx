@@ -154,8 +154,12 @@ describe('signing in with a passkey', () => {
   })
 
   it('is not offered by a browser without WebAuthn', async () => {
+    const { user } = renderApp('/')
+    // Its chunk is loaded once (a browser with WebAuthn): from then on it would show at once.
+    await screen.findByRole('button', { name: 'Sign in with a passkey' })
     delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential
-    renderApp('/')
+    await user.click(button('Create account'))
+    await user.click(button('Back to Login'))
     await screen.findByRole('heading', { name: 'Login to your account' })
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull()
   })
