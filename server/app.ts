@@ -42,6 +42,9 @@ import { createTotpService } from './services/totp.ts'
 import { createOidcIdentitiesRepository } from './repositories/oidc-identities.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { createOidcService } from './services/oidc.ts'
+import { createPasskeysRepository } from './repositories/passkeys.ts'
+import { createPasskeyService } from './services/passkeys.ts'
+import { webauthnRoutes } from './routes/webauthn.ts'
 import { createQuotaService, type QuotaService } from './services/quota.ts'
 import { createUserRemoval } from './services/user-removal.ts'
 import { fileRoutes } from './routes/file-service.ts'
@@ -145,17 +148,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const invites = createInvitesRepository(database.db)
   const twoFactor = createTwoFactorRepository(database.db)
   const totp = createTotpService({ repo: twoFactor, users, sessions, audit, secret: config.secret })
+  // Wrong codes (and passkeys) are counted apart from wrong passwords (a right password clears those).
+  const secondFactorThrottle = createLoginThrottle(
+    config.limits,
+    redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log }) : createMemoryBackoffStore(),
+  )
+  const passkeyRepo = createPasskeysRepository(database.db)
+  const passkeys = createPasskeyService({ repo: passkeyRepo, users, sessions, audit, throttle: secondFactorThrottle, webauthn: config.webauthn, limits: config.limits })
   const secondFactor = createSecondFactorService({
     repo: twoFactor,
     users,
     totp,
+    passkeys,
     sessions,
     audit,
-    // Wrong codes are counted apart from wrong passwords (a right password clears those).
-    throttle: createLoginThrottle(
-      config.limits,
-      redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log }) : createMemoryBackoffStore(),
-    ),
+    throttle: secondFactorThrottle,
     limits: config.limits,
   })
   const accounts = createAccountService({
@@ -291,6 +298,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     audit,
     totp,
   })
+  await app.register(webauthnRoutes, { prefix: '/user-service/webauthn', auth, accounts, passkeys, secondFactor, loginPerIp: config.limits.loginPerIp })
   await app.register(adminRoutes, { prefix: '/admin', auth, admin, accounts, audit })
   // Single sign-on, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.
   const oidc = config.oidc
@@ -346,7 +354,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploads: { sweep: resumable.sweep, stagedIds: () => store.stagedIds() },
     links: { sweep: sharing.sweep, graceMs: config.limits.expiredLinkGraceMs },
     family: { sweepReservations: quota.sweep, deleteExpiredInvites: () => invites.deleteExpired(Date.now()) },
-    loginChallenges: twoFactor.challenges,
+    loginChallenges: { deleteExpired: async (now) => void (await Promise.all([twoFactor.challenges.deleteExpired(now), passkeyRepo.ceremonies.deleteExpired(now)])) },
     davLocks: { sweep: () => drive.dav.sweepLocks(Date.now()) },
     log: app.log,
   })

@@ -1,6 +1,7 @@
 // The only reader of the environment (DESIGN.md §3). Every bad variable is reported on its own
 // line so an operator fixes them all in one go instead of one restart per mistake.
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseBytes } from './util/bytes.ts'
@@ -110,6 +111,16 @@ export interface Limits {
   /** A sign-in waiting for its second factor lasts this long, and ends at this many wrong codes. */
   secondFactorTtlMs: number
   secondFactorMaxTries: number
+  /** A passkey ceremony (its options' challenge) must be answered within this long, once. */
+  webauthnChallengeTtlMs: number
+  /** Passkeys one account may hold. */
+  maxPasskeys: number
+}
+
+/** Passkeys (WebAuthn): the relying party's ID and the origin browsers sign assertions for. */
+export interface WebauthnConfig {
+  rpId: string
+  origin: string
 }
 
 export interface Config {
@@ -122,6 +133,8 @@ export interface Config {
   blobStore: 'fs' | 's3'
   s3: S3Config | undefined
   publicUrl: string
+  /** Unset when PUBLIC_URL names an IP address and WEBAUTHN_RP_ID is unset: browsers refuse an IP as RP ID. */
+  webauthn: WebauthnConfig | undefined
   smtpUrl: string | undefined
   mailFrom: string
   emailVerification: boolean
@@ -191,6 +204,8 @@ export const defaultLimits: Limits = {
   maxAppPasswords: 50,
   secondFactorTtlMs: 5 * 60_000,
   secondFactorMaxTries: 5,
+  webauthnChallengeTtlMs: 2 * 60_000,
+  maxPasskeys: 20,
 }
 
 export class ConfigError extends Error {
@@ -200,6 +215,26 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>
+
+/**
+ * The RP ID is WEBAUTHN_RP_ID or the host of the address browsers use (WEBAUTHN_ORIGIN, else
+ * PUBLIC_URL), and that host must be it or inside it. Browsers refuse an IP address as RP ID, so
+ * an IP-only PUBLIC_URL leaves passkeys off rather than failing the start.
+ */
+function readWebauthn(rpIdRaw: string | undefined, originRaw: string | undefined, publicUrl: string, problems: string[]): WebauthnConfig | undefined {
+  const origin = new URL(originRaw ?? publicUrl).origin
+  const host = new URL(origin).hostname
+  const rpId = rpIdRaw?.toLowerCase() ?? host
+  if (isIP(rpId) || rpId.startsWith('[')) {
+    if (rpIdRaw !== undefined) problems.push(`WEBAUTHN_RP_ID: must be a domain name (browsers refuse an IP address), got "${rpIdRaw}"`)
+    return undefined
+  }
+  if (host !== rpId && !host.endsWith(`.${rpId}`)) {
+    problems.push(`WEBAUTHN_RP_ID: "${rpId}" must be the host of ${originRaw ? 'WEBAUTHN_ORIGIN' : 'PUBLIC_URL'} (${host}) or a domain it is under`)
+    return undefined
+  }
+  return { rpId, origin }
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
@@ -289,6 +324,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
   }
   const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const webauthn = readWebauthn(read('WEBAUTHN_RP_ID'), url('WEBAUTHN_ORIGIN', ['http:', 'https:']), publicUrl, problems)
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:'])
   const mailFrom = read('MAIL_FROM') ?? `Cumulus <no-reply@${new URL(publicUrl).hostname}>`
   const emailVerification = bool('EMAIL_VERIFICATION', false)
@@ -347,6 +383,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     blobStore,
     s3,
     publicUrl,
+    webauthn,
     smtpUrl,
     mailFrom,
     emailVerification,

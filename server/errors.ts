@@ -39,6 +39,12 @@ export const errors = {
     new AppError(401, 'INCORRECT_CODE', `Incorrect code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`, {}, { triesLeft }),
   secondFactorEnded: () => new AppError(401, 'SECOND_FACTOR_ENDED', 'Too many wrong codes: sign in again'),
   secondFactorExpired: () => new AppError(401, 'SECOND_FACTOR_EXPIRED', 'This sign-in has expired: sign in again'),
+  /** A passkey's answer that did not verify; as a second factor, `triesLeft` before the pending sign-in ends. */
+  passkeyRefused: (triesLeft?: number) =>
+    new AppError(401, 'PASSKEY_REFUSED', `That passkey was not accepted${triesLeft === undefined ? '' : `. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`}`, {}, triesLeft === undefined ? {} : { triesLeft }),
+  passkeyChallengeExpired: () => new AppError(400, 'PASSKEY_CHALLENGE_EXPIRED', 'The passkey request has expired or was already answered: try again'),
+  passkeysUnavailable: () =>
+    new AppError(409, 'PASSKEYS_UNAVAILABLE', 'Passkeys need this server to be reached by a domain name: the admin sets PUBLIC_URL or WEBAUTHN_RP_ID'),
   incorrectPassword: () => new AppError(401, 'INCORRECT_PASSWORD', 'Incorrect password'),
   noPassword: () => new AppError(409, 'NO_PASSWORD', 'This account has no password yet: set one in Settings first'),
   /** Single sign-on (services/oidc.ts): the callback turns these into the sign-in screen's message. */

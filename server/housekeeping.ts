@@ -20,7 +20,7 @@ export interface HousekeepingDeps {
   links: { sweep: SharingService['sweep']; graceMs: number }
   /** Quota reservations whose writer crashed, and invites past their week. */
   family?: { sweepReservations: () => Promise<number>; deleteExpiredInvites: () => Promise<void> }
-  /** Sign-ins that waited for a second factor past their minutes. */
+  /** Sign-ins that waited for a second factor past their minutes, and passkey ceremonies never answered. */
   loginChallenges?: { deleteExpired: (now: number) => Promise<void> }
   /** WebDAV locks past their timeout (they stopped counting already; this drops the rows). */
   davLocks?: { sweep: () => Promise<void> }

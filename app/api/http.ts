@@ -27,8 +27,9 @@ const ANONYMOUS_CALLS = new Set([
   '/user-service/reset-password',
 ])
 
-// A share link's visitor has no session at all: a 401 there asks for the link's password.
-const ANONYMOUS_PREFIXES = ['/share-service/public/']
+// A share link's visitor has no session at all: a 401 there asks for the link's password. A
+// passkey's sign-in answers for itself too (a refused passkey).
+const ANONYMOUS_PREFIXES = ['/share-service/public/', '/user-service/webauthn/login/']
 
 const isAnonymous = (path: string) => ANONYMOUS_CALLS.has(path) || ANONYMOUS_PREFIXES.some((prefix) => path.startsWith(prefix))
 

@@ -18,8 +18,8 @@ export type SignedInReply = { user: UserJson; mustChangePassword?: boolean }
 export type { SecondFactorMethod }
 /** DESIGN §7: with a second factor on, the password earns no session yet, only the methods that complete it. */
 export type LoginReply = SignedInReply | { secondFactor: SecondFactorMethod[] }
-/** The second step: an authenticator code, or one of the recovery codes. */
-export type SecondFactorAnswer = { code: string } | { recoveryCode: string }
+/** The second step: an authenticator code, one of the recovery codes, or a passkey's answer (api/passkeys.ts). */
+export type SecondFactorAnswer = { code: string } | { recoveryCode: string } | { webauthn: unknown }
 export type CreateReply = Omit<ServerCreateReply, 'user'> & { user: UserJson }
 
 /** POST /user-service/get-token (through the separate token client). */

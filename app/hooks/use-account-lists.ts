@@ -5,6 +5,7 @@ import { useCallback } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import type { AppPasswordJson, SessionJson } from '../api/account.ts'
 import type { TotpStatus } from '../api/two-factor.ts'
+import { type PasskeyList, passkeysKey } from '../api/passkeys.ts'
 import type { AdminUserJson } from '../api/admin.ts'
 import { type Key, keys } from '../api/keys.ts'
 import { fetcher, swrConfig, useApi } from './swr-config.ts'
@@ -29,6 +30,12 @@ export function useAppPasswords() {
 export function useTotpStatus() {
   const { data, error, mutate } = useSWR<TotpStatus, unknown>(keys.totp(), fetcher as (key: Key) => Promise<TotpStatus>, freshConfig)
   return { status: data, error, refetch: () => void mutate() }
+}
+
+/** Passkeys: read fresh on every visit too (a sign-in elsewhere moves a passkey's last use). */
+export function usePasskeys() {
+  const { data, error, mutate } = useSWR<PasskeyList, unknown>(passkeysKey(), fetcher as (key: Key) => Promise<PasskeyList>, freshConfig)
+  return { passkeys: data?.passkeys, available: data?.available, error, refetch: () => void mutate() }
 }
 
 /** `enabled` false (not an admin) skips the read: the server would answer 403. */

@@ -14,8 +14,8 @@ export const REFRESH_INTERVAL_MS = 20 * 60_000
 // Loaded on demand: the record's cache is SWR, which stays out of the first load of / (swr-config.ts).
 const userRecord = () => import('../hooks/use-user.ts')
 
-/** SPEC §4: a user reply logs the session in and becomes the cached user record. */
-async function signedIn(next: UserJson): Promise<void> {
+/** SPEC §4: a user reply logs the session in and becomes the cached user record (a passkey's too). */
+export async function signedIn(next: UserJson): Promise<void> {
   passwordChangeRequired.value = next.mustChangePassword === true
   setLoggedIn(true)
   setHasPreviouslyLoggedIn(true)

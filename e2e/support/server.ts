@@ -14,7 +14,7 @@ import { startOidcProvider } from '../../tests/server/helpers/oidc-provider.ts'
 import { startMailSink, type ReceivedMail } from '../../tests/server/helpers/smtp.ts'
 import { ADMIN_EMAIL, PASSWORD } from './api.ts'
 import type { E2eMail, MailLinkKind } from './mail.ts'
-import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts'
+import { E2E_BASE_URL, E2E_LOCAL_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts'
 
 const LINK_KINDS: MailLinkKind[] = ['verify-email', 'reset-password']
 
@@ -76,6 +76,9 @@ const config = loadConfig({
   OIDC_CLIENT_ID: idp.clientId,
   OIDC_CLIENT_SECRET: idp.clientSecret,
   OIDC_BUTTON_LABEL: 'Test IdP',
+  // Browsers refuse an IP address as a passkey's RP ID: passkey specs browse http://localhost (E2E_LOCAL_URL).
+  WEBAUTHN_RP_ID: 'localhost',
+  WEBAUTHN_ORIGIN: E2E_LOCAL_URL,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 })
 config.limits.loginPerIp = 10_000

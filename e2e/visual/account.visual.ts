@@ -12,6 +12,8 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Login to your account' })).toBeVisible()
     // The visual server offers single sign-on (e2e/support/server.ts): its button comes after a call.
     await expect(page.getByRole('button', { name: 'Sign in with Test IdP' })).toBeVisible()
+    // A lazy chunk, for browsers that can use passkeys.
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
     await snap(page, 'sign-in-login')
   })
 

@@ -6,7 +6,7 @@
 //                            and the password must be changed at the next sign-in
 //   promote <email>          makes the account an admin (and enables it if it was disabled)
 //   disable-two-step <email> turns two-step verification off (a lost phone and lost recovery
-//                            codes, or a changed SECRET)
+//                            codes, or a changed SECRET) and removes the account's passkeys
 import { pathToFileURL } from 'node:url'
 import { loadConfig, ConfigError, type Config } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
@@ -22,13 +22,35 @@ import { createMailer } from '../services/mailer.ts'
 import { createSessionService } from '../services/sessions.ts'
 import { createTwoFactorRepository } from '../repositories/two-factor.ts'
 import { createTotpService } from '../services/totp.ts'
+import { createPasskeysRepository } from '../repositories/passkeys.ts'
+import { createPasskeyService } from '../services/passkeys.ts'
+import { createLoginThrottle } from '../services/login-throttle.ts'
+import { createMemoryBackoffStore } from '../util/limiter.ts'
+
+/** The passkeys of the console: only removal is used, which needs no relying party. */
+const passkeyService = (
+  config: Config,
+  db: Parameters<typeof createPasskeysRepository>[0],
+  users: ReturnType<typeof createUsersRepository>,
+  sessions: ReturnType<typeof createSessionService>,
+  audit: ReturnType<typeof createAuditService>,
+) =>
+  createPasskeyService({
+    repo: createPasskeysRepository(db),
+    users,
+    sessions,
+    audit,
+    throttle: createLoginThrottle(config.limits, createMemoryBackoffStore()),
+    webauthn: config.webauthn,
+    limits: config.limits,
+  })
 
 const USAGE = `Usage: npm run admin -- <command> <email>
 
 Commands:
   reset-password <email>   print a temporary password (must be changed at next sign-in)
   promote <email>          make the account an admin
-  disable-two-step <email> turn two-step verification off (lost phone and recovery codes)`
+  disable-two-step <email> turn two-step verification off and remove passkeys (lost devices)`
 
 /** Runs one command; returns the process exit code. `out`/`err` print lines. */
 export async function runAdminCommand(args: string[], config: Config, out: (line: string) => void, err: (line: string) => void): Promise<number> {
@@ -63,7 +85,11 @@ export async function runAdminCommand(args: string[], config: Config, out: (line
       } else if (command === 'disable-two-step') {
         const totp = createTotpService({ repo: createTwoFactorRepository(database.db), users, sessions, audit, secret: config.secret })
         const was = await totp.disableByEmail(normaliseEmail(email))
-        out(was ? `Two-step verification is off for ${normaliseEmail(email)}: the password alone signs in.` : `Two-step verification was not on for ${normaliseEmail(email)}.`)
+        // A passkey is a second factor too: a lost device goes with it.
+        const user = await users.byEmail(normaliseEmail(email))
+        const passkeys = user ? await passkeyService(config, database.db, users, sessions, audit).removeAll(user.id) : 0
+        const removed = passkeys > 0 ? ` Its ${passkeys === 1 ? 'passkey was' : `${passkeys} passkeys were`} removed.` : ''
+        out(was || passkeys > 0 ? `Two-step verification is off for ${normaliseEmail(email)}: the password alone signs in.${removed}` : `Two-step verification was not on for ${normaliseEmail(email)}.`)
       } else {
         const user = await admin.promoteByEmail(email)
         out(`${user.email} is now an admin.`)

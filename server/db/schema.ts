@@ -144,6 +144,36 @@ export interface OidcIdentitiesTable {
   last_sign_in_at: number
 }
 
+/** A passkey: one WebAuthn credential of an account (migration 017). */
+export interface PasskeysTable {
+  id: string
+  user_id: string
+  /** base64url, unique across accounts. */
+  credential_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  counter: Generated<number>
+  /** Comma-separated, as the browser reported them at registration. */
+  transports: string | null
+  name: string
+  created_at: number
+  last_used_at: number | null
+}
+
+export type WebauthnPurpose = 'register' | 'login' | 'second-factor'
+
+/** A passkey ceremony in flight: the challenge its options handed out (migration 017). */
+export interface WebauthnChallengesTable {
+  /** sha256 of the token in the browser's cookie. */
+  id_hash: string
+  purpose: WebauthnPurpose
+  /** Whose ceremony it is; null for a passwordless sign-in, which learns it from the answer. */
+  user_id: string | null
+  browser_id: string
+  challenge: string
+  expires_at: number
+}
+
 export type MailTokenKind = 'verify' | 'reset'
 
 export interface MailTokensTable {
@@ -289,6 +319,8 @@ export interface DB {
   dav_properties: DavPropertiesTable
   dav_locks: DavLocksTable
   oidc_identities: OidcIdentitiesTable
+  passkeys: PasskeysTable
+  webauthn_challenges: WebauthnChallengesTable
 }
 
 export type Folder = Selectable<FoldersTable>
@@ -304,3 +336,5 @@ export type NewSession = Insertable<SessionsTable>
 export type AppPassword = Selectable<AppPasswordsTable>
 export type AuditEntry = Selectable<AuditLogTable>
 export type LoginChallenge = Selectable<LoginChallengesTable>
+export type Passkey = Selectable<PasskeysTable>
+export type WebauthnChallenge = Selectable<WebauthnChallengesTable>

@@ -11,9 +11,11 @@ export const REFRESH_COOKIE = 'refresh-token'
 /** The video stream cookie travels only to the stream route. */
 export const STREAM_COOKIE = 'video-access-token'
 export const STREAM_PATH = '/file-service/stream-video'
-/** A sign-in waiting for its second factor travels only to the login routes. */
+/** A sign-in waiting for its second factor travels only to the user service (its login routes, and a passkey's options). */
 export const CHALLENGE_COOKIE = 'sign-in-challenge'
-export const CHALLENGE_PATH = '/user-service/login'
+export const CHALLENGE_PATH = '/user-service'
+/** A passkey ceremony in flight (routes/webauthn.ts): its options' challenge, answered once. */
+export const PASSKEY_COOKIE = 'passkey-challenge'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,6 +78,14 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
 
     clearChallenge(req: FastifyRequest, reply: FastifyReply) {
       reply.clearCookie(CHALLENGE_COOKIE, { ...cookieBase(req), path: CHALLENGE_PATH })
+    },
+
+    setPasskeyCeremony(req: FastifyRequest, reply: FastifyReply, ceremony: { token: string; maxAgeMs: number }) {
+      reply.setCookie(PASSKEY_COOKIE, ceremony.token, { ...cookieBase(req), path: CHALLENGE_PATH, maxAge: Math.floor(ceremony.maxAgeMs / 1000) })
+    },
+
+    clearPasskeyCeremony(req: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(PASSKEY_COOKIE, { ...cookieBase(req), path: CHALLENGE_PATH })
     },
 
     setStreamToken(req: FastifyRequest, reply: FastifyReply, token: string) {

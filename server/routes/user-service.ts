@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Auth } from '../plugins/auth.ts'
-import { browserId, CHALLENGE_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
+import { browserId, CHALLENGE_COOKIE, PASSKEY_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts'
 import type { AccountService } from '../services/accounts.ts'
 import type { AppPasswordService } from '../services/app-passwords.ts'
 import type { AuditService } from '../services/audit.ts'
@@ -99,7 +100,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
   )
 
-  // The second step of a login with a second factor: the challenge cookie and a code.
+  // The second step of a login with a second factor: the challenge cookie and a code (or a passkey's answer).
   app.post(
     '/login/second-factor',
     {
@@ -107,8 +108,10 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
       config: { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const { user, mustChangePassword, tokens } = await accounts.completeSignIn(req.cookies[CHALLENGE_COOKIE], bid(req), req.ip, req.body)
+      const body = { ...req.body, webauthn: req.body.webauthn as AuthenticationResponseJSON | undefined }
+      const { user, mustChangePassword, tokens } = await accounts.completeSignIn(req.cookies[CHALLENGE_COOKIE], bid(req), req.ip, body, req.cookies[PASSKEY_COOKIE])
       auth.clearChallenge(req, reply)
+      if (req.body.webauthn) auth.clearPasskeyCeremony(req, reply)
       auth.setTokens(req, reply, tokens)
       return { user, mustChangePassword }
     },

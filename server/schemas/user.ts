@@ -1,6 +1,7 @@
 // Wire types of /user-service. The app imports these as types only.
 import { Type, type Static } from 'typebox'
 import { BoundedString } from './common.ts'
+import { AuthenticationResponse } from './webauthn.ts'
 
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('user')])
 
@@ -44,15 +45,19 @@ export type CreateBody = Static<typeof CreateBody>
 /** `mustChangePassword`: the password is an admin's temporary one; the app asks for a new one. */
 export const SignedInReply = Type.Object({ user: UserJson, mustChangePassword: Type.Boolean() })
 export type SignedInReply = Static<typeof SignedInReply>
-export const SecondFactorMethod = Type.Union([Type.Literal('totp'), Type.Literal('recovery')])
+export const SecondFactorMethod = Type.Union([Type.Literal('totp'), Type.Literal('webauthn'), Type.Literal('recovery')])
 export type SecondFactorMethod = Static<typeof SecondFactorMethod>
 /** With a second factor on, the password earns no session: the reply names the methods that complete it. */
 export const SecondFactorReply = Type.Object({ secondFactor: Type.Array(SecondFactorMethod) })
 export type SecondFactorReply = Static<typeof SecondFactorReply>
 export const LoginReply = Type.Union([SignedInReply, SecondFactorReply])
 export type LoginReply = Static<typeof LoginReply>
-/** One of the two (the service refuses both or neither). */
-export const SecondFactorBody = Type.Object({ code: Type.Optional(BoundedString(32, 1)), recoveryCode: Type.Optional(BoundedString(64, 1)) })
+/** One of them (the service refuses more or none); a passkey's answer follows options from /webauthn/login/options. */
+export const SecondFactorBody = Type.Object({
+  code: Type.Optional(BoundedString(32, 1)),
+  recoveryCode: Type.Optional(BoundedString(64, 1)),
+  webauthn: Type.Optional(AuthenticationResponse),
+})
 export type SecondFactorBody = Static<typeof SecondFactorBody>
 
 /** The secret is in this reply only; it counts once `enable` confirms a code from it. */

@@ -1,6 +1,7 @@
 // Account rules: sign-up (open, or by an admin's invite), login, password change and reset,
 // email verification, and the temporary passwords an admin hands out.
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Config } from '../config.ts'
 import type { User } from '../db/schema.ts'
 import { errors } from '../errors.ts'
@@ -272,7 +273,7 @@ export function createAccountService(deps: {
       // Said only to whoever knows the password: it reveals nothing to a guesser.
       if (user.disabled) throw errors.accountDisabled()
       // With a second factor the password only earns a challenge: no session, no user data yet.
-      const methods = deps.secondFactor?.methods(user) ?? []
+      const methods = (await deps.secondFactor?.methods(user)) ?? []
       if (deps.secondFactor && methods.length > 0) {
         return { secondFactor: methods, challenge: await deps.secondFactor.begin(user, browserId, { ip: address, userAgent }) }
       }
@@ -282,10 +283,19 @@ export function createAccountService(deps: {
     },
 
     /** The second step of a login (`challenge`: the cookie's token); answers as login does. */
-    async completeSignIn(challenge: string | undefined, browserId: string, address: string, body: { code?: string; recoveryCode?: string }) {
-      if ((body.code === undefined) === (body.recoveryCode === undefined)) throw errors.badRequest('Send either a code or a recovery code')
+    async completeSignIn(
+      challenge: string | undefined,
+      browserId: string,
+      address: string,
+      body: { code?: string; recoveryCode?: string; webauthn?: AuthenticationResponseJSON },
+      /** A passkey's answer: the token of the ceremony that gave its options. */
+      passkeyCeremony?: string,
+    ) {
+      const given = [body.code, body.recoveryCode, body.webauthn].filter((v) => v !== undefined).length
+      if (given !== 1) throw errors.badRequest('Send one of a code, a recovery code or a passkey')
       if (!deps.secondFactor) throw errors.secondFactorExpired()
-      const answer: SecondFactorAnswer = body.code !== undefined ? { code: body.code } : { recoveryCode: body.recoveryCode! }
+      const answer: SecondFactorAnswer =
+        body.code !== undefined ? { code: body.code } : body.recoveryCode !== undefined ? { recoveryCode: body.recoveryCode } : { webauthn: body.webauthn!, ceremony: passkeyCeremony }
       const { user, tokens } = await deps.secondFactor.complete(challenge, browserId, address, answer)
       return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
     },

@@ -3,7 +3,9 @@
 // database (so every instance sees it), bound to the browser that began it, alive a few minutes,
 // and ended by its fifth wrong code. Wrong codes are also counted per (account, address) and per
 // address across challenges, so beginning again after five is no way around the count; that
-// count is apart from the password's, which a right password clears.
+// count is apart from the password's, which a right password clears. A passkey's answer is
+// checked by services/passkeys.ts and counts as a code does.
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server'
 import type { Limits } from '../config.ts'
 import type { User } from '../db/schema.ts'
 import { errors } from '../errors.ts'
@@ -11,19 +13,24 @@ import type { TwoFactorRepository } from '../repositories/two-factor.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
 import type { AuditService } from './audit.ts'
+import type { Ceremony, PasskeyService } from './passkeys.ts'
 import { type LoginThrottle, tooManyFailuresMessage } from './login-throttle.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 import type { TotpService } from './totp.ts'
 
-/** What completes a pending sign-in: one of these (the route's schema allows exactly one). */
-export type SecondFactorAnswer = { code: string } | { recoveryCode: string }
+/**
+ * What completes a pending sign-in: one of these (the route's schema allows exactly one). A
+ * passkey's answer comes with the token of its ceremony (routes/webauthn.ts gave its options).
+ */
+export type SecondFactorAnswer = { code: string } | { recoveryCode: string } | { webauthn: AuthenticationResponseJSON; ceremony: string | undefined }
 
-export type SecondFactorMethod = 'totp' | 'recovery'
+export type SecondFactorMethod = 'totp' | 'webauthn' | 'recovery'
 
 export function createSecondFactorService(deps: {
   repo: TwoFactorRepository
   users: Pick<UsersRepository, 'byId'>
   totp: TotpService
+  passkeys: Pick<PasskeyService, 'has' | 'authenticationOptions' | 'acceptSecondFactor'>
   sessions: Pick<SessionService, 'start'>
   audit: AuditService
   /** Wrong second factors, counted apart from wrong passwords. */
@@ -34,8 +41,28 @@ export function createSecondFactorService(deps: {
   const { repo, totp, audit, throttle, limits } = deps
   const now = deps.now ?? Date.now
 
+  /** The pending sign-in of this browser's cookie, or undefined. */
+  async function pending(token: string | undefined, browserId: string) {
+    const idHash = token ? sha256(token) : undefined
+    const challenge = idHash ? await repo.challenges.live(idHash, now()) : undefined
+    const user = challenge && challenge.browser_id === browserId ? await deps.users.byId(challenge.user_id) : undefined
+    return idHash && challenge && user ? { idHash, challenge, user } : undefined
+  }
+
   return {
-    methods: (user: User): SecondFactorMethod[] => totp.methods(user),
+    /** In the order of DESIGN.md §7: ["totp", "webauthn", "recovery"], only the account's own. */
+    async methods(user: User): Promise<SecondFactorMethod[]> {
+      const totpMethods = totp.methods(user)
+      const passkey = await deps.passkeys.has(user.id)
+      return [...(totpMethods.includes('totp') ? (['totp'] as const) : []), ...(passkey ? (['webauthn'] as const) : []), ...(totpMethods.includes('recovery') ? (['recovery'] as const) : [])]
+    },
+
+    /** Passkey options for this browser's pending sign-in (its account's passkeys only). */
+    async passkeyOptions(token: string | undefined, browserId: string): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
+      const found = await pending(token, browserId)
+      if (!found) throw errors.secondFactorExpired()
+      return deps.passkeys.authenticationOptions(browserId, found.user)
+    },
 
     /** After a right password: the challenge's token, for the browser's cookie. */
     async begin(user: User, browserId: string, client: ClientInfo): Promise<{ token: string; maxAgeMs: number }> {
@@ -55,20 +82,25 @@ export function createSecondFactorService(deps: {
 
     /** Checks the answer; a right one ends the challenge and starts the session. */
     async complete(token: string | undefined, browserId: string, ip: string, answer: SecondFactorAnswer): Promise<{ user: User; tokens: Tokens }> {
-      const idHash = token ? sha256(token) : undefined
-      const challenge = idHash ? await repo.challenges.live(idHash, now()) : undefined
-      const user = challenge && challenge.browser_id === browserId ? await deps.users.byId(challenge.user_id) : undefined
-      if (!idHash || !challenge || !user) throw errors.secondFactorExpired()
+      const found = await pending(token, browserId)
+      if (!found) throw errors.secondFactorExpired()
+      const { idHash, challenge, user } = found
       const wait = await throttle.begin(user.email, ip)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait).replace('logins', 'codes'))
 
-      const method = 'code' in answer ? 'authenticator code' : 'recovery code'
-      const ok = 'code' in answer ? await totp.acceptCode(user, answer.code) : await totp.acceptRecoveryCode(user, answer.recoveryCode)
+      const method = 'code' in answer ? 'authenticator code' : 'recoveryCode' in answer ? 'recovery code' : 'passkey'
+      const ok =
+        'code' in answer
+          ? await totp.acceptCode(user, answer.code)
+          : 'recoveryCode' in answer
+            ? await totp.acceptRecoveryCode(user, answer.recoveryCode)
+            : await deps.passkeys.acceptSecondFactor(user, answer.ceremony, browserId, answer.webauthn)
       if (!ok) {
         const failures = await repo.challenges.fail(idHash, limits.secondFactorMaxTries)
         await audit.record({ action: 'sign-in.second-factor.failed', actorId: null, subjectId: user.id, ip, detail: method })
         if (failures >= limits.secondFactorMaxTries) throw errors.secondFactorEnded()
-        throw errors.incorrectCode(limits.secondFactorMaxTries - failures)
+        const left = limits.secondFactorMaxTries - failures
+        throw 'webauthn' in answer ? errors.passkeyRefused(left) : errors.incorrectCode(left)
       }
       // Of two requests racing with right answers, one signs in.
       if (!(await repo.challenges.take(idHash))) throw errors.secondFactorExpired()

@@ -21,6 +21,7 @@ import { AppPasswordsSection } from './app-passwords-section.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { DevicesSection } from './devices-section.tsx'
 import { TwoStepSection } from './two-step-section.tsx'
+import { PasskeysSection } from './passkeys-section.tsx'
 import { settingsCopy } from './settings-copy.ts'
 import { ssoCopy } from '../sign-in/sso-copy.ts'
 import { row, rowLabel, section } from './settings-styles.ts'
@@ -88,6 +89,7 @@ export function AccountSection() {
         </Button>
       </div>
       <TwoStepSection email={account?.email ?? ''} />
+      <PasskeysSection />
       <DevicesSection onSignOutThisDevice={() => setConfirming('logout')} />
       <AppPasswordsSection />
       <ActivitySection scope="own" />

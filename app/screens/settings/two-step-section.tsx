@@ -17,6 +17,7 @@ import { downloadText, qrCodeDataUrl } from './recovery-codes.ts'
 import { hint, subsection } from './list-styles.ts'
 import { ListPending } from './row-actions.tsx'
 import { MONOSPACE, monospaceInput } from './secret-dialog.tsx'
+import { PasswordConfirmForm } from './password-confirm-form.tsx'
 import { settingsCopy } from './settings-copy.ts'
 
 const t = settingsCopy.twoStep
@@ -121,8 +122,14 @@ export function TwoStepSection({ email }: { email: string }) {
         ) : null}
       </Dialog>
       <Dialog open={disabling} onClose={() => setDisabling(false)} title={t.offTitle} size="small" getPersistentElements={toastRegions}>
-        <DisableForm
-          onDisabled={() => {
+        <PasswordConfirmForm
+          text={t.offText}
+          passwordLabel={t.password}
+          action={t.turnOff}
+          failure={t.disableError}
+          run={async (password) => {
+            await disableTotp(password)
+            toast.success(t.turnedOff)
             setDisabling(false)
             refetch()
           }}
@@ -196,32 +203,5 @@ function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[
         </Button>
       </DialogActions>
     </div>
-  )
-}
-
-/** Mounted only while the dialog is open, so every opening starts empty. */
-function DisableForm({ onDisabled }: { onDisabled: () => void }) {
-  const [password, setPassword] = useState('')
-  const { busy, error, submit, disabled } = useFormSubmit({
-    ready: password !== '',
-    run: async () => {
-      await disableTotp(password)
-      toast.success(t.turnedOff)
-      onDisabled()
-    },
-    failed: (failure) => `${t.disableError}: ${failureReason(failure)}`,
-  })
-
-  return (
-    <form className={formStack} onSubmit={submit} noValidate>
-      <DialogDescription>{t.offText}</DialogDescription>
-      <TextField label={t.password} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
-      <FormMessage>{error}</FormMessage>
-      <DialogActions>
-        <Button type="submit" variant="danger" loading={busy} disabled={disabled}>
-          {t.turnOff}
-        </Button>
-      </DialogActions>
-    </form>
   )
 }

@@ -9,6 +9,7 @@ export const secondFactorCopy = {
   submit: 'Verify',
   useRecovery: 'Use a recovery code instead',
   useCode: 'Use your authenticator app instead',
+  usePasskey: 'Use a passkey instead',
   backToLogin: 'Back to Login',
   failed: 'Could not check the code. Try again.',
 } as const

@@ -26,6 +26,8 @@ import { ssoCopy, ssoErrorMessage } from './sso-copy.ts'
 const CooldownDialog = lazyNamed(() => import('../../features/account/cooldown-dialog.tsx'), 'CooldownDialog')
 // Only a user whose password an admin reset ever loads this step (DESIGN §7).
 const ChoosePasswordStep = lazyNamed(() => import('./choose-password-step.tsx'), 'ChoosePasswordStep')
+// Only a browser that can use passkeys loads their button (DESIGN §7).
+const PasskeySignIn = lazyNamed(() => import('./passkey-sign-in.tsx'), 'PasskeySignIn')
 // Only an account with two-step verification ever loads its second step (DESIGN §7).
 const SecondFactorStep = lazyNamed(() => import('./second-factor-step.tsx'), 'SecondFactorStep')
 
@@ -162,6 +164,7 @@ export function SignInScreen() {
     navigate('/home')
   }
 
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (disabled) return
@@ -283,6 +286,11 @@ export function SignInScreen() {
           {submitLabels[mode]}
         </Button>
       </form>
+      {mode === 'login' && 'PublicKeyCredential' in window ? (
+        <Suspense fallback={null}>
+          <PasskeySignIn onError={setError} onSignedIn={() => passwordChangeRequired.peek() || toDrive()} />
+        </Suspense>
+      ) : null}
       {mode === 'login' ? <SsoButton /> : null}
       <div className={footer}>
         {mode === 'login' ? (

@@ -16,6 +16,7 @@ import * as linkUploads from './013-link-uploads.ts'
 import * as family from './014-family.ts'
 import * as twoFactor from './015-two-factor.ts'
 import * as webdav from './016-webdav.ts'
+import * as passkeys from './017-passkeys.ts'
 import * as oidc from './018-oidc.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '014-family': family,
   '015-two-factor': twoFactor,
   '016-webdav': webdav,
+  '017-passkeys': passkeys,
   '018-oidc': oidc,
 }

@@ -5,6 +5,7 @@ import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { SWRConfig } from 'swr'
 import { vi } from 'vitest'
 import { App } from '../../../app/app.tsx'
+import { setLoggedIn } from '../../../app/state/user.ts'
 
 export interface RenderAppOptions {
   /** Use with fake timers: user-event then advances them while it waits. */
@@ -39,6 +40,15 @@ export function renderApp(url = '/', { fakeTimers = false }: RenderAppOptions = 
     </StrictMode>,
   )
   return { user, ...result }
+}
+
+/** Renders Settings for a signed-in user, once `heading` (a section's) shows. */
+export async function openSettingsAt(heading: string) {
+  setLoggedIn(true)
+  localStorage.setItem('hasPreviouslyLoggedIn', 'true')
+  const view = renderApp('/settings')
+  await screen.findByRole('heading', { name: heading })
+  return view
 }
 
 /** The notifications region (SPEC §2: toasts at the bottom-left). */

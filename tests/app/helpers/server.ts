@@ -47,6 +47,7 @@ export const defaultHandlers = [
   http.get('*/user-service/totp', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
   // No single sign-on set up (the sign-in screen asks).
   http.get('*/auth/oidc', () => ok({ enabled: false })),
+  http.get('*/user-service/webauthn/passkeys', () => ok({ passkeys: [], available: true })),
 ]
 
 export const server = setupServer(...defaultHandlers)
