@@ -3,6 +3,7 @@ import { ExtensionBadge, type ExtensionBadgeSize } from '../components/extension
 import type { BrowserFile } from '../components/file-card/browser-item.ts'
 import { PlayBadge } from './play-badge.tsx'
 import { useThumbnail } from './use-thumbnail.ts'
+import { useLocale } from '../locale/locale.tsx'
 
 /** The classes of a face's parts, from the card's own stylesheet. */
 export interface FileFaceClasses {
@@ -21,11 +22,11 @@ export interface FileFaceOptions {
   thumbnailsDisabled?: boolean
   /** Longest badge text before it is shortened. */
   badgeMax?: number
-  /** Formats the upload date; defaults to `formatCardDate` (MM/DD/YY hh:mma). */
-  formatDate?: (date: DateInput) => string
+  /** Formats the upload date; defaults to the locale's `card` date format (`LocaleProvider`). */
+  formatDate?: ((date: DateInput) => string) | undefined
 }
 
-interface FileFaceProps extends Required<FileFaceOptions> {
+interface FileFaceProps extends Required<Omit<FileFaceOptions, 'formatDate'>>, Pick<FileFaceOptions, 'formatDate'> {
   badgeSize?: ExtensionBadgeSize
   classes: FileFaceClasses
   /** `span` inside a button, where a `div` is not allowed. */
@@ -39,9 +40,10 @@ interface FileFaceProps extends Required<FileFaceOptions> {
  */
 export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, formatDate, classes, as: Part }: FileFaceProps) {
   const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
+  const locale = useLocale()
   return (
     <>
-      <Part className={classes.preview}>
+      <Part data-part="file-preview" className={classes.preview}>
         {url ? (
           <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={classes.image} onError={onError} />
         ) : (
@@ -50,13 +52,13 @@ export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, format
         )}
         {file.isVideo ? <PlayBadge overBadge={!url} /> : null}
       </Part>
-      <Part className={classes.body}>
-        <span className={classes.name} title={file.name}>
+      <Part data-part="file-body" className={classes.body}>
+        <span data-part="file-name" className={classes.name} title={file.name}>
           {file.name}
         </span>
         {/* Keeps a space between name and date in the accessible name, whatever the layout. */}
         {' '}
-        <span className={classes.date}>{formatDate(file.uploadDate)}</span>
+        <span data-part="file-date" className={classes.date}>{formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}</span>
       </Part>
     </>
   )

@@ -4,6 +4,7 @@ import { FileCard } from '../file-card/file-card.tsx'
 import { FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
 import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
 import * as css from './file-grid.css.ts'
+import type { DateInput } from '../../utils/format-date.ts'
 
 /** Narrowest file card in px (the grid fits as many columns as this allows). */
 export const fileGridMinCardWidth = 180
@@ -20,6 +21,8 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
   columnLabels?: Partial<FileListColumnLabels>
   /** List view: name of each row's Actions button. */
   actionsLabel?: (name: string) => string
+  /** Formats each card's (or row's) upload date; defaults to the locale's `card` date format. */
+  formatDate?: (date: DateInput) => string
 }
 
 const fileId = (file: BrowserFile) => file.id
@@ -39,12 +42,14 @@ export function FileGrid({
   minCardWidth = fileGridMinCardWidth,
   columnLabels,
   actionsLabel,
+  formatDate,
   className,
   ...props
 }: FileGridProps) {
-  if (view === 'list') return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} />
+  if (view === 'list') return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} formatDate={formatDate} />
   return (
     <VirtualCollection<BrowserFile>
+      data-part="file-grid"
       {...props}
       className={cx(css.root, className)}
       listClassName={css.list}
@@ -52,7 +57,7 @@ export function FileGrid({
       getId={fileId}
       minCellWidth={minCardWidth}
       renderItem={(file, itemProps, { selected }) => (
-        <FileCard file={file} selected={selected} thumbnailsDisabled={thumbnailsDisabled} {...itemProps} />
+        <FileCard file={file} selected={selected} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
       )}
     />
   )

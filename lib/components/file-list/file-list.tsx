@@ -1,7 +1,9 @@
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { type CollectionBaseProps, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
 import * as css from './file-list.css.ts'
-import { defaultActionsLabel, FileListRow } from './file-list-row.tsx'
+import { FileListRow } from './file-list-row.tsx'
+import { useLabels } from '../../locale/locale.tsx'
+import type { DateInput } from '../../utils/format-date.ts'
 
 /** Column header texts of the list view ("Name, Size, Created, Actions"). */
 export interface FileListColumnLabels {
@@ -20,13 +22,15 @@ export interface FileListProps extends CollectionBaseProps<BrowserFile> {
   columnLabels?: Partial<FileListColumnLabels>
   /** Name of each row's Actions button; defaults to "Actions for <name>". */
   actionsLabel?: (name: string) => string
+  /** Formats the Created column; defaults to the locale's `card` date format. */
+  formatDate?: (date: DateInput) => string
 }
 
 const fileId = (file: BrowserFile) => file.id
 
 /** The header row shared by the file and folder lists. */
 export function ListColumnHeaders({ labels }: { labels?: Partial<FileListColumnLabels> }) {
-  const text = { ...defaultColumnLabels, ...labels }
+  const text = useLabels('fileList', defaultColumnLabels, labels)
   return (
     <>
       <div role="columnheader">{text.name}</div>
@@ -51,7 +55,7 @@ export const listHeaderRowClassName = `${css.columns} ${css.header}`
  * Actions (Size and Created drop out when narrow). Up/Down move between rows, Right reaches a row's
  * Actions button, Enter opens, Space toggles selection; the app gets every click and decides.
  */
-export function FileList({ columnLabels, actionsLabel = defaultActionsLabel, ...props }: FileListProps) {
+export function FileList({ columnLabels, actionsLabel, formatDate, ...props }: FileListProps) {
   return (
     <VirtualCollection<BrowserFile>
       {...props}
@@ -60,7 +64,7 @@ export function FileList({ columnLabels, actionsLabel = defaultActionsLabel, ...
       columns={<ListColumnHeaders labels={columnLabels} />}
       headerRowClassName={listHeaderRowClassName}
       renderItem={(file, itemProps, { selected, actionProps }) => (
-        <FileListRow file={file} selected={selected} actionsLabel={actionsLabel} actionProps={actionProps} {...itemProps} />
+        <FileListRow file={file} selected={selected} actionsLabel={actionsLabel} formatDate={formatDate} actionProps={actionProps} {...itemProps} />
       )}
     />
   )

@@ -16,6 +16,7 @@ export interface FolderCardProps extends Omit<Ariakit.RoleProps, 'children'> {
 export function FolderCard({ folder, selected = false, className, ...props }: FolderCardProps) {
   return (
     <Ariakit.Role data-selected={selected || undefined} {...props}
+      data-part="folder-card"
       className={cx(css.card, className)}
     >
       <Icon name="folder" className={css.icon} />

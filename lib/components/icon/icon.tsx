@@ -33,6 +33,7 @@ export function Icon({ name, size = 'medium', label, className, ...props }: Icon
       viewBox="0 0 24 24"
       focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      data-part="icon"
       {...props}
       className={cx(icon({ size }), className)}
     >

@@ -6,6 +6,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './media-viewer.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** What the viewer shows: an image (the full-size thumbnail) or a streamed video. */
 export const mediaKinds = ['image', 'video'] as const
@@ -39,7 +40,8 @@ export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'c
   labels?: Partial<MediaViewerLabels>
 }
 
-interface MediaViewerLabels {
+/** The texts of `MediaViewer`; each has an English default. */
+export interface MediaViewerLabels {
   prev: string
   next: string
   close: string
@@ -47,7 +49,8 @@ interface MediaViewerLabels {
   error: string
 }
 
-const defaultLabels: MediaViewerLabels = {
+/** English defaults of `MediaViewerLabels`. */
+export const defaultMediaViewerLabels: MediaViewerLabels = {
   prev: 'Previous',
   next: 'Next',
   close: 'Close',
@@ -81,7 +84,7 @@ export function MediaViewer({
   onKeyDown,
   ...props
 }: MediaViewerProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('mediaViewer', defaultMediaViewerLabels, labelOverrides)
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event)
@@ -103,6 +106,7 @@ export function MediaViewer({
     <Ariakit.Dialog
       backdrop={<div className={dialogCss.backdrop} />}
       unmountOnHide
+      data-part="media-viewer"
       {...props}
       onClose={onClose}
       onKeyDown={keyDown}

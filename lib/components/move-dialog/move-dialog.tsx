@@ -6,6 +6,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './move-dialog.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** How long the search waits after the last keystroke, in ms. */
 export const moveSearchDelayMs = 500
@@ -23,9 +24,8 @@ export interface MoveFolder {
 export const moveDestination = (selected: MoveFolder | null | undefined, current: MoveFolder | null): MoveFolder | null =>
   selected ?? current ?? null
 
-/** The summary line: "Move to {folder name}", or "Move to home" for the root. */
-export const moveSummary = (destination: MoveFolder | null): string =>
-  destination ? `Move to ${destination.name}` : 'Move to home'
+/** The summary line: "Move to {folder name}", or "Move to {root}" ("Move to home") for the root. */
+export const moveSummary = (destination: MoveFolder | null, root = 'home'): string => `Move to ${destination ? destination.name : root}`
 
 /** Props of `MoveDialog`; other dialog props (`open`, …) are forwarded. */
 export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose'> {
@@ -51,15 +51,20 @@ export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' 
   onConfirm: (destination: MoveFolder | null) => void
   /** Escape, the backdrop or the close icon. */
   onClose: () => void
-  /** The heading; defaults to "Move". */
+  /** The heading; defaults to `labels.title` ("Move"). */
   title?: string
-  /** Texts; defaults "Search folders", "Search", "Back", "Go to Home", "Home" (the root), "Folders", "No Folders", "Confirm". */
+  /** Texts; see `defaultMoveDialogLabels`. */
   labels?: Partial<MoveDialogLabels>
-  /** The summary line; defaults to `moveSummary`. */
+  /** The summary line; defaults to `labels.summary` with `labels.root`. */
   summary?: (destination: MoveFolder | null) => string
 }
 
-interface MoveDialogLabels {
+/** The texts of `MoveDialog`; each has an English default. */
+export interface MoveDialogLabels {
+  /** The heading. */
+  title: string
+  /** The summary line, given the root's name (`root`) for when the destination is the root. */
+  summary: (destination: MoveFolder | null, root: string) => string
   search: string
   searchPlaceholder: string
   back: string
@@ -72,7 +77,11 @@ interface MoveDialogLabels {
   confirm: string
 }
 
-const defaultLabels: MoveDialogLabels = {
+/** English defaults of `MoveDialogLabels`. */
+export const defaultMoveDialogLabels: MoveDialogLabels = {
+  title: 'Move',
+  // English keeps the root in lower case mid-sentence ("Move to home"); a root of your own is shown as given.
+  summary: (destination, root) => moveSummary(destination, root === 'Home' ? 'home' : root),
   search: 'Search folders',
   searchPlaceholder: 'Search',
   back: 'Back',
@@ -97,12 +106,12 @@ export function MoveDialog({
   onEnter,
   onConfirm,
   onClose,
-  title = 'Move',
+  title,
   labels: labelOverrides,
-  summary = moveSummary,
+  summary,
   ...props
 }: MoveDialogProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('moveDialog', defaultMoveDialogLabels, labelOverrides)
   const currentId = currentFolder?.id ?? null
   // A selection belongs to the folder it was made in, so browsing elsewhere drops it.
   const [selection, setSelection] = useState<{ in: string | null; folder: MoveFolder | null } | null>(null)
@@ -185,7 +194,7 @@ export function MoveDialog({
       size="medium"
       initialFocus={multiSelect ? undefined : searchInput}
       {...props}
-      title={title}
+      title={title ?? labels.title}
       onClose={onClose}
       onFocus={(event) => {
         props.onFocus?.(event)
@@ -246,7 +255,7 @@ export function MoveDialog({
         />
         <div className={css.footer}>
           <p className={css.summary} aria-live="polite">
-            {summary(destination)}
+            {summary ? summary(destination) : labels.summary(destination, labels.root)}
           </p>
           <DialogActions>
             <Button variant="primary" loading={busy} onClick={() => onConfirm(destination)}>

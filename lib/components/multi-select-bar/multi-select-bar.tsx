@@ -4,6 +4,7 @@ import { cx } from '../../internal/cx.ts'
 import type { IconName } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './multi-select-bar.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** Texts of `MultiSelectBar`. */
 export interface MultiSelectBarLabels {
@@ -81,7 +82,7 @@ export function MultiSelectBar({
   className,
   ...props
 }: MultiSelectBarProps) {
-  const text = { ...defaultMultiSelectBarLabels, ...labels }
+  const text = useLabels('multiSelectBar', defaultMultiSelectBarLabels, labels)
   const builtIn: Action[] = [
     { id: 'trash', icon: 'trash', run: onTrash, shown: !inTrash },
     { id: 'move', icon: 'move', run: onMove, shown: !inTrash && !inMedia },
@@ -90,7 +91,7 @@ export function MultiSelectBar({
     { id: 'delete', icon: 'trash', run: onDelete, shown: inTrash, danger: true },
   ]
   return (
-    <Ariakit.Toolbar aria-label={text.toolbar} {...props} className={cx(css.bar, className)}>
+    <Ariakit.Toolbar aria-label={text.toolbar} data-part="multi-select-bar" {...props} className={cx(css.bar, className)}>
       <Ariakit.ToolbarItem render={<IconButton icon="close" label={text.close} onClick={onClose} />} />
       <span role="status" className={css.count}>
         {text.selected(count)}

@@ -23,6 +23,7 @@ import { CollectionMenu, useCollectionMenu } from './use-collection-menu.tsx'
 import { type FoundItem, useRovingFocus } from './use-roving-focus.ts'
 import * as css from './virtual-collection.css.ts'
 import { gridComponents, listComponents, noContent, type PartsContext } from './virtuoso-parts.tsx'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 // The engine under FileGrid, FolderGrid, FileList, MediaGrid and PhotoGallery (which brings its own
 // `body`, rows under month headers): a react-virtuoso window over the
@@ -169,10 +170,10 @@ export function VirtualCollection<T>({
   actions,
   selectedIds,
   loading = false,
-  loadingLabel = 'Loading',
+  loadingLabel,
   emptyText,
   itemMenu,
-  menuLabel = 'Actions',
+  menuLabel,
   scrollParent,
   useWindowScroll = false,
   longPressMs = defaultLongPressMs,
@@ -203,6 +204,7 @@ export function VirtualCollection<T>({
   onClickCapture,
   ...props
 }: VirtualCollectionProps<T>) {
+  const common = useCommonLabels()
   const baseId = useId()
   const headingId = `${baseId}-title`
   const rootRef = useRef<HTMLDivElement | null>(null)
@@ -460,6 +462,7 @@ export function VirtualCollection<T>({
 
   return (
     <div
+      data-part="collection"
       {...props}
       ref={setRootRef}
       className={cx(css.root, className)}
@@ -494,13 +497,13 @@ export function VirtualCollection<T>({
       {titleHidden && !actions ? (
         <Ariakit.VisuallyHidden render={heading} />
       ) : (
-        <div className={css.header}>
+        <div data-part="collection-header" className={css.header}>
           {titleHidden ? <Ariakit.VisuallyHidden render={heading} /> : heading}
           {actions ? <div className={css.actions}>{actions}</div> : null}
         </div>
       )}
       <div className={css.body}>{body}</div>
-      {itemMenu ? <CollectionMenu menu={menu} label={menuLabel} /> : null}
+      {itemMenu ? <CollectionMenu menu={menu} label={menuLabel ?? common.actions} /> : null}
     </div>
   )
 }
