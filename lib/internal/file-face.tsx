@@ -36,7 +36,8 @@ interface FileFaceProps extends Required<Omit<FileFaceOptions, 'formatDate'>>, P
 /**
  * What a file's card shows, above and below: the thumbnail (or the extension badge when there is
  * none, thumbnails are off or it fails to load), with the play mark on a video, then the name and
- * the upload date. The preview class must position its box (the play mark sits over it).
+ * the upload date. The preview class must position its box (the play mark sits over it). Name and
+ * date are bidi-isolated (`dir="auto"`): a Hebrew name in an English page, or a date in an Arabic one, keeps its own order.
  */
 export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, formatDate, classes, as: Part }: FileFaceProps) {
   const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
@@ -53,12 +54,12 @@ export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, format
         {file.isVideo ? <PlayBadge overBadge={!url} /> : null}
       </Part>
       <Part data-part="file-body" className={classes.body}>
-        <span data-part="file-name" className={classes.name} title={file.name}>
+        <span data-part="file-name" dir="auto" className={classes.name} title={file.name}>
           {file.name}
         </span>
         {/* Keeps a space between name and date in the accessible name, whatever the layout. */}
         {' '}
-        <span data-part="file-date" className={classes.date}>{formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}</span>
+        <span data-part="file-date" dir="auto" className={classes.date}>{formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}</span>
       </Part>
     </>
   )

@@ -108,7 +108,9 @@ export function DetailsPanel({
         {facts.map(([term, value]) => (
           <Fragment key={term}>
             <dt className={css.term}>{term}</dt>
-            <dd className={css.value}>{value}</dd>
+            <dd className={css.value}>
+              <bdi>{value}</bdi>
+            </dd>
           </Fragment>
         ))}
       </dl>

@@ -48,15 +48,16 @@ export function FileListRow({
     <div role="row" data-selected={selected || undefined} data-part="file-list-row" {...props} className={cx(css.columns, css.row, className)}>
       <div role="gridcell" data-part="file-list-name" className={css.nameCell}>
         {file ? <ExtensionBadge filename={file.name} max={3} size="small" aria-hidden /> : <Icon name="folder" className={css.folderIcon} />}
-        <span data-part="file-name" className={css.name} title={name}>
+        <span data-part="file-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
       </div>
       <div role="gridcell" data-part="file-list-size" className={css.wideOnly}>
-        {file ? locale.formatSize(file.size) : null}
+        {/* Isolated, so digits and units keep their order in a right-to-left row. */}
+        {file ? <bdi>{locale.formatSize(file.size)}</bdi> : null}
       </div>
       <div role="gridcell" data-part="file-list-date" className={css.wideOnly}>
-        {formatDate ? formatDate(date) : locale.formatDate(date, 'card')}
+        <bdi>{formatDate ? formatDate(date) : locale.formatDate(date, 'card')}</bdi>
       </div>
       <div role="gridcell" data-part="file-list-actions" className={css.actionsCell}>
         <IconButton icon="more-vertical" size="small" label={(actionsLabel ?? common.actionsFor)(name)} {...actionProps} />

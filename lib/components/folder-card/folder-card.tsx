@@ -20,7 +20,7 @@ export function FolderCard({ folder, selected = false, className, ...props }: Fo
       className={cx(css.card, className)}
     >
       <Icon name="folder" className={css.icon} />
-      <span className={css.name} title={folder.name}>
+      <span data-part="folder-name" dir="auto" className={css.name} title={folder.name}>
         {folder.name}
       </span>
     </Ariakit.Role>

@@ -7,6 +7,7 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './media-viewer.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
+import { logicalArrow } from '../../internal/direction.ts'
 
 /** What the viewer shows: an image (the full-size thumbnail) or a streamed video. */
 export const mediaKinds = ['image', 'video'] as const
@@ -93,10 +94,12 @@ export function MediaViewer({
     // React bubbles events from portals (an open menu) through here too: only the viewer's own DOM counts.
     if (!event.currentTarget.contains(target) || OWN_ARROWS.has(target.tagName) || target.isContentEditable) return
     if (target.closest(ARROW_WIDGETS)) return
-    if (event.key === 'ArrowLeft' && !prevDisabled) {
+    // In RTL the previous picture is to the right, as the arrows on screen are.
+    const key = logicalArrow(event.key, target)
+    if (key === 'ArrowLeft' && !prevDisabled) {
       event.preventDefault()
       onPrev()
-    } else if (event.key === 'ArrowRight' && !nextDisabled) {
+    } else if (key === 'ArrowRight' && !nextDisabled) {
       event.preventDefault()
       onNext()
     }

@@ -7,6 +7,7 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './move-dialog.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
+import { logicalArrow } from '../../internal/direction.ts'
 
 /** How long the search waits after the last keystroke, in ms. */
 export const moveSearchDelayMs = 500
@@ -149,7 +150,8 @@ export function MoveDialog({
   }
 
   const keyDownFolder = (event: KeyboardEvent, folder: MoveFolder) => {
-    if (event.key !== 'ArrowRight') return
+    // "Into" is the reading direction's forward: ArrowLeft in RTL.
+    if (logicalArrow(event.key, event.target as Element) !== 'ArrowRight') return
     event.preventDefault()
     lastClick.current = null
     onEnter(folder)
@@ -299,7 +301,7 @@ function FolderList({ folders, loading, labels, selectedId, onClick, onKeyDown }
             onKeyDown={(event) => onKeyDown(event, folder)}
           >
             <Icon name="folder" size="small" className={css.folderIcon} />
-            <span className={css.name} title={folder.name}>
+            <span dir="auto" className={css.name} title={folder.name}>
               {folder.name}
             </span>
             <Icon name="chevron-right" size="small" className={css.chevron} />

@@ -55,7 +55,7 @@ export interface ParentBarProps extends Omit<ComponentPropsWithRef<'nav'>, 'chil
 export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menuItems, labels, className, ...props }: ParentBarProps) {
   const text = useLabels('parentBar', defaultParentBarLabels, labels)
   const name = (
-    <span className={css.current} aria-current="page" title={folderName}>
+    <span className={css.current} aria-current="page" dir="auto" title={folderName}>
       {folderName}
     </span>
   )

@@ -9,6 +9,7 @@ import { Spinner } from '../spinner/spinner.tsx'
 import type { ShareLink } from './share-link.ts'
 import * as css from './shared-links-table.css.ts'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
+import { logicalArrow } from '../../internal/direction.ts'
 
 /** Texts of `SharedLinksTable`. */
 export interface SharedLinksTableLabels {
@@ -171,7 +172,7 @@ export function SharedLinksTable({
       Home: [0, column],
       End: [links.length - 1, column],
     }
-    const move = moves[event.key]
+    const move = moves[logicalArrow(event.key, target)]
     if (!move) return
     event.preventDefault()
     const [toRow, toColumn] = move
@@ -240,7 +241,7 @@ export function SharedLinksTable({
                     ) : (
                       <Icon name="folder" className={css.folderIcon} />
                     )}
-                    <span className={css.nameText} title={link.name}>
+                    <span dir="auto" className={css.nameText} title={link.name}>
                       {link.name}
                     </span>
                   </span>

@@ -317,7 +317,7 @@ const UploadRow = memo(function UploadRow({
     <li data-part="upload-item" className={css.row} data-state={state}>
       <div className={css.rowTop}>
         <Icon name={item.type === 'folder' ? 'folder' : 'file'} size="small" className={css.kindIcon} />
-        <span data-part="upload-item-name" className={css.name} title={name}>
+        <span data-part="upload-item-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
         {controls.pause ? <IconButton icon="pause" label={labels.pause(name)} size="small" onClick={() => onPause?.(id)} /> : null}

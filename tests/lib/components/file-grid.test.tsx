@@ -129,6 +129,23 @@ describe('FileGrid', () => {
       expect(option('file-0.pdf').tabIndex).toBe(-1)
     })
 
+    it('given dir="rtl", then ArrowLeft moves to the next card and ArrowRight back (the reading order)', async () => {
+      const { user } = setup(
+        <div dir="rtl">
+          <Virtual>
+            <FileGrid title="Home Files" items={files(10)} />
+          </Virtual>
+        </div>,
+      )
+      await user.tab()
+      await user.keyboard('{ArrowLeft}')
+      expect(document.activeElement).toBe(option('file-1.pdf'))
+      await user.keyboard('{ArrowLeft}')
+      expect(document.activeElement).toBe(option('file-2.pdf'))
+      await user.keyboard('{ArrowRight}')
+      expect(document.activeElement).toBe(option('file-1.pdf'))
+    })
+
     it('given a partial last row, when Down is pressed above a gap, then focus lands on the last card', async () => {
       const { user } = renderGrid()
       await user.tab()
