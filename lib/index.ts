@@ -31,6 +31,14 @@ export { byteUnits, formatBytes } from './utils/format-bytes.ts'
 export { formatCardDate, formatDetailsDate, formatFileDate, formatMonthHeading, type DateInput } from './utils/format-date.ts'
 export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncate.ts'
 
+// Hooks
+export {
+  useFileSelection,
+  type FileSelection,
+  type FileSelectionOptions,
+  type SelectionModifiers,
+} from './hooks/use-file-selection.ts'
+
 // Components
 export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './components/alert-dialog/index.ts'
 export { Button, buttonSizes, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/button/index.ts'
