@@ -171,10 +171,16 @@ export {
 export { defaultViewToggleLabels, ViewToggle, type ViewToggleLabels, type ViewToggleProps } from './components/view-toggle/index.ts'
 export {
   collectionViews,
+  VirtualCollection,
   type CollectionBaseProps,
+  type CollectionBody,
+  type CollectionBodyParts,
   type CollectionCallbacks,
   type CollectionHeadingLevel,
+  type CollectionItemProps,
+  type CollectionItemState,
   type CollectionView,
+  type VirtualCollectionProps,
 } from './components/virtual-collection/index.ts'
 
 // Components: dialogs and app chrome

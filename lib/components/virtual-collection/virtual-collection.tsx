@@ -108,7 +108,7 @@ export interface CollectionBaseProps<T> extends CollectionCallbacks<T>, Omit<HTM
   ref?: Ref<HTMLDivElement>
 }
 
-/** Props of the internal `VirtualCollection`. */
+/** Props of `VirtualCollection`: the collection props plus how to render and identify an item. */
 export interface VirtualCollectionProps<T> extends CollectionBaseProps<T> {
   view: CollectionView
   getId: (item: T) => string
@@ -158,7 +158,12 @@ const toSet = (ids: ReadonlySet<string> | readonly string[] | undefined): Readon
 
 const isAction = (target: EventTarget | null) => target instanceof Element && target.closest('[data-collection-action]') != null
 
-/** The virtualised, keyboard-operable collection behind the browsing grids and lists. */
+/**
+ * The virtualised, keyboard-operable collection behind the browsing grids and lists, for items of
+ * your own: give `getId` and `renderItem`, and spread the item props it hands you onto each item's
+ * root (they carry its role, tab stop and index). Grid view fits columns of `minCellWidth`; list
+ * view is a `grid` of rows under your `columns` header cells.
+ */
 export function VirtualCollection<T>({
   view,
   items,
