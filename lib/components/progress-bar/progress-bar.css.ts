@@ -23,14 +23,16 @@ const slideRtl = keyframes({
 })
 
 // The fill is full width and scaled, so a value change animates on the compositor. It grows from
-// the inline start: `transform-origin` has no logical keyword, so RTL says right.
+// the inline start: `transform-origin` has no logical keyword, so RTL says right. RTL is read from
+// the `dir` attribute, not `:dir()`: CSS minifiers (lightningcss in Vite) rewrite `:dir(rtl)` into a
+// list of `:lang()` values for older targets, which a German page with dir="rtl" never matches.
 export const fill = recipe({
   base: {
     position: 'absolute',
     inset: 0,
     borderRadius: vars.radius.full,
     transformOrigin: 'left center',
-    selectors: { '&:dir(rtl)': { transformOrigin: 'right center' } },
+    selectors: { ':where([dir="rtl"]) &': { transformOrigin: 'right center' } },
     transitionProperty: 'transform',
     transitionDuration: vars.motion.duration.fast,
     transitionTimingFunction: vars.motion.easing.standard,
@@ -47,7 +49,7 @@ export const fill = recipe({
         insetInlineEnd: 'auto',
         width: '40%',
         animation: `${slide} ${vars.motion.duration.indeterminate} ${vars.motion.easing.standard} infinite`,
-        selectors: { '&:dir(rtl)': { animationName: slideRtl } },
+        selectors: { ':where([dir="rtl"]) &': { animationName: slideRtl } },
       },
       false: {},
     },

@@ -73,7 +73,7 @@ export const drawer = style([
     transitionTimingFunction: vars.motion.easing.standard,
     selectors: {
       // It slides in from the inline start: from the right in RTL.
-      '&:dir(rtl)': { transform: 'translateX(100%)' },
+      ':where([dir="rtl"]) &': { transform: 'translateX(100%)' },
       [state.enter]: { transform: 'none' },
     },
   },
