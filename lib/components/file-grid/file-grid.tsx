@@ -2,9 +2,16 @@ import { cx } from '../../internal/cx.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { FileCard } from '../file-card/file-card.tsx'
 import { FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
-import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import {
+  type CollectionBaseProps,
+  type CollectionItemProps,
+  type CollectionItemState,
+  type CollectionView,
+  VirtualCollection,
+} from '../virtual-collection/virtual-collection.tsx'
 import * as css from './file-grid.css.ts'
 import type { DateInput } from '../../utils/format-date.ts'
+import type { ReactNode } from 'react'
 
 /** Narrowest file card in px (the grid fits as many columns as this allows). */
 export const fileGridMinCardWidth = 180
@@ -23,6 +30,11 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
   actionsLabel?: (name: string) => string
   /** Formats each card's (or row's) upload date; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
+  /**
+   * Renders a card of your own (e.g. the kit's `FileCard` beside your badges); spread `itemProps`
+   * on its root. `card` is the card the grid would show. List view: see `FileList`'s `renderItem`.
+   */
+  renderItem?: (file: BrowserFile, itemProps: CollectionItemProps, state: CollectionItemState & { card: ReactNode }) => ReactNode
 }
 
 const fileId = (file: BrowserFile) => file.id
@@ -43,6 +55,7 @@ export function FileGrid({
   columnLabels,
   actionsLabel,
   formatDate,
+  renderItem,
   className,
   ...props
 }: FileGridProps) {
@@ -56,9 +69,10 @@ export function FileGrid({
       view="grid"
       getId={fileId}
       minCellWidth={minCardWidth}
-      renderItem={(file, itemProps, { selected }) => (
-        <FileCard file={file} selected={selected} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
-      )}
+      renderItem={(file, itemProps, state) => {
+        const card = <FileCard file={file} selected={state.selected} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
+        return renderItem ? renderItem(file, itemProps, { ...state, card }) : card
+      }}
     />
   )
 }

@@ -146,3 +146,31 @@ describe('components used alone', () => {
     expect(screen.getByRole('combobox', { name: 'Berechtigung' }).textContent).toContain('Privat')
   })
 })
+
+describe('renderItem', () => {
+  it("lets FileGrid and FileList show a product's own badge beside the kit's card or row", () => {
+    const { unmount } = setup(
+      <Viewport>
+        <FileGrid
+          title="Files"
+          items={[file]}
+          renderItem={(item, itemProps, { card, selected }) => (
+            <div key={item.id} data-testid="own">
+              {card}
+              <span>{selected ? 'picked' : 'Signed'}</span>
+            </div>
+          )}
+        />
+      </Viewport>,
+    )
+    expect(screen.getByTestId('own').textContent).toContain('Signed')
+    expect(screen.getByRole('option', { name: /bericht\.pdf/ })).toBeTruthy()
+    unmount()
+    setup(
+      <Viewport>
+        <FileList title="Files" items={[file]} renderItem={(_item, _props, { row }) => <>{row}</>} />
+      </Viewport>,
+    )
+    expect(screen.getByRole('row', { name: /bericht\.pdf/ })).toBeTruthy()
+  })
+})
