@@ -65,6 +65,6 @@ export const BrokenThumbnail = meta.story({
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('img')).toBeNull())
     await expect(canvas.getByText('PNG')).toBeVisible()
-    await expect(canvas.getByText('03/07/24 09:05PM')).toBeVisible()
+    await expect(canvas.getByText(/^03\/07\/24,\s09:05\sPM$/)).toBeVisible()
   },
 })
