@@ -2,11 +2,13 @@ import { timeLeftParts, type UploadCounts } from '../components/upload-panel/upl
 import type { CumulusMessages } from './messages.ts'
 
 const files = (n: number) => (n === 1 ? '1 Datei' : `${n} Dateien`)
+// "1 Datei wird", "2 Dateien werden": the verb agrees with the count.
+const running = (n: number) => `${files(n)} ${n === 1 ? 'wird' : 'werden'} hochgeladen`
 
 function uploadTitle(counts: UploadCounts): string {
   const unfinished = counts.running + counts.paused + counts.retrying
   const lost = counts.failed + counts.canceled
-  if (unfinished > 0) return `${files(unfinished + counts.completed)} werden hochgeladen`
+  if (unfinished > 0) return running(unfinished + counts.completed)
   if (lost === 0) return `${files(counts.completed)} hochgeladen`
   return `${counts.completed} von ${files(counts.completed + lost)} hochgeladen`
 }

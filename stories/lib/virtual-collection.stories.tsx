@@ -64,13 +64,14 @@ const meta = preview.meta({
   },
 })
 
-const grid = (height: number, items: Person[], selectedIds: string[] = []) => (
+const grid = (height: number, items: Person[], selectedIds: string[] = [], loading = false) => (
   <VirtualCollection<Person>
     view="grid"
     title="People"
     items={items}
     getId={personId}
     selectedIds={selectedIds}
+    loading={loading}
     minCellWidth={200}
     itemMenu={personMenu}
     renderItem={(person, props, state) => <PersonCard person={person} props={props} state={state} />}
@@ -113,7 +114,7 @@ export const States = meta.story({
       <State label="grid of custom cards · selected (2)">{grid(170, people(8), ['p1', 'p4'])}</State>
       <State label="list of custom rows · selected (1)">{list(170, people(4), ['p2'])}</State>
       <State label="10,000 items (virtualised)">{grid(120, people(10_000))}</State>
-      <State label="loading">{grid(80, [], [])}</State>
+      <State label="loading">{grid(80, [], [], true)}</State>
     </StateGrid>
   ),
 })
@@ -136,8 +137,10 @@ export const Keyboard = meta.story({
     />
   ),
   play: async ({ canvas, userEvent }) => {
+    // Virtuoso renders the items once it has measured the grid.
+    const first = await canvas.findByRole('option', { name: /Ada Lovelace/ })
     await userEvent.tab()
-    await expect(canvas.getByRole('option', { name: /Ada Lovelace/ })).toHaveFocus()
+    await expect(first).toHaveFocus()
     await userEvent.keyboard('{ArrowRight}')
     await expect(canvas.getByRole('option', { name: /Grace Hopper/ })).toHaveFocus()
     await userEvent.keyboard('{Enter}')

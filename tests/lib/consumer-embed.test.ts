@@ -167,7 +167,7 @@ describe('@cumulus/ui embedded in German, right to left, dark, with a brand acce
   })
 
   it('speaks German, with German dates and sizes, names isolated for bidi', () => {
-    expect(styles.heading).toBe('1 Datei werden hochgeladen')
+    expect(styles.heading).toBe('1 Datei wird hochgeladen')
     expect(styles.note).toBe('1,5 KB/s')
     expect(styles.date).toBe('07.03.24, 21:05')
     expect(styles.fileNameDir).toBe('auto')

@@ -85,7 +85,7 @@ describe('LocaleProvider', () => {
         <UploadPanel position="static" items={[{ id: 'u', name: 'a.txt', type: 'file', progress: 5, state: 'running' }]} onCancel={noop} onClose={noop} labels={{ close: 'Zumachen' }} />
       </LocaleProvider>,
     )
-    expect(screen.getByRole('heading', { name: '1 Datei werden hochgeladen' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: '1 Datei wird hochgeladen' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Zumachen' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Upload von a.txt abbrechen' })).toBeTruthy()
   })
