@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { cssLayer } from './lib/build/css-layer.ts'
 
 const API_PORT = Number(process.env.API_PORT ?? 3001)
 const api = { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false }
@@ -49,7 +50,8 @@ function cumulusUi(): Plugin {
 // The SPA. In `npm run dev` Vite serves it on :3000 and forwards the API to the server on :3001;
 // in production the server serves dist/app itself (same origin either way).
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), cumulusUi()],
+  // cssLayer: the lib's CSS in `@layer cumulus`, as the published package ships it.
+  plugins: [react(), vanillaExtractPlugin(), cssLayer(fileURLToPath(new URL('./lib', import.meta.url))), cumulusUi()],
   publicDir: 'public',
   build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn'] },

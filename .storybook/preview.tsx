@@ -2,7 +2,7 @@ import addonA11y from '@storybook/addon-a11y'
 import { definePreview } from '@storybook/react-vite'
 import addonMsw from 'msw-storybook-addon'
 import { useLayoutEffect } from 'react'
-import { type ThemeName, themeAttribute, themeNames } from '../lib/index.ts'
+import { deMessages, LocaleProvider, type ThemeName, themeAttribute, themeNames } from '../lib/index.ts'
 // Inter: optional for consumers (@cumulus/ui/fonts.css), always on in stories and their baselines.
 import '../lib/theme/fonts.css.ts'
 import { frame } from './preview.css.ts'
@@ -20,19 +20,38 @@ export default definePreview({
       description: 'Colour theme (sets data-theme on <html>)',
       toolbar: { title: 'Theme', icon: 'mirror', items: [...themeNames], dynamicTitle: true },
     },
+    locale: {
+      description: 'Texts, dates and sizes (LocaleProvider)',
+      toolbar: { title: 'Locale', icon: 'globe', items: ['en-US', 'de-DE'], dynamicTitle: true },
+    },
+    dir: {
+      description: 'Text direction (sets dir on <html>)',
+      toolbar: { title: 'Direction', icon: 'transfer', items: ['ltr', 'rtl'], dynamicTitle: true },
+    },
   },
-  initialGlobals: { theme: 'light' satisfies ThemeName },
+  initialGlobals: { theme: 'light' satisfies ThemeName, locale: 'en-US', dir: 'ltr' },
   decorators: [
     (Story, { globals }) => {
       const theme: ThemeName = globals.theme === 'dark' ? 'dark' : 'light'
-      // On <html>, so portals (dialogs, menus, toasts) outside the story root take the theme too.
+      const german = globals.locale === 'de-DE'
+      const dir = globals.dir === 'rtl' ? 'rtl' : 'ltr'
+      // On <html>, so portals (dialogs, menus, toasts) outside the story root take the theme and direction too.
       useLayoutEffect(() => {
         document.documentElement.setAttribute(themeAttribute, theme)
-      }, [theme])
-      return (
+        document.documentElement.setAttribute('dir', dir)
+        document.documentElement.setAttribute('lang', german ? 'de' : 'en')
+      }, [theme, dir, german])
+      const story = (
         <div className={frame}>
           <Story />
         </div>
+      )
+      return german ? (
+        <LocaleProvider locale="de-DE" messages={deMessages}>
+          {story}
+        </LocaleProvider>
+      ) : (
+        story
       )
     },
   ],

@@ -11,16 +11,33 @@ import './theme/dark.css.ts'
 
 // Theme
 export { vars } from './theme/contract.css.ts'
+export { createTheme, type CumulusTheme, type ThemeOptions, type ThemeVariables } from './theme/create-theme.ts'
 export { sprinkles, type Sprinkles } from './theme/sprinkles.css.ts'
 export { baseText, focusRing, state } from './theme/states.ts'
 export { themeAttribute, themeNames, type ThemeName } from './theme/theme.ts'
 export { badgeLetters, breakpoints, type BadgeLetter } from './theme/tokens.ts'
+
+// Locale: texts, dates and sizes for every component (English and en-US formats without a provider)
+export { deMessages } from './locale/de.ts'
+export { enMessages } from './locale/en.ts'
+export { defaultCommonLabels, type CommonLabels } from './locale/common-labels.ts'
+export { dateStyles, intlFormatDate, intlFormatSize, type DateStyle, type FormatDate, type FormatSize } from './locale/formats.ts'
+export { LocaleProvider, useLocale, type CumulusLocale, type LocaleProviderProps } from './locale/locale.tsx'
+export type { CumulusMessages, LocaleMessages } from './locale/messages.ts'
 
 // Helpers
 export { defaultBadgeMax, extensionBadge, type ExtensionBadgeInfo } from './utils/extension-badge.ts'
 export { byteUnits, formatBytes } from './utils/format-bytes.ts'
 export { formatCardDate, formatDetailsDate, formatFileDate, formatMonthHeading, type DateInput } from './utils/format-date.ts'
 export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncate.ts'
+
+// Hooks
+export {
+  useFileSelection,
+  type FileSelection,
+  type FileSelectionOptions,
+  type SelectionModifiers,
+} from './hooks/use-file-selection.ts'
 
 // Components
 export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './components/alert-dialog/index.ts'
@@ -154,44 +171,77 @@ export {
 export { defaultViewToggleLabels, ViewToggle, type ViewToggleLabels, type ViewToggleProps } from './components/view-toggle/index.ts'
 export {
   collectionViews,
+  VirtualCollection,
   type CollectionBaseProps,
+  type CollectionBody,
+  type CollectionBodyParts,
   type CollectionCallbacks,
   type CollectionHeadingLevel,
+  type CollectionItemProps,
+  type CollectionItemState,
   type CollectionView,
+  type VirtualCollectionProps,
 } from './components/virtual-collection/index.ts'
 
 // Components: dialogs and app chrome
-export { FileDetails, FileDetailsDialog, type FileDetailsDialogProps, type FileDetailsProps } from './components/file-details/index.ts'
-export { Header, headerLayouts, type HeaderLayout, type HeaderProps } from './components/header/index.ts'
-export { MediaViewer, mediaKinds, type MediaKind, type MediaViewerProps } from './components/media-viewer/index.ts'
 export {
+  defaultFileDetailsLabels,
+  FileDetails,
+  FileDetailsDialog,
+  type FileDetailsDialogProps,
+  type FileDetailsLabels,
+  type FileDetailsProps,
+} from './components/file-details/index.ts'
+export { Header, headerLayouts, type HeaderLayout, type HeaderProps } from './components/header/index.ts'
+export {
+  defaultMediaViewerLabels,
+  MediaViewer,
+  mediaKinds,
+  type MediaKind,
+  type MediaViewerLabels,
+  type MediaViewerProps,
+} from './components/media-viewer/index.ts'
+export {
+  defaultMoveDialogLabels,
   MoveDialog,
   moveDestination,
   moveEnterWindowMs,
   moveSearchDelayMs,
   moveSummary,
+  type MoveDialogLabels,
   type MoveDialogProps,
   type MoveFolder,
 } from './components/move-dialog/index.ts'
-export { SearchBar, type SearchBarProps, type SearchSuggestion } from './components/search-bar/index.ts'
 export {
+  defaultSearchBarLabels,
+  SearchBar,
+  type SearchBarLabels,
+  type SearchBarProps,
+  type SearchSuggestion,
+} from './components/search-bar/index.ts'
+export {
+  defaultShareDialogLabels,
   ShareDialog,
   sharePermissionHints,
   sharePermissionLabels,
   sharePermissions,
+  type ShareDialogLabels,
   type ShareDialogProps,
   type SharePermission,
 } from './components/share-dialog/index.ts'
 export {
+  defaultSidebarLabels,
   Sidebar,
   sidebarItems,
   sidebarLayouts,
   type SidebarItem,
+  type SidebarLabels,
   type SidebarLayout,
   type SidebarProps,
 } from './components/sidebar/index.ts'
 export {
   countUploads,
+  defaultUploadPanelLabels,
   UploadPanel,
   uploadItemStates,
   uploadPanelSpeed,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { cssLayer } from './build/css-layer.ts'
 import { pureTopLevel } from './build/pure-top-level.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -42,7 +43,8 @@ function stylesheetEntries(): Plugin {
 export default defineConfig({
   root: here('.'),
   // pureTopLevel: unused components must cost a consumer nothing (see build/pure-top-level.ts).
-  plugins: [react(), vanillaExtractPlugin(), pureTopLevel(here('.')), stylesheetEntries()],
+  // cssLayer: the kit's CSS sits in `@layer cumulus`, so a consumer's unlayered overrides win.
+  plugins: [react(), vanillaExtractPlugin(), cssLayer(here('.')), pureTopLevel(here('.')), stylesheetEntries()],
   // Without this the repo's public/ (msw's worker) would be copied into the package.
   publicDir: false,
   build: {

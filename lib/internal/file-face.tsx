@@ -3,6 +3,7 @@ import { ExtensionBadge, type ExtensionBadgeSize } from '../components/extension
 import type { BrowserFile } from '../components/file-card/browser-item.ts'
 import { PlayBadge } from './play-badge.tsx'
 import { useThumbnail } from './use-thumbnail.ts'
+import { useLocale } from '../locale/locale.tsx'
 
 /** The classes of a face's parts, from the card's own stylesheet. */
 export interface FileFaceClasses {
@@ -21,11 +22,11 @@ export interface FileFaceOptions {
   thumbnailsDisabled?: boolean
   /** Longest badge text before it is shortened. */
   badgeMax?: number
-  /** Formats the upload date; defaults to `formatCardDate` (MM/DD/YY hh:mma). */
-  formatDate?: (date: DateInput) => string
+  /** Formats the upload date; defaults to the locale's `card` date format (`LocaleProvider`). */
+  formatDate?: ((date: DateInput) => string) | undefined
 }
 
-interface FileFaceProps extends Required<FileFaceOptions> {
+interface FileFaceProps extends Required<Omit<FileFaceOptions, 'formatDate'>>, Pick<FileFaceOptions, 'formatDate'> {
   badgeSize?: ExtensionBadgeSize
   classes: FileFaceClasses
   /** `span` inside a button, where a `div` is not allowed. */
@@ -35,13 +36,15 @@ interface FileFaceProps extends Required<FileFaceOptions> {
 /**
  * What a file's card shows, above and below: the thumbnail (or the extension badge when there is
  * none, thumbnails are off or it fails to load), with the play mark on a video, then the name and
- * the upload date. The preview class must position its box (the play mark sits over it).
+ * the upload date. The preview class must position its box (the play mark sits over it). Name and
+ * date are bidi-isolated (`dir="auto"`): a Hebrew name in an English page, or a date in an Arabic one, keeps its own order.
  */
 export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, formatDate, classes, as: Part }: FileFaceProps) {
   const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
+  const locale = useLocale()
   return (
     <>
-      <Part className={classes.preview}>
+      <Part data-part="file-preview" className={classes.preview}>
         {url ? (
           <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={classes.image} onError={onError} />
         ) : (
@@ -50,13 +53,13 @@ export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, format
         )}
         {file.isVideo ? <PlayBadge overBadge={!url} /> : null}
       </Part>
-      <Part className={classes.body}>
-        <span className={classes.name} title={file.name}>
+      <Part data-part="file-body" className={classes.body}>
+        <span data-part="file-name" dir="auto" className={classes.name} title={file.name}>
           {file.name}
         </span>
         {/* Keeps a space between name and date in the accessible name, whatever the layout. */}
         {' '}
-        <span className={classes.date}>{formatDate(file.uploadDate)}</span>
+        <span data-part="file-date" dir="auto" className={classes.date}>{formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}</span>
       </Part>
     </>
   )

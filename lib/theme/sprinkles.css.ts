@@ -18,12 +18,13 @@ const responsive = defineProperties({
     gap: vars.space,
     paddingTop: vars.space,
     paddingBottom: vars.space,
-    paddingLeft: vars.space,
-    paddingRight: vars.space,
+    // Logical sides: start and end follow the text direction (left and right in LTR, swapped in RTL).
+    paddingInlineStart: vars.space,
+    paddingInlineEnd: vars.space,
   },
   shorthands: {
-    padding: ['paddingTop', 'paddingBottom', 'paddingLeft', 'paddingRight'],
-    paddingX: ['paddingLeft', 'paddingRight'],
+    padding: ['paddingTop', 'paddingBottom', 'paddingInlineStart', 'paddingInlineEnd'],
+    paddingX: ['paddingInlineStart', 'paddingInlineEnd'],
     paddingY: ['paddingTop', 'paddingBottom'],
   },
 })
@@ -38,13 +39,13 @@ const layout = defineProperties({
     minWidth: ['0'],
     marginTop: vars.space,
     marginBottom: vars.space,
-    marginLeft: vars.space,
-    marginRight: vars.space,
-    textAlign: ['left', 'center', 'right'],
+    marginInlineStart: vars.space,
+    marginInlineEnd: vars.space,
+    textAlign: ['start', 'center', 'end'],
   },
   shorthands: {
-    margin: ['marginTop', 'marginBottom', 'marginLeft', 'marginRight'],
-    marginX: ['marginLeft', 'marginRight'],
+    margin: ['marginTop', 'marginBottom', 'marginInlineStart', 'marginInlineEnd'],
+    marginX: ['marginInlineStart', 'marginInlineEnd'],
     marginY: ['marginTop', 'marginBottom'],
   },
 })

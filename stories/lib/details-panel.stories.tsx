@@ -49,6 +49,9 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes. */
+export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })
+
 /** Its texts and formats. */
 export const Facts = meta.story({
   play: async ({ canvas }) => {

@@ -52,6 +52,12 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
+export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
+
+/** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes. */
+export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })
+
 /** A thumbnail that fails to load falls back to the extension badge. */
 export const BrokenThumbnail = meta.story({
   args: { file: file('photo.png', { thumbnailUrl: broken }) },
@@ -59,6 +65,6 @@ export const BrokenThumbnail = meta.story({
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('img')).toBeNull())
     await expect(canvas.getByText('PNG')).toBeVisible()
-    await expect(canvas.getByText('03/07/24 09:05PM')).toBeVisible()
+    await expect(canvas.getByText(/^03\/07\/24,\s09:05\sPM$/)).toBeVisible()
   },
 })

@@ -64,6 +64,12 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
+export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
+
+/** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes. */
+export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })
+
 /** Up/Down between rows; Right to Actions; Enter opens the menu; Escape returns; Left back to the row. */
 export const Keyboard = meta.story({
   play: async ({ canvas, userEvent, args }) => {

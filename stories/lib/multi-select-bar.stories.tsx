@@ -48,6 +48,12 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
+export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
+
+/** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes. */
+export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })
+
 /** One tab stop; arrows walk the toolbar; the count is a status that announces changes. */
 export const Keyboard = meta.story({
   play: async ({ canvas, userEvent, args }) => {

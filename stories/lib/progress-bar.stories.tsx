@@ -41,6 +41,9 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
+export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
+
 /** Determinate bars report their value; indeterminate ones leave aria-valuenow out. */
 export const Semantics = meta.story({
   render: () => (

@@ -53,7 +53,7 @@ export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 export const Keyboard = meta.story({
   decorators: narrowBox,
   play: async ({ canvas, userEvent, args }) => {
-    const item = canvas.getByRole('button', { name: /^holiday\.jpg 03\/07\/24 09:05AM$/ })
+    const item = canvas.getByRole('button', { name: /^holiday\.jpg 03\/07\/24,\s09:05\sAM$/ })
     await expect(item).toHaveAttribute('aria-pressed', 'false')
     await userEvent.tab()
     await expect(item).toHaveFocus()

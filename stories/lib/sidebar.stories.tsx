@@ -57,6 +57,9 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
+export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
+
 /** ADD NEW open, with Upload Folder (the browser can pick folders). */
 export const StatesAddNew = meta.story({
   render: (args) => (

@@ -50,6 +50,9 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
+export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
+
 /** createToaster: an action shows pending then success; the toast can be dismissed from the keyboard. */
 export const Toasting = meta.story({
   render: function Render() {

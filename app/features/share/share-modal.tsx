@@ -3,7 +3,7 @@
 // modal and in the main selection, and the file lists refetch.
 // Under the select, "Link settings" (issue #19): the options of that same link (expiry, password,
 // download limit), saved with PATCH /share-service/links/{id}; the URL stays.
-import { type SharePermission, ShareDialog, Spinner } from '@cumulus/ui'
+import { type SharePermission, ShareDialog, type ShareDialogLabels, Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useId, useState } from 'react'
 import { type FileJson, makeOne, makePublic, removeLink } from '../../api/files.ts'
@@ -24,6 +24,7 @@ import { useLinkActions } from './use-link-actions.ts'
 
 const s = copy.share
 const permissionLabels: Record<SharePermission, string> = { private: s.private, public: s.public, one: s.temporary }
+const labels: Partial<ShareDialogLabels> = { title: s.title, copy: s.copyLink, link: s.link, noLink: s.noLink, permission: s.permission, permissions: permissionLabels }
 
 /** SPEC §3: linkType one or public; absent means private. */
 export const filePermission = (file: FileJson): SharePermission => file.metadata.linkType ?? 'private'
@@ -141,13 +142,8 @@ export function ShareModal() {
       busy={busy}
       onPermissionChange={(next) => void change(next)}
       onCopy={(text) => void copyWithToast(text, copy.toasts.linkCopied)}
-      title={s.title}
       hint={copy.modals.shareHints[permission]}
-      copyLabel={s.copyLink}
-      linkLabel={s.link}
-      noLinkText={s.noLink}
-      permissionLabel={s.permission}
-      permissionLabels={permissionLabels}
+      labels={labels}
       closeLabel={copy.modals.close}
       getPersistentElements={toastRegions}
     >

@@ -50,7 +50,9 @@ function markDates() {
     if (!root) return
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement
+      // The kit isolates dates in table cells with <bdi> (for right-to-left pages): mask the cell, as
+      // wide as it always was, not the inline <bdi> (whose width would follow the date's digits).
+      const parent = node.parentElement?.tagName === 'BDI' ? node.parentElement.parentElement : node.parentElement
       if (parent && date.test(parent.textContent?.trim() ?? '')) parent.setAttribute('data-visual-mask', '')
     }
   }

@@ -5,6 +5,7 @@ import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, DialogDescription, type DialogProps } from '../dialog/dialog.tsx'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './alert-dialog.css.ts'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** Alert icons: error (e.g. "No items selected") or warning (e.g. "Please wait 1 minute before resending"). */
 export const alertIcons = ['error', 'warning'] as const
@@ -25,12 +26,14 @@ export interface AlertDialogProps extends Omit<DialogProps, 'title' | 'children'
 }
 
 /** A message with one acknowledging button (role alertdialog); Escape, backdrop and the button all close it. */
-export function AlertDialog({ title, text, icon = 'error', buttonLabel = 'Okay', className, ...props }: AlertDialogProps) {
+export function AlertDialog({ title, text, icon = 'error', buttonLabel, className, ...props }: AlertDialogProps) {
+  const common = useCommonLabels()
   return (
     <Dialog
       role="alertdialog"
       size="small"
       showClose={false}
+      data-part="alert-dialog"
       {...props}
       className={cx(css.body, className)}
       title={
@@ -44,7 +47,7 @@ export function AlertDialog({ title, text, icon = 'error', buttonLabel = 'Okay',
     >
       {text ? <DialogDescription className={css.text}>{text}</DialogDescription> : null}
       <DialogActions className={css.actions}>
-        <Ariakit.DialogDismiss render={<Button variant="primary" />}>{buttonLabel}</Ariakit.DialogDismiss>
+        <Ariakit.DialogDismiss render={<Button variant="primary" />}>{buttonLabel ?? common.okay}</Ariakit.DialogDismiss>
       </DialogActions>
     </Dialog>
   )

@@ -34,6 +34,7 @@ export function Button({ variant, size, icon, loading = false, disabled, classNa
   const iconSize = children == null ? (size ?? 'medium') : size === 'large' ? 'medium' : 'small'
   return (
     <Ariakit.Button
+      data-part="button"
       {...props}
       disabled={disabled || loading}
       // A busy button keeps focus (no jump to <body>) and tells assistive technology why it is inert.

@@ -2,6 +2,7 @@ import * as Ariakit from '@ariakit/react'
 import type { ReactNode } from 'react'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, DialogDescription, type DialogProps } from '../dialog/dialog.tsx'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** Confirm button looks: danger for destructive confirmations such as "Delete file?". */
 export const confirmTones = ['default', 'danger'] as const
@@ -33,22 +34,23 @@ export interface ConfirmDialogProps extends Omit<DialogProps, 'title' | 'childre
 export function ConfirmDialog({
   title,
   text,
-  confirmLabel = 'Yes',
-  cancelLabel = 'cancel',
+  confirmLabel,
+  cancelLabel,
   tone = 'default',
   busy = false,
   onConfirm,
   onCancel,
   ...props
 }: ConfirmDialogProps) {
+  const common = useCommonLabels()
   return (
     <Dialog role="alertdialog" size="small" showClose={false} {...props} title={title} onClose={onCancel}>
       {text ? <DialogDescription>{text}</DialogDescription> : null}
       <DialogActions>
         {/* A DialogDismiss closes through onClose (= onCancel), like Escape and the backdrop. */}
-        <Ariakit.DialogDismiss render={<Button variant="secondary" />}>{cancelLabel}</Ariakit.DialogDismiss>
+        <Ariakit.DialogDismiss render={<Button variant="secondary" />}>{cancelLabel ?? common.cancel}</Ariakit.DialogDismiss>
         <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
-          {confirmLabel}
+          {confirmLabel ?? common.yes}
         </Button>
       </DialogActions>
     </Dialog>

@@ -108,6 +108,7 @@ export function ContextMenu({
         preserveTabOrder={false}
         unmountOnHide
         finalFocus={returnFocusTo ?? undefined}
+        data-part="context-menu"
         {...props}
         className={cx(popupSurface, menuCss.menu, className)}
       >

@@ -2,12 +2,11 @@ import { type ComponentPropsWithRef, Fragment, type ReactNode } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { vars } from '../../theme/contract.css.ts'
 import { extensionBadge } from '../../utils/extension-badge.ts'
-import { formatBytes } from '../../utils/format-bytes.ts'
-import { formatDetailsDate } from '../../utils/format-date.ts'
 import { defaultMiddleTruncateMax, middleTruncate } from '../../utils/middle-truncate.ts'
 import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './details-panel.css.ts'
+import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 /** The panel's default width, in px. */
 export const detailsPanelWidth = 260
@@ -72,9 +71,10 @@ export function DetailsPanel({
   style,
   ...props
 }: DetailsPanelProps) {
-  const text = { ...defaultDetailsPanelLabels, ...labels }
+  const text = useLabels('detailsPanel', defaultDetailsPanelLabels, labels)
+  const { formatDate, formatSize } = useLocale()
   const frame = (children: ReactNode) => (
-    <aside aria-label={text.panel} {...props} className={cx(css.panel, className)} style={{ inlineSize: width, ...style }}>
+    <aside aria-label={text.panel} data-part="details-panel" {...props} className={cx(css.panel, className)} style={{ inlineSize: width, ...style }}>
       {children}
     </aside>
   )
@@ -87,13 +87,13 @@ export function DetailsPanel({
   const facts: Array<[string, string]> = isFile
     ? [
         [text.type, extensionBadge(name, UNLIMITED).text],
-        [text.size, formatBytes(selection.file.size)],
-        [text.created, formatDetailsDate(selection.file.uploadDate)],
+        [text.size, formatSize(selection.file.size)],
+        [text.created, formatDate(selection.file.uploadDate, 'details')],
         [text.access, selection.file.linkType ? text.public : text.private],
       ]
     : [
         [text.type, text.folder],
-        [text.created, formatDetailsDate(selection.folder.createdAt)],
+        [text.created, formatDate(selection.folder.createdAt, 'details')],
       ]
   return frame(
     <>
@@ -108,7 +108,9 @@ export function DetailsPanel({
         {facts.map(([term, value]) => (
           <Fragment key={term}>
             <dt className={css.term}>{term}</dt>
-            <dd className={css.value}>{value}</dd>
+            <dd className={css.value}>
+              <bdi>{value}</bdi>
+            </dd>
           </Fragment>
         ))}
       </dl>

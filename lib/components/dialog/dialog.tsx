@@ -3,6 +3,7 @@ import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './dialog.css.ts'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** Dialog widths, from the theme's `size.dialog` scale, plus full screen (viewers). */
 export const dialogSizes = ['small', 'medium', 'large', 'fullscreen'] as const
@@ -33,23 +34,25 @@ export function Dialog({
   hideTitle = false,
   size = 'medium',
   showClose = true,
-  closeLabel = 'Close',
+  closeLabel,
   className,
   children,
   ...props
 }: DialogProps) {
+  const common = useCommonLabels()
   const heading = <Ariakit.DialogHeading className={css.heading}>{title}</Ariakit.DialogHeading>
   return (
     <Ariakit.Dialog
       backdrop={<div className={css.backdrop} />}
       unmountOnHide
+      data-part="dialog"
       {...props}
       className={cx(css.panel({ size }), className)}
     >
       <div className={css.header}>
         {hideTitle ? <Ariakit.VisuallyHidden>{heading}</Ariakit.VisuallyHidden> : heading}
         {showClose ? (
-          <Ariakit.DialogDismiss render={<IconButton icon="close" label={closeLabel} className={css.closeButton} />} />
+          <Ariakit.DialogDismiss render={<IconButton icon="close" label={closeLabel ?? common.close} className={css.closeButton} />} />
         ) : null}
       </div>
       {children}
@@ -62,7 +65,7 @@ export type DialogDescriptionProps = Ariakit.DialogDescriptionProps
 
 /** Body text that also becomes the dialog's accessible description. */
 export function DialogDescription({ className, ...props }: DialogDescriptionProps) {
-  return <Ariakit.DialogDescription {...props} className={cx(css.description, className)} />
+  return <Ariakit.DialogDescription data-part="dialog-description" {...props} className={cx(css.description, className)} />
 }
 
 /** Props of `DialogActions`. */
@@ -70,5 +73,5 @@ export type DialogActionsProps = ComponentPropsWithRef<'div'>
 
 /** The row of buttons at the bottom of a dialog, aligned to the end. */
 export function DialogActions({ className, ...props }: DialogActionsProps) {
-  return <div {...props} className={cx(css.actions, className)} />
+  return <div data-part="dialog-actions" {...props} className={cx(css.actions, className)} />
 }

@@ -27,7 +27,7 @@ export interface EmptyStateProps extends Omit<ComponentPropsWithRef<'div'>, 'tit
 export function EmptyState({ illustration, title, description, action, headingLevel = 2, className, ...props }: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const
   return (
-    <div {...props} className={cx(root, className)}>
+    <div data-part="empty-state" {...props} className={cx(root, className)}>
       {illustration ? <Illustration name={illustration} /> : null}
       <div className={text}>
         <Heading className={titleClass}>{title}</Heading>

@@ -23,7 +23,7 @@ export interface ExtensionBadgeProps extends Omit<ComponentPropsWithRef<'span'>,
 export function ExtensionBadge({ filename, max = defaultBadgeMax, size, className, style, ...props }: ExtensionBadgeProps) {
   const { text, color } = extensionBadge(filename, max)
   return (
-    <span {...props} className={cx(badge({ size }), className)} style={{ backgroundColor: color, ...style }}>
+    <span data-part="extension-badge" {...props} className={cx(badge({ size }), className)} style={{ backgroundColor: color, ...style }}>
       {text}
     </span>
   )

@@ -2,7 +2,6 @@ import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import { FileFace, type FileFaceOptions } from '../../internal/file-face.tsx'
 import { defaultBadgeMax } from '../../utils/extension-badge.ts'
-import { formatCardDate } from '../../utils/format-date.ts'
 import * as css from './file-card.css.ts'
 
 /** Props of `FileCard`; the rest go to the root (Ariakit `Role`, a `div` unless `render` says otherwise). */
@@ -21,12 +20,12 @@ export function FileCard({
   selected = false,
   thumbnailsDisabled = false,
   badgeMax = defaultBadgeMax,
-  formatDate = formatCardDate,
+  formatDate,
   className,
   ...props
 }: FileCardProps) {
   return (
-    <Ariakit.Role data-selected={selected || undefined} {...props} className={cx(css.card, className)}>
+    <Ariakit.Role data-selected={selected || undefined} data-part="file-card" {...props} className={cx(css.card, className)}>
       <FileFace
         file={file}
         thumbnailsDisabled={thumbnailsDisabled}

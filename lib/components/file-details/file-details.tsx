@@ -1,21 +1,21 @@
 import * as Ariakit from '@ariakit/react'
 import { type ComponentPropsWithRef, useId } from 'react'
 import { cx } from '../../internal/cx.ts'
-import { formatBytes } from '../../utils/format-bytes.ts'
-import { type DateInput, formatFileDate } from '../../utils/format-date.ts'
+import type { DateInput } from '../../utils/format-date.ts'
 import { Button } from '../button/button.tsx'
 import { Dialog, type DialogProps } from '../dialog/dialog.tsx'
 import { type SharePermission, sharePermissionLabels } from '../share-dialog/share-permission.ts'
 import * as css from './file-details.css.ts'
+import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 interface FileDetailsFields {
   /** The file's name. */
   name: string
   /** Share state, shown as Temporary, Public or Private. */
   access: SharePermission
-  /** Size in bytes, shown with `formatBytes`. */
+  /** Size in bytes, shown with the locale's `formatSize`. */
   fileSize: number
-  /** Upload date, shown as MM/DD/YYYY hh:mma (`formatFileDate`). */
+  /** Upload date, shown in the locale's `file` date format. */
   uploadDate: DateInput
   /** The Copy name button: the app copies the name and shows "Filename Copied". */
   onCopyName: (name: string) => void
@@ -29,7 +29,8 @@ interface FileDetailsFields {
   accessLabels?: Partial<Record<SharePermission, string>>
 }
 
-interface FileDetailsLabels {
+/** The texts of `FileDetails`; each has an English default. */
+export interface FileDetailsLabels {
   copyName: string
   heading: string
   access: string
@@ -38,7 +39,8 @@ interface FileDetailsLabels {
   download: string
 }
 
-const defaultLabels: FileDetailsLabels = {
+/** English defaults of `FileDetailsLabels`. */
+export const defaultFileDetailsLabels: FileDetailsLabels = {
   copyName: 'Copy name',
   heading: 'File details',
   access: 'Access',
@@ -67,11 +69,12 @@ export function FileDetails({
   className,
   ...props
 }: FileDetailsProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('fileDetails', defaultFileDetailsLabels, labelOverrides)
   const headingId = useId()
-  const accessText = { ...sharePermissionLabels, ...accessLabels }[access]
+  const locale = useLocale()
+  const accessText = { ...sharePermissionLabels, ...locale.messages.shareDialog?.permissions, ...accessLabels }[access]
   return (
-    <div {...props} className={cx(css.root, className)}>
+    <div data-part="file-details" {...props} className={cx(css.root, className)}>
       <div className={css.nameBox}>
         <span className={css.name}>{name}</span>
         <Button icon="copy" size="small" onClick={() => onCopyName(name)}>
@@ -86,9 +89,9 @@ export function FileDetails({
             <dt className={css.term}>{labels.access}</dt>
             <dd className={css.value}>{accessText}</dd>
             <dt className={css.term}>{labels.size}</dt>
-            <dd className={css.value}>{formatBytes(fileSize)}</dd>
+            <dd className={css.value}>{locale.formatSize(fileSize)}</dd>
             <dt className={css.term}>{labels.uploaded}</dt>
-            <dd className={css.value}>{formatFileDate(uploadDate)}</dd>
+            <dd className={css.value}>{locale.formatDate(uploadDate, 'file')}</dd>
           </dl>
         </div>
       </Ariakit.HeadingLevel>

@@ -1,1 +1,8 @@
-export { FileDetails, FileDetailsDialog, type FileDetailsDialogProps, type FileDetailsProps } from './file-details.tsx'
+export {
+  defaultFileDetailsLabels,
+  FileDetails,
+  FileDetailsDialog,
+  type FileDetailsDialogProps,
+  type FileDetailsLabels,
+  type FileDetailsProps,
+} from './file-details.tsx'

@@ -2,8 +2,16 @@ import { cx } from '../../internal/cx.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { FileCard } from '../file-card/file-card.tsx'
 import { FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
-import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import {
+  type CollectionBaseProps,
+  type CollectionItemProps,
+  type CollectionItemState,
+  type CollectionView,
+  VirtualCollection,
+} from '../virtual-collection/virtual-collection.tsx'
 import * as css from './file-grid.css.ts'
+import type { DateInput } from '../../utils/format-date.ts'
+import type { ReactNode } from 'react'
 
 /** Narrowest file card in px (the grid fits as many columns as this allows). */
 export const fileGridMinCardWidth = 180
@@ -20,6 +28,13 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
   columnLabels?: Partial<FileListColumnLabels>
   /** List view: name of each row's Actions button. */
   actionsLabel?: (name: string) => string
+  /** Formats each card's (or row's) upload date; defaults to the locale's `card` date format. */
+  formatDate?: (date: DateInput) => string
+  /**
+   * Renders a card of your own (e.g. the kit's `FileCard` beside your badges); spread `itemProps`
+   * on its root. `card` is the card the grid would show. List view: see `FileList`'s `renderItem`.
+   */
+  renderItem?: (file: BrowserFile, itemProps: CollectionItemProps, state: CollectionItemState & { card: ReactNode }) => ReactNode
 }
 
 const fileId = (file: BrowserFile) => file.id
@@ -39,21 +54,25 @@ export function FileGrid({
   minCardWidth = fileGridMinCardWidth,
   columnLabels,
   actionsLabel,
+  formatDate,
+  renderItem,
   className,
   ...props
 }: FileGridProps) {
-  if (view === 'list') return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} />
+  if (view === 'list') return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} formatDate={formatDate} />
   return (
     <VirtualCollection<BrowserFile>
+      data-part="file-grid"
       {...props}
       className={cx(css.root, className)}
       listClassName={css.list}
       view="grid"
       getId={fileId}
       minCellWidth={minCardWidth}
-      renderItem={(file, itemProps, { selected }) => (
-        <FileCard file={file} selected={selected} thumbnailsDisabled={thumbnailsDisabled} {...itemProps} />
-      )}
+      renderItem={(file, itemProps, state) => {
+        const card = <FileCard file={file} selected={state.selected} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
+        return renderItem ? renderItem(file, itemProps, { ...state, card }) : card
+      }}
     />
   )
 }

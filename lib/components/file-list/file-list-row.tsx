@@ -1,12 +1,11 @@
 import type { HTMLAttributes, Ref } from 'react'
 import { cx } from '../../internal/cx.ts'
-import { formatBytes } from '../../utils/format-bytes.ts'
-import { formatCardDate } from '../../utils/format-date.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './file-list.css.ts'
+import { useCommonLabels, useLocale } from '../../locale/locale.tsx'
 
 /** The default name of a row's Actions button. */
 export const defaultActionsLabel = (name: string) => `Actions for ${name}`
@@ -18,7 +17,7 @@ interface RowBase extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   actionsLabel?: (name: string) => string
   /** Props of the Actions button (FileList passes the ones that open its menu). */
   actionProps?: HTMLAttributes<HTMLElement> & { tabIndex?: number }
-  /** Formats the date column; defaults to `formatCardDate` (MM/DD/YY hh:mma). */
+  /** Formats the date column; defaults to the locale's `card` date format. */
   formatDate?: (date: BrowserFile['uploadDate']) => string
   /** Ref to the row element. */
   ref?: Ref<HTMLDivElement>
@@ -35,29 +34,33 @@ export function FileListRow({
   file,
   folder,
   selected = false,
-  actionsLabel = defaultActionsLabel,
+  actionsLabel,
   actionProps,
-  formatDate = formatCardDate,
+  formatDate,
   className,
   ...props
 }: FileListRowProps) {
   const name = file ? file.name : folder.name
+  const common = useCommonLabels()
+  const locale = useLocale()
+  const date = file ? file.uploadDate : folder.createdAt
   return (
-    <div role="row" data-selected={selected || undefined} {...props} className={cx(css.columns, css.row, className)}>
-      <div role="gridcell" className={css.nameCell}>
+    <div role="row" data-selected={selected || undefined} data-part="file-list-row" {...props} className={cx(css.columns, css.row, className)}>
+      <div role="gridcell" data-part="file-list-name" className={css.nameCell}>
         {file ? <ExtensionBadge filename={file.name} max={3} size="small" aria-hidden /> : <Icon name="folder" className={css.folderIcon} />}
-        <span className={css.name} title={name}>
+        <span data-part="file-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
       </div>
-      <div role="gridcell" className={css.wideOnly}>
-        {file ? formatBytes(file.size) : null}
+      <div role="gridcell" data-part="file-list-size" className={css.wideOnly}>
+        {/* Isolated, so digits and units keep their order in a right-to-left row. */}
+        {file ? <bdi>{locale.formatSize(file.size)}</bdi> : null}
       </div>
-      <div role="gridcell" className={css.wideOnly}>
-        {formatDate(file ? file.uploadDate : folder.createdAt)}
+      <div role="gridcell" data-part="file-list-date" className={css.wideOnly}>
+        <bdi>{formatDate ? formatDate(date) : locale.formatDate(date, 'card')}</bdi>
       </div>
-      <div role="gridcell" className={css.actionsCell}>
-        <IconButton icon="more-vertical" size="small" label={actionsLabel(name)} {...actionProps} />
+      <div role="gridcell" data-part="file-list-actions" className={css.actionsCell}>
+        <IconButton icon="more-vertical" size="small" label={(actionsLabel ?? common.actionsFor)(name)} {...actionProps} />
       </div>
     </div>
   )

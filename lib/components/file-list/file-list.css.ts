@@ -78,4 +78,4 @@ export const folderIcon = style({
 
 export const actionsCell = sprinkles({ display: 'flex', justifyContent: 'flex-end' })
 
-export const actionsHeader = style([sprinkles({ textAlign: 'right' }), cell])
+export const actionsHeader = style([sprinkles({ textAlign: 'end' }), cell])

@@ -1,10 +1,10 @@
 import { type ComponentPropsWithRef, type DragEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { UploadPanel, type UploadItem } from '../upload-panel/upload-panel.tsx'
 import { cx } from '../../internal/cx.ts'
-import { formatBytes } from '../../utils/format-bytes.ts'
 import { Button } from '../button/button.tsx'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './file-request-drop-zone.css.ts'
+import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 /** Texts of `FileRequestDropZone`. */
 export interface FileRequestDropZoneLabels {
@@ -99,7 +99,8 @@ export function FileRequestDropZone({
   className,
   ...props
 }: FileRequestDropZoneProps) {
-  const text = { ...defaultFileRequestDropZoneLabels, ...labels }
+  const text = useLabels('fileRequestDropZone', defaultFileRequestDropZoneLabels, labels)
+  const { formatSize } = useLocale()
   const [dragging, setDragging] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const titleId = useId()
@@ -134,12 +135,12 @@ export function FileRequestDropZone({
     },
   }
 
-  const limits = [maxFileSize != null ? text.perFile(formatBytes(maxFileSize)) : null, maxTotalBytes != null ? text.total(formatBytes(maxTotalBytes)) : null].filter(
+  const limits = [maxFileSize != null ? text.perFile(formatSize(maxFileSize)) : null, maxTotalBytes != null ? text.total(formatSize(maxTotalBytes)) : null].filter(
     (line): line is string => line != null,
   )
 
   return (
-    <section aria-labelledby={titleId} {...props} className={cx(css.root, className)}>
+    <section aria-labelledby={titleId} data-part="file-request-drop-zone" {...props} className={cx(css.root, className)}>
       <div className={css.header}>
         <Heading id={titleId} className={css.title}>
           <Icon name="folder" size="large" className={css.titleIcon} />

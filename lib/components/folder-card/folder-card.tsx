@@ -16,10 +16,11 @@ export interface FolderCardProps extends Omit<Ariakit.RoleProps, 'children'> {
 export function FolderCard({ folder, selected = false, className, ...props }: FolderCardProps) {
   return (
     <Ariakit.Role data-selected={selected || undefined} {...props}
+      data-part="folder-card"
       className={cx(css.card, className)}
     >
       <Icon name="folder" className={css.icon} />
-      <span className={css.name} title={folder.name}>
+      <span data-part="folder-name" dir="auto" className={css.name} title={folder.name}>
         {folder.name}
       </span>
     </Ariakit.Role>

@@ -1,8 +1,9 @@
 import type { BrowserFolder } from '../file-card/browser-item.ts'
 import { type FileListColumnLabels, ListColumnHeaders, listHeaderRowClassName } from '../file-list/file-list.tsx'
-import { defaultActionsLabel, FileListRow } from '../file-list/file-list-row.tsx'
+import { FileListRow } from '../file-list/file-list-row.tsx'
 import { FolderCard } from '../folder-card/folder-card.tsx'
 import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import type { DateInput } from '../../utils/format-date.ts'
 
 /** Narrowest folder card in px. */
 export const folderGridMinCardWidth = 200
@@ -17,6 +18,8 @@ export interface FolderGridProps extends CollectionBaseProps<BrowserFolder> {
   columnLabels?: Partial<FileListColumnLabels>
   /** List view: name of each row's Actions button. */
   actionsLabel?: (name: string) => string
+  /** List view: formats the Created column; defaults to the locale's `card` date format. */
+  formatDate?: (date: DateInput) => string
 }
 
 const folderId = (folder: BrowserFolder) => folder.id
@@ -26,7 +29,7 @@ const folderId = (folder: BrowserFolder) => folder.id
  * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
  * paging work as in `FileGrid`.
  */
-export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel = defaultActionsLabel, ...props }: FolderGridProps) {
+export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, ...props }: FolderGridProps) {
   return (
     <VirtualCollection<BrowserFolder>
       {...props}
@@ -37,7 +40,7 @@ export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidt
       headerRowClassName={listHeaderRowClassName}
       renderItem={(folder, itemProps, { selected, actionProps }) =>
         view === 'list' ? (
-          <FileListRow folder={folder} selected={selected} actionsLabel={actionsLabel} actionProps={actionProps} {...itemProps} />
+          <FileListRow folder={folder} selected={selected} actionsLabel={actionsLabel} formatDate={formatDate} actionProps={actionProps} {...itemProps} />
         ) : (
           <FolderCard folder={folder} selected={selected} {...itemProps} />
         )

@@ -62,7 +62,7 @@ export function Header({
 }: HeaderProps) {
   const labels = { menu: 'Menu', settings: 'Settings', ...labelOverrides }
   return (
-    <header {...props} className={cx(css.header, className)}>
+    <header data-part="header" {...props} className={cx(css.header, className)}>
       {onMenu && layout !== 'desktop' ? (
         <span className={css.slot({ responsive: layout === 'responsive', show: 'mobile' })}>
           <IconButton icon="menu" label={labels.menu} aria-expanded={menuOpen ?? false} onClick={onMenu} />

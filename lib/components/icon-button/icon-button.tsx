@@ -23,6 +23,7 @@ export function IconButton({ icon, label, variant = 'ghost', size = 'medium', cl
       icon={icon}
       variant={variant}
       size={size}
+      data-part="icon-button"
       className={cx(square({ size }), className)}
     />
   )

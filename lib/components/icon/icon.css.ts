@@ -24,3 +24,6 @@ export const icon = recipe({
 })
 
 export const solid = style({ fill: 'currentColor', stroke: 'none' })
+
+/** Icons that point along the text (back, previous, next) turn around in RTL. */
+export const directional = style({ selectors: { ':where([dir="rtl"]) &': { transform: 'scaleX(-1)' } } })

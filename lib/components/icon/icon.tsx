@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { type Glyph, glyphs } from './glyphs.ts'
-import { icon, solid } from './icon.css.ts'
+import { directional, icon, solid } from './icon.css.ts'
 
 /** Every icon the set draws. */
 export const iconNames: readonly IconName[] = (Object.keys(glyphs) as IconName[]).sort()
@@ -25,7 +25,10 @@ export interface IconProps extends Omit<ComponentPropsWithRef<'svg'>, 'children'
   label?: string
 }
 
-/** An inline SVG icon drawn in `currentColor`. */
+// Back, previous and next point the other way in a right-to-left page.
+const mirroredInRtl: ReadonlySet<IconName> = new Set<IconName>(['arrow-left', 'chevron-left', 'chevron-right'])
+
+/** An inline SVG icon drawn in `currentColor`; arrows along the text mirror under `dir="rtl"`. */
 export function Icon({ name, size = 'medium', label, className, ...props }: IconProps) {
   const glyph: Glyph = glyphs[name]
   return (
@@ -33,8 +36,9 @@ export function Icon({ name, size = 'medium', label, className, ...props }: Icon
       viewBox="0 0 24 24"
       focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      data-part="icon"
       {...props}
-      className={cx(icon({ size }), className)}
+      className={cx(icon({ size }), mirroredInRtl.has(name) && directional, className)}
     >
       {glyph.stroke ? <path d={glyph.stroke} /> : null}
       {glyph.fill ? <path d={glyph.fill} className={solid} /> : null}

@@ -20,6 +20,7 @@ import {
   toLocalInput,
   validateDraft,
 } from './link-settings.ts'
+import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 /** Texts of `LinkSettingsForm`. */
 export interface LinkSettingsFormLabels {
@@ -133,7 +134,11 @@ export function LinkSettingsForm({
   className,
   ...props
 }: LinkSettingsFormProps) {
-  const text = { ...defaultLinkSettingsFormLabels, ...labels, problems: { ...defaultLinkSettingsFormLabels.problems, ...labels?.problems } }
+  const { problems: problemLabels, ...flat } = labels ?? {}
+  const merged = useLabels('linkSettingsForm', defaultLinkSettingsFormLabels, flat)
+  const localeProblems = useLocale().messages.linkSettingsForm?.problems
+  // Problems merge one by one: a message set or a prop may name only some of them.
+  const text = { ...merged, problems: { ...defaultLinkSettingsFormLabels.problems, ...localeProblems, ...problemLabels } }
   const [draft, setDraft] = useState(() => toDraft(value ?? defaultValue, hasPassword))
   // The last settings reported (or received): a controlled value that differs is an outside change.
   const [synced, setSynced] = useState<LinkSettings | undefined>(value)
@@ -232,7 +237,7 @@ export function LinkSettingsForm({
   )
 
   return (
-    <form ref={formRef} noValidate {...props} className={cx(css.form, className)} onSubmit={submit}>
+    <form ref={formRef} noValidate data-part="link-settings-form" {...props} className={cx(css.form, className)} onSubmit={submit}>
       <Option
         label={text.expires}
         checked={draft.expires}

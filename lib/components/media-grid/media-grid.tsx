@@ -7,6 +7,7 @@ import { Icon } from '../icon/icon.tsx'
 import { type CollectionBaseProps, type CollectionItemProps, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
 import * as virtualCss from '../virtual-collection/virtual-collection.css.ts'
 import * as css from './media-grid.css.ts'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** The narrowest media cell, in px. */
 export const mediaGridMinCell = 100
@@ -36,7 +37,7 @@ export function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLa
   const { url, failed, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   return (
     // No visible text: the tile is named by the file name.
-    <div aria-label={file.name} title={file.name} data-selected={selected || undefined} {...props} className={cx(css.tile, className)}>
+    <div aria-label={file.name} title={file.name} data-selected={selected || undefined} data-part="media-tile" {...props} className={cx(css.tile, className)}>
       {failed ? (
         <Icon name="error" size="large" label={thumbnailErrorLabel} className={css.error} />
       ) : url == null ? (
@@ -65,9 +66,10 @@ const fileId = (file: BrowserFile) => file.id
 export function MediaGrid({
   minCellWidth = mediaGridMinCell,
   thumbnailsDisabled = false,
-  thumbnailErrorLabel = 'Thumbnail failed to load',
+  thumbnailErrorLabel,
   ...props
 }: MediaGridProps) {
+  const common = useCommonLabels()
   return (
     <VirtualCollection<BrowserFile>
       {...props}
@@ -80,7 +82,7 @@ export function MediaGrid({
           file={file}
           selected={selected}
           thumbnailsDisabled={thumbnailsDisabled}
-          thumbnailErrorLabel={thumbnailErrorLabel}
+          thumbnailErrorLabel={thumbnailErrorLabel ?? common.thumbnailError}
           {...itemProps}
         />
       )}

@@ -1,1 +1,1 @@
-export { MediaViewer, mediaKinds, type MediaKind, type MediaViewerProps } from './media-viewer.tsx'
+export { defaultMediaViewerLabels, MediaViewer, mediaKinds, type MediaKind, type MediaViewerLabels, type MediaViewerProps } from './media-viewer.tsx'

@@ -6,6 +6,8 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './media-viewer.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
+import { logicalArrow } from '../../internal/direction.ts'
 
 /** What the viewer shows: an image (the full-size thumbnail) or a streamed video. */
 export const mediaKinds = ['image', 'video'] as const
@@ -39,7 +41,8 @@ export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'c
   labels?: Partial<MediaViewerLabels>
 }
 
-interface MediaViewerLabels {
+/** The texts of `MediaViewer`; each has an English default. */
+export interface MediaViewerLabels {
   prev: string
   next: string
   close: string
@@ -47,7 +50,8 @@ interface MediaViewerLabels {
   error: string
 }
 
-const defaultLabels: MediaViewerLabels = {
+/** English defaults of `MediaViewerLabels`. */
+export const defaultMediaViewerLabels: MediaViewerLabels = {
   prev: 'Previous',
   next: 'Next',
   close: 'Close',
@@ -81,7 +85,7 @@ export function MediaViewer({
   onKeyDown,
   ...props
 }: MediaViewerProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('mediaViewer', defaultMediaViewerLabels, labelOverrides)
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event)
@@ -90,10 +94,12 @@ export function MediaViewer({
     // React bubbles events from portals (an open menu) through here too: only the viewer's own DOM counts.
     if (!event.currentTarget.contains(target) || OWN_ARROWS.has(target.tagName) || target.isContentEditable) return
     if (target.closest(ARROW_WIDGETS)) return
-    if (event.key === 'ArrowLeft' && !prevDisabled) {
+    // In RTL the previous picture is to the right, as the arrows on screen are.
+    const key = logicalArrow(event.key, target)
+    if (key === 'ArrowLeft' && !prevDisabled) {
       event.preventDefault()
       onPrev()
-    } else if (event.key === 'ArrowRight' && !nextDisabled) {
+    } else if (key === 'ArrowRight' && !nextDisabled) {
       event.preventDefault()
       onNext()
     }
@@ -103,6 +109,7 @@ export function MediaViewer({
     <Ariakit.Dialog
       backdrop={<div className={dialogCss.backdrop} />}
       unmountOnHide
+      data-part="media-viewer"
       {...props}
       onClose={onClose}
       onKeyDown={keyDown}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { IconName } from '../icon/icon.tsx'
 
 /** Item colours: danger for destructive actions such as Delete. */
@@ -10,7 +11,8 @@ export type MenuItemTone = (typeof menuItemTones)[number]
 export interface MenuAction {
   id: string
   label: string
-  icon?: IconName
+  /** One of the kit's icons by name, or your own node (an SVG of your icon set, about 16 px). */
+  icon?: IconName | ReactNode
   onSelect?: () => void
   disabled?: boolean
   hidden?: boolean

@@ -1,9 +1,12 @@
 import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import { popupItem } from '../../internal/popup.css.ts'
-import { Icon } from '../icon/icon.tsx'
+import { Icon, type IconName, iconNames } from '../icon/icon.tsx'
 import * as css from './menu.css.ts'
 import { isMenuSeparator, type MenuEntry, visibleMenuEntries } from './menu-entries.ts'
+
+// A string that names no icon of the kit (an emoji, a letter) is the product's own node.
+const isIconName = (icon: unknown): icon is IconName => typeof icon === 'string' && (iconNames as readonly string[]).includes(icon)
 
 /** Renders the visible entries as Ariakit menu items; shared by Menu and ContextMenu. */
 export function MenuItems({ entries }: { entries: readonly MenuEntry[] }) {
@@ -17,7 +20,14 @@ export function MenuItems({ entries }: { entries: readonly MenuEntry[] }) {
         onClick={entry.onSelect}
         className={cx(popupItem, entry.tone === 'danger' && css.danger)}
       >
-        {entry.icon ? <Icon name={entry.icon} size="small" className={css.itemIcon} /> : null}
+        {isIconName(entry.icon) ? (
+          <Icon name={entry.icon} size="small" className={css.itemIcon} />
+        ) : entry.icon != null ? (
+          // A product's own icon, in the same slot (decoration: the label names the action).
+          <span aria-hidden className={css.itemIcon}>
+            {entry.icon}
+          </span>
+        ) : null}
         {entry.label}
       </Ariakit.MenuItem>
     ),

@@ -28,7 +28,7 @@ export function Menu({ label, items, trigger, open, onOpenChange, placement = 'b
   return (
     <Ariakit.MenuProvider open={open} setOpen={onOpenChange} placement={placement}>
       <Ariakit.MenuButton render={trigger ?? <IconButton icon="more-vertical" label={label} />} />
-      <Ariakit.Menu gutter={4} unmountOnHide {...props} className={cx(popupSurface, css.menu, className)}>
+      <Ariakit.Menu gutter={4} unmountOnHide data-part="menu" {...props} className={cx(popupSurface, css.menu, className)}>
         <MenuItems entries={items} />
       </Ariakit.Menu>
     </Ariakit.MenuProvider>

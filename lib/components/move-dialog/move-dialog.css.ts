@@ -20,7 +20,7 @@ const rowBase = [
     margin: 0,
     border: `${vars.borderWidth.thin} solid transparent`,
     background: 'transparent',
-    textAlign: 'left',
+    textAlign: 'start',
     cursor: 'pointer',
     userSelect: 'none',
     outline: 'none',

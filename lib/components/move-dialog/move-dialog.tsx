@@ -6,6 +6,8 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './move-dialog.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
+import { logicalArrow } from '../../internal/direction.ts'
 
 /** How long the search waits after the last keystroke, in ms. */
 export const moveSearchDelayMs = 500
@@ -23,9 +25,8 @@ export interface MoveFolder {
 export const moveDestination = (selected: MoveFolder | null | undefined, current: MoveFolder | null): MoveFolder | null =>
   selected ?? current ?? null
 
-/** The summary line: "Move to {folder name}", or "Move to home" for the root. */
-export const moveSummary = (destination: MoveFolder | null): string =>
-  destination ? `Move to ${destination.name}` : 'Move to home'
+/** The summary line: "Move to {folder name}", or "Move to {root}" ("Move to home") for the root. */
+export const moveSummary = (destination: MoveFolder | null, root = 'home'): string => `Move to ${destination ? destination.name : root}`
 
 /** Props of `MoveDialog`; other dialog props (`open`, …) are forwarded. */
 export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose'> {
@@ -51,15 +52,20 @@ export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' 
   onConfirm: (destination: MoveFolder | null) => void
   /** Escape, the backdrop or the close icon. */
   onClose: () => void
-  /** The heading; defaults to "Move". */
+  /** The heading; defaults to `labels.title` ("Move"). */
   title?: string
-  /** Texts; defaults "Search folders", "Search", "Back", "Go to Home", "Home" (the root), "Folders", "No Folders", "Confirm". */
+  /** Texts; see `defaultMoveDialogLabels`. */
   labels?: Partial<MoveDialogLabels>
-  /** The summary line; defaults to `moveSummary`. */
+  /** The summary line; defaults to `labels.summary` with `labels.root`. */
   summary?: (destination: MoveFolder | null) => string
 }
 
-interface MoveDialogLabels {
+/** The texts of `MoveDialog`; each has an English default. */
+export interface MoveDialogLabels {
+  /** The heading. */
+  title: string
+  /** The summary line, given the root's name (`root`) for when the destination is the root. */
+  summary: (destination: MoveFolder | null, root: string) => string
   search: string
   searchPlaceholder: string
   back: string
@@ -72,7 +78,11 @@ interface MoveDialogLabels {
   confirm: string
 }
 
-const defaultLabels: MoveDialogLabels = {
+/** English defaults of `MoveDialogLabels`. */
+export const defaultMoveDialogLabels: MoveDialogLabels = {
+  title: 'Move',
+  // English keeps the root in lower case mid-sentence ("Move to home"); a root of your own is shown as given.
+  summary: (destination, root) => moveSummary(destination, root === 'Home' ? 'home' : root),
   search: 'Search folders',
   searchPlaceholder: 'Search',
   back: 'Back',
@@ -97,12 +107,12 @@ export function MoveDialog({
   onEnter,
   onConfirm,
   onClose,
-  title = 'Move',
+  title,
   labels: labelOverrides,
-  summary = moveSummary,
+  summary,
   ...props
 }: MoveDialogProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('moveDialog', defaultMoveDialogLabels, labelOverrides)
   const currentId = currentFolder?.id ?? null
   // A selection belongs to the folder it was made in, so browsing elsewhere drops it.
   const [selection, setSelection] = useState<{ in: string | null; folder: MoveFolder | null } | null>(null)
@@ -140,7 +150,8 @@ export function MoveDialog({
   }
 
   const keyDownFolder = (event: KeyboardEvent, folder: MoveFolder) => {
-    if (event.key !== 'ArrowRight') return
+    // "Into" is the reading direction's forward: ArrowLeft in RTL.
+    if (logicalArrow(event.key, event.target as Element) !== 'ArrowRight') return
     event.preventDefault()
     lastClick.current = null
     onEnter(folder)
@@ -185,7 +196,7 @@ export function MoveDialog({
       size="medium"
       initialFocus={multiSelect ? undefined : searchInput}
       {...props}
-      title={title}
+      title={title ?? labels.title}
       onClose={onClose}
       onFocus={(event) => {
         props.onFocus?.(event)
@@ -246,7 +257,7 @@ export function MoveDialog({
         />
         <div className={css.footer}>
           <p className={css.summary} aria-live="polite">
-            {summary(destination)}
+            {summary ? summary(destination) : labels.summary(destination, labels.root)}
           </p>
           <DialogActions>
             <Button variant="primary" loading={busy} onClick={() => onConfirm(destination)}>
@@ -290,7 +301,7 @@ function FolderList({ folders, loading, labels, selectedId, onClick, onKeyDown }
             onKeyDown={(event) => onKeyDown(event, folder)}
           >
             <Icon name="folder" size="small" className={css.folderIcon} />
-            <span className={css.name} title={folder.name}>
+            <span dir="auto" className={css.name} title={folder.name}>
               {folder.name}
             </span>
             <Icon name="chevron-right" size="small" className={css.chevron} />

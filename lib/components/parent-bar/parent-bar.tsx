@@ -7,6 +7,7 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { Menu } from '../menu/menu.tsx'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './parent-bar.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** The root a folder lives under: its crumb reads Home or Trash. */
 export const parentBarRoots = ['home', 'trash'] as const
@@ -52,14 +53,14 @@ export interface ParentBarProps extends Omit<ComponentPropsWithRef<'nav'>, 'chil
  * to the root, the current folder's name (`aria-current`) and its menu.
  */
 export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menuItems, labels, className, ...props }: ParentBarProps) {
-  const text = { ...defaultParentBarLabels, ...labels }
+  const text = useLabels('parentBar', defaultParentBarLabels, labels)
   const name = (
-    <span className={css.current} aria-current="page" title={folderName}>
+    <span className={css.current} aria-current="page" dir="auto" title={folderName}>
       {folderName}
     </span>
   )
   return (
-    <nav aria-label={text.nav} {...props} className={cx(css.bar, className)}>
+    <nav aria-label={text.nav} data-part="parent-bar" {...props} className={cx(css.bar, className)}>
       <IconButton icon="arrow-left" label={text.back} onClick={onBack} />
       <ol className={css.crumbs}>
         <li className={cx(css.crumb, css.rootCrumb)}>

@@ -11,7 +11,7 @@ export const monthHeader = style([
 ])
 
 /** One row of tiles; the heights and widths come from the layout, inline. */
-export const row = style({ display: 'flex', flexWrap: 'nowrap', boxSizing: 'content-box' })
+export const row = style({ display: 'flex', flexWrap: 'nowrap', boxSizing: 'border-box' })
 
 /** A tile's size is set by the layout: never by the flex container. */
 export const tile = style({ flex: '0 0 auto' })

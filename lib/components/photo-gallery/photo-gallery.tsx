@@ -1,6 +1,6 @@
 import { type CSSProperties, createContext, Fragment, type HTMLAttributes, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { type ContextProp, GroupedVirtuoso, type GroupedVirtuosoHandle, type ListProps, type TopItemListProps } from 'react-virtuoso'
-import { type DateInput, formatMonthHeading } from '../../utils/format-date.ts'
+import type { DateInput } from '../../utils/format-date.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { EmptyState, type EmptyStateHeadingLevel } from '../empty-state/empty-state.tsx'
 import { MediaTile } from '../media-grid/media-grid.tsx'
@@ -9,6 +9,7 @@ import { VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
 import { defaultTargetRowHeight, type GalleryLayout, type LayoutItem, packGallery, rowItemWidths, rowOfItem } from './gallery-layout.ts'
 import { galleryMove } from './gallery-moves.ts'
 import * as css from './photo-gallery.css.ts'
+import { useCommonLabels, useLocale } from '../../locale/locale.tsx'
 
 /** Space between tiles, in px (the theme's xxsmall space). */
 export const photoGalleryGap = 2
@@ -143,7 +144,7 @@ export function PhotoGallery({
   targetRowHeight,
   stickyOffset,
   thumbnailsDisabled = false,
-  thumbnailErrorLabel = 'Thumbnail failed to load',
+  thumbnailErrorLabel,
   emptyTitle,
   emptyDescription,
   emptyAction,
@@ -151,6 +152,8 @@ export function PhotoGallery({
   useWindowScroll = false,
   ...props
 }: PhotoGalleryProps) {
+  const common = useCommonLabels()
+  const { formatDate } = useLocale()
   const { width, ref: measureRef } = useWidth(initialWidth)
   const layout = useGalleryLayout(items, width, targetRowHeight)
   const virtuosoRef = useRef<GroupedVirtuosoHandle>(null)
@@ -171,7 +174,9 @@ export function PhotoGallery({
     if (!row) return null
     const ratios = items.slice(row.start, row.end).map((file) => file.aspectRatio ?? 1)
     const widths = rowItemWidths(ratios, row, layout.options.width, photoGalleryGap)
-    const rowStyle: CSSProperties = { height: row.height, gap: photoGalleryGap, paddingBottom: photoGalleryGap }
+    // The gap below a row is its padding (Virtuoso measures heights, never margins), counted in the
+    // row's border-box height: a page's `* { box-sizing: border-box }` outranks the kit's layer.
+    const rowStyle: CSSProperties = { height: row.height + photoGalleryGap, gap: photoGalleryGap, paddingBlockEnd: photoGalleryGap }
     return (
       <div role="none" className={css.row} style={rowStyle}>
         {widths.map((tileWidth, k) => (
@@ -203,7 +208,7 @@ export function PhotoGallery({
               const first = items[layout.groups[group]?.firstItem ?? -1]
               return (
                 <div role="none" className={css.monthHeader}>
-                  {first ? formatMonthHeading(galleryDate(first)) : null}
+                  {first ? formatDate(galleryDate(first), 'month') : null}
                 </div>
               )
             }}
@@ -241,7 +246,7 @@ export function PhotoGallery({
           file={file}
           selected={selected}
           thumbnailsDisabled={thumbnailsDisabled}
-          thumbnailErrorLabel={thumbnailErrorLabel}
+          thumbnailErrorLabel={thumbnailErrorLabel ?? common.thumbnailError}
           caption
           {...itemProps}
         />

@@ -16,13 +16,23 @@ const slide = keyframes({
   to: { transform: 'translateX(250%)' },
 })
 
-// The fill is full width and scaled, so a value change animates on the compositor.
+// The same sweep from the inline start in RTL (right to left).
+const slideRtl = keyframes({
+  from: { transform: 'translateX(100%)' },
+  to: { transform: 'translateX(-250%)' },
+})
+
+// The fill is full width and scaled, so a value change animates on the compositor. It grows from
+// the inline start: `transform-origin` has no logical keyword, so RTL says right. RTL is read from
+// the `dir` attribute, not `:dir()`: CSS minifiers (lightningcss in Vite) rewrite `:dir(rtl)` into a
+// list of `:lang()` values for older targets, which a German page with dir="rtl" never matches.
 export const fill = recipe({
   base: {
     position: 'absolute',
     inset: 0,
     borderRadius: vars.radius.full,
     transformOrigin: 'left center',
+    selectors: { ':where([dir="rtl"]) &': { transformOrigin: 'right center' } },
     transitionProperty: 'transform',
     transitionDuration: vars.motion.duration.fast,
     transitionTimingFunction: vars.motion.easing.standard,
@@ -36,9 +46,10 @@ export const fill = recipe({
     // Indeterminate: a 40% segment sweeping across. With reduced motion (duration 0) it rests at the start.
     indeterminate: {
       true: {
-        right: 'auto',
+        insetInlineEnd: 'auto',
         width: '40%',
         animation: `${slide} ${vars.motion.duration.indeterminate} ${vars.motion.easing.standard} infinite`,
+        selectors: { ':where([dir="rtl"]) &': { animationName: slideRtl } },
       },
       false: {},
     },

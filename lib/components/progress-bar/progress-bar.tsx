@@ -31,6 +31,7 @@ export function ProgressBar({ value, label, tone = 'accent', className, ...props
       // Indeterminate bars leave aria-valuenow out, which is how assistive technology tells them apart.
       aria-valuenow={determinate ? Math.round(percent) : undefined}
       data-state={determinate ? (percent >= 100 ? 'complete' : 'loading') : 'indeterminate'}
+      data-part="progress-bar"
       {...props}
       className={cx(track, className)}
     >

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, type DialogProps } from '../dialog/dialog.tsx'
 import * as css from './prompt-dialog.css.ts'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** The message for an empty name. */
 export const promptRequiredMessage = 'Please Enter a Name'
@@ -51,13 +52,14 @@ export function PromptDialog({
   validate = requireName,
   validateOnChange = false,
   error,
-  submitLabel = 'Okay',
-  cancelLabel = 'cancel',
+  submitLabel,
+  cancelLabel,
   busy = false,
   onSubmit,
   onCancel,
   ...props
 }: PromptDialogProps) {
+  const common = useCommonLabels()
   return (
     <Dialog size="small" showClose={false} {...props} title={title} onClose={onCancel}>
       {/* Mounted only while open (Dialog unmounts on hide), so every opening starts from defaultValue. */}
@@ -68,8 +70,8 @@ export function PromptDialog({
         validate={validate}
         validateOnChange={validateOnChange}
         outsideError={error}
-        submitLabel={submitLabel}
-        cancelLabel={cancelLabel}
+        submitLabel={submitLabel ?? common.okay}
+        cancelLabel={cancelLabel ?? common.cancel}
         busy={busy}
         onSubmit={onSubmit}
       />

@@ -13,6 +13,7 @@ import { MultiSelectBar } from '../multi-select-bar/multi-select-bar.tsx'
 import { ViewToggle } from '../view-toggle/view-toggle.tsx'
 import type { CollectionView } from '../virtual-collection/virtual-collection.tsx'
 import * as css from './public-folder-view.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** A folder between the shared root and the folder shown, for the breadcrumbs. */
 export interface PublicFolderCrumb {
@@ -168,7 +169,7 @@ export function PublicFolderView({
   onKeyDown,
   ...props
 }: PublicFolderViewProps) {
-  const text = { ...defaultPublicFolderViewLabels, ...labels }
+  const text = useLabels('publicFolderView', defaultPublicFolderViewLabels, labels)
   const [selection, setSelection] = useControllableState(controlledSelection, defaultSelection, onSelectionChange)
   const [view, setView] = useControllableState(controlledView, defaultView, onViewChange)
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
@@ -280,7 +281,7 @@ export function PublicFolderView({
   }
 
   return (
-    <section aria-labelledby={headingId} {...props} className={cx(css.root, className)} onKeyDown={handleKeyDown}>
+    <section aria-labelledby={headingId} data-part="public-folder-view" {...props} className={cx(css.root, className)} onKeyDown={handleKeyDown}>
       <header className={css.header}>
         <div className={css.heading}>
           <Icon name="folder" size="large" className={css.headingIcon} />

@@ -13,7 +13,7 @@ export const item = style([
   {
     width: '100%',
     overflow: 'hidden',
-    textAlign: 'left',
+    textAlign: 'start',
     ...cardFrame(selected, focusRing),
   },
 ])

@@ -1,7 +1,6 @@
 import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import { FileFace, type FileFaceOptions } from '../../internal/file-face.tsx'
-import { formatCardDate } from '../../utils/format-date.ts'
 import * as css from './quick-access-item.css.ts'
 
 /** Props of `QuickAccessItem`; the rest go to the button (Ariakit `Button`), e.g. `onClick`, `onContextMenu`. */
@@ -19,12 +18,12 @@ export function QuickAccessItem({
   selected = false,
   thumbnailsDisabled = false,
   badgeMax = 3,
-  formatDate = formatCardDate,
+  formatDate,
   className,
   ...props
 }: QuickAccessItemProps) {
   return (
-    <Ariakit.Button aria-pressed={selected} {...props} className={cx(css.item, className)}>
+    <Ariakit.Button aria-pressed={selected} data-part="quick-access-item" {...props} className={cx(css.item, className)}>
       <FileFace file={file} thumbnailsDisabled={thumbnailsDisabled} badgeMax={badgeMax} formatDate={formatDate} classes={css} as="span" />
     </Ariakit.Button>
   )

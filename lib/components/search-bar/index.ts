@@ -1,1 +1,1 @@
-export { SearchBar, type SearchBarProps, type SearchSuggestion } from './search-bar.tsx'
+export { defaultSearchBarLabels, SearchBar, type SearchBarLabels, type SearchBarProps, type SearchSuggestion } from './search-bar.tsx'

@@ -7,6 +7,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './search-bar.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** A folder or file suggestion. */
 export interface SearchSuggestion {
@@ -44,7 +45,8 @@ export interface SearchBarProps extends Omit<ComponentPropsWithRef<'form'>, 'onC
   labels?: Partial<SearchBarLabels>
 }
 
-interface SearchBarLabels {
+/** The texts of `SearchBar`; each has an English default. */
+export interface SearchBarLabels {
   clear: string
   folders: string
   files: string
@@ -52,7 +54,8 @@ interface SearchBarLabels {
   loading: string
 }
 
-const defaultLabels: SearchBarLabels = {
+/** English defaults of `SearchBarLabels`. */
+export const defaultSearchBarLabels: SearchBarLabels = {
   clear: 'Clear search',
   folders: 'Folders',
   files: 'Files',
@@ -81,7 +84,7 @@ export function SearchBar({
   className,
   ...props
 }: SearchBarProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('searchBar', defaultSearchBarLabels, labelOverrides)
   const [text, change] = useControllableState(value, defaultValue, onValueChange)
   const input = useRef<HTMLInputElement>(null)
 
@@ -107,7 +110,7 @@ export function SearchBar({
   }
 
   return (
-    <form role="search" noValidate {...props} className={cx(css.form, className)} onSubmit={submit}>
+    <form role="search" noValidate data-part="search-bar" {...props} className={cx(css.form, className)} onSubmit={submit}>
       <Ariakit.ComboboxProvider store={combobox}>
         <Icon name="search" size="small" className={css.searchIcon} />
         <Ariakit.Combobox

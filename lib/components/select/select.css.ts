@@ -31,7 +31,7 @@ export const trigger = style([
     border: `${vars.borderWidth.thin} solid ${vars.color.borderStrong}`,
     borderRadius: vars.radius.medium,
     background: vars.color.surface,
-    textAlign: 'left',
+    textAlign: 'start',
     cursor: 'pointer',
     selectors: {
       [state.hover]: { borderColor: vars.color.text },

@@ -88,6 +88,7 @@ export function Select({
             // Ariakit still opens an aria-disabled select from the keyboard: keep a busy one shut.
             if (busy && OPEN_KEYS.has(event.key)) event.preventDefault()
           }}
+          data-part="select"
           className={cx(css.trigger, className)}
         >
           <Ariakit.SelectValue>

@@ -10,6 +10,7 @@ import {
   sharePermissionLabels,
   sharePermissions,
 } from './share-permission.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** Props of `ShareDialog`; other dialog props (`open`, …) are forwarded. */
 export interface ShareDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onChange' | 'onCopy' | 'onClose'> {
@@ -27,22 +28,41 @@ export interface ShareDialogProps extends Omit<DialogProps, 'title' | 'children'
   onCopy: (link: string) => void
   /** Escape, the backdrop or the close icon. */
   onClose: () => void
-  /** The dialog heading; defaults to "Share". */
-  title?: string
-  /** The text under the select; defaults to `sharePermissionHints` for the current permission. */
+  /** The text under the select; defaults to `labels.hints` for the current permission. */
   hint?: ReactNode
-  /** Text of the copy button; defaults to "Copy link". */
-  copyLabel?: string
-  /** Label of the link field; defaults to "Share link". */
-  linkLabel?: string
-  /** Placeholder of the link field while there is no link. */
-  noLinkText?: string
-  /** Label of the select; defaults to "Permission". */
-  permissionLabel?: string
-  /** Labels of the three options; default Private, Public, Temporary. */
-  permissionLabels?: Partial<Record<SharePermission, string>>
+  /** Texts; see `defaultShareDialogLabels`. */
+  labels?: Partial<ShareDialogLabels>
   /** More of the dialog, after the select (e.g. the link's settings). */
   children?: ReactNode
+}
+
+/** The texts of `ShareDialog`; each has an English default. */
+export interface ShareDialogLabels {
+  /** The heading. */
+  title: string
+  /** The link field's label. */
+  link: string
+  /** The link field's placeholder while the file is private. */
+  noLink: string
+  /** The copy button. */
+  copy: string
+  /** The select's label. */
+  permission: string
+  /** The options: Private, Public, Temporary. */
+  permissions: Record<SharePermission, string>
+  /** The text under the select, per permission. */
+  hints: Record<SharePermission, string>
+}
+
+/** English defaults of `ShareDialogLabels`. */
+export const defaultShareDialogLabels: ShareDialogLabels = {
+  title: 'Share',
+  link: 'Share link',
+  noLink: 'No link while the file is private',
+  copy: 'Copy link',
+  permission: 'Permission',
+  permissions: sharePermissionLabels,
+  hints: sharePermissionHints,
 }
 
 /** The share modal: the file with its badge, a read-only link with Copy link, the Permission select, then `children`. */
@@ -53,22 +73,17 @@ export function ShareDialog({
   busy = false,
   onPermissionChange,
   onCopy,
-  title = 'Share',
   hint,
-  copyLabel = 'Copy link',
-  linkLabel = 'Share link',
-  noLinkText = 'No link while the file is private',
-  permissionLabel = 'Permission',
-  permissionLabels,
+  labels: labelOverrides,
   onClose,
   children,
   ...props
 }: ShareDialogProps) {
   const linkId = useId()
-  const labels = { ...sharePermissionLabels, ...permissionLabels }
-  const options = sharePermissions.map((value) => ({ value, label: labels[value] }))
+  const labels = useLabels('shareDialog', defaultShareDialogLabels, labelOverrides)
+  const options = sharePermissions.map((value) => ({ value, label: labels.permissions[value] }))
   return (
-    <Dialog size="medium" {...props} title={title} onClose={onClose}>
+    <Dialog size="medium" {...props} title={labels.title} onClose={onClose}>
       <div className={css.body}>
         <div className={css.file}>
           <ExtensionBadge filename={filename} />
@@ -76,30 +91,30 @@ export function ShareDialog({
         </div>
         <div className={css.field}>
           <label htmlFor={linkId} className={css.label}>
-            {linkLabel}
+            {labels.link}
           </label>
           <div className={css.linkRow}>
             <input
               id={linkId}
               className={css.input}
               value={link}
-              placeholder={noLinkText}
+              placeholder={labels.noLink}
               readOnly
               spellCheck={false}
               // One click takes the whole link, for a manual copy.
               onFocus={(event) => event.currentTarget.select()}
             />
             <Button icon="copy" disabled={!link} onClick={() => onCopy(link)}>
-              {copyLabel}
+              {labels.copy}
             </Button>
           </div>
         </div>
         <Select
-          label={permissionLabel}
+          label={labels.permission}
           options={options}
           value={permission}
           busy={busy}
-          hint={hint ?? sharePermissionHints[permission]}
+          hint={hint ?? labels.hints[permission]}
           onValueChange={(value) => {
             if (value !== permission) onPermissionChange(value as SharePermission)
           }}

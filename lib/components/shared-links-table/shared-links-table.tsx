@@ -8,6 +8,8 @@ import { Icon } from '../icon/icon.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
 import type { ShareLink } from './share-link.ts'
 import * as css from './shared-links-table.css.ts'
+import { useLabels, useLocale } from '../../locale/locale.tsx'
+import { logicalArrow } from '../../internal/direction.ts'
 
 /** Texts of `SharedLinksTable`. */
 export interface SharedLinksTableLabels {
@@ -93,7 +95,7 @@ export interface SharedLinksTableProps extends Omit<ComponentPropsWithRef<'div'>
   onCopy?: (link: ShareLink) => void
   /** Writes text to the clipboard; defaults to `navigator.clipboard.writeText`. */
   copyText?: (text: string) => Promise<void>
-  /** Formats an expiry (ISO 8601); defaults to `formatLinkDate` (Intl, medium date and short time). */
+  /** Formats an expiry (ISO 8601); defaults to the locale's `link` date format (medium date, short time). */
   formatDate?: (iso: string) => string
   /** The first load: a spinner instead of the empty state. */
   loading?: boolean
@@ -125,7 +127,7 @@ export function SharedLinksTable({
   onRevoke,
   onCopy,
   copyText = clipboardWrite,
-  formatDate = formatLinkDate,
+  formatDate,
   loading = false,
   emptyHeadingLevel = 2,
   captionHidden = false,
@@ -133,7 +135,9 @@ export function SharedLinksTable({
   className,
   ...props
 }: SharedLinksTableProps) {
-  const text = { ...defaultSharedLinksTableLabels, ...labels }
+  const text = useLabels('sharedLinksTable', defaultSharedLinksTableLabels, labels)
+  const locale = useLocale()
+  const formatExpiry = formatDate ?? ((iso: string) => locale.formatDate(iso, 'link'))
   const [announcement, setAnnouncement] = useState({ message: '', count: 0 })
   const [copiedId, setCopiedId] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -168,7 +172,7 @@ export function SharedLinksTable({
       Home: [0, column],
       End: [links.length - 1, column],
     }
-    const move = moves[event.key]
+    const move = moves[logicalArrow(event.key, target)]
     if (!move) return
     event.preventDefault()
     const [toRow, toColumn] = move
@@ -184,7 +188,7 @@ export function SharedLinksTable({
     {
       key: 'expires',
       label: text.expires,
-      value: (link) => (link.expiresAt ? formatDate(link.expiresAt) : <span className={css.muted}>{text.never}</span>),
+      value: (link) => (link.expiresAt ? formatExpiry(link.expiresAt) : <span className={css.muted}>{text.never}</span>),
     },
     {
       key: 'downloads',
@@ -237,7 +241,7 @@ export function SharedLinksTable({
                     ) : (
                       <Icon name="folder" className={css.folderIcon} />
                     )}
-                    <span className={css.nameText} title={link.name}>
+                    <span dir="auto" className={css.nameText} title={link.name}>
                       {link.name}
                     </span>
                   </span>
@@ -275,7 +279,7 @@ export function SharedLinksTable({
   }
 
   return (
-    <div {...props} className={cx(css.root, className)}>
+    <div data-part="shared-links-table" {...props} className={cx(css.root, className)}>
       {content}
       <Ariakit.VisuallyHidden role="status" aria-live="polite">
         <span key={announcement.count}>{announcement.message}</span>

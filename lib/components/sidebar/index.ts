@@ -1,8 +1,10 @@
 export {
+  defaultSidebarLabels,
   Sidebar,
   sidebarItems,
   sidebarLayouts,
   type SidebarItem,
+  type SidebarLabels,
   type SidebarLayout,
   type SidebarProps,
 } from './sidebar.tsx'

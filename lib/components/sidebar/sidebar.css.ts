@@ -12,7 +12,7 @@ export const content = style([
 // Desktop: a static column beside the content.
 export const column = style([
   sprinkles({ background: 'surface' }),
-  { flexShrink: 0, alignSelf: 'stretch', borderRight: `${vars.borderWidth.thin} solid ${vars.color.border}` },
+  { flexShrink: 0, alignSelf: 'stretch', borderInlineEnd: `${vars.borderWidth.thin} solid ${vars.color.border}` },
 ])
 
 export const addNew = style({ width: '100%' })
@@ -33,7 +33,7 @@ export const item = style([
     border: 'none',
     background: 'transparent',
     color: vars.color.textMuted,
-    textAlign: 'left',
+    textAlign: 'start',
     textDecoration: 'none',
     cursor: 'pointer',
     selectors: {
@@ -61,9 +61,8 @@ export const drawer = style([
   sprinkles({ background: 'raised', boxShadow: 'large' }),
   {
     position: 'fixed',
-    top: 0,
-    bottom: 0,
-    left: 0,
+    insetBlock: 0,
+    insetInlineStart: 0,
     zIndex: vars.zIndex.modal,
     maxWidth: `calc(100% - ${vars.size.control.large})`,
     overflowY: 'auto',
@@ -72,7 +71,11 @@ export const drawer = style([
     transitionProperty: 'transform',
     transitionDuration: vars.motion.duration.modal,
     transitionTimingFunction: vars.motion.easing.standard,
-    selectors: { [state.enter]: { transform: 'none' } },
+    selectors: {
+      // It slides in from the inline start: from the right in RTL.
+      ':where([dir="rtl"]) &': { transform: 'translateX(100%)' },
+      [state.enter]: { transform: 'none' },
+    },
   },
 ])
 

@@ -9,6 +9,7 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { Menu } from '../menu/menu.tsx'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './sidebar.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** The sidebar's destinations, in order (Home, Shared when asked for, Media, Settings on mobile only, Trash). */
 export const sidebarItems = ['home', 'shared', 'media', 'settings', 'trash'] as const
@@ -27,7 +28,8 @@ const icons: Record<SidebarItem, IconName> = { home: 'home', shared: 'link', med
 // Shared (a product's share links page) is opt-in: a drive without links keeps the spec's four.
 const defaultItems: readonly SidebarItem[] = ['home', 'media', 'settings', 'trash']
 
-interface SidebarLabels extends Record<SidebarItem, string> {
+/** The texts of `Sidebar`; each has an English default. */
+export interface SidebarLabels extends Record<SidebarItem, string> {
   addNew: string
   uploadFiles: string
   createFolder: string
@@ -39,7 +41,8 @@ interface SidebarLabels extends Record<SidebarItem, string> {
   close: string
 }
 
-const defaultLabels: SidebarLabels = {
+/** English defaults of `SidebarLabels`. */
+export const defaultSidebarLabels: SidebarLabels = {
   addNew: 'ADD NEW',
   uploadFiles: 'Upload Files',
   createFolder: 'Create Folder',
@@ -128,7 +131,7 @@ export function Sidebar({
   className,
   ...props
 }: SidebarProps) {
-  const labels = { ...defaultLabels, ...labelOverrides }
+  const labels = useLabels('sidebar', defaultSidebarLabels, labelOverrides)
   const [open, setOpen] = useControllableState(controlledOpen, defaultOpen, onOpenChange)
   const close = () => setOpen(false)
   const isDesktop = useIsDesktop(layout === 'responsive')
@@ -201,7 +204,7 @@ export function Sidebar({
 
   if (!drawer) {
     return (
-      <div {...props} className={cx(css.content, css.column, className)}>
+      <div data-part="sidebar" {...props} className={cx(css.content, css.column, className)}>
         {content}
       </div>
     )
@@ -214,6 +217,7 @@ export function Sidebar({
       backdrop={<div className={css.backdrop} />}
       unmountOnHide
       {...(props as Omit<Ariakit.DialogProps, 'children'>)}
+      data-part="sidebar"
       className={cx(css.content, css.drawer, className)}
     >
       <div className={css.drawerHeader}>

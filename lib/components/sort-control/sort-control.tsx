@@ -4,6 +4,7 @@ import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Select } from '../select/select.tsx'
 import * as css from './sort-control.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** Sort values: field (date or alphabetical) and direction. */
 export const sortValues = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc'] as const
@@ -52,11 +53,11 @@ const isAscending = (value: SortValue) => value.endsWith('_asc')
  */
 export function SortControl({ value: controlled, defaultValue = defaultSort, onValueChange, labels, disabled, className, ...props }: SortControlProps) {
   const [value, setValue] = useControllableState(controlled, defaultValue, onValueChange)
-  const text = { ...defaultSortLabels, ...labels }
+  const text = useLabels('sortControl', defaultSortLabels, labels)
   const ascending = isAscending(value)
   const direction = ascending ? 'asc' : 'desc'
   return (
-    <div {...props} className={cx(css.root, className)}>
+    <div data-part="sort-control" {...props} className={cx(css.root, className)}>
       <Select
         label={text.sortBy}
         labelHidden

@@ -2,6 +2,7 @@ import type { ComponentPropsWithRef } from 'react'
 import { cx } from '../../internal/cx.ts'
 import type { IconSize } from '../icon/icon.tsx'
 import { graphic, root, track } from './spinner.css.ts'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** Spinner sizes (the icon scale). */
 export const spinnerSizes = ['small', 'medium', 'large'] as const satisfies readonly IconSize[]
@@ -28,9 +29,10 @@ export interface SpinnerProps extends Omit<ComponentPropsWithRef<'span'>, 'child
 }
 
 /** A loading indicator: a status region named by `label`. */
-export function Spinner({ label = 'Loading', size = 'medium', className, ...props }: SpinnerProps) {
+export function Spinner({ label, size = 'medium', className, ...props }: SpinnerProps) {
+  const common = useCommonLabels()
   return (
-    <span role="status" aria-label={label} {...props} className={cx(root, className)}>
+    <span role="status" aria-label={label ?? common.loading} data-part="spinner" {...props} className={cx(root, className)}>
       <SpinnerGraphic size={size} />
     </span>
   )

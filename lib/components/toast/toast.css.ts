@@ -4,13 +4,13 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText } from '../../theme/states.ts'
 
-// Notifications sit at the bottom-left; the newest is nearest the corner.
+// Notifications sit at the bottom corner at the inline start (left in LTR, right in RTL); the newest is nearest the corner.
 export const region = style([
   sprinkles({ display: 'flex', flexDirection: 'column', gap: 'small' }),
   {
     position: 'fixed',
-    left: vars.space.large,
-    bottom: vars.space.large,
+    insetInlineStart: vars.space.large,
+    insetBlockEnd: vars.space.large,
     zIndex: vars.zIndex.toast,
     width: `min(${vars.size.toast}, calc(100% - 2 * ${vars.space.large}))`,
     pointerEvents: 'none',
@@ -19,22 +19,22 @@ export const region = style([
 
 export const toast = recipe({
   base: [
-    sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', paddingY: 'small', paddingLeft: 'medium', paddingRight: 'small', borderRadius: 'medium', boxShadow: 'medium', background: 'raised' }),
+    sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', paddingY: 'small', paddingInlineStart: 'medium', paddingInlineEnd: 'small', borderRadius: 'medium', boxShadow: 'medium', background: 'raised' }),
     baseText,
     {
       boxSizing: 'border-box',
       minHeight: vars.size.control.large,
       border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-      borderLeftWidth: vars.space.xsmall,
+      borderInlineStartWidth: vars.space.xsmall,
       pointerEvents: 'auto',
     },
   ],
   variants: {
     tone: {
-      pending: { borderLeftColor: vars.color.accent },
-      success: { borderLeftColor: vars.color.success },
-      error: { borderLeftColor: vars.color.danger },
-      info: { borderLeftColor: vars.color.borderStrong },
+      pending: { borderInlineStartColor: vars.color.accent },
+      success: { borderInlineStartColor: vars.color.success },
+      error: { borderInlineStartColor: vars.color.danger },
+      info: { borderInlineStartColor: vars.color.borderStrong },
     },
   },
   defaultVariants: { tone: 'info' },

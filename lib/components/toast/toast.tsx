@@ -4,6 +4,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './toast.css.ts'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 /** Toast tones: pending (spinner) → success or error, and plain info. */
 export const toastTones = ['pending', 'success', 'error', 'info'] as const
@@ -18,8 +19,9 @@ export interface ToastRegionProps extends ComponentPropsWithRef<'section'> {
 }
 
 /** The bottom-left landmark that stacks toasts. */
-export function ToastRegion({ label = 'Notifications', className, ...props }: ToastRegionProps) {
-  return <section aria-label={label} {...props} className={cx(css.region, className)} />
+export function ToastRegion({ label, className, ...props }: ToastRegionProps) {
+  const common = useCommonLabels()
+  return <section aria-label={label ?? common.notifications} data-part="toast-region" {...props} className={cx(css.region, className)} />
 }
 
 /** Props of `Toast`; other div attributes are forwarded. */
@@ -35,11 +37,13 @@ export interface ToastProps extends Omit<ComponentPropsWithRef<'div'>, 'children
 }
 
 /** One notification: errors are announced at once (role alert), the rest politely (role status). */
-export function Toast({ children, tone = 'info', onDismiss, dismissLabel = 'Dismiss', className, ...props }: ToastProps) {
+export function Toast({ children, tone = 'info', onDismiss, dismissLabel, className, ...props }: ToastProps) {
+  const common = useCommonLabels()
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       data-state={tone}
+      data-part="toast"
       {...props}
       className={cx(css.toast({ tone }), className)}
     >
@@ -50,8 +54,8 @@ export function Toast({ children, tone = 'info', onDismiss, dismissLabel = 'Dism
           <Icon name={tone === 'success' ? 'check' : tone === 'error' ? 'error' : 'info'} size="small" />
         )}
       </span>
-      <span className={css.message}>{children}</span>
-      {onDismiss ? <IconButton icon="close" label={dismissLabel} size="small" onClick={onDismiss} /> : null}
+      <span data-part="toast-message" className={css.message}>{children}</span>
+      {onDismiss ? <IconButton icon="close" label={dismissLabel ?? common.dismiss} size="small" onClick={onDismiss} /> : null}
     </div>
   )
 }

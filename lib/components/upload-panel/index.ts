@@ -1,5 +1,6 @@
 export {
   countUploads,
+  defaultUploadPanelLabels,
   UploadPanel,
   uploadItemStates,
   uploadPanelSpeed,

@@ -7,7 +7,7 @@ import { baseText, focusRing, state } from '../../theme/states.ts'
 
 const gutter = vars.space.large
 
-// Bottom-right, at most 300 px tall; the list scrolls inside.
+// Bottom corner at the inline end (right in LTR, left in RTL), at most 300 px tall; the list scrolls inside.
 export const panel = recipe({
   base: [
     sprinkles({ display: 'flex', flexDirection: 'column', background: 'raised', borderRadius: 'large', boxShadow: 'large' }),
@@ -22,7 +22,7 @@ export const panel = recipe({
   ],
   variants: {
     position: {
-      fixed: { position: 'fixed', right: gutter, bottom: gutter, zIndex: vars.zIndex.popover },
+      fixed: { position: 'fixed', insetInlineEnd: gutter, insetBlockEnd: gutter, zIndex: vars.zIndex.popover },
       static: { position: 'relative' },
     },
   },
@@ -30,7 +30,7 @@ export const panel = recipe({
 })
 
 export const header = style([
-  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xsmall', paddingY: 'xsmall', paddingLeft: 'large', paddingRight: 'xsmall', background: 'sunken' }),
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xsmall', paddingY: 'xsmall', paddingInlineStart: 'large', paddingInlineEnd: 'xsmall', background: 'sunken' }),
   { flexShrink: 0, minHeight: vars.size.control.large, boxSizing: 'border-box' },
 ])
 

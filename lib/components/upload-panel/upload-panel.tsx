@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, memo, useId, useMemo } from 'react'
+import { type ComponentPropsWithRef, memo, useId } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { formatBytes } from '../../utils/format-bytes.ts'
@@ -7,6 +7,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { ProgressBar } from '../progress-bar/progress-bar.tsx'
 import * as css from './upload-panel.css.ts'
+import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 /** One upload as the panel shows it. */
 export interface UploadItem {
@@ -76,19 +77,26 @@ export function uploadPanelTitle(counts: UploadCounts): string {
 export const uploadPanelSummary = (failed: number, canceled: number): string =>
   [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : ''].filter(Boolean).join(', ')
 
-/** An upload's speed: `formatBytes` per second, e.g. "1.2 MB/s". */
-export const uploadPanelSpeed = (bytesPerSecond: number): string => `${formatBytes(bytesPerSecond)}/s`
+/** An upload's speed: a size per second, e.g. "1.2 MB/s" (`formatSize` defaults to `formatBytes`). */
+export const uploadPanelSpeed = (bytesPerSecond: number, formatSize: (bytes: number) => string = formatBytes): string =>
+  `${formatSize(bytesPerSecond)}/s`
+
+/** Time left in the units a person reads, coarser as it grows: seconds under a minute, then minutes, then hours and minutes. */
+export function timeLeftParts(seconds: number): { seconds: number } | { minutes: number } | { hours: number; minutes: number } {
+  // Never "0 s": a running upload has at least a moment to go.
+  const s = Math.max(1, Math.ceil(seconds))
+  if (s < 60) return { seconds: s }
+  const minutes = Math.round(s / 60)
+  if (minutes < 60) return { minutes }
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
+}
 
 /** Time left, coarser as it grows: "12 s left", "3 min left", "1 h 5 min left", "2 h left". */
 export function uploadPanelTimeLeft(seconds: number): string {
-  // Never "0 s": a running upload has at least a moment to go.
-  const s = Math.max(1, Math.ceil(seconds))
-  if (s < 60) return `${s} s left`
-  const minutes = Math.round(s / 60)
-  if (minutes < 60) return `${minutes} min left`
-  const h = Math.floor(minutes / 60)
-  const m = minutes % 60
-  return m ? `${h} h ${m} min left` : `${h} h left`
+  const left = timeLeftParts(seconds)
+  if ('seconds' in left) return `${left.seconds} s left`
+  if (!('hours' in left)) return `${left.minutes} min left`
+  return left.minutes ? `${left.hours} h ${left.minutes} min left` : `${left.hours} h left`
 }
 
 /** Props of `UploadPanel`; other section attributes are forwarded (`onPause` is ours, not the media event). */
@@ -111,9 +119,9 @@ export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>,
   defaultMinimized?: boolean
   /** Called when the minimize control is used. */
   onMinimizedChange?: (minimized: boolean) => void
-  /** The header text from the counts per state; defaults to `uploadPanelTitle`. */
+  /** The header text from the counts per state; defaults to `labels.title` (`uploadPanelTitle`). */
   title?: (counts: UploadCounts) => string
-  /** The line under the header naming failed and canceled uploads; defaults to `uploadPanelSummary`. */
+  /** The line under the header naming failed and canceled uploads; defaults to `labels.summary` (`uploadPanelSummary`). */
   summary?: (failed: number, canceled: number) => string
   /** Fixed at the bottom-right of the viewport (default), or in the flow (stories, custom layouts). */
   position?: 'fixed' | 'static'
@@ -123,6 +131,10 @@ export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>,
 
 /** The panel's texts; each has an English default. */
 export interface UploadPanelLabels {
+  /** The header from the counts per state; defaults to `uploadPanelTitle`. */
+  title: (counts: UploadCounts) => string
+  /** The line naming failed and canceled uploads; defaults to `uploadPanelSummary`. */
+  summary: (failed: number, canceled: number) => string
   /** The landmark; defaults to "Uploads". */
   region: string
   minimize: string
@@ -144,13 +156,16 @@ export interface UploadPanelLabels {
   paused: string
   /** A retrying row's text. */
   retrying: string
-  /** A running row's speed; defaults to `uploadPanelSpeed`. */
-  speed: (bytesPerSecond: number) => string
+  /** A running row's speed, given the locale's size format; defaults to `uploadPanelSpeed`. */
+  speed: (bytesPerSecond: number, formatSize: (bytes: number) => string) => string
   /** A running row's time left; defaults to `uploadPanelTimeLeft`. */
   timeLeft: (seconds: number) => string
 }
 
-const defaultLabels: UploadPanelLabels = {
+/** English defaults of `UploadPanelLabels`. */
+export const defaultUploadPanelLabels: UploadPanelLabels = {
+  title: uploadPanelTitle,
+  summary: uploadPanelSummary,
   region: 'Uploads',
   minimize: 'Minimize uploads',
   expand: 'Expand uploads',
@@ -199,15 +214,16 @@ export function UploadPanel({
   minimized,
   defaultMinimized = false,
   onMinimizedChange,
-  title = uploadPanelTitle,
-  summary = uploadPanelSummary,
+  title,
+  summary,
   position,
   labels: labelOverrides,
   className,
   ...props
 }: UploadPanelProps) {
   // Stable while the overrides are, so unchanged rows skip re-rendering when one row moves.
-  const labels = useMemo(() => ({ ...defaultLabels, ...labelOverrides }), [labelOverrides])
+  const labels = useLabels('uploadPanel', defaultUploadPanelLabels, labelOverrides)
+  const { formatSize } = useLocale()
   const [isMinimized, setMinimized] = useControllableState(minimized, defaultMinimized, onMinimizedChange)
   const titleId = useId()
   const listId = useId()
@@ -221,17 +237,18 @@ export function UploadPanel({
     <section
       aria-label={labels.region}
       data-state={uploading ? 'uploading' : 'done'}
+      data-part="upload-panel"
       {...props}
       className={cx(css.panel({ position }), className)}
     >
-      <div className={css.header}>
+      <div data-part="upload-panel-header" className={css.header}>
         {/* Polite, so a screen reader hears "Uploaded 3 file(s)" (and what failed) when the last one ends.
             The only live region: rows' speed and time left change every tick and are read on demand. */}
         <div className={css.heading} aria-live="polite">
-          <h2 id={titleId} className={css.title}>
-            {title(counts)}
+          <h2 id={titleId} data-part="upload-panel-title" className={css.title}>
+            {(title ?? labels.title)(counts)}
           </h2>
-          {lost ? <p className={css.summary}>{summary(counts.failed, counts.canceled)}</p> : null}
+          {lost ? <p className={css.summary}>{(summary ?? labels.summary)(counts.failed, counts.canceled)}</p> : null}
         </div>
         <IconButton
           icon={isMinimized ? 'chevron-down' : 'minimize'}
@@ -248,7 +265,7 @@ export function UploadPanel({
           the tab stop (axe: scrollable-region-focusable). */}
       <ul id={listId} className={css.list} aria-labelledby={titleId} hidden={isMinimized} tabIndex={anyButton ? undefined : 0}>
         {items.map((item) => (
-          <UploadRow key={item.id} item={item} labels={labels} onCancel={onCancel} onPause={onPause} onResume={onResume} onRetry={onRetry} />
+          <UploadRow key={item.id} item={item} labels={labels} formatSize={formatSize} onCancel={onCancel} onPause={onPause} onResume={onResume} onRetry={onRetry} />
         ))}
       </ul>
     </section>
@@ -268,9 +285,9 @@ function barValue({ state, type, progress, bytesPerSecond }: UploadItem): number
 }
 
 /** The running row's "1.2 MB/s · 3 min left", with only the parts known. */
-function runningMeta(item: UploadItem, labels: UploadPanelLabels): string {
+function runningMeta(item: UploadItem, labels: UploadPanelLabels, formatSize: (bytes: number) => string): string {
   const parts: string[] = []
-  if (item.bytesPerSecond != null && Number.isFinite(item.bytesPerSecond)) parts.push(labels.speed(item.bytesPerSecond))
+  if (item.bytesPerSecond != null && Number.isFinite(item.bytesPerSecond)) parts.push(labels.speed(item.bytesPerSecond, formatSize))
   if (item.secondsLeft != null && Number.isFinite(item.secondsLeft)) parts.push(labels.timeLeft(item.secondsLeft))
   return parts.join(' · ')
 }
@@ -279,16 +296,17 @@ function runningMeta(item: UploadItem, labels: UploadPanelLabels): string {
 const UploadRow = memo(function UploadRow({
   item,
   labels,
+  formatSize,
   onCancel,
   onPause,
   onResume,
   onRetry,
-}: RowHandlers & { item: UploadItem; labels: UploadPanelLabels }) {
+}: RowHandlers & { item: UploadItem; labels: UploadPanelLabels; formatSize: (bytes: number) => string }) {
   const { state, id, name } = item
   const controls = rowControls(item, { onPause, onResume, onRetry })
   const ended = state === 'failed' || state === 'canceled'
   const note =
-    state === 'running' ? runningMeta(item, labels)
+    state === 'running' ? runningMeta(item, labels, formatSize)
     : state === 'paused' ? labels.paused
     : state === 'retrying' ? labels.retrying
     : state === 'failed' ? (item.error ?? labels.failed)
@@ -296,10 +314,10 @@ const UploadRow = memo(function UploadRow({
     : ''
   const noteTone = ended ? 'danger' : state === 'retrying' ? 'warning' : 'muted'
   return (
-    <li className={css.row} data-state={state}>
+    <li data-part="upload-item" className={css.row} data-state={state}>
       <div className={css.rowTop}>
         <Icon name={item.type === 'folder' ? 'folder' : 'file'} size="small" className={css.kindIcon} />
-        <span className={css.name} title={name}>
+        <span data-part="upload-item-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
         {controls.pause ? <IconButton icon="pause" label={labels.pause(name)} size="small" onClick={() => onPause?.(id)} /> : null}
@@ -321,7 +339,7 @@ const UploadRow = memo(function UploadRow({
       {note || item.action ? (
         <div className={css.rowFoot}>
           {/* Not live: the header announces what matters; this changes on every progress tick. */}
-          {note ? <p className={css.note({ tone: noteTone })}>{note}</p> : null}
+          {note ? <p data-part="upload-item-note" className={css.note({ tone: noteTone })}>{note}</p> : null}
           {item.action ? (
             <Button size="small" variant="secondary" className={css.action} onClick={item.action.onClick}>
               {item.action.label}

@@ -4,6 +4,7 @@ import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import type { CollectionView } from '../virtual-collection/virtual-collection.tsx'
 import * as css from './view-toggle.css.ts'
+import { useLabels } from '../../locale/locale.tsx'
 
 /** Texts of `ViewToggle`. */
 export interface ViewToggleLabels {
@@ -33,9 +34,9 @@ export interface ViewToggleProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
 /** The grid/list switch: a group of two buttons, the current one pressed. */
 export function ViewToggle({ value: controlled, defaultValue = 'grid', onValueChange, labels, disabled, className, ...props }: ViewToggleProps) {
   const [value, setValue] = useControllableState(controlled, defaultValue, onValueChange)
-  const text = { ...defaultViewToggleLabels, ...labels }
+  const text = useLabels('viewToggle', defaultViewToggleLabels, labels)
   return (
-    <div role="group" aria-label={text.group} {...props} className={cx(css.root, className)}>
+    <div role="group" aria-label={text.group} data-part="view-toggle" {...props} className={cx(css.root, className)}>
       {(['grid', 'list'] as const).map((view) => (
         <IconButton
           key={view}

@@ -2,6 +2,8 @@ export {
   collectionViews,
   VirtualCollection,
   type CollectionBaseProps,
+  type CollectionBody,
+  type CollectionBodyParts,
   type CollectionCallbacks,
   type CollectionHeadingLevel,
   type CollectionItemProps,

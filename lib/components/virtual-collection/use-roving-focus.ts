@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ListRange } from 'react-virtuoso'
+import { logicalArrow } from '../../internal/direction.ts'
 
 // One tab stop for the whole collection, which arrow keys move: a roving tabindex that survives
 // virtualisation (the item to focus may not be rendered yet) and the item leaving the list.
@@ -140,8 +141,10 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, view, scr
   const onMoveKey = (event: KeyboardEvent<HTMLElement>, { element, index }: FoundItem<T>) => {
     const onItem = event.target === element
     const last = items.length - 1
+    // Left and right as the reader sees them: in RTL the next item is to the left.
+    const key = logicalArrow(event.key, element)
     if (nextIndex) {
-      const next = nextIndex(event.key, index)
+      const next = nextIndex(key, index)
       if (next === undefined) return
       event.preventDefault()
       if (next !== null && next >= 0 && next <= last) moveTo(next)
@@ -149,11 +152,11 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, view, scr
     }
     const cols = columnCount()
     let next: number | null = null
-    switch (event.key) {
+    switch (key) {
       case 'ArrowRight':
         if (view === 'grid') next = index + 1
         else if (onItem) {
-          // List view: the row's Actions button is the cell to its right.
+          // List view: the row's Actions button is the cell after it (to its right in LTR).
           const action = element.querySelector<HTMLElement>('[data-collection-action]')
           if (action) {
             event.preventDefault()

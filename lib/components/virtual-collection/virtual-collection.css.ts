@@ -22,7 +22,7 @@ export const title = style([
   { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
 
-export const actions = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xsmall', marginLeft: 'none' })
+export const actions = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xsmall', marginInlineStart: 'none' })
 
 // The part that scrolls: it takes the height left in the root. With no height given anywhere it
 // stops at the viewport's, so a virtual list never grows to hold all its items.

@@ -23,6 +23,7 @@ import { CollectionMenu, useCollectionMenu } from './use-collection-menu.tsx'
 import { type FoundItem, useRovingFocus } from './use-roving-focus.ts'
 import * as css from './virtual-collection.css.ts'
 import { gridComponents, listComponents, noContent, type PartsContext } from './virtuoso-parts.tsx'
+import { useCommonLabels } from '../../locale/locale.tsx'
 
 // The engine under FileGrid, FolderGrid, FileList, MediaGrid and PhotoGallery (which brings its own
 // `body`, rows under month headers): a react-virtuoso window over the
@@ -107,7 +108,7 @@ export interface CollectionBaseProps<T> extends CollectionCallbacks<T>, Omit<HTM
   ref?: Ref<HTMLDivElement>
 }
 
-/** Props of the internal `VirtualCollection`. */
+/** Props of `VirtualCollection`: the collection props plus how to render and identify an item. */
 export interface VirtualCollectionProps<T> extends CollectionBaseProps<T> {
   view: CollectionView
   getId: (item: T) => string
@@ -157,7 +158,12 @@ const toSet = (ids: ReadonlySet<string> | readonly string[] | undefined): Readon
 
 const isAction = (target: EventTarget | null) => target instanceof Element && target.closest('[data-collection-action]') != null
 
-/** The virtualised, keyboard-operable collection behind the browsing grids and lists. */
+/**
+ * The virtualised, keyboard-operable collection behind the browsing grids and lists, for items of
+ * your own: give `getId` and `renderItem`, and spread the item props it hands you onto each item's
+ * root (they carry its role, tab stop and index). Grid view fits columns of `minCellWidth`; list
+ * view is a `grid` of rows under your `columns` header cells.
+ */
 export function VirtualCollection<T>({
   view,
   items,
@@ -169,10 +175,10 @@ export function VirtualCollection<T>({
   actions,
   selectedIds,
   loading = false,
-  loadingLabel = 'Loading',
+  loadingLabel,
   emptyText,
   itemMenu,
-  menuLabel = 'Actions',
+  menuLabel,
   scrollParent,
   useWindowScroll = false,
   longPressMs = defaultLongPressMs,
@@ -203,6 +209,7 @@ export function VirtualCollection<T>({
   onClickCapture,
   ...props
 }: VirtualCollectionProps<T>) {
+  const common = useCommonLabels()
   const baseId = useId()
   const headingId = `${baseId}-title`
   const rootRef = useRef<HTMLDivElement | null>(null)
@@ -460,6 +467,7 @@ export function VirtualCollection<T>({
 
   return (
     <div
+      data-part="collection"
       {...props}
       ref={setRootRef}
       className={cx(css.root, className)}
@@ -494,13 +502,13 @@ export function VirtualCollection<T>({
       {titleHidden && !actions ? (
         <Ariakit.VisuallyHidden render={heading} />
       ) : (
-        <div className={css.header}>
+        <div data-part="collection-header" className={css.header}>
           {titleHidden ? <Ariakit.VisuallyHidden render={heading} /> : heading}
           {actions ? <div className={css.actions}>{actions}</div> : null}
         </div>
       )}
       <div className={css.body}>{body}</div>
-      {itemMenu ? <CollectionMenu menu={menu} label={menuLabel} /> : null}
+      {itemMenu ? <CollectionMenu menu={menu} label={menuLabel ?? common.actions} /> : null}
     </div>
   )
 }

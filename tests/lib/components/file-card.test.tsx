@@ -7,10 +7,10 @@ import { setup } from '../helpers/render.tsx'
 const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: '1', name: 'holiday.jpg', size: 1, uploadDate: new Date(2024, 2, 7, 21, 5), ...extra })
 
 describe('FileCard', () => {
-  it('shows the name and the upload date as MM/DD/YY hh:mma', async () => {
+  it('shows the name and the upload date in the locale card format (en-US by default)', async () => {
     setup(<FileCard file={file()} />)
     expect(screen.getByText('holiday.jpg').getAttribute('title')).toBe('holiday.jpg')
-    expect(screen.getByText('03/07/24 09:05PM')).toBeTruthy()
+    expect(screen.getByText('03/07/24, 09:05 PM')).toBeTruthy()
     await expectNoAxeViolations()
   })
 
@@ -42,7 +42,7 @@ describe('FileCard', () => {
 
   it('given selected, then it says so with data-selected; given a role, its name is its text', () => {
     setup(<FileCard file={file()} selected role="option" aria-selected />)
-    const card = screen.getByRole('option', { name: 'holiday.jpg 03/07/24 09:05PM' })
+    const card = screen.getByRole('option', { name: 'holiday.jpg 03/07/24, 09:05 PM' })
     expect(card.getAttribute('data-selected')).toBe('true')
   })
 
@@ -52,7 +52,7 @@ describe('FileCard', () => {
     expect(mark()?.getAttribute('aria-hidden')).toBe('true')
     const centred = mark()?.className
     // The accessible name is still the name and the date.
-    expect(screen.getByRole('option', { name: 'clip.mp4 03/07/24 09:05PM' })).toBeTruthy()
+    expect(screen.getByRole('option', { name: 'clip.mp4 03/07/24, 09:05 PM' })).toBeTruthy()
     rerender(<FileCard file={file({ name: 'clip.mp4', isVideo: true })} role="option" />)
     expect(mark()).not.toBeNull()
     expect(mark()?.className).not.toBe(centred)

@@ -32,7 +32,7 @@ const details = (dl: HTMLElement) => {
 }
 
 describe('FileDetails', () => {
-  it('shows the name with Copy name, a "File details" block (access, size, MM/DD/YYYY hh:mma date) and Download', async () => {
+  it('shows the name with Copy name, a "File details" block (access, size, the date in the locale file format) and Download', async () => {
     const onCopyName = vi.fn()
     const onDownload = vi.fn()
     const { user } = setup(
@@ -41,7 +41,7 @@ describe('FileDetails', () => {
     expect(screen.getByText('Quarterly report.pdf')).toBeTruthy()
     const block = screen.getByRole('group', { name: 'File details' })
     expect(within(block).getByRole('heading', { name: 'File details' })).toBeTruthy()
-    expect(details(block)).toEqual({ Access: 'Temporary', Size: '1.5 KB', Uploaded: '03/07/2024 09:05PM' })
+    expect(details(block)).toEqual({ Access: 'Temporary', Size: '1.5 KB', Uploaded: '03/07/2024, 09:05 PM' })
     expect(formatFileDate(uploaded)).toBe('03/07/2024 09:05PM')
     await user.click(screen.getByRole('button', { name: 'Copy name' }))
     expect(onCopyName).toHaveBeenCalledWith('Quarterly report.pdf')

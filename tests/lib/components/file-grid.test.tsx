@@ -64,7 +64,7 @@ describe('FileGrid', () => {
     const options = within(listbox).getAllByRole('option')
     expect(options).toHaveLength(10)
     expect(options[0]?.textContent).toContain('file-0.pdf')
-    expect(screen.getByRole('option', { name: 'file-0.pdf 03/07/24 09:05PM' })).toBeTruthy()
+    expect(screen.getByRole('option', { name: 'file-0.pdf 03/07/24, 09:05 PM' })).toBeTruthy()
     expect(options.filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.dataset.index)).toEqual(['1', '3'])
     expect(options[0]?.getAttribute('aria-setsize')).toBe('10')
     expect(options[9]?.getAttribute('aria-posinset')).toBe('10')
@@ -127,6 +127,23 @@ describe('FileGrid', () => {
       await user.keyboard('{ArrowRight}')
       expect(option('file-1.pdf').tabIndex).toBe(0)
       expect(option('file-0.pdf').tabIndex).toBe(-1)
+    })
+
+    it('given dir="rtl", then ArrowLeft moves to the next card and ArrowRight back (the reading order)', async () => {
+      const { user } = setup(
+        <div dir="rtl">
+          <Virtual>
+            <FileGrid title="Home Files" items={files(10)} />
+          </Virtual>
+        </div>,
+      )
+      await user.tab()
+      await user.keyboard('{ArrowLeft}')
+      expect(document.activeElement).toBe(option('file-1.pdf'))
+      await user.keyboard('{ArrowLeft}')
+      expect(document.activeElement).toBe(option('file-2.pdf'))
+      await user.keyboard('{ArrowRight}')
+      expect(document.activeElement).toBe(option('file-1.pdf'))
     })
 
     it('given a partial last row, when Down is pressed above a gap, then focus lands on the last card', async () => {
@@ -331,7 +348,7 @@ describe('FileGrid', () => {
       expect(row.getAttribute('aria-selected')).toBe('true')
       expect(row.getAttribute('aria-rowindex')).toBe('4')
       // The name cell's badge (PDF) is hidden decoration.
-      expect(within(row).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['PDFfile-2.pdf', '4.5 KB', '03/07/24 09:05PM', ''])
+      expect(within(row).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['PDFfile-2.pdf', '4.5 KB', '03/07/24, 09:05 PM', ''])
       expect(within(row).getByRole('button', { name: 'Actions for file-2.pdf' }).tabIndex).toBe(-1)
       await expectNoAxeViolations()
     })

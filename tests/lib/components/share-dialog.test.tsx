@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { ShareDialog, type SharePermission, sharePermissionHints } from '../../../lib/index.ts'
+import { ShareDialog, type SharePermission, sharePermissionHints, sharePermissionLabels } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { describeModal } from '../helpers/modal-suite.tsx'
 import { setup } from '../helpers/render.tsx'
@@ -106,13 +106,10 @@ describe('ShareDialog', () => {
     setup(
       <ShareDialog
         open
-        title="Partager"
         filename="a.txt"
         permission="one"
         link={link}
-        copyLabel="Copier"
-        permissionLabel="Accès"
-        permissionLabels={{ one: 'Temporaire' }}
+        labels={{ title: 'Partager', copy: 'Copier', permission: 'Accès', permissions: { ...sharePermissionLabels, one: 'Temporaire' } }}
         hint="Une seule fois"
         onPermissionChange={() => {}}
         onCopy={() => {}}

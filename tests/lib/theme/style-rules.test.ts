@@ -23,6 +23,15 @@ const forbidden: Array<[string, RegExp]> = [
   ['pixel or rem length', /\b\d+(\.\d+)?(px|rem)\b/],
 ]
 
+// RTL: a side that does not follow the text direction. Components use logical properties
+// (insetInlineStart, paddingInlineEnd, textAlign: 'start'), so `dir="rtl"` mirrors them.
+const physicalSides: Array<[string, RegExp]> = [
+  ['left/right offset', /\b(left|right)\s*:/],
+  ['physical margin, padding or border side', /\b(margin|padding|border)(Left|Right)\w*\s*:/],
+  ['physical text alignment', /textAlign:\s*'(left|right)'/],
+  ['float', /\bfloat\s*:/],
+]
+
 describe('component stylesheets', () => {
   it('exist', () => {
     expect(files.length).toBeGreaterThan(10)
@@ -31,6 +40,12 @@ describe('component stylesheets', () => {
   it.each(files.map((f) => [relative(lib, f), f]))('%s uses theme variables only', (_name, file) => {
     const code = readFileSync(file, 'utf8')
     const hits = forbidden.flatMap(([what, pattern]) => (pattern.test(code) ? [what] : []))
+    expect(hits).toEqual([])
+  })
+
+  it.each(files.map((f) => [relative(lib, f), f]))('%s uses logical sides only', (_name, file) => {
+    const code = readFileSync(file, 'utf8')
+    const hits = physicalSides.flatMap(([what, pattern]) => (pattern.test(code) ? [what] : []))
     expect(hits).toEqual([])
   })
 })

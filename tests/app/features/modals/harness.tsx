@@ -1,4 +1,4 @@
-// Renders the modals the way the signed-in layout does (with the dialog host and the toasts), plus
+// Renders the modals the way the signed-in layout does (in the app's locale, with the dialog host and the toasts), plus
 // a tiny reader of the quick list, so a test can see the file lists refetch.
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -9,6 +9,7 @@ import type { FileJson, FolderJson } from '../../../../server/schemas/files.ts'
 import { keys } from '../../../../app/api/keys.ts'
 import { DialogHost } from '../../../../app/features/dialogs/dialog-host.tsx'
 import { Modals } from '../../../../app/features/modals/modals.tsx'
+import { SpecLocale } from '../../../../app/features/shell/spec-locale.tsx'
 import { Toasts } from '../../../../app/features/toasts/toasts.tsx'
 import { useApi } from '../../../../app/hooks/swr-config.ts'
 
@@ -33,15 +34,17 @@ export function renderModals({ fakeTimers = false, readers = false }: RenderModa
   const result = render(
     <StrictMode>
       <SWRConfig value={{ provider: () => new Map() }}>
-        {readers ? (
-          <>
-            <QuickListReader />
-            <FolderListReader />
-          </>
-        ) : null}
-        <Modals />
-        <DialogHost />
-        <Toasts />
+        <SpecLocale>
+          {readers ? (
+            <>
+              <QuickListReader />
+              <FolderListReader />
+            </>
+          ) : null}
+          <Modals />
+          <DialogHost />
+          <Toasts />
+        </SpecLocale>
       </SWRConfig>
     </StrictMode>,
   )

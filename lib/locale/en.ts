@@ -1,0 +1,45 @@
+import { defaultDetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
+import { defaultFileDetailsLabels } from '../components/file-details/file-details.tsx'
+import { defaultColumnLabels } from '../components/file-list/file-list.tsx'
+import { defaultFileRequestDropZoneLabels } from '../components/file-request-drop-zone/file-request-drop-zone.tsx'
+import { defaultLinkSettingsFormLabels } from '../components/link-settings-form/link-settings-form.tsx'
+import { defaultMediaViewerLabels } from '../components/media-viewer/media-viewer.tsx'
+import { defaultMoveDialogLabels } from '../components/move-dialog/move-dialog.tsx'
+import { defaultMultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
+import { defaultParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import { defaultPublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
+import { defaultSearchBarLabels } from '../components/search-bar/search-bar.tsx'
+import { defaultShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
+import { defaultSharedLinksTableLabels } from '../components/shared-links-table/shared-links-table.tsx'
+import { defaultSidebarLabels } from '../components/sidebar/sidebar.tsx'
+import { defaultSortLabels } from '../components/sort-control/sort-control.tsx'
+import { defaultUploadPanelLabels } from '../components/upload-panel/upload-panel.tsx'
+import { defaultViewToggleLabels } from '../components/view-toggle/view-toggle.tsx'
+import { defaultCommonLabels } from './common-labels.ts'
+import type { CumulusMessages } from './messages.ts'
+
+/**
+ * The English message set: every component's default texts in one object. Components use these
+ * without a provider; pass `enMessages` to switch a subtree back to English inside another language,
+ * or copy it as the template of a translation.
+ */
+export const enMessages: CumulusMessages = {
+  common: defaultCommonLabels,
+  detailsPanel: defaultDetailsPanelLabels,
+  fileDetails: defaultFileDetailsLabels,
+  fileList: defaultColumnLabels,
+  fileRequestDropZone: defaultFileRequestDropZoneLabels,
+  linkSettingsForm: defaultLinkSettingsFormLabels,
+  mediaViewer: defaultMediaViewerLabels,
+  moveDialog: defaultMoveDialogLabels,
+  multiSelectBar: defaultMultiSelectBarLabels,
+  parentBar: defaultParentBarLabels,
+  publicFolderView: defaultPublicFolderViewLabels,
+  searchBar: defaultSearchBarLabels,
+  shareDialog: defaultShareDialogLabels,
+  sharedLinksTable: defaultSharedLinksTableLabels,
+  sidebar: defaultSidebarLabels,
+  sortControl: defaultSortLabels,
+  uploadPanel: defaultUploadPanelLabels,
+  viewToggle: defaultViewToggleLabels,
+}

@@ -1,0 +1,44 @@
+import type { DetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
+import type { FileDetailsLabels } from '../components/file-details/file-details.tsx'
+import type { FileListColumnLabels } from '../components/file-list/file-list.tsx'
+import type { FileRequestDropZoneLabels } from '../components/file-request-drop-zone/file-request-drop-zone.tsx'
+import type { LinkSettingsFormLabels } from '../components/link-settings-form/link-settings-form.tsx'
+import type { MediaViewerLabels } from '../components/media-viewer/media-viewer.tsx'
+import type { MoveDialogLabels } from '../components/move-dialog/move-dialog.tsx'
+import type { MultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
+import type { ParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import type { PublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
+import type { SearchBarLabels } from '../components/search-bar/search-bar.tsx'
+import type { ShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
+import type { SharedLinksTableLabels } from '../components/shared-links-table/shared-links-table.tsx'
+import type { SidebarLabels } from '../components/sidebar/sidebar.tsx'
+import type { SortControlLabels } from '../components/sort-control/sort-control.tsx'
+import type { UploadPanelLabels } from '../components/upload-panel/upload-panel.tsx'
+import type { ViewToggleLabels } from '../components/view-toggle/view-toggle.tsx'
+import type { CommonLabels } from './common-labels.ts'
+
+/** Every text of the kit, one group per component (each group is that component's `labels` prop). */
+export interface CumulusMessages {
+  /** Texts that several components share: dialogs' buttons, spinners, toasts, collections. */
+  common: CommonLabels
+  detailsPanel: DetailsPanelLabels
+  fileDetails: FileDetailsLabels
+  fileList: FileListColumnLabels
+  fileRequestDropZone: FileRequestDropZoneLabels
+  linkSettingsForm: LinkSettingsFormLabels
+  mediaViewer: MediaViewerLabels
+  moveDialog: MoveDialogLabels
+  multiSelectBar: MultiSelectBarLabels
+  parentBar: ParentBarLabels
+  publicFolderView: PublicFolderViewLabels
+  searchBar: SearchBarLabels
+  shareDialog: ShareDialogLabels
+  sharedLinksTable: SharedLinksTableLabels
+  sidebar: SidebarLabels
+  sortControl: SortControlLabels
+  uploadPanel: UploadPanelLabels
+  viewToggle: ViewToggleLabels
+}
+
+/** A message set: any groups, any texts of a group; the rest stays English (or the outer provider's). */
+export type LocaleMessages = { [K in keyof CumulusMessages]?: Partial<CumulusMessages[K]> }
