@@ -1,10 +1,9 @@
 // The app's frame: the error boundary, scroll memory, the session keep-alive, the routes and the
-// notifications, inside the kit's locale (the spec's date and size formats). (SWR settings travel
-// with each hook: see hooks/swr-config.ts.)
+// notifications. Each lazy screen brings the kit's locale with the spec's formats
+// (features/shell/lazy-named.ts). (SWR settings travel with each hook: see hooks/swr-config.ts.)
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { ErrorBoundary } from './features/shell/error-boundary.tsx'
-import { SpecLocale } from './features/shell/spec-locale.tsx'
 import { Toasts } from './features/toasts/toasts.tsx'
 import { useScrollMemory } from './hooks/use-scroll-memory.ts'
 import { AppRoutes } from './routes.tsx'
@@ -17,11 +16,11 @@ export function App() {
   useScrollMemory(url)
   useEffect(() => startKeepAlive(), [])
   return (
-    <SpecLocale>
+    <>
       <ErrorBoundary resetKey={url}>
         <AppRoutes />
       </ErrorBoundary>
       <Toasts />
-    </SpecLocale>
+    </>
   )
 }

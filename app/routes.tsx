@@ -6,18 +6,18 @@ import { css } from 'goober'
 import { type ReactNode, Suspense, useLayoutEffect } from 'react'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { copy } from './copy.ts'
-import { lazyNamed } from './features/shell/lazy-named.ts'
+import { lazyNamed, lazyScreen } from './features/shell/lazy-named.ts'
 import { decodeRouteParam as decode } from './features/shell/route-param.ts'
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx'
 import { loggedIn, passwordChangeRequired, rememberRoute } from './state/user.ts'
 
-const FilesScreen = lazyNamed(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
-const SettingsScreen = lazyNamed(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
-const SharedScreen = lazyNamed(() => import('./screens/shared/shared-screen.tsx'), 'SharedScreen')
-const PublicDownloadScreen = lazyNamed(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
-const VerifyEmailScreen = lazyNamed(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
-const ResetPasswordScreen = lazyNamed(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
-const PublicShareScreen = lazyNamed(() => import('./screens/public-share/public-share-screen.tsx'), 'PublicShareScreen')
+const FilesScreen = lazyScreen(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
+const SettingsScreen = lazyScreen(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
+const SharedScreen = lazyScreen(() => import('./screens/shared/shared-screen.tsx'), 'SharedScreen')
+const PublicDownloadScreen = lazyScreen(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
+const VerifyEmailScreen = lazyScreen(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
+const ResetPasswordScreen = lazyScreen(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
+const PublicShareScreen = lazyScreen(() => import('./screens/public-share/public-share-screen.tsx'), 'PublicShareScreen')
 const UserLoadErrorDialog = lazyNamed(() => import('./features/account/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
 
 const pageSpinner = css`

@@ -18,7 +18,6 @@ import type { SecondFactorMethod } from '../../api/user.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
 import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, setHasPreviouslyLoggedIn, takeRememberedRoute } from '../../state/user.ts'
 import { vars } from '../../styles.ts'
-import { SsoButton } from './sso-button.tsx'
 import { ssoCopy, ssoErrorMessage } from './sso-copy.ts'
 
 // The dialog (and the modal machinery under it) loads only if someone asks twice within a minute,
@@ -28,6 +27,8 @@ const CooldownDialog = lazyNamed(() => import('../../features/account/cooldown-d
 const ChoosePasswordStep = lazyNamed(() => import('./choose-password-step.tsx'), 'ChoosePasswordStep')
 // Only a browser that can use passkeys loads their button (DESIGN §7).
 const PasskeySignIn = lazyNamed(() => import('./passkey-sign-in.tsx'), 'PasskeySignIn')
+// Also its own chunk: it shows only after the server says single sign-on is set up.
+const SsoButton = lazyNamed(() => import('./sso-button.tsx'), 'SsoButton')
 // Only an account with two-step verification ever loads its second step (DESIGN §7).
 const SecondFactorStep = lazyNamed(() => import('./second-factor-step.tsx'), 'SecondFactorStep')
 
@@ -291,7 +292,11 @@ export function SignInScreen() {
           <PasskeySignIn onError={setError} onSignedIn={() => passwordChangeRequired.peek() || toDrive()} />
         </Suspense>
       ) : null}
-      {mode === 'login' ? <SsoButton /> : null}
+      {mode === 'login' ? (
+        <Suspense fallback={null}>
+          <SsoButton />
+        </Suspense>
+      ) : null}
       <div className={footer}>
         {mode === 'login' ? (
           <LinkButton onClick={() => switchMode('create')}>{copy.auth.createAccount}</LinkButton>
