@@ -287,14 +287,15 @@ export function SignInScreen() {
           {submitLabels[mode]}
         </Button>
       </form>
-      {mode === 'login' && 'PublicKeyCredential' in window ? (
-        <Suspense fallback={null}>
-          <PasskeySignIn onError={setError} onSignedIn={() => passwordChangeRequired.peek() || toDrive()} />
-        </Suspense>
-      ) : null}
+      {/* Single sign-on first: its "or" divides the password form from every other way in. */}
       {mode === 'login' ? (
         <Suspense fallback={null}>
           <SsoButton />
+        </Suspense>
+      ) : null}
+      {mode === 'login' && 'PublicKeyCredential' in window ? (
+        <Suspense fallback={null}>
+          <PasskeySignIn onError={setError} onSignedIn={() => passwordChangeRequired.peek() || toDrive()} />
         </Suspense>
       ) : null}
       <div className={footer}>
