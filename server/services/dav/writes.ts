@@ -18,6 +18,7 @@ import type { QuotaService, Reservation } from '../quota.ts'
 import { folderRow, type TreeService } from '../tree.ts'
 import { fileRow } from '../uploads.ts'
 import type { Resolved } from './paths.ts'
+import { keyedLock } from '../../util/keyed-lock.ts'
 
 /** A stream of unknown length grows its reservation by this much at a time. */
 const GROW_STEP = 8 << 20
@@ -71,6 +72,7 @@ const itemOf = (r: Resolved): Item | undefined =>
 export function createDavWrites(deps: WriteDeps) {
   const { repo, tree, vault, janitor, quota, limits } = deps
   const now = deps.now ?? Date.now
+  const oneAtATime = keyedLock()
 
   /** Streams `source` into a new blob whose key the outbox holds; `written` gets the key. */
   async function store(source: Readable, written: string[]): Promise<StoredBlob> {
@@ -157,7 +159,14 @@ export function createDavWrites(deps: WriteDeps) {
     async mkcol(owner: string, r: Resolved): Promise<void> {
       if (r.resource) throw methodNotAllowed('Something already exists at this path')
       if (!r.parent) throw noParent()
-      await tree.createFolder(owner, strictName(r.name, 'Folder name'), r.parent.id ?? undefined)
+      const name = strictName(r.name, 'Folder name')
+      const parentId = r.parent.id ?? null
+      // Clients make folders in parallel (rclone makes a parent once per file it puts there): the
+      // path was free when it was resolved, so look again, one MKCOL of a name at a time.
+      await oneAtATime(`${owner}/${parentId ?? ''}/${name}`, async () => {
+        if (await repo.folders.childNamed(owner, parentId, name)) throw methodNotAllowed('Something already exists at this path')
+        await tree.createFolder(owner, name, parentId ?? undefined)
+      })
     },
 
     /** DELETE: to the trash, where the web app can restore it. */

@@ -117,6 +117,13 @@ describe('the drive rules', () => {
     await expectConsistent(server, expect)
   })
 
+  it('given eight MKCOLs of one path at once (as rclone sends them), then one folder is made and the rest get 405', async () => {
+    const replies = await Promise.all(Array.from({ length: 8 }, () => dav(server, auth, 'MKCOL', '/dav/raced')))
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 405, 405, 405, 405, 405, 405, 405])
+    const folders = await (server.app.cumulus.db as any).selectFrom('folders').select('id').where('owner_id', '=', alice.userId).where('name', '=', 'raced').execute()
+    expect(folders).toHaveLength(1)
+  })
+
   it('given a PUT, then the web app lists it at once (drive version), and a PUT over it gives it new bytes and a new ETag', async () => {
     const first = await dav(server, auth, 'PUT', '/dav/fresh.txt', { body: 'one' })
     expect(first.status).toBe(201)
