@@ -88,6 +88,19 @@ const plainListShapes: Shaped<{ owner: string; f: FileQuery }> = {
 const plainLists = { sqlite: preparedShapes(plainListShapes, plainListQuery), postgres: preparedShapes(plainListShapes, plainListQuery) }
 
 /** `db` is the database or a transaction (drive.ts binds one per transaction). */
+/** A file's columns for what is made from its bytes (thumbnail, preview), before the queue makes it. */
+export const NOTHING_DERIVED = {
+  has_thumbnail: 0,
+  thumbnail_id: null,
+  thumbnail_key: null,
+  thumb_enc: null,
+  thumb_size: null,
+  preview_key: null,
+  preview_enc: null,
+  preview_size: null,
+  preview_type: null,
+} as const
+
 export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
   const ownedIds = ownedIdsFor(dialect)
 
@@ -190,15 +203,7 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         .set({
           ...c,
           taken_date: c.upload_date,
-          has_thumbnail: 0,
-          thumbnail_id: null,
-          thumbnail_key: null,
-          thumb_enc: null,
-          thumb_size: null,
-          preview_key: null,
-          preview_enc: null,
-          preview_size: null,
-          preview_type: null,
+          ...NOTHING_DERIVED,
         })
         .where('owner_id', '=', owner)
         .where('id', '=', id)

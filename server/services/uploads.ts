@@ -6,6 +6,7 @@ import type { FileRow, Folder } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import { folderDepth } from '../repositories/folders.ts'
+import { NOTHING_DERIVED } from '../repositories/files.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
@@ -47,18 +48,10 @@ export function fileRow(owner: string, folderId: string | null, name: string, mi
     link_type: null,
     link_token: null,
     is_video: isVideoType(mime) ? 1 : 0,
-    has_thumbnail: 0,
-    thumbnail_id: null,
-    thumbnail_key: null,
     media: isVideoType(mime) ? 1 : 0,
     enc: blob.enc ?? null,
     thumb_state: isThumbnailable(mime) ? 'pending' : 'none',
-    thumb_enc: null,
-    thumb_size: null,
-    preview_key: null,
-    preview_enc: null,
-    preview_size: null,
-    preview_type: null,
+    ...NOTHING_DERIVED,
   }
 }
 
