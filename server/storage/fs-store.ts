@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs'
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Readable, Transform } from 'node:stream'
-import { finished, pipeline } from 'node:stream/promises'
+import { pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
 import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
@@ -13,68 +13,56 @@ import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type 
 const FLUSH_EVERY = 32 << 20
 
 /**
- * Makes a blob durable while it arrives. The write stream it serves is opened with `flush: true`,
- * so the final fsync runs on the writing descriptor as the stream closes (the pipeline resolves
- * only after it). For a large blob, every FLUSH_EVERY bytes a datasync also runs in the thread
- * pool, on a second handle opened only then (Linux flushes the file, whichever descriptor wrote
- * it), so the disk writes alongside the network instead of all at once in the final fsync —
- * which with a large page cache would otherwise hold the whole file dirty and stall the reply
- * for seconds. A blob under half a step costs no second handle.
+ * Makes a blob durable while it arrives: every FLUSH_EVERY bytes a datasync runs in the thread
+ * pool (on a second handle: Linux flushes the file, whichever descriptor wrote it), so the disk
+ * writes alongside the network instead of all at once in the final fsync — which with a large
+ * page cache would otherwise hold the whole file dirty and stall the reply for seconds.
  */
 class Flusher {
-  private fh: Promise<FileHandle | undefined> | undefined
+  private fh: FileHandle | undefined
+  private opening: Promise<void> | undefined
   private pending: Promise<void> | undefined
   private unflushed = 0
   constructor(private readonly path: string) {}
 
-  wrote(bytes: number) {
-    this.unflushed += bytes
-    // Opened half a step early, so it is ready when the first flush is due.
-    if (this.unflushed >= FLUSH_EVERY / 2) this.fh ??= open(this.path, 'r').catch(() => undefined)
-    if (this.unflushed < FLUSH_EVERY || this.pending || !this.fh) return
-    this.unflushed = 0
-    // A failed background flush is not fatal: the stream's own fsync at close reports errors.
-    this.pending = this.fh
-      .then((fh) => fh?.datasync())
-      .then(
-        () => void (this.pending = undefined),
-        () => void (this.pending = undefined),
-      )
+  start() {
+    this.opening = open(this.path, 'r').then(
+      (fh) => void (this.fh = fh),
+      () => undefined,
+    )
   }
 
-  /** Waits for a background flush in flight and closes its handle. */
-  async close() {
+  wrote(bytes: number) {
+    this.unflushed += bytes
+    if (this.unflushed < FLUSH_EVERY || this.pending || !this.fh) return
+    this.unflushed = 0
+    // A failed background flush is not fatal: finish() syncs everything and reports errors.
+    this.pending = this.fh.datasync().then(
+      () => void (this.pending = undefined),
+      () => void (this.pending = undefined),
+    )
+  }
+
+  /** The final fsync; resolves once every byte is on disk. */
+  async finish() {
+    await this.opening
     await this.pending
-    await (await this.fh)?.close()
+    const fh = this.fh ?? (await open(this.path, 'r'))
+    this.fh = undefined
+    try {
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+  }
+
+  async close() {
+    await this.opening
+    await this.pending
+    await this.fh?.close()
     this.fh = undefined
   }
 }
-
-/** A write stream whose descriptor is fsynced before it closes (see Flusher). */
-const durableWriteStream = (path: string, flags: 'a' | 'wx') => createWriteStream(path, { flags, highWaterMark: 1 << 20, flush: true })
-
-/**
- * mkdir -p, once per folder for the life of the process: a blob store makes the same few
- * folders over and over (one per upload otherwise), and they are never removed while it runs.
- */
-function folderMaker() {
-  const made = new Map<string, Promise<unknown>>()
-  const makeFolder = (dir: string) => {
-    let p = made.get(dir)
-    if (!p) {
-      p = mkdir(dir, { recursive: true }).catch((err: unknown) => {
-        made.delete(dir)
-        throw err
-      })
-      made.set(dir, p)
-    }
-    return p
-  }
-  /** The folder was removed: make it again when next asked. */
-  makeFolder.forget = (dir: string) => void made.delete(dir)
-  return makeFolder
-}
-type MakeFolder = ReturnType<typeof folderMaker>
 
 /** fsync of a file or folder by path: the bytes, or the names in it, are on disk once it resolves. */
 async function syncPath(path: string): Promise<void> {
@@ -91,9 +79,9 @@ const missingIsFine = (err: NodeJS.ErrnoException) => {
 }
 
 /** Moves `from` to `to` durably: the bytes first, then the folder entry. */
-async function durableRename(from: string, to: string, makeFolder: MakeFolder): Promise<void> {
+async function durableRename(from: string, to: string): Promise<void> {
   const dir = join(to, '..')
-  await makeFolder(dir)
+  await mkdir(dir, { recursive: true })
   await rename(from, to)
   await syncPath(dir)
 }
@@ -102,7 +90,7 @@ async function durableRename(from: string, to: string, makeFolder: MakeFolder): 
  * A staged blob is one file under staging/, appended to in place: resuming costs no copy, and
  * commit is a rename into the store. Its note sits beside it and is replaced by rename.
  */
-function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: () => Promise<void>, makeFolder: MakeFolder): StagedBlob {
+function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: () => Promise<void>): StagedBlob {
   if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
   const path = join(staging, id)
   const notePath = `${path}.note`
@@ -110,13 +98,10 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
   return {
     size,
     async append(source: Readable): Promise<number> {
-      // These bytes will be published under a key whose outbox record was committed before them:
-      // start that record's sync now, alongside the writing, rather than at commit. A failure
-      // here is reported by commit's own wait.
-      beforePublish().catch(() => undefined)
-      await makeFolder(staging)
-      const out = durableWriteStream(path, 'a')
+      await mkdir(staging, { recursive: true })
+      const out = createWriteStream(path, { flags: 'a', highWaterMark: 1 << 20 })
       const flusher = new Flusher(path)
+      out.once('open', () => flusher.start())
       let failure: unknown
       const counted = new Transform({
         highWaterMark: 1 << 20,
@@ -126,14 +111,9 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
         },
       })
       // A broken source still leaves what reached the file: kept, synced, then the error goes on.
-      // (The stream's own fsync at close does not run before a failed pipeline rejects.)
       await pipeline(source, counted, out).catch((err: unknown) => void (failure = err))
-      await flusher.close()
-      if (failure) {
-        await finished(out).catch(() => undefined)
-        await syncPath(path).catch(missingIsFine)
-        throw failure
-      }
+      await flusher.finish()
+      if (failure) throw failure
       return size()
     },
     async truncate(to: number): Promise<void> {
@@ -151,10 +131,11 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
     },
     async writeNote(note: Buffer | undefined): Promise<void> {
       if (!note) return void (await unlink(notePath).catch(missingIsFine))
-      await makeFolder(staging)
+      await mkdir(staging, { recursive: true })
       const temp = `${notePath}.${randomId(6)}`
-      await writeFile(temp, note, { flag: 'wx', flush: true })
-      await durableRename(temp, notePath, makeFolder)
+      await writeFile(temp, note, { flag: 'wx' })
+      await syncPath(temp)
+      await durableRename(temp, notePath)
     },
     read: async () => new FileStream(await open(path, 'r')),
     async commit(key: string): Promise<void> {
@@ -162,11 +143,12 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
       // the rename does. An upload of zero bytes may never have appended anything (a crash right
       // after it was created): its blob is then an empty file, made here.
       await beforePublish()
-      const renamed = durableRename(path, pathOf(key), makeFolder).catch(async (err: NodeJS.ErrnoException) => {
+      const renamed = durableRename(path, pathOf(key)).catch(async (err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err
-        await makeFolder(staging)
-        await writeFile(path, Buffer.alloc(0), { flag: 'a', flush: true })
-        await durableRename(path, pathOf(key), makeFolder)
+        await mkdir(staging, { recursive: true })
+        await writeFile(path, Buffer.alloc(0), { flag: 'a' })
+        await syncPath(path)
+        await durableRename(path, pathOf(key))
       })
       // The note (an encrypted upload's unsealed tail) is done with either way: dropped alongside.
       await Promise.all([renamed, unlink(notePath).catch(missingIsFine)])
@@ -192,7 +174,6 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
   const root = join(dataDir, 'blobs')
   const tmp = join(dataDir, 'tmp')
   const staging = join(dataDir, 'staging')
-  const makeFolder = folderMaker()
   const pathOf = (key: string) => {
     // Keys are ours, but never let one become a path outside the store.
     if (!SAFE_KEY.test(key)) throw new Error(`invalid blob key`)
@@ -202,18 +183,19 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
   return {
     async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
       const final = pathOf(options.key)
-      await makeFolder(tmp)
+      await mkdir(tmp, { recursive: true })
       const temp = join(tmp, `${options.key}.${randomId(6)}`)
       const meter = new Meter(options.maxBytes, options.digest)
-      const out = durableWriteStream(temp, 'wx')
+      const out = createWriteStream(temp, { flags: 'wx', highWaterMark: 1 << 20 })
       const flusher = new Flusher(temp)
+      out.once('open', () => flusher.start())
       meter.on('data', (chunk: Buffer) => flusher.wrote(chunk.length))
       try {
         await pipeline(source, meter, out)
-        await flusher.close()
+        await flusher.finish()
         await beforePublish()
         // The rename itself is durable only once the directory entry is on disk.
-        await durableRename(temp, final, makeFolder)
+        await durableRename(temp, final)
       } catch (err) {
         await flusher.close()
         await rm(temp, { force: true })
@@ -239,10 +221,9 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
 
     async cleanup(): Promise<void> {
       await rm(tmp, { recursive: true, force: true })
-      makeFolder.forget(tmp)
     },
 
-    staged: (id) => stagedFile(staging, id, pathOf, beforePublish, makeFolder),
+    staged: (id) => stagedFile(staging, id, pathOf, beforePublish),
 
     async *stagedIds(): AsyncIterable<string> {
       for (const name of await readdir(staging).catch(() => [] as string[])) if (SAFE_KEY.test(name)) yield name
