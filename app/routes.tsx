@@ -1,5 +1,5 @@
-// The route table of SPEC §2. Every screen but sign-in is its own chunk (React.lazy), so `/`
-// loads only what signing in needs; protected routes pass through <Protected>.
+// The route table of SPEC §2. Every screen is its own chunk (React.lazy), so the first load
+// carries only the frame; protected routes pass through <Protected>.
 import { Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
@@ -8,9 +8,13 @@ import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { copy } from './copy.ts'
 import { lazyNamed, lazyScreen } from './features/shell/lazy-named.ts'
 import { decodeRouteParam as decode } from './features/shell/route-param.ts'
-import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx'
 import { loggedIn, passwordChangeRequired, rememberRoute } from './state/user.ts'
 
+/** The sign-in screen; `preload()` it where it is about to show. */
+export const SignInScreen = lazyNamed(() => import('./screens/sign-in/sign-in-screen.tsx'), 'SignInScreen')
+// Opened on `/`, the sign-in chunk is wanted at once: fetched beside React's start, not after the
+// first render asks for it.
+if (typeof location !== 'undefined' && location.pathname === '/') void SignInScreen.preload().catch(() => undefined)
 const FilesScreen = lazyScreen(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
 const SettingsScreen = lazyScreen(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
 const SharedScreen = lazyScreen(() => import('./screens/shared/shared-screen.tsx'), 'SharedScreen')

@@ -1,6 +1,7 @@
 // First-load JavaScript of `/` (DESIGN.md §6: ≤ 100 KB gzip): the entry chunk of dist/app/index.html
 // plus every chunk it imports statically, transitively; lazy (dynamic-import) chunks are left out.
-// Run after `npm run build:app`. Exits 1 when over budget. `--json` prints the figures as JSON.
+// Run after `npm run build:app`. Exits 1 when over budget. `--json` prints the figures as JSON;
+// `--summary` ends with CI's plain "N passed, N failed" line (.ci/run counts the budget as a check).
 import { existsSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -47,4 +48,5 @@ if (process.argv.includes('--json')) {
   for (const [file, size] of seen) console.log(`${file.padEnd(48)} ${kb(size.raw).padStart(10)} raw  ${kb(size.gzip).padStart(9)} gzip`)
   console.log(`first-load JS for / : ${kb(total.gzip)} gzip (${kb(total.raw)} raw) in ${seen.size} files; budget ${kb(BUDGET)} → ${ok ? 'OK' : 'OVER BUDGET'}`)
 }
+if (process.argv.includes('--summary')) console.log(ok ? '1 passed, 0 failed' : '0 passed, 1 failed')
 process.exit(ok ? 0 : 1)

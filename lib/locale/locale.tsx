@@ -1,7 +1,9 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import type { LocaleMessages, CumulusMessages } from './messages.ts'
-import { type CommonLabels, defaultCommonLabels } from './common-labels.ts'
+import { type ReactNode, useContext, useMemo } from 'react'
+import type { LocaleMessages } from './messages.ts'
+import { LocaleContext, type LocaleState } from './context.ts'
 import { type FormatDate, type FormatSize, intlFormatDate, intlFormatSize } from './formats.ts'
+
+export { useCommonLabels, useLabels } from './context.ts'
 
 /** What every component reads from the nearest `LocaleProvider` (or the English defaults). */
 export interface CumulusLocale {
@@ -17,15 +19,6 @@ export interface CumulusLocale {
   formatSize: FormatSize
 }
 
-/** The locale without a provider: English texts, `en-US` dates and sizes through `Intl`. */
-export const defaultLocale: CumulusLocale = {
-  locale: 'en-US',
-  messages: {},
-  formatDate: intlFormatDate('en-US'),
-  formatSize: intlFormatSize('en-US'),
-}
-
-const LocaleContext = createContext<CumulusLocale>(defaultLocale)
 
 /** Props of `LocaleProvider`: all optional; what is not given comes from an outer provider, else the defaults. */
 export interface LocaleProviderProps {
@@ -48,16 +41,20 @@ export interface LocaleProviderProps {
  */
 export function LocaleProvider({ locale, timeZone, messages, formatDate, formatSize, children }: LocaleProviderProps) {
   const outer = useContext(LocaleContext)
-  const value = useMemo<CumulusLocale>(() => {
+  const value = useMemo<LocaleState>(() => {
     const tag = locale ?? outer.locale
     const zone = timeZone ?? outer.timeZone
     const relocated = tag !== outer.locale || zone !== outer.timeZone
+    // An outer provider's own formats hold until the language (or, for dates, the zone) changes;
+    // then `Intl`'s for the new one apply (useLocale makes them).
+    const date = formatDate ?? (relocated ? undefined : outer.formatDate)
+    const size = formatSize ?? (tag !== outer.locale ? undefined : outer.formatSize)
     return {
       locale: tag,
       ...(zone ? { timeZone: zone } : {}),
       messages: messages ? mergeMessages(outer.messages, messages) : outer.messages,
-      formatDate: formatDate ?? (relocated ? intlFormatDate(tag, zone) : outer.formatDate),
-      formatSize: formatSize ?? (tag !== outer.locale ? intlFormatSize(tag) : outer.formatSize),
+      ...(date ? { formatDate: date } : {}),
+      ...(size ? { formatSize: size } : {}),
     }
   }, [outer, locale, timeZone, messages, formatDate, formatSize])
   return <LocaleContext value={value}>{children}</LocaleContext>
@@ -69,18 +66,30 @@ function mergeMessages(outer: LocaleMessages, inner: LocaleMessages): LocaleMess
   return merged as LocaleMessages
 }
 
-/** The nearest provider's locale, texts and formats. */
-export const useLocale = (): CumulusLocale => useContext(LocaleContext)
-
-/** One component's texts: its English `defaults`, then the provider's `messages[group]`, then its own `labels` prop. */
-export function useLabels<K extends keyof CumulusMessages>(
-  group: K,
-  defaults: CumulusMessages[K],
-  overrides?: Partial<CumulusMessages[K]>,
-): CumulusMessages[K] {
-  const fromLocale = useContext(LocaleContext).messages[group]
-  return useMemo(() => ({ ...defaults, ...fromLocale, ...overrides }), [defaults, fromLocale, overrides])
+/**
+ * The nearest provider's locale, texts and formats; without a provider English texts and `en-US`
+ * dates and sizes through `Intl`.
+ */
+export function useLocale(): CumulusLocale {
+  const state = useContext(LocaleContext)
+  return useMemo(
+    () => ({
+      ...state,
+      formatDate: state.formatDate ?? intlFormats(state.locale, state.timeZone).date,
+      formatSize: state.formatSize ?? intlFormats(state.locale).size,
+    }),
+    [state],
+  )
 }
 
-/** The shared texts (`common` group): dialogs' buttons, spinners, toasts, collections. */
-export const useCommonLabels = (): CommonLabels => useLabels('common', defaultCommonLabels)
+/** `Intl`'s formats per language and zone, made once: every row of a long list asks for them. */
+const made = new Map<string, { date: FormatDate; size: FormatSize }>()
+function intlFormats(locale: string, timeZone?: string) {
+  const key = `${locale} ${timeZone ?? ''}`
+  let formats = made.get(key)
+  if (!formats) {
+    formats = { date: intlFormatDate(locale, timeZone), size: intlFormatSize(locale) }
+    made.set(key, formats)
+  }
+  return formats
+}

@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react'
 import { cx } from '../../internal/cx.ts'
 import type { IconSize } from '../icon/icon.tsx'
 import { graphic, root, track } from './spinner.css.ts'
-import { useCommonLabels } from '../../locale/locale.tsx'
+import { useCommonLabels } from '../../locale/context.ts'
 
 /** Spinner sizes (the icon scale). */
 export const spinnerSizes = ['small', 'medium', 'large'] as const satisfies readonly IconSize[]

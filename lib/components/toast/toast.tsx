@@ -4,7 +4,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './toast.css.ts'
-import { useCommonLabels } from '../../locale/locale.tsx'
+import { useCommonLabels } from '../../locale/context.ts'
 
 /** Toast tones: pending (spinner) → success or error, and plain info. */
 export const toastTones = ['pending', 'success', 'error', 'info'] as const

@@ -15,6 +15,7 @@ import { resetUserState } from '../../../app/state/user.ts'
 import { clearUserRecord } from '../../../app/hooks/use-user.ts'
 import { requests, server } from './server.ts'
 import { setPageHeight, setViewportWidth } from './dom.ts'
+import { SignInScreen } from '../../../app/routes.tsx'
 
 // Lazy screens are imported on first use; give the first findBy* of a file time for that, and
 // whole-app tests (Ariakit popups in jsdom, under a parallel run) room beyond the 5 s default.
@@ -30,7 +31,11 @@ export function expectConsoleErrors(): () => unknown[][] {
   return () => errors
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  // As a browser opening `/` does (routes.tsx), so a test sees the sign-in screen at its first render.
+  await SignInScreen.preload()
+})
 afterAll(() => server.close())
 
 beforeEach(async () => {
