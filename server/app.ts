@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import type { Dialect, MetadataDb } from './db/database.ts'
+import type { FileRow } from './db/schema.ts'
 import type { DriveRepository } from './repositories/drive.ts'
 import type { ResumableUploads } from './services/resumable-uploads.ts'
 import type { ThumbnailQueue } from './services/thumbnails.ts'
@@ -223,8 +224,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
   })
   await thumbnails.start()
+  // A stored file wakes the thumbnail queue only when it has work for it: a file with nothing to
+  // derive would cost every small upload a look at an empty queue (issue #18).
+  const onStored = (file: FileRow) => void (file.thumb_state === 'pending' && thumbnails.wake())
   // Both ways in for a file: the spec's multipart routes, and resumable (tus) uploads.
-  const uploadDeps = { repo: drive, vault, janitor, tree, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored: () => thumbnails.wake() }
+  const uploadDeps = { repo: drive, vault, janitor, tree, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored }
   const uploads = createUploadService(uploadDeps)
   const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl })
   // Wrong share-link passwords are counted per address, in Redis when there is one (as logins).
@@ -241,7 +245,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     shared,
     maxUploadBytes: config.maxUploadBytes,
     limits: config.limits,
-    onStored: () => thumbnails.wake(),
+    onStored,
     onReceived: uploadNotices.received,
   })
   // Resumable uploads: the owner's, and a file request's through its link (fileRequests.linkUploads).
@@ -338,7 +342,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps, repo: drive, vault })
 
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
-  const dav = createDavService({ repo: drive, tree, vault, janitor, quota, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored: () => thumbnails.wake() })
+  const dav = createDavService({ repo: drive, tree, vault, janitor, quota, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored })
   await app.register(davRoutes, { prefix: '/dav', dav, appPasswords })
 
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)

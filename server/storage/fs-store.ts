@@ -81,8 +81,13 @@ const missingIsFine = (err: NodeJS.ErrnoException) => {
 /** Moves `from` to `to` durably: the bytes first, then the folder entry. */
 async function durableRename(from: string, to: string): Promise<void> {
   const dir = join(to, '..')
-  await mkdir(dir, { recursive: true })
-  await rename(from, to)
+  // The folder exists for all but a shard's first blob: make it only when the rename says it is
+  // missing (a recursive mkdir on every write was a thread-pool round trip per small file).
+  await rename(from, to).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err
+    await mkdir(dir, { recursive: true })
+    await rename(from, to)
+  })
   await syncPath(dir)
 }
 
