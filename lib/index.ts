@@ -35,6 +35,7 @@ export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncat
 export {
   useFileSelection,
   type FileSelection,
+  type FileSelectionCollectionProps,
   type FileSelectionOptions,
   type SelectionModifiers,
 } from './hooks/use-file-selection.ts'
