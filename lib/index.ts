@@ -35,6 +35,7 @@ export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncat
 export {
   useFileSelection,
   type FileSelection,
+  type FileSelectionCollectionProps,
   type FileSelectionOptions,
   type SelectionModifiers,
 } from './hooks/use-file-selection.ts'
@@ -76,6 +77,7 @@ export {
   visibleMenuEntries,
   type MenuAction,
   type MenuEntry,
+  type MenuIcon,
   type MenuItemTone,
   type MenuProps,
   type MenuSeparator,
@@ -162,10 +164,15 @@ export { QuickAccessItem, type QuickAccessItemProps } from './components/quick-a
 export {
   defaultSort,
   defaultSortLabels,
+  parseSortValue,
   SortControl,
   sortValues,
+  toSortValue,
+  type DefaultSortField,
   type SortControlLabels,
   type SortControlProps,
+  type SortDirection,
+  type SortField,
   type SortValue,
 } from './components/sort-control/index.ts'
 export { defaultViewToggleLabels, ViewToggle, type ViewToggleLabels, type ViewToggleProps } from './components/view-toggle/index.ts'
@@ -222,12 +229,14 @@ export {
 export {
   defaultShareDialogLabels,
   ShareDialog,
+  sharePermissionOptions,
   sharePermissionHints,
   sharePermissionLabels,
   sharePermissions,
   type ShareDialogLabels,
   type ShareDialogProps,
   type SharePermission,
+  type SharePermissionOption,
 } from './components/share-dialog/index.ts'
 export {
   defaultSidebarLabels,

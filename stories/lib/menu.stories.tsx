@@ -108,3 +108,30 @@ export const Pointer = meta.story({
     await expect(select).toHaveBeenCalledWith('share')
   },
 })
+
+// A product's own icon set: any node (here an inline SVG) beside the kit's icons by name.
+const starIcon = (
+  <svg viewBox="0 0 24 24" width="16" height="16" fill="currentColor" data-testid="own-icon">
+    <path d="M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" />
+  </svg>
+)
+
+/** Icons as nodes: a product's own SVG and an emoji, beside a kit icon by name. */
+export const CustomIcons = meta.story({
+  args: {
+    items: [
+      { id: 'star', label: 'Add to favourites', icon: starIcon, onSelect: () => select('star') },
+      { id: 'tag', label: 'Tag', icon: '🏷️', onSelect: () => select('tag') },
+      { id: 'share', label: 'Share', icon: 'share', onSelect: () => select('share') },
+    ],
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'More actions' }))
+    const star = await screen.findByRole('menuitem', { name: 'Add to favourites' })
+    await expect(star.querySelector('[data-testid="own-icon"]')).not.toBeNull()
+    await expect(screen.getByRole('menuitem', { name: 'Tag' })).toHaveTextContent('🏷️')
+    await expect(screen.getByRole('menuitem', { name: 'Share' }).querySelector('[data-part="icon"]')).not.toBeNull()
+    await userEvent.click(star)
+    await expect(select).toHaveBeenCalledWith('star')
+  },
+})

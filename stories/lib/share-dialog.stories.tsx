@@ -1,14 +1,15 @@
 import { type ReactNode, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { Button, ShareDialog, type SharePermission, sharePermissions, vars } from '../../lib/index.ts'
+import { Button, ShareDialog, type SharePermission, sharePermissionOptions, sharePermissions, vars } from '../../lib/index.ts'
 import { viewportShot } from './_support/visual.ts'
 
 const link = 'https://cumulus.example/public-download/65f1c2a9/7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
 const meta = preview.meta({
   title: 'Library/ShareDialog',
-  component: ShareDialog,
+  // The built-in vocabulary (the dialog is generic over its permissions).
+  component: ShareDialog<SharePermission>,
   args: {
     open: true,
     filename: 'holiday.jpg',
@@ -125,5 +126,38 @@ export const Pointer = meta.story({
     await expect(args.onClose).toHaveBeenCalledOnce()
     await userEvent.click(document.querySelector('[data-backdrop]') as HTMLElement)
     await expect(args.onClose).toHaveBeenCalledTimes(2)
+  },
+})
+
+const teamChange = fn()
+
+/** A product's own permissions beside the built-in ones: Team, with its label and hint. */
+export const CustomPermissions = meta.story({
+  beforeEach: () => void teamChange.mockClear(),
+  render: function Render(args) {
+    const [permission, setPermission] = useState<SharePermission | 'team'>('team')
+    return (
+      <ShareDialog
+        {...args}
+        permission={permission}
+        permissions={[...sharePermissionOptions, { value: 'team', label: 'Team', hint: 'Everyone in your team can open this file.' }]}
+        onPermissionChange={(next) => {
+          teamChange(next)
+          setPermission(next)
+        }}
+      />
+    )
+  },
+  play: async ({ userEvent }) => {
+    await waitForOpen()
+    const select = await screen.findByRole('combobox', { name: 'Permission' })
+    await expect(select).toHaveTextContent('Team')
+    await expect(screen.getByText('Everyone in your team can open this file.')).toBeVisible()
+    await userEvent.click(select)
+    const options = await screen.findAllByRole('option')
+    await expect(options.map((option) => option.textContent)).toEqual(['Private', 'Public', 'Temporary', 'Team'])
+    await userEvent.click(screen.getByRole('option', { name: 'Private' }))
+    await expect(teamChange).toHaveBeenLastCalledWith('private')
+    await waitFor(() => expect(select).toHaveTextContent('Private'))
   },
 })

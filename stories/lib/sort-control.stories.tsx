@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { SortControl, type SortValue, sortValues } from '../../lib/index.ts'
+import { type DefaultSortField, SortControl, type SortValue, sortValues } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/SortControl',
-  component: SortControl,
+  // The default fields (the control is generic over its fields).
+  component: SortControl<DefaultSortField>,
   args: { value: 'date_desc' as SortValue, onValueChange: fn() },
   argTypes: { value: { control: 'select', options: sortValues } },
 })
@@ -64,5 +65,37 @@ export const Interaction = meta.story({
     toggle.focus()
     await userEvent.keyboard(' ')
     await expect(args.onValueChange).toHaveBeenLastCalledWith('alp_desc')
+  },
+})
+
+/** A product's own vocabulary: Size, Type and Name, with values such as `size_desc`. */
+export const CustomFields = meta.story({
+  render: function Render() {
+    const [value, setValue] = useState<SortValue<'size' | 'type' | 'name'>>('size_desc')
+    return (
+      <>
+        <SortControl
+          fields={[
+            { value: 'size', label: 'Size' },
+            { value: 'type', label: 'Type' },
+            { value: 'name', label: 'Name' },
+          ]}
+          value={value}
+          onValueChange={setValue}
+        />
+        <output data-testid="sort">{value}</output>
+      </>
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    const select = await canvas.findByRole('combobox', { name: 'Sort by' })
+    await expect(select).toHaveTextContent('Size')
+    await userEvent.click(select)
+    const options = await screen.findAllByRole('option')
+    await expect(options.map((option) => option.textContent)).toEqual(['Size', 'Type', 'Name'])
+    await userEvent.click(screen.getByRole('option', { name: 'Type' }))
+    await expect(canvas.getByTestId('sort')).toHaveTextContent('type_desc')
+    await userEvent.click(canvas.getByRole('button', { name: 'Ascending' }))
+    await expect(canvas.getByTestId('sort')).toHaveTextContent('type_asc')
   },
 })

@@ -14,7 +14,7 @@ import {
 } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
-import { useMemo } from 'react'
+import { type KeyboardEvent, useMemo } from 'react'
 import { useLocation } from 'wouter'
 import type { FileJson } from '../../api/files.ts'
 import { isFolderMissing } from '../../api/folders.ts'
@@ -22,7 +22,7 @@ import { copy } from '../../copy-screens.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
 import { menuEntries } from '../../features/items/item-menu.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
-import { useItemClick } from '../../features/items/use-item-click.ts'
+import { useItemSelection } from '../../features/items/use-item-selection.ts'
 import type { Area } from '../../features/layout/areas.ts'
 import { areas } from '../../features/layout/areas.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
@@ -30,7 +30,7 @@ import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-driv
 import { useFileList } from '../../hooks/use-file-list.ts'
 import { defaultLimit, setSortBy, sortBy } from '../../state/filters.ts'
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
-import { mainSection, multiSelectMap, multiSelectMode, popupModal, toggleMultiSelect } from '../../state/selection.ts'
+import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
 import { QuickAccess } from './quick-access.tsx'
 import { useCollectionKeys } from './use-collection-keys.ts'
@@ -106,7 +106,6 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const { folder, error: folderError } = useFolderInfo(folderId)
   const actions = useItemActions()
   const open = useOpenItem(area)
-  const click = useItemClick({ open })
   const thumbnailsDisabled = loadThumbnailsDisabled.value
   const view = listView.value ? 'list' : 'grid'
 
@@ -116,7 +115,17 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const fileItems = useMemo(() => fileList.files.map((f) => toBrowserFile(f, thumbnailsDisabled)), [fileList.files, thumbnailsDisabled])
   const folderTargets = useMemo<Target[]>(() => folderList.folders.map((f) => ({ type: 'folder', folder: f })), [folderList.folders])
   const fileTargets = useMemo<Target[]>(() => fileList.files.map((f) => ({ type: 'file', file: f })), [fileList.files])
-  const keysFor = useCollectionKeys(area, () => [...folderTargets, ...fileTargets])
+  const keysFor = useCollectionKeys(area)
+  // Folders, then files: one selection over both lists, so a Shift range or Ctrl+A spans them.
+  const selectable = useMemo(() => [...folderTargets, ...fileTargets].map(toSelected), [folderTargets, fileTargets])
+  const selection = useItemSelection(selectable, { open })
+  const folderSelection = selection.collectionPropsFrom(0)
+  const fileSelection = selection.collectionPropsFrom(folderTargets.length)
+  const withSelectionKeys =
+    (selectionKeys: (event: KeyboardEvent<HTMLElement>) => void, keys: (event: KeyboardEvent<HTMLElement>) => void) => (event: KeyboardEvent<HTMLElement>) => {
+      selectionKeys(event)
+      keys(event)
+    }
 
   const main = mainSection.value
   const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main && main.type !== 'quick-item' ? [main.id] : []
@@ -177,10 +186,12 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('folder', place, (id) => actions.run(folderTarget(item), id))}
-        onItemClick={(item, event) => click(toSelected(folderTarget(item)), event)}
+        onItemClick={(item, event) => selection.click(toSelected(folderTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
-        onItemToggle={(item) => toggleMultiSelect(toSelected(folderTarget(item)))}
-        onKeyDown={keysFor((index) => folderTargets[index])}
+        onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
+        onKeyDown={withSelectionKeys(folderSelection.onKeyDown, keysFor((index) => folderTargets[index]))}
+        onFocus={folderSelection.onFocus}
+        onPointerDown={folderSelection.onPointerDown}
       />
       <FileGrid
         className={section}
@@ -198,11 +209,13 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('file', place, (id) => actions.run(fileTarget(item), id))}
-        onItemClick={(item, event) => click(toSelected(fileTarget(item)), event)}
+        onItemClick={(item, event) => selection.click(toSelected(fileTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
-        onItemToggle={(item) => toggleMultiSelect(toSelected(fileTarget(item)))}
+        onItemToggle={(item) => selection.toggle(toSelected(fileTarget(item)))}
         onEndReached={fileList.loadMore}
-        onKeyDown={keysFor((index) => fileTargets[index])}
+        onKeyDown={withSelectionKeys(fileSelection.onKeyDown, keysFor((index) => fileTargets[index]))}
+        onFocus={fileSelection.onFocus}
+        onPointerDown={fileSelection.onPointerDown}
       />
       <FileViewer
         files={viewerFiles}

@@ -1,6 +1,7 @@
 // The file browser's keyboard (issue #7 §9, beside the library's arrow keys, Enter and Space):
 // Delete trashes (or, in the trash, deletes) after confirmation, F2 renames, Ctrl/Cmd+A selects
-// every loaded item. The target is the focused item, or the multi-selection when there is one.
+// every loaded item where the screen's selection does not (Media; the file and folder lists have
+// useItemSelection). The target is the focused item, or the multi-selection when there is one.
 import type { KeyboardEvent } from 'react'
 import type { Area } from '../../features/layout/areas.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
@@ -14,16 +15,17 @@ function focusedIndex(event: KeyboardEvent<HTMLElement>): number | null {
 }
 
 /**
- * `allTargets` (for Ctrl/Cmd+A) and `targetAt` are asked only when a key needs them, so a screen need
- * not build a target per loaded item on every page (the Media page holds up to 100,000).
+ * `allTargets` (for Ctrl/Cmd+A; without it the key is left alone) and `targetAt` are asked only when a
+ * key needs them, so a screen need not build a target per loaded item on every page (the Media page
+ * holds up to 100,000).
  */
-export function useCollectionKeys(area: Area, allTargets: () => Target[]) {
+export function useCollectionKeys(area: Area, allTargets?: () => Target[]) {
   const actions = useItemActions()
   return (targetAt: (index: number) => Target | undefined) => (event: KeyboardEvent<HTMLElement>) => {
     const index = focusedIndex(event)
     const target = index === null ? undefined : targetAt(index)
     const mod = event.ctrlKey || event.metaKey
-    if (mod && event.key.toLowerCase() === 'a') {
+    if (allTargets && mod && event.key.toLowerCase() === 'a') {
       event.preventDefault()
       setMultiSelectMode(allTargets().map(toSelected))
       return

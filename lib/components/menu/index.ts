@@ -5,6 +5,7 @@ export {
   visibleMenuEntries,
   type MenuAction,
   type MenuEntry,
+  type MenuIcon,
   type MenuItemTone,
   type MenuSeparator,
 } from './menu-entries.ts'

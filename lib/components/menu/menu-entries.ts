@@ -7,12 +7,18 @@ export const menuItemTones = ['default', 'danger'] as const
 /** One of `menuItemTones`. */
 export type MenuItemTone = (typeof menuItemTones)[number]
 
+/**
+ * A menu item's icon: one of the kit's icons by name, or your own node (an SVG of your icon set,
+ * about 16 px, drawn in `currentColor`). A string that names no kit icon (an emoji) is shown as is.
+ */
+export type MenuIcon = IconName | ReactNode
+
 /** A menu action. `hidden` drops it from the menu (items hidden by context, e.g. in trash). */
 export interface MenuAction {
   id: string
   label: string
-  /** One of the kit's icons by name, or your own node (an SVG of your icon set, about 16 px). */
-  icon?: IconName | ReactNode
+  /** One of the kit's icons by name, or your own node; see `MenuIcon`. */
+  icon?: MenuIcon
   onSelect?: () => void
   disabled?: boolean
   hidden?: boolean

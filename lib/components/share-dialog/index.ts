@@ -1,2 +1,2 @@
-export { defaultShareDialogLabels, ShareDialog, type ShareDialogLabels, type ShareDialogProps } from './share-dialog.tsx'
+export { defaultShareDialogLabels, ShareDialog, sharePermissionOptions, type ShareDialogLabels, type ShareDialogProps, type SharePermissionOption } from './share-dialog.tsx'
 export { sharePermissionHints, sharePermissionLabels, sharePermissions, type SharePermission } from './share-permission.ts'

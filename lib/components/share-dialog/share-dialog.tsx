@@ -4,31 +4,51 @@ import { Dialog, type DialogProps } from '../dialog/dialog.tsx'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import { Select } from '../select/select.tsx'
 import * as css from './share-dialog.css.ts'
-import {
-  type SharePermission,
-  sharePermissionHints,
-  sharePermissionLabels,
-  sharePermissions,
-} from './share-permission.ts'
+import { type SharePermission, sharePermissionHints, sharePermissionLabels, sharePermissions } from './share-permission.ts'
 import { useLabels } from '../../locale/locale.tsx'
 
+/**
+ * One permission a `ShareDialog` offers, with its own texts. Without `label` or `hint` the dialog
+ * reads `labels.permissions[value]` and `labels.hints[value]` (set for the built-in permissions).
+ */
+export interface SharePermissionOption<P extends string = string> {
+  /** What `permission` and `onPermissionChange` carry. */
+  value: P
+  /** The option's text. */
+  label?: string
+  /** The text under the select while this permission is chosen. */
+  hint?: ReactNode
+  /** Shown but not choosable (e.g. a plan's feature). */
+  disabled?: boolean
+}
+
+/** The built-in permissions as `ShareDialog` options (their texts from its labels), to extend or replace. */
+export const sharePermissionOptions: readonly SharePermissionOption<SharePermission>[] = sharePermissions.map((value) => ({ value }))
+
 /** Props of `ShareDialog`; other dialog props (`open`, …) are forwarded. */
-export interface ShareDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onChange' | 'onCopy' | 'onClose'> {
+export interface ShareDialogProps<P extends string = SharePermission> extends Omit<DialogProps, 'title' | 'children' | 'onChange' | 'onCopy' | 'onClose'> {
   /** The shared file's name, shown with its type badge. */
   filename: string
-  /** The file's current share state. */
-  permission: SharePermission
+  /** The file's current share state, one of `permissions`. */
+  permission: NoInfer<P>
+  /**
+   * The select's choices, in order, each with its texts (a built-in permission's label and hint
+   * come from `labels`). Defaults to `sharePermissionOptions` (Private, Public, Temporary). Extend,
+   * e.g. `[...sharePermissionOptions, { value: 'team', label: 'Team', hint: 'Your team can open it.' }]`,
+   * or replace.
+   */
+  permissions?: readonly SharePermissionOption<P>[]
   /** The share link to show and copy; empty while the file is private. */
   link?: string
   /** A permission change is in progress: the select is disabled and shows a spinner. */
   busy?: boolean
   /** The user chose another permission (the app runs the matching action). */
-  onPermissionChange: (permission: SharePermission) => void
+  onPermissionChange: (permission: NoInfer<P>) => void
   /** The Copy link button: the app copies `link` and shows "Link Copied". */
   onCopy: (link: string) => void
   /** Escape, the backdrop or the close icon. */
   onClose: () => void
-  /** The text under the select; defaults to `labels.hints` for the current permission. */
+  /** The text under the select; defaults to the current permission's `hint`, then `labels.hints`. */
   hint?: ReactNode
   /** Texts; see `defaultShareDialogLabels`. */
   labels?: Partial<ShareDialogLabels>
@@ -48,10 +68,10 @@ export interface ShareDialogLabels {
   copy: string
   /** The select's label. */
   permission: string
-  /** The options: Private, Public, Temporary. */
-  permissions: Record<SharePermission, string>
-  /** The text under the select, per permission. */
-  hints: Record<SharePermission, string>
+  /** The built-in options: Private, Public, Temporary (your own permissions may add theirs). */
+  permissions: Record<SharePermission, string> & Partial<Record<string, string>>
+  /** The text under the select, per permission (your own permissions may add theirs). */
+  hints: Record<SharePermission, string> & Partial<Record<string, string>>
 }
 
 /** English defaults of `ShareDialogLabels`. */
@@ -66,9 +86,10 @@ export const defaultShareDialogLabels: ShareDialogLabels = {
 }
 
 /** The share modal: the file with its badge, a read-only link with Copy link, the Permission select, then `children`. */
-export function ShareDialog({
+export function ShareDialog<P extends string = SharePermission>({
   filename,
   permission,
+  permissions = sharePermissionOptions as readonly SharePermissionOption<string>[] as readonly SharePermissionOption<P>[],
   link = '',
   busy = false,
   onPermissionChange,
@@ -78,10 +99,11 @@ export function ShareDialog({
   onClose,
   children,
   ...props
-}: ShareDialogProps) {
+}: ShareDialogProps<P>) {
   const linkId = useId()
   const labels = useLabels('shareDialog', defaultShareDialogLabels, labelOverrides)
-  const options = sharePermissions.map((value) => ({ value, label: labels.permissions[value] }))
+  const options = permissions.map(({ value, label, disabled }) => ({ value, label: label ?? labels.permissions[value] ?? value, disabled }))
+  const current = permissions.find((choice) => choice.value === permission)
   return (
     <Dialog size="medium" {...props} title={labels.title} onClose={onClose}>
       <div className={css.body}>
@@ -114,9 +136,9 @@ export function ShareDialog({
           options={options}
           value={permission}
           busy={busy}
-          hint={hint ?? labels.hints[permission]}
+          hint={hint ?? current?.hint ?? labels.hints[permission]}
           onValueChange={(value) => {
-            if (value !== permission) onPermissionChange(value as SharePermission)
+            if (value !== permission) onPermissionChange(value as P)
           }}
         />
         {children}

@@ -1,9 +1,14 @@
 export {
   defaultSort,
   defaultSortLabels,
+  parseSortValue,
   SortControl,
   sortValues,
+  toSortValue,
+  type DefaultSortField,
   type SortControlLabels,
   type SortControlProps,
+  type SortDirection,
+  type SortField,
   type SortValue,
 } from './sort-control.tsx'

@@ -6,22 +6,48 @@ import { Select } from '../select/select.tsx'
 import * as css from './sort-control.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 
-/** Sort values: field (date or alphabetical) and direction. */
-export const sortValues = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc'] as const
+/** The default sort fields: `date` (modified) and `alp` (name, alphabetical). */
+export type DefaultSortField = 'date' | 'alp'
 
-/** One of `sortValues`. */
-export type SortValue = (typeof sortValues)[number]
+/** A sort direction. */
+export type SortDirection = 'asc' | 'desc'
+
+/**
+ * A sort: a field and a direction joined by `_`, e.g. `date_desc` or, with your own fields,
+ * `size_asc`. The field may itself contain `_` (the direction is what follows the last one).
+ */
+export type SortValue<F extends string = DefaultSortField> = `${F}_${SortDirection}`
+
+/** One field a `SortControl` offers: what the value carries and what the user reads. */
+export interface SortField<F extends string = string> {
+  /** The field part of the sort value (`size` in `size_desc`). */
+  value: F
+  /** The option's text. */
+  label: string
+}
+
+/** Sort values of the default fields: date or alphabetical, each descending or ascending. */
+export const sortValues = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc'] as const satisfies readonly SortValue[]
 
 /** The sort a collection starts with: newest first. */
 export const defaultSort: SortValue = 'date_desc'
+
+/** A sort value's field and direction (`size_desc` → `{ field: 'size', direction: 'desc' }`). */
+export function parseSortValue<F extends string>(value: SortValue<F>): { field: F; direction: SortDirection } {
+  const cut = value.lastIndexOf('_')
+  return { field: value.slice(0, cut) as F, direction: value.slice(cut + 1) === 'asc' ? 'asc' : 'desc' }
+}
+
+/** The sort value of a field and a direction. */
+export const toSortValue = <F extends string>(field: F, direction: SortDirection): SortValue<F> => `${field}_${direction}`
 
 /** Texts of `SortControl`. */
 export interface SortControlLabels {
   /** The select's accessible name (visually hidden). */
   sortBy: string
-  /** Option for date_* ("Modified"). */
+  /** Option for date_* ("Modified"), when `fields` is not given. */
   date: string
-  /** Option for alp_* ("Name"). */
+  /** Option for alp_* ("Name"), when `fields` is not given. */
   name: string
   /** The direction toggle, pressed while ascending. */
   ascending: string
@@ -31,50 +57,61 @@ export interface SortControlLabels {
 export const defaultSortLabels: SortControlLabels = { sortBy: 'Sort by', date: 'Modified', name: 'Name', ascending: 'Ascending' }
 
 /** Props of `SortControl`; the rest go to the wrapping `div`. */
-export interface SortControlProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onChange'> {
+export interface SortControlProps<F extends string = DefaultSortField> extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onChange' | 'defaultValue'> {
+  /**
+   * The fields the select offers, in order, e.g. `[{ value: 'size', label: 'Size' }]`. Defaults to
+   * Modified (`date`) and Name (`alp`), read from `labels`.
+   */
+  fields?: readonly SortField<F>[]
   /** The current sort, when controlled. */
-  value?: SortValue
-  /** The first sort when uncontrolled; defaults to `defaultSort`. */
-  defaultValue?: SortValue
+  value?: NoInfer<SortValue<F>>
+  /** The first sort when uncontrolled; defaults to `defaultSort`, or the first of `fields` descending. */
+  defaultValue?: NoInfer<SortValue<F>>
   /** Called with the new sort. */
-  onValueChange?: (value: SortValue) => void
+  onValueChange?: (value: NoInfer<SortValue<F>>) => void
   /** Texts; defaults to `defaultSortLabels`. */
   labels?: Partial<SortControlLabels>
   /** Disables both controls. */
   disabled?: boolean
 }
 
-const fieldOf = (value: SortValue) => (value.startsWith('alp') ? 'alp' : 'date')
-const isAscending = (value: SortValue) => value.endsWith('_asc')
-
 /**
- * The sort control: a select between Modified and Name that keeps the direction, and
- * an ascending/descending toggle (a pressed-state button) that keeps the field.
+ * The sort control: a select between the fields that keeps the direction, and an
+ * ascending/descending toggle (a pressed-state button) that keeps the field.
  */
-export function SortControl({ value: controlled, defaultValue = defaultSort, onValueChange, labels, disabled, className, ...props }: SortControlProps) {
-  const [value, setValue] = useControllableState(controlled, defaultValue, onValueChange)
+export function SortControl<F extends string = DefaultSortField>({
+  fields: givenFields,
+  value: controlled,
+  defaultValue,
+  onValueChange,
+  labels,
+  disabled,
+  className,
+  ...props
+}: SortControlProps<F>) {
   const text = useLabels('sortControl', defaultSortLabels, labels)
-  const ascending = isAscending(value)
-  const direction = ascending ? 'asc' : 'desc'
+  // Without `fields`, F is the default vocabulary.
+  const fields = givenFields ?? ([{ value: 'date', label: text.date }, { value: 'alp', label: text.name }] as SortField<string>[] as SortField<F>[])
+  const first = defaultValue ?? (givenFields?.[0] ? toSortValue(givenFields[0].value, 'desc') : (defaultSort as SortValue<F>))
+  const [value, setValue] = useControllableState(controlled, first, onValueChange)
+  const { field, direction } = parseSortValue(value)
+  const ascending = direction === 'asc'
   return (
     <div data-part="sort-control" {...props} className={cx(css.root, className)}>
       <Select
         label={text.sortBy}
         labelHidden
         disabled={disabled}
-        options={[
-          { value: 'date', label: text.date },
-          { value: 'alp', label: text.name },
-        ]}
-        value={fieldOf(value)}
-        onValueChange={(field) => setValue(`${field === 'alp' ? 'alp' : 'date'}_${direction}`)}
+        options={fields}
+        value={field}
+        onValueChange={(next) => setValue(toSortValue(next as F, direction))}
       />
       <IconButton
         icon={ascending ? 'sort-asc' : 'sort-desc'}
         label={text.ascending}
         aria-pressed={ascending}
         disabled={disabled}
-        onClick={() => setValue(`${fieldOf(value)}_${ascending ? 'desc' : 'asc'}`)}
+        onClick={() => setValue(toSortValue(field, ascending ? 'desc' : 'asc'))}
       />
     </div>
   )

@@ -199,6 +199,51 @@ describe('selection (SPEC §4)', () => {
     await user.keyboard('{Control>}a{/Control}')
     expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('3 selected')).toBeTruthy()
   })
+
+  it('Shift-click selects the range from the last clicked item, across folders and files; Escape clears it', async () => {
+    serveDrive({ folders: [makeFolder(1), makeFolder(2)], files: [makeFile(1), makeFile(2), makeFile(3)] })
+    const { user } = open('/home')
+    await user.click(await findCard('Folder 2'))
+    expect(screen.queryByRole('toolbar', { name: 'Selection' })).toBeNull()
+    await user.keyboard('{Shift>}')
+    await user.click(card('report-2.pdf'))
+    await user.keyboard('{/Shift}')
+    const bar = screen.getByRole('toolbar', { name: 'Selection' })
+    expect(within(bar).getByText('3 selected')).toBeTruthy()
+    const isSelected = (name: string) => card(name).getAttribute('aria-selected')
+    expect(['Folder 1', 'Folder 2', 'report-1.pdf', 'report-2.pdf', 'report-3.pdf'].map(isSelected)).toEqual(['false', 'true', 'true', 'true', 'false'])
+    // In multi-select mode a plain click still toggles (SPEC §4).
+    await user.click(card('report-3.pdf'))
+    expect(within(bar).getByText('4 selected')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('toolbar', { name: 'Selection' })).toBeNull()
+    // Entering multi-select cleared the main item (SPEC §4): nothing is left selected.
+    expect(screen.queryAllByRole('option', { selected: true })).toHaveLength(0)
+  })
+
+  it('Shift+Arrow extends the selection from the clicked item', async () => {
+    serveDrive({ folders: [], files: [makeFile(1), makeFile(2), makeFile(3)] })
+    const { user } = open('/home')
+    await user.click(await findCard('report-1.pdf'))
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}')
+    expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('2 selected')).toBeTruthy()
+    expect(card('report-2.pdf').getAttribute('aria-selected')).toBe('true')
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}')
+    expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('3 selected')).toBeTruthy()
+  })
+
+  it('Ctrl+A in the search field stays the field\'s own: nothing is selected and the key is not taken', async () => {
+    serveDrive({ folders: [makeFolder(1)], files: [makeFile(1)] })
+    const { user } = open('/home')
+    await findCard('report-1.pdf')
+    const field = screen.getByRole('combobox', { name: 'Search' })
+    await user.type(field, 'rep')
+    const key = new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true, cancelable: true })
+    field.dispatchEvent(key)
+    expect(key.defaultPrevented).toBe(false)
+    await user.keyboard('{Control>}a{/Control}')
+    expect(screen.queryByRole('toolbar', { name: 'Selection' })).toBeNull()
+  })
 })
 
 describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { ShareDialog, type SharePermission, sharePermissionHints, sharePermissionLabels } from '../../../lib/index.ts'
+import { ShareDialog, type SharePermission, sharePermissionHints, sharePermissionLabels, sharePermissionOptions } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { describeModal } from '../helpers/modal-suite.tsx'
 import { setup } from '../helpers/render.tsx'
@@ -121,5 +121,50 @@ describe('ShareDialog', () => {
     expect(select.textContent).toContain('Temporaire')
     expect(screen.getByRole('button', { name: 'Copier' })).toBeTruthy()
     expect(screen.getByText('Une seule fois')).toBeTruthy()
+  })
+
+  it('given permissions of its own beside the built-in ones, then it offers them with their texts and reports their values', async () => {
+    const onPermissionChange = vi.fn()
+    const { user } = setup(
+      <ShareDialog
+        open
+        filename="plan.pdf"
+        permission="team"
+        permissions={[...sharePermissionOptions, { value: 'team', label: 'Team', hint: 'Everyone in your team can open this file.' }, { value: 'org', label: 'Organisation', disabled: true }]}
+        onPermissionChange={onPermissionChange}
+        onCopy={() => {}}
+        onClose={() => {}}
+      />,
+    )
+    const select = await screen.findByRole('combobox', { name: 'Permission' })
+    expect(select.textContent).toContain('Team')
+    const hintId = select.getAttribute('aria-describedby')
+    expect(hintId && document.getElementById(hintId)?.textContent).toBe('Everyone in your team can open this file.')
+    await user.click(select)
+    const options = await screen.findAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual(['Private', 'Public', 'Temporary', 'Team', 'Organisation'])
+    expect(screen.getByRole('option', { name: 'Organisation' }).getAttribute('aria-disabled')).toBe('true')
+    await user.click(screen.getByRole('option', { name: 'Public' }))
+    expect(onPermissionChange).toHaveBeenCalledWith('public')
+  })
+
+  it('given a replaced vocabulary, then only those permissions are offered', async () => {
+    const { user } = setup(
+      <ShareDialog
+        open
+        filename="plan.pdf"
+        permission="view"
+        permissions={[
+          { value: 'view', label: 'Can view', hint: 'Viewers can open it.' },
+          { value: 'edit', label: 'Can edit', hint: 'Editors can change it.' },
+        ]}
+        onPermissionChange={() => {}}
+        onCopy={() => {}}
+        onClose={() => {}}
+      />,
+    )
+    const select = await screen.findByRole('combobox', { name: 'Permission' })
+    await user.click(select)
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Can view', 'Can edit'])
   })
 })

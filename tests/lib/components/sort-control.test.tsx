@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { defaultSort, SortControl, type SortValue, sortValues } from '../../../lib/index.ts'
+import { defaultSort, parseSortValue, SortControl, type SortValue, sortValues, toSortValue } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
@@ -68,5 +68,36 @@ describe('SortControl', () => {
     expect(select.textContent).toContain('A–Z')
     expect(select.hasAttribute('disabled') || select.getAttribute('aria-disabled') === 'true').toBe(true)
     expect((screen.getByRole('button', { name: 'Oldest first' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('given its own fields, then the select offers them and the value is that field with the direction', async () => {
+    const onChange = vi.fn()
+    const fields = [
+      { value: 'size', label: 'Size' },
+      { value: 'file_type', label: 'Type' },
+    ]
+    const { user } = setup(<SortControl fields={fields} defaultValue="size_asc" onValueChange={onChange} />)
+    const select = await screen.findByRole('combobox', { name: 'Sort by' })
+    expect(select.textContent).toContain('Size')
+    expect(screen.getByRole('button', { name: 'Ascending' }).getAttribute('aria-pressed')).toBe('true')
+    await user.click(select)
+    const options = await screen.findAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual(['Size', 'Type'])
+    await user.click(screen.getByRole('option', { name: 'Type' }))
+    expect(onChange).toHaveBeenLastCalledWith('file_type_asc')
+    await user.click(screen.getByRole('button', { name: 'Ascending' }))
+    expect(onChange).toHaveBeenLastCalledWith('file_type_desc')
+  })
+
+  it('given its own fields and no value, then it starts on the first field, descending', async () => {
+    setup(<SortControl fields={[{ value: 'size', label: 'Size' }]} />)
+    expect((await screen.findByRole('combobox', { name: 'Sort by' })).textContent).toContain('Size')
+    expect(screen.getByRole('button', { name: 'Ascending' }).getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('splits and joins sort values at the last underscore', () => {
+    expect(parseSortValue('file_type_asc')).toEqual({ field: 'file_type', direction: 'asc' })
+    expect(parseSortValue(defaultSort)).toEqual({ field: 'date', direction: 'desc' })
+    expect(toSortValue('size', 'asc')).toBe('size_asc')
   })
 })
