@@ -6,6 +6,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/SortControl',
+  tags: ['autodocs'],
   component: SortControl,
   args: { value: 'date_desc' as SortValue, onValueChange: fn() },
   argTypes: { value: { control: 'select', options: sortValues } },
