@@ -15,6 +15,9 @@ export default definePreview({
     // Any axe violation fails the story in the test runner (and in the UI's test widget).
     a11y: { test: 'error' },
     controls: { expanded: true },
+    // Docs show each story's source as written. The default ('dynamic') re-renders every story to
+    // JSX text on each render, even outside docs: 100,000 gallery items took it past the runner's timeout.
+    docs: { source: { type: 'code' } },
   },
   globalTypes: {
     theme: {

@@ -21,12 +21,13 @@ export const visualSides = {
 /** Where a run keeps the actual screenshot of everything it compares. */
 export const actualDir = (reportDir) => join(reportDir, 'actual')
 
-/** Every .png under `dir`, as paths relative to it ('/'-separated). */
+/** Every .png under `dir`, as paths relative to it ('/'-separated), but jest-image-snapshot's own diffs. */
 export function listImages(dir) {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.png'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .filter((file) => !file.split('/').includes('__diff_output__'))
     .sort()
 }
 

@@ -57,6 +57,8 @@ describe('the visual review page (scripts/visual-report.mjs)', () => {
     put(join(baselines, 'desktop/same.png'), png(grey))
     put(join(baselines, 'desktop/changed.png'), png(grey))
     put(join(baselines, 'desktop/gone.png'), png(blue))
+    // What jest-image-snapshot leaves beside the baselines after a failure is no baseline.
+    put(join(baselines, '__diff_output__/changed-diff.png'), png(blue))
     // This run: same.png as it was, changed.png with one red pixel, new.png never seen before.
     put(join(reportDir, 'actual/desktop/same.png'), png(grey))
     put(join(reportDir, 'actual/desktop/changed.png'), png(grey, [255, 0, 0]))
