@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { cumulusUiAlias } from './vite.config.ts'
 
-// One run, three suites: the component library and the app in a DOM, the server over real HTTP.
+// One run, four suites: the component library and the app in a DOM, the repository's tools, the
+// server over real HTTP.
 // Two workers, not Vitest's default of cores − 1 (one, on our 2-core machines): a server test
 // spends much of its time waiting on sockets and fsync, and a DOM test file's set-up (jsdom,
 // imports) can run while another waits, so two files at a time use both cores. The DOM suites'
@@ -21,6 +22,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'app', include: ['tests/app/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'], testTimeout: 15_000 },
+      },
+      {
+        // The repository's own tools (scripts/): the visual review page, the docs checks. The
+        // timeout is a hang guard: a report runs reg-cli, a few child processes.
+        test: { name: 'tools', include: ['tests/tools/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
       {
         test: {

@@ -8,9 +8,10 @@ const pluginNames = (plugins: PluginOption[] | undefined): string[] =>
 
 export default defineMain({
   framework: '@storybook/react-vite',
-  // Library stories now; the app's screen stories (stories/app/**) are picked up when they land.
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', 'msw-storybook-addon'],
+  // Library stories (stories/lib, with autodocs pages), the app's screens (stories/app) and the
+  // kit's MDX guides (stories/guides), which sort first in the sidebar.
+  stories: ['../stories/guides/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', 'msw-storybook-addon'],
   // msw's worker (public/mockServiceWorker.js) is served from here.
   // msw's worker is for Storybook only: it lives here so the app build never ships it.
   staticDirs: ['./public'],

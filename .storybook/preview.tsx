@@ -1,4 +1,5 @@
 import addonA11y from '@storybook/addon-a11y'
+import addonDocs from '@storybook/addon-docs'
 import { definePreview } from '@storybook/react-vite'
 import addonMsw from 'msw-storybook-addon'
 import { useLayoutEffect } from 'react'
@@ -8,12 +9,15 @@ import '../lib/theme/fonts.css.ts'
 import { frame } from './preview.css.ts'
 
 export default definePreview({
-  addons: [addonA11y(), addonMsw()],
+  addons: [addonDocs(), addonA11y(), addonMsw()],
   parameters: {
     layout: 'fullscreen',
     // Any axe violation fails the story in the test runner (and in the UI's test widget).
     a11y: { test: 'error' },
     controls: { expanded: true },
+    // Docs show each story's source as written. The default ('dynamic') re-renders every story to
+    // JSX text on each render, even outside docs: 100,000 gallery items took it past the runner's timeout.
+    docs: { source: { type: 'code' } },
   },
   globalTypes: {
     theme: {

@@ -1,5 +1,6 @@
 import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner'
 import { toMatchImageSnapshot } from 'jest-image-snapshot'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 // Visual baselines: every story whose name starts with "States" (light, and "States Dark") is
@@ -7,6 +8,8 @@ import { join } from 'node:path'
 // function and the a11y check (addon-a11y with test: 'error', reported by the runner).
 
 const snapshotsDir = join(process.cwd(), '__image_snapshots__')
+// Every shot is also kept here, passed or not, for the run's review page (scripts/visual-report.mjs).
+const actualDir = join(process.cwd(), 'reports/visual/storybook/actual')
 
 const config: TestRunnerConfig = {
   setup() {
@@ -26,6 +29,8 @@ const config: TestRunnerConfig = {
       parameters.visual?.target === 'viewport'
         ? await page.screenshot(options)
         : await page.locator('#storybook-root').screenshot(options)
+    mkdirSync(actualDir, { recursive: true })
+    writeFileSync(join(actualDir, `${context.id}.png`), image)
     expect(image).toMatchImageSnapshot({
       customSnapshotsDir: snapshotsDir,
       customSnapshotIdentifier: context.id,

@@ -1,10 +1,15 @@
 // `npm run test:visual [-- -u|--update]`: builds the static Storybook, serves it, runs every story
 // in Chromium with @storybook/test-runner (play functions, the axe check, and screenshots of the
-// "States" stories against __image_snapshots__/), then prints the plain closing line CI reads:
-// "N passed, N failed". `-u` writes new baselines. Extra arguments go to test-storybook.
+// "States" stories against __image_snapshots__/), checks the kit's docs in that build (autodocs
+// pages and guides: scripts/storybook-docs-check.mjs), writes the review page
+// reports/visual/storybook/index.html (expected / actual / diff of every shot), then prints the
+// plain closing line CI reads: "N passed, N failed". `-u` writes new baselines; so does
+// `npm run visual:accept -- storybook` after a run, from the report. Extra arguments go to test-storybook.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { checkStorybookDocs } from './storybook-docs-check.mjs'
+import { actualDir, describeReport, visualSides, writeVisualReport } from './visual-report.mjs'
 
 const HOST = '127.0.0.1'
 // Overridable so two checkouts (or two engineers) can run it side by side.
@@ -16,6 +21,10 @@ const update = args.some((a) => a === '-u' || a === '--update' || a === '--updat
 const passThrough = args.filter((a) => !['-u', '--update', '--updateSnapshot'].includes(a))
 
 const bin = (pkg, path) => fileURLToPath(new URL(`../node_modules/${pkg}/${path}`, import.meta.url))
+const root = fileURLToPath(new URL('..', import.meta.url))
+const side = visualSides.storybook
+// This run's shots only (.storybook/test-runner.ts writes them).
+rmSync(actualDir(side.report), { recursive: true, force: true })
 
 function finish(passed, failed, code) {
   console.log(`${passed} passed, ${failed} failed`)
@@ -88,16 +97,42 @@ const runner = await new Promise((resolve) => {
   child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }))
 })
 closeSync(reportFd)
+
+// 4. The docs in the same build, while it is served.
+let docsPassed = 0
+let docsFailed = 0
+try {
+  for (const result of await checkStorybookDocs({ root, outDir: OUT, url: URL_ })) {
+    if (result.ok) docsPassed += 1
+    else {
+      docsFailed += 1
+      console.error(`test:visual: docs check failed: ${result.name}\n  ${result.problems.join('\n  ')}`)
+    }
+  }
+} catch (error) {
+  console.error(`test:visual: the docs checks did not run: ${error.message}`)
+  docsFailed += 1
+}
+console.log(`test:visual: docs checks ${docsPassed} of ${docsPassed + docsFailed} passed`)
 stopServer()
 
-// 4. The closing line. Anything but a clean, complete report counts as a failure.
-let passed = 0
-let failed = 0
+// 5. The review page: every shot of this run beside its baseline.
+let reportFailed = 0
+try {
+  console.log(describeReport('test:visual', writeVisualReport({ baselines: side.baselines, reportDir: side.report, onlyShot: passThrough.length > 0 })))
+} catch (error) {
+  console.error(`test:visual: no visual report: ${error.message}`)
+  reportFailed = 1
+}
+
+// 6. The closing line. Anything but a clean, complete report counts as a failure.
+let passed = docsPassed
+let failed = docsFailed + reportFailed
 try {
   const text = readFileSync(reportPath, 'utf8')
   const report = JSON.parse(text.slice(text.indexOf('{')))
-  passed = report.numPassedTests
-  failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0)
+  passed += report.numPassedTests
+  failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0)
   rmSync(reportPath)
 } catch (error) {
   console.error(`test:visual: could not read the runner's JSON report (${reportPath}): ${error.message}`)

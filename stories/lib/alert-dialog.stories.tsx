@@ -1,10 +1,12 @@
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { AlertDialog, alertIcons } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const meta = preview.meta({
   title: 'Library/AlertDialog',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: AlertDialog,
   // `as const` keeps literal unions (AlertIcon) from widening to string in Storybook's arg types.
   args: { open: true, title: 'No items selected', icon: 'error', onClose: fn() } as const,

@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/Button',
+  tags: ['autodocs'],
   component: Button,
   args: { children: 'Upload Files', onClick: fn() },
   argTypes: {

@@ -2,10 +2,12 @@ import { useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, ConfirmDialog, confirmTones } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const meta = preview.meta({
   title: 'Library/ConfirmDialog',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: ConfirmDialog,
   // `as const` keeps literal unions (ConfirmTone) from widening to string in Storybook's arg types.
   args: {

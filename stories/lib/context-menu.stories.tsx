@@ -1,7 +1,7 @@
 import { expect, fireEvent, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { ContextMenu, contextMenuLongPressMs, ExtensionBadge, type MenuEntry, sprinkles, vars } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const select = fn()
 const opened = fn()
@@ -28,6 +28,8 @@ const card = (
 
 const meta = preview.meta({
   title: 'Library/ContextMenu',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: ContextMenu,
   args: { label: 'File actions', items, onOpenChange: opened, children: card },
   beforeEach: () => {

@@ -15,6 +15,7 @@ const unknown: DetailsSelection = { type: 'file', file: { id: '5', name: 'Makefi
 
 const meta = preview.meta({
   title: 'Library/DetailsPanel',
+  tags: ['autodocs'],
   component: DetailsPanel,
   args: { selection: pdf },
 })

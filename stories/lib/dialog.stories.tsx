@@ -2,12 +2,14 @@ import { useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, Dialog, DialogActions, DialogDescription, dialogSizes, Select } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const closed = fn()
 
 const meta = preview.meta({
   title: 'Library/Dialog',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: Dialog,
   // `as const` keeps literal unions (DialogSize) from widening to string in Storybook's arg types.
   args: { title: 'Share holiday.jpg', size: 'medium' } as const,

@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/EmptyState',
+  tags: ['autodocs'],
   component: EmptyState,
   args: { illustration: 'folder' as const, title: 'This folder is empty', description: 'Drop files here or use ADD NEW' },
   argTypes: { illustration: { control: 'select', options: emptyStateIllustrations } },

@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/ExtensionBadge',
+  tags: ['autodocs'],
   component: ExtensionBadge,
   args: { filename: 'Quarterly report.pdf' },
   argTypes: { size: { control: 'inline-radio', options: extensionBadgeSizes } },

@@ -14,6 +14,7 @@ const file = (name: string, extra: Partial<BrowserFile> = {}): BrowserFile => ({
 
 const meta = preview.meta({
   title: 'Library/FileCard',
+  tags: ['autodocs'],
   component: FileCard,
   args: { file: file('holiday.jpg', { thumbnailUrl: picture }) },
 })

@@ -3,7 +3,7 @@ import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, FileDetails, FileDetailsDialog, sprinkles, vars } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const copyName = fn()
 const download = fn()
@@ -13,6 +13,8 @@ const uploaded = new Date(2024, 2, 7, 21, 5)
 
 const meta = preview.meta({
   title: 'Library/FileDetails',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: FileDetails,
   args: {
     name: 'Quarterly report.pdf',

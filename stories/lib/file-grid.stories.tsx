@@ -71,6 +71,7 @@ const fileMenu = (file: BrowserFile): MenuEntry[] => [
 
 const meta = preview.meta({
   title: 'Library/FileGrid',
+  tags: ['autodocs'],
   component: FileGrid,
   args: {
     title: 'Home Files',

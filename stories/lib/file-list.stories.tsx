@@ -22,6 +22,7 @@ const menu = (file: BrowserFile): MenuEntry[] => [
 
 const meta = preview.meta({
   title: 'Library/FileList',
+  tags: ['autodocs'],
   component: FileList,
   args: { title: 'Files', items: files(40), style: { height: 360 }, itemMenu: menu, onItemClick: fn(), onItemOpen: fn(), onItemToggle: fn() },
   beforeEach: () => {

@@ -18,6 +18,7 @@ const GB = 1024 ** 3
 
 const meta = preview.meta({
   title: 'Library/FileRequestDropZone',
+  tags: ['autodocs'],
   component: FileRequestDropZone,
   args: { title: 'Wedding photos', onFiles, onCancelUpload, onCloseUploads, maxFileSize: 2 * GB, maxTotalBytes: 10 * GB, style: { maxWidth: 560, padding: 16 } },
   beforeEach: () => {

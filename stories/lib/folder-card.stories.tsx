@@ -8,6 +8,7 @@ const folder = (name: string) => ({ id: name, name, createdAt: new Date(2024, 2,
 
 const meta = preview.meta({
   title: 'Library/FolderCard',
+  tags: ['autodocs'],
   component: FolderCard,
   args: { folder: folder('Photos') },
 })

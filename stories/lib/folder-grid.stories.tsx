@@ -27,6 +27,7 @@ const folderMenu = (folder: BrowserFolder): MenuEntry[] => [
 
 const meta = preview.meta({
   title: 'Library/FolderGrid',
+  tags: ['autodocs'],
   component: FolderGrid,
   args: {
     title: 'Home Folders',

@@ -11,6 +11,7 @@ const submit = fn()
 
 const meta = preview.meta({
   title: 'Library/Header',
+  tags: ['autodocs'],
   component: Header,
   args: { onLogo: logo, onSettings: settings, onMenu: menu, search: <SearchBar onSubmit={submit} />, layout: 'responsive' } as const,
   argTypes: { layout: { control: 'inline-radio', options: headerLayouts } },

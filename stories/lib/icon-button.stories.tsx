@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/IconButton',
+  tags: ['autodocs'],
   component: IconButton,
   // `as const` keeps literal unions (IconName) from widening to string in Storybook's arg types.
   args: { icon: 'close', label: 'Close', onClick: fn() } as const,

@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/Icon',
+  tags: ['autodocs'],
   component: Icon,
   // `as const` keeps literal unions (IconName) from widening to string in Storybook's arg types.
   args: { name: 'folder' } as const,

@@ -13,6 +13,7 @@ const onValueChange = fn()
 
 const meta = preview.meta({
   title: 'Library/LinkSettingsForm',
+  tags: ['autodocs'],
   component: LinkSettingsForm,
   args: { now, onSubmit, onCancel, onValueChange, 'aria-label': 'Link settings', style: { maxWidth: 420, padding: vars.space.large } } as LinkSettingsFormProps,
   argTypes: { access: { control: 'inline-radio', options: shareLinkAccesses } },

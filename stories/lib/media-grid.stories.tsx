@@ -21,6 +21,7 @@ const media = (count: number): BrowserFile[] =>
 
 const meta = preview.meta({
   title: 'Library/MediaGrid',
+  tags: ['autodocs'],
   component: MediaGrid,
   args: { title: 'Photos and Videos', items: media(60), style: { height: 400 }, onItemClick: fn(), onItemOpen: fn(), onItemToggle: fn(), onEndReached: fn() },
 })

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, MediaViewer, Menu, type MenuEntry, mediaKinds, vars } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 // Pictures drawn inline, so the stories need no files and every screenshot is the same.
 const picture = (sky: string, sun: string, hills: [string, string]) =>
@@ -29,6 +29,8 @@ const menu = <Menu label="File actions" items={items} />
 
 const meta = preview.meta({
   title: 'Library/MediaViewer',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: MediaViewer,
   args: {
     open: true,

@@ -19,6 +19,7 @@ const fileActions = (inTrash: boolean): MenuEntry[] => [
 
 const meta = preview.meta({
   title: 'Library/Menu',
+  tags: ['autodocs'],
   component: Menu,
   args: { label: 'More actions', items: fileActions(false) },
   beforeEach: () => {

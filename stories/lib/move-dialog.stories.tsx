@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, MoveDialog, type MoveFolder, moveSearchDelayMs, vars } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const folders: MoveFolder[] = [
   { id: 'p', name: 'Photos' },
@@ -24,6 +24,8 @@ const tree: Record<string, MoveFolder[]> = {
 
 const meta = preview.meta({
   title: 'Library/MoveDialog',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: MoveDialog,
   args: {
     open: true,

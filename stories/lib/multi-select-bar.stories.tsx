@@ -6,6 +6,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/MultiSelectBar',
+  tags: ['autodocs'],
   component: MultiSelectBar,
   args: { count: 3, onClose: fn(), onTrash: fn(), onMove: fn(), onDownload: fn(), onRestore: fn(), onDelete: fn() },
 })

@@ -17,6 +17,7 @@ const folderMenu = (inTrash: boolean): MenuEntry[] => [
 
 const meta = preview.meta({
   title: 'Library/ParentBar',
+  tags: ['autodocs'],
   component: ParentBar,
   args: { folderName: 'Holiday photos', onBack: fn(), onRootClick: fn(), menuItems: folderMenu(false) },
   argTypes: { root: { control: 'inline-radio', options: parentBarRoots } },

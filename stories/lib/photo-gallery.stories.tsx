@@ -39,6 +39,7 @@ const squares = (count: number) => media(count).map(({ aspectRatio: _unknown, ..
 
 const meta = preview.meta({
   title: 'Library/PhotoGallery',
+  tags: ['autodocs'],
   component: PhotoGallery,
   args: {
     title: 'Photos and Videos',

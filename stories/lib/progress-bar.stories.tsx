@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/ProgressBar',
+  tags: ['autodocs'],
   component: ProgressBar,
   args: { label: 'holiday.mp4', value: 42 },
   argTypes: {

@@ -1,10 +1,12 @@
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { PromptDialog } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const meta = preview.meta({
   title: 'Library/PromptDialog',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: PromptDialog,
   args: { open: true, title: 'Enter A File Name', defaultValue: 'holiday photo.jpg', onSubmit: fn(), onCancel: fn() },
 })

@@ -33,6 +33,7 @@ const onEndReached = fn()
 
 const meta = preview.meta({
   title: 'Library/PublicFolderView',
+  tags: ['autodocs'],
   component: PublicFolderView,
   args: {
     name: 'Holiday 2030',

@@ -12,6 +12,7 @@ const file = (name: string, extra: Partial<BrowserFile> = {}): BrowserFile => ({
 
 const meta = preview.meta({
   title: 'Library/QuickAccessItem',
+  tags: ['autodocs'],
   component: QuickAccessItem,
   args: { file: file('holiday.jpg', { thumbnailUrl: picture }), onClick: fn(), onContextMenu: fn() },
 })

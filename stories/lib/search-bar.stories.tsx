@@ -24,6 +24,7 @@ const selectFile = fn()
 
 const meta = preview.meta({
   title: 'Library/SearchBar',
+  tags: ['autodocs'],
   component: SearchBar,
   args: { onSubmit: submit, onSelectFolder: selectFolder, onSelectFile: selectFile },
   beforeEach: () => {

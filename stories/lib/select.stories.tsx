@@ -17,6 +17,7 @@ const listStyles: SelectOption[] = [
 
 const meta = preview.meta({
   title: 'Library/Select',
+  tags: ['autodocs'],
   component: Select,
   args: { label: 'Permission', options: permissions, defaultValue: 'private', onValueChange: fn() },
   argTypes: { layout: { control: 'inline-radio', options: selectLayouts } },

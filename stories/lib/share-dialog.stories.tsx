@@ -2,12 +2,14 @@ import { type ReactNode, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, ShareDialog, type SharePermission, sharePermissionOptions, sharePermissions, vars } from '../../lib/index.ts'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const link = 'https://cumulus.example/public-download/65f1c2a9/7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
 const meta = preview.meta({
   title: 'Library/ShareDialog',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   // The built-in vocabulary (the dialog is generic over its permissions).
   component: ShareDialog<SharePermission>,
   args: {

@@ -40,6 +40,7 @@ const copyText = fn(async () => {})
 
 const meta = preview.meta({
   title: 'Library/SharedLinksTable',
+  tags: ['autodocs'],
   component: SharedLinksTable,
   args: { links, onCopy, onEdit, onRevoke, copyText, style: { padding: 16 } },
   beforeEach: () => {

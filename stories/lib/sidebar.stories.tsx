@@ -3,7 +3,7 @@ import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, Sidebar, sidebarItems, sidebarLayouts, type SidebarItem } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
-import { viewportShot } from './_support/visual.ts'
+import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const navigate = fn()
 const uploadFiles = fn()
@@ -12,6 +12,8 @@ const uploadFolder = fn()
 
 const meta = preview.meta({
   title: 'Library/Sidebar',
+  tags: ['autodocs'],
+  parameters: overlayDocs,
   component: Sidebar,
   args: {
     active: 'home',

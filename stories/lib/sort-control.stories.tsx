@@ -6,6 +6,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/SortControl',
+  tags: ['autodocs'],
   // The default fields (the control is generic over its fields).
   component: SortControl<DefaultSortField>,
   args: { value: 'date_desc' as SortValue, onValueChange: fn() },

@@ -5,6 +5,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/Spinner',
+  tags: ['autodocs'],
   component: Spinner,
   argTypes: { size: { control: 'inline-radio', options: spinnerSizes } },
 })

@@ -6,6 +6,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/Toast',
+  tags: ['autodocs'],
   component: Toast,
   // `as const` keeps literal unions (ToastTone) from widening to string in Storybook's arg types.
   args: { children: 'Renaming...', tone: 'pending' } as const,

@@ -72,6 +72,7 @@ const long: UploadItem[] = [
 
 const meta = preview.meta({
   title: 'Library/UploadPanel',
+  tags: ['autodocs'],
   component: UploadPanel,
   args: { items: mixed, onCancel: cancel, onClose: close, onPause: pause, onResume: resume, onRetry: retry, position: 'static' } as const,
   beforeEach: () => {

@@ -6,6 +6,7 @@ import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
   title: 'Library/ViewToggle',
+  tags: ['autodocs'],
   component: ViewToggle,
   args: { value: 'grid' as CollectionView, onValueChange: fn() },
   argTypes: { value: { control: 'inline-radio', options: collectionViews } },

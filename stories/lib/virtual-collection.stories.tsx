@@ -57,6 +57,7 @@ const onItemOpen = fn()
 // A generic component: the stories render it themselves (its required props are functions of the item type).
 const meta = preview.meta({
   title: 'Library/VirtualCollection',
+  tags: ['autodocs'],
   parameters: { controls: { disable: true } },
   beforeEach: () => {
     onMenu.mockClear()

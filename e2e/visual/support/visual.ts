@@ -2,6 +2,7 @@
 // form, waiting until a screen has settled, and the screenshot itself with the dates masked.
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
+import { keepActual } from './actuals.ts'
 import { PASSWORD, type Seed } from './seed.ts'
 
 export { expect }
@@ -164,7 +165,12 @@ export async function snap(page: Page, name: string, { mask = [], maxDiffPixels 
     return found
   }, MASK)
   expect(unmasked, 'dates left unmasked').toEqual([])
-  await expect(page).toHaveScreenshot(`${name}.png`, maxDiffPixels === undefined ? {} : { maxDiffPixels })
+  const attachments = test.info().attachments.length
+  try {
+    await expect(page).toHaveScreenshot(`${name}.png`, maxDiffPixels === undefined ? {} : { maxDiffPixels })
+  } finally {
+    await keepActual(page, test.info(), `${name}.png`, attachments)
+  }
 }
 
 /**
