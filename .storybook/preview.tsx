@@ -14,6 +14,9 @@ export default definePreview({
     // Any axe violation fails the story in the test runner (and in the UI's test widget).
     a11y: { test: 'error' },
     controls: { expanded: true },
+    // App screen stories (stories/app) show a phone at 390×844; the test runner sizes its page to
+    // parameters.visual.viewport for the same stories (.storybook/test-runner.ts).
+    viewport: { options: { phone: { name: 'Phone 390×844', styles: { width: '390px', height: '844px' }, type: 'mobile' } } },
   },
   globalTypes: {
     theme: {
@@ -31,7 +34,7 @@ export default definePreview({
   },
   initialGlobals: { theme: 'light' satisfies ThemeName, locale: 'en-US', dir: 'ltr' },
   decorators: [
-    (Story, { globals }) => {
+    (Story, { globals, parameters }) => {
       const theme: ThemeName = globals.theme === 'dark' ? 'dark' : 'light'
       const german = globals.locale === 'de-DE'
       const dir = globals.dir === 'rtl' ? 'rtl' : 'ltr'
@@ -41,7 +44,10 @@ export default definePreview({
         document.documentElement.setAttribute('dir', dir)
         document.documentElement.setAttribute('lang', german ? 'de' : 'en')
       }, [theme, dir, german])
-      const story = (
+      // App screens are whole pages: no frame padding around them (parameters.appScreen).
+      const story = parameters.appScreen ? (
+        <Story />
+      ) : (
         <div className={frame}>
           <Story />
         </div>

@@ -8,9 +8,19 @@ import { join } from 'node:path'
 
 const snapshotsDir = join(process.cwd(), '__image_snapshots__')
 
+// The page size of test-runner-jest.config.js; a story may ask for another (a phone) through
+// parameters.visual.viewport, set before it renders so the app's media queries see it.
+const defaultViewport = { width: 1024, height: 768 }
+
 const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot })
+  },
+  async preVisit(page, context) {
+    const { parameters } = await getStoryContext(page, context)
+    const size = parameters.visual?.viewport ?? defaultViewport
+    const now = page.viewportSize()
+    if (now?.width !== size.width || now?.height !== size.height) await page.setViewportSize(size)
   },
   async postVisit(page, context) {
     if (!context.name.startsWith('States')) return

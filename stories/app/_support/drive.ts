@@ -1,0 +1,12 @@
+// The drive most item stories open: six folders and twelve files at /home, thumbnails drawn.
+import { sampleDrive } from '../../../mocks/fixtures.ts'
+import { driveHandlers, thumbnailHandlers } from '../../../mocks/handlers.ts'
+import { appBeforeEach } from './app-story.tsx'
+
+export const homeDrive = () => [...driveHandlers(sampleDrive(12)), ...thumbnailHandlers]
+
+/** The meta-level beforeEach of stories that open the home drive. */
+export const withHomeDrive: typeof appBeforeEach = async (context) => {
+  await appBeforeEach(context)
+  context.msw.use(...homeDrive())
+}
