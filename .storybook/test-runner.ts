@@ -31,7 +31,10 @@ const config: TestRunnerConfig = {
       await Promise.all([document.fonts.load('400 14px Inter'), document.fonts.load('600 14px Inter')])
       await document.fonts.ready
     })
-    const options = { animations: 'disabled', caret: 'hide', scale: 'css' } as const
+    // parameters.visual.mask: Playwright selectors of what differs by machine (e.g. a URL with the
+    // server's port), painted over in the shot.
+    const mask = ((parameters.visual?.mask ?? []) as string[]).map((selector) => page.locator(selector))
+    const options = { animations: 'disabled', caret: 'hide', scale: 'css', mask } as const
     const image =
       parameters.visual?.target === 'viewport'
         ? await page.screenshot(options)

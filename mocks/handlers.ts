@@ -81,3 +81,13 @@ export const thumbnailHandlers = [
   http.get('*/file-service/thumbnail/:id', ({ params }) => svg(String(params.id))),
   http.get('*/file-service/full-thumbnail/:id', ({ params }) => svg(String(params.id))),
 ]
+
+/**
+ * Videos (SPEC §4 "Video"): the stream token is granted and removed; the stream itself is not
+ * served (no video plays in a test or a story), so a player shows its error, never a real server's reply.
+ */
+export const videoHandlers = [
+  http.get('*/file-service/download/access-token-stream-video', () => ok()),
+  http.delete('*/file-service/remove-stream-video-token', () => ok()),
+  http.get('*/file-service/stream-video/:id', () => apiError(404, 'NOT_FOUND', 'Not found')),
+]

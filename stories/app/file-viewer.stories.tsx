@@ -3,6 +3,8 @@
 import { http, HttpResponse } from 'msw'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
+import { sampleDrive } from '../../mocks/fixtures.ts'
+import { driveHandlers } from '../../mocks/handlers.ts'
 import { viewportShot } from '../lib/_support/visual.ts'
 import { appScreen, findCard, imagesSettled, phone, renderApp, shown, withApp } from './_support/app-story.tsx'
 import { withHomeDrive } from './_support/drive.ts'
@@ -42,7 +44,11 @@ export const Next = meta.story({
 /** The picture fails: "Error loading image". */
 export const StatesImageError = meta.story({
   beforeEach({ msw }) {
-    msw.use(http.get('*/file-service/full-thumbnail/:id', () => new HttpResponse(null, { status: 500 })))
+    // holiday.jpg under an id of its own: the page keeps pictures it has shown by URL (the States
+    // story's full-size holiday.jpg), which would be drawn again without asking the server.
+    const drive = sampleDrive(12)
+    drive.files = drive.files.map((f) => (f.filename === 'holiday.jpg' ? { ...f, _id: 'file-broken' } : f))
+    msw.use(http.get('*/file-service/full-thumbnail/:id', () => new HttpResponse(null, { status: 500 })), ...driveHandlers(drive))
   },
   async play() {
     const viewer = await openPhoto()

@@ -15,15 +15,21 @@ const meta = preview.meta({
   beforeEach: appBeforeEach,
 })
 
+const invoices = makeFolder(1, { name: 'Invoices' })
+
+/** Invoices (folder-1) holding one subfolder and six files. */
 const inside = () => {
   const { files, folders } = sampleDrive(6, 2)
-  return { files, folders: [makeFolder(1, { name: 'Invoices' }), ...folders.slice(1).map((f) => ({ ...f, parent: 'folder-1', parentList: ['/', 'folder-1'] }))] }
+  const children = folders.slice(1).map((f) => ({ ...f, parent: invoices._id, parentList: ['/', invoices._id] }))
+  return { files, children, folders: [invoices, ...children] }
 }
 
 /** The parent bar names the folder; its subfolders and files below. */
 export const States = meta.story({
   beforeEach({ msw }) {
-    msw.use(...driveHandlers(inside()), ...thumbnailHandlers)
+    const drive = inside()
+    // First in the list wins in msw: the folder lists its children only (driveHandlers lists every folder).
+    msw.use(http.get('*/folder-service/list', () => Response.json(drive.children)), ...driveHandlers(drive), ...thumbnailHandlers)
   },
   async play() {
     const bar = await screen.findByRole('navigation', { name: 'Breadcrumb' })
@@ -31,18 +37,21 @@ export const States = meta.story({
     await shown(screen.getByRole('heading', { name: 'Folders' }))
     await shown(screen.getByRole('heading', { name: 'Files' }))
     await expect(screen.queryByRole('heading', { name: 'Quick Access' })).toBeNull()
+    await findCard('Photos')
     await findCard('holiday.jpg')
     await imagesSettled()
   },
 })
 
-/** An empty folder: No Folders. */
+/** An empty folder: No Folders, and the empty state in the files' place. */
 export const Empty = meta.story({
   beforeEach({ msw }) {
-    msw.use(...driveHandlers({ files: [], folders: [makeFolder(1, { name: 'Invoices' })] }), http.get('*/folder-service/list', () => Response.json([])))
+    // First in the list wins in msw: the folder's own record is found, but it lists no subfolders.
+    msw.use(http.get('*/folder-service/list', () => Response.json([])), ...driveHandlers({ files: [], folders: [invoices] }))
   },
   async play() {
     await shown(await screen.findByRole('heading', { name: 'No Folders' }))
+    await shown(await screen.findByRole('heading', { name: 'This folder is empty' }))
   },
 })
 

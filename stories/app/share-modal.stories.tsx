@@ -3,9 +3,9 @@
 import { delay, http } from 'msw'
 import { expect, screen, userEvent, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { makeFile, sampleDrive } from '../../mocks/fixtures.ts'
+import { makeFile, sampleDrive, shareLink } from '../../mocks/fixtures.ts'
 import { apiError, driveHandlers, ok } from '../../mocks/handlers.ts'
-import { viewportShot } from '../lib/_support/visual.ts'
+import { masked, viewportShot } from '../lib/_support/visual.ts'
 import { appBeforeEach, appScreen, findCard, renderApp, shown, withApp } from './_support/app-story.tsx'
 
 const meta = preview.meta({
@@ -24,16 +24,22 @@ const openShare = async (name = 'Quarterly report.pdf') => {
   return within(await screen.findByRole('dialog', { name: 'Share' }))
 }
 
-/** A public file: its link, Copy link, Public chosen, and the hint. */
+/** A public file: its link, Copy link, Public chosen, the hint and the link's settings. */
 export const States = meta.story({
+  // The link starts with this Storybook's origin (its port differs between machines).
+  parameters: masked('role=textbox[name="Share link"]'),
   beforeEach({ msw }) {
-    msw.use(...driveHandlers({ files: [shared], folders: [] }))
+    const link = shareLink({ itemId: shared._id, token: 'tok123', name: shared.filename })
+    msw.use(...driveHandlers({ files: [shared], folders: [] }), http.get('*/share-service/links', () => ok({ links: [link] })))
   },
   async play() {
     const dialog = await openShare()
     await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(`${window.location.origin}/public-download/file-1/tok123`)
     await expect(dialog.getByRole('combobox', { name: 'Permission' })).toHaveTextContent('Public')
     await shown(dialog.getByText('Anyone with the link can view and download this file. Changing the permission ends this link.'))
+    // The link's own settings (its page and options), not "expired or used up".
+    await shown(await dialog.findByRole('button', { name: 'Save' }))
+    await expect(dialog.queryByText(/has expired or been used up/)).toBeNull()
   },
 })
 

@@ -13,7 +13,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { App } from '../../../app/app.tsx'
 import { setHasPreviouslyLoggedIn, setLoggedIn } from '../../../app/state/user.ts'
 import { resetClientState } from '../../../mocks/client-state.ts'
-import { defaultHandlers } from '../../../mocks/handlers.ts'
+import { defaultHandlers, thumbnailHandlers, videoHandlers } from '../../../mocks/handlers.ts'
 
 export interface AppParameters {
   /** The URL the app opens at (path and optional ?search). */
@@ -38,7 +38,8 @@ export async function appBeforeEach({ msw, parameters }: { msw: SetupWorker; par
     setLoggedIn(true)
     setHasPreviouslyLoggedIn(true)
   }
-  msw.use(...defaultHandlers)
+  // Pictures and video tokens too: no request of a story ever reaches the preview server's proxy.
+  msw.use(...defaultHandlers, ...thumbnailHandlers, ...videoHandlers)
 }
 
 function AppFrame({ route, children }: { route: string; children: ReactNode }) {
@@ -57,8 +58,9 @@ function AppFrame({ route, children }: { route: string; children: ReactNode }) {
 }
 
 /** Renders the story (normally <App />) inside the app's frame at `parameters.app.route`. */
-export const withApp: Decorator = (Story, { parameters }) => (
-  <AppFrame route={(parameters.app as AppParameters | undefined)?.route ?? '/'}>
+export const withApp: Decorator = (Story, { id, parameters }) => (
+  // Keyed by the story: another story never inherits this one's location or SWR cache.
+  <AppFrame key={id} route={(parameters.app as AppParameters | undefined)?.route ?? '/'}>
     <Story />
   </AppFrame>
 )
