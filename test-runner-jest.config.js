@@ -23,7 +23,8 @@ export default {
         ],
       },
       // A fixed viewport and scale keep screenshots identical from run to run.
-      contextOptions: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 },
+      // ...and a fixed time zone: the app's fixtures are server timestamps (UTC instants).
+      contextOptions: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, timezoneId: 'UTC' },
     },
   },
 }

@@ -18,6 +18,9 @@ export default definePreview({
     // Docs show each story's source as written. The default ('dynamic') re-renders every story to
     // JSX text on each render, even outside docs: 100,000 gallery items took it past the runner's timeout.
     docs: { source: { type: 'code' } },
+    // App screen stories (stories/app) show a phone at 390×844; the test runner sizes its page to
+    // parameters.visual.viewport for the same stories (.storybook/test-runner.ts).
+    viewport: { options: { phone: { name: 'Phone 390×844', styles: { width: '390px', height: '844px' }, type: 'mobile' } } },
   },
   globalTypes: {
     theme: {
@@ -35,7 +38,7 @@ export default definePreview({
   },
   initialGlobals: { theme: 'light' satisfies ThemeName, locale: 'en-US', dir: 'ltr' },
   decorators: [
-    (Story, { globals }) => {
+    (Story, { globals, parameters }) => {
       const theme: ThemeName = globals.theme === 'dark' ? 'dark' : 'light'
       const german = globals.locale === 'de-DE'
       const dir = globals.dir === 'rtl' ? 'rtl' : 'ltr'
@@ -45,7 +48,10 @@ export default definePreview({
         document.documentElement.setAttribute('dir', dir)
         document.documentElement.setAttribute('lang', german ? 'de' : 'en')
       }, [theme, dir, german])
-      const story = (
+      // App screens are whole pages: no frame padding around them (parameters.appScreen).
+      const story = parameters.appScreen ? (
+        <Story />
+      ) : (
         <div className={frame}>
           <Story />
         </div>

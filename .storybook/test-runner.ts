@@ -11,9 +11,19 @@ const snapshotsDir = join(process.cwd(), '__image_snapshots__')
 // Every shot is also kept here, passed or not, for the run's review page (scripts/visual-report.mjs).
 const actualDir = join(process.cwd(), 'reports/visual/storybook/actual')
 
+// The page size of test-runner-jest.config.js; a story may ask for another (a phone) through
+// parameters.visual.viewport, set before it renders so the app's media queries see it.
+const defaultViewport = { width: 1024, height: 768 }
+
 const config: TestRunnerConfig = {
   setup() {
     expect.extend({ toMatchImageSnapshot })
+  },
+  async preVisit(page, context) {
+    const { parameters } = await getStoryContext(page, context)
+    const size = parameters.visual?.viewport ?? defaultViewport
+    const now = page.viewportSize()
+    if (now?.width !== size.width || now?.height !== size.height) await page.setViewportSize(size)
   },
   async postVisit(page, context) {
     if (!context.name.startsWith('States')) return
@@ -24,7 +34,10 @@ const config: TestRunnerConfig = {
       await Promise.all([document.fonts.load('400 14px Inter'), document.fonts.load('600 14px Inter')])
       await document.fonts.ready
     })
-    const options = { animations: 'disabled', caret: 'hide', scale: 'css' } as const
+    // parameters.visual.mask: Playwright selectors of what differs by machine (e.g. a URL with the
+    // server's port), painted over in the shot.
+    const mask = ((parameters.visual?.mask ?? []) as string[]).map((selector) => page.locator(selector))
+    const options = { animations: 'disabled', caret: 'hide', scale: 'css', mask } as const
     const image =
       parameters.visual?.target === 'viewport'
         ? await page.screenshot(options)

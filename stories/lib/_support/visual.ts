@@ -8,3 +8,5 @@ export const viewportShot = { visual: { target: 'viewport' } } as const
  * page renders each story in its own frame, so an open modal covers that story, not the page.
  */
 export const overlayDocs = { docs: { story: { inline: false, height: '560px' } } } as const
+/** Paint over what differs from machine to machine (Playwright selectors), e.g. a link with this server's origin. */
+export const masked = (...selectors: string[]) => ({ visual: { mask: selectors } })

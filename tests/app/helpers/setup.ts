@@ -3,16 +3,8 @@
 import './dom.ts'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
-import { resetDialogs } from '../../../app/features/dialogs/dialog-host.tsx'
 import { clearToasts } from '../../../app/features/toasts/toasts.tsx'
-import { passwordResetCooldown, resendVerificationCooldown } from '../../../app/state/cooldown.ts'
-import { closeDrawer } from '../../../app/state/drawer.ts'
-import { resetFilters } from '../../../app/state/filters.ts'
-import { loadPreferences } from '../../../app/state/preferences.ts'
-import { resetSelectionState } from '../../../app/state/selection.ts'
-import { resetUploads } from '../../../app/state/uploads.ts'
-import { resetUserState } from '../../../app/state/user.ts'
-import { clearUserRecord } from '../../../app/hooks/use-user.ts'
+import { resetClientState } from '../../../mocks/client-state.ts'
 import { requests, server } from './server.ts'
 import { setPageHeight, setViewportWidth } from './dom.ts'
 import { SignInScreen } from '../../../app/routes.tsx'
@@ -47,17 +39,7 @@ beforeEach(async () => {
   // The app logs refresh and request failures on purpose (SPEC §8 "only logged").
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   localStorage.clear()
-  resetUserState()
-  await clearUserRecord()
-  resetSelectionState()
-  resetDialogs()
-  resetUploads()
-  resetFilters()
-  loadPreferences()
-  closeDrawer()
-  passwordResetCooldown.reset()
-  resendVerificationCooldown.reset()
-  clearToasts()
+  await resetClientState()
   requests.length = 0
   setViewportWidth(1280)
   setPageHeight(10_000)

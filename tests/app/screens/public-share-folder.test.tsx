@@ -6,7 +6,7 @@ import { File as NodeFile } from 'node:buffer'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { navigateAway } from '../../../app/api/navigate.ts'
 import { renderApp } from '../helpers/render.tsx'
-import { createTusServer, type TusServer } from '../helpers/tus.ts'
+import { createTusServer, type TusServer } from '../../../mocks/tus.ts'
 import { publicPageKey } from '../../../app/hooks/use-public-share.ts'
 import { http as mock, ok, requests, server } from '../helpers/server.ts'
 

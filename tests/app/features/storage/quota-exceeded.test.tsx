@@ -8,7 +8,7 @@ import { startUploads } from '../../../../app/features/uploads/start-uploads.ts'
 import { UploadPanelHost } from '../../../../app/features/uploads/upload-panel-host.tsx'
 import { uploads } from '../../../../app/state/uploads.ts'
 import { server } from '../../helpers/server.ts'
-import { createTusServer, type TusServer } from '../../helpers/tus.ts'
+import { createTusServer, type TusServer } from '../../../../mocks/tus.ts'
 
 vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/index.js'))
 

@@ -6,7 +6,7 @@ import { setLoggedIn } from '../../../../app/state/user.ts'
 import { setViewportWidth } from '../../helpers/dom.ts'
 import { renderApp } from '../../helpers/render.tsx'
 import { http as mock, ok, sent, server, testUserDetailed } from '../../helpers/server.ts'
-import { createTusServer } from '../../helpers/tus.ts'
+import { createTusServer } from '../../../../mocks/tus.ts'
 
 // jsdom resolves tus-js-client's Node build; the app ships the browser one (XHR, localStorage).
 vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/index.js'))

@@ -9,7 +9,7 @@ import { UploadPanelHost } from '../../../../app/features/uploads/upload-panel-h
 import { toaster } from '../../../../app/features/toasts/toasts.tsx'
 import { removeUpload, uploads } from '../../../../app/state/uploads.ts'
 import { server } from '../../helpers/server.ts'
-import { createTusServer, type TusServer } from '../../helpers/tus.ts'
+import { createTusServer, type TusServer } from '../../../../mocks/tus.ts'
 
 // jsdom resolves tus-js-client's Node build; the app ships the browser one (XHR, localStorage).
 vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/index.js'))

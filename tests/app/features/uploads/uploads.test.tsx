@@ -26,7 +26,7 @@ import { setLoggedIn } from '../../../../app/state/user.ts'
 import { useFakeClock, useRealClock } from '../../helpers/clock.ts'
 import { renderApp } from '../../helpers/render.tsx'
 import { http as mock, ok, sent, server } from '../../helpers/server.ts'
-import { createTusServer, type TusServer } from '../../helpers/tus.ts'
+import { createTusServer, type TusServer } from '../../../../mocks/tus.ts'
 
 // jsdom resolves tus-js-client's Node build; the app ships the browser one (XHR, localStorage).
 vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/index.js'))

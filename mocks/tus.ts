@@ -1,4 +1,4 @@
-// Enough of a tus 1.0.0 server (DESIGN §7 "Resumable uploads") for the app's upload tests, as msw
+// Enough of a tus 1.0.0 server (DESIGN §7 "Resumable uploads") for the app's upload tests and stories, as msw
 // handlers: creation (with upload), HEAD, PATCH with offset checks, termination, Cumulus-File-Id.
 // A test can hold requests until it lets them go (to count what is in flight, or pause mid-request),
 // refuse one, fail one at the network level, or accept only part of a body.

@@ -1,0 +1,93 @@
+// msw handlers for the server contract of DESIGN.md §4 and §7, shared by the app's unit tests
+// (msw/node, tests/app/helpers/server.ts) and the app's screen stories (msw's worker, stories/app).
+// Only `msw` itself is imported here, so both runtimes can load it.
+import { http, HttpResponse, type JsonBodyType } from 'msw'
+import type { FileJson, FolderJson } from '../server/schemas/files.ts'
+import { testUser, testUserDetailed } from './fixtures.ts'
+
+/** The server's error body. */
+export const apiError = (statusCode: number, code = 'ERROR', message = 'error') =>
+  HttpResponse.json({ statusCode, code, message }, { status: statusCode })
+
+export const ok = (body: JsonBodyType = { message: 'ok' }, status = 200) => HttpResponse.json(body, { status })
+
+/** A live session for the test user, an empty drive, and every account list empty. */
+export const defaultHandlers = [
+  http.post('*/user-service/get-token', () => ok({ message: 'Token refreshed' })),
+  http.get('*/user-service/user', () => ok(testUser)),
+  http.get('*/user-service/user-detailed', () => ok(testUserDetailed)),
+  // An empty drive: the file screens read these on every visit.
+  http.get('*/file-service/list', () => ok([])),
+  http.get('*/file-service/quick-list', () => ok([])),
+  http.get('*/folder-service/list', () => ok([])),
+  http.get('*/folder-service/info/:id', ({ params }) =>
+    ok({ _id: params.id, name: 'A folder', parent: '/', parentList: ['/'], createdAt: testUser.createdAt, updatedAt: testUser.createdAt }),
+  ),
+  http.get('*/file-service/suggested-list', () => ok({ folderList: [], fileList: [] })),
+  // No share links yet (the share dialogs and /shared read them).
+  http.get('*/share-service/links', () => ok({ links: [] })),
+  // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
+  http.get('*/user-service/sessions', () =>
+    ok({ sessions: [{ _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: testUser.createdAt, lastSeenAt: testUser.createdAt }] }),
+  ),
+  http.get('*/user-service/app-passwords', () => ok({ appPasswords: [] })),
+  http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),
+  // Two-step verification is off.
+  http.get('*/user-service/totp', () => ok({ enabled: false, recoveryCodesLeft: 0 })),
+  // No single sign-on set up (the sign-in screen asks).
+  http.get('*/auth/oidc', () => ok({ enabled: false })),
+  http.get('*/user-service/webauthn/passkeys', () => ok({ passkeys: [], available: true })),
+]
+
+export interface Drive {
+  files: FileJson[]
+  folders: FolderJson[]
+}
+
+/**
+ * Handlers that answer every list from `drive` (mutable: callers may change it between requests),
+ * paged like the server: `limit`, then a cursor after the last item's id.
+ */
+export function driveHandlers(drive: Drive) {
+  return [
+    http.get('*/file-service/list', ({ request }) => {
+      const q = new URL(request.url).searchParams
+      const limit = Number(q.get('limit') ?? 50)
+      let list = drive.files
+      const after = q.get('startAtId')
+      if (after) list = list.slice(list.findIndex((f) => f._id === after) + 1)
+      return ok(list.slice(0, limit))
+    }),
+    http.get('*/file-service/quick-list', () => ok(drive.files.slice(0, 20))),
+    http.get('*/folder-service/list', () => ok(drive.folders)),
+    http.get('*/folder-service/info/:id', ({ params }) => {
+      const folder = drive.folders.find((f) => f._id === params.id)
+      return folder ? ok(folder) : apiError(404, 'NOT_FOUND', 'Not found')
+    }),
+    http.get('*/file-service/suggested-list', () => ok({ folderList: [], fileList: [] })),
+  ]
+}
+
+/** A picture for any thumbnail or preview id: an SVG landscape whose hue follows the id. */
+export function thumbnailSvg(id: string): string {
+  const hue = [...id].reduce((sum, c) => sum + c.charCodeAt(0) * 47, 0) % 360
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="hsl(${hue},55%,62%)"/><circle cx="240" cy="60" r="28" fill="hsl(${hue},80%,88%)"/><path d="M0 200L110 90l80 80 50-40 80 70z" fill="hsl(${(hue + 30) % 360},45%,30%)"/></svg>`
+}
+
+const svg = (id: string) => new HttpResponse(thumbnailSvg(id), { headers: { 'Content-Type': 'image/svg+xml' } })
+
+/** Thumbnails and full-size previews (SPEC §2 file cards and the viewer), drawn, never fetched. */
+export const thumbnailHandlers = [
+  http.get('*/file-service/thumbnail/:id', ({ params }) => svg(String(params.id))),
+  http.get('*/file-service/full-thumbnail/:id', ({ params }) => svg(String(params.id))),
+]
+
+/**
+ * Videos (SPEC §4 "Video"): the stream token is granted and removed; the stream itself is not
+ * served (no video plays in a test or a story), so a player shows its error, never a real server's reply.
+ */
+export const videoHandlers = [
+  http.get('*/file-service/download/access-token-stream-video', () => ok()),
+  http.delete('*/file-service/remove-stream-video-token', () => ok()),
+  http.get('*/file-service/stream-video/:id', () => apiError(404, 'NOT_FOUND', 'Not found')),
+]
