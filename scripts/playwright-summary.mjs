@@ -1,6 +1,7 @@
 // Runs the Playwright e2e suite and prints the plain closing line CI reads.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { playwrightFailures, printFailures } from './failed-tests.mjs'
 
 const report = 'reports/e2e.json'
 rmSync(report, { force: true })
@@ -8,7 +9,9 @@ const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config
 let passed = 0
 let failed = 0
 if (existsSync(report)) {
-  const { stats } = JSON.parse(readFileSync(report, 'utf8'))
+  const json = JSON.parse(readFileSync(report, 'utf8'))
+  const { stats } = json
+  printFailures(playwrightFailures(json))
   passed = stats.expected + (stats.flaky ?? 0)
   failed = stats.unexpected
 }

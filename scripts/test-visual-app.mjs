@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { playwrightFailures, printFailures } from './failed-tests.mjs'
 import { actualDir, describeReport, visualSides, writeVisualReport } from './visual-report.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -50,7 +51,9 @@ const run = spawnSync(process.execPath, [bin('@playwright/test', 'cli.js'), 'tes
 let passed = 0
 let failed = 0
 if (existsSync(`${root}/${report}`)) {
-  const { stats } = JSON.parse(readFileSync(`${root}/${report}`, 'utf8'))
+  const json = JSON.parse(readFileSync(`${root}/${report}`, 'utf8'))
+  const { stats } = json
+  printFailures(playwrightFailures(json))
   passed = stats.expected + (stats.flaky ?? 0)
   failed = stats.unexpected
 }

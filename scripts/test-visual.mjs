@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { jestFailures, printFailures } from './failed-tests.mjs'
 import { checkStorybookDocs } from './storybook-docs-check.mjs'
 import { actualDir, describeReport, visualSides, writeVisualReport } from './visual-report.mjs'
 
@@ -133,6 +134,7 @@ try {
   const report = JSON.parse(text.slice(text.indexOf('{')))
   passed += report.numPassedTests
   failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0)
+  printFailures(jestFailures(report))
   rmSync(reportPath)
 } catch (error) {
   console.error(`test:visual: could not read the runner's JSON report (${reportPath}): ${error.message}`)

@@ -2,6 +2,7 @@
 // reads: "N passed, N failed". Usage: node scripts/vitest-summary.mjs [vitest args...]
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { jestFailures, printFailures } from './failed-tests.mjs'
 
 const report = `reports/vitest-${process.pid}.json`
 mkdirSync('reports', { recursive: true })
@@ -14,6 +15,7 @@ try {
   const r = JSON.parse(readFileSync(report, 'utf8'))
   passed = r.numPassedTests
   failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
+  printFailures(jestFailures(r))
   rmSync(report)
 } catch {
   failed = Math.max(1, failed)

@@ -73,14 +73,22 @@ export function createAppPasswordService(deps: {
      * For WebDAV (HTTP Basic): the account and scope an email + app password open, or null.
      * Throttled with the sign-in's counters (per account and address, and per address), so a
      * guesser gains nothing by switching between the two doors; 429 while it must wait.
+     *
+     * Checked before a failure is counted, unlike a password: an app password is 144 random bits,
+     * so a burst of parallel guesses gains nothing, while counting first made a sync client's
+     * parallel requests (rclone sends 8 at once) claim 8 failures before the first check refunded
+     * one: with Redis or PostgreSQL they truly overlap, and the 6th and later got 429.
      */
     async verifyAppPassword(rawEmail: string, secret: string, address: string): Promise<{ userId: string; scope: AppPasswordScope } | null> {
       const email = normaliseEmail(rawEmail)
-      const wait = await throttle.begin(email, address)
-      if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
+      const held = await throttle.waiting(email, address)
+      if (held > 0) throw errors.tooManyRequests(held, tooManyFailuresMessage(held))
       const found = secret.length <= 256 ? await repo.bySecretHash(hashOf(secret)) : undefined
-      if (!found || found.email !== email || found.disabled) return null
-      await throttle.succeeded(email, address)
+      if (!found || found.email !== email || found.disabled) {
+        const wait = await throttle.begin(email, address)
+        if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
+        return null
+      }
       const t = now()
       // Skipped outright when fresh: even an UPDATE that changes nothing is a write, which a
       // WebDAV reply would then wait to be made durable (plugins/durable-replies.ts).

@@ -22,6 +22,12 @@ export interface LoginThrottle {
   begin(email: string, ip: string): Promise<number>
   /** Forgets the pair's failures; the address keeps those made on other accounts. */
   succeeded(email: string, ip: string): Promise<void>
+  /**
+   * For secrets no one can guess (app passwords): the wait, counting nothing. Such a secret is
+   * checked first and only a wrong one is counted (`begin`), so a sync client's parallel requests
+   * never count as failures while their checks are in flight.
+   */
+  waiting(email: string, ip: string): Promise<number>
 }
 
 type ThrottleLimits = Pick<Limits, 'loginFreeFailures' | 'loginFreeFailuresPerIp' | 'loginDelayBaseMs' | 'loginDelayMaxMs' | 'loginFailureDecayMs'>
@@ -45,6 +51,10 @@ export function createLoginThrottle(limits: ThrottleLimits, store: BackoffStore)
     async begin(email, ip) {
       const k = keys(email, ip)
       return store.claim([k.pair, k.address])
+    },
+    async waiting(email, ip) {
+      const k = keys(email, ip)
+      return store.waiting([k.pair.key, k.address.key])
     },
     // The address's claim is only taken back, never cleared: signing in to one's own account
     // must not wipe the failures an address made guessing at others.

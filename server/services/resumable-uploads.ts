@@ -384,7 +384,11 @@ export function createResumableUploads(deps: ResumableDeps) {
       })
       // A store that fails mid-piece leaves the request unread: stop feeding the piece, so the
       // refusal's lingering close (plugins/linger-on-refusal.ts) alone handles the rest.
-      const reached = await staged.append(piece.source, kept).finally(piece.stop)
+      // Deferred: a piece that completes the upload is synced by the commit that names its blob,
+      // alongside the folder entry (one disk wait instead of two); any other piece is synced
+      // here, before its offset is acknowledged.
+      const reached = await staged.append(piece.source, kept, { defer: true }).finally(piece.stop)
+      if (piece.state.pastLength || reached !== row.length) await staged.sync()
       if (piece.state.pastLength) throw uploadErrors.pastLength()
       if (reached !== row.length) {
         // Still coming: its quota reservation lives as long as the upload does.
@@ -392,7 +396,12 @@ export function createResumableUploads(deps: ResumableDeps) {
         return { offset: reached }
       }
       took()
-      return { offset: reached, fileId: (await finish(row, staged, hold, reserved)).id }
+      // Not made a file after all: the deferred piece must be durable before a HEAD reports it.
+      const file = await finish(row, staged, hold, reserved).catch(async (err: unknown) => {
+        await staged.sync().catch(() => undefined)
+        throw err
+      })
+      return { offset: reached, fileId: file.id }
     }))
   }
 

@@ -40,14 +40,25 @@ export interface PutOptions {
  * durable before it resolves, until `commit` makes them a blob. Named by the upload's id; it
  * outlives a restart, and nothing reads it but the upload that wrote it.
  */
+export interface AppendOptions {
+  /**
+   * The caller will `commit` or `sync` next: a store that can, skips the append's own final sync
+   * and lets commit make the bytes durable together with the blob's name (one disk wait, not two).
+   */
+  defer?: boolean
+}
+
 export interface StagedBlob {
   /** Stored bytes kept so far. */
   size(): Promise<number>
   /**
    * Appends `source`'s bytes at the end. Every byte that arrived is kept and durable, also when
-   * `source` fails part-way (then it rejects with that error, after keeping them).
+   * `source` fails part-way (then it rejects with that error, after keeping them); with `defer`,
+   * a clean append may leave them to `sync` or `commit`.
    */
-  append(source: Readable): Promise<number>
+  append(source: Readable, options?: AppendOptions): Promise<number>
+  /** Makes what a deferred append kept durable (nothing to do when it already is). */
+  sync(): Promise<void>
   /** Cuts the staged bytes to `size` (a torn write after a crash). */
   truncate(size: number): Promise<void>
   /** A few bytes kept beside the blob, replaced whole and durably (the cipher's unsealed tail). */

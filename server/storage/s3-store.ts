@@ -67,6 +67,8 @@ export async function createS3Store(config: S3Config): Promise<BlobStore> {
     const remove = (key: string) => client.send(new DeleteObjectCommand({ Bucket, Key: key }))
     return {
       size: async () => sizeOf(await segments()),
+      // An object is durable once its upload completes: nothing is ever left to sync.
+      sync: () => Promise.resolve(),
       async append(source: Readable): Promise<number> {
         const before = await segments()
         const last = before.at(-1)?.key.match(SEGMENT)?.[1]

@@ -3,7 +3,7 @@
 import { pipeline, type Readable } from 'node:stream'
 import type { SettingsRepository } from '../repositories/settings.ts'
 import { errors } from '../errors.ts'
-import { type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import { type AppendOptions, type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
 import {
   CipherError,
   chunkSizeFor,
@@ -49,7 +49,9 @@ export interface StagedPlaintext {
    * new offset once those bytes are durable; the caller passes a source that ends, not fails,
    * when its client goes away, so what arrived is kept.
    */
-  append(source: Readable, offset: number): Promise<number>
+  append(source: Readable, offset: number, options?: AppendOptions): Promise<number>
+  /** Makes what a deferred append kept durable (see AppendOptions). */
+  sync(): Promise<void>
   /** The plaintext kept so far, from the start (hashing it again after a restart). */
   plain(): Promise<Readable>
   commit(key: string): Promise<void>
@@ -70,7 +72,8 @@ export interface Vault {
 function plainStaged(staged: StagedBlob): StagedPlaintext {
   return {
     offset: () => staged.size(),
-    append: (source) => staged.append(source),
+    append: (source, _offset, options) => staged.append(source, options),
+    sync: () => staged.sync(),
     plain: () => staged.read(),
     commit: (key) => staged.commit(key),
     discard: () => staged.discard(),
@@ -143,6 +146,8 @@ function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUploa
       return raw.pipe(plain)
     },
     commit: (key) => staged.commit(key),
+    // Appends here always sync: the note written after the chunks must not outrun them.
+    sync: () => Promise.resolve(),
     discard: () => staged.discard(),
   }
 }

@@ -28,6 +28,8 @@ export interface BackoffStore {
    * cannot all slip through before the first failure is counted.
    */
   claim(keys: BackoffKey[]): Promise<number>
+  /** The longest wait among the keys (0 when none waits), counting nothing. */
+  waiting(keys: string[]): Promise<number>
   /** Takes back one claimed failure (the attempt succeeded) and ends the wait it started. */
   refund(key: BackoffKey): Promise<void>
   clear(key: string): Promise<void>
@@ -80,6 +82,7 @@ export function createMemoryBackoffStore(opts: { maxEntries?: number; now?: () =
     waitFor(keys) {
       return longestWait(keys.map(sha256), now())
     },
+    waiting: async (keys) => longestWait(keys.map(sha256), now()),
     async claim(keys) {
       const t = now()
       if (t - lastSweep >= 60_000) sweep(t)
@@ -205,6 +208,19 @@ export function createRedisBackoffStore(opts: {
       } catch (err) {
         failed(err)
         return local.claim(keys)
+      }
+    },
+    async waiting(keys) {
+      const held = local.waitFor(keys)
+      if (held > 0) return held
+      try {
+        const until = await Promise.all(keys.map((k) => redis.hget(redisKey(k), 'u')))
+        answered()
+        const t = now()
+        return Math.max(0, ...until.map((u) => Math.ceil(Number(u ?? 0) - t)))
+      } catch (err) {
+        failed(err)
+        return 0
       }
     },
     async refund(key) {

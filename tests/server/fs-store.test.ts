@@ -2,12 +2,13 @@
 // all in the final fsync), come back byte for byte, and a failed write leaves no temp file and
 // no open descriptor behind.
 import { createHash } from 'node:crypto'
-import { mkdtemp, open, readdir, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createFsStore } from '../../server/storage/fs-store.ts'
+import { createFsStore, fd } from '../../server/storage/fs-store.ts'
 import { randomBytes } from './helpers/drive.ts'
 
 const MiB = 1 << 20
@@ -41,16 +42,10 @@ const expectedSha = (total: number) => {
   return h.digest('hex')
 }
 const openFds = async () => (await readdir('/proc/self/fd')).length
-const handlePrototype = async () => {
-  const fh = await open(__filename, 'r')
-  await fh.close()
-  return Object.getPrototypeOf(fh) as { datasync(): Promise<void>; sync(): Promise<void> }
-}
 
 it('given a 100 MiB blob, then it is flushed in the background as it arrives, synced at the end and reads back byte for byte', async () => {
-  const proto = await handlePrototype()
-  const datasync = vi.spyOn(proto, 'datasync')
-  const sync = vi.spyOn(proto, 'sync')
+  const datasync = vi.spyOn(fd, 'datasync')
+  const sync = vi.spyOn(fd, 'sync')
   const store = createFsStore(dir)
   const total = 100 * MiB + 123
   const blob = await store.put(source(total), { key: 'blob-key-large-1' })
@@ -72,4 +67,49 @@ it('given a source that fails after 40 MiB, then the put rejects and leaves no t
   for await (const k of store.keys()) keys.push(k)
   expect(keys).toEqual([])
   expect(await openFds()).toBe(fds)
+})
+
+/** Counts the store's fsyncs, noting for each whether `final` had its name yet. */
+function syncsAround(final: () => string) {
+  const calls: Array<{ named: boolean }> = []
+  const real = fd.sync
+  vi.spyOn(fd, 'sync').mockImplementation((file) => {
+    calls.push({ named: existsSync(final()) })
+    return real(file)
+  })
+  return calls
+}
+
+it('given a put, then the bytes and the folder entry are synced together after the rename, before it resolves', async () => {
+  const store = createFsStore(dir)
+  const key = 'blob-key-together-1'
+  const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key.slice(2, 4), key))
+  await store.put(source(3 * MiB), { key })
+  // One disk wait instead of two in a row: the file's fsync and its folder's, both after the name.
+  expect(calls).toEqual([{ named: true }, { named: true }])
+})
+
+it('given a deferred append, then nothing is synced until commit syncs the bytes beside the name, or sync() does', async () => {
+  const store = createFsStore(dir)
+  const key = 'blob-key-deferred-1'
+  const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key.slice(2, 4), key))
+  const staged = store.staged('upload-deferred-1')
+  expect(await staged.append(source(2 * MiB), { defer: true })).toBe(2 * MiB)
+  expect(calls).toEqual([])
+  await staged.commit(key)
+  expect(calls).toEqual([{ named: true }, { named: true }])
+  const back = createHash('sha256')
+  for await (const chunk of await store.get(key)) back.update(chunk as Buffer)
+  expect(back.digest('hex')).toBe(expectedSha(2 * MiB))
+
+  // A piece that does not complete its upload is synced before its offset is told.
+  const other = store.staged('upload-deferred-2')
+  await other.append(source(MiB), { defer: true })
+  expect(calls).toHaveLength(2)
+  await other.sync()
+  expect(calls).toHaveLength(3)
+  // Without defer an append syncs before it resolves, as it always did.
+  await other.append(source(MiB))
+  expect(calls).toHaveLength(4)
+  expect(await other.size()).toBe(2 * MiB)
 })

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from './helpers/client.ts'
 import { pgUrl, startServer } from './helpers/server.ts'
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: pgUrl })
+/** Runs `fn` on a connection to `url` (the shared test database unless told). */
+async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = pgUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     return await fn(client)
@@ -18,20 +19,22 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
+  // A database of its own: moving the extension in the shared one broke other files' migrations
+  // running beside this one (their trigram indexes, "deadlock detected" on drop schema).
   it('given the extension in a schema off our search_path, then migrations build the trigram indexes and search works', async () => {
-    const elsewhere = `ext_${Date.now().toString(36)}`
-    const home = await admin(async (c) => {
-      await c.query('create extension if not exists pg_trgm')
-      const { rows } = await c.query<{ schema: string }>(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`)
-      await c.query(`create schema "${elsewhere}"`)
-      await c.query(`alter extension pg_trgm set schema "${elsewhere}"`)
-      return rows[0]!.schema
-    })
+    const database = `cumulus_ext_${Date.now().toString(36)}`
+    const url = new URL(pgUrl!)
+    url.pathname = `/${database}`
+    await admin((c) => c.query(`create database "${database}"`))
     try {
-      const server = await startServer()
+      await admin(async (c) => {
+        await c.query('create schema elsewhere')
+        await c.query('create extension pg_trgm schema elsewhere')
+      }, url.href)
+      const server = await startServer({ env: { DATABASE_URL: url.href } })
       try {
         const schema = server.config.databaseSchema!
-        const indexes = await admin((c) => c.query<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 and indexname like $2 order by 1', [schema, '%_name_trgm']))
+        const indexes = await admin((c) => c.query<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 and indexname like $2 order by 1', [schema, '%_name_trgm']), url.href)
         expect(indexes.rows.map((r) => r.indexname)).toEqual(['files_name_trgm', 'folders_name_trgm'])
         const b = new Browser(server.url)
         await b.signup(uniqueEmail('ext'))
@@ -42,10 +45,7 @@ describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
         await server.close()
       }
     } finally {
-      await admin(async (c) => {
-        await c.query(`alter extension pg_trgm set schema ${home}`)
-        await c.query(`drop schema "${elsewhere}"`)
-      })
+      await admin((c) => c.query(`drop database if exists "${database}" with (force)`))
     }
   })
 })

@@ -6,6 +6,8 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Limits } from '../../server/config.ts'
+import { sha256 } from '../../server/util/crypto.ts'
+import { createRedisBackoffStore } from '../../server/util/limiter.ts'
 import { Browser, uniqueEmail } from './helpers/client.ts'
 import { pgUrl, startServer, type TestServer } from './helpers/server.ts'
 
@@ -116,6 +118,29 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
       if (keys.length) await redis.del(...keys)
     } finally {
       await redis.quit()
+    }
+  })
+
+  it('given a backoff held in Redis, then waiting() reports it from another store and counts nothing', async () => {
+    const { url } = freshRedisUrl()
+    const a = new Redis(url)
+    const b = new Redis(url)
+    try {
+      const log = { warn: () => undefined, info: () => undefined }
+      const storeA = createRedisBackoffStore({ redis: a, prefix: 'backoff:', log })
+      const storeB = createRedisBackoffStore({ redis: b, prefix: 'backoff:', log })
+      const key = { key: 'pair\nsomewhere', policy: { free: 2, baseMs: 60_000, maxMs: 600_000, decayMs: 60_000 } }
+      expect(await storeB.waiting([key.key])).toBe(0)
+      for (let i = 0; i < 3; i++) expect(await storeA.claim([key])).toBe(0)
+      const counted = await a.hget(`backoff:${sha256(key.key)}`, 'n')
+      const held = await storeB.waiting([key.key, 'another key'])
+      expect(held).toBeGreaterThan(55_000)
+      expect(held).toBeLessThanOrEqual(60_000)
+      for (let i = 0; i < 5; i++) await storeB.waiting([key.key])
+      expect(await a.hget(`backoff:${sha256(key.key)}`, 'n')).toBe(counted)
+    } finally {
+      a.disconnect()
+      b.disconnect()
     }
   })
 

@@ -1,0 +1,43 @@
+// Names the failed tests of a JSON report, one "FAILED: file › test" line each, so that CI's tail
+// (the only part of a long log anyone may see) says what broke, not just how many.
+import { relative } from 'node:path'
+
+const where = (file) => relative(process.cwd(), file ?? '?')
+
+/** Vitest's and Jest's JSON reporters (the Storybook test runner uses Jest's). */
+export function jestFailures(report) {
+  const lines = []
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+    for (const t of failed) lines.push(`${where(file.name)} › ${t.fullName ?? t.title}`)
+    // A file that failed without a failed test: it did not load, or an error escaped its tests.
+    if (!failed.length && file.status === 'failed') lines.push(`${where(file.name)} › ${firstLine(file.message) || 'the file failed'}`)
+  }
+  return lines
+}
+
+/** Playwright's JSON reporter: tests whose outcome was unexpected (flaky ones passed on retry). */
+export function playwrightFailures(report) {
+  const lines = []
+  const walk = (suite, titles) => {
+    const path = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue
+        const error = firstLine(test.results?.at(-1)?.error?.message)
+        lines.push(`${spec.file}:${spec.line} › [${test.projectName}] ${[...path, spec.title].join(' › ')}${error ? ` (${error})` : ''}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path)
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+  return lines
+}
+
+export function printFailures(lines, limit = 40) {
+  for (const line of lines.slice(0, limit)) console.log(`FAILED: ${line}`)
+  if (lines.length > limit) console.log(`FAILED: … and ${lines.length - limit} more`)
+}
+
+// eslint-disable-next-line no-control-regex
+const firstLine = (text) => (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200)
