@@ -30,6 +30,24 @@ export interface MetadataDb {
   close(): Promise<void>
 }
 
+/**
+ * Kysely's migrator reads the catalog of every schema in the database (its introspection). A
+ * schema dropped meanwhile by someone else (a second installation, test files side by side) fails
+ * that read with 3F000 "schema … does not exist", and the drop's locks can deadlock it (40P01).
+ * Both pass on another try; on PostgreSQL the migrations run in one transaction, so a try that
+ * failed left nothing behind.
+ */
+export async function migrateRetrying(migrator: Pick<Migrator, 'migrateToLatest'>, ownSchema: string | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await migrator.migrateToLatest()
+    const code = (outcome.error as { code?: string } | undefined)?.code
+    const message = String((outcome.error as Error | undefined)?.message ?? '')
+    const someoneElses = code === '40P01' || (code === '3F000' && !(ownSchema && message.includes(`"${ownSchema}"`)))
+    if (!someoneElses || attempt === 4) return outcome
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+  }
+}
+
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<MetadataDb> {
   let db: Kysely<DB>
   let dialect: Dialect
@@ -88,7 +106,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     // Kysely looks for its bookkeeping tables across all schemas; pin it to ours.
     ...(config.databaseUrl && config.databaseSchema ? { migrationTableSchema: config.databaseSchema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await migrateRetrying(migrator, config.databaseSchema)
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     await db.destroy()

@@ -90,7 +90,17 @@ export async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: pgUrl })
   await client.connect()
   try {
-    await client.query(`drop schema if exists "${schema}" cascade`)
+    // Other files migrate their schemas meanwhile: a drop can deadlock with them (40P01), and
+    // passes on another try.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`)
+        return
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt === 4) throw err
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+      }
+    }
   } finally {
     await client.end()
   }
