@@ -33,6 +33,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's module cache: each starts its own servers and data, and no
+          // server test mocks a module. Importing the server once per worker instead of once per
+          // file cut the import time from 268 s to 157 s and `npm test` from 10m43s to 9m07s.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
