@@ -94,16 +94,19 @@ test('given two users, then the second can neither see, open nor change the firs
 
   // In the app, user 1's folder shows user 2 nothing: not on screen, not in any answer the app got,
   // and every question the app asked about that folder was answered 404.
-  const answers: Array<{ url: string; status: number; body: string }> = []
-  page2.on('response', async (response) => {
+  // Recorded as the answers arrive (their bodies are awaited below): a handler that pushed only
+  // after reading the body could still be reading when the page went idle, and the check saw none.
+  const pending: Array<Promise<{ url: string; status: number; body: string }>> = []
+  page2.on('response', (response) => {
     if (!new URL(response.url()).pathname.includes('-service/')) return
-    answers.push({ url: response.url(), status: response.status(), body: await response.text().catch(() => '') })
+    pending.push(response.text().catch(() => '').then((body) => ({ url: response.url(), status: response.status(), body })))
   })
   await logInInUi(page2, intruderEmail, PASSWORD)
   await page2.goto(`/folder/${folder._id}`)
   await expect(page2).toHaveURL(new RegExp(`/folder/${folder._id}$`))
   await page2.waitForLoadState('networkidle')
   expect(await page2.locator('body').innerText()).not.toContain(MARK)
+  const answers = await Promise.all(pending)
   expect(answers.filter((answer) => answer.body.includes(MARK))).toEqual([])
   const aboutFolder = answers.filter((answer) => answer.url.includes(folder._id))
   expect(aboutFolder.length).toBeGreaterThan(0)
