@@ -66,9 +66,11 @@ async function openForWrite(path: string, flags: 'a' | 'wx'): Promise<number> {
 /**
  * A stream writing at the end of a descriptor it does not own, so the final sync can go through
  * the same descriptor. (fs write streams close theirs when destroyed, autoClose or not — and
- * pipeline destroys on error: a second close could hit a descriptor reused meanwhile.)
+ * pipeline destroys on error: a second close could hit a descriptor reused meanwhile.) Await
+ * `idle()` before closing the descriptor: a destroyed stream may still have a write in the pool.
  */
-function writeStreamOn(file: number): Writable {
+function writeStreamOn(file: number): { stream: Writable; idle: () => Promise<void> } {
+  let inflight = Promise.resolve()
   const writeAll = (chunks: Buffer[], done: (err?: Error | null) => void): void =>
     writev(file, chunks, null, (err, written) => {
       if (err) return done(err)
@@ -79,10 +81,13 @@ function writeStreamOn(file: number): Writable {
       chunks[0] = chunks[0]!.subarray(skip)
       writeAll(chunks, done)
     })
-  return new Writable({
+  const stream = new Writable({
     highWaterMark: 1 << 20,
-    writev: (chunks, done) => writeAll(chunks.map((c) => c.chunk as Buffer), done),
+    writev(chunks, done) {
+      inflight = new Promise((resolve) => writeAll(chunks.map((c) => c.chunk as Buffer), (err) => (resolve(), done(err))))
+    },
   })
+  return { stream, idle: () => inflight }
 }
 
 /** fsync of a file or folder by path: the bytes, or the names in it, are on disk once it resolves. */
@@ -157,11 +162,13 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
           },
         })
         // A broken source still leaves what reached the file: kept, synced, then the error goes on.
-        await pipeline(source, counted, out).catch((err: unknown) => void (failure = err))
+        await pipeline(source, counted, out.stream).catch((err: unknown) => void (failure = err))
+        await out.idle()
         keep = options.defer === true && !failure
         if (keep) await flusher.settle()
         else await flusher.finish()
       } finally {
+        await out.idle()
         if (keep) unsynced = file
         else await fd.close(file)
       }
@@ -251,7 +258,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
       let renamed = false
       const out = writeStreamOn(file)
       try {
-        await pipeline(source, meter, out)
+        await pipeline(source, meter, out.stream)
         await beforePublish()
         // The bytes are synced after the rename, beside the folder entry (see durableRename).
         await durableRename(temp, final, () => ((renamed = true), flusher.finish()))
@@ -259,6 +266,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
         await rm(renamed ? final : temp, { force: true })
         throw err
       } finally {
+        await out.idle()
         await flusher.settle()
         await fd.close(file)
       }

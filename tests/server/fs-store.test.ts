@@ -113,3 +113,21 @@ it('given a deferred append, then nothing is synced until commit syncs the bytes
   expect(calls).toHaveLength(4)
   expect(await other.size()).toBe(2 * MiB)
 })
+
+it('given a source that fails mid-append, then what arrived is kept and synced, and no descriptor stays open', async () => {
+  const store = createFsStore(dir)
+  const fds = await openFds()
+  const staged = store.staged('upload-failing-1')
+  const sync = vi.spyOn(fd, 'sync')
+  await expect(staged.append(source(20 * MiB, 8 * MiB), { defer: true })).rejects.toThrow('client went away')
+  // Deferred or not, a broken piece is synced before the append rejects: its offset may be told.
+  expect(sync).toHaveBeenCalledTimes(1)
+  // What reached the file (a chunk still buffered when the source broke is not), byte for byte.
+  const kept = await staged.size()
+  expect(kept).toBeGreaterThanOrEqual(4 * MiB)
+  expect(kept).toBeLessThanOrEqual(8 * MiB)
+  const back = createHash('sha256')
+  for await (const chunk of await staged.read()) back.update(chunk as Buffer)
+  expect(back.digest('hex')).toBe(expectedSha(kept))
+  expect(await openFds()).toBe(fds)
+})

@@ -124,7 +124,10 @@ export async function startChild(backing: Backing, opts: { limits?: Partial<Limi
 
   const port = await new Promise<number>((resolvePort, reject) => {
     let out = ''
-    const timer = setTimeout(() => fail(new Error(`child server did not start within ${opts.timeoutMs ?? 20_000} ms`)), opts.timeoutMs ?? 20_000)
+    // A hang guard, not a speed check: under load (two suites or a build beside) a child's start,
+    // which imports the whole server through tsx, took over 20 s.
+    const limit = opts.timeoutMs ?? 60_000
+    const timer = setTimeout(() => fail(new Error(`child server did not start within ${limit} ms`)), limit)
     let settled = false
     const fail = (err: Error) => {
       if (settled) return
