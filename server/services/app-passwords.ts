@@ -25,6 +25,17 @@ export interface AppPasswordJson {
 const TOUCH_EVERY_MS = 60_000
 const NAME_MAX = 100
 
+/**
+ * 24 random bytes in base64url, never starting with "-" or "_": one in 32 did, and a command line
+ * then read it as a flag (`rclone obscure -1gQ…` fails: "unknown shorthand flag").
+ */
+export function newAppPasswordSecret(): string {
+  for (;;) {
+    const secret = randomId(24)
+    if (/^[A-Za-z0-9]/.test(secret)) return secret
+  }
+}
+
 export function createAppPasswordService(deps: {
   repo: AppPasswordsRepository
   secret: string
@@ -54,7 +65,7 @@ export function createAppPasswordService(deps: {
       if ((await repo.count(userId)) >= deps.limits.maxAppPasswords) {
         throw errors.conflict('TOO_MANY_APP_PASSWORDS', `An account holds at most ${deps.limits.maxAppPasswords} app passwords: revoke one first`)
       }
-      const secret = randomId(24)
+      const secret = newAppPasswordSecret()
       const row = { id: randomId(), user_id: userId, name, scope, secret_hash: hashOf(secret), created_at: now(), last_used_at: null }
       await repo.insert(row)
       await audit.record({ action: 'app-password.create', actorId: userId, subjectId: userId, ip, detail: `${name} (${scope})` })

@@ -52,7 +52,7 @@ export async function davPhase(o: DavBenchOptions): Promise<{ rows: Row[]; repor
   const config = join(o.root, 'rclone.conf')
   await pipeline(Readable.from(payload(o.bytes)), createWriteStream(src))
   const servePort = await freePort()
-  const obscured = execFileSync('rclone', ['obscure', o.appPassword], { encoding: 'utf8' }).trim()
+  const obscured = execFileSync('rclone', ['obscure', '--', o.appPassword], { encoding: 'utf8' }).trim()
   writeFileSync(
     config,
     `[cumulus]\ntype = webdav\nurl = http://127.0.0.1:${o.cumulusPort}/dav/\nvendor = other\nuser = ${o.email}\npass = ${obscured}\n\n` +

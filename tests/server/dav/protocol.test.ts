@@ -3,6 +3,7 @@
 // duplicate names, conditional requests and ranges. One server for the file.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newAppPasswordSecret } from '../../../server/services/app-passwords.ts'
 import { expectConsistent } from '../helpers/drive.ts'
 import { basic, dav, davAccount, type DavAccount, hrefs, PROPFIND_ALL, startDav, type TestServer } from './dav-helpers.ts'
 
@@ -20,6 +21,12 @@ const fileRow = async (userId: string, name: string) =>
   (server.app.cumulus.db as any).selectFrom('files').selectAll().where('owner_id', '=', userId).where('filename', '=', name).execute()
 
 describe('signing in', () => {
+  it('given 5,000 new app passwords, then none starts with "-" or "_" (a command line would read it as a flag) and each is 32 base64url characters', () => {
+    const secrets = Array.from({ length: 5000 }, newAppPasswordSecret)
+    expect(secrets.filter((s) => !/^[A-Za-z0-9][A-Za-z0-9_-]{31}$/.test(s))).toEqual([])
+    expect(new Set(secrets).size).toBe(5000)
+  })
+
   it('given no credentials, then 401 with a Basic challenge; OPTIONS answers DAV: 1, 2 without them', async () => {
     const r = await dav(server, undefined, 'PROPFIND', '/dav/', { headers: { depth: '0' } })
     expect(r.status).toBe(401)

@@ -23,7 +23,7 @@ let rclone: (...args: string[]) => Promise<{ stdout: string; stderr: string }>
 beforeAll(async () => {
   ;({ server, account } = await startDav())
   dir = await mkdtemp(join(tmpdir(), 'cumulus-rclone-'))
-  const { stdout: obscured } = await run('rclone', ['obscure', account.write])
+  const { stdout: obscured } = await run('rclone', ['obscure', '--', account.write])
   const config = join(dir, 'rclone.conf')
   await writeFile(config, `[cumulus]\ntype = webdav\nurl = ${server.url}/dav/\nvendor = other\nuser = ${account.email}\npass = ${obscured.trim()}\n`)
   rclone = (...args) => run('rclone', ['--config', config, '--transfers', '8', '--checkers', '16', ...args], { maxBuffer: 32 << 20 })
