@@ -25,7 +25,7 @@ export function playwrightFailures(report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue
         const error = firstLine(test.results?.at(-1)?.error?.message)
-        lines.push(`${spec.file}:${spec.line} › [${test.projectName}] ${[...path, spec.title].join(' › ')}${error ? ` (${error})` : ''}`)
+        lines.push(`${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${[...path, spec.title].join(' › ')}${error ? ` (${error})` : ''}`)
       }
     }
     for (const child of suite.suites ?? []) walk(child, path)
