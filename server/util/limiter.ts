@@ -78,11 +78,10 @@ export function createMemoryBackoffStore(opts: { maxEntries?: number; now?: () =
     states.set(id, { n: state.n, t: state.t, until: state.until, decayMs })
   }
   const longestWait = (ids: string[], t: number) => Math.max(0, ...ids.map((id) => (states.get(id)?.until ?? 0) - t))
+  const waitFor = (keys: string[]) => longestWait(keys.map(sha256), now())
   return {
-    waitFor(keys) {
-      return longestWait(keys.map(sha256), now())
-    },
-    waiting: async (keys) => longestWait(keys.map(sha256), now()),
+    waitFor,
+    waiting: async (keys) => waitFor(keys),
     async claim(keys) {
       const t = now()
       if (t - lastSweep >= 60_000) sweep(t)
