@@ -10,6 +10,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results',
   timeout: 60_000,
+  // Assertions wait for what they check, up to 10 s: CI runs the two workers beside each other's
+  // ffmpeg jobs and 100 MB uploads at a load of 10+ on 2 cores, where a sign-in's argon2 and the
+  // next screen's chunks took over the default 5 s (three journeys failed there, none here).
+  expect: { timeout: 10_000 },
   retries: 0,
   // Two workers: a journey waits on the browser and the server by turns, so two files at a time
   // share the 2 cores well. Each spec signs up its own accounts; the one spec that needs a port
