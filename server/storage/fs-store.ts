@@ -111,8 +111,8 @@ const missingIsFine = (err: NodeJS.ErrnoException) => {
  */
 async function durableRename(from: string, to: string, syncFile?: () => Promise<void>): Promise<void> {
   const dir = join(to, '..')
-  // The folder exists for all but a shard's first blob: make it only when the rename says it is
-  // missing (a recursive mkdir on every write was a thread-pool round trip per small file).
+  // The folder exists for all but the first blobs of a store (4096 folders): make it only when the
+  // rename says it is missing (a recursive mkdir on every write was a thread-pool round trip).
   await rename(from, to).catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err
     await mkdir(dir, { recursive: true })
@@ -241,11 +241,22 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
   const root = join(dataDir, 'blobs')
   const tmp = join(dataDir, 'tmp')
   const staging = join(dataDir, 'staging')
+  // blobs/ab/<key>: 4096 folders, each holding 1/4096 of the blobs (ext4 indexes large folders).
+  // Blobs written before lie one level deeper, blobs/ab/cd/<key>: with 4096 × 4096 folders nearly
+  // every blob had a folder of its own, and each upload paid a mkdir and an inode for it (issue
+  // #18). They stay where they are and are read, listed and deleted there.
   const pathOf = (key: string) => {
     // Keys are ours, but never let one become a path outside the store.
     if (!SAFE_KEY.test(key)) throw new Error(`invalid blob key`)
-    return join(root, key.slice(0, 2), key.slice(2, 4), key)
+    return join(root, key.slice(0, 2), key)
   }
+  const legacyPathOf = (key: string) => join(root, key.slice(0, 2), key.slice(2, 4), key)
+  /** Runs `fn` on the blob's path, or on its older path when it is not at the first. */
+  const atEitherPath = async <R>(key: string, fn: (path: string) => Promise<R>): Promise<R> =>
+    fn(pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err
+      return fn(legacyPathOf(key))
+    })
 
   return {
     async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
@@ -274,18 +285,23 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
     },
 
     async get(key: string, range?: ByteRange): Promise<Readable> {
-      const path = pathOf(key)
       // Open first so a missing blob rejects here rather than erroring mid-response.
-      return new FileStream(await open(path, 'r'), range)
+      return new FileStream(await atEitherPath(key, (path) => open(path, 'r')), range)
     },
 
     async delete(key: string): Promise<void> {
-      await unlink(pathOf(key)).catch(missingIsFine)
+      await atEitherPath(key, (path) => unlink(path)).catch(missingIsFine)
     },
 
     async *keys(): AsyncIterable<string> {
       const level = async (dir: string) => (await readdir(dir).catch(() => [] as string[]))
-      for (const a of await level(root)) for (const b of await level(join(root, a))) for (const k of await level(join(root, a, b))) yield k
+      for (const a of await level(root)) {
+        for (const name of await level(join(root, a))) {
+          // A key is at least 8 characters: a 2-character name is a folder of the older layout.
+          if (name.length > 2) yield name
+          else for (const k of await level(join(root, a, name))) yield k
+        }
+      }
     },
 
     async cleanup(): Promise<void> {

@@ -479,7 +479,7 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
       db.close()
     }
   })()
-  const blobPath = join(dataDir, 'blobs', blobKey.slice(0, 2), blobKey.slice(2, 4), blobKey)
+  const blobPath = join(dataDir, 'blobs', blobKey.slice(0, 2), blobKey)
   const down = { cumulus: [] as number[], raw: [] as number[] }
   const downCpu = { cumulus: [] as number[], raw: [] as number[] }
   const get = {

@@ -3,7 +3,7 @@
 // no open descriptor behind.
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -83,7 +83,7 @@ function syncsAround(final: () => string) {
 it('given a put, then the bytes and the folder entry are synced together after the rename, before it resolves', async () => {
   const store = createFsStore(dir)
   const key = 'blob-key-together-1'
-  const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key.slice(2, 4), key))
+  const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key))
   await store.put(source(3 * MiB), { key })
   // One disk wait instead of two in a row: the file's fsync and its folder's, both after the name.
   expect(calls).toEqual([{ named: true }, { named: true }])
@@ -92,7 +92,7 @@ it('given a put, then the bytes and the folder entry are synced together after t
 it('given a deferred append, then nothing is synced until commit syncs the bytes beside the name, or sync() does', async () => {
   const store = createFsStore(dir)
   const key = 'blob-key-deferred-1'
-  const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key.slice(2, 4), key))
+  const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key))
   const staged = store.staged('upload-deferred-1')
   expect(await staged.append(source(2 * MiB), { defer: true })).toBe(2 * MiB)
   expect(calls).toEqual([])
@@ -130,4 +130,36 @@ it('given a source that fails mid-append, then what arrived is kept and synced, 
   for await (const chunk of await staged.read()) back.update(chunk as Buffer)
   expect(back.digest('hex')).toBe(expectedSha(kept))
   expect(await openFds()).toBe(fds)
+})
+
+it('given blobs of the older two-level layout beside new ones, then both are read, listed and deleted, and new blobs share 4096 folders', async () => {
+  const store = createFsStore(dir)
+  // Written before: blobs/ab/cd/<key>.
+  const old = 'abcdOlderLayoutKey1'
+  await mkdir(join(dir, 'blobs', 'ab', 'cd'), { recursive: true })
+  await writeFile(join(dir, 'blobs', 'ab', 'cd', old), 'older bytes')
+  // Written now: blobs/ab/<key>, in the same first-level folder, with no folder of its own.
+  const fresh = 'abXYNewerLayoutKey1'
+  await store.put(Readable.from([Buffer.from('newer bytes')]), { key: fresh })
+  expect((await readdir(join(dir, 'blobs', 'ab'))).sort()).toEqual([fresh, 'cd'].sort())
+
+  const text = async (key: string) => {
+    const parts: Buffer[] = []
+    for await (const chunk of await store.get(key)) parts.push(chunk as Buffer)
+    return Buffer.concat(parts).toString()
+  }
+  expect(await text(old)).toBe('older bytes')
+  expect(await text(fresh)).toBe('newer bytes')
+  const listed: string[] = []
+  for await (const key of store.keys()) listed.push(key)
+  expect(listed.sort()).toEqual([old, fresh].sort())
+
+  await store.delete(old)
+  await store.delete(fresh)
+  await store.delete('abMissingKey12345') // a missing blob is no error
+  await expect(store.get(old)).rejects.toMatchObject({ code: 'ENOENT' })
+  await expect(store.get(fresh)).rejects.toMatchObject({ code: 'ENOENT' })
+  const left: string[] = []
+  for await (const key of store.keys()) left.push(key)
+  expect(left).toEqual([])
 })
