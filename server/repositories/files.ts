@@ -51,7 +51,8 @@ function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) 
   if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
   if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
   if (f.media) {
-    q = q.where('media', '=', 1)
+    // A literal, not a bound 1: the gallery's indexes hold media rows only (migration 019).
+    q = q.where(sql<SqlBool>`media = 1`)
     if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
   }
   return q

@@ -1,6 +1,6 @@
 // SQL for the thumbnail queue, which lives on the file rows (thumb_state): claims carry the
 // instance id, so a dead instance's work is found and put back.
-import type { Kysely } from 'kysely'
+import { type Kysely, type SqlBool, sql } from 'kysely'
 import type { DB, FileRow } from '../db/schema.ts'
 
 /** A claim on a job: the instance working on it. */
@@ -18,7 +18,8 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
   return {
     /** The next pending file, oldest upload first. */
     nextPending: (): Promise<FileRow | undefined> =>
-      db.selectFrom('files').selectAll().where('thumb_state', '=', 'pending').orderBy('upload_date').limit(1).executeTakeFirst(),
+      // A literal, not a bound value: the queue's index holds pending rows only (migration 019).
+      db.selectFrom('files').selectAll().where(sql<SqlBool>`thumb_state = 'pending'`).orderBy('upload_date').limit(1).executeTakeFirst(),
     /** Claims a pending file for `claim`; false when another worker or instance took it first. */
     async claim(fileId: string, claim: WorkingClaim): Promise<boolean> {
       const res = await db.updateTable('files').set({ thumb_state: claim }).where('id', '=', fileId).where('thumb_state', '=', 'pending').executeTakeFirst()

@@ -1,11 +1,12 @@
 // PostgreSQL only (the embedded SQLite has no extensions; skipped without TEST_DATABASE_URL):
 // pg_trgm is installed once per database, in whichever schema created it. A Cumulus schema whose
 // search_path does not reach that schema (a second installation in the same database) must still
-// build its trigram indexes and search with them.
+// build its trigram indexes and search with them; and removing the installation that made it
+// must not take the others' indexes along.
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from './helpers/client.ts'
-import { pgUrl, startServer } from './helpers/server.ts'
+import { pgUrl, startServer, type TestServer } from './helpers/server.ts'
 
 /** Runs `fn` on a connection to `url` (the shared test database unless told). */
 async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = pgUrl): Promise<T> {
@@ -16,6 +17,18 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = pgUrl): Promise<
   } finally {
     await client.end()
   }
+}
+
+/** The server's schema has both trigram indexes, and a substring search finds a new file. */
+async function expectTrigramSearch(server: TestServer, url: string) {
+  const schema = server.config.databaseSchema!
+  const indexes = await admin((c) => c.query<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 and indexname like $2 order by 1', [schema, '%_name_trgm']), url)
+  expect(indexes.rows.map((r) => r.indexname)).toEqual(['files_name_trgm', 'folders_name_trgm'])
+  const b = new Browser(server.url)
+  await b.signup(uniqueEmail('trgm'))
+  expect((await b.upload('Quarterly report.pdf', 'x')).status).toBe(201)
+  const found = await b.get('/file-service/list?search=RTERLY')
+  expect(found.body.map((f: { filename: string }) => f.filename)).toEqual(['Quarterly report.pdf'])
 }
 
 describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
@@ -33,16 +46,32 @@ describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
       }, url.href)
       const server = await startServer({ env: { DATABASE_URL: url.href } })
       try {
-        const schema = server.config.databaseSchema!
-        const indexes = await admin((c) => c.query<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 and indexname like $2 order by 1', [schema, '%_name_trgm']), url.href)
-        expect(indexes.rows.map((r) => r.indexname)).toEqual(['files_name_trgm', 'folders_name_trgm'])
-        const b = new Browser(server.url)
-        await b.signup(uniqueEmail('ext'))
-        expect((await b.upload('Quarterly report.pdf', 'x')).status).toBe(201)
-        const found = await b.get('/file-service/list?search=RTERLY')
-        expect(found.body.map((f: { filename: string }) => f.filename)).toEqual(['Quarterly report.pdf'])
+        await expectTrigramSearch(server, url.href)
       } finally {
         await server.close()
+      }
+    } finally {
+      await admin((c) => c.query(`drop database if exists "${database}" with (force)`))
+    }
+  })
+})
+
+describe.skipIf(!pgUrl)('two installations in one database', () => {
+  it('given one made the extension and is removed (its schema dropped), then the other keeps its trigram indexes and its search', async () => {
+    const database = `cumulus_two_${Date.now().toString(36)}`
+    const url = new URL(pgUrl!)
+    url.pathname = `/${database}`
+    await admin((c) => c.query(`create database "${database}"`))
+    try {
+      const first = await startServer({ env: { DATABASE_URL: url.href } })
+      const second = await startServer({ env: { DATABASE_URL: url.href } })
+      try {
+        const where = await admin((c) => c.query<{ schema: string }>(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`), url.href)
+        expect(where.rows).toEqual([{ schema: 'public' }])
+        await first.close() // drops its schema, as removing an installation does
+        await expectTrigramSearch(second, url.href)
+      } finally {
+        await second.close()
       }
     } finally {
       await admin((c) => c.query(`drop database if exists "${database}" with (force)`))

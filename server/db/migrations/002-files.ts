@@ -79,7 +79,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (postgres) {
     // Migrations run in a transaction: only try to create the extension when it is missing.
     const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)
-    if (rows.length === 0) await sql`create extension pg_trgm`.execute(db)
+    // In public, which every schema of the database shares. Made in our own schema (the first on
+    // the search_path), it went when that schema was dropped — an installation removed — and took
+    // every other schema's trigram indexes with it (CASCADE), locking their tables meanwhile.
+    const { rows: shared } = await sql`select 1 from pg_namespace where nspname = 'public'`.execute(db)
+    if (rows.length === 0) await sql`create extension pg_trgm ${shared.length ? sql`schema public` : sql``}`.execute(db)
     // The operator class by its schema: the extension may live in a schema not on our
     // search_path (another Cumulus schema in the same database created it there).
     const { rows: ext } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)

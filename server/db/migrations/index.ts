@@ -18,6 +18,7 @@ import * as twoFactor from './015-two-factor.ts'
 import * as webdav from './016-webdav.ts'
 import * as passkeys from './017-passkeys.ts'
 import * as oidc from './018-oidc.ts'
+import * as partialKeyIndexes from './019-partial-key-indexes.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-webdav': webdav,
   '017-passkeys': passkeys,
   '018-oidc': oidc,
+  '019-partial-key-indexes': partialKeyIndexes,
 }

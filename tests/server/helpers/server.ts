@@ -55,7 +55,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   const s3 = useS3 && !opts.env?.BLOB_STORE ? await startS3(await mkdtemp(join(tmpdir(), 'cumulus-s3-'))) : undefined
   const base = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows what a 500 in a suite was about.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     APP_DIR: join(dataDir, 'no-app'),
     ...(pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
     ...s3?.env,
