@@ -19,6 +19,23 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = pgUrl): Promise<
   }
 }
 
+/**
+ * Runs `fn` with the URL of a database of its own, dropped after: moving the extension in the
+ * shared one broke other files' migrations running beside these (their trigram indexes,
+ * "deadlock detected" on drop schema).
+ */
+async function inOwnDatabase(label: string, fn: (url: string) => Promise<void>) {
+  const database = `cumulus_${label}_${Date.now().toString(36)}`
+  const url = new URL(pgUrl!)
+  url.pathname = `/${database}`
+  await admin((c) => c.query(`create database "${database}"`))
+  try {
+    await fn(url.href)
+  } finally {
+    await admin((c) => c.query(`drop database if exists "${database}" with (force)`))
+  }
+}
+
 /** The server's schema has both trigram indexes, and a substring search finds a new file. */
 async function expectTrigramSearch(server: TestServer, url: string) {
   const schema = server.config.databaseSchema!
@@ -32,49 +49,54 @@ async function expectTrigramSearch(server: TestServer, url: string) {
 }
 
 describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
-  // A database of its own: moving the extension in the shared one broke other files' migrations
-  // running beside this one (their trigram indexes, "deadlock detected" on drop schema).
-  it('given the extension in a schema off our search_path, then migrations build the trigram indexes and search works', async () => {
-    const database = `cumulus_ext_${Date.now().toString(36)}`
-    const url = new URL(pgUrl!)
-    url.pathname = `/${database}`
-    await admin((c) => c.query(`create database "${database}"`))
-    try {
+  it('given the extension in a schema off our search_path, then migrations build the trigram indexes and search works', () =>
+    inOwnDatabase('ext', async (url) => {
       await admin(async (c) => {
         await c.query('create schema elsewhere')
         await c.query('create extension pg_trgm schema elsewhere')
-      }, url.href)
-      const server = await startServer({ env: { DATABASE_URL: url.href } })
+      }, url)
+      const server = await startServer({ env: { DATABASE_URL: url } })
       try {
-        await expectTrigramSearch(server, url.href)
+        await expectTrigramSearch(server, url)
       } finally {
         await server.close()
       }
-    } finally {
-      await admin((c) => c.query(`drop database if exists "${database}" with (force)`))
-    }
-  })
+    }))
 })
 
-describe.skipIf(!pgUrl)('two installations in one database', () => {
-  it('given one made the extension and is removed (its schema dropped), then the other keeps its trigram indexes and its search', async () => {
-    const database = `cumulus_two_${Date.now().toString(36)}`
-    const url = new URL(pgUrl!)
-    url.pathname = `/${database}`
-    await admin((c) => c.query(`create database "${database}"`))
-    try {
-      const first = await startServer({ env: { DATABASE_URL: url.href } })
-      const second = await startServer({ env: { DATABASE_URL: url.href } })
+/** Where pg_trgm lives in the database at `url`. */
+const extensionSchema = async (url: string) =>
+  (await admin((c) => c.query<{ schema: string }>(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`), url)).rows
+
+describe.skipIf(!pgUrl)('several installations in one database', () => {
+  it('given one made the extension and is removed (its schema dropped), then the other keeps its trigram indexes and its search', () =>
+    inOwnDatabase('two', async (url) => {
+      const first = await startServer({ env: { DATABASE_URL: url } })
+      const second = await startServer({ env: { DATABASE_URL: url } })
       try {
-        const where = await admin((c) => c.query<{ schema: string }>(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`), url.href)
-        expect(where.rows).toEqual([{ schema: 'public' }])
+        expect(await extensionSchema(url)).toEqual([{ schema: 'public' }])
         await first.close() // drops its schema, as removing an installation does
-        await expectTrigramSearch(second, url.href)
+        await expectTrigramSearch(second, url)
       } finally {
         await second.close()
       }
-    } finally {
-      await admin((c) => c.query(`drop database if exists "${database}" with (force)`))
-    }
-  })
+    }))
+
+  it('given pg_trgm in an installation\'s own schema (made before), then its next start moves it to public, and removing it later leaves the others their search', () =>
+    inOwnDatabase('old', async (url) => {
+      // As migration 002 used to leave it: inside the first installation's schema.
+      await admin(async (c) => {
+        await c.query('create schema old_install')
+        await c.query('create extension pg_trgm schema old_install')
+      }, url)
+      const first = await startServer({ env: { DATABASE_URL: url }, schema: 'old_install' })
+      const second = await startServer({ env: { DATABASE_URL: url } })
+      try {
+        expect(await extensionSchema(url)).toEqual([{ schema: 'public' }])
+        await first.close() // drops old_install
+        await expectTrigramSearch(second, url)
+      } finally {
+        await second.close()
+      }
+    }))
 })

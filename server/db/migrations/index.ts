@@ -19,6 +19,7 @@ import * as webdav from './016-webdav.ts'
 import * as passkeys from './017-passkeys.ts'
 import * as oidc from './018-oidc.ts'
 import * as partialKeyIndexes from './019-partial-key-indexes.ts'
+import * as sharedTrigramExtension from './020-shared-trigram-extension.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-passkeys': passkeys,
   '018-oidc': oidc,
   '019-partial-key-indexes': partialKeyIndexes,
+  '020-shared-trigram-extension': sharedTrigramExtension,
 }
