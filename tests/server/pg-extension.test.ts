@@ -36,6 +36,13 @@ async function inOwnDatabase(label: string, fn: (url: string) => Promise<void>) 
   }
 }
 
+/** Creates pg_trgm in a new schema `schema` of the database at `url`, as an administrator might. */
+const extensionIn = (url: string, schema: string) =>
+  admin(async (c) => {
+    await c.query(`create schema ${schema}`)
+    await c.query(`create extension pg_trgm schema ${schema}`)
+  }, url)
+
 /** The server's schema has both trigram indexes, and a substring search finds a new file. */
 async function expectTrigramSearch(server: TestServer, url: string) {
   const schema = server.config.databaseSchema!
@@ -51,10 +58,7 @@ async function expectTrigramSearch(server: TestServer, url: string) {
 describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
   it('given the extension in a schema off our search_path, then migrations build the trigram indexes and search works', () =>
     inOwnDatabase('ext', async (url) => {
-      await admin(async (c) => {
-        await c.query('create schema elsewhere')
-        await c.query('create extension pg_trgm schema elsewhere')
-      }, url)
+      await extensionIn(url, 'elsewhere')
       const server = await startServer({ env: { DATABASE_URL: url } })
       try {
         await expectTrigramSearch(server, url)
@@ -85,10 +89,7 @@ describe.skipIf(!pgUrl)('several installations in one database', () => {
   it('given pg_trgm in an installation\'s own schema (made before), then its next start moves it to public, and removing it later leaves the others their search', () =>
     inOwnDatabase('old', async (url) => {
       // As migration 002 used to leave it: inside the first installation's schema.
-      await admin(async (c) => {
-        await c.query('create schema old_install')
-        await c.query('create extension pg_trgm schema old_install')
-      }, url)
+      await extensionIn(url, 'old_install')
       const first = await startServer({ env: { DATABASE_URL: url }, schema: 'old_install' })
       const second = await startServer({ env: { DATABASE_URL: url } })
       try {

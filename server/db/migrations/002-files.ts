@@ -82,8 +82,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // In public, which every schema of the database shares. Made in our own schema (the first on
     // the search_path), it went when that schema was dropped — an installation removed — and took
     // every other schema's trigram indexes with it (CASCADE), locking their tables meanwhile.
-    const { rows: shared } = await sql`select 1 from pg_namespace where nspname = 'public'`.execute(db)
-    if (rows.length === 0) await sql`create extension pg_trgm ${shared.length ? sql`schema public` : sql``}`.execute(db)
+    if (rows.length === 0) {
+      const { rows: shared } = await sql`select 1 from pg_namespace where nspname = 'public'`.execute(db)
+      await sql`create extension pg_trgm ${shared.length ? sql`schema public` : sql``}`.execute(db)
+    }
     // The operator class by its schema: the extension may live in a schema not on our
     // search_path (another Cumulus schema in the same database created it there).
     const { rows: ext } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)
