@@ -4,6 +4,17 @@
 import { type Kysely, sql } from 'kysely'
 import type { DB } from '../db/schema.ts'
 
+interface ReservationRow {
+  id: string
+  userId: string
+  bytes: number
+  now: number
+  expiresAt: number
+}
+
+/** What a reservation came to: bytes held, refused, or nothing to hold (no quota). */
+export type Held = 'held' | 'refused' | 'unlimited'
+
 export interface QuotaState {
   quota: number | null
   used: number
@@ -27,6 +38,16 @@ export function createQuotaRepository(db: Kysely<DB>) {
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1
   }
 
+  /** A reservation, if the account has a quota and the bytes fit (see `reserve`). */
+  const hold = async (q: Kysely<DB>, r: ReservationRow): Promise<Held> => {
+    const user = await q.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst()
+    if (!user) return 'refused'
+    if (user.quota === null) return 'unlimited'
+    if (!(await addReserved(q, r.userId, r.bytes))) return 'refused'
+    await q.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
+    return 'held'
+  }
+
   /** Drops a reservation row and its bytes from the counter; false when it was already gone. */
   const drop = async (q: Kysely<DB>, id: string): Promise<boolean> => {
     const row = await q.deleteFrom('quota_reservations').where('id', '=', id).returning(['user_id', 'bytes']).executeTakeFirst()
@@ -43,23 +64,15 @@ export function createQuotaRepository(db: Kysely<DB>) {
         .where('id', '=', userId)
         .executeTakeFirst(),
 
-    /** Records a reservation if it fits; false (nothing recorded) when it does not. */
-    reserve: (r: { id: string; userId: string; bytes: number; now: number; expiresAt: number }): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
-        if (!(await addReserved(trx, r.userId, r.bytes))) return false
-        await trx.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
-        return true
-      }),
-
     /**
-     * `reserve` inside a caller's transaction (a resumable upload's creation, whose reservation
-     * is made with its row): false (nothing recorded) when it does not fit.
+     * Records a reservation if it fits: 'held'; 'refused' (nothing recorded) when it does not;
+     * 'unlimited' (nothing recorded either) for an account without a quota, which has nothing to
+     * hold back: two writes and their pages saved on every upload of such an account.
      */
-    async reserveIn(r: { id: string; userId: string; bytes: number; now: number; expiresAt: number }): Promise<boolean> {
-      if (!(await addReserved(db, r.userId, r.bytes))) return false
-      await db.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
-      return true
-    },
+    reserve: (r: ReservationRow): Promise<Held> => db.transaction().execute((trx) => hold(trx, r)),
+
+    /** `reserve` inside a caller's transaction (a resumable upload's creation, whose reservation is made with its row). */
+    reserveIn: (r: ReservationRow): Promise<Held> => hold(db, r),
 
     /** Grows a live reservation by `bytes` if that fits; false when it does not or is gone. */
     grow: (id: string, userId: string, bytes: number): Promise<boolean> =>

@@ -86,7 +86,9 @@ export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<v
     scope.post('/uploads', { config: { upload: true, ...mount.createConfig } }, async (req, reply) => {
       const header = (name: string) => req.headers[name] as string | undefined
       const typed = req.headers['content-type']?.split(';')[0]?.trim() === PIECE_TYPE
-      const row = await mount.create(req, { length: header('upload-length'), deferLength: header('upload-defer-length'), metadata: header('upload-metadata'), withBody: typed })
+      const length = header('upload-length')
+      const whole = typed && length !== undefined && header('content-length') === length
+      const row = await mount.create(req, { length, deferLength: header('upload-defer-length'), metadata: header('upload-metadata'), withBody: typed, whole })
       reply.header('location', mount.location(req, row))
       if (row.length === 0) uploadHeaders(reply, row, await resumable.finishEmpty(row))
       else if (typed) uploadHeaders(reply, row, await resumable.receive(row, 0, req.raw))

@@ -21,6 +21,11 @@ export interface Reservation {
   readonly userId: string
   /** What it holds now (reserve, plus any grow). */
   bytes: number
+  /**
+   * The account had no quota when it was made: nothing was recorded, and growing it, settling it
+   * or releasing it has nothing to do. (A quota set meanwhile counts the bytes once they are stored.)
+   */
+  unlimited?: boolean
 }
 
 export interface Usage {
@@ -48,8 +53,9 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     checkBytes(bytes)
     const id = randomId()
     const t = now()
-    if (!(await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs }))) return refusal(userId)
-    return { id, userId, bytes }
+    const held = await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs })
+    if (held === 'refused') return refusal(userId)
+    return { id, userId, bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
   }
 
   return {
@@ -65,10 +71,12 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      * `reserve` as a step of the caller's transaction, under the caller's id (a resumable upload's
      * reservation is its upload's id, so whatever ends the upload can end it): 507 rolls it back.
      */
-    async reserveIn(trx: DriveTransaction, r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<void> {
+    async reserveIn(trx: DriveTransaction, r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
       checkBytes(r.bytes)
       const t = now()
-      if (!(await trx.quota.reserveIn({ ...r, now: t, expiresAt: t + ttlMs }))) await refusal(r.userId, trx.quota)
+      const held = await trx.quota.reserveIn({ ...r, now: t, expiresAt: t + ttlMs })
+      if (held === 'refused') return refusal(r.userId, trx.quota)
+      return held
     },
 
     /** Ends the reservation `id` (made with `reserveIn`) inside the caller's transaction. */
@@ -81,7 +89,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     async grow(reservation: Reservation, bytes: number): Promise<void> {
       checkBytes(bytes)
       if (bytes === 0) return
-      if (!(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId)
+      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId)
       reservation.bytes += bytes
     },
 
@@ -95,18 +103,18 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      */
     async settle(reservation: Reservation, actualBytes: number): Promise<void> {
       if (actualBytes > reservation.bytes) throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
-      await repo.release(reservation.id)
+      if (!reservation.unlimited) await repo.release(reservation.id)
     },
 
     /** `settle` as the last step of the transaction that inserts the file row: never counted twice or not at all. */
     async settleIn(trx: DriveTransaction, reservation: Reservation, actualBytes: number): Promise<void> {
       if (actualBytes > reservation.bytes) throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
-      await trx.quota.releaseIn(reservation.id)
+      if (!reservation.unlimited) await trx.quota.releaseIn(reservation.id)
     },
 
     /** The write failed or was abandoned: its bytes are free again. Safe to call twice. */
     async release(reservation: Reservation): Promise<void> {
-      await repo.release(reservation.id)
+      if (!reservation.unlimited) await repo.release(reservation.id)
     },
 
     /**
@@ -127,7 +135,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       try {
         return await write()
       } finally {
-        await repo.release(reservation.id)
+        if (!reservation.unlimited) await repo.release(reservation.id)
       }
     },
 

@@ -71,7 +71,19 @@ export interface CreateInput {
   deferLength: string | undefined
   metadata: string | undefined
   withBody?: boolean
+  /** The body is the whole file (its Content-Length is the Upload-Length). */
+  whole?: boolean
 }
+
+/**
+ * A creating POST that carries a whole file of at most this many bytes gets its upload row only
+ * in the transaction that makes the file. Until the reply, nobody knows its id (the Location
+ * comes with the reply), so no lease is needed, and one cut part-way could not be resumed by any
+ * client: its bytes are given up. A small file then costs one row insert instead of an insert,
+ * a lease and two updates (issue #18's many small files). Larger ones keep their row from the
+ * start, as any upload.
+ */
+const SMALL_WHOLE_FILE = 1 << 20
 
 /** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
 const MAX_METADATA_VALUE = 4096
@@ -169,6 +181,10 @@ export function createResumableUploads(deps: ResumableDeps) {
    * a whole small file then costs two commits, the insert and the file's, instead of three.
    */
   const reservedAtCreate = new WeakMap<UploadRow, string>()
+  /** Rows this process made for an account without a quota: no reservation to end. */
+  const unreserved = new WeakSet<UploadRow>()
+  /** Rows of small whole-file POSTs, inserted only with their file (SMALL_WHOLE_FILE). */
+  const unsaved = new WeakSet<UploadRow>()
 
   /** Runs `use` with the key reserved at create for `row`, if any; one `use` did not take is given up. */
   async function withReservedKey<R>(row: UploadRow, use: (key: string | undefined, took: () => void) => Promise<R>): Promise<R> {
@@ -184,6 +200,8 @@ export function createResumableUploads(deps: ResumableDeps) {
 
   /** Runs `fn` holding the upload's lease (423 while another request holds it). */
   async function leased<R>(row: UploadRow, fn: (hold: LeaseHold) => Promise<R>): Promise<R> {
+    // A row not inserted yet has no lease to take, renew or give back.
+    if (unsaved.has(row)) return fn({ lease: '', released: true })
     // Held for uploadLeaseMs and renewed while the PATCH streams, so a crashed holder's lapses.
     const leaseMs = limits.uploadLeaseMs
     const held = leasedAtCreate.has(row) && row.lease !== null
@@ -240,9 +258,12 @@ export function createResumableUploads(deps: ResumableDeps) {
         const stored = fileRow(row.owner_id, folderId, name, row.mime ?? mimeFor(name, undefined), { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }, now())
         await trx.files.insertFile(stored)
         // The file's bytes now count as used (triggers): its reservation ends in the same commit.
-        await deps.quota?.releaseIn(trx, row.id)
-        await trx.uploads.finished(row.id, stored.id)
-        await trx.uploads.release(row.id, hold.lease, now() + deps.expiryMs)
+        if (!unreserved.has(row)) await deps.quota?.releaseIn(trx, row.id)
+        if (unsaved.has(row)) await trx.uploads.insert({ ...row, file_id: stored.id, lease: null, lease_until: null, expires_at: now() + deps.expiryMs })
+        else {
+          await trx.uploads.finished(row.id, stored.id)
+          await trx.uploads.release(row.id, hold.lease, now() + deps.expiryMs)
+        }
         await janitor.settle(trx.outbox, [key])
         return stored
       })
@@ -255,6 +276,8 @@ export function createResumableUploads(deps: ResumableDeps) {
       // Refused for good (its folder is gone, too deep): the upload ends. Anything else may pass,
       // so the row stays for the client to try again.
       if (err instanceof AppError && err.statusCode < 500) await drop(row)
+      // A row never inserted cannot be tried again: its bytes go now rather than at the sweep.
+      else if (unsaved.has(row)) await Promise.all([staged.discard(), drop(row)]).catch(() => undefined)
       throw err
     }
   }
@@ -309,7 +332,8 @@ export function createResumableUploads(deps: ResumableDeps) {
     const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
     const target = await admit(length, meta)
     const at = now()
-    const leasedNow = input.withBody === true || length === 0
+    const deferred = input.withBody === true && input.whole === true && length > 0 && length <= SMALL_WHOLE_FILE
+    const leasedNow = !deferred && (input.withBody === true || length === 0)
     const row: UploadRow = {
       id: randomId(),
       owner_id: target.owner,
@@ -326,17 +350,18 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
     }
-    const key = leasedNow ? randomId(24) : undefined
+    const key = leasedNow || deferred ? randomId(24) : undefined
     if (key || target.reserve || deps.quota) {
       await repo.transaction(async (trx) => {
-        await trx.uploads.insert(row)
+        if (!deferred) await trx.uploads.insert(row)
         await target.reserve?.(trx, length)
-        await deps.quota?.reserveIn(trx, { id: row.id, userId: target.owner, bytes: length }, quotaTtl)
+        if ((await deps.quota?.reserveIn(trx, { id: row.id, userId: target.owner, bytes: length }, quotaTtl)) === 'unlimited') unreserved.add(row)
         if (key) await janitor.reserveIn(trx.outbox, key)
       })
     } else await repo.uploads.insert(row)
     if (key) {
-      leasedAtCreate.add(row)
+      if (deferred) unsaved.add(row)
+      else leasedAtCreate.add(row)
       reservedAtCreate.set(row, key)
     }
     return row
@@ -388,6 +413,13 @@ export function createResumableUploads(deps: ResumableDeps) {
       // alongside the folder entry (one disk wait instead of two); any other piece is synced
       // here, before its offset is acknowledged.
       const reached = await staged.append(piece.source, kept, { defer: true }).finally(piece.stop)
+      if (unsaved.has(row) && reached !== row.length) {
+        // No row, so no client can come back for these bytes (see SMALL_WHOLE_FILE).
+        await staged.discard()
+        await drop(row)
+        if (piece.state.pastLength) throw uploadErrors.pastLength()
+        return { offset: reached }
+      }
       if (piece.state.pastLength || reached !== row.length) await staged.sync()
       if (piece.state.pastLength) throw uploadErrors.pastLength()
       if (reached !== row.length) {

@@ -2,7 +2,7 @@
 // folder together. A blob has its final name before its bytes are durable, but nothing reads it
 // until a row names it, and that row commits only once both fsyncs have returned; a crash in
 // between leaves a blob the outbox recorded (beforePublish), which the janitor removes.
-import { close as closeFd, fdatasync, fsync, open as openFd, writev } from 'node:fs'
+import { close as closeFd, closeSync, fdatasync, fstatSync, fsync, mkdirSync, open as openFd, openSync, writev } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -54,13 +54,20 @@ class Flusher {
 /** Plain descriptors for the write path, opened and closed by us alone (tests count syncs through it). */
 export const fd = { open: promisify(openFd), sync: promisify(fsync), datasync: promisify(fdatasync), close: promisify(closeFd) }
 
-/** Opens `path` for writing, making its folder only when the open says it is missing. */
-async function openForWrite(path: string, flags: 'a' | 'wx'): Promise<number> {
-  return fd.open(path, flags).catch(async (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err
-    await mkdir(join(path, '..'), { recursive: true })
-    return fd.open(path, flags)
-  })
+/**
+ * Opens `path` for writing, making its folder only when the open says it is missing. Opens and
+ * closes run on this thread: each takes microseconds, while a trip through the thread pool costs
+ * a small upload's main thread a wake-up and a context switch (fsyncs, which wait for the disk,
+ * stay in the pool).
+ */
+function openForWrite(path: string, flags: 'a' | 'wx'): number {
+  try {
+    return openSync(path, flags)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    mkdirSync(join(path, '..'), { recursive: true })
+    return openSync(path, flags)
+  }
 }
 
 /**
@@ -92,11 +99,11 @@ function writeStreamOn(file: number): { stream: Writable; idle: () => Promise<vo
 
 /** fsync of a file or folder by path: the bytes, or the names in it, are on disk once it resolves. */
 async function syncPath(path: string): Promise<void> {
-  const file = await fd.open(path, 'r')
+  const file = openSync(path, 'r')
   try {
     await fd.sync(file)
   } finally {
-    await fd.close(file)
+    closeSync(file)
   }
 }
 
@@ -111,14 +118,40 @@ const missingIsFine = (err: NodeJS.ErrnoException) => {
  */
 async function durableRename(from: string, to: string, syncFile?: () => Promise<void>): Promise<void> {
   const dir = join(to, '..')
-  // The folder exists for all but the first blobs of a store (4096 folders): make it only when the
-  // rename says it is missing (a recursive mkdir on every write was a thread-pool round trip).
+  // A folder this process has not yet seen is made here, on this thread (microseconds; on a new
+  // store nearly every one of the first few thousand blobs has a folder of its own to make, and
+  // a failed rename, a mkdir and a second rename in the pool cost three trips). One it makes has
+  // its own name synced into the parent beside the rest.
+  const made = ensureFolder(dir)
   await rename(from, to).catch(async (err: NodeJS.ErrnoException) => {
+    // Removed behind our back: made again.
     if (err.code !== 'ENOENT') throw err
     await mkdir(dir, { recursive: true })
     await rename(from, to)
   })
-  await Promise.all([syncPath(dir), syncFile?.()])
+  await Promise.all([syncPath(dir), syncFile?.(), made && syncPath(join(dir, '..'))])
+}
+
+/** Folders known to exist (blob folders: at most 4096 of the current layout). */
+const knownFolders = new Set<string>()
+
+/** Makes `dir` unless this process knows it exists; true when this call made it. */
+function ensureFolder(dir: string): boolean {
+  if (knownFolders.has(dir)) return false
+  let made = false
+  try {
+    mkdirSync(dir)
+    made = true
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'EEXIST') throw err
+    if (code === 'ENOENT') {
+      mkdirSync(dir, { recursive: true })
+      made = true
+    }
+  }
+  knownFolders.add(dir)
+  return made
 }
 
 /**
@@ -141,17 +174,18 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
     try {
       await fd.sync(file)
     } finally {
-      await fd.close(file)
+      closeSync(file)
     }
   }
   return {
     size,
     async append(source: Readable, options: AppendOptions = {}): Promise<number> {
       await syncHeld()
-      const file = await openForWrite(path, 'a')
+      const file = openForWrite(path, 'a')
       const flusher = new Flusher(file)
       let failure: unknown
       let keep = false
+      let reached: number | undefined
       const out = writeStreamOn(file)
       try {
         const counted = new Transform({
@@ -167,13 +201,15 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
         keep = options.defer === true && !failure
         if (keep) await flusher.settle()
         else await flusher.finish()
+        // Through the descriptor, on this thread: a stat by path was one more thread-pool trip.
+        reached = fstatSync(file).size
       } finally {
         await out.idle()
         if (keep) unsynced = file
-        else await fd.close(file)
+        else closeSync(file)
       }
-      if (failure) throw failure
-      return size()
+      if (failure || reached === undefined) throw failure
+      return reached
     },
     sync: syncHeld,
     async truncate(to: number): Promise<void> {
@@ -219,7 +255,7 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
       await Promise.all([renamed, noted && unlink(notePath).catch(missingIsFine)])
     },
     async discard(): Promise<void> {
-      if (unsynced !== undefined) await fd.close(unsynced)
+      if (unsynced !== undefined) closeSync(unsynced)
       unsynced = undefined
       await rm(path, { force: true })
       await rm(notePath, { force: true })
@@ -263,7 +299,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
       const final = pathOf(options.key)
       const temp = join(tmp, `${options.key}.${randomId(6)}`)
       const meter = new Meter(options.maxBytes, options.digest)
-      const file = await openForWrite(temp, 'wx')
+      const file = openForWrite(temp, 'wx')
       const flusher = new Flusher(file)
       meter.on('data', (chunk: Buffer) => flusher.wrote(chunk.length))
       let renamed = false
@@ -279,7 +315,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
       } finally {
         await out.idle()
         await flusher.settle()
-        await fd.close(file)
+        closeSync(file)
       }
       return { key: options.key, size: meter.size, sha256: meter.digest() }
     },

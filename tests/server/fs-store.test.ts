@@ -85,8 +85,14 @@ it('given a put, then the bytes and the folder entry are synced together after t
   const key = 'blob-key-together-1'
   const calls = syncsAround(() => join(dir, 'blobs', key.slice(0, 2), key))
   await store.put(source(3 * MiB), { key })
-  // One disk wait instead of two in a row: the file's fsync and its folder's, both after the name.
-  expect(calls).toEqual([{ named: true }, { named: true }])
+  // One disk wait instead of two in a row: the file's fsync and its folder's, both after the name;
+  // the first blob of a folder also syncs the folder's own name into its parent, beside them.
+  expect(calls).toEqual([{ named: true }, { named: true }, { named: true }])
+  calls.length = 0
+  const second = 'blob-key-together-2'
+  await store.put(source(MiB), { key: second })
+  expect(existsSync(join(dir, 'blobs', 'bl', second))).toBe(true)
+  expect(calls).toHaveLength(2)
 })
 
 it('given a deferred append, then nothing is synced until commit syncs the bytes beside the name, or sync() does', async () => {
@@ -97,7 +103,8 @@ it('given a deferred append, then nothing is synced until commit syncs the bytes
   expect(await staged.append(source(2 * MiB), { defer: true })).toBe(2 * MiB)
   expect(calls).toEqual([])
   await staged.commit(key)
-  expect(calls).toEqual([{ named: true }, { named: true }])
+  // The file, its folder, and (the folder being new) the folder's name in its parent.
+  expect(calls).toEqual([{ named: true }, { named: true }, { named: true }])
   const back = createHash('sha256')
   for await (const chunk of await store.get(key)) back.update(chunk as Buffer)
   expect(back.digest('hex')).toBe(expectedSha(2 * MiB))
@@ -105,12 +112,12 @@ it('given a deferred append, then nothing is synced until commit syncs the bytes
   // A piece that does not complete its upload is synced before its offset is told.
   const other = store.staged('upload-deferred-2')
   await other.append(source(MiB), { defer: true })
-  expect(calls).toHaveLength(2)
-  await other.sync()
   expect(calls).toHaveLength(3)
+  await other.sync()
+  expect(calls).toHaveLength(4)
   // Without defer an append syncs before it resolves, as it always did.
   await other.append(source(MiB))
-  expect(calls).toHaveLength(4)
+  expect(calls).toHaveLength(5)
   expect(await other.size()).toBe(2 * MiB)
 })
 

@@ -46,6 +46,20 @@ describe('used bytes', () => {
 })
 
 describe('the quota service', () => {
+  it('given an account without a quota, then a reservation records nothing, grows freely and ends without a trace', async () => {
+    const m = await limited(null)
+    const r = await quota().reserve(m.id, 5_000)
+    expect(r.unlimited).toBe(true)
+    expect(await counters(m.id)).toEqual({ used_bytes: 0, reserved_bytes: 0 })
+    expect(await f.server.app.cumulus.db.selectFrom('quota_reservations').select('id').where('user_id', '=', m.id).execute()).toEqual([])
+    await quota().grow(r, 1e12)
+    await quota().release(r)
+    expect(await counters(m.id)).toEqual({ used_bytes: 0, reserved_bytes: 0 })
+    // An upload of such an account holds nothing either, and its bytes count once stored.
+    await m.b.upload('free.bin', 'f'.repeat(700))
+    expect(await counters(m.id)).toEqual({ used_bytes: 700, reserved_bytes: 0 })
+  })
+
   it('given a 1000-byte quota, when 20 reservations of 100 race, then exactly 10 pass and the rest get 507 with the numbers', async () => {
     const m = await limited(1000)
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => quota().reserve(m.id, 100)))

@@ -256,6 +256,41 @@ describe('resumable uploads: a whole file in the creating POST', () => {
     expect(await pendingKeys()).toBe(0)
   })
 
+  it('given a small whole file in a creating POST cut part-way, then no upload row, no staged bytes and no pending key remain', async () => {
+    // Nobody could resume it (the Location comes with the reply), so nothing of it is kept.
+    const data = cryptoRandomBytes(512 * 1024)
+    const staged = async () => {
+      const ids: string[] = []
+      for await (const id of server.app.cumulus.store.stagedIds()) ids.push(id)
+      return ids
+    }
+    const before = await staged()
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${server.url}/file-service/uploads`, {
+        method: 'POST',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': String(data.length),
+          'upload-metadata': metadataHeader({ filename: 'small-cut.bin' }),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(data.length),
+          uuid: alice.uuid!,
+          cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      })
+      req.on('error', () => resolve())
+      req.write(data.subarray(0, 200 * 1024), () => setTimeout(() => req.destroy(), 300))
+    })
+    let left = { pending: -1, staged: -1 }
+    for (let i = 0; i < 50 && (left.pending !== 0 || left.staged !== before.length); i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      left = { pending: await pendingKeys(), staged: (await staged()).length }
+    }
+    expect(left).toEqual({ pending: 0, staged: before.length })
+    expect(await server.app.cumulus.db.selectFrom('uploads').select('id').where('filename', '=', 'small-cut.bin').execute()).toEqual([])
+    expect(await server.app.cumulus.db.selectFrom('files').select('id').where('filename', '=', 'small-cut.bin').execute()).toEqual([])
+  })
+
   it('given a whole file in the creating POST, then it is a file at once, its upload no longer leased and no key left pending', async () => {
     const small = cryptoRandomBytes(100_000)
     const post = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(small.length), 'upload-metadata': metadataHeader({ filename: 'whole.bin' }), 'content-type': 'application/offset+octet-stream' }, small)
