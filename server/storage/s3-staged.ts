@@ -5,7 +5,7 @@
 // created, and the blob key is only chosen at commit (by the upload service, recorded in the
 // outbox first). Letting the store map blob keys to staging keys instead would touch get, delete,
 // keys and the janitor's orphan checks for every blob. So commit completes the upload at its
-// staging key and copies it server-side to blobs/<key>: CopyObject up to 5 GiB, above that a
+// staging key and copies it server-side to blobs/<key>: CopyObject up to 5 GB, above that a
 // multipart upload of UploadPartCopy ranges. No byte of the blob passes through this process
 // except the tail (< one part), which becomes the upload's last part.
 //
@@ -43,14 +43,14 @@ export interface S3Ops {
 export interface StagedLimits {
   /** The first parts' size (every part but the last must be ≥ 5 MiB). */
   partSize: number
-  /** Largest blob committed by one CopyObject (S3 allows 5 GiB). */
+  /** Largest blob committed by one CopyObject (S3 allows 5 GB). */
   copyMax: number
   /** Range of each UploadPartCopy above copyMax. */
   copyPart: number
 }
 
 const MiB = 1 << 20
-export const STAGED_LIMITS: StagedLimits = { partSize: 8 * MiB, copyMax: 5 * 1024 * MiB, copyPart: 512 * MiB }
+export const STAGED_LIMITS: StagedLimits = { partSize: 8 * MiB, copyMax: 5 * 1000 ** 3, copyPart: 512 * MiB }
 /** S3 allows 10 000 parts per upload. */
 const MAX_PARTS = 10_000
 /** Copies of a large commit running at once. */
