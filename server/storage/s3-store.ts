@@ -1,29 +1,30 @@
 // S3 (or any S3-compatible server): multipart upload from the request stream, ranged GETs.
-import { PassThrough, Readable } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { S3Config } from '../config.ts'
-import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import { type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StoredBlob } from './blob-store.ts'
+import { type S3Ops, STAGED_LIMITS, type StagedLimits, type StagedS3, stagedS3, stagedUploadKept } from './s3-staged.ts'
 
 const PREFIX = 'blobs/'
-/**
- * Staged blobs: each append is one object, staging/<id>/s<seq>, whole or absent (an S3 put is
- * atomic), so the staged size is the sum of what is listed and nothing is ever torn. S3's own
- * multipart upload would not do: its parts must be ≥ 5 MiB, and a cut connection leaves less.
- */
+/** Staged blobs (resumable uploads): staging/<id>/…, see s3-staged.ts. */
 const STAGING = 'staging/'
-const SEGMENT = /\/s(\d{8})$/
 
-export async function createS3Store(config: S3Config): Promise<BlobStore> {
+export async function createS3Store(config: S3Config, limits: StagedLimits = STAGED_LIMITS): Promise<BlobStore> {
   // The SDK is imported here, not at the top: bundled (build:server, the bench), a static import
   // is hoisted into the entry and loads the SDK (~20 MB of RSS) into every server, S3 or not.
   const {
     AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CopyObjectCommand,
+    CreateMultipartUploadCommand,
     DeleteObjectCommand,
     GetObjectCommand,
     ListMultipartUploadsCommand,
     ListObjectsV2Command,
     PutObjectCommand,
     S3Client,
+    UploadPartCommand,
+    UploadPartCopyCommand,
   } = await import('@aws-sdk/client-s3')
   const { Upload } = await import('@aws-sdk/lib-storage')
   const client = new S3Client({
@@ -51,88 +52,40 @@ export async function createS3Store(config: S3Config): Promise<BlobStore> {
     } while (token)
   }
 
-  function staged(id: string): StagedBlob {
+  const copySource = (key: string) => encodeURI(`${Bucket}/${key}`)
+  const ops: S3Ops = {
+    async *list(Prefix) {
+      for await (const page of listed(Prefix)) for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 }
+    },
+    get: async (Key, range) =>
+      (await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))).Body as Readable,
+    async getBytes(Key) {
+      try {
+        return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket, Key }))).Body!.transformToByteArray())
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return undefined
+        throw err
+      }
+    },
+    put: async (Key, Body) => void (await client.send(new PutObjectCommand({ Bucket, Key, Body }))),
+    remove: async (Key) => void (await client.send(new DeleteObjectCommand({ Bucket, Key }))),
+    copy: async (from, Key) => void (await client.send(new CopyObjectCommand({ Bucket, Key, CopySource: copySource(from) }))),
+    createUpload: async (Key) => (await client.send(new CreateMultipartUploadCommand({ Bucket, Key }))).UploadId!,
+    uploadPart: async (Key, UploadId, PartNumber, Body, ContentLength) =>
+      (await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body, ContentLength }))).ETag!,
+    copyPart: async (Key, UploadId, PartNumber, from, range) =>
+      (await client.send(new UploadPartCopyCommand({ Bucket, Key, UploadId, PartNumber, CopySource: copySource(from), CopySourceRange: `bytes=${range.start}-${range.end}` })))
+        .CopyPartResult!.ETag!,
+    complete: async (Key, UploadId, parts) =>
+      void (await client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) } }),
+      )),
+    abort: async (Key, UploadId) => void (await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))),
+  }
+  const server: StagedS3 = { partCopy: undefined }
+  const staged = (id: string) => {
     if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
-    const dir = `${STAGING}${id}/`
-    const noteKey = `${dir}note`
-    /** The segments in order, with their sizes. */
-    const segments = async () => {
-      const out: Array<{ key: string; size: number }> = []
-      for await (const page of listed(dir)) for (const o of page.Contents ?? []) if (o.Key && SEGMENT.test(o.Key)) out.push({ key: o.Key, size: o.Size ?? 0 })
-      return out.sort((a, b) => (a.key < b.key ? -1 : 1))
-    }
-    const segmentKey = (seq: number) => `${dir}s${String(seq).padStart(8, '0')}`
-    const sizeOf = (list: Array<{ size: number }>) => list.reduce((n, s) => n + s.size, 0)
-    const read = async (key: string) => (await client.send(new GetObjectCommand({ Bucket, Key: key }))).Body as Readable
-    const remove = (key: string) => client.send(new DeleteObjectCommand({ Bucket, Key: key }))
-    return {
-      size: async () => sizeOf(await segments()),
-      // An object is durable once its upload completes: nothing is ever left to sync.
-      sync: () => Promise.resolve(),
-      async append(source: Readable): Promise<number> {
-        const before = await segments()
-        const last = before.at(-1)?.key.match(SEGMENT)?.[1]
-        const key = segmentKey(last === undefined ? 0 : Number(last) + 1)
-        const body = new PassThrough({ highWaterMark: 1 << 20 })
-        let failure: unknown
-        let bytes = 0
-        source.on('data', (chunk: Buffer) => void (bytes += chunk.length))
-        // A broken source ends this segment with what arrived, so those bytes are kept.
-        source.once('error', (err) => {
-          failure = err
-          source.unpipe(body)
-          body.end()
-        })
-        source.pipe(body)
-        await newUpload(key, body).done()
-        if (bytes === 0) await remove(key)
-        if (failure) throw failure
-        return sizeOf(before) + bytes
-      },
-      async truncate(to: number): Promise<void> {
-        let at = 0
-        for (const seg of await segments()) {
-          if (at >= to) await remove(seg.key)
-          else if (at + seg.size > to) {
-            const head = await client.send(new GetObjectCommand({ Bucket, Key: seg.key, Range: `bytes=0-${to - at - 1}` }))
-            const bytes = Buffer.from(await head.Body!.transformToByteArray())
-            await client.send(new PutObjectCommand({ Bucket, Key: seg.key, Body: bytes }))
-          }
-          at += seg.size
-        }
-      },
-      async readNote(): Promise<Buffer | undefined> {
-        try {
-          return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket, Key: noteKey }))).Body!.transformToByteArray())
-        } catch (err) {
-          if ((err as { name?: string }).name === 'NoSuchKey') return undefined
-          throw err
-        }
-      },
-      async writeNote(note: Buffer | undefined): Promise<void> {
-        if (note) await client.send(new PutObjectCommand({ Bucket, Key: noteKey, Body: note }))
-        else await remove(noteKey)
-      },
-      async read(): Promise<Readable> {
-        const list = await segments()
-        return Readable.from(
-          (async function* () {
-            for (const seg of list) yield* await read(seg.key)
-          })(),
-        )
-      },
-      async commit(key: string): Promise<void> {
-        // Copied through this process into one object; S3's server-side copy (UploadPartCopy)
-        // needs every part but the last ≥ 5 MiB, which short appends do not give.
-        const body = new PassThrough({ highWaterMark: 1 << 20 })
-        const copy = newUpload(PREFIX + key, body)
-        await Promise.all([pipeline(await this.read(), body), copy.done()])
-        await this.discard()
-      },
-      async discard(): Promise<void> {
-        for await (const page of listed(dir)) for (const o of page.Contents ?? []) if (o.Key) await remove(o.Key)
-      },
-    }
+    return stagedS3(ops, `${STAGING}${id}/`, (key) => PREFIX + key, limits, server)
   }
 
   return {
@@ -176,18 +129,24 @@ export async function createS3Store(config: S3Config): Promise<BlobStore> {
     },
 
     // lib-storage aborts its multipart upload on failure; a process killed mid-upload leaves
-    // parts behind. Abort those older than a day (no live upload takes that long); servers that
-    // cannot list uploads rely on a bucket lifecycle rule (AbortIncompleteMultipartUpload).
+    // parts behind. Abort those older than a day (no put takes that long) but a staged blob's
+    // own, which lives as long as its upload; servers that cannot list uploads rely on a bucket
+    // lifecycle rule (AbortIncompleteMultipartUpload, longer than UPLOAD_EXPIRY_HOURS).
     async cleanup(): Promise<void> {
       const cutoff = Date.now() - 86_400_000
       try {
         for (const Prefix of [PREFIX, STAGING]) {
-          const { Uploads = [] } = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix }))
-          for (const u of Uploads) {
-            if (u.Key && u.UploadId && u.Initiated && u.Initiated.getTime() < cutoff) {
+          let KeyMarker: string | undefined
+          let UploadIdMarker: string | undefined
+          do {
+            const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix, KeyMarker, UploadIdMarker }))
+            for (const u of page.Uploads ?? []) {
+              if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated.getTime() >= cutoff) continue
+              if (Prefix === STAGING && (await stagedUploadKept(ops, u.Key, u.UploadId))) continue
               await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }))
             }
-          }
+            ;({ NextKeyMarker: KeyMarker, NextUploadIdMarker: UploadIdMarker } = page.IsTruncated ? page : {})
+          } while (KeyMarker)
         }
       } catch {
         // Listing uploads is optional on S3-compatible servers.
