@@ -179,11 +179,8 @@ describe.each([
     expect(post.headers.get('upload-offset')).toBe(String(small.length))
     const id = post.headers.get('cumulus-file-id')!
     expect((await alice.bytes(`/file-service/download/${id}`)).body.toString()).toBe(small.toString())
-    // A client whose last reply was lost asks again: the upload says which file it became.
-    const again = await tus(alice, 'HEAD', post.headers.get('location')!)
-    expect(again.status).toBe(200)
-    expect(again.headers.get('upload-offset')).toBe(String(small.length))
-    expect(again.headers.get('cumulus-file-id')).toBe(id)
+    // Finished in the request that made it: nothing is left to ask about (the reply named the file).
+    expect((await tus(alice, 'HEAD', post.headers.get('location')!)).status).toBe(404)
 
     const empty = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '0', 'upload-metadata': metadataHeader({ filename: 'empty.txt' }) })
     expect(empty.status).toBe(201)
@@ -204,6 +201,11 @@ describe.each([
       if (at === odd.length) expect(sha((await alice.bytes(`/file-service/download/${r.headers.get('cumulus-file-id')}`)).body)).toBe(sha(odd))
       else expect(r.headers.get('upload-expires')).toBeTruthy()
     }
+    // A client whose last reply was lost asks again: the upload says which file it became.
+    const again = await tus(alice, 'HEAD', url)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('upload-offset')).toBe(String(odd.length))
+    expect(again.headers.get('cumulus-file-id')).toBeTruthy()
   })
 })
 
@@ -291,13 +293,25 @@ describe('resumable uploads: a whole file in the creating POST', () => {
     expect(await server.app.cumulus.db.selectFrom('files').select('id').where('filename', '=', 'small-cut.bin').execute()).toEqual([])
   })
 
-  it('given a whole file in the creating POST, then it is a file at once, its upload no longer leased and no key left pending', async () => {
+  it('given a small whole file in the creating POST, then it is a file at once, with no upload row and no key left pending', async () => {
     const small = cryptoRandomBytes(100_000)
     const post = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(small.length), 'upload-metadata': metadataHeader({ filename: 'whole.bin' }), 'content-type': 'application/offset+octet-stream' }, small)
     expect(post.status, post.text).toBe(201)
+    expect(post.headers.get('upload-offset')).toBe(String(small.length))
     const id = post.headers.get('cumulus-file-id')!
     expect(sha((await alice.bytes(`/file-service/download/${id}`)).body)).toBe(sha(small))
-    const row = await server.app.cumulus.db.selectFrom('uploads').select(['lease', 'lease_until', 'file_id']).where('filename', '=', 'whole.bin').executeTakeFirstOrThrow()
+    expect(await server.app.cumulus.db.selectFrom('uploads').select('id').where('filename', '=', 'whole.bin').execute()).toEqual([])
+    expect(await pendingKeys()).toBe(0)
+    expect((await tus(alice, 'HEAD', post.headers.get('location')!)).status).toBe(404)
+  })
+
+  it('given a larger whole file in the creating POST, then it is a file at once, its upload kept, no longer leased, and no key left pending', async () => {
+    const large = cryptoRandomBytes(MiB + 1)
+    const post = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(large.length), 'upload-metadata': metadataHeader({ filename: 'whole-large.bin' }), 'content-type': 'application/offset+octet-stream' }, large)
+    expect(post.status, post.text).toBe(201)
+    const id = post.headers.get('cumulus-file-id')!
+    expect(sha((await alice.bytes(`/file-service/download/${id}`)).body)).toBe(sha(large))
+    const row = await server.app.cumulus.db.selectFrom('uploads').select(['lease', 'lease_until', 'file_id']).where('filename', '=', 'whole-large.bin').executeTakeFirstOrThrow()
     expect(row).toEqual({ lease: null, lease_until: null, file_id: id })
     expect(await pendingKeys()).toBe(0)
     // And another request may take it at once (HEAD would answer 423 while a lease were held).
