@@ -21,7 +21,8 @@ import { capConnectionsPerAddress } from './plugins/connections.ts'
 import { multipartOptions } from './plugins/multipart.ts'
 import { httpServerOptions, registerRequestTimeouts } from './plugins/request-timeouts.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
-import { startHousekeeping } from './housekeeping.ts'
+import { startHousekeeping, startNameIndexing } from './housekeeping.ts'
+import { indexPendingNames } from './repositories/search.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
 import { createInstancesRepository } from './repositories/blob-outbox.ts'
 import { createDriveRepository } from './repositories/drive.ts'
@@ -362,9 +363,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     davLocks: { sweep: () => drive.dav.sweepLocks(Date.now()) },
     log: app.log,
   })
+  const stopNameIndexing = database.dialect === 'sqlite' ? startNameIndexing((limit) => indexPendingNames(database.db, limit), app.log) : async () => undefined
   // One close hook, in dependency order: workers stop before the stores they use go away.
   app.addHook('onClose', async () => {
     stopHousekeeping()
+    await stopNameIndexing()
     await thumbnails.stop()
     await janitor.stop()
     await uploadNotices.flush()

@@ -51,3 +51,27 @@ export function startHousekeeping(deps: HousekeepingDeps): () => void {
   timer.unref()
   return () => clearInterval(timer)
 }
+
+/** How often names of new files are added to SQLite's search index when no search asked first. */
+const NAME_INDEX_EVERY_MS = 1000
+/** Names added per turn: a bulk import waiting is indexed a slice at a time (~15 ms each), never in one long stop. */
+const NAME_INDEX_BATCH = 2000
+
+/**
+ * SQLite: adds the names of new files to the search index about once a second (a search adds
+ * them first anyway), so what waits stays small and a search after an idle spell finds none.
+ */
+export function startNameIndexing(index: (limit: number) => Promise<number>, log: HousekeepingDeps['log']): () => Promise<void> {
+  let running: Promise<void> | undefined
+  const timer = setInterval(() => {
+    running ??= index(NAME_INDEX_BATCH)
+      .then(() => undefined, (err: unknown) => log.warn({ err }, 'search index update failed'))
+      .finally(() => (running = undefined))
+  }, NAME_INDEX_EVERY_MS)
+  timer.unref()
+  // Stopping waits for a turn in progress: the database closes after.
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}

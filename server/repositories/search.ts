@@ -6,7 +6,8 @@
 // stops after one page. A 2-character term is found through the trigrams that start with it (a
 // range of the index's vocabulary) plus the names that end with it (an index on the last two
 // characters), with the same few-or-many choice. 1-character terms use instr: correct, with no
-// index to help, and the first page of a common character comes quickly.
+// index to help, and the first page of a common character comes quickly. New files' names reach
+// the trigram index in batches (indexPendingNames), always before a search reads it.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
@@ -50,6 +51,25 @@ async function filesWithPair(db: Kysely<DB>, pair: string): Promise<number[] | u
 const byRowids = (rowids: number[]): NameMatch =>
   rowids.length === 0 ? { condition: sql<SqlBool>`0 = 1`, byRowid: false } : { condition: sql<SqlBool>`files.rowid in (${sql.join(rowids)})`, byRowid: true }
 
+/**
+ * SQLite: adds the names of new files waiting in files_fts_pending (migration 021) to the trigram
+ * index, at most `limit` of them (all when unset), in one transaction; returns how many. Batched,
+ * a name costs the index ~7 µs instead of ~150 in its own commit.
+ */
+export async function indexPendingNames(db: Kysely<DB>, limit?: number): Promise<number> {
+  const run = async (q: Kysely<DB>) => {
+    const { rows } = await sql<{ upTo: number | null }>`select max(file_rowid) as "upTo" from (select file_rowid from files_fts_pending order by file_rowid limit ${limit ?? -1})`.execute(q)
+    const upTo = rows[0]?.upTo
+    if (upTo === null || upTo === undefined) return 0
+    await sql`insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid where p.file_rowid <= ${upTo}`.execute(q)
+    return Number((await sql`delete from files_fts_pending where file_rowid <= ${upTo}`.execute(q)).numAffectedRows ?? 0)
+  }
+  if (db.isTransaction) return run(db)
+  // The common case, nothing waiting, costs one read and no transaction.
+  if ((await sql`select 1 from files_fts_pending limit 1`.execute(db)).rows.length === 0) return 0
+  return db.transaction().execute(run)
+}
+
 export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<NameMatch> {
   const key = term.toLowerCase()
   const column = sql.ref(`${table}.name_key`)
@@ -61,6 +81,8 @@ export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'fil
     if (table === 'files' && length === 2) return { condition: sql<SqlBool>`(cumulus_pairs(${column}) @> array[${key}]::text[] and ${like})`, byRowid: false }
     return { condition: like, byRowid: false }
   }
+  // The index answers for every file once the names waiting for it are in.
+  if (table === 'files' && length >= 2) await indexPendingNames(db)
   if (table === 'files' && length >= 3) {
     const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${quoted(key)} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
     if (rows.length <= FTS_DRIVE_LIMIT) return byRowids(rows.map((r) => r.rowid))

@@ -20,6 +20,7 @@ import * as passkeys from './017-passkeys.ts'
 import * as oidc from './018-oidc.ts'
 import * as partialKeyIndexes from './019-partial-key-indexes.ts'
 import * as sharedTrigramExtension from './020-shared-trigram-extension.ts'
+import * as nameIndexQueue from './021-name-index-queue.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-oidc': oidc,
   '019-partial-key-indexes': partialKeyIndexes,
   '020-shared-trigram-extension': sharedTrigramExtension,
+  '021-name-index-queue': nameIndexQueue,
 }

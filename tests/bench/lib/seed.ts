@@ -158,6 +158,8 @@ export function seed(o: SeedOptions): SeedResult {
         insertFile.run(id, o.owner, folder, name, name.toLowerCase(), size, 'seed', `seed-${id}`, o.media ? 'image/jpeg' : 'application/octet-stream', date, date, o.media ? 1 : 0)
         if (o.keepRows) rows.push({ id, filename: name, upload_date: date })
       }
+      // The batch's names into the search index now, as the server would have before a search.
+      db.exec('insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid; delete from files_fts_pending')
     })()
     o.onProgress?.(Math.min(o.files, start + BATCH))
   }
