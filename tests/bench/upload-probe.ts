@@ -6,7 +6,7 @@
 // shared machine, the server's CPU per file; the median of per-round ratios against `against`.
 //   node --import tsx tests/bench/upload-probe.ts [--files=300] [--bytes=100000] [--rounds=4]
 //     [--parallel=3] [--route=tus|multipart] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
-//     [--against=path/to/serve.ts] [--env=NAME=value,...]
+//     [--against=path/to/serve.ts] [--env=NAME=value,...] [--warmup=N]
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -22,6 +22,8 @@ const files = Number(arg('files', '300'))
 const bytes = Number(arg('bytes', '100000'))
 const rounds = Number(arg('rounds', '4'))
 const parallel = Number(arg('parallel', '3'))
+/** Files sent to each server before round 0 (JIT, and on a new store the blob folders made). */
+const warmup = Number(arg('warmup', '0'))
 const route = arg('route', 'tus')
 const against = arg('against', '')
 const nodeArgs = [...SERVER_NODE_FLAGS, ...arg('node-args', '').split(' ').filter(Boolean)]
@@ -81,7 +83,7 @@ async function cumulus(name: string, bundle: string, env: Record<string, string>
 }
 
 /** Sends `files` uploads, `parallel` connections each with one in flight; returns files/s and server CPU ms per file. */
-async function run(t: Target, label: string) {
+async function run(t: Target, label: string, count = files) {
   const folder = await t.folder(label)
   const conns = await Promise.all(Array.from({ length: parallel }, () => Conn.open(t.child.port)))
   let next = 0
@@ -89,7 +91,7 @@ async function run(t: Target, label: string) {
   const t0 = performance.now()
   await Promise.all(
     conns.map(async (conn) => {
-      while (next < files) {
+      while (next < count) {
         const i = next++
         const r = await conn.send(t.request(folder, i))
         if (r.status !== 201 && r.status !== 200) throw new Error(`${t.name} upload ${i} → ${r.status} ${r.body.toString().slice(0, 200)}`)
@@ -97,9 +99,9 @@ async function run(t: Target, label: string) {
     }),
   )
   const seconds = (performance.now() - t0) / 1000
-  const cpuMs = ((cpuSeconds(t.child.pid) - c0) / files) * 1e3
+  const cpuMs = ((cpuSeconds(t.child.pid) - c0) / count) * 1e3
   for (const c of conns) c.close()
-  return { fps: files / seconds, cpuMs }
+  return { fps: count / seconds, cpuMs }
 }
 
 try {
@@ -108,6 +110,7 @@ try {
   log(`load average ${loadavg()[0]!.toFixed(2)}; ${files} × ${bytes} B via ${route}, ${parallel} in flight`)
   const targets = [await cumulus('cumulus', join(buildDir, 'serve.mjs'), extraEnv)]
   if (against) targets.push(await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs'))))
+  if (warmup > 0) for (const t of targets) log(`${t.name} warmed with ${warmup} files: ${(await run(t, 'warm-up', warmup)).cpuMs.toFixed(2)} ms CPU/file`)
   const got: Record<string, Array<{ fps: number; cpuMs: number }>> = {}
   for (let round = 0; round <= rounds; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse()
