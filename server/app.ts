@@ -190,7 +190,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const walSync = database.walSync
   const durable = walSync && (() => walSync.durable())
-  const store = await createBlobStore(config, durable)
+  // A blob's record must be durable before the blob gets its final name. The janitor knows which
+  // keys are (those it reserved ahead); it is made after the store, so it is looked up late.
+  const late: { janitor?: BlobJanitor } = {}
+  const store = await createBlobStore(config, durable && ((key: string) => (late.janitor ? late.janitor.publishable(key) : durable())))
   const instanceId = randomId()
   const drive = createDriveRepository(database.db, database.dialect)
   const instances = createInstancesRepository(database.db)
@@ -205,6 +208,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log,
     ...(durable && { durable }),
   })
+  late.janitor = janitor
   await janitor.start()
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
   const listing = createListingService(drive)

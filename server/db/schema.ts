@@ -252,6 +252,13 @@ export interface BlobOutboxTable {
   created_at: number
 }
 
+/** Blob keys reserved ahead by an instance (migration 022). */
+export interface BlobKeyPoolTable {
+  key: string
+  instance_id: string
+  created_at: number
+}
+
 export interface InstancesTable {
   id: string
   seen_at: number
@@ -306,6 +313,7 @@ export interface DB {
   folders: FoldersTable
   files: FilesTable
   blob_outbox: BlobOutboxTable
+  blob_key_pool: BlobKeyPoolTable
   instances: InstancesTable
   settings: SettingsTable
   uploads: UploadsTable

@@ -37,6 +37,24 @@ export function createBlobOutboxRepository(db: Kysely<DB>) {
         )
         .limit(limit)
         .execute(),
+    /** Keys reserved ahead, a batch in one insert (migration 022). */
+    async pool(keys: readonly string[], instanceId: string, at: number): Promise<void> {
+      if (keys.length) await db.insertInto('blob_key_pool').values(keys.map((key) => ({ key, instance_id: instanceId, created_at: at }))).execute()
+    },
+    /** Keys reserved ahead that are now used by a row, or given up. */
+    async unpool(keys: readonly string[]): Promise<void> {
+      if (keys.length) await db.deleteFrom('blob_key_pool').where('key', 'in', keys).execute()
+    },
+    /** Up to `limit` keys reserved ahead by instances not seen since `liveSince`. */
+    poolToSettle: async (liveSince: number, limit: number): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('blob_key_pool')
+          .select('key')
+          .where('instance_id', 'not in', db.selectFrom('instances').select('id').where('seen_at', '>=', liveSince))
+          .limit(limit)
+          .execute()
+      ).map((r) => r.key),
     /** Whether a file row holds this key (as its bytes, thumbnail or preview). */
     async isReferenced(key: string): Promise<boolean> {
       const used = await db

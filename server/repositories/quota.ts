@@ -74,6 +74,17 @@ export function createQuotaRepository(db: Kysely<DB>) {
     /** `reserve` inside a caller's transaction (a resumable upload's creation, whose reservation is made with its row). */
     reserveIn: (r: ReservationRow): Promise<Held> => hold(db, r),
 
+    /**
+     * `reserve` under the caller's id, with a transaction only for an account that has a quota:
+     * without one, a single read (a small upload that writes no other row before its file).
+     */
+    async reserveAs(r: ReservationRow): Promise<Held> {
+      const user = await db.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst()
+      if (!user) return 'refused'
+      if (user.quota === null) return 'unlimited'
+      return db.transaction().execute((trx) => hold(trx, r))
+    },
+
     /** Grows a live reservation by `bytes` if that fits; false when it does not or is gone. */
     grow: (id: string, userId: string, bytes: number): Promise<boolean> =>
       db.transaction().execute(async (trx) => {

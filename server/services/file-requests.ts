@@ -178,8 +178,7 @@ export function createFileRequests(deps: {
             const over = caps.find((c) => Number(declared) > c.bytes)
             if (over) throw over.refuse()
           }
-          const key = randomId(24)
-          await janitor.reserve(key)
+          const key = await janitor.takeKey()
           written.push(key)
           let blob: StoredBlob
           try {

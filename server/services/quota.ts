@@ -79,6 +79,15 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       return held
     },
 
+    /** `reserveIn` without a caller's transaction (a small upload with no row to write before its file). */
+    async reserveFor(r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
+      checkBytes(r.bytes)
+      const t = now()
+      const held = await repo.reserveAs({ ...r, now: t, expiresAt: t + ttlMs })
+      if (held === 'refused') return refusal(r.userId)
+      return held
+    },
+
     /** Ends the reservation `id` (made with `reserveIn`) inside the caller's transaction. */
     releaseIn: async (trx: DriveTransaction, id: string): Promise<void> => void (await trx.quota.releaseIn(id)),
 

@@ -36,7 +36,7 @@ export interface ResumableDeps {
    * it does not fit, before any byte is kept), under the upload's id; the reservation ends in the
    * transaction that makes the file, or when the upload goes unfinished.
    */
-  quota?: Pick<QuotaService, 'reserveIn' | 'releaseIn' | 'releaseId' | 'extend'>
+  quota?: Pick<QuotaService, 'reserveIn' | 'reserveFor' | 'releaseIn' | 'releaseId' | 'extend'>
   now?: () => number
 }
 
@@ -177,27 +177,12 @@ export function createResumableUploads(deps: ResumableDeps) {
    * upload yet, and taking the lease in the insert saves a commit (an fsync on SQLite) per file.
    */
   const leasedAtCreate = new WeakSet<UploadRow>()
-  /**
-   * The blob key reserved (in the outbox) in that same insert, for the file the body completes:
-   * a whole small file then costs two commits, the insert and the file's, instead of three.
-   */
-  const reservedAtCreate = new WeakMap<UploadRow, string>()
+  /** Rows a creating POST with a body made: nothing is staged for them yet, and no file made. */
+  const createdHere = new WeakSet<UploadRow>()
   /** Rows this process made for an account without a quota: no reservation to end. */
   const unreserved = new WeakSet<UploadRow>()
   /** Rows of small whole-file POSTs, never inserted (SMALL_WHOLE_FILE). */
   const unsaved = new WeakSet<UploadRow>()
-
-  /** Runs `use` with the key reserved at create for `row`, if any; one `use` did not take is given up. */
-  async function withReservedKey<R>(row: UploadRow, use: (key: string | undefined, took: () => void) => Promise<R>): Promise<R> {
-    const key = reservedAtCreate.get(row)
-    reservedAtCreate.delete(row)
-    let taken = false
-    try {
-      return await use(key, () => void (taken = true))
-    } finally {
-      if (key && !taken) await janitor.abandon([key])
-    }
-  }
 
   /** Runs `fn` holding the upload's lease (423 while another request holds it). */
   async function leased<R>(row: UploadRow, fn: (hold: LeaseHold) => Promise<R>): Promise<R> {
@@ -245,13 +230,10 @@ export function createResumableUploads(deps: ResumableDeps) {
   }
 
   /** The last byte is durable: the staged bytes become a blob, and the blob a file. */
-  async function finish(row: UploadRow, staged: StagedPlaintext, hold: LeaseHold, reserved?: string): Promise<FileRow> {
-    const key = reserved ?? randomId(24)
-    const sha256 = await digestOf(row, staged).catch(async (err: unknown) => {
-      if (reserved) await janitor.abandon([key])
-      throw err
-    })
-    if (!reserved) await janitor.reserve(key)
+  async function finish(row: UploadRow, staged: StagedPlaintext, hold: LeaseHold): Promise<FileRow> {
+    const sha256 = await digestOf(row, staged)
+    // Reserved ahead and durable already: the staged bytes may take their final name at once.
+    const key = await janitor.takeKey()
     try {
       await staged.commit(key)
       const file = await repo.transaction(async (trx) => {
@@ -350,20 +332,20 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
     }
-    const key = leasedNow || deferred ? randomId(24) : undefined
-    if (key || target.reserve || deps.quota) {
+    const reservation = { id: row.id, userId: target.owner, bytes: length }
+    if (deferred && !target.reserve) {
+      // No row to write: the account's quota alone, held (in a transaction of its own) only when it has one.
+      if ((await deps.quota?.reserveFor(reservation, quotaTtl)) === 'unlimited') unreserved.add(row)
+    } else if (target.reserve || deps.quota) {
       await repo.transaction(async (trx) => {
         if (!deferred) await trx.uploads.insert(row)
         await target.reserve?.(trx, length)
-        if ((await deps.quota?.reserveIn(trx, { id: row.id, userId: target.owner, bytes: length }, quotaTtl)) === 'unlimited') unreserved.add(row)
-        if (key) await janitor.reserveIn(trx.outbox, key)
+        if ((await deps.quota?.reserveIn(trx, reservation, quotaTtl)) === 'unlimited') unreserved.add(row)
       })
-    } else await repo.uploads.insert(row)
-    if (key) {
-      if (deferred) unsaved.add(row)
-      else leasedAtCreate.add(row)
-      reservedAtCreate.set(row, key)
-    }
+    } else if (!deferred) await repo.uploads.insert(row)
+    if (deferred) unsaved.add(row)
+    else if (leasedNow) leasedAtCreate.add(row)
+    if (deferred || leasedNow) createdHere.add(row)
     return row
   }
 
@@ -384,10 +366,11 @@ export function createResumableUploads(deps: ResumableDeps) {
 
   /** Appends one piece at `offset`; with the last byte, the upload becomes a file. */
   async function receive(loaded: UploadRow, offset: number, req: IncomingMessage): Promise<Progress> {
-    return withReservedKey(loaded, (reserved, took) => leased(loaded, async (hold) => {
-      // A row this very request created (its key reserved with it) has no file and nothing
-      // staged yet: no need to read either back (each read is one more wait per small file).
-      const fresh = reserved !== undefined
+    // A row this very request created has no file and nothing staged yet: no need to read either
+    // back (each read is one more wait per small file).
+    const fresh = createdHere.has(loaded)
+    createdHere.delete(loaded)
+    return leased(loaded, async (hold) => {
       const row = fresh ? loaded : await current(loaded)
       if (row.file_id) {
         if (offset !== row.length) throw uploadErrors.offset(offset, row.length)
@@ -427,14 +410,13 @@ export function createResumableUploads(deps: ResumableDeps) {
         await deps.quota?.extend({ id: row.id }, quotaTtl)
         return { offset: reached }
       }
-      took()
       // Not made a file after all: the deferred piece must be durable before a HEAD reports it.
-      const file = await finish(row, staged, hold, reserved).catch(async (err: unknown) => {
+      const file = await finish(row, staged, hold).catch(async (err: unknown) => {
         await staged.sync().catch(() => undefined)
         throw err
       })
       return { offset: reached, fileId: file.id }
-    }))
+    })
   }
 
   /**
@@ -477,14 +459,14 @@ export function createResumableUploads(deps: ResumableDeps) {
 
     /** An empty upload is complete as soon as it exists. */
     async finishEmpty(row: UploadRow): Promise<Progress> {
-      return withReservedKey(row, (reserved, took) => leased(row, async (hold) => {
+      createdHere.delete(row)
+      return leased(row, async (hold) => {
         const staged = vault.staged(row)
         const empty = new PassThrough()
         empty.end()
         await staged.append(empty, 0)
-        took()
-        return { offset: 0, fileId: (await finish(row, staged, hold, reserved)).id }
-      }))
+        return { offset: 0, fileId: (await finish(row, staged, hold)).id }
+      })
     },
 
     /** DELETE: the upload and its bytes go (a finished upload's file stays). */

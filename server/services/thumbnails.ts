@@ -129,8 +129,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
 
   /** Writes a derived blob under a reserved key (recorded first, so a crash leaves no orphan). */
   async function storeDerived(body: Buffer, keys: string[]) {
-    const key = randomId(24)
-    await janitor.reserve(key)
+    const key = await janitor.takeKey()
     keys.push(key)
     const blob = await vault.put(Readable.from([body]), { key })
     return { key, size: blob.size, enc: blob.enc }

@@ -127,8 +127,7 @@ export function createUploadService(deps: UploadDeps) {
 
   /** Stores one streamed part under a key recorded in the outbox first. */
   async function storePart(part: FilePart, written: string[]): Promise<StoredBlob> {
-    const key = randomId(24)
-    await janitor.reserve(key)
+    const key = await janitor.takeKey()
     written.push(key)
     const blob = await vault.put(part.file, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
     if (part.file.truncated) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)

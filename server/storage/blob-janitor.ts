@@ -3,6 +3,7 @@
 // deleted together with a 'delete' record for their blobs. Sweeping settles whatever a crash or
 // a failed delete left: no orphan blob and no row without its blob.
 import type { BlobOutboxRepository, InstancesRepository } from '../repositories/blob-outbox.ts'
+import { randomId } from '../util/crypto.ts'
 import type { BlobStore } from './blob-store.ts'
 
 export interface JanitorOptions {
@@ -29,7 +30,21 @@ export function createBlobJanitor(o: JanitorOptions) {
   const { outbox, instances, store } = o
   let timer: NodeJS.Timeout | undefined
 
-  /** Removes blobs and their outbox rows; returns how many could not be removed (retried later). */
+  /** Keys reserved ahead (blob_key_pool), durable, waiting to be taken. */
+  const pool: string[] = []
+  let refilling: Promise<void> | undefined
+  /** Keys taken from the pool and not yet settled or given up: recorded in the pool, not the outbox. */
+  const fromPool = new Set<string>()
+
+  /** Reserves the next batch of keys: one commit, made durable before any of them is handed out. */
+  async function refill(): Promise<void> {
+    const keys = Array.from({ length: POOL_BATCH }, () => randomId(24))
+    await outbox.pool(keys, o.instanceId, Date.now())
+    if (o.durable) await o.durable()
+    pool.push(...keys)
+  }
+
+  /** Removes blobs and their records; returns how many could not be removed (retried later). */
   async function removeBlobs(keys: string[]): Promise<number> {
     let failed = 0
     if (keys.length && o.durable) await o.durable()
@@ -37,6 +52,8 @@ export function createBlobJanitor(o: JanitorOptions) {
       try {
         await store.delete(key)
         await outbox.remove([key])
+        await outbox.unpool([key])
+        fromPool.delete(key)
       } catch (err) {
         failed++
         o.log?.warn({ err, key }, 'blob delete failed; the sweeper retries it')
@@ -62,22 +79,42 @@ export function createBlobJanitor(o: JanitorOptions) {
 
     async stop(): Promise<void> {
       if (timer) clearInterval(timer)
+      await refilling?.catch(() => undefined)
+      // Keys never handed out go with this instance (a crash leaves them to the next sweep).
+      await outbox.unpool(pool.splice(0)).catch(() => undefined)
       await instances.deregister(o.instanceId).catch(() => undefined)
     },
 
-    /** Records a key before its bytes are written. */
-    async reserve(key: string): Promise<void> {
-      await outbox.reserve(key, o.instanceId, Date.now())
+    /**
+     * A new blob key, already recorded durably (in blob_key_pool): its bytes may get their final
+     * name at once (see `publishable`). Keys are reserved POOL_BATCH at a time, so a write no
+     * longer commits a key of its own and waits for the disk before it may publish.
+     */
+    async takeKey(): Promise<string> {
+      while (pool.length === 0) {
+        refilling ??= refill().finally(() => (refilling = undefined))
+        await refilling
+      }
+      const key = pool.pop()!
+      fromPool.add(key)
+      return key
     },
 
-    /** reserve, in a transaction of the caller's (one commit for the key and the caller's row). */
-    async reserveIn(inTransaction: BlobOutboxRepository, key: string): Promise<void> {
-      await inTransaction.reserve(key, o.instanceId, Date.now())
+    /**
+     * Awaited before a blob gets its final name under `key`: a key from the pool is durable
+     * already; any other waits until every commit so far is (SQLite's group commit).
+     */
+    publishable(key: string): Promise<void> {
+      return fromPool.has(key) || !o.durable ? Promise.resolve() : o.durable()
     },
 
     /** With the outbox of the transaction that commits the row: the blob is now owned by it. */
     async settle(inTransaction: BlobOutboxRepository, keys: string[]): Promise<void> {
-      await inTransaction.remove(keys)
+      const pooled = keys.filter((k) => fromPool.has(k))
+      await inTransaction.unpool(pooled)
+      await inTransaction.remove(keys.filter((k) => !fromPool.has(k)))
+      // Rolled back after this, the write gives its keys up (abandon), which clears both records.
+      for (const k of pooled) fromPool.delete(k)
     },
 
     /** A write that failed or was abandoned: remove what may have been written. */
@@ -103,9 +140,18 @@ export function createBlobJanitor(o: JanitorOptions) {
     },
   }
 
-  /** One batch of the sweep; returns how many outbox rows it looked at. */
+  /** One batch of the sweep; returns how many records it looked at. */
   async function sweepBatch(): Promise<number> {
     const liveSince = Date.now() - deadAfterMs
+    // Keys a dead instance reserved ahead: like its pending ones, kept only when a row names them.
+    const pooled = await outbox.poolToSettle(liveSince, SWEEP_BATCH)
+    const unused: string[] = []
+    for (const key of pooled) {
+      if (await outbox.isReferenced(key)) await outbox.unpool([key])
+      else unused.push(key)
+    }
+    if ((await removeBlobs(unused)) > 0) return 0
+    if (pooled.length === SWEEP_BATCH) return SWEEP_BATCH
     const rows = await outbox.toSettle(liveSince, SWEEP_BATCH)
     const doomed: string[] = []
     for (const r of rows) {
@@ -126,4 +172,6 @@ export function createBlobJanitor(o: JanitorOptions) {
 }
 
 const SWEEP_BATCH = 1000
+/** Keys reserved ahead per commit (blob_key_pool). */
+const POOL_BATCH = 64
 export type BlobJanitor = ReturnType<typeof createBlobJanitor>

@@ -183,7 +183,7 @@ async function makeFolder(dir: string): Promise<boolean> {
  * A staged blob is one file under staging/, appended to in place: resuming costs no copy, and
  * commit is a rename into the store. Its note sits beside it and is replaced by rename.
  */
-function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: () => Promise<void>): StagedBlob {
+function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: (key: string) => Promise<void>): StagedBlob {
   if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
   const path = join(staging, id)
   const notePath = `${path}.note`
@@ -259,7 +259,7 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
       // append that synced it costs nothing more (both wait for the same journal commit). An
       // upload of zero bytes may never have appended anything (a crash right after it was
       // created): its blob is then an empty file, made here.
-      await beforePublish()
+      await beforePublish(key)
       const final = pathOf(key)
       // Through the deferred append's handle when there is one, else by path.
       const syncFile = () => (unsynced !== undefined ? syncHeld() : syncPath(final))
@@ -283,11 +283,11 @@ function stagedFile(staging: string, id: string, pathOf: (key: string) => string
 
 export interface FsStoreOptions {
   /**
-   * Awaited right before a blob gets its final name: the key's outbox record (committed before
-   * the bytes were written) must be durable first, or a power cut could leave a blob nothing
-   * records (SQLite's group commit, db/wal-sync.ts).
+   * Awaited right before a blob gets its final name under `key`: the key's record (in the outbox,
+   * or reserved ahead in the pool: storage/blob-janitor.ts) must be durable first, or a power cut
+   * could leave a blob nothing records (SQLite's group commit, db/wal-sync.ts).
    */
-  beforePublish?: () => Promise<void>
+  beforePublish?: (key: string) => Promise<void>
 }
 
 export function createFsStore(dataDir: string, options: FsStoreOptions = {}): BlobStore {
@@ -324,7 +324,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
       const out = writeStreamOn(file)
       try {
         await pipeline(source, meter, out.stream)
-        await beforePublish()
+        await beforePublish(options.key)
         // The bytes are synced after the rename, beside the folder entry (see durableRename).
         await durableRename(temp, final, () => ((renamed = true), flusher.finish()))
       } catch (err) {

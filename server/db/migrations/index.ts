@@ -21,6 +21,7 @@ import * as oidc from './018-oidc.ts'
 import * as partialKeyIndexes from './019-partial-key-indexes.ts'
 import * as sharedTrigramExtension from './020-shared-trigram-extension.ts'
 import * as nameIndexQueue from './021-name-index-queue.ts'
+import * as blobKeyPool from './022-blob-key-pool.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-partial-key-indexes': partialKeyIndexes,
   '020-shared-trigram-extension': sharedTrigramExtension,
   '021-name-index-queue': nameIndexQueue,
+  '022-blob-key-pool': blobKeyPool,
 }

@@ -11,7 +11,6 @@ import { folderDepth } from '../../repositories/folders.ts'
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
 import type { StoredBlob } from '../../storage/blob-store.ts'
 import type { Vault } from '../../storage/vault.ts'
-import { randomId } from '../../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
 import { checkDepth, checkName } from '../../util/names.ts'
 import type { QuotaService, Reservation } from '../quota.ts'
@@ -76,8 +75,7 @@ export function createDavWrites(deps: WriteDeps) {
 
   /** Streams `source` into a new blob whose key the outbox holds; `written` gets the key. */
   async function store(source: Readable, written: string[]): Promise<StoredBlob> {
-    const key = randomId(24)
-    await janitor.reserve(key)
+    const key = await janitor.takeKey()
     written.push(key)
     return vault.put(source, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
   }

@@ -123,7 +123,7 @@ function track(p: Promise<{ status: number; body: unknown }>): Call {
 
 /** What the test process sees while the server works: the outbox, and the answers so far. */
 interface Situation {
-  /** Keys reserved before their bytes are written, not yet settled by a committed row. */
+  /** Keys reserved before their bytes are written (in the outbox, or ahead in the pool), not yet settled by a committed row. */
   pending: number
   /** Keys condemned by a committed delete whose blobs are not removed yet. */
   condemned: number
@@ -142,8 +142,8 @@ interface Moment {
 }
 
 const moments: Moment[] = [
-  // Four uploads have reserved their keys and are writing blobs while a thumbnail is being made;
-  // the deletes went out at the start.
+  // Keys are reserved (the pool holds a batch at a time) and uploads are writing blobs while a
+  // thumbnail is being made; the deletes went out at the start.
   { what: 'early in the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.pending >= 4 && s.thumbnailsWorking > 0 },
   // Four uploads have been answered 201, the others are still streaming.
   { what: 'midway through the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.uploadsAnswered >= 4 },
@@ -274,8 +274,10 @@ async function verify(doomed: Awaited<ReturnType<typeof prepare>>, deletes: { fo
     // No orphans and no rows without blobs.
     expect(keys.filter((k) => !referenced.includes(k)), 'blobs no row references').toEqual([])
     expect(referenced.filter((k) => !keys.includes(k)), 'rows whose blob is missing').toEqual([])
-    // Everything the crash left in the outbox was settled by the restart.
+    // Everything the crash left in the outbox was settled by the restart, and so were the keys the
+    // killed server had reserved ahead (only the live server's own may remain).
     expect(await p.db.selectFrom('blob_outbox').selectAll().execute()).toEqual([])
+    expect(await p.db.selectFrom('blob_key_pool').select('key').where('instance_id', 'not in', p.db.selectFrom('instances').select('id')).execute()).toEqual([])
 
     // Each delete is one transaction: all of its files or none; all gone once it was answered.
     const present = new Set(rows.map((r) => r.id))
@@ -388,8 +390,9 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
       try {
         for (;;) {
           const outbox = await watcher.db.selectFrom('blob_outbox').select('kind').execute()
+          const pooled = await watcher.db.selectFrom('blob_key_pool').select('key').execute()
           seen = {
-            pending: outbox.filter((o) => o.kind === 'pending').length,
+            pending: outbox.filter((o) => o.kind === 'pending').length + pooled.length,
             condemned: outbox.filter((o) => o.kind === 'delete').length,
             uploadsAnswered: flights.filter((f) => f.state === 'answered').length,
             deletesAnswered: deletes ? [deletes.folder, deletes.items].filter((c) => c.state === 'answered').length : 0,
