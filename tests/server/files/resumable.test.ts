@@ -220,9 +220,9 @@ describe('resumable uploads: a whole file in the creating POST', () => {
   afterAll(() => server.close())
   const pendingKeys = async () => (await server.app.cumulus.db.selectFrom('blob_outbox').select('key').where('kind', '=', 'pending').execute()).length
 
-  // The creating POST reserves the blob key with its row (one commit fewer per small file); a
-  // body that ends short must give that reservation up, or the outbox keeps it for good.
-  it('given a creating POST cut part-way, then the blob key reserved with it is given up and the bytes that arrived are kept', async () => {
+  // A blob key is taken only for the file the last byte makes (from the janitor's pool): a body
+  // that ends short leaves none pending, and keeps what arrived for the client to resume.
+  it('given a creating POST cut part-way, then no key is left pending and the bytes that arrived are kept', async () => {
     const data = cryptoRandomBytes(2 * MiB + 5)
     await new Promise<void>((resolve) => {
       const req = httpRequest(`${server.url}/file-service/uploads`, {
