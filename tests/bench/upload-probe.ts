@@ -6,7 +6,7 @@
 // shared machine, the server's CPU per file; the median of per-round ratios against `against`.
 //   node --import tsx tests/bench/upload-probe.ts [--files=300] [--bytes=100000] [--rounds=4]
 //     [--parallel=3] [--route=tus|multipart] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
-//     [--against=path/to/serve.ts] [--env=NAME=value,...] [--warmup=N]
+//     [--against=path/to/serve.ts] [--env=NAME=value,...] [--warmup=N] [--memory]
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -121,6 +121,7 @@ try {
       line.push(`${t.name} ${r.fps.toFixed(0)} files/s, ${r.cpuMs.toFixed(2)} ms CPU/file`)
     }
     log(`${round === 0 ? 'warm-up (dropped)' : `round ${round}/${rounds}`}: ${line.join('; ')}`)
+    if (process.argv.includes('--memory')) for (const t of targets) log(`  ${t.name} memory: ${JSON.stringify(await t.child.memory())}`)
   }
   for (const [name, rs] of Object.entries(got)) log(`summary ${name}: median ${median(rs.map((r) => r.fps)).toFixed(0)} files/s, ${median(rs.map((r) => r.cpuMs)).toFixed(2)} ms server CPU/file`)
   if (against) {
