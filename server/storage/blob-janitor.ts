@@ -44,15 +44,19 @@ export function createBlobJanitor(o: JanitorOptions) {
     pool.push(...keys)
   }
 
-  /** Removes blobs and their records; returns how many could not be removed (retried later). */
-  async function removeBlobs(keys: string[]): Promise<number> {
+  /**
+   * Removes blobs and their records, which are in the outbox, in the pool (keys reserved ahead) or,
+   * for a write giving up (whose commit may have settled its pool key before it rolled back),
+   * either; returns how many could not be removed (retried later).
+   */
+  async function removeBlobs(keys: string[], recordedIn: 'outbox' | 'pool' | 'either' = 'outbox'): Promise<number> {
     let failed = 0
     if (keys.length && o.durable) await o.durable()
     for (const key of keys) {
       try {
         await store.delete(key)
-        await outbox.remove([key])
-        await outbox.unpool([key])
+        if (recordedIn !== 'pool') await outbox.remove([key])
+        if (recordedIn !== 'outbox') await outbox.unpool([key])
         fromPool.delete(key)
       } catch (err) {
         failed++
@@ -113,13 +117,13 @@ export function createBlobJanitor(o: JanitorOptions) {
       const pooled = keys.filter((k) => fromPool.has(k))
       await inTransaction.unpool(pooled)
       await inTransaction.remove(keys.filter((k) => !fromPool.has(k)))
-      // Rolled back after this, the write gives its keys up (abandon), which clears both records.
+      // Rolled back after this, the write gives its keys up (abandon), which looks in both places.
       for (const k of pooled) fromPool.delete(k)
     },
 
     /** A write that failed or was abandoned: remove what may have been written. */
     async abandon(keys: string[]): Promise<void> {
-      await removeBlobs(keys)
+      await removeBlobs(keys, 'either')
     },
 
     /** With the outbox of the transaction that deletes rows: their blobs must go too. */
@@ -150,7 +154,7 @@ export function createBlobJanitor(o: JanitorOptions) {
       if (await outbox.isReferenced(key)) await outbox.unpool([key])
       else unused.push(key)
     }
-    if ((await removeBlobs(unused)) > 0) return 0
+    if ((await removeBlobs(unused, 'pool')) > 0) return 0
     if (pooled.length === SWEEP_BATCH) return SWEEP_BATCH
     const rows = await outbox.toSettle(liveSince, SWEEP_BATCH)
     const doomed: string[] = []

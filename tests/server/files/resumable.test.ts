@@ -219,18 +219,15 @@ describe('resumable uploads: a whole file in the creating POST', () => {
   })
   afterAll(() => server.close())
   const pendingKeys = async () => (await server.app.cumulus.db.selectFrom('blob_outbox').select('key').where('kind', '=', 'pending').execute()).length
-
-  // A blob key is taken only for the file the last byte makes (from the janitor's pool): a body
-  // that ends short leaves none pending, and keeps what arrived for the client to resume.
-  it('given a creating POST cut part-way, then no key is left pending and the bytes that arrived are kept', async () => {
-    const data = cryptoRandomBytes(2 * MiB + 5)
-    await new Promise<void>((resolve) => {
+  /** A creating POST announcing all of `data` whose connection drops after `sent` bytes. */
+  const cutCreatingPost = (filename: string, data: Buffer, sent: number) =>
+    new Promise<void>((resolve) => {
       const req = httpRequest(`${server.url}/file-service/uploads`, {
         method: 'POST',
         headers: {
           'tus-resumable': '1.0.0',
           'upload-length': String(data.length),
-          'upload-metadata': metadataHeader({ filename: 'cut.bin' }),
+          'upload-metadata': metadataHeader({ filename }),
           'content-type': 'application/offset+octet-stream',
           'content-length': String(data.length),
           uuid: alice.uuid!,
@@ -238,8 +235,14 @@ describe('resumable uploads: a whole file in the creating POST', () => {
         },
       })
       req.on('error', () => resolve())
-      req.write(data.subarray(0, MiB), () => setTimeout(() => req.destroy(), 300))
+      req.write(data.subarray(0, sent), () => setTimeout(() => req.destroy(), 300))
     })
+
+  // A blob key is taken only for the file the last byte makes (from the janitor's pool): a body
+  // that ends short leaves none pending, and keeps what arrived for the client to resume.
+  it('given a creating POST cut part-way, then no key is left pending and the bytes that arrived are kept', async () => {
+    const data = cryptoRandomBytes(2 * MiB + 5)
+    await cutCreatingPost('cut.bin', data, MiB)
     let pending = -1
     for (let i = 0; i < 50 && pending !== 0; i++) {
       await new Promise((r) => setTimeout(r, 100))
@@ -267,22 +270,7 @@ describe('resumable uploads: a whole file in the creating POST', () => {
       return ids
     }
     const before = await staged()
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(`${server.url}/file-service/uploads`, {
-        method: 'POST',
-        headers: {
-          'tus-resumable': '1.0.0',
-          'upload-length': String(data.length),
-          'upload-metadata': metadataHeader({ filename: 'small-cut.bin' }),
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(data.length),
-          uuid: alice.uuid!,
-          cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-      })
-      req.on('error', () => resolve())
-      req.write(data.subarray(0, 200 * 1024), () => setTimeout(() => req.destroy(), 300))
-    })
+    await cutCreatingPost('small-cut.bin', data, 200 * 1024)
     let left = { pending: -1, staged: -1 }
     for (let i = 0; i < 50 && (left.pending !== 0 || left.staged !== before.length); i++) {
       await new Promise((r) => setTimeout(r, 100))
