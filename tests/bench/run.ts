@@ -323,6 +323,12 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
   const down = { plain: [] as number[], encrypted: [] as number[] }
   // Server CPU seconds per GiB: steadier than MB/s when other work shares the machine.
   const cpu = { up: { plain: [] as number[], encrypted: [] as number[] }, down: { plain: [] as number[], encrypted: [] as number[] } }
+  // The bench's own CPU per GiB (the client): on 2 cores, what it takes is not there for the server.
+  const clientCpu = { up: [] as number[], down: [] as number[] }
+  const clientSeconds = (since: NodeJS.CpuUsage) => {
+    const u = process.cpuUsage(since)
+    return (u.user + u.system) / 1e6
+  }
   const perGiB = (sec: number) => sec / (bytes / (1024 * MiB))
   for (let i = 0; i < size.runs; i++) {
     const order: Array<keyof typeof servers> = i % 2 === 0 ? ['plain', 'encrypted'] : ['encrypted', 'plain']
@@ -331,6 +337,7 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
       execFileSync('sync')
       const m = multipartFraming(`enc-bench-${randomUUID()}.bin`, bytes)
       let c0 = cpuSeconds(child.pid)
+      let client0 = process.cpuUsage()
       const r = await streamUpload({
         port: child.port,
         path: '/file-service/upload',
@@ -341,17 +348,20 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
       })
       if (r.status !== 201) throw new Error(`${name} upload → ${r.status} ${r.text.slice(0, 200)}`)
       cpu.up[name].push(perGiB(cpuSeconds(child.pid) - c0))
+      clientCpu.up.push(perGiB(clientSeconds(client0)))
       up[name].push(bytes / MB / r.seconds)
       const id = (JSON.parse(r.text) as { _id: string })._id
       c0 = cpuSeconds(child.pid)
+      client0 = process.cpuUsage()
       const d = await streamDownload(child.port, `/file-service/download/${id}`, { cookie: s.cookie })
       cpu.down[name].push(perGiB(cpuSeconds(child.pid) - c0))
+      clientCpu.down.push(perGiB(clientSeconds(client0)))
       if (d.status !== 200 || d.bytes !== bytes) throw new Error(`${name} download → ${d.status}, ${d.bytes} bytes`)
       down[name].push(bytes / MB / d.seconds)
       await s.call('DELETE', '/file-service/remove', { id })
     }
   }
-  report.encryption = { bytes, up, down, serverCpuSecondsPerGiB: cpu }
+  report.encryption = { bytes, up, down, serverCpuSecondsPerGiB: cpu, clientCpuSecondsPerGiB: clientCpu }
   const upRatio = median(up.encrypted) / median(up.plain)
   const downRatio = median(down.encrypted) / median(down.plain)
   const cpuRow = (what: 'up' | 'down', label: string): Row => ({
@@ -366,6 +376,7 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
     cpuRow('up', 'uploaded'),
     { metric: `download ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(down.encrypted), baseline: median(down.plain), ratio: downRatio, budget: '≥ 0.85', ok: downRatio >= 0.85 },
     cpuRow('down', 'downloaded'),
+    { metric: '  client CPU per GiB, up / down (the bench process, beside the server on the same cores)', unit: 's', cumulus: `${median(clientCpu.up).toFixed(2)} / ${median(clientCpu.down).toFixed(2)}` },
   )
   notes.push('encryption: chunked AES-256-GCM (64 KiB chunks) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.')
 }
