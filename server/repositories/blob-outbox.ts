@@ -8,9 +8,6 @@ const CONDEMN_CHUNK = 500
 
 export function createBlobOutboxRepository(db: Kysely<DB>) {
   return {
-    async reserve(key: string, instanceId: string, at: number): Promise<void> {
-      await db.insertInto('blob_outbox').values({ key, kind: 'pending', instance_id: instanceId, created_at: at }).execute()
-    },
     async remove(keys: readonly string[]): Promise<void> {
       if (keys.length) await db.deleteFrom('blob_outbox').where('key', 'in', keys).execute()
     },

@@ -38,14 +38,20 @@ export function createQuotaRepository(db: Kysely<DB>) {
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1
   }
 
-  /** A reservation, if the account has a quota and the bytes fit (see `reserve`). */
-  const hold = async (q: Kysely<DB>, r: ReservationRow): Promise<Held> => {
+  /**
+   * A reservation, if the account has a quota and the bytes fit (see `reserve`). `atomically` runs
+   * the writes, which only an account with a quota makes, as one (the caller's transaction, or one
+   * of their own); the read before them decides nothing the conditional update does not check again.
+   */
+  const hold = async (q: Kysely<DB>, r: ReservationRow, atomically: (write: (w: Kysely<DB>) => Promise<Held>) => Promise<Held> = (write) => write(q)): Promise<Held> => {
     const user = await q.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst()
     if (!user) return 'refused'
     if (user.quota === null) return 'unlimited'
-    if (!(await addReserved(q, r.userId, r.bytes))) return 'refused'
-    await q.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
-    return 'held'
+    return atomically(async (w) => {
+      if (!(await addReserved(w, r.userId, r.bytes))) return 'refused'
+      await w.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
+      return 'held'
+    })
   }
 
   /** Drops a reservation row and its bytes from the counter; false when it was already gone. */
@@ -69,21 +75,10 @@ export function createQuotaRepository(db: Kysely<DB>) {
      * 'unlimited' (nothing recorded either) for an account without a quota, which has nothing to
      * hold back: two writes and their pages saved on every upload of such an account.
      */
-    reserve: (r: ReservationRow): Promise<Held> => db.transaction().execute((trx) => hold(trx, r)),
+    reserve: (r: ReservationRow): Promise<Held> => hold(db, r, (write) => db.transaction().execute(write)),
 
     /** `reserve` inside a caller's transaction (a resumable upload's creation, whose reservation is made with its row). */
     reserveIn: (r: ReservationRow): Promise<Held> => hold(db, r),
-
-    /**
-     * `reserve` under the caller's id, with a transaction only for an account that has a quota:
-     * without one, a single read (a small upload that writes no other row before its file).
-     */
-    async reserveAs(r: ReservationRow): Promise<Held> {
-      const user = await db.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst()
-      if (!user) return 'refused'
-      if (user.quota === null) return 'unlimited'
-      return db.transaction().execute((trx) => hold(trx, r))
-    },
 
     /** Grows a live reservation by `bytes` if that fits; false when it does not or is gone. */
     grow: (id: string, userId: string, bytes: number): Promise<boolean> =>

@@ -83,7 +83,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     async reserveFor(r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
       checkBytes(r.bytes)
       const t = now()
-      const held = await repo.reserveAs({ ...r, now: t, expiresAt: t + ttlMs })
+      const held = await repo.reserve({ ...r, now: t, expiresAt: t + ttlMs })
       if (held === 'refused') return refusal(r.userId)
       return held
     },

@@ -1,7 +1,8 @@
-// The outbox between metadata rows and blobs. A blob's key is recorded as 'pending' before its
-// bytes are written and the record is dropped in the transaction that commits the row; rows are
-// deleted together with a 'delete' record for their blobs. Sweeping settles whatever a crash or
-// a failed delete left: no orphan blob and no row without its blob.
+// The records between metadata rows and blobs. A blob's key is recorded before its bytes are
+// written (reserved ahead in blob_key_pool; 'pending' outbox records are those of older versions)
+// and the record is dropped in the transaction that commits the row; rows are deleted together
+// with a 'delete' outbox record for their blobs. Sweeping settles whatever a crash or a failed
+// delete left: no orphan blob and no row without its blob.
 import type { BlobOutboxRepository, InstancesRepository } from '../repositories/blob-outbox.ts'
 import { randomId } from '../util/crypto.ts'
 import type { BlobStore } from './blob-store.ts'

@@ -1,8 +1,8 @@
 // Local disk: write to a temp file, rename it into a sharded folder, then fsync the file and the
 // folder together. A blob has its final name before its bytes are durable, but nothing reads it
 // until a row names it, and that row commits only once both fsyncs have returned; a crash in
-// between leaves a blob the outbox recorded (beforePublish), which the janitor removes.
-import { close as closeFd, closeSync, fdatasync, fstatSync, fsync, open as openFd, openSync, writev } from 'node:fs'
+// between leaves a blob whose key the janitor recorded durably first (beforePublish), and removes.
+import { closeSync, fdatasync, fstatSync, fsync, open as openFd, openSync, writev } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -52,7 +52,7 @@ class Flusher {
 }
 
 /** Plain descriptors for the write path, opened and closed by us alone (tests count syncs through it). */
-export const fd = { open: promisify(openFd), sync: promisify(fsync), datasync: promisify(fdatasync), close: promisify(closeFd) }
+export const fd = { open: promisify(openFd), sync: promisify(fsync), datasync: promisify(fdatasync) }
 
 /**
  * Opens `path` for writing, making its folder only when the open says it is missing. In the
