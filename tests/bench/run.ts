@@ -378,7 +378,7 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
     cpuRow('down', 'downloaded'),
     { metric: '  client CPU per GiB, up / down (the bench process, beside the server on the same cores)', unit: 's', cumulus: `${median(clientCpu.up).toFixed(2)} / ${median(clientCpu.down).toFixed(2)}` },
   )
-  notes.push('encryption: chunked AES-256-GCM (64 KiB chunks) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.')
+  notes.push('encryption: chunked AES-256-GCM (1 MiB chunks, sealed in WebCrypto jobs) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.')
 }
 
 // ---------------------------------------------------------------------------------------------

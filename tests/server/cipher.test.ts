@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createCipheriv, createHash, randomBytes, webcrypto } from 'node:crypto'
 import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import fc from 'fast-check'
@@ -25,9 +25,15 @@ import {
   wrapKey,
 } from '../../server/storage/cipher.ts'
 
-const C = CHUNK_SIZE
+// The layout is the same for any chunk size (each file's enc names its own), so most tests seal
+// with 64 KiB chunks, the size files had before CHUNK_SIZE became 1 MiB: those files must read as
+// they are, and small chunks keep the property runs quick. `at the default chunk size` runs the
+// round trips again with CHUNK_SIZE.
+const C = 64 * 1024
 const master = randomBytes(32)
 const pool = randomBytes(6 * C + 1000)
+const fileKey = (chunkSize = C) => newFileKey(master, chunkSize)
+const encC = fileKey().enc
 
 /** Feeds `data` in pieces of the given sizes (cycled), so chunk boundaries fall mid-write. */
 function source(data: Buffer, pieces: number[] = [data.length || 1]): Readable {
@@ -48,8 +54,8 @@ async function collect(stream: Readable | Transform, into: Buffer[] = []): Promi
   return Buffer.concat(into)
 }
 
-async function encrypt(plain: Buffer, pieces?: number[]) {
-  const { dataKey, enc } = newFileKey(master)
+async function encrypt(plain: Buffer, pieces?: number[], chunkSize = C) {
+  const { dataKey, enc } = fileKey(chunkSize)
   const stored = await collect(source(plain, pieces).pipe(createEncryptStream(dataKey, enc)))
   return { dataKey, enc, stored }
 }
@@ -98,7 +104,9 @@ describe('key wrapping', () => {
   it('given newFileKey, then enc carries a fresh unwrappable key and nonce base per file', () => {
     const a = newFileKey(master)
     const b = newFileKey(master)
-    expect(a.enc).toMatch(new RegExp(`^e1\\.${C}\\.[\\w-]{11}\\.k1\\.`))
+    expect(a.enc).toMatch(new RegExp(`^e1\\.${CHUNK_SIZE}\\.[\\w-]{11}\\.k1\\.`))
+    expect(CHUNK_SIZE).toBe(1024 * 1024)
+    expect(() => newFileKey(master, 512)).toThrow(CipherError)
     expect(a.dataKey.equals(b.dataKey)).toBe(false)
     expect(a.enc.split('.')[2]).not.toBe(b.enc.split('.')[2])
     expect(unwrapFileKey(master, a.enc).equals(a.dataKey)).toBe(true)
@@ -118,25 +126,27 @@ describe('layout', () => {
   it('given plaintext sizes, then stored sizes add the header and one tag per chunk, and invert', () => {
     const cases: [number, number][] = [[0, 1], [1, 1], [C - 1, 1], [C, 1], [C + 1, 2], [5 * C + 17, 6]]
     for (const [size, chunks] of cases) {
-      expect(storedSize(size)).toBe(HEADER_SIZE + size + chunks * TAG_SIZE)
-      expect(plainSizeOf(storedSize(size))).toBe(size)
+      expect(storedSize(size, encC)).toBe(HEADER_SIZE + size + chunks * TAG_SIZE)
+      expect(plainSizeOf(storedSize(size, encC), encC)).toBe(size)
     }
+    // Without an enc: the default chunk size.
+    expect(storedSize(3 * CHUNK_SIZE + 1)).toBe(HEADER_SIZE + 3 * CHUNK_SIZE + 1 + 4 * TAG_SIZE)
     // Sizes no plaintext encrypts to: a lone header, a cut tag, an empty chunk after full ones.
-    for (const bad of [0, HEADER_SIZE, HEADER_SIZE + 15, storedSize(C) + 5, storedSize(C) + TAG_SIZE]) {
-      expect(() => plainSizeOf(bad), String(bad)).toThrow(CipherError)
+    for (const bad of [0, HEADER_SIZE, HEADER_SIZE + 15, storedSize(C, encC) + 5, storedSize(C, encC) + TAG_SIZE]) {
+      expect(() => plainSizeOf(bad, encC), String(bad)).toThrow(CipherError)
     }
   })
 
   it('given a small range, then the stored range is one chunk at a computable offset, header excluded', () => {
     const size = 5 * C + 17
-    expect(storedRange({ start: 0, end: 0 }, size)).toEqual({ start: HEADER_SIZE, end: HEADER_SIZE + C + TAG_SIZE - 1 })
-    expect(storedRange({ start: 3 * C + 5, end: 3 * C + 9 }, size)).toEqual({ start: chunkAt(3), end: chunkAt(4) - 1 })
-    expect(storedRange({ start: size - 1, end: size - 1 }, size)).toEqual({ start: chunkAt(5), end: storedSize(size) - 1 })
-    expect(storedRange({ start: C - 1, end: C }, size)).toEqual({ start: chunkAt(0), end: chunkAt(2) - 1 })
-    expect(storedRange({ start: 0, end: size - 1 }, size)).toEqual({ start: HEADER_SIZE, end: storedSize(size) - 1 })
-    expect(() => storedRange({ start: 5, end: 4 }, size)).toThrow(RangeError)
-    expect(() => storedRange({ start: 0, end: size }, size)).toThrow(RangeError)
-    expect(() => storedRange({ start: 0, end: 0 }, 0)).toThrow(RangeError)
+    expect(storedRange({ start: 0, end: 0 }, size, encC)).toEqual({ start: HEADER_SIZE, end: HEADER_SIZE + C + TAG_SIZE - 1 })
+    expect(storedRange({ start: 3 * C + 5, end: 3 * C + 9 }, size, encC)).toEqual({ start: chunkAt(3), end: chunkAt(4) - 1 })
+    expect(storedRange({ start: size - 1, end: size - 1 }, size, encC)).toEqual({ start: chunkAt(5), end: storedSize(size, encC) - 1 })
+    expect(storedRange({ start: C - 1, end: C }, size, encC)).toEqual({ start: chunkAt(0), end: chunkAt(2) - 1 })
+    expect(storedRange({ start: 0, end: size - 1 }, size, encC)).toEqual({ start: HEADER_SIZE, end: storedSize(size, encC) - 1 })
+    expect(() => storedRange({ start: 5, end: 4 }, size, encC)).toThrow(RangeError)
+    expect(() => storedRange({ start: 0, end: size }, size, encC)).toThrow(RangeError)
+    expect(() => storedRange({ start: 0, end: 0 }, 0, encC)).toThrow(RangeError)
   })
 })
 
@@ -144,7 +154,7 @@ describe('encrypt and decrypt', () => {
   it.each([0, 1, C - 1, C, C + 1, 5 * C + 17])('given %i bytes, then the round trip is byte-for-byte', async (size) => {
     const plain = pool.subarray(0, size)
     const { dataKey, enc, stored } = await encrypt(plain, [1000, 1, C, 3 * C])
-    expect(stored.length).toBe(storedSize(size))
+    expect(stored.length).toBe(storedSize(size, enc))
     expect(stored.subarray(0, HEADER_SIZE).toString('latin1')).toBe('CMLSENC\x01')
     // No plaintext run survives in the stored bytes.
     if (size >= 64) expect(stored.includes(plain.subarray(0, 64))).toBe(false)
@@ -154,13 +164,13 @@ describe('encrypt and decrypt', () => {
   it('given 20 MB of random bytes in odd-sized writes, then the round trip is byte-for-byte', async () => {
     const plain = randomBytes(20 * 1024 * 1024)
     const { dataKey, enc, stored } = await encrypt(plain, [65_537, 100, 1_000_000, 7])
-    expect(stored.length).toBe(storedSize(plain.length))
+    expect(stored.length).toBe(storedSize(plain.length, enc))
     expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
   })
 
   it('given the same key and enc, then output does not depend on how the input was split', async () => {
     const plain = pool.subarray(0, 3 * C + 5)
-    const { dataKey, enc } = newFileKey(master)
+    const { dataKey, enc } = fileKey()
     const a = await collect(source(plain).pipe(createEncryptStream(dataKey, enc)))
     const b = await collect(source(plain, [1, 2, 3, C - 1]).pipe(createEncryptStream(dataKey, enc)))
     expect(a.equals(b)).toBe(true)
@@ -250,7 +260,7 @@ describe('tampering', () => {
     ['first byte of chunk 2', chunkAt(2), 2 * C],
     ['tag of chunk 3', chunkAt(4) - TAG_SIZE, 3 * C],
     ['last chunk ciphertext', chunkAt(last) + 3, last * C],
-    ['last byte of the blob', storedSize(size) - 1, last * C],
+    ['last byte of the blob', storedSize(size, encC) - 1, last * C],
   ])('given a flipped byte in the %s, then CipherError and no plaintext of the failed chunk', async (_name, at, safe) => {
     const { dataKey, enc, stored } = await file
     const bad = Buffer.from(stored)
@@ -280,8 +290,8 @@ describe('tampering', () => {
     const cut = stored.subarray(0, chunkAt(last))
     await expect(decrypt(cut, dataKey, enc, size)).rejects.toThrow(/truncated/)
     // Taking the size from the cut blob is consistent, but chunk 4 is not authenticated as final.
-    expect(plainSizeOf(cut.length)).toBe(5 * C)
-    await expect(decrypt(cut, dataKey, enc, plainSizeOf(cut.length))).rejects.toThrow(/chunk 4 failed authentication/)
+    expect(plainSizeOf(cut.length, enc)).toBe(5 * C)
+    await expect(decrypt(cut, dataKey, enc, plainSizeOf(cut.length, enc))).rejects.toThrow(/chunk 4 failed authentication/)
   })
 
   it('given the blob cut by a few bytes, then it fails', async () => {
@@ -291,7 +301,7 @@ describe('tampering', () => {
       await expect(decrypt(cut, dataKey, enc, size), String(n)).rejects.toBeInstanceOf(CipherError)
       let derived: number | undefined
       try {
-        derived = plainSizeOf(cut.length)
+        derived = plainSizeOf(cut.length, enc)
       } catch (err) {
         expect(err).toBeInstanceOf(CipherError)
       }
@@ -303,7 +313,7 @@ describe('tampering', () => {
     const empty = await encrypt(Buffer.alloc(0))
     expect(empty.stored.length).toBe(HEADER_SIZE + TAG_SIZE)
     await expect(decrypt(empty.stored.subarray(0, HEADER_SIZE), empty.dataKey, empty.enc, 0)).rejects.toThrow(/truncated/)
-    expect(() => plainSizeOf(HEADER_SIZE)).toThrow(CipherError)
+    expect(() => plainSizeOf(HEADER_SIZE, encC)).toThrow(CipherError)
     const { dataKey, enc, stored } = await file
     await expect(decrypt(Buffer.concat([stored, Buffer.from([0])]), dataKey, enc, size)).rejects.toBeInstanceOf(CipherError)
   })
@@ -333,6 +343,58 @@ describe('tampering', () => {
   })
 })
 
+describe('at the default chunk size', () => {
+  const D = CHUNK_SIZE
+  const big = randomBytes(3 * D + 17)
+
+  it.each([0, 1, D - 1, D, D + 1, 3 * D + 17])('given %i bytes in odd pieces, then the round trip is byte-for-byte', async (size) => {
+    const plain = big.subarray(0, size)
+    const { dataKey, enc, stored } = await encrypt(plain, [65_537, 100, D + 1, 7], D)
+    expect(stored.length).toBe(storedSize(size, enc))
+    expect((await decrypt(stored, dataKey, enc, size)).equals(plain)).toBe(true)
+  })
+
+  it('given ranges, then exactly those bytes from only the chunks they touch', async () => {
+    const { dataKey, enc, stored } = await encrypt(big, [300_000], D)
+    for (const range of [{ start: 0, end: 0 }, { start: D - 5, end: D + 5 }, { start: 2 * D + 1, end: big.length - 1 }]) {
+      expect((await readRange(stored, dataKey, enc, big.length, range)).equals(big.subarray(range.start, range.end + 1))).toBe(true)
+    }
+  })
+
+  it('given a blob sealed chunk by chunk with createCipheriv (as before WebCrypto), then it reads as it is', async () => {
+    // The layout of the header comment, written out by hand: the stored blobs of earlier releases.
+    const { dataKey, enc } = fileKey()
+    const nonceBase = Buffer.from(enc.split('.')[2]!, 'base64url')
+    const plain = pool.subarray(0, 2 * C + 99)
+    const parts: Buffer[] = [Buffer.from('CMLSENC\x01', 'latin1')]
+    for (let i = 0; i * C < plain.length; i++) {
+      const nonce = Buffer.concat([nonceBase, Buffer.alloc(4)])
+      nonce.writeUInt32BE(i, 8)
+      const aad = Buffer.concat([parts[0]!, Buffer.alloc(5)])
+      aad.writeUInt32BE(i, 8)
+      aad[12] = (i + 1) * C >= plain.length ? 1 : 0
+      const c = createCipheriv('aes-256-gcm', dataKey, nonce)
+      c.setAAD(aad)
+      parts.push(c.update(plain.subarray(i * C, (i + 1) * C)), c.final(), c.getAuthTag())
+    }
+    const stored = Buffer.concat(parts)
+    expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
+    // And the streams seal the same bytes.
+    expect((await collect(source(plain, [777]).pipe(createEncryptStream(dataKey, enc)))).equals(stored)).toBe(true)
+  })
+
+  it('given WebCrypto, then encrypt copies its input before it returns (the sealing streams reuse their buffer)', async () => {
+    const key = await webcrypto.subtle.importKey('raw', randomBytes(32), 'AES-GCM', false, ['encrypt', 'decrypt'])
+    const algorithm = { name: 'AES-GCM', iv: randomBytes(12) }
+    const plain = randomBytes(D)
+    const input = Buffer.from(plain)
+    const sealing = webcrypto.subtle.encrypt(algorithm, key, input)
+    input.fill(0)
+    const sealed = Buffer.from(await sealing)
+    expect(Buffer.from(await webcrypto.subtle.decrypt(algorithm, key, sealed)).equals(plain)).toBe(true)
+  })
+})
+
 describe('memory', () => {
   it('given a 200 MB stream through encrypt and decrypt, then neither ever holds more than a few chunks', async () => {
     const total = 200 * 1024 * 1024
@@ -350,7 +412,7 @@ describe('memory', () => {
         this.push(buf)
       },
     })
-    const { dataKey, enc } = newFileKey(master)
+    const { dataKey, enc } = fileKey(CHUNK_SIZE)
     const encStream = createEncryptStream(dataKey, enc)
     const decStream = createDecryptStream(dataKey, enc, { plainSize: total })
     const outHash = createHash('sha256')
@@ -371,7 +433,8 @@ describe('memory', () => {
     expect(received).toBe(total)
     expect(outHash.digest('hex')).toBe(inHash.digest('hex'))
     expect(maxHeld).toBeGreaterThan(0)
-    expect(maxHeld).toBeLessThan(8 * C) // ~512 KiB against 200 MB streamed
+    // Each side: a chunk gathering, the chunks being sealed or opened, what waits to be read.
+    expect(maxHeld).toBeLessThan(8 * CHUNK_SIZE) // < 8 MiB against 200 MB streamed
   }, 120_000)
 })
 
@@ -402,7 +465,7 @@ describe('a file sealed in pieces (resumable uploads)', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 3 * C + 500 }), fc.array(fc.integer({ min: 0, max: 3 * C + 500 }), { maxLength: 6 }), async (size, cuts) => {
         const plain = pool.subarray(0, size)
-        const { dataKey, enc } = newFileKey(master)
+        const { dataKey, enc } = fileKey()
         const whole = await collect(source(plain).pipe(createEncryptStream(dataKey, enc)))
         const pieced = await sealInPieces(plain, cuts, dataKey, enc)
         expect(pieced.equals(whole)).toBe(true)
@@ -413,7 +476,7 @@ describe('a file sealed in pieces (resumable uploads)', () => {
   })
 
   it('given a note altered, moved to another chunk or opened with another key, then it is refused', () => {
-    const { dataKey } = newFileKey(master)
+    const { dataKey } = fileKey()
     const note = sealNote(dataKey, 3, Buffer.from('the unsealed rest'))
     expect(openNote(dataKey, note)).toEqual({ index: 3, plain: Buffer.from('the unsealed rest') })
     const flipped = Buffer.from(note)
@@ -422,13 +485,13 @@ describe('a file sealed in pieces (resumable uploads)', () => {
     const moved = Buffer.from(note)
     moved.writeUInt32BE(4, 0)
     expect(() => openNote(dataKey, moved)).toThrow(CipherError)
-    expect(() => openNote(newFileKey(master).dataKey, note)).toThrow(CipherError)
+    expect(() => openNote(fileKey().dataKey, note)).toThrow(CipherError)
     // Two notes of the same rest never share a nonce.
     expect(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16).equals(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16))).toBe(false)
   })
 
   it('given more bytes than the file has, then sealing fails', async () => {
-    const { dataKey, enc } = newFileKey(master)
+    const { dataKey, enc } = fileKey()
     const sealing = new StagedEncryptStream(dataKey, enc, { plainSize: 10, index: 0, held: Buffer.alloc(0) })
     await expect(collect(source(Buffer.alloc(11)).pipe(sealing))).rejects.toThrow(CipherError)
   })

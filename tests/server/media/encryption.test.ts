@@ -9,7 +9,8 @@ import { startServer, type TestServer } from '../helpers/server.ts'
 const KEY = 'ab'.repeat(32)
 let server: TestServer
 let alice: Browser
-const data = randomBytes(300_000, 21) // several 64 KiB chunks, the last one partial
+const MiB = 1024 * 1024
+const data = randomBytes(2 * MiB + 300_000, 21) // three 1 MiB chunks (CHUNK_SIZE), the last one partial
 beforeAll(async () => {
   server = await startServer({ env: { ENCRYPTION_KEY: KEY } })
   alice = new Browser(server.url)
@@ -43,10 +44,10 @@ describe('encryption at rest', () => {
   it.each([
     ['bytes=0-0', 0, 0],
     ['bytes=0-99', 0, 99],
-    ['bytes=65530-65545', 65530, 65545],
-    ['bytes=131072-200000', 131072, 200000],
-    ['bytes=299990-', 299990, 299999],
-    ['bytes=-70000', 230000, 299999],
+    ['bytes=1048570-1048585', MiB - 6, MiB + 9],
+    ['bytes=1048576-2200000', MiB, 2_200_000],
+    [`bytes=${data.length - 10}-`, data.length - 10, data.length - 1],
+    ['bytes=-1200000', data.length - 1_200_000, data.length - 1],
   ])('given Range %s on an encrypted blob, then exactly those plaintext bytes', async (range, start, end) => {
     const file = (await alice.upload('ranged.bin', data)).body
     const r = await alice.bytes(`/file-service/download/${file._id}`, { range })
@@ -57,7 +58,7 @@ describe('encryption at rest', () => {
 
   it('given a range past the end, then 416', async () => {
     const file = (await alice.upload('ranged.bin', data)).body
-    expect((await alice.bytes(`/file-service/download/${file._id}`, { range: 'bytes=300000-' })).status).toBe(416)
+    expect((await alice.bytes(`/file-service/download/${file._id}`, { range: `bytes=${data.length}-` })).status).toBe(416)
   })
 
   it('given one flipped byte in the first chunk, then the download is refused with an error status', async () => {
