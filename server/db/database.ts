@@ -33,16 +33,23 @@ export interface MetadataDb {
 /**
  * Kysely's migrator reads the catalog of every schema in the database (its introspection). A
  * schema dropped meanwhile by someone else (a second installation, test files side by side) fails
- * that read with 3F000 "schema … does not exist", and the drop's locks can deadlock it (40P01).
- * Both pass on another try; on PostgreSQL the migrations run in one transaction, so a try that
- * failed left nothing behind.
+ * that read with 3F000 "schema … does not exist", or, when its tables go mid-read, with 42P01 /
+ * 42703 from pg_get_serial_sequence ('relation "t_other.files" does not exist', 'column "token"
+ * of relation "dav_locks" does not exist'); and the drop's locks can deadlock it (40P01). All pass
+ * on another try; on PostgreSQL the migrations run in one transaction, so a try that failed left
+ * nothing behind. A missing table or column is only taken for someone else's when no migration of
+ * ours failed: the introspection runs before them.
  */
 export async function migrateRetrying(migrator: Pick<Migrator, 'migrateToLatest'>, ownSchema: string | undefined) {
   for (let attempt = 1; ; attempt++) {
     const outcome = await migrator.migrateToLatest()
     const code = (outcome.error as { code?: string } | undefined)?.code
     const message = String((outcome.error as Error | undefined)?.message ?? '')
-    const someoneElses = code === '40P01' || (code === '3F000' && !(ownSchema && message.includes(`"${ownSchema}"`)))
+    const ourMigrationFailed = outcome.results?.some((r) => r.status === 'Error') ?? false
+    const someoneElses =
+      code === '40P01' ||
+      (code === '3F000' && !(ownSchema && message.includes(`"${ownSchema}"`))) ||
+      ((code === '42P01' || code === '42703') && !ourMigrationFailed)
     if (!someoneElses || attempt === 4) return outcome
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
   }
