@@ -284,7 +284,7 @@ class ByteQueue {
   }
 }
 
-const importChunkKey = (dataKey: Buffer) => webcrypto.subtle.importKey('raw', dataKey, 'AES-GCM', false, ['encrypt', 'decrypt'])
+const importChunkKey = (dataKey: Buffer) => webcrypto.subtle.importKey('raw', dataKey, 'AES-GCM', false, ['encrypt'])
 
 const chunkAlgorithm = (params: FileParams, i: number, final: boolean) => ({
   name: 'AES-GCM',
