@@ -9,6 +9,11 @@
 // only that shell, which dies and leaves us running as an orphan; so when our parent goes away we
 // stop as if signalled. A build in progress is stopped with us, and we exit with its status.
 //
+// On Linux with glibc it first starts itself again with the malloc settings of
+// scripts/malloc-tunables.mjs (glibc reads them only at a process's start): in place, one process
+// as before, where Node has process.execve (22.15+, 23.11+); on older Node as a child it waits for
+// and passes signals to, exiting as the child did.
+//
 // SKIP_BUILD=1 serves dist/ as it is (an image or deploy that built already). In a terminal the
 // server logs warnings and errors only, unless LOG_LEVEL is set.
 import { spawn } from 'node:child_process'
@@ -16,8 +21,31 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { clearInterval, setInterval } from 'node:timers'
+import { lacksMallocTunables, withMallocTunables } from './malloc-tunables.mjs'
 
 const POSIX = process.platform !== 'win32'
+
+// --- glibc's malloc settings ------------------------------------------------------------------
+if (lacksMallocTunables()) {
+  const args = [...process.execArgv, ...process.argv.slice(1)]
+  const env = withMallocTunables(process.env)
+  // Experimental in Node 24 still; its warning is emitted on the next tick, which never comes.
+  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], env)
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env })
+  // Ctrl+C reaches the child too (same process group); a second signal is harmless there.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  // The child watches us as its parent (below); we watch ours the same way.
+  const parentPid = process.ppid
+  if (process.env.npm_lifecycle_event && parentPid > 1) {
+    setInterval(() => process.ppid !== parentPid && child.kill('SIGTERM'), 500).unref()
+  }
+  const [code, signal] = await new Promise((resolve) => child.on('exit', (...how) => resolve(how)))
+  if (signal) {
+    process.removeAllListeners(signal)
+    process.kill(process.pid, signal)
+  }
+  process.exit(code ?? 1)
+}
 
 const newest = (paths) => {
   let max = 0

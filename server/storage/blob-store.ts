@@ -89,25 +89,45 @@ export interface BlobStore {
   stagedIds(): AsyncIterable<string>
 }
 
-/** Counts and hashes bytes as they pass, and enforces a size limit without buffering. */
-export class Meter extends Transform {
+/** Counts and hashes bytes, and enforces a size limit: a Meter's work, for a stream that does it in passing. */
+export class Tally {
   size = 0
   private readonly hash: Hash | undefined
   constructor(
     private readonly maxBytes = Number.POSITIVE_INFINITY,
     digest = true,
   ) {
-    // 1 MiB buffers: fewer, larger chunks through hashing and writing (measurably less CPU).
-    super({ highWaterMark: 1 << 20 })
     this.hash = digest ? createHash('sha256') : undefined
   }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+  /** Counts `chunk`; the error to fail with when it takes the size past the limit. */
+  add(chunk: Buffer): Error | undefined {
     this.size += chunk.length
-    if (this.size > this.maxBytes) return done(errors.tooLarge(`File is larger than the limit of ${this.maxBytes} bytes`))
+    if (this.size > this.maxBytes) return errors.tooLarge(`File is larger than the limit of ${this.maxBytes} bytes`)
     this.hash?.update(chunk)
-    done(null, chunk)
+    return undefined
   }
   digest(): string {
     return this.hash?.digest('hex') ?? ''
+  }
+}
+
+/** Counts and hashes bytes as they pass, and enforces a size limit without buffering. */
+export class Meter extends Transform {
+  private readonly tally: Tally
+  constructor(maxBytes?: number, digest = true) {
+    // 1 MiB buffers: fewer, larger chunks through hashing and writing (measurably less CPU).
+    super({ highWaterMark: 1 << 20 })
+    this.tally = new Tally(maxBytes, digest)
+  }
+  get size(): number {
+    return this.tally.size
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    const tooLarge = this.tally.add(chunk)
+    if (tooLarge) return done(tooLarge)
+    done(null, chunk)
+  }
+  digest(): string {
+    return this.tally.digest()
   }
 }

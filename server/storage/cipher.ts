@@ -346,7 +346,16 @@ class ChunkSealer {
   }
 }
 
-/** Plaintext in, stored layout out. Holds at most a chunk and the write in progress, and the chunks being sealed. */
+/** Sees each piece of plaintext as it arrives; an error returned fails the stream (a size limit). */
+export interface PlainObserver {
+  add(plain: Buffer): Error | undefined
+}
+
+/**
+ * Plaintext in, stored layout out. Holds at most a chunk and the write in progress, and the
+ * chunks being sealed. An `observer` (the upload's size, limit and hash) sees the plaintext here
+ * rather than in a stream of its own before this one: one hop less per piece received.
+ */
 export class EncryptStream extends Transform {
   private readonly queue = new ByteQueue()
   private readonly params: FileParams
@@ -354,7 +363,11 @@ export class EncryptStream extends Transform {
   private index = 0
   private started = false
 
-  constructor(dataKey: Buffer, enc: string) {
+  constructor(
+    dataKey: Buffer,
+    enc: string,
+    private readonly observer?: PlainObserver,
+  ) {
     super()
     assertKey(dataKey, 'data key')
     this.params = parseEnc(enc)
@@ -367,6 +380,8 @@ export class EncryptStream extends Transform {
   }
 
   override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const refused = this.observer?.add(data)
+    if (refused) return done(refused)
     this.queue.push(data)
     // Most writes complete no chunk: no job, no promise.
     if (this.started && this.queue.length <= this.params.chunkSize) return done()
@@ -659,8 +674,8 @@ export class DecryptStream extends Transform {
 }
 
 /** A Transform from plaintext to the stored layout, for the blob of `enc`. */
-export function createEncryptStream(dataKey: Buffer, enc: string): EncryptStream {
-  return new EncryptStream(dataKey, enc)
+export function createEncryptStream(dataKey: Buffer, enc: string, observer?: PlainObserver): EncryptStream {
+  return new EncryptStream(dataKey, enc, observer)
 }
 
 /** A Transform from stored bytes (the whole blob, or storedRange(range)) to exactly the plaintext wanted. */

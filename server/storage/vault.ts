@@ -3,7 +3,7 @@
 import { pipeline, type Readable } from 'node:stream'
 import type { SettingsRepository } from '../repositories/settings.ts'
 import { errors } from '../errors.ts'
-import { type AppendOptions, type BlobStore, type ByteRange, Meter, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import { type AppendOptions, type BlobStore, type ByteRange, type PutOptions, Tally, type StagedBlob, type StoredBlob } from './blob-store.ts'
 import {
   CipherError,
   chunkSizeFor,
@@ -162,11 +162,11 @@ export function createEncryptedVault(store: BlobStore, master: Buffer): Vault {
     encrypted: true,
     async put(source, options) {
       const { dataKey, enc } = newFileKey(master)
-      // Size, hash and the upload limit are about the user's bytes, so measure before sealing.
-      const meter = new Meter(options.maxBytes)
-      const sealed = pipeline(source, meter, createEncryptStream(dataKey, enc), () => undefined)
+      // Size, hash and the upload limit are about the user's bytes, so they are taken before sealing.
+      const tally = new Tally(options.maxBytes)
+      const sealed = pipeline(source, createEncryptStream(dataKey, enc, tally), () => undefined)
       const stored = await store.put(sealed, { key: options.key, digest: false })
-      return { key: stored.key, size: meter.size, sha256: meter.digest(), enc }
+      return { key: stored.key, size: tally.size, sha256: tally.digest(), enc }
     },
     newUploadKey: () => newFileKey(master).enc,
     staged: (upload) => (upload.enc ? encryptedStaged(store.staged(upload.id), master, { ...upload, enc: upload.enc }) : plainStaged(store.staged(upload.id))),

@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Conn, load } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
+import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_ENV, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
 import { MB, median } from './lib/report.ts'
 import { seed } from './lib/seed.ts'
 import { anonPeak } from './lib/smaps.ts'
@@ -51,7 +51,7 @@ interface Server {
 /** Starts one Cumulus build, signs up, seeds its folder, and builds its requests. */
 async function cumulus(name: string, bundle: string, flags = nodeArgs): Promise<Server> {
   const dataDir = join(root, name)
-  const child = await startChild(name, bundle, [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, flags)
+  const child = await startChild(name, bundle, [], { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, flags)
   children.push(child)
   const childOut = arg('child-stdout', '')
   if (childOut) child.proc.stdout!.pipe(createWriteStream(`${childOut}${name === 'cumulus' ? '' : `.${name}`}`))

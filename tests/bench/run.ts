@@ -17,7 +17,7 @@ import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
 import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
+import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_ENV, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
 import { type Latency, MB, MiB, latency, median, paired, type Row, table } from './lib/report.ts'
 import { COMMON_WORD, RARE_PAIR, RARE_TOKEN, queryPlan, seed } from './lib/seed.ts'
 
@@ -135,6 +135,7 @@ try {
   await bundleChildren(buildDir, [join(here, 'serve.ts'), join(here, 'baseline.ts')])
   // LOG_LEVEL=warn: no per-request log lines, like the bare Fastify baseline (logger off).
   const cumulus = await startChild('cumulus', join(buildDir, 'serve.mjs'), [], {
+    ...SERVER_ENV,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     APP_DIR: join(root, 'no-app'),
@@ -231,7 +232,7 @@ async function app(s: Session) {
   // The Media page: photos over ~8 years (runs of up to 30 a few hours apart), so ~100 months.
   const media = { count: quick ? 10_000 : 100_000, pagingSeconds: quick ? 60 : 240 }
   seed({ dbFile, owner: s.userId, folders: 1, files: media.count, seed: 9, media: true, maxDateStepMs: 21 * 3_600_000 })
-  const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir }, SERVER_NODE_FLAGS)
+  const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir }, SERVER_NODE_FLAGS)
   children.push(server)
   rows.push(...(await appPhase({ port: server.port, email: s.email, password: Session.password, bigFolder: big, smallFolder: small, runs: quick ? 2 : 5, log, media })))
 }
@@ -242,7 +243,7 @@ async function app(s: Session) {
 async function tree() {
   const server = async (name: string) => {
     const dir = join(root, `data-${name}`)
-    const child = await startChild(name, join(buildDir, 'serve.mjs'), [], { DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, SERVER_NODE_FLAGS)
+    const child = await startChild(name, join(buildDir, 'serve.mjs'), [], { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, SERVER_NODE_FLAGS)
     children.push(child)
     return { port: child.port, dbFile: join(dir, 'cumulus.db'), session: new Session(child.port) }
   }
@@ -309,6 +310,7 @@ async function webdav(cumulus: Child, raw: Child, s: Session) {
 async function encryptionThroughput(plain: Child, plainSession: Session) {
   const bytes = Math.min(size.fileBytes, 256 * MiB)
   const sealed = await startChild('cumulus-encrypted', join(buildDir, 'serve.mjs'), [], {
+    ...SERVER_ENV,
     DATA_DIR: join(root, 'data-encrypted'),
     LOG_LEVEL: 'warn',
     APP_DIR: join(root, 'no-app'),

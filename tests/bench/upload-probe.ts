@@ -6,14 +6,14 @@
 // shared machine, the server's CPU per file; the median of per-round ratios against `against`.
 //   node --import tsx tests/bench/upload-probe.ts [--files=300] [--bytes=100000] [--rounds=4]
 //     [--parallel=3] [--route=tus|multipart] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
-//     [--against=path/to/serve.ts] [--env=NAME=value,...] [--warmup=N] [--memory]
+//     [--against=path/to/serve.ts] [--env=NAME=value,...] [--env-all=NAME=value,...] [--warmup=N] [--memory]
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Conn, multipartFraming } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
+import { type Child, bundleChildren, cpuSeconds, SERVER_ENV, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
 import { median } from './lib/report.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -27,8 +27,11 @@ const warmup = Number(arg('warmup', '0'))
 const route = arg('route', 'tus')
 const against = arg('against', '')
 const nodeArgs = [...SERVER_NODE_FLAGS, ...arg('node-args', '').split(' ').filter(Boolean)]
+const envArg = (name: string) => Object.fromEntries(arg(name, '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
 /** Extra environment for the first server only (--env=NAME=value,NAME=value): A/B of a setting. */
-const extraEnv = Object.fromEntries(arg('env', '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
+const extraEnv = envArg('env')
+/** Extra environment for both servers (--env-all=…): a setting not under test, such as ENCRYPTION_KEY. */
+const sharedEnv = envArg('env-all')
 
 const root = mkdtempSync(join(tmpdir(), 'cumulus-upload-probe-'))
 const buildDir = join(here, 'dist', `upload-probe-${process.pid}`)
@@ -46,7 +49,7 @@ interface Target {
 }
 
 async function cumulus(name: string, bundle: string, env: Record<string, string> = {}): Promise<Target> {
-  const child = await startChild(name, bundle, [], { DATA_DIR: join(root, name), LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app'), ...env }, nodeArgs)
+  const child = await startChild(name, bundle, [], { ...SERVER_ENV, DATA_DIR: join(root, name), LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app'), ...env }, nodeArgs)
   children.push(child)
   const uuid = randomUUID()
   const base = `http://127.0.0.1:${child.port}`
@@ -108,8 +111,8 @@ try {
   await bundleChildren(buildDir, [join(here, 'serve.ts')])
   if (against) await bundleChildren(join(buildDir, 'against'), [resolve(against)])
   log(`load average ${loadavg()[0]!.toFixed(2)}; ${files} × ${bytes} B via ${route}, ${parallel} in flight`)
-  const targets = [await cumulus('cumulus', join(buildDir, 'serve.mjs'), extraEnv)]
-  if (against) targets.push(await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs'))))
+  const targets = [await cumulus('cumulus', join(buildDir, 'serve.mjs'), { ...sharedEnv, ...extraEnv })]
+  if (against) targets.push(await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs')), sharedEnv))
   if (warmup > 0) for (const t of targets) log(`${t.name} warmed with ${warmup} files: ${(await run(t, 'warm-up', warmup)).cpuMs.toFixed(2)} ms CPU/file`)
   const got: Record<string, Array<{ fps: number; cpuMs: number }>> = {}
   for (let round = 0; round <= rounds; round++) {

@@ -3,7 +3,7 @@ import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { ByteRange } from '../../server/storage/blob-store.ts'
+import { type ByteRange, Tally } from '../../server/storage/blob-store.ts'
 import {
   CHUNK_SIZE,
   CipherError,
@@ -179,6 +179,22 @@ describe('encrypt and decrypt', () => {
   it('given a wrong data key, then decryption fails with CipherError', async () => {
     const { enc, stored } = await encrypt(pool.subarray(0, 1000))
     await expect(decrypt(stored, randomBytes(32), enc, 1000)).rejects.toBeInstanceOf(CipherError)
+  })
+  it('given a tally, then it counts and hashes the plaintext as it arrives, and its limit stops the stream before the bytes past it are sealed', async () => {
+    const plain = pool.subarray(0, 3 * C + 5)
+    const { dataKey, enc } = fileKey()
+    const tally = new Tally()
+    const stored = await collect(source(plain, [1000, 7, C]).pipe(createEncryptStream(dataKey, enc, tally)))
+    expect(tally.size).toBe(plain.length)
+    expect(tally.digest()).toBe(createHash('sha256').update(plain).digest('hex'))
+    expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
+
+    const limited = new Tally(2 * C)
+    const sealed: Buffer[] = []
+    const failed = pipeline(source(plain, [C / 2]), createEncryptStream(dataKey, enc, limited), new Writable({ write: (chunk: Buffer, _e, done) => done(null, sealed.push(chunk)) }))
+    await expect(failed).rejects.toMatchObject({ statusCode: 413, message: `File is larger than the limit of ${2 * C} bytes` })
+    // At most the chunks wholly within the limit were sealed (the first, which the second's bytes proved not final).
+    expect(Buffer.concat(sealed).length).toBeLessThanOrEqual(HEADER_SIZE + 2 * (C + TAG_SIZE))
   })
 })
 

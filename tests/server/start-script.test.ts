@@ -7,9 +7,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { createServer, connect } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { MALLOC_TUNABLES } from '../../scripts/malloc-tunables.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+/** scripts/start.mjs and what it imports. */
+const START_SCRIPTS = ['start.mjs', 'malloc-tunables.mjs']
 let dir: string
 const started: ChildProcess[] = []
 
@@ -19,7 +22,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(root, '.test-tmp', 'start-'))
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cumulus-start-test', private: true, type: 'module', scripts: { start: pkg.scripts.start } }))
   mkdirSync(join(dir, 'scripts'))
-  copyFileSync(join(root, 'scripts/start.mjs'), join(dir, 'scripts/start.mjs'))
+  for (const script of START_SCRIPTS) copyFileSync(join(root, 'scripts', script), join(dir, 'scripts', script))
   // The project's own build:server command, aimed at the copy.
   const [, ...args] = pkg.scripts['build:server']!.split(' ')
   const esbuildArgs = [...args.filter((a) => !a.startsWith('--outfile=')), `--outfile=${join(dir, 'dist/server/main.js')}`, '--log-level=warning']
@@ -119,6 +122,16 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
     const below = descendants(npm.child.pid!)
     expect(below.length).toBeGreaterThan(0)
+    // The server runs with glibc's malloc settings (started again with them, in place or as a child).
+    const environ = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+      } catch {
+        return []
+      }
+    }
+    // (glibc parses the variable in place, so /proc shows it up to the first ':' only.)
+    expect(below.flatMap(environ)).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES.split(':')[0]}`)
 
     npm.child.kill('SIGTERM')
     await npm.exited
@@ -144,7 +157,7 @@ describe('npm start', () => {
       writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', scripts: { start: pkg.scripts.start, 'build:app': build, 'build:server': build } }))
       writeFileSync(join(project, 'build.mjs'), "console.log('building'); setInterval(() => {}, 1000)\n")
       mkdirSync(join(project, 'scripts'))
-      copyFileSync(join(root, 'scripts/start.mjs'), join(project, 'scripts/start.mjs'))
+      for (const script of START_SCRIPTS) copyFileSync(join(root, 'scripts', script), join(project, 'scripts', script))
       const npm = start('npm', ['start'], await freePort(), { cwd: project, skipBuild: false })
       await expect.poll(npm.output, { timeout: 10_000 }).toContain('building')
       expect(npm.output()).toContain('Building Cumulus (first run, or the sources changed)…')

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { build } from 'esbuild'
+import { withMallocTunables } from '../../../scripts/malloc-tunables.mjs'
 
 export interface Child {
   name: string
@@ -23,6 +24,12 @@ export interface Child {
 export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start
   .split(/\s+/)
   .filter((a) => a.startsWith('--'))
+
+/**
+ * The environment `npm start` gives the server on glibc Linux (scripts/malloc-tunables.mjs): the
+ * bench's Cumulus children get it like the node flags. The baselines run with glibc's defaults.
+ */
+export const SERVER_ENV: Record<string, string> = process.platform === 'linux' ? withMallocTunables({}) : {}
 
 /** Bundles the child entry points (tests/bench/dist is git- and lint-ignored, and deleted after the run). */
 export async function bundleChildren(outdir: string, entries: string[]): Promise<void> {
