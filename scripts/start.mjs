@@ -29,7 +29,7 @@ const POSIX = process.platform !== 'win32'
 if (lacksMallocTunables()) {
   const args = [...process.execArgv, ...process.argv.slice(1)]
   const env = withMallocTunables(process.env)
-  // Experimental in Node 24 still; its warning is emitted on the next tick, which never comes.
+  // process.execve is experimental: its warning is emitted on the next tick, which never comes (seen on 22.23).
   if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], env)
   const child = spawn(process.execPath, args, { stdio: 'inherit', env })
   // Ctrl+C reaches the child too (same process group); a second signal is harmless there.
