@@ -37,11 +37,16 @@ export function createBlobJanitor(o: JanitorOptions) {
   /** Keys taken from the pool and not yet settled or given up: recorded in the pool, not the outbox. */
   const fromPool = new Set<string>()
 
-  /** Reserves the next batch of keys: one commit, made durable before any of them is handed out. */
+  /**
+   * Reserves the next batch of keys: one commit, made durable before any of them is handed out.
+   * Meanwhile the store readies their places (on disk, their folders: made and synced once for
+   * the batch rather than by each upload that lands in a new one). A store that cannot is no
+   * reason to stop: each write makes what it needs itself.
+   */
   async function refill(): Promise<void> {
     const keys = Array.from({ length: POOL_BATCH }, () => randomId(24))
     await outbox.pool(keys, o.instanceId, Date.now())
-    if (o.durable) await o.durable()
+    await Promise.all([o.durable?.(), store.prepare?.(keys).catch((err: unknown) => o.log?.warn({ err }, 'readying blob folders failed; uploads make them'))])
     pool.push(...keys)
   }
 

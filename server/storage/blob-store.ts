@@ -81,6 +81,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>
   /** Every key in the store (orphan checks and tests). */
   keys(): AsyncIterable<string>
+  /**
+   * Readies the store for blobs under `keys` (reserved ahead, storage/blob-janitor.ts), durably:
+   * on disk, the folders they go in, so no upload waits for a mkdir of its own. Optional.
+   */
+  prepare?(keys: string[]): Promise<void>
   /** Drops leftovers of interrupted writes (temp files, unfinished multipart uploads); staged blobs stay. */
   cleanup(): Promise<void>
   /** The staged blob of upload `id` (empty until something is appended). */

@@ -147,10 +147,10 @@ const missingIsFine = (err: NodeJS.ErrnoException) => {
  */
 async function durableRename(from: string, to: string, syncFile?: () => Promise<void>): Promise<void> {
   const dir = join(to, '..')
-  // A folder this process has not yet seen is made first (on a new store nearly every one of the
-  // first few thousand blobs has a folder of its own to make, and a failed rename, a mkdir and a
-  // second rename cost three trips to the thread pool). One it makes has its own name synced into
-  // the parent beside the rest.
+  // A folder this process has not yet seen is made first (a failed rename, a mkdir and a second
+  // rename would cost three trips to the thread pool); one it makes has its own name synced into
+  // the parent beside the rest. Keys from the pool find theirs made already (`prepare`): on a new
+  // store, nearly every one of the first few thousand blobs would otherwise make its own.
   const made = knownFolders.has(dir) ? false : await makeFolder(dir)
   await rename(from, to).catch(async (err: NodeJS.ErrnoException) => {
     // Removed behind our back: made again.
@@ -356,6 +356,13 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
           else for (const k of await level(join(root, a, name))) yield k
         }
       }
+    },
+
+    async prepare(keys: string[]): Promise<void> {
+      const dirs = new Set(keys.map((key) => join(pathOf(key), '..')).filter((dir) => !knownFolders.has(dir)))
+      const made = await Promise.all([...dirs].map(makeFolder))
+      // New folders' names, synced into blobs/ together: one fsync for the batch.
+      if (made.some(Boolean)) await syncPath(root)
     },
 
     async cleanup(): Promise<void> {

@@ -191,7 +191,7 @@ describe('encrypt and decrypt', () => {
 
     const limited = new Tally(2 * C)
     const sealed: Buffer[] = []
-    const failed = pipeline(source(plain, [C / 2]), createEncryptStream(dataKey, enc, limited), new Writable({ write: (chunk: Buffer, _e, done) => done(null, sealed.push(chunk)) }))
+    const failed = pipeline(source(plain, [C / 2]), createEncryptStream(dataKey, enc, limited), new Writable({ write: (chunk: Buffer, _e, done) => (sealed.push(chunk), done()) }))
     await expect(failed).rejects.toMatchObject({ statusCode: 413, message: `File is larger than the limit of ${2 * C} bytes` })
     // At most the chunks wholly within the limit were sealed (the first, which the second's bytes proved not final).
     expect(Buffer.concat(sealed).length).toBeLessThanOrEqual(HEADER_SIZE + 2 * (C + TAG_SIZE))

@@ -95,6 +95,26 @@ it('given a put, then the bytes and the folder entry are synced together after t
   expect(calls).toHaveLength(2)
 })
 
+it('given keys readied ahead (the key pool), then their folders are made with one sync for the batch, and a blob under one syncs only itself and its folder', async () => {
+  const store = createFsStore(dir)
+  const keys = ['Aa-readied-key-1', 'Aa-readied-key-2', 'Bb-readied-key-3']
+  const sync = vi.spyOn(fd, 'sync')
+  await store.prepare!(keys)
+  expect(existsSync(join(dir, 'blobs', 'Aa'))).toBe(true)
+  expect(existsSync(join(dir, 'blobs', 'Bb'))).toBe(true)
+  // Two new folders, one fsync of blobs/ for both.
+  expect(sync).toHaveBeenCalledTimes(1)
+  // Folders that are there already cost no second sync.
+  await store.prepare!(keys)
+  expect(sync).toHaveBeenCalledTimes(1)
+  sync.mockRestore()
+
+  const calls = syncsAround(() => join(dir, 'blobs', 'Bb', keys[2]!))
+  await store.put(source(MiB), { key: keys[2]! })
+  // The file and its folder, not the folder's name in blobs/ (synced ahead).
+  expect(calls).toEqual([{ named: true }, { named: true }])
+})
+
 it('given a deferred append, then nothing is synced until commit syncs the bytes beside the name, or sync() does', async () => {
   const store = createFsStore(dir)
   const key = 'blob-key-deferred-1'

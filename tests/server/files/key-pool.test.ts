@@ -2,6 +2,8 @@
 // record is durable already, so its blob may be published at once; the record goes in the commit
 // that names the blob, or with the blob when the write gives up; a dead server's unused keys are
 // swept like its pending outbox keys (the blob goes unless a row names it).
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
@@ -29,6 +31,8 @@ describe('blob keys reserved ahead', () => {
     const key = await c().janitor.takeKey()
     const recorded = await pooled()
     expect(recorded.map((r) => r.key)).toContain(key)
+    // On disk, the folders of the batch were made with it: no upload waits for a mkdir.
+    if (server.config.blobStore === 'fs') for (const r of recorded) expect(existsSync(join(server.dataDir, 'blobs', r.key.slice(0, 2)))).toBe(true)
     // A batch at a time, all under this server.
     expect(recorded.length).toBeGreaterThan(1)
     expect(new Set(recorded.map((r) => r.instance_id)).size).toBe(1)
