@@ -7,6 +7,15 @@ const testRunnerConfig = getJestConfig()
 /** @type {import('@jest/types').Config.InitialOptions} */
 export default {
   ...testRunnerConfig,
+  // Less work per story file: one page per worker while files leave it clean, and the runner's
+  // module loaded once per worker, not once per file; app screens' files last (see these four
+  // files in .storybook/).
+  testEnvironment: '<rootDir>/.storybook/test-runner-environment.js',
+  setupFilesAfterEnv: testRunnerConfig.setupFilesAfterEnv.map((file) =>
+    file.endsWith('/playwright/jest-setup.js') ? '<rootDir>/.storybook/test-runner-setup.js' : file,
+  ),
+  moduleNameMapper: { '^@storybook/test-runner$': '<rootDir>/.storybook/test-runner-module.js' },
+  testSequencer: '<rootDir>/.storybook/test-runner-sequencer.js',
   testEnvironmentOptions: {
     'jest-playwright': {
       ...testRunnerConfig.testEnvironmentOptions?.['jest-playwright'],
