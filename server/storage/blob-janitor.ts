@@ -40,13 +40,13 @@ export function createBlobJanitor(o: JanitorOptions) {
   /**
    * Reserves the next batch of keys: one commit, made durable before any of them is handed out.
    * Meanwhile the store readies their places (on disk, their folders: made and synced once for
-   * the batch rather than by each upload that lands in a new one). A store that cannot is no
-   * reason to stop: each write makes what it needs itself.
+   * the batch rather than by each upload that lands in a new one). Either failing fails the
+   * refill, as a failed commit would: the next takeKey tries again.
    */
   async function refill(): Promise<void> {
     const keys = Array.from({ length: POOL_BATCH }, () => randomId(24))
     await outbox.pool(keys, o.instanceId, Date.now())
-    await Promise.all([o.durable?.(), store.prepare?.(keys).catch((err: unknown) => o.log?.warn({ err }, 'readying blob folders failed; uploads make them'))])
+    await Promise.all([o.durable?.(), store.prepare?.(keys)])
     pool.push(...keys)
   }
 

@@ -359,10 +359,12 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
     },
 
     async prepare(keys: string[]): Promise<void> {
-      const dirs = new Set(keys.map((key) => join(pathOf(key), '..')).filter((dir) => !knownFolders.has(dir)))
-      const made = await Promise.all([...dirs].map(makeFolder))
-      // New folders' names, synced into blobs/ together: one fsync for the batch.
+      const dirs = [...new Set(keys.map((key) => join(pathOf(key), '..')))].filter((dir) => !knownFolders.has(dir))
+      const made = await Promise.all(dirs.map((dir) => mkdir(dir, { recursive: true }).then((first) => first !== undefined)))
+      // New folders' names, synced into blobs/ together: one fsync for the batch. Known (no
+      // upload syncs their names again) only once that sync has returned.
       if (made.some(Boolean)) await syncPath(root)
+      for (const dir of dirs) knownFolders.add(dir)
     },
 
     async cleanup(): Promise<void> {
