@@ -47,7 +47,9 @@ const config: TestRunnerConfig = {
     expect(image).toMatchImageSnapshot({
       customSnapshotsDir: snapshotsDir,
       customSnapshotIdentifier: context.id,
-      failureThreshold: 0,
+      // parameters.visual.maxDiffPixels: pixels a story may differ by between runs (default none),
+      // for antialiasing that varies with how a layer was repainted; say why beside it.
+      failureThreshold: parameters.visual?.maxDiffPixels ?? 0,
       failureThresholdType: 'pixel',
       customDiffConfig: { threshold: 0.1 },
     })

@@ -40,6 +40,11 @@ export const StatesUploading = meta.story({
 
 /** Three files arrived, one refused. */
 export const StatesFinished = meta.story({
+  // The panel's layer is repainted piecemeal while its rows progress, and where the strokes of the
+  // close icon cross, the antialiasing then differs by one pixel in some runs under load (3 of 8
+  // with the machine busy; the same as e2e/visual/dialogs.visual.ts's upload panel). A real change
+  // moves far more than 8.
+  parameters: { visual: { target: 'viewport', maxDiffPixels: 8 } },
   beforeEach({ msw }) {
     const tus = createTusServer()
     tus.refuse('scan-2.pdf', 413, 'Not enough space')
