@@ -18,11 +18,13 @@
 // tag into one buffer, where Cipheriv.update zero-fills a second buffer and copies its output into
 // it on the main thread (for GCM it always does: it sizes its output one byte too long). WebCrypto
 // copies a job's input before encrypt() returns (the spec's rule; a test holds Node to it), so
-// buffers handed in may be reused at once. Opening stays on the main thread (see Decryptor).
+// buffers handed in may be reused at once. Downloads open chunks in worker threads instead
+// (Decryptor.updateInThreads, chunk-opener.ts).
 // Measured in tests/bench/README.md.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto'
 import { Transform, type TransformCallback } from 'node:stream'
 import type { ByteRange } from './blob-store.ts'
+import { ChunkAuthError, ChunkSlots, openChunk } from './chunk-opener.ts'
 
 /** Any failure to authenticate or parse encrypted data: tampering, truncation, a wrong key. */
 export class CipherError extends Error {
@@ -527,6 +529,35 @@ export function openNote(dataKey: Buffer, note: Buffer): { index: number; plain:
   return { index, plain }
 }
 
+/** One whole sealed chunk taken from the stored bytes, and what of its plaintext is wanted. */
+interface Frame {
+  index: number
+  /** Its plaintext length (the tag follows it in `sealed`). */
+  length: number
+  sealed: Buffer
+  wanted: (plain: Buffer) => Buffer
+}
+
+/** Chunks from this size up open in worker threads (updateInThreads); smaller ones cost less than the hand-over. */
+const THREAD_MIN = 256 * 1024
+/**
+ * Slots a download keeps for chunks opening in threads and being sent: PlaintextStream keeps 3
+ * stored reads opening, a fourth is being sent, and one is spare. 5 MiB per download at most.
+ */
+const THREAD_SLOTS = 5
+
+/** A chunk's plaintext opened by updateInThreads; `release` once it was sent. */
+export interface OpenedChunk {
+  plain: Buffer
+  /** Whether `plain` is a view of memory that is reused after `release` (copy it to keep it). */
+  borrowed: boolean
+  release: () => void
+}
+
+const noop = () => undefined
+
+const chunkAuthError = (i: number) => new CipherError(`chunk ${i} failed authentication: the blob was modified, truncated or reordered, or the key is wrong`)
+
 export interface DecryptOptions {
   /** Plaintext size of the whole file (from the database row). */
   plainSize: number
@@ -539,10 +570,10 @@ export interface DecryptOptions {
  * write straight to a response). Each chunk is decrypted whole and its tag verified before any of
  * it is returned, so no unauthenticated byte ever leaves; any failure is a CipherError.
  *
- * Opened on the main thread with createDecipheriv, not in WebCrypto jobs as chunks are sealed: a
- * download's main thread has time to spare (plain, ~1 s per GiB against an upload's ~3), and a
- * job costs more CPU in all (it copies its input and wipes both buffers when they are freed),
- * which on a machine whose client shares the cores slowed downloads (0.80–0.90 of plain → 0.71).
+ * `update` opens chunks here, with createDecipheriv; `updateInThreads` opens large ones in worker
+ * threads (downloads: PlaintextStream). Not in WebCrypto jobs as chunks are sealed: a job leaves
+ * more work on the main thread than a hand-over to a worker, and costs more CPU in all (it copies
+ * its input and wipes both buffers when they are freed); see chunk-opener.ts.
  */
 export class Decryptor {
   private readonly queue = new ByteQueue()
@@ -556,6 +587,7 @@ export class Decryptor {
   private readonly to: number
   private needHeader: boolean
   private next: number
+  private slots: ChunkSlots | undefined
 
   constructor(
     private readonly dataKey: Buffer,
@@ -599,25 +631,63 @@ export class Decryptor {
    * the caller reuses `data`'s memory after this returns, so the part of a chunk it begins is copied.
    */
   update(data: Buffer, borrowed = false): Buffer[] {
-    const out: Buffer[] = []
+    const out = this.takeFrames(data).map((frame) => frame.wanted(this.open(frame)))
+    if (borrowed) this.queue.own()
+    return out
+  }
+
+  /**
+   * As `update`, but chunks of THREAD_MIN bytes or more are opened in worker threads, in slots of
+   * memory this Decryptor keeps (chunk-opener.ts), so the caller's thread neither decrypts nor
+   * allocates for them. Each promise is a chunk's plaintext once authenticated (a CipherError if
+   * not), in order; `release` hands its memory back once the bytes were sent, and until then they
+   * must not be kept. Smaller chunks, and any while every slot is taken, open here at once.
+   */
+  updateInThreads(data: Buffer, borrowed = false): Promise<OpenedChunk>[] {
+    const out = this.takeFrames(data).map((frame): Promise<OpenedChunk> => {
+      const slot = frame.length >= THREAD_MIN ? (this.slots ??= this.newSlots()).take() : undefined
+      if (slot === undefined) return Promise.resolve({ plain: frame.wanted(this.open(frame)), borrowed: false, release: noop })
+      const slots = this.slots!
+      const { index, length, sealed } = frame
+      const chunk = { key: this.dataKey, iv: chunkNonce(this.params.nonceBase, index), aad: chunkAad(index, index === this.chunks - 1), sealed, length }
+      return openChunk(slots, slot, chunk).then(
+        () => ({ plain: frame.wanted(slots.view(slot, length)), borrowed: true, release: () => slots.release(slot) }),
+        (err: unknown) => {
+          slots.release(slot)
+          throw err instanceof ChunkAuthError ? chunkAuthError(index) : err
+        },
+      )
+    })
+    if (borrowed) this.queue.own()
+    return out
+  }
+
+  /** Slots for the chunks opening and being sent: THREAD_SLOTS, or fewer if fewer chunks are wanted. */
+  private newSlots(): ChunkSlots {
+    return new ChunkSlots(this.params.chunkSize + TAG_SIZE, Math.min(THREAD_SLOTS, this.last - this.first + 1))
+  }
+
+  /** Every whole chunk `data` completes (views into what was pushed: open or copy them before returning). */
+  private takeFrames(data: Buffer): Frame[] {
+    const frames: Frame[] = []
     this.queue.push(data)
     if (this.needHeader) {
-      if (this.queue.length < HEADER_SIZE) return out
+      if (this.queue.length < HEADER_SIZE) return frames
       if (!this.queue.take(HEADER_SIZE).equals(HEADER)) throw new CipherError('not an encrypted blob, or an unsupported version')
       this.needHeader = false
     }
     while (this.next <= this.last) {
       const length = plainLength(this.next, this.plainSize, this.params.chunkSize)
       if (this.queue.length < length + TAG_SIZE) break
-      const plain = this.open(this.queue.take(length + TAG_SIZE), length)
-      const end = this.next === this.last ? this.to : length
-      const start = this.next === this.first ? this.from : 0
-      out.push(start === 0 && end === plain.length ? plain : plain.subarray(start, end))
+      const index = this.next
+      const start = index === this.first ? this.from : 0
+      const end = index === this.last ? this.to : length
+      const wanted = (plain: Buffer) => (start === 0 && end === plain.length ? plain : plain.subarray(start, end))
+      frames.push({ index, length, sealed: this.queue.take(length + TAG_SIZE), wanted })
       this.next++
     }
     if (this.next > this.last && this.queue.length > 0) throw new CipherError('unexpected bytes after the last chunk')
-    if (borrowed) this.queue.own()
-    return out
+    return frames
   }
 
   /** At the end of the stored bytes: a CipherError unless every chunk wanted arrived. */
@@ -625,8 +695,7 @@ export class Decryptor {
     if (this.needHeader || this.next <= this.last) throw new CipherError('encrypted blob is truncated')
   }
 
-  private open(sealed: Buffer, length: number): Buffer {
-    const i = this.next
+  private open({ index: i, length, sealed }: Frame): Buffer {
     const d = createDecipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.params.nonceBase, i), { authTagLength: TAG_SIZE })
     d.setAAD(chunkAad(i, i === this.chunks - 1))
     d.setAuthTag(sealed.subarray(length))
@@ -634,7 +703,7 @@ export class Decryptor {
     try {
       d.final()
     } catch {
-      throw new CipherError(`chunk ${i} failed authentication: the blob was modified, truncated or reordered, or the key is wrong`)
+      throw chunkAuthError(i)
     }
     return plain
   }

@@ -1,9 +1,11 @@
 // An encrypted blob's plaintext as a Readable. It pulls the stored bytes itself: from a blob file
 // (FileStream) into two ~1 MiB buffers it reuses, reading the next while it decrypts the last,
 // each read ending where a chunk ends (so no chunk is copied together from two reads);
-// from any other store through the source's iterator. Piped straight into an HTTP response (a
-// download) it writes all the plaintext one read completes in one corked write (one writev),
-// and reads on once the socket has taken it.
+// from any other store through the source's iterator. Large chunks open in worker threads, up
+// to AHEAD reads at once, into memory the decryptor reuses (chunk-opener.ts). Piped straight
+// into an HTTP response (a download) it writes all the plaintext one read completes in one
+// corked write (one writev), hands each chunk's memory back once the socket has taken it, and
+// reads on.
 //
 // Why: through ordinary pipes (FileStream → DecryptStream → response) every 64 KiB chunk went out
 // in a write of its own (the response's 16 KiB high-water mark pauses the pipe after each; on
@@ -12,7 +14,7 @@
 // small part of it.
 import { ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import type { Decryptor } from './cipher.ts'
+import type { Decryptor, OpenedChunk } from './cipher.ts'
 import { FileStream } from './file-stream.ts'
 import { pumpInto } from './response-pump.ts'
 
@@ -58,9 +60,18 @@ function pullStream(source: Readable): Puller {
   }
 }
 
+/**
+ * Stored reads whose chunks may be opening at once (in worker threads, Decryptor.updateInThreads):
+ * with 1 MiB chunks, three, so a thread opens the next while this one sends the last. Each
+ * chunk holds one of the decryptor's slots (its size) until the socket has taken it.
+ */
+const AHEAD = 3
+
 export class PlaintextStream extends Readable {
-  /** Plaintext decrypted but not yet handed on. */
-  private pending: Buffer[] = []
+  /** Per stored read, in order: its chunks' plaintext, once all are authenticated. */
+  private opening: Promise<OpenedChunk[]>[] = []
+  /** Plaintext authenticated but not yet handed on. */
+  private ready: OpenedChunk[] = []
   /** Every stored byte read and the end authenticated (Decryptor.final). */
   private exhausted = false
   private filling = false
@@ -83,7 +94,7 @@ export class PlaintextStream extends Readable {
   static async open(source: Readable, decryptor: Decryptor): Promise<PlaintextStream> {
     const stream = new PlaintextStream(source, decryptor)
     try {
-      while (stream.pending.length === 0 && !stream.exhausted) stream.pending = await stream.decryptNext()
+      stream.ready = (await stream.nextBatch()) ?? []
     } catch (err) {
       stream.destroy()
       throw err
@@ -91,24 +102,55 @@ export class PlaintextStream extends Readable {
     return stream
   }
 
-  /** The plaintext the next stored bytes complete: often several chunks, sometimes none. */
-  private async decryptNext(): Promise<Buffer[]> {
-    const stored = await this.puller.next()
-    if (stored !== null) return this.decryptor.update(stored, this.puller.borrowed)
-    this.decryptor.final()
-    this.exhausted = true
-    return []
+  /** The read-ahead running, if one is: at most one at a time. */
+  private reading: Promise<void> | undefined
+
+  /** Starts reading ahead unless that is running; resolves when it stops. Never rejects. */
+  private readOn(): Promise<void> {
+    return (this.reading ??= this.readAhead().finally(() => (this.reading = undefined)))
   }
 
-  /** Takes what is pending, decrypting more first if nothing is; null once all was handed on. */
-  private async nextBatch(): Promise<Buffer[] | null> {
-    while (this.pending.length === 0) {
-      if (this.exhausted) return null
-      this.pending = await this.decryptNext()
+  /**
+   * Reads on and starts opening what the reads complete, until AHEAD reads are opening or all
+   * were read. A failure (a read, a malformed blob, the truncated end) takes its place in the
+   * queue, so it is met in order, after the plaintext before it.
+   */
+  private async readAhead(): Promise<void> {
+    try {
+      while (this.opening.length < AHEAD && !this.exhausted && !this.destroyed) {
+        const stored = await this.puller.next()
+        if (stored === null) {
+          this.exhausted = true
+          this.decryptor.final()
+          return
+        }
+        this.enqueue(Promise.all(this.decryptor.updateInThreads(stored, this.puller.borrowed)))
+      }
+    } catch (err) {
+      this.exhausted = true
+      this.enqueue(Promise.reject(err as Error))
+    }
+  }
+
+  private enqueue(opened: Promise<OpenedChunk[]>): void {
+    // Awaited in turn; one left behind by a destroyed stream must not go unhandled.
+    opened.catch(() => undefined)
+    this.opening.push(opened)
+  }
+
+  /** Takes what is ready, waiting for the next read's chunks first if nothing is; null once all was handed on. */
+  private async nextBatch(): Promise<OpenedChunk[] | null> {
+    while (this.ready.length === 0) {
+      if (this.opening.length === 0) await this.readOn()
+      const next = this.opening.shift()
+      if (next === undefined || this.destroyed) return null
+      // The reads behind it go on while it opens and is sent.
+      void this.readOn()
+      this.ready = await next
       if (this.destroyed) return null
     }
-    const batch = this.pending
-    this.pending = []
+    const batch = this.ready
+    this.ready = []
     return batch
   }
 
@@ -126,7 +168,11 @@ export class PlaintextStream extends Readable {
         if (this.destroyed) return
         if (batch === null) return void this.push(null)
         let more = true
-        for (const chunk of batch) more = this.push(chunk)
+        // Whoever reads this stream may keep what it reads: memory the decryptor reuses is copied.
+        for (const chunk of batch) {
+          more = this.push(chunk.borrowed ? Buffer.from(chunk.plain) : chunk.plain)
+          chunk.release()
+        }
         if (!more) return
       }
     } catch (err) {
@@ -157,7 +203,8 @@ export class PlaintextStream extends Readable {
       if (batch === null) return true
       res.cork()
       let more = true
-      for (const chunk of batch) more = res.write(chunk)
+      // Each chunk's memory goes back to the decryptor once the socket has taken it.
+      for (const chunk of batch) more = res.write(chunk.plain, chunk.release)
       res.uncork()
       if (!more) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed])
     }

@@ -8,6 +8,8 @@ import {
   CHUNK_SIZE,
   CipherError,
   createDecryptStream,
+  Decryptor,
+  type OpenedChunk,
   createEncryptStream,
   HEADER_SIZE,
   makeKeyCheck,
@@ -408,6 +410,104 @@ describe('at the default chunk size', () => {
     input.fill(0)
     const sealed = Buffer.from(await sealing)
     expect(Buffer.from(await webcrypto.subtle.decrypt(algorithm, key, sealed)).equals(plain)).toBe(true)
+  })
+})
+
+describe('opening in worker threads (downloads)', () => {
+  const D = CHUNK_SIZE
+  const big = randomBytes(3 * D + 300_000)
+
+  /**
+   * Feeds stored bytes to updateInThreads in reads of `size`, reusing one buffer (as
+   * PlaintextStream does); the plaintext in order. `borrowed` collects, per chunk, whether it
+   * opened in a thread's slot.
+   */
+  async function openInThreads(stored: Buffer, dataKey: Buffer, enc: string, plainSize: number, size: number, range?: ByteRange, borrowed: boolean[] = []) {
+    const d = new Decryptor(dataKey, enc, { plainSize, ...(range ? { range } : {}) })
+    const read = Buffer.alloc(size)
+    const parts: Buffer[] = []
+    for (let at = 0; at < stored.length; at += size) {
+      const n = stored.copy(read, 0, at, at + size)
+      const opening = d.updateInThreads(read.subarray(0, n), true)
+      // The read buffer is reused at once: what was handed over must already be copied.
+      read.fill(0xee)
+      // As PlaintextStream does: each chunk's memory is released once its bytes were sent on.
+      for (const chunk of await Promise.all(opening)) {
+        parts.push(Buffer.from(chunk.plain))
+        borrowed.push(chunk.borrowed)
+        chunk.release()
+      }
+    }
+    d.final()
+    return Buffer.concat(parts)
+  }
+
+  it.each([
+    ['one chunk a read', D + TAG_SIZE],
+    ['reads across chunk boundaries', 700_001],
+    ['many chunks a read', 5 * D],
+  ])('given %s, then the same bytes as opening here', async (_name, size) => {
+    const { dataKey, enc, stored } = await encrypt(big, [D], D)
+    expect((await openInThreads(stored, dataKey, enc, big.length, size)).equals(big)).toBe(true)
+  })
+
+  it('given more chunks than slots, each released once sent, then every chunk opens in a slot', async () => {
+    const many = randomBytes(12 * D + 5)
+    const { dataKey, enc, stored } = await encrypt(many, [D], D)
+    const borrowed: boolean[] = []
+    expect((await openInThreads(stored, dataKey, enc, many.length, D + TAG_SIZE, undefined, borrowed)).equals(many)).toBe(true)
+    // The last chunk (5 bytes) opens here: it is smaller than a hand-over is worth.
+    expect(borrowed).toEqual([...Array<boolean>(12).fill(true), false])
+  })
+
+  it('given every slot still held, then further chunks open here and are still right', async () => {
+    const many = randomBytes(8 * D)
+    const { dataKey, enc, stored } = await encrypt(many, [D], D)
+    const opened = await Promise.all(new Decryptor(dataKey, enc, { plainSize: many.length }).updateInThreads(stored))
+    expect(opened.map((c) => c.borrowed)).toEqual([true, true, true, true, true, false, false, false])
+    expect(Buffer.concat(opened.map((c) => c.plain)).equals(many)).toBe(true)
+  })
+
+  it('given ranges, then exactly those bytes', async () => {
+    const { dataKey, enc, stored } = await encrypt(big, [D], D)
+    for (const range of [{ start: 5, end: 9 }, { start: D - 5, end: 2 * D + 5 }, { start: D, end: big.length - 1 }]) {
+      const sr = storedRange(range, big.length, enc)
+      const part = await openInThreads(stored.subarray(sr.start, sr.end + 1), dataKey, enc, big.length, 600_000, range)
+      expect(part.equals(big.subarray(range.start, range.end + 1))).toBe(true)
+    }
+  })
+
+  it('given a flipped byte in a chunk, then that chunk is a CipherError naming it and the chunks before it open', async () => {
+    const { dataKey, enc, stored } = await encrypt(big, [D], D)
+    const bad = Buffer.from(stored)
+    const at = HEADER_SIZE + 2 * (D + TAG_SIZE) + 1234
+    bad[at] = bad[at]! ^ 0x01
+    const d = new Decryptor(dataKey, enc, { plainSize: big.length })
+    const opened = await Promise.allSettled(d.updateInThreads(bad))
+    expect(opened.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+    const failure = (opened[2] as PromiseRejectedResult).reason as Error
+    expect(failure).toBeInstanceOf(CipherError)
+    expect(failure.message).toMatch(/^chunk 2 failed authentication/)
+    expect((opened[1] as PromiseFulfilledResult<OpenedChunk>).value.plain.equals(big.subarray(D, 2 * D))).toBe(true)
+  })
+
+  it('given a wrong data key, then every chunk fails', async () => {
+    const { enc, stored } = await encrypt(big, [D], D)
+    const opened = await Promise.allSettled(new Decryptor(randomBytes(32), enc, { plainSize: big.length }).updateInThreads(stored))
+    expect(opened.every((r) => r.status === 'rejected' && r.reason instanceof CipherError)).toBe(true)
+  })
+
+  it('given small chunks (files sealed with 64 KiB chunks), then they open as well', async () => {
+    const plain = pool.subarray(0, 3 * C + 5)
+    const { dataKey, enc, stored } = await encrypt(plain)
+    const out = await openInThreads(stored, dataKey, enc, plain.length, 100_000)
+    expect(out.equals(plain)).toBe(true)
+  })
+
+  it('given many downloads at once, then each gets its own bytes', async () => {
+    const files = await Promise.all([0, 1, 2, 3, 4, 5].map((k) => encrypt(big.subarray(k, k + 2 * D + 1000), [D], D)))
+    const outs = await Promise.all(files.map((f, k) => openInThreads(f.stored, f.dataKey, f.enc, 2 * D + 1000, 400_000 + k)))
+    outs.forEach((out, k) => expect(out.equals(big.subarray(k, k + 2 * D + 1000))).toBe(true))
   })
 })
 
