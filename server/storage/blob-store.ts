@@ -86,6 +86,11 @@ export interface BlobStore {
    * on disk, the folders they go in, so no upload waits for a mkdir of its own. Optional.
    */
   prepare?(keys: string[]): Promise<void>
+  /**
+   * Whether `put` and staged appends give lent buffers back once their bytes are written
+   * (loans.ts), and settle only after every write they started; sealing lends only to such stores.
+   */
+  takesLoans?: boolean
   /** Drops leftovers of interrupted writes (temp files, unfinished multipart uploads); staged blobs stay. */
   cleanup(): Promise<void>
   /** The staged blob of upload `id` (empty until something is appended). */

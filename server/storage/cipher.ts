@@ -25,6 +25,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
 import { Transform, type TransformCallback } from 'node:stream'
 import type { ByteRange } from './blob-store.ts'
 import { ChunkAuthError, ChunkSlots, openChunk } from './chunk-opener.ts'
+import { Lender } from './loans.ts'
 
 /** Any failure to authenticate or parse encrypted data: tampering, truncation, a wrong key. */
 export class CipherError extends Error {
@@ -305,7 +306,8 @@ function quiet<T>(job: Promise<T>): Promise<T> {
  * One file's chunks sealed in WebCrypto jobs, at most IN_FLIGHT waited on at a time, each sealed
  * chunk (ciphertext, then its tag) handed to `emit` as soon as it and those before it are done.
  * The streams below call `ready` before their first `add`, so `add` starts its job (and the job
- * copies `plain`) before it returns: the caller may reuse `plain`'s memory at once.
+ * copies `plain`) before it returns: the caller may reuse `plain`'s memory at once. Given a
+ * lender, large sealed chunks are lent (loans.ts): the store's disk writer gives them back.
  */
 class ChunkSealer {
   private key: CryptoKey | undefined
@@ -317,6 +319,7 @@ class ChunkSealer {
     private readonly dataKey: Buffer,
     private readonly params: FileParams,
     private readonly emit: (sealed: Buffer) => void,
+    private readonly lender?: Lender,
   ) {}
 
   async ready(): Promise<void> {
@@ -337,7 +340,7 @@ class ChunkSealer {
   add(i: number, final: boolean, plain: Buffer): Promise<void> {
     if (i >= MAX_CHUNKS) return Promise.reject(new CipherError('file too large to encrypt'))
     const job = webcrypto.subtle.encrypt(chunkAlgorithm(this.params, i, final), this.key!, plain)
-    this.latest = quiet(Promise.all([job, this.latest]).then(([sealed]) => this.emit(Buffer.from(sealed))))
+    this.latest = quiet(Promise.all([job, this.latest]).then(([sealed]) => this.emit(this.lent(sealed) ?? Buffer.from(sealed))))
     this.running.push(this.latest)
     return this.running.length < IN_FLIGHT ? Promise.resolve() : this.running.shift()!
   }
@@ -346,6 +349,27 @@ class ChunkSealer {
   async drain(): Promise<void> {
     await Promise.all(this.running.splice(0))
   }
+
+  /** A large sealed chunk copied into lent memory (loans.ts), so the job's own buffer dies young; else undefined. */
+  private lent(sealed: ArrayBuffer): Buffer | undefined {
+    return sealed.byteLength >= LEND_MIN ? this.lender?.lend(new Uint8Array(sealed)) : undefined
+  }
+}
+
+/** Sealed chunks from this size up are lent (loans.ts); smaller ones are not worth the copy. */
+const LEND_MIN = 256 * 1024
+
+/**
+ * Slots of the memory sealed chunks are lent from, one pool for the process (loans.ts): an upload
+ * keeps up to ~8 between the sealer and the disk (the streams' buffers, the write in progress),
+ * and one that finds none free allocates as before. 16 MiB at most, resident as far as used.
+ */
+const LOAN_SLOTS = 16
+let loanPool: ChunkSlots | undefined
+
+/** Lends an upload's sealed chunks from the process's pool; `close` it once the store's write has settled. */
+export function uploadLender(): Lender {
+  return new Lender((loanPool ??= new ChunkSlots(CHUNK_SIZE + TAG_SIZE, LOAN_SLOTS)))
 }
 
 /** Sees each piece of plaintext as it arrives; an error returned fails the stream (a size limit). */
@@ -369,11 +393,12 @@ export class EncryptStream extends Transform {
     dataKey: Buffer,
     enc: string,
     private readonly observer?: PlainObserver,
+    lender?: Lender,
   ) {
     super()
     assertKey(dataKey, 'data key')
     this.params = parseEnc(enc)
-    this.sealer = new ChunkSealer(dataKey, this.params, (sealed) => this.destroyed || this.push(sealed))
+    this.sealer = new ChunkSealer(dataKey, this.params, (sealed) => this.destroyed || this.push(sealed), lender)
   }
 
   /** Bytes received but not yet sealed and sent on (for tests that check memory stays bounded). */
@@ -436,11 +461,12 @@ export class StagedEncryptStream extends Transform {
     dataKey: Buffer,
     enc: string,
     private readonly at: StagedPosition,
+    lender?: Lender,
   ) {
     super()
     assertKey(dataKey, 'data key')
     this.params = parseEnc(enc)
-    this.sealer = new ChunkSealer(dataKey, this.params, (sealed) => this.destroyed || this.push(sealed))
+    this.sealer = new ChunkSealer(dataKey, this.params, (sealed) => this.destroyed || this.push(sealed), lender)
     assertPlainSize(at.plainSize, this.params.chunkSize)
     this.last = chunkCount(at.plainSize, this.params.chunkSize) - 1
     this.index = at.index
@@ -743,8 +769,8 @@ export class DecryptStream extends Transform {
 }
 
 /** A Transform from plaintext to the stored layout, for the blob of `enc`. */
-export function createEncryptStream(dataKey: Buffer, enc: string, observer?: PlainObserver): EncryptStream {
-  return new EncryptStream(dataKey, enc, observer)
+export function createEncryptStream(dataKey: Buffer, enc: string, observer?: PlainObserver, lender?: Lender): EncryptStream {
+  return new EncryptStream(dataKey, enc, observer, lender)
 }
 
 /** A Transform from stored bytes (the whole blob, or storedRange(range)) to exactly the plaintext wanted. */

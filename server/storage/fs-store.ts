@@ -10,6 +10,7 @@ import { type Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
+import { giveBack } from './loans.ts'
 import { type AppendOptions, type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
 
 /** Bytes written between background flushes of a blob being received. */
@@ -90,7 +91,9 @@ function writeStreamOn(file: number, wrote?: (bytes: number) => void): { stream:
     writev(chunks, done) {
       const buffers = chunks.map((c) => c.chunk as Buffer)
       if (wrote) wrote(buffers.reduce((n, b) => n + b.length, 0))
-      inflight = new Promise((resolve) => writeAll(buffers, (err) => (resolve(), done(err))))
+      // Lent buffers (loans.ts) go back once the kernel has their bytes, or the write failed.
+      const written = [...buffers]
+      inflight = new Promise((resolve) => writeAll(buffers, (err) => (written.forEach(giveBack), resolve(), done(err))))
     },
   })
   return { stream, idle: () => inflight }
@@ -313,6 +316,9 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
     })
 
   return {
+    // Its disk writer gives lent buffers back (writeStreamOn), and put and append settle only
+    // after their last write (`out.idle()`).
+    takesLoans: true,
     async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
       const final = pathOf(options.key)
       const temp = join(tmp, `${options.key}.${randomId(6)}`)

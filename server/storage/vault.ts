@@ -20,6 +20,7 @@ import {
   storedSize,
   TAG_SIZE,
   unwrapFileKey,
+  uploadLender,
   verifyKeyCheck,
 } from './cipher.ts'
 import { PlaintextStream } from './plaintext-stream.ts'
@@ -95,7 +96,8 @@ export function createPlainVault(store: BlobStore): Vault {
  * plaintext of the chunk in progress is kept sealed in the staged note, tagged with its chunk
  * index, so a piece may end anywhere and the next one continues the same chunk.
  */
-function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUpload & { enc: string }): StagedPlaintext {
+/** `lends`: the store gives lent buffers back (BlobStore.takesLoans), so sealed chunks are lent. */
+function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUpload & { enc: string }, lends: boolean): StagedPlaintext {
   const dataKey = unwrapFileKey(master, upload.enc)
   const cs = chunkSizeFor(upload.enc)
   const frame = cs + TAG_SIZE
@@ -129,11 +131,13 @@ function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUploa
     async append(source, offset) {
       const { chunks, held } = await position(true)
       if (offset !== Math.min(upload.length, chunks * cs + held.length)) throw new Error('staged append at the wrong offset')
-      const sealing = new StagedEncryptStream(dataKey, upload.enc, { plainSize: upload.length, index: chunks, held })
+      const lender = lends ? uploadLender() : undefined
+      const sealing = new StagedEncryptStream(dataKey, upload.enc, { plainSize: upload.length, index: chunks, held }, lender)
       const done = staged.append(sealing)
       source.pipe(sealing)
       source.once('error', (err) => sealing.destroy(err))
-      await done
+      // The append has settled: nothing touches what was lent any more.
+      await done.finally(() => lender?.close())
       const rest = sealing.rest()
       // Only once the chunks before it are durable: a note ahead of its chunks would be read as theirs.
       await staged.writeNote(rest.length > 0 ? sealNote(dataKey, sealing.chunkIndex, rest) : undefined)
@@ -164,12 +168,14 @@ export function createEncryptedVault(store: BlobStore, master: Buffer): Vault {
       const { dataKey, enc } = newFileKey(master)
       // Size, hash and the upload limit are about the user's bytes, so they are taken before sealing.
       const tally = new Tally(options.maxBytes)
-      const sealed = pipeline(source, createEncryptStream(dataKey, enc, tally), () => undefined)
-      const stored = await store.put(sealed, { key: options.key, digest: false })
+      const lender = store.takesLoans ? uploadLender() : undefined
+      const sealed = pipeline(source, createEncryptStream(dataKey, enc, tally, lender), () => undefined)
+      // Once the put has settled, nothing touches what was lent any more.
+      const stored = await store.put(sealed, { key: options.key, digest: false }).finally(() => lender?.close())
       return { key: stored.key, size: tally.size, sha256: tally.digest(), enc }
     },
     newUploadKey: () => newFileKey(master).enc,
-    staged: (upload) => (upload.enc ? encryptedStaged(store.staged(upload.id), master, { ...upload, enc: upload.enc }) : plainStaged(store.staged(upload.id))),
+    staged: (upload) => (upload.enc ? encryptedStaged(store.staged(upload.id), master, { ...upload, enc: upload.enc }, store.takesLoans === true) : plainStaged(store.staged(upload.id))),
     async open(blob, range) {
       if (!blob.enc) return store.get(blob.blob_key, range)
       const decryptor = new Decryptor(unwrapFileKey(master, blob.enc), blob.enc, { plainSize: blob.size, ...(range ? { range } : {}) })

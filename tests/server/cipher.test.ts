@@ -4,6 +4,8 @@ import { pipeline } from 'node:stream/promises'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type ByteRange, Tally } from '../../server/storage/blob-store.ts'
+import { ChunkSlots } from '../../server/storage/chunk-opener.ts'
+import { giveBack, Lender } from '../../server/storage/loans.ts'
 import {
   CHUNK_SIZE,
   CipherError,
@@ -410,6 +412,48 @@ describe('at the default chunk size', () => {
     input.fill(0)
     const sealed = Buffer.from(await sealing)
     expect(Buffer.from(await webcrypto.subtle.decrypt(algorithm, key, sealed)).equals(plain)).toBe(true)
+  })
+})
+
+describe('sealed chunks lent (uploads, loans.ts)', () => {
+  const D = CHUNK_SIZE
+  const plain = randomBytes(12 * D + 999)
+
+  /** Seals `plain` in 64 KiB pieces with a lender of `slots`, into a consumer that gives each chunk back after copying it, or keeps it. */
+  async function seal(consumer: 'gives back' | 'keeps', slots: number) {
+    const { dataKey, enc } = fileKey(D)
+    const lender = new Lender(new ChunkSlots(D + TAG_SIZE, slots))
+    const out: Buffer[] = []
+    const memory = new Set<ArrayBufferLike>()
+    await pipeline(
+      source(plain, [65_536]),
+      createEncryptStream(dataKey, enc, undefined, lender),
+      new Writable({
+        write(chunk: Buffer, _e, done) {
+          // The large chunks' memory (the header and the 999-byte last chunk are never lent).
+          if (chunk.length > 100_000) memory.add(chunk.buffer)
+          out.push(consumer === 'keeps' ? chunk : Buffer.from(chunk))
+          if (consumer === 'gives back') giveBack(chunk)
+          // Later, as a disk write would: the sealer runs on meanwhile.
+          setImmediate(done)
+        },
+      }),
+    )
+    lender.close()
+    return { dataKey, enc, stored: Buffer.concat(out), memory }
+  }
+
+  it('given a consumer that gives chunks back, then the large chunks come from the lent memory and the blob is right', async () => {
+    const { dataKey, enc, stored, memory } = await seal('gives back', 16)
+    expect(memory.size).toBe(1)
+    expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
+  })
+
+  it('given a consumer that keeps every chunk, then no lent memory is reused under it and the blob is right', async () => {
+    const { dataKey, enc, stored, memory } = await seal('keeps', 4)
+    // The 4 slots, then a buffer of its own for each of the other 8 large chunks.
+    expect(memory.size).toBe(1 + 8)
+    expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
   })
 })
 

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { ChunkSlots } from '../../server/storage/chunk-opener.ts'
 import { createFsStore, fd } from '../../server/storage/fs-store.ts'
+import { Lender } from '../../server/storage/loans.ts'
 import { randomBytes } from './helpers/drive.ts'
 
 const MiB = 1 << 20
@@ -189,4 +191,30 @@ it('given blobs of the older two-level layout beside new ones, then both are rea
   const left: string[] = []
   for await (const key of store.keys()) left.push(key)
   expect(left).toEqual([])
+})
+
+it('gives lent buffers back once their bytes are written, on put and on append', async () => {
+  const store = createFsStore(dir)
+  expect(store.takesLoans).toBe(true)
+  const parts = [randomBytes(MiB, 7), randomBytes(MiB, 8), randomBytes(100, 9)]
+  // Three slots for three parts: a part not given back leaves the pool one short.
+  const pool = new ChunkSlots(MiB, 3)
+  const lent = () => {
+    const lender = new Lender(pool)
+    return Readable.from(parts.map((part) => lender.lend(part)!), { objectMode: false })
+  }
+  const slotsFree = () => {
+    const taken: number[] = []
+    for (let slot = pool.take(); slot !== undefined; slot = pool.take()) taken.push(slot)
+    taken.forEach((slot) => pool.release(slot))
+    return taken.length
+  }
+  const stored = await store.put(lent(), { key: 'lent0000aa' })
+  expect(slotsFree()).toBe(3)
+  const back: Buffer[] = []
+  for await (const c of await store.get(stored.key)) back.push(c as Buffer)
+  expect(Buffer.concat(back).equals(Buffer.concat(parts))).toBe(true)
+
+  await store.staged('lent-append').append(lent())
+  expect(slotsFree()).toBe(3)
 })
