@@ -417,6 +417,8 @@ describe('at the default chunk size', () => {
 
 describe('sealed chunks lent (uploads, loans.ts)', () => {
   const D = CHUNK_SIZE
+  /** Chunks from this size up are sealed in lent slots (cipher.ts's LEND_MIN). */
+  const LEND = 256 * 1024
   const plain = randomBytes(12 * D + 999)
 
   /** Seals `plain` in 64 KiB pieces with a lender of `slots`, into a consumer that gives each chunk back after copying it, or keeps it. */
@@ -447,6 +449,54 @@ describe('sealed chunks lent (uploads, loans.ts)', () => {
     const { dataKey, enc, stored, memory } = await seal('gives back', 16)
     expect(memory.size).toBe(1)
     expect((await decrypt(stored, dataKey, enc, plain.length)).equals(plain)).toBe(true)
+  })
+
+  /** What `stream` emits, each chunk copied and then given back (as the disk writer does). */
+  async function collectGivingBack(stream: Readable | Transform): Promise<Buffer> {
+    const out: Buffer[] = []
+    for await (const chunk of stream) {
+      out.push(Buffer.from(chunk as Buffer))
+      giveBack(chunk as Buffer)
+    }
+    return Buffer.concat(out)
+  }
+
+  it.each([
+    [0, [65_536]],
+    [LEND - 1, [65_536]],
+    [D, [65_536]],
+    [D + 1, [D + 1]],
+    [3 * D + 17, [D]],
+    [3 * D + 17, [65_536, 1, D + 3]],
+  ])('given %i bytes in pieces of %j, then sealing in lent slots writes the same bytes as WebCrypto', async (size, pieces) => {
+    const { dataKey, enc } = fileKey(D)
+    const lender = new Lender(new ChunkSlots(D + TAG_SIZE, 16))
+    const lent = await collectGivingBack(source(plain.subarray(0, size), pieces).pipe(createEncryptStream(dataKey, enc, undefined, lender)))
+    lender.close()
+    const plainly = await collect(source(plain.subarray(0, size), pieces).pipe(createEncryptStream(dataKey, enc)))
+    expect(lent.equals(plainly)).toBe(true)
+  })
+
+  it('given a file sealed in pieces with lent slots, then the pieces together are the blob one stream seals', async () => {
+    const size = 4 * D + 1234
+    const { dataKey, enc } = fileKey(D)
+    const whole = await collect(source(plain.subarray(0, size), [65_536]).pipe(createEncryptStream(dataKey, enc)))
+    for (const cuts of [[1], [D], [D - 1, 2 * D + 5], [300_000, 300_001, 3 * D]]) {
+      const out: Buffer[] = []
+      let index = 0
+      let held: Buffer = Buffer.alloc(0)
+      let at = 0
+      for (const end of [...cuts, size]) {
+        const lender = new Lender(new ChunkSlots(D + TAG_SIZE, 16))
+        const sealing = new StagedEncryptStream(dataKey, enc, { plainSize: size, index, held }, lender)
+        out.push(await collectGivingBack(source(plain.subarray(at, end), [65_536]).pipe(sealing)))
+        lender.close()
+        held = sealing.rest()
+        index = sealing.chunkIndex
+        at = end
+      }
+      expect(Buffer.concat(out).equals(whole)).toBe(true)
+    }
   })
 
   it('given a consumer that keeps every chunk, then no lent memory is reused under it and the blob is right', async () => {
