@@ -1,6 +1,7 @@
 // A focused probe of downloads for profiling work (not part of `npm run bench`): a plain server and
 // one with ENCRYPTION_KEY, one file of --mib uploaded to each, then --rounds downloads from each,
-// alternating, with MB/s and server CPU per GiB. Usage:
+// alternating, with MB/s and server CPU per GiB. --fresh uploads a new file before each download
+// (as the bench's encryption phase does) and reports those uploads too. Usage:
 //   node --import tsx tests/bench/download-probe.ts [--mib=256] [--rounds=6]
 //     [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"] (given to the encrypted server) [--child-stdout=FILE] [--fresh] [--target=plain]
 import { randomUUID } from 'node:crypto'
@@ -72,7 +73,6 @@ try {
         ;(upCpu[s.name] ??= []).push((cpuSeconds(s.child.pid) - u0) / (bytes / 2 ** 30))
       }
       const c0 = cpuSeconds(s.child.pid)
-      if (process.env.PROBE_MARKS) log(`${s.name} download from ${(performance.now() + performance.timeOrigin).toFixed(0)}`)
       const d = await streamDownload(s.child.port, `/file-service/download/${s.id}`, { cookie: s.cookie })
       if (d.status !== 200 || d.bytes !== bytes) throw new Error(`${s.name}: download → ${d.status}, ${d.bytes} bytes`)
       if (i === 0) continue // warm-up
