@@ -5,22 +5,13 @@
 // has (scripts/malloc-tunables.mjs):
 //   GLIBC_TUNABLES=<MALLOC_TUNABLES> node --import tsx tests/bench/open-probe.ts
 import { randomBytes, webcrypto } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { CHUNK_SIZE, createEncryptStream, Decryptor, HEADER_SIZE, newFileKey, TAG_SIZE } from '../../server/storage/cipher.ts'
+import { mainThreadCpu, processCpu } from './lib/self-cpu.ts'
 
 const GiB = 1 << 30
 const SIZE = 256 << 20
-/** CPU seconds of the main thread (its /proc task: utime + stime, in clock ticks of 10 ms). */
-const mainCpu = () => {
-  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-const allCpu = () => {
-  const u = process.cpuUsage()
-  return (u.user + u.system) / 1e6
-}
 
 const { dataKey, enc } = newFileKey(randomBytes(32), CHUNK_SIZE)
 const parts: Buffer[] = []
@@ -36,9 +27,9 @@ const read = Buffer.allocUnsafeSlow(frame)
 async function measure(name: string, once: () => Promise<number>) {
   for (let round = 0; round < 3; round++) {
     const t = performance.now()
-    const [m, a] = [mainCpu(), allCpu()]
+    const [m, a] = [mainThreadCpu(), processCpu()]
     for (let r = 0; r < GiB / SIZE; r++) if ((await once()) !== SIZE) throw new Error(`${name}: wrong size`)
-    console.log(`${name.padEnd(16)} wall ${((performance.now() - t) / 1000).toFixed(2)} s/GiB, main thread ${(mainCpu() - m).toFixed(2)}, all threads ${(allCpu() - a).toFixed(2)}`)
+    console.log(`${name.padEnd(16)} wall ${((performance.now() - t) / 1000).toFixed(2)} s/GiB, main thread ${(mainThreadCpu() - m).toFixed(2)}, all threads ${(processCpu() - a).toFixed(2)}`)
   }
 }
 

@@ -6,21 +6,12 @@
 //   node --import tsx tests/bench/seal-probe.ts [chunk sizes, e.g. 65536,1048576]
 //   GLIBC_TUNABLES=<MALLOC_TUNABLES> node --import tsx tests/bench/seal-probe.ts
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createEncryptStream, newFileKey } from '../../server/storage/cipher.ts'
+import { mainThreadCpu, processCpu } from './lib/self-cpu.ts'
 
 const GiB = 1 << 30
-/** CPU seconds of the main thread (its /proc task: utime + stime, in clock ticks of 10 ms). */
-const mainCpu = () => {
-  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-const allCpu = () => {
-  const u = process.cpuUsage()
-  return (u.user + u.system) / 1e6
-}
 const master = randomBytes(32)
 const piece = randomBytes(64 << 10)
 
@@ -30,11 +21,11 @@ async function seal(chunkSize: number) {
     for (let i = 0; i < GiB / piece.length; i++) yield piece
   })())
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() })
-  const m0 = mainCpu()
-  const a0 = allCpu()
+  const m0 = mainThreadCpu()
+  const a0 = processCpu()
   const t0 = performance.now()
   await pipeline(source, createEncryptStream(dataKey, enc), sink)
-  return { wall: (performance.now() - t0) / 1000, main: mainCpu() - m0, all: allCpu() - a0 }
+  return { wall: (performance.now() - t0) / 1000, main: mainThreadCpu() - m0, all: processCpu() - a0 }
 }
 
 console.log(`GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? '(unset)'}`)
