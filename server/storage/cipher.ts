@@ -672,7 +672,9 @@ export class Decryptor {
   updateInThreads(data: Buffer, borrowed = false): Promise<OpenedChunk>[] {
     const out = this.takeFrames(data).map((frame): Promise<OpenedChunk> => {
       const slot = frame.length >= THREAD_MIN ? (this.slots ??= this.newSlots()).take() : undefined
-      if (slot === undefined) return Promise.resolve({ plain: frame.wanted(this.open(frame)), borrowed: false, release: noop })
+      // A chunk that fails here rejects its promise, as one failing in a thread would, rather than
+      // throwing past the jobs already started for the chunks before it.
+      if (slot === undefined) return new Promise((resolve) => resolve({ plain: frame.wanted(this.open(frame)), borrowed: false, release: noop }))
       const slots = this.slots!
       const { index, length, sealed } = frame
       const chunk = { key: this.dataKey, iv: chunkNonce(this.params.nonceBase, index), aad: chunkAad(index, index === this.chunks - 1), sealed, length }

@@ -585,6 +585,16 @@ describe('opening in worker threads (downloads)', () => {
     expect((opened[1] as PromiseFulfilledResult<OpenedChunk>).value.plain.equals(big.subarray(D, 2 * D))).toBe(true)
   })
 
+  it('given a large chunk and a small one both tampered in one read, then both promises reject and nothing throws', async () => {
+    const plain = big.subarray(0, D + 1000)
+    const { dataKey, enc, stored } = await encrypt(plain, [D], D)
+    const bad = Buffer.from(stored)
+    bad[HEADER_SIZE + 10] = bad[HEADER_SIZE + 10]! ^ 0x01
+    bad[bad.length - 20] = bad[bad.length - 20]! ^ 0x01
+    const opened = await Promise.allSettled(new Decryptor(dataKey, enc, { plainSize: plain.length }).updateInThreads(bad))
+    expect(opened.map((r) => r.status === 'rejected' && r.reason instanceof CipherError)).toEqual([true, true])
+  })
+
   it('given a wrong data key, then every chunk fails', async () => {
     const { enc, stored } = await encrypt(big, [D], D)
     const opened = await Promise.allSettled(new Decryptor(randomBytes(32), enc, { plainSize: big.length }).updateInThreads(stored))
