@@ -41,7 +41,7 @@ parentPort.on('message', ({ id, memory, offset, length, key, iv, aad }) => {
 })
 `
 
-/** A download's memory for chunks being opened or sent: `count` slots of one sealed chunk each. */
+/** Memory for chunks on their way, `count` slots of one sealed chunk each: a download's (opening, sending), or the pool uploads lend from (loans.ts). */
 export class ChunkSlots {
   readonly memory: SharedArrayBuffer
   private readonly free: number[]

@@ -94,9 +94,9 @@ export function createPlainVault(store: BlobStore): Vault {
 /**
  * Encrypted: the staged bytes are the blob's stored layout up to the last chunk completed; the
  * plaintext of the chunk in progress is kept sealed in the staged note, tagged with its chunk
- * index, so a piece may end anywhere and the next one continues the same chunk.
+ * index, so a piece may end anywhere and the next one continues the same chunk. `lends`: the
+ * store gives lent buffers back (BlobStore.takesLoans), so sealed chunks are lent (loans.ts).
  */
-/** `lends`: the store gives lent buffers back (BlobStore.takesLoans), so sealed chunks are lent. */
 function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUpload & { enc: string }, lends: boolean): StagedPlaintext {
   const dataKey = unwrapFileKey(master, upload.enc)
   const cs = chunkSizeFor(upload.enc)
