@@ -112,8 +112,10 @@ class OpenerThread {
     const id = this.nextId++
     const done = new Promise<void>((resolve, reject) => this.jobs.set(id, { resolve, reject }))
     if (this.jobs.size === 1) this.worker.ref()
-    const { key, iv, aad, length } = chunk
-    this.worker.postMessage({ id, memory: slots.memory, offset: slot * slots.slotSize, length, key, iv, aad })
+    // Exact copies: a message clones a view's whole ArrayBuffer, and small Buffers are views of
+    // Node's shared 8 KiB pool (16 KiB more per chunk for the nonce and AAD).
+    const [key, iv, aad] = [chunk.key, chunk.iv, chunk.aad].map((bytes) => Uint8Array.from(bytes))
+    this.worker.postMessage({ id, memory: slots.memory, offset: slot * slots.slotSize, length: chunk.length, key, iv, aad })
     return done
   }
 

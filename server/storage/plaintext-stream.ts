@@ -74,6 +74,8 @@ export class PlaintextStream extends Readable {
   private ready: OpenedChunk[] = []
   /** Every stored byte read and the end authenticated (Decryptor.final). */
   private exhausted = false
+  /** The read-ahead running, if one is: at most one at a time. */
+  private reading: Promise<void> | undefined
   private filling = false
   private pumping = false
   private readonly puller: Puller
@@ -101,9 +103,6 @@ export class PlaintextStream extends Readable {
     }
     return stream
   }
-
-  /** The read-ahead running, if one is: at most one at a time. */
-  private reading: Promise<void> | undefined
 
   /** Starts reading ahead unless that is running; resolves when it stops. Never rejects. */
   private readOn(): Promise<void> {
