@@ -378,11 +378,47 @@ export interface PlainObserver {
 }
 
 /**
+ * A Transform whose output is pushed by its sealing jobs as they finish, not by _transform.
+ * Node's Transform holds a write back only when that write itself pushed past the high-water
+ * mark; these pushes land between writes, so without `room` a consumer that stalled (a slow
+ * disk, an S3 part on its way) let the stream take in the whole upload (a test below fed 24 MiB
+ * into a stalled sink: all of it taken). On the server the chunks kept that way outlived two
+ * scavenges; their memory, counted as V8 external memory, brought on a full GC, after which V8's
+ * old-space limit sat ~12 MB above the live heap and every 32 MB of an upload's short-lived
+ * buffers started another: the "GC regime" of tests/bench/README.md (sessions 18 and 19).
+ */
+abstract class SealingTransform extends Transform {
+  private wake: (() => void) | undefined
+
+  /** Resolves once the consumer has taken what was pushed (the readable side is below its high-water mark). */
+  protected room(): Promise<void> | undefined {
+    if (this.readableLength < this.readableHighWaterMark || this.destroyed) return undefined
+    return new Promise((resolve) => (this.wake = resolve))
+  }
+
+  override _read(size: number): void {
+    this.release()
+    super._read(size)
+  }
+
+  override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
+    this.release()
+    super._destroy(err, done)
+  }
+
+  private release(): void {
+    const wake = this.wake
+    this.wake = undefined
+    wake?.()
+  }
+}
+
+/**
  * Plaintext in, stored layout out. Holds at most a chunk and the write in progress, and the
  * chunks being sealed. An `observer` (the upload's size, limit and hash) sees the plaintext here
  * rather than in a stream of its own before this one: one hop less per piece received.
  */
-export class EncryptStream extends Transform {
+export class EncryptStream extends SealingTransform {
   private readonly queue = new ByteQueue()
   private readonly params: FileParams
   private readonly sealer: ChunkSealer
@@ -427,8 +463,12 @@ export class EncryptStream extends Transform {
     }
     const cs = this.params.chunkSize
     // A full chunk waits until a byte past it arrives: only then is it known not to be final.
-    while (this.queue.length > cs) await this.sealer.add(this.index++, false, this.queue.take(cs, this.sealer.scratch()))
+    while (this.queue.length > cs) {
+      await this.room()
+      await this.sealer.add(this.index++, false, this.queue.take(cs, this.sealer.scratch()))
+    }
     if (!ending) return
+    await this.room()
     await this.sealer.add(this.index++, true, this.queue.take(this.queue.length, this.sealer.scratch()))
     await this.sealer.drain()
   }
@@ -449,7 +489,7 @@ export interface StagedPosition {
  * piece). The plaintext of a chunk the piece does not complete is left in `rest` when it ends,
  * for the caller to keep (sealNote) until the next piece completes it.
  */
-export class StagedEncryptStream extends Transform {
+export class StagedEncryptStream extends SealingTransform {
   private readonly queue = new ByteQueue()
   private readonly params: FileParams
   private readonly sealer: ChunkSealer
@@ -504,6 +544,7 @@ export class StagedEncryptStream extends Transform {
     }
     const cs = this.params.chunkSize
     while (this.index <= this.last && this.queue.length >= plainLength(this.index, this.at.plainSize, cs)) {
+      await this.room()
       const plain = this.queue.take(plainLength(this.index, this.at.plainSize, cs), this.sealer.scratch())
       const final = this.index === this.last
       await this.sealer.add(this.index++, final, plain)

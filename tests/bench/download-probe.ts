@@ -3,7 +3,7 @@
 // alternating, with MB/s and server CPU per GiB. --fresh uploads a new file before each download
 // (as the bench's encryption phase does) and reports those uploads too. Usage:
 //   node --import tsx tests/bench/download-probe.ts [--mib=256] [--rounds=6]
-//     [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"] (given to the encrypted server) [--child-stdout=FILE] [--fresh] [--target=plain]
+//     [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"] (given to the encrypted server) [--child-stdout=FILE] [--fresh | --uploads-only] [--target=plain]
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -21,7 +21,9 @@ const extra = arg('node-args', '').split(' ').filter(Boolean)
 // --target=plain gives --node-args and --child-stdout to the plain server instead.
 const target = arg('target', 'encrypted')
 // --fresh: as the bench does, each round uploads a new file, downloads it and deletes it.
-const fresh = process.argv.includes('--fresh')
+const fresh = process.argv.includes('--fresh') || process.argv.includes('--uploads-only')
+// --uploads-only: as --fresh, without the downloads (for the uploads' own GC behaviour).
+const uploadsOnly = process.argv.includes('--uploads-only')
 const root = mkdtempSync(join(tmpdir(), 'cumulus-dlprobe-'))
 const buildDir = join(here, 'dist', `dlprobe-${process.pid}`)
 const children: Child[] = []
@@ -72,6 +74,7 @@ try {
         ;(upSpeed[s.name] ??= []).push(bytes / MB / ((performance.now() - t0) / 1000))
         ;(upCpu[s.name] ??= []).push((cpuSeconds(s.child.pid) - u0) / (bytes / 2 ** 30))
       }
+      if (uploadsOnly) continue
       const c0 = cpuSeconds(s.child.pid)
       const d = await streamDownload(s.child.port, `/file-service/download/${s.id}`, { cookie: s.cookie })
       if (d.status !== 200 || d.bytes !== bytes) throw new Error(`${s.name}: download → ${d.status}, ${d.bytes} bytes`)
@@ -80,9 +83,10 @@ try {
       ;(cpu[s.name] ??= []).push((cpuSeconds(s.child.pid) - c0) / (bytes / 2 ** 30))
     }
   }
-  for (const s of servers) log(`${s.name.padEnd(10)} ${median(speed[s.name]!).toFixed(0)} MB/s (${speed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(cpu[s.name]!).toFixed(2)} s/GiB`)
+  if (!uploadsOnly) for (const s of servers) log(`${s.name.padEnd(10)} ${median(speed[s.name]!).toFixed(0)} MB/s (${speed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(cpu[s.name]!).toFixed(2)} s/GiB`)
   if (fresh) for (const s of servers) log(`${s.name.padEnd(10)} upload ${median(upSpeed[s.name]!).toFixed(0)} MB/s (${upSpeed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(upCpu[s.name]!).toFixed(2)} s/GiB`)
-  log(`ratio ${(median(speed.encrypted!) / median(speed.plain!)).toFixed(3)}, CPU ratio ${(median(cpu.encrypted!) / median(cpu.plain!)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`)
+  if (fresh) log(`upload ratio ${(median(upSpeed.encrypted!) / median(upSpeed.plain!)).toFixed(3)}, CPU ratio ${(median(upCpu.encrypted!) / median(upCpu.plain!)).toFixed(2)}`)
+  if (!uploadsOnly) log(`ratio ${(median(speed.encrypted!) / median(speed.plain!)).toFixed(3)}, CPU ratio ${(median(cpu.encrypted!) / median(cpu.plain!)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`)
 } finally {
   await Promise.all(children.map((c) => c.stop().catch(() => undefined)))
   rmSync(root, { recursive: true, force: true })

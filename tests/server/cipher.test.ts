@@ -507,6 +507,80 @@ describe('sealed chunks lent (uploads, loans.ts)', () => {
   })
 })
 
+describe('a consumer that stalls (a slow disk, an S3 part on its way)', () => {
+  const D = CHUNK_SIZE
+  const size = 24 * D + 999
+  const plain = randomBytes(size)
+
+  /**
+   * Pieces of 64 KiB a millisecond apart, as a socket delivers them: each sealing job has finished
+   * before the next chunk is complete, so its output is pushed between writes, never during one.
+   */
+  function arriving(data: Buffer): Readable & { sent: number } {
+    let at = 0
+    const stream = new Readable({
+      read() {
+        setTimeout(() => {
+          const piece = data.subarray(at, at + 65_536)
+          at += piece.length
+          stream.sent = at
+          this.push(piece.length > 0 ? piece : null)
+        }, 1)
+      },
+    }) as Readable & { sent: number }
+    stream.sent = 0
+    return stream
+  }
+
+  /** Waits until `stream` has taken nothing more for 100 ms (at most 3 s), and says how much it took. */
+  async function settled(stream: { sent: number }): Promise<number> {
+    for (let last = -1, t = 0; t < 3000; t += 100) {
+      if (stream.sent === last) break
+      last = stream.sent
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return stream.sent
+  }
+
+  /** Pipes `plain` through `sealing` into a sink that holds its first write until released; what was taken meanwhile, then the whole output. */
+  async function throughStall(sealing: Transform): Promise<{ takenWhileStalled: number; stored: Buffer }> {
+    const src = arriving(plain)
+    const out: Buffer[] = []
+    let release: (() => void) | undefined
+    const sink = new Writable({
+      highWaterMark: D,
+      write(chunk: Buffer, _e, done) {
+        out.push(Buffer.from(chunk))
+        if (out.length === 2) release = done // the first chunk after the header: the disk stops
+        else done()
+      },
+    })
+    const finished = pipeline(src, sealing, sink)
+    const takenWhileStalled = await settled(src)
+    expect(release).toBeDefined()
+    release!()
+    await finished
+    return { takenWhileStalled, stored: Buffer.concat(out) }
+  }
+
+  it('given an upload whose consumer stalls, then the sealing stream stops taking plaintext and, once it resumes, the blob is whole', async () => {
+    const { dataKey, enc } = fileKey(D)
+    const { takenWhileStalled, stored } = await throughStall(createEncryptStream(dataKey, enc))
+    // A chunk being gathered, three being sealed and one waiting for the consumer, and the buffers between: before, the whole upload (24 MiB).
+    expect(takenWhileStalled).toBeLessThanOrEqual(8 * D)
+    expect((await decrypt(stored, dataKey, enc, size)).equals(plain)).toBe(true)
+  })
+
+  it('given a resumable piece whose consumer stalls, then the staged sealing stream stops taking plaintext too', async () => {
+    const { dataKey, enc } = fileKey(D)
+    const sealing = new StagedEncryptStream(dataKey, enc, { plainSize: size, index: 0, held: Buffer.alloc(0) })
+    const { takenWhileStalled, stored } = await throughStall(sealing)
+    expect(takenWhileStalled).toBeLessThanOrEqual(8 * D)
+    expect(sealing.rest().length).toBe(0)
+    expect((await decrypt(stored, dataKey, enc, size)).equals(plain)).toBe(true)
+  })
+})
+
 describe('opening in worker threads (downloads)', () => {
   const D = CHUNK_SIZE
   const big = randomBytes(3 * D + 300_000)
