@@ -384,8 +384,9 @@ export interface PlainObserver {
  * disk, an S3 part on its way) let the stream take in the whole upload (a test below fed 24 MiB
  * into a stalled sink: all of it taken). On the server the chunks kept that way outlived two
  * scavenges; their memory, counted as V8 external memory, brought on a full GC, after which V8's
- * old-space limit sat ~12 MB above the live heap and every 32 MB of an upload's short-lived
- * buffers started another: the "GC regime" of tests/bench/README.md (sessions 18 and 19).
+ * old-space limit sat ~12 MB above the live heap, less than the ~33 MB of short-lived buffers an
+ * upload makes between scavenges: a full GC every few tens of ms for the rest of the upload (the
+ * "GC regime" of tests/bench/README.md, sessions 18 and 19).
  */
 abstract class SealingTransform extends Transform {
   private wake: (() => void) | undefined
