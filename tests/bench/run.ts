@@ -3,7 +3,7 @@
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -141,6 +141,8 @@ try {
     APP_DIR: join(root, 'no-app'),
   }, nodeArgs)
   children.push(cumulus)
+  // BENCH_TRACE=FILE keeps what the server prints, e.g. with --node-args=--trace-gc.
+  if (process.env.BENCH_TRACE) cumulus.proc.stdout!.pipe(createWriteStream(process.env.BENCH_TRACE))
   const raw = await startChild('raw', join(buildDir, 'baseline.mjs'), ['raw'], { BENCH_ROOT: root })
   children.push(raw)
   const hello = await startChild('hello', join(buildDir, 'baseline.mjs'), ['hello'], {})
