@@ -381,7 +381,7 @@ export interface PlainObserver {
  * A Transform whose output is pushed by its sealing jobs as they finish, not by _transform.
  * Node's Transform holds a write back only when that write itself pushed past the high-water
  * mark; these pushes land between writes, so without `room` a consumer that stalled (a slow
- * disk, an S3 part on its way) let the stream take in the whole upload (a test below fed 24 MiB
+ * disk, an S3 part on its way) let the stream take in the whole upload (cipher.test.ts fed 24 MiB
  * into a stalled sink: all of it taken). On the server the chunks kept that way outlived two
  * scavenges; their memory, counted as V8 external memory, brought on a full GC, after which V8's
  * old-space limit sat ~12 MB above the live heap, less than the ~33 MB of short-lived buffers an
