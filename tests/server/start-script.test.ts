@@ -132,6 +132,11 @@ describe('npm start', () => {
     }
     // (glibc parses the variable in place, so /proc shows it up to the first ':' only.)
     expect(below.flatMap(environ)).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES.split(':')[0]}`)
+    // ...and keeps the V8 flags of the start command through that restart (the old-space floor).
+    const server = below.find((pid) => environ(pid).some((v) => v.startsWith('GLIBC_TUNABLES=')))!
+    const flags = pkg.scripts.start!.split(/\s+/).filter((a) => a.startsWith('--'))
+    expect(flags).toContain('--initial-old-space-size=80')
+    expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(flags))
 
     npm.child.kill('SIGTERM')
     await npm.exited
