@@ -3,7 +3,7 @@
 // package.json runs this with --max-semi-space-size=4 (V8's young generation capped at 4 MiB a
 // half instead of 16): a cached list costs ~25% less CPU (the young objects of a request stay in
 // the CPU caches) and idle RSS drops by ~20 MB; 1 MiB was slower again (tests/bench/README.md).
-// And with --initial-old-space-size=80, a floor under V8's old-space limit: Node 20's V8 counts
+// And with --initial-old-space-size=80, a floor under V8's old-space limit: V8 (Node 20, 22) counts
 // an upload's short-lived body buffers (~33 MB between scavenges) against that limit, and after
 // a full GC in a quiet stretch it sets the limit ~12 MB above the live heap, so the next big
 // upload ran a full GC every 20–45 ms (WebDAV 1 GiB up: ~170 of them, 0.55 of raw; with the
