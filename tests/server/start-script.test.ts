@@ -123,21 +123,22 @@ describe('npm start', () => {
     const below = descendants(npm.child.pid!)
     expect(below.length).toBeGreaterThan(0)
     // The server runs with glibc's malloc settings (started again with them, in place or as a child).
-    const environ = (pid: number) => {
+    /** A NUL-separated /proc file of `pid` (environ, cmdline); empty once the process is gone. */
+    const procList = (pid: number, file: string) => {
       try {
-        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+        return readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0')
       } catch {
         return []
       }
     }
+    const environ = (pid: number) => procList(pid, 'environ')
     // (glibc parses the variable in place, so /proc shows it up to the first ':' only.)
     expect(below.flatMap(environ)).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES.split(':')[0]}`)
     // ...and every Node process running start.mjs (the one npm started, and the one that restart
     // started, if not in place) has the V8 flags of the start command (the old-space floor).
     const flags = pkg.scripts.start!.split(/\s+/).filter((a) => a.startsWith('--'))
     expect(flags).toContain('--initial-old-space-size=80')
-    const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-    const nodes = below.map(argvOf).filter((argv) => /node$/.test(argv[0]!) && argv.some((a) => a.endsWith('start.mjs')))
+    const nodes = below.map((pid) => procList(pid, 'cmdline')).filter((argv) => /node$/.test(argv[0] ?? '') && argv.some((a) => a.endsWith('start.mjs')))
     expect(nodes.length).toBeGreaterThan(0)
     for (const argv of nodes) expect(argv).toEqual(expect.arrayContaining(flags))
 
