@@ -10,6 +10,9 @@ import { ownedIdsFor } from './owned-ids.ts'
 import { page } from './paging.ts'
 import { nameContains } from './search.ts'
 
+/** The first key of the folder-naming advisory lock (PostgreSQL): its own space, beside any other use. */
+const NAMING_LOCK = 0x43_46_4e // "CFN"
+
 /** Rows one restoring statement names at most. */
 const RESTORE_CHUNK = 500
 
@@ -117,6 +120,17 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
         .where(ownedIds(owner, ids))
         .where(sql<SqlBool>`(id = ${root.id} or substr(ancestors, 1, ${prefix.length}) = ${prefix})`)
       return (await (dialect === 'postgres' ? found.forUpdate() : found).execute()).map((r) => r.id)
+    },
+
+    /**
+     * Holds the owner's folder-naming lock until the transaction ends. A transaction that finds a
+     * folder by name, or makes it, takes it first: on PostgreSQL two transactions that both found
+     * no "Photos" would each insert one; with the lock the second waits, then (read committed:
+     * each statement sees what has committed) finds the first one's folder. SQLite runs one
+     * writing transaction at a time already.
+     */
+    async lockNaming(owner: string): Promise<void> {
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${NAMING_LOCK}, hashtext(${owner}))`.execute(db)
     },
 
     /** The owner's folder named exactly `name` in `parentId` (null = Home), not trashed: the oldest when several are. */

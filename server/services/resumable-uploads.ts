@@ -208,6 +208,7 @@ export function createResumableUploads(deps: ResumableDeps) {
   /** The folders of a folder upload's path below `base`, found by name or made, in `trx`. */
   async function foldersFor(trx: DriveTransaction, owner: string, base: Folder | null, names: string[]): Promise<Folder | null> {
     let up = base
+    if (names.length > 0) await trx.folders.lockNaming(owner)
     for (const name of names) {
       let folder = await trx.folders.childNamed(owner, up?.id ?? null, name)
       if (!folder) {

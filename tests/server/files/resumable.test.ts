@@ -449,4 +449,22 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
     })
     expect(deep.status).toBe(400)
   })
+  it('given a folder upload’s files finishing at the same moment, then they all land in one folder of each name', async () => {
+    // The app sends a folder three files at a time: their last pieces may commit together, and on
+    // PostgreSQL each would otherwise see no "Album" yet and make its own.
+    const album = `Album ${Date.now()}`
+    const names = Array.from({ length: 8 }, (_, i) => `photo-${i}.jpg`)
+    const urls = await Promise.all(names.map((name) => created(alice, name.length, { filename: name, parent: '/', relativePath: `${album}/Day 1/${name}` })))
+    const done = await Promise.all(
+      urls.map((url, i) => tus(alice, 'PATCH', url, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, Buffer.from(names[i]!))),
+    )
+    expect(done.map((r) => r.status)).toEqual(names.map(() => 204))
+    const folders = await server.app.cumulus.db.selectFrom('folders').select(['id', 'name']).where('name', 'in', [album, 'Day 1']).execute()
+    const albums = folders.filter((f) => f.name === album)
+    expect(albums).toHaveLength(1)
+    const days = await server.app.cumulus.db.selectFrom('folders').select('id').where('parent_id', '=', albums[0]!.id).execute()
+    expect(days).toHaveLength(1)
+    const rows = (await filesOf(server)).filter((f) => names.includes(f.filename))
+    expect(rows.map((f) => f.folder_id)).toEqual(names.map(() => days[0]!.id))
+  })
 })
