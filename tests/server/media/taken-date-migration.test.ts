@@ -24,13 +24,7 @@ function migrator(): Migrator {
   return new Migrator({ db: server.app.cumulus.db, provider: { getMigrations: async () => migrations }, ...(postgres() && schema ? { migrationTableSchema: schema } : {}) })
 }
 
-/**
- * The plan of a query: EXPLAIN QUERY PLAN on SQLite; EXPLAIN on PostgreSQL with sequential scans
- * and sorts discouraged. The suite shares one database between files, so the table's statistics
- * depend on what ran before and when autovacuum last analyzed it: with few rows for this owner
- * the planner may fetch them by another index and sort them. Discouraging sorts asks the question
- * the test means, whether an index serves the gallery's order, and a plan without it fails.
- */
+/** The plan of a query: EXPLAIN QUERY PLAN on SQLite; EXPLAIN on PostgreSQL with sequential scans discouraged (the table is small). */
 async function plan(q: CompiledQuery): Promise<string> {
   const db = server.app.cumulus.db
   if (!postgres()) {
@@ -39,13 +33,24 @@ async function plan(q: CompiledQuery): Promise<string> {
   }
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx)
-    await sql`set local enable_sort = off`.execute(trx)
     const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]))
     return rows.map((r) => r['QUERY PLAN']).join('\n')
   })
 }
 
 describe('migration 010 (taken date)', () => {
+  // First, on the schema as a new installation migrates it (an empty table). After the migration
+  // below, on PostgreSQL, the index is made over a row that 010's UPDATE changed in place (a HOT
+  // chain), so PostgreSQL marks it `indcheckxmin`: the planner ignores it while any transaction
+  // older than it is open anywhere in the cluster, and CI's other files always have some.
+  it('given the gallery sorted by date, then its query walks files_media_taken', async () => {
+    const { files } = server.app.cumulus.drive
+    for (const sort of ['date_desc', 'date_asc'] as const) {
+      const q = await files.fileListQuery(owner, { trashed: false, media: 'photos', sort, limit: 50, cursor: { date: 1, id: 'x' } })
+      expect(await plan(q.compile()), sort).toContain('files_media_taken')
+    }
+  })
+
   it('given a file row written before it, then the migration gives it its upload date as the taken date, and the API no takenDate', async () => {
     expect((await migrator().migrateTo('009-tree-indexes')).error).toBeUndefined()
     // The columns a row had at 009 (the rest take their defaults).
@@ -64,11 +69,4 @@ describe('migration 010 (taken date)', () => {
     expect(info.body.metadata).not.toHaveProperty('takenDate')
   })
 
-  it('given the gallery sorted by date, then its query walks files_media_taken', async () => {
-    const { files } = server.app.cumulus.drive
-    for (const sort of ['date_desc', 'date_asc'] as const) {
-      const q = await files.fileListQuery(owner, { trashed: false, media: 'photos', sort, limit: 50, cursor: { date: 1, id: 'x' } })
-      expect(await plan(q.compile()), sort).toContain('files_media_taken')
-    }
-  })
 })
