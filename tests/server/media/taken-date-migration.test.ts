@@ -68,5 +68,4 @@ describe('migration 010 (taken date)', () => {
     expect(info.body.uploadDate).toBe('2017-07-14T02:40:00.123Z')
     expect(info.body.metadata).not.toHaveProperty('takenDate')
   })
-
 })
