@@ -10,7 +10,7 @@ import { ownedIdsFor } from './owned-ids.ts'
 import { page } from './paging.ts'
 import { nameContains } from './search.ts'
 
-/** The first key of the folder-naming advisory lock (PostgreSQL): its own space, beside any other use. */
+/** The first key of the naming advisory lock (PostgreSQL): its own space, beside any other use. */
 const NAMING_LOCK = 0x43_46_4e // "CFN"
 
 /** Rows one restoring statement names at most. */
@@ -123,11 +123,11 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
     },
 
     /**
-     * Holds the owner's folder-naming lock until the transaction ends. A transaction that finds a
-     * folder by name, or makes it, takes it first: on PostgreSQL two transactions that both found
-     * no "Photos" would each insert one; with the lock the second waits, then (read committed:
-     * each statement sees what has committed) finds the first one's folder. SQLite runs one
-     * writing transaction at a time already.
+     * Holds the owner's naming lock until the transaction ends. A transaction that looks up an
+     * item by name and makes one if none is there (a folder upload's folders, WebDAV's PUT and
+     * MKCOL) takes it first: on PostgreSQL two transactions that both found no "Photos" would each
+     * insert one; with the lock the second waits, then (read committed: each statement sees what
+     * has committed) finds the first one's. SQLite runs one transaction at a time already.
      */
     async lockNaming(owner: string): Promise<void> {
       if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${NAMING_LOCK}, hashtext(${owner}))`.execute(db)

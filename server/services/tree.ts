@@ -273,12 +273,13 @@ export function createTreeService(deps: {
   return {
     destination,
 
-    async createFolder(owner: string, rawName: string, parentId?: string): Promise<Folder> {
+    /** A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it first). */
+    async createFolder(owner: string, rawName: string, parentId?: string, q: Trx = repo): Promise<Folder> {
       const name = checkName(rawName, 'Folder name')
-      const parent = await destination(owner, parentId)
+      const parent = await destination(owner, parentId, q)
       checkDepth(parent ? folderDepth(parent) + 1 : 1, maxDepth)
       const row = folderRow(owner, parent, name, now())
-      await repo.folders.insertFolder(row)
+      await q.folders.insertFolder(row)
       return row
     },
 

@@ -16,8 +16,7 @@ import { checkDepth, checkName } from '../../util/names.ts'
 import type { QuotaService, Reservation } from '../quota.ts'
 import { folderRow, type TreeService } from '../tree.ts'
 import { fileRow } from '../uploads.ts'
-import type { Resolved } from './paths.ts'
-import { keyedLock } from '../../util/keyed-lock.ts'
+import { createDavPaths, type Resolved } from './paths.ts'
 
 /** A stream of unknown length grows its reservation by this much at a time. */
 const GROW_STEP = 8 << 20
@@ -71,7 +70,6 @@ const itemOf = (r: Resolved): Item | undefined =>
 export function createDavWrites(deps: WriteDeps) {
   const { repo, tree, vault, janitor, quota, limits } = deps
   const now = deps.now ?? Date.now
-  const oneAtATime = keyedLock()
 
   /** Streams `source` into a new blob whose key the outbox holds; `written` gets the key. */
   async function store(source: Readable, written: string[]): Promise<StoredBlob> {
@@ -86,6 +84,16 @@ export function createDavWrites(deps: WriteDeps) {
     const folder = await trx.folders.folder(owner, parentId)
     if (!folder || folder.trashed) throw noParent()
     return folder
+  }
+
+  /**
+   * What is at `name` in `parentId` now, in `trx`, under the owner's naming lock: the path was
+   * resolved before the request's body arrived, and another request (a client's retry, a second
+   * instance) may have made something there since. Resolved by the same rule as every path.
+   */
+  async function atNameNow(trx: DriveTransaction, owner: string, parentId: string | null, name: string) {
+    await trx.folders.lockNaming(owner)
+    return createDavPaths(trx.dav).child(owner, parentId, name)
   }
 
   /** Checks the destination of a COPY or MOVE: its folder exists, it is not the source or inside it, Overwrite allows it. */
@@ -121,13 +129,14 @@ export function createDavWrites(deps: WriteDeps) {
         const blob = await store(source.pipe(meter), written)
         const mime = mimeFor(name, o.contentType)
         const t = now()
-        const replaced = r.resource?.kind === 'file' ? r.resource.file.id : undefined
-        const { file, old } = await repo.transaction(async (trx) => {
+        const { file, old, created } = await repo.transaction(async (trx) => {
           const parent = await liveParent(trx, owner, parentId)
-          const existing = replaced ? await trx.files.file(owner, replaced) : undefined
+          const there = await atNameNow(trx, owner, parentId, r.name)
+          if (there?.kind === 'folder') throw methodNotAllowed('PUT cannot replace a folder')
+          const existing = there?.kind === 'file' ? await trx.files.file(owner, there.file.id) : undefined
           let file: FileRow
           let old: string[] = []
-          if (existing && !existing.trashed) {
+          if (existing) {
             const thumb_state = isThumbnailable(mime) ? 'pending' : 'none'
             const video = isVideoType(mime) ? 1 : 0
             await trx.files.replaceContent(owner, existing.id, { blob_key: blob.key, size: blob.size, sha256: blob.sha256, enc: blob.enc ?? null, mime, upload_date: t, is_video: video, media: video, thumb_state })
@@ -140,12 +149,12 @@ export function createDavWrites(deps: WriteDeps) {
           }
           await janitor.settle(trx.outbox, [blob.key])
           await quota.settleIn(trx, reservation, blob.size)
-          return { file, old }
+          return { file, old, created: !existing }
         })
         written.length = 0
         await janitor.flush(old)
         deps.onStored?.(file)
-        return { created: !replaced || file.id !== replaced, file }
+        return { created, file }
       } catch (err) {
         await janitor.abandon(written)
         await quota.release(reservation)
@@ -160,10 +169,10 @@ export function createDavWrites(deps: WriteDeps) {
       const name = strictName(r.name, 'Folder name')
       const parentId = r.parent.id ?? null
       // Clients make folders in parallel (rclone makes a parent once per file it puts there): the
-      // path was free when it was resolved, so look again, one MKCOL of a name at a time.
-      await oneAtATime(`${owner}/${parentId ?? ''}/${name}`, async () => {
-        if (await repo.folders.childNamed(owner, parentId, name)) throw methodNotAllowed('Something already exists at this path')
-        await tree.createFolder(owner, name, parentId ?? undefined)
+      // path was free when it was resolved, so look again under the naming lock, and make it there.
+      await repo.transaction(async (trx) => {
+        if (await atNameNow(trx, owner, parentId, name)) throw methodNotAllowed('Something already exists at this path')
+        await tree.createFolder(owner, name, parentId ?? undefined, trx)
       })
     },
 

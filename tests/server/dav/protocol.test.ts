@@ -131,6 +131,33 @@ describe('the drive rules', () => {
     expect(folders).toHaveLength(1)
   })
 
+  it('given six PUTs of one new path at once (a client retrying while its first try still runs), then one file is there, with one of their bodies, and one reply was 201', async () => {
+    // The path was free when each was resolved; each looks again when its bytes are stored.
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => dav(server, auth, 'PUT', '/dav/retried.txt', { body: `try ${i}` })))
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 204, 204, 204, 204, 204])
+    const rows = await fileRow(alice.userId, 'retried.txt')
+    expect(rows).toHaveLength(1)
+    expect((await dav(server, auth, 'GET', '/dav/retried.txt')).text).toMatch(/^try [0-5]$/)
+    await expectConsistent(server, expect)
+  })
+
+  it('given a folder made at a PUT’s path while the PUT’s bytes arrive, then the PUT is 405 and the folder stays alone there', async () => {
+    let push!: ReadableStreamDefaultController<Uint8Array>
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) })
+    const put = dav(server, auth, 'PUT', '/dav/became-folder', { body })
+    push.enqueue(Buffer.from('first half, '))
+    // Meant to land after the PUT's path was resolved; landing before, the PUT meets a folder at
+    // once, which must end the same way.
+    await new Promise((done) => setTimeout(done, 200))
+    expect((await dav(server, auth, 'MKCOL', '/dav/became-folder')).status).toBe(201)
+    push.enqueue(Buffer.from('second half'))
+    push.close()
+    expect((await put).status).toBe(405)
+    expect(await fileRow(alice.userId, 'became-folder')).toEqual([])
+    expect(hrefs((await depth1('/dav/became-folder/')).text)).toEqual(['/dav/became-folder/'])
+    await expectConsistent(server, expect)
+  })
+
   it('given a PUT, then the web app lists it at once (drive version), and a PUT over it gives it new bytes and a new ETag', async () => {
     const first = await dav(server, auth, 'PUT', '/dav/fresh.txt', { body: 'one' })
     expect(first.status).toBe(201)
