@@ -124,10 +124,11 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
 
     /**
      * Holds the owner's naming lock until the transaction ends. A transaction that looks up an
-     * item by name and makes one if none is there (a folder upload's folders, WebDAV's PUT and
-     * MKCOL) takes it first: on PostgreSQL two transactions that both found no "Photos" would each
-     * insert one; with the lock the second waits, then (read committed: each statement sees what
-     * has committed) finds the first one's. SQLite runs one transaction at a time already.
+     * item by name and makes one if none is there (a folder upload's folders; WebDAV's PUT,
+     * MKCOL, COPY and MOVE) takes it first: on PostgreSQL two transactions that both found no
+     * "Photos" would each insert one; with the lock the second waits, then (read committed: each
+     * statement sees what has committed) finds the first one's. SQLite runs one transaction at a
+     * time already.
      */
     async lockNaming(owner: string): Promise<void> {
       if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${NAMING_LOCK}, hashtext(${owner}))`.execute(db)

@@ -308,12 +308,14 @@ export function createTreeService(deps: {
       }),
 
     /**
-     * Moves and renames an item in one transaction (a WebDAV MOVE), after trashing `replacing`
-     * (the item it overwrites) in the same one: a failed move leaves both where they were.
+     * Moves and renames an item in one transaction (a WebDAV MOVE), after trashing the item it
+     * overwrites in the same one (`overwritten` finds it, in that transaction): a failed move
+     * leaves both where they were. Resolves with the item trashed, if any.
      */
-    relocate: (owner: string, item: Item, parentId: string | null, rawName: string, replacing?: Item) =>
+    relocate: (owner: string, item: Item, parentId: string | null, rawName: string, overwritten: (trx: Trx) => Promise<Item | undefined>) =>
       tx(async (trx) => {
         const name = checkName(rawName, isFolder(item) ? 'Folder name' : 'File name')
+        const replacing = await overwritten(trx)
         if (replacing) await (isFolder(replacing) ? trashFolderIn : trashFileIn)(trx, owner, replacing.id)
         const dest = await destination(owner, parentId ?? undefined, trx)
         if (isFolder(item)) {
@@ -323,6 +325,7 @@ export function createTreeService(deps: {
           await moveFileIn(trx, owner, item.id, dest)
           await trx.files.rename(owner, item.id, name, nameKey(name))
         }
+        return replacing
       }),
 
     /** Trashes an item as a step of the caller's transaction (a WebDAV COPY over it). */

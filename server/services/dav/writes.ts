@@ -64,7 +64,7 @@ export interface WriteDeps {
 }
 
 type Item = { type: 'file' | 'folder'; id: string }
-const itemOf = (r: Resolved): Item | undefined =>
+const itemOf = (r: Pick<Resolved, 'resource'>): Item | undefined =>
   r.resource?.kind === 'file' ? { type: 'file', id: r.resource.file.id } : r.resource?.kind === 'folder' ? { type: 'folder', id: r.resource.folder.id } : undefined
 
 export function createDavWrites(deps: WriteDeps) {
@@ -94,6 +94,19 @@ export function createDavWrites(deps: WriteDeps) {
   async function atNameNow(trx: DriveTransaction, owner: string, parentId: string | null, name: string) {
     await trx.folders.lockNaming(owner)
     return createDavPaths(trx.dav).child(owner, parentId, name)
+  }
+
+  /**
+   * What a COPY or MOVE to `dest` overwrites, found again in `trx` (after atNameNow's lock): the
+   * destination was resolved before a copy's bytes were stored, and something may be there now
+   * that was not then. Refused as the checks before were: 412 without Overwrite.
+   */
+  async function overwrittenNow(trx: DriveTransaction, owner: string, src: Resolved, dest: Resolved, overwrite: boolean): Promise<Item | undefined> {
+    const item = itemOf({ resource: await atNameNow(trx, owner, dest.parent!.id, dest.name) })
+    if (!item) return undefined
+    if (item.id === itemOf(src)?.id) throw errors.conflict('TREE_CHANGED', 'The source is already at the destination')
+    if (!overwrite) throw errors.preconditionFailed('The destination exists and Overwrite is F')
+    return item
   }
 
   /** Checks the destination of a COPY or MOVE: its folder exists, it is not the source or inside it, Overwrite allows it. */
@@ -188,16 +201,14 @@ export function createDavWrites(deps: WriteDeps) {
     async move(owner: string, src: Resolved, dest: Resolved, overwrite: boolean): Promise<boolean> {
       checkDestination(src, dest, overwrite)
       const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
-      const replacing = itemOf(dest)
-      await tree.relocate(owner, itemOf(src)!, dest.parent!.id, name, replacing)
-      return !replacing
+      const replaced = await tree.relocate(owner, itemOf(src)!, dest.parent!.id, name, (trx) => overwrittenNow(trx, owner, src, dest, overwrite))
+      return !replaced
     },
 
     /** COPY: the file's bytes copied into a new blob, or the folder (Depth 0: alone) with everything below it. */
     async copy(owner: string, src: Resolved, dest: Resolved, overwrite: boolean, depth: '0' | 'infinity'): Promise<boolean> {
       checkDestination(src, dest, overwrite)
       const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
-      const replacing = itemOf(dest)
       const files: Array<{ from: DavFile; folder: string | null }> = []
       const folders: Array<{ from: DavFolder; parent: string | null }> = []
       if (src.resource!.kind === 'file') files.push({ from: src.resource!.file, folder: null })
@@ -218,7 +229,8 @@ export function createDavWrites(deps: WriteDeps) {
           blobs.push(await store(await vault.open(full), written))
         }
         const made: FileRow[] = []
-        await repo.transaction(async (trx) => {
+        const replaced = await repo.transaction(async (trx) => {
+          const replacing = await overwrittenNow(trx, owner, src, dest, overwrite)
           if (replacing) await tree.trashIn(trx, owner, replacing)
           const base = await liveParent(trx, owner, dest.parent!.id)
           checkDepth((base ? folderDepth(base) : 0) + (folders.length ? height + 1 : 0), limits.maxFolderDepth)
@@ -241,10 +253,11 @@ export function createDavWrites(deps: WriteDeps) {
           }
           await janitor.settle(trx.outbox, written)
           await quota.settleIn(trx, reservation, bytes)
+          return replacing
         })
         written.length = 0
         made.forEach((f) => deps.onStored?.(f))
-        return !replacing
+        return !replaced
       } catch (err) {
         await janitor.abandon(written)
         await quota.release(reservation)

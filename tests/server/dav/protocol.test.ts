@@ -141,6 +141,20 @@ describe('the drive rules', () => {
     await expectConsistent(server, expect)
   })
 
+  it.each(['MOVE', 'COPY'])('given six %ss of different files to one new path at once without Overwrite, then one lands there and the rest get 412', async (method) => {
+    // Each found the destination free when it was resolved; each looks again in its transaction.
+    // Without that, COPY made six files on both databases; MOVE did on PostgreSQL (on SQLite its
+    // window, between resolving and its transaction, was too short to hit).
+    const names = Array.from({ length: 6 }, (_, i) => `${method.toLowerCase()}-source-${i}.txt`)
+    for (const name of names) expect((await dav(server, auth, 'PUT', `/dav/${name}`, { body: name })).status).toBe(201)
+    const target = `${method.toLowerCase()}-target.txt`
+    const replies = await Promise.all(names.map((name) => dav(server, auth, method, `/dav/${name}`, { headers: { destination: `/dav/${target}`, overwrite: 'F' } })))
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 412, 412, 412, 412, 412])
+    expect(await fileRow(alice.userId, target)).toHaveLength(1)
+    expect(names).toContain((await dav(server, auth, 'GET', `/dav/${target}`)).text)
+    await expectConsistent(server, expect)
+  })
+
   it('given a folder made at a PUT’s path while the PUT’s bytes arrive, then the PUT is 405 and the folder stays alone there', async () => {
     let push!: ReadableStreamDefaultController<Uint8Array>
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) })
