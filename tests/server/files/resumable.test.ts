@@ -449,6 +449,7 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
     })
     expect(deep.status).toBe(400)
   })
+
   it('given a folder upload’s files finishing at the same moment, then they all land in one folder of each name', async () => {
     // The app sends a folder three files at a time: their last pieces may commit together, and on
     // PostgreSQL each would otherwise see no "Album" yet and make its own.
@@ -459,8 +460,7 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
       urls.map((url, i) => tus(alice, 'PATCH', url, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, Buffer.from(names[i]!))),
     )
     expect(done.map((r) => r.status)).toEqual(names.map(() => 204))
-    const folders = await server.app.cumulus.db.selectFrom('folders').select(['id', 'name']).where('name', 'in', [album, 'Day 1']).execute()
-    const albums = folders.filter((f) => f.name === album)
+    const albums = await server.app.cumulus.db.selectFrom('folders').select('id').where('name', '=', album).execute()
     expect(albums).toHaveLength(1)
     const days = await server.app.cumulus.db.selectFrom('folders').select('id').where('parent_id', '=', albums[0]!.id).execute()
     expect(days).toHaveLength(1)
