@@ -1,6 +1,6 @@
 // SPEC §2/§4 session: sign-in, sign-up, restore, logout, and the access-token refresh at load,
 // every 20 minutes and whenever the tab becomes visible. Token refresh errors are only logged.
-import { refreshToken } from '../api/http.ts'
+import { errorStatus, refreshToken } from '../api/http.ts'
 import * as userApi from '../api/user.ts'
 import { resetFilters } from './filters.ts'
 import { resetSelectionState } from './selection.ts'
@@ -103,8 +103,11 @@ export function restoreSession(): Promise<boolean> {
       return true
     } catch (error) {
       console.warn('Session restore failed', error)
-      // SPEC §3: the flag goes when a restore fails while it was set.
-      setHasPreviouslyLoggedIn(false)
+      // SPEC §3: the flag goes when a restore fails while it was set, when the server said no. A
+      // request that got no answer (offline, or cut off because the page reloaded or navigated
+      // mid-restore) says nothing about the session: the flag stays, so the next load tries
+      // again instead of forgetting a good session on this device.
+      if (errorStatus(error) !== undefined) setHasPreviouslyLoggedIn(false)
       return false
     }
   })().finally(() => {

@@ -123,3 +123,28 @@ test('given two devices signed in as one user, when one logs out, then only that
   expect(await replay(browser, credentials)).toEqual([401, 401, 401])
   await other.context.close()
 })
+
+test('given the page left while it was restoring the session (a second reload, a link), then the next page restores it: this device stays signed in', async ({ page }) => {
+  await page.goto('/')
+  const email = await signUp(page.request, freshEmail('left-mid-restore'))
+  await logInInUi(page, email, PASSWORD)
+  // The restore's user request is held (then passed on to the server) until the page has left:
+  // the timing of CI's flake, where a test's goto came 300 ms after a reload.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    '**/user-service/user',
+    async (route) => {
+      await released
+      await route.continue().catch(() => undefined)
+    },
+    { times: 1 },
+  )
+  const asked = page.waitForRequest('**/user-service/user')
+  await page.reload()
+  await asked
+  await page.goto('/settings')
+  release()
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('hasPreviouslyLoggedIn'))).toBe('true')
+})

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REFRESH_INTERVAL_MS, refreshAtLoad, restoreSession, startKeepAlive } from '../../../app/state/session.ts'
 import { lastRefreshed, loggedIn, setHasPreviouslyLoggedIn, setLoggedIn } from '../../../app/state/user.ts'
 import { cachedUser } from '../helpers/user.ts'
-import { apiError, http as mock, sent, server, testUser } from '../helpers/server.ts'
+import { apiError, http as mock, HttpResponse, sent, server, testUser } from '../helpers/server.ts'
 
 const tokenCalls = () => sent('/user-service/get-token').length
 
@@ -90,5 +90,17 @@ describe('session restore', () => {
     expect(await restoreSession()).toBe(false)
     expect(loggedIn.value).toBe(false)
     expect(localStorage.getItem('hasPreviouslyLoggedIn')).toBeNull()
+  })
+
+  it('given no answer (offline, or the page left mid-restore), then the restore fails but the flag stays for the next load', async () => {
+    server.use(
+      mock.get('*/user-service/user', () => HttpResponse.error()),
+      mock.post('*/user-service/get-token', () => HttpResponse.error()),
+    )
+    setHasPreviouslyLoggedIn(true)
+    expect(await refreshAtLoad()).toBe(false)
+    expect(await restoreSession()).toBe(false)
+    expect(loggedIn.value).toBe(false)
+    expect(localStorage.getItem('hasPreviouslyLoggedIn')).toBe('true')
   })
 })
