@@ -38,6 +38,8 @@ export default defineConfig({
     timeout: 120_000,
     // Without it the server is SIGKILLed and leaves its temp DATA_DIR behind.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    // The server logs at warn (e2e/support/server.ts): what it warns of lands in the run's output.
+    stdout: 'pipe',
     env: { E2E_PORT: String(E2E_PORT), E2E_MAIL_PORT: String(E2E_MAIL_PORT) },
   },
 })

@@ -223,6 +223,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     pixelLimit: config.limits.imagePixelLimit,
     previewMaxEdge: config.limits.previewMaxEdge,
     concurrency: config.limits.thumbnailConcurrency,
+    jobTimeoutMs: config.limits.thumbnailJobMs,
     instanceId,
     recoverEveryMs: config.limits.instanceHeartbeatMs,
     deadAfterMs: config.limits.instanceDeadAfterMs,

@@ -56,6 +56,9 @@ export interface Limits {
   shareUnlockWindowMs: number
   /** Thumbnails made at once. */
   thumbnailConcurrency: number
+  /** A thumbnail job running longer is given up (its file marked failed), so the queue goes on:
+   * ample for a video's two ffmpeg tries (30 s each at most) and a large decode on a busy machine. */
+  thumbnailJobMs: number
   /** How often an instance proves it is alive, and after how long without that it counts as dead
    * (its unfinished uploads and thumbnails are then cleaned up or retried by the others). */
   instanceHeartbeatMs: number
@@ -172,6 +175,7 @@ export const defaultLimits: Limits = {
   shareUnlockFailuresPerIp: 10,
   shareUnlockWindowMs: 10 * 60_000,
   thumbnailConcurrency: 1,
+  thumbnailJobMs: 120_000,
   imagePixelLimit: 40_000_000,
   instanceHeartbeatMs: 15_000,
   instanceDeadAfterMs: 60_000,

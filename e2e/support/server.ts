@@ -85,6 +85,9 @@ config.limits.loginPerIp = 10_000
 // The server's own one-minute resend/reset cooldown is covered by tests/server/mail-flows.test.ts;
 // shortened here so a journey can resend right after sign-up and then meet the app's own minute.
 config.limits.mailCooldownMs = 1_000
+// A thumbnail here takes well under a second; a job stuck for longer (logged) holds up the specs
+// behind it, which wait up to 20 s for theirs, so it is given up sooner than the default 2 min.
+config.limits.thumbnailJobMs = 15_000
 const app = await buildApp(config)
 await app.listen({ port: config.port, host: '127.0.0.1' })
 // The first account becomes the server's admin (DESIGN §7): made here, before any spec signs up.

@@ -22,6 +22,9 @@ import { openImage, type Preview, previewOf, readImage, thumbnailOf } from './im
 /** How often a request waiting for a preview looks at the row (another instance may make it). */
 const SETTLE_POLL_MS = 200
 
+/** Where a job is, named in the log when it is given up. */
+type Stage = 'reading' | 'video frame' | 'decoding' | 'storing' | 'committing'
+
 export interface ThumbnailDeps {
   /** The queue's rows, and transactions that settle what a job stored. */
   drive: Pick<DriveRepository, 'thumbnailJobs' | 'transaction'>
@@ -33,12 +36,17 @@ export interface ThumbnailDeps {
   /** Longest edge of a full-size preview. */
   previewMaxEdge: number
   concurrency: number
+  /**
+   * A job still running after this long is given up: its file is marked failed and the worker
+   * moves on, so one decode or disk call that never returns cannot stop every later thumbnail.
+   */
+  jobTimeoutMs: number
   /** This process's id in the instances table: claims carry it, so a dead instance's work is found. */
   instanceId: string
   /** An instance not seen for this long is dead (the janitor's heartbeat keeps ours fresh). */
   deadAfterMs?: number
   recoverEveryMs?: number
-  log: { warn(obj: object | string, msg?: string): void; info(obj: object | string, msg?: string): void; debug(obj: object, msg: string): void }
+  log: { error(obj: object, msg: string): void; warn(obj: object | string, msg?: string): void; info(obj: object | string, msg?: string): void }
 }
 
 // Decoding is memory-hungry: one image at a time in libvips, no cache of decoded images.
@@ -53,29 +61,50 @@ export function hasFfmpeg(): boolean {
   }
 }
 
+/** An ffmpeg run taking longer is killed: one frame of a sane video takes well under a second. */
+const FFMPEG_TIMEOUT_MS = 30_000
+
+/** The frame at `at` seconds as PNG bytes (none past the video's end), and what ffmpeg said. */
+function ffmpegFrame(path: string, at: string): Promise<{ frame: Buffer; said: string }> {
+  return new Promise((resolve, reject) => {
+    const ff = spawn('ffmpeg', ['-v', 'error', '-ss', at, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const chunks: Buffer[] = []
+    let said = ''
+    let killed = false
+    const timer = setTimeout(() => {
+      killed = true
+      ff.kill('SIGKILL')
+    }, FFMPEG_TIMEOUT_MS)
+    ff.stdout.on('data', (c: Buffer) => chunks.push(c))
+    ff.stderr.on('data', (c: Buffer) => void (said = (said + c.toString()).slice(-500)))
+    ff.on('error', (err) => {
+      clearTimeout(timer)
+      reject(err)
+    })
+    ff.on('close', () => {
+      clearTimeout(timer)
+      if (killed) reject(new Error(`ffmpeg gave no frame within ${FFMPEG_TIMEOUT_MS / 1000} s and was killed`))
+      else resolve({ frame: Buffer.concat(chunks), said: said.trim() })
+    })
+  })
+}
+
 /** One frame of a video as PNG bytes (ffmpeg needs a seekable file, so the video is staged). */
 async function videoFrame(input: Readable, tmpDir: string): Promise<Buffer> {
   await mkdir(tmpDir, { recursive: true })
   const path = join(tmpDir, `frame-${randomId(8)}`)
   try {
     await pipeline(input, createWriteStream(path))
+    let said = ''
+    // A second in, past a fade from black; a video shorter than that has its first frame.
     for (const at of ['1', '0']) {
-      const frame = await new Promise<Buffer>((resolve, reject) => {
-        const ff = spawn('ffmpeg', ['-v', 'error', '-ss', at, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], {
-          stdio: ['ignore', 'pipe', 'ignore'],
-        })
-        const chunks: Buffer[] = []
-        const timer = setTimeout(() => ff.kill('SIGKILL'), 30_000)
-        ff.stdout.on('data', (c: Buffer) => chunks.push(c))
-        ff.on('error', reject)
-        ff.on('close', () => {
-          clearTimeout(timer)
-          resolve(Buffer.concat(chunks))
-        })
-      })
-      if (frame.length) return frame
+      const run = await ffmpegFrame(path, at)
+      if (run.frame.length) return run.frame
+      said = run.said
     }
-    throw new Error('ffmpeg produced no frame')
+    throw new Error(`ffmpeg produced no frame${said ? `: ${said}` : ''}`)
   } finally {
     await rm(path, { force: true })
   }
@@ -97,6 +126,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   /** Requests waiting for a file's job, by file id: woken when it ends here. */
   const settledWaiters = new Map<string, Set<() => void>>()
   let jobs = 0
+  /** Jobs given up that have not returned yet. */
+  let abandoned = 0
 
   /** Resolves when a job for the file ends in this process, or after `ms` at the latest. */
   function jobEndOrTimeout(fileId: string, ms: number): Promise<void> {
@@ -115,10 +146,16 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   }
 
   /** What the job makes: a missing thumbnail, and for images the preview. */
-  async function render(file: FileRow): Promise<{ thumbnail?: Buffer; preview?: Preview; takenDate?: number }> {
+  async function render(file: FileRow, at: { stage: Stage }): Promise<{ thumbnail?: Buffer; preview?: Preview; takenDate?: number }> {
     const source = await vault.open(file)
-    if (isVideoType(file.mime)) return { thumbnail: await thumbnailOf(await openImage(await videoFrame(source, deps.tmpDir), 'image/png', deps.pixelLimit)) }
+    if (isVideoType(file.mime)) {
+      at.stage = 'video frame'
+      const frame = await videoFrame(source, deps.tmpDir)
+      at.stage = 'decoding'
+      return { thumbnail: await thumbnailOf(await openImage(frame, 'image/png', deps.pixelLimit)) }
+    }
     const bytes = await readImage(source, file.mime, deps.pixelLimit)
+    at.stage = 'decoding'
     const image = await openImage(bytes, file.mime, deps.pixelLimit)
     // Files from before previews existed keep their thumbnail and only get the preview.
     const thumbnail = file.thumbnail_key ? undefined : await thumbnailOf(image)
@@ -135,7 +172,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     return { key, size: blob.size, enc: blob.enc }
   }
 
-  async function work(file: FileRow): Promise<void> {
+  /** Makes what the file lacks and stores it; `at` tracks the stage, `ended` runs once either way. */
+  async function work(file: FileRow, at: { stage: Stage }, ended: () => void): Promise<void> {
     const keys: string[] = []
     try {
       // A video has no preview: one that has its thumbnail has nothing left to make.
@@ -144,7 +182,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
         return
       }
       if (isVideoType(file.mime) && !ffmpeg) throw new Error('ffmpeg is not available')
-      const { thumbnail, preview, takenDate } = await render(file)
+      const { thumbnail, preview, takenDate } = await render(file, at)
+      at.stage = 'storing'
       const thumb = thumbnail && (await storeDerived(thumbnail, keys))
       const previewBlob = preview?.body && (await storeDerived(preview.body, keys))
       const made = {
@@ -152,21 +191,61 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
         ...(preview && { preview: { type: preview.type, key: previewBlob?.key ?? null, enc: previewBlob?.enc ?? null, size: previewBlob?.size ?? null } }),
         ...(takenDate !== undefined && { takenDate }),
       }
+      at.stage = 'committing'
+      // False also once the job was given up (the row is then 'failed'): what it made is dropped.
       const stored = await drive.transaction(async (t) => {
         if (!(await t.thumbnailJobs.finish(file.id, claim, made))) return false
         await janitor.settle(t.outbox, keys)
         return true
       })
-      // The file was deleted meanwhile: what was derived from it must not outlive it.
+      // The file was deleted meanwhile (or the job given up): what was derived must not outlive it.
       if (!stored) await janitor.abandon(keys)
     } catch (err) {
       if (keys.length) await janitor.abandon(keys)
-      log.debug({ err, file: file.id }, 'thumbnail failed')
+      // One line per file that gets no thumbnail (an undecodable upload, a broken video): why.
+      log.warn({ err, file: file.id, mime: file.mime, stage: at.stage }, 'thumbnail failed')
       await jobsRepo.fail(file.id, claim)
     } finally {
+      ended()
+    }
+  }
+
+  /**
+   * Runs one job, waiting at most jobTimeoutMs for it. A job past that is given up: its file is
+   * marked failed and the worker goes on; the call that hung is left behind (JavaScript cannot
+   * cancel it), and if it ever returns, its claim is gone and what it made is removed.
+   */
+  async function runJob(file: FileRow): Promise<void> {
+    const at: { stage: Stage } = { stage: 'reading' }
+    let timer: NodeJS.Timeout | undefined
+    let done = false
+    const ended = () => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
       jobs++
       settledWaiters.get(file.id)?.forEach((w) => w())
     }
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), deps.jobTimeoutMs)
+    })
+    const job = work(file, at, ended)
+    if ((await Promise.race([job, late])) !== 'late') return
+    // Each one still running may hold a thread of the pool that disk calls share: worth knowing.
+    abandoned++
+    job.then(
+      () => void abandoned--,
+      (err: unknown) => {
+        abandoned--
+        log.warn({ err, file: file.id }, 'a thumbnail job given up earlier ended in an error')
+      },
+    )
+    log.error(
+      { file: file.id, mime: file.mime, stage: at.stage, ms: deps.jobTimeoutMs, stillRunning: abandoned },
+      'thumbnail job did not finish in time: given up, the queue goes on',
+    )
+    await jobsRepo.fail(file.id, claim)
+    ended()
   }
 
   /** Work claimed by an instance that died (crash, kill) goes back in the queue. */
@@ -190,7 +269,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     try {
       do {
         dirty = false
-        for (let file = await claimNext(); file && !stopped; file = await claimNext()) await work(file)
+        for (let file = await claimNext(); file && !stopped; file = await claimNext()) await runJob(file)
       } while (dirty && !stopped)
     } catch (err) {
       log.warn({ err }, 'thumbnail queue error')

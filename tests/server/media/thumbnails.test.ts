@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process'
+import { closeSync, openSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
@@ -150,6 +153,33 @@ describe('the queue across restarts', () => {
       await expectConsistent(second, expect)
     } finally {
       await second.close()
+    }
+  })
+})
+
+describe('a job that never ends', () => {
+  it('given a job stuck in a disk read, then it is given up after thumbnailJobMs and the files behind it still get theirs', async () => {
+    const s = await startServer({ env: { BLOB_STORE: 'fs' }, limits: { thumbnailJobMs: 1_000 } })
+    const b = new Browser(s.url)
+    await b.signup(uniqueEmail('stuck'))
+    const stuck = (await b.upload('stuck.png', await makeImage('png'))).body
+    await s.app.cumulus.thumbnails.idle()
+    // Its blob as on a disk that stopped answering: open() of a FIFO with no writer never returns.
+    const { blob_key: key } = await s.app.cumulus.db.selectFrom('files').select('blob_key').where('id', '=', stuck._id).executeTakeFirstOrThrow()
+    const blob = join(s.dataDir, 'blobs', key.slice(0, 2), key)
+    rmSync(blob)
+    execFileSync('mkfifo', [blob])
+    try {
+      await s.app.cumulus.db.updateTable('files').set({ thumb_state: 'pending', preview_type: null }).where('id', '=', stuck._id).execute()
+      s.app.cumulus.thumbnails.wake()
+      const next = (await b.upload('next.png', await makeImage('png'))).body
+      await expect.poll(async () => (await b.get(`/file-service/info/${next._id}`)).body.metadata.hasThumbnail, { timeout: 10_000 }).toBe(true)
+      const row = await s.app.cumulus.db.selectFrom('files').select('thumb_state').where('id', '=', stuck._id).executeTakeFirstOrThrow()
+      expect(row.thumb_state).toBe('failed')
+    } finally {
+      // The reader left behind gets its end of file; the job it belongs to then ends on its own.
+      closeSync(openSync(blob, 'w'))
+      await s.close()
     }
   })
 })
