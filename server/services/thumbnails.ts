@@ -244,8 +244,11 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       { file: file.id, mime: file.mime, stage: at.stage, ms: deps.jobTimeoutMs, stillRunning: abandoned },
       'thumbnail job did not finish in time: given up, the queue goes on',
     )
-    await jobsRepo.fail(file.id, claim)
-    ended()
+    try {
+      await jobsRepo.fail(file.id, claim)
+    } finally {
+      ended()
+    }
   }
 
   /** Work claimed by an instance that died (crash, kill) goes back in the queue. */
