@@ -172,8 +172,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     return { key, size: blob.size, enc: blob.enc }
   }
 
-  /** Makes what the file lacks and stores it; `at` tracks the stage, `ended` runs once either way. */
-  async function work(file: FileRow, at: { stage: Stage }, ended: () => void): Promise<void> {
+  /** Makes what the file lacks and stores it; `at` tracks the stage it is in. */
+  async function work(file: FileRow, at: { stage: Stage }): Promise<void> {
     const keys: string[] = []
     try {
       // A video has no preview: one that has its thumbnail has nothing left to make.
@@ -205,8 +205,6 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       // One line per file that gets no thumbnail (an undecodable upload, a broken video): why.
       log.warn({ err, file: file.id, mime: file.mime, stage: at.stage }, 'thumbnail failed')
       await jobsRepo.fail(file.id, claim)
-    } finally {
-      ended()
     }
   }
 
@@ -229,7 +227,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), deps.jobTimeoutMs)
     })
-    const job = work(file, at, ended)
+    const job = work(file, at).finally(ended)
     if ((await Promise.race([job, late])) !== 'late') return
     // Each one still running may hold a thread of the pool that disk calls share: worth knowing.
     abandoned++
