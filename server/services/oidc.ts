@@ -1,7 +1,8 @@
 // Single sign-on with an OpenID Connect provider (DESIGN.md §7), through openid-client: the
 // authorization code flow with PKCE, state and nonce. What the callback must check travels in a
 // cookie sealed with a key derived from SECRET (so every instance can open it), bound to the
-// browser's id, alive a few minutes, and cleared by the callback whatever its outcome.
+// browser's id, alive a few minutes, and cleared by the callback whatever its outcome. The ID
+// token's signature is verified against the provider's published keys.
 //
 // An identity signs in to the account it was linked to; an unknown one is linked to the account
 // with its email, if the provider says that email is verified, or gets a new account without a
@@ -52,8 +53,14 @@ export function createOidcService(deps: {
   function configuration(): Promise<client.Configuration> {
     discovered ??= client
       .discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret, undefined, {
-        // An issuer the operator gave as http (a provider on the home network) is taken at its word.
-        ...(new URL(oidc.issuer).protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
+        execute: [
+          // openid-client trusts an ID token from the token endpoint on TLS alone and checks no
+          // signature; with an http issuer nothing would vouch for it. Checked against the
+          // provider's keys (its jwks_uri, cached) whatever the transport.
+          client.enableNonRepudiationChecks,
+          // An issuer the operator gave as http (a provider on the home network) is taken at its word.
+          ...(new URL(oidc.issuer).protocol === 'http:' ? [client.allowInsecureRequests] : []),
+        ],
       })
       .catch((err: unknown) => {
         discovered = undefined

@@ -21,6 +21,8 @@ export interface TestProvider {
    * URL it sends the browser back to (on the client's redirect URI).
    */
   signIn(authUrl: string, login: string): Promise<URL>
+  /** While on, the token endpoint answers with ID tokens whose signature is garbage (all else intact). */
+  breakIdTokenSignatures(on: boolean): void
   close(): Promise<void>
 }
 
@@ -56,6 +58,17 @@ export async function startOidcProvider(opts: { redirectUri: string; accountFor?
       if (!account) return undefined
       return { accountId: id, claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }) }
     },
+  })
+  // Koa middleware around every endpoint: only the token endpoint's JSON reply is touched.
+  let breakSignatures = false
+  provider.use(async (ctx, next) => {
+    await next()
+    const body = ctx.body as { id_token?: unknown } | undefined
+    if (breakSignatures && ctx.path === '/token' && body && typeof body.id_token === 'string') {
+      const [header, payload, signature] = body.id_token.split('.')
+      // As long as the real one, well-formed base64url, but signed by nobody.
+      ctx.body = { ...body, id_token: `${header}.${payload}.${Buffer.alloc(Buffer.from(signature!, 'base64url').length, 7).toString('base64url')}` }
+    }
   })
   // The provider's development warnings (dev keys, dev interactions) are expected here.
   provider.on('server_error', (_ctx: unknown, err: Error) => console.error('oidc-provider server_error', err))
@@ -103,6 +116,9 @@ export async function startOidcProvider(opts: { redirectUri: string; accountFor?
     clientSecret,
     addAccount: (login, account) => accounts.set(login, account),
     signIn,
+    breakIdTokenSignatures: (on) => {
+      breakSignatures = on
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

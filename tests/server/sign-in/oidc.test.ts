@@ -242,6 +242,19 @@ describe('GET /auth/oidc/callback: refusals', () => {
     noSession(b)
   })
 
+  it('given an ID token whose signature is not the provider\'s, then OIDC_FAILED and no session; the same sign-in signed rightly works', async () => {
+    const login = identity(uniqueEmail('forged-signature'))
+    const { b, authUrl } = await start(server)
+    idp.breakIdTokenSignatures(true)
+    try {
+      expect(await callback(b, await answer(authUrl, login))).toBe('/?sso-error=OIDC_FAILED')
+    } finally {
+      idp.breakIdTokenSignatures(false)
+    }
+    noSession(b)
+    expect((await signInWith(login)).location).toBe('/?sso=done')
+  })
+
   it('given the same answer twice, then the second is refused (the pending sign-in and the code are single-use)', async () => {
     const { b, authUrl } = await start(server)
     const pending = b.cookies.get('oidc-sign-in')!
