@@ -167,6 +167,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throttle: secondFactorThrottle,
     limits: config.limits,
   })
+  const appPasswords = createAppPasswordService({
+    repo: createAppPasswordsRepository(database.db),
+    users,
+    secret: config.secret,
+    limits: config.limits,
+    throttle: loginThrottle,
+    audit,
+  })
   const accounts = createAccountService({
     config,
     users,
@@ -176,14 +184,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mailer,
     loginThrottle,
     audit,
+    appPasswords,
     secondFactor,
-  })
-  const appPasswords = createAppPasswordService({
-    repo: createAppPasswordsRepository(database.db),
-    secret: config.secret,
-    limits: config.limits,
-    throttle: loginThrottle,
-    audit,
   })
   const quota = createQuotaService({ repo: createQuotaRepository(database.db), limits: config.limits })
   const auth = createAuth(config, sessions)

@@ -46,6 +46,8 @@ export const errors = {
   passkeysUnavailable: () =>
     new AppError(409, 'PASSKEYS_UNAVAILABLE', 'Passkeys need this server to be reached by a domain name: the admin sets PUBLIC_URL or WEBAUTHN_RP_ID'),
   incorrectPassword: () => new AppError(401, 'INCORRECT_PASSWORD', 'Incorrect password'),
+  /** A session signed in with an admin's temporary password may only choose a new one. */
+  passwordChangeRequired: () => new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Choose a new password first: this one was temporary'),
   noPassword: () => new AppError(409, 'NO_PASSWORD', 'This account has no password yet: set one in Settings first'),
   /** Single sign-on (services/oidc.ts): the callback turns these into the sign-in screen's message. */
   oidcState: () => new AppError(400, 'OIDC_STATE', 'This single sign-on attempt is invalid or has expired: start again'),

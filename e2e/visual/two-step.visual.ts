@@ -50,7 +50,7 @@ test('sign-in: the second step', { tag: ['@dark', '@mobile'] }, async ({ page, p
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
   await signUp(api, email, PASSWORD)
   const { secret } = (await (await api.post('/user-service/totp/setup', { headers: { uuid } })).json()) as { secret: string }
-  expect((await api.post('/user-service/totp/enable', { data: { code: await generate({ secret }) }, headers: { uuid } })).status()).toBe(200)
+  expect((await api.post('/user-service/totp/enable', { data: { code: await generate({ secret }), password: PASSWORD }, headers: { uuid } })).status()).toBe(200)
   await api.dispose()
   await page.goto('/')
   await page.getByLabel('Email address').fill(email)

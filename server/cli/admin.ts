@@ -10,6 +10,7 @@
 import { pathToFileURL } from 'node:url'
 import { loadConfig, ConfigError, type Config } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
+import { createAppPasswordsRepository } from '../repositories/app-passwords.ts'
 import { createAuditRepository } from '../repositories/audit.ts'
 import { createInvitesRepository } from '../repositories/invites.ts'
 import { createMailTokensRepository } from '../repositories/mail-tokens.ts'
@@ -17,6 +18,7 @@ import { createSessionsRepository } from '../repositories/sessions.ts'
 import { createUsersRepository } from '../repositories/users.ts'
 import { createAccountService, normaliseEmail } from '../services/accounts.ts'
 import { createAdminService } from '../services/admin.ts'
+import { createAppPasswordService } from '../services/app-passwords.ts'
 import { createAuditService } from '../services/audit.ts'
 import { createMailer } from '../services/mailer.ts'
 import { createSessionService } from '../services/sessions.ts'
@@ -73,6 +75,15 @@ export async function runAdminCommand(args: string[], config: Config, out: (line
       sessions,
       mailer,
       audit,
+      // A reset from the console ends the app passwords too.
+      appPasswords: createAppPasswordService({
+        repo: createAppPasswordsRepository(database.db),
+        users,
+        secret: config.secret,
+        limits: config.limits,
+        throttle: createLoginThrottle(config.limits, createMemoryBackoffStore()),
+        audit,
+      }),
     })
     // Deleting needs the blob store; the console never deletes.
     const removal = { remove: () => Promise.reject(new Error('Accounts are deleted from the app, not the console')) }

@@ -32,6 +32,10 @@ declare module 'fastify' {
 }
 
 const UUID_MAX = 128
+
+function refuseTemporary(principal: Principal): void {
+  if (principal.mustChangePassword) throw errors.passwordChangeRequired()
+}
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** The browser id from the `uuid` header, if it is a sane value. */
@@ -103,10 +107,20 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
       } catch {
         req.principal = await sessions.verify(req.cookies[ACCESS_COOKIE])
       }
+      refuseTemporary(req.principal)
     },
 
-    /** preHandler: 401 unless the access cookie names a live session. */
+    /**
+     * preHandler: 401 unless the access cookie names a live session; 403 while the account's
+     * password is a temporary one (the server's rule, not only the app's screen).
+     */
     async requireUser(req: FastifyRequest) {
+      req.principal = await sessions.verify(req.cookies[ACCESS_COOKIE])
+      refuseTemporary(req.principal)
+    },
+
+    /** preHandler of what choosing a new password needs (the user read, the change itself): a temporary password is let through. */
+    async requireSession(req: FastifyRequest) {
       req.principal = await sessions.verify(req.cookies[ACCESS_COOKIE])
     },
 

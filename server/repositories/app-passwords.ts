@@ -30,6 +30,9 @@ export function createAppPasswordsRepository(db: Kysely<DB>) {
         .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
         .execute()
     },
+    /** Deletes every password of the user made at or before `t`; how many. */
+    removeMadeBy: async (userId: string, t: number): Promise<number> =>
+      Number((await db.deleteFrom('app_passwords').where('user_id', '=', userId).where('created_at', '<=', t).executeTakeFirst()).numDeletedRows ?? 0),
     /** The owner's password, deleted; undefined when it is not theirs. */
     remove: (userId: string, id: string): Promise<{ name: string } | undefined> =>
       db.deleteFrom('app_passwords').where('id', '=', id).where('user_id', '=', userId).returning(['name']).executeTakeFirst(),

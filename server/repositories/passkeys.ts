@@ -34,6 +34,10 @@ export function createPasskeysRepository(db: Kysely<DB>) {
     remove: async (userId: string, id: string): Promise<Passkey | undefined> =>
       db.deleteFrom('passkeys').where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst(),
 
+    /** The user's passkeys added at or after `since`, deleted; their names. */
+    removeAddedSince: async (userId: string, since: number): Promise<string[]> =>
+      (await db.deleteFrom('passkeys').where('user_id', '=', userId).where('created_at', '>=', since).returning(['name']).execute()).map((p) => p.name),
+
     removeAll: async (userId: string): Promise<number> => Number((await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst()).numDeletedRows ?? 0),
 
     /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { prepared } from '../db/prepared.ts'
 import type { DB, NewSession, Session, UserRole } from '../db/schema.ts'
 
-type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & { drive_version: number; disabled: number; role: UserRole }
+type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & { drive_version: number; disabled: number; role: UserRole; must_change_password: number }
 
 /** A session as the devices list shows it. */
 export type DeviceRow = Pick<Session, 'id' | 'ip' | 'user_agent' | 'created_at' | 'last_seen_at'>
@@ -20,7 +20,7 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id', 'sessions.revoked_at', 'sessions.expires_at', 'users.drive_version', 'users.disabled', 'users.role'])
+      .select(['sessions.user_id', 'sessions.revoked_at', 'sessions.expires_at', 'users.drive_version', 'users.disabled', 'users.role', 'users.must_change_password'])
       .where('sessions.id', '=', id),
   )
   const memo = new Map<string, Liveness | undefined>()

@@ -34,15 +34,13 @@ export function createTwoFactorRepository(db: Kysely<DB>) {
         return true
       }),
 
-    /** Removes the secret, the recovery codes and any sign-in waiting for them. */
-    disable: (userId: string): Promise<boolean> =>
+    /** Removes the secret, the recovery codes and any sign-in waiting for them; `enabledSince`: only if turned on at or after it. */
+    disable: (userId: string, enabledSince?: number): Promise<boolean> =>
       db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable('users')
-          .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
-          .where('id', '=', userId)
-          .where('totp_enabled_at', 'is not', null)
-          .executeTakeFirst()
+        const on = trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', userId)
+        const res = await (enabledSince === undefined ? on.where('totp_enabled_at', 'is not', null) : on.where('totp_enabled_at', '>=', enabledSince)).executeTakeFirst()
+        // An older one stays, and so do its recovery codes.
+        if (enabledSince !== undefined && !changed(res)) return false
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
         await trx.deleteFrom('login_challenges').where('user_id', '=', userId).execute()
         return changed(res)

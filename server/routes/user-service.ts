@@ -56,6 +56,8 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { auth, accounts, sessions, appPasswords, audit, totp } = deps
   const authed = { preHandler: auth.requireUser }
+  // What choosing a new password needs, so a temporary password's session may call these (plugins/auth.ts).
+  const choosing = { preHandler: auth.requireSession }
   // Refresh calls name the browser; the uuid rule (plugins/auth) guarantees it is present.
   const bid = (req: Parameters<typeof browserId>[0]) => browserId(req) ?? ''
 
@@ -65,11 +67,11 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     return { message: 'Token refreshed' }
   })
 
-  app.get('/user', { ...authed, schema: { response: { 200: UserJson } } }, async (req) =>
+  app.get('/user', { ...choosing, schema: { response: { 200: UserJson } } }, async (req) =>
     accounts.toJson(await accounts.byId(req.principal!.userId)),
   )
 
-  app.get('/user-detailed', { ...authed, schema: { response: { 200: UserDetailedJson } } }, async (req) => {
+  app.get('/user-detailed', { ...choosing, schema: { response: { 200: UserDetailedJson } } }, async (req) => {
     const user = await accounts.byId(req.principal!.userId)
     const { used, quota } = await deps.quota.usage(user.id)
     return {
@@ -139,14 +141,13 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     return { message: 'Logged out' }
   })
 
-  app.post('/logout-all', authed, async (req, reply) => {
-    await sessions.endAll(req.principal!.userId)
-    await audit.record({ action: 'sessions.revoke-all', actorId: req.principal!.userId, subjectId: req.principal!.userId, ip: req.ip })
+  app.post('/logout-all', choosing, async (req, reply) => {
+    await accounts.logoutEverywhere(req.principal!.userId, req.ip)
     auth.clearTokens(req, reply)
     return { message: 'Logged out all sessions' }
   })
 
-  app.patch('/change-password', { ...authed, schema: { body: ChangePasswordBody, response: { 200: MessageReply } } }, async (req) => {
+  app.patch('/change-password', { ...choosing, schema: { body: ChangePasswordBody, response: { 200: MessageReply } } }, async (req) => {
     await accounts.changePassword(req.principal!.userId, req.principal!.sessionId, req.body.oldPassword, req.body.newPassword, req.ip)
     return { message: 'Password changed' }
   })
@@ -195,7 +196,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
 
   // App passwords: WebDAV and scripts only (services/app-passwords.ts); the secret is in the create reply alone.
   app.post('/app-passwords', { ...authed, schema: { body: CreateAppPasswordBody, response: { 201: CreateAppPasswordReply } } }, async (req, reply) =>
-    reply.code(201).send(await appPasswords.create(req.principal!.userId, req.body.name, req.body.scope, req.ip)),
+    reply.code(201).send(await appPasswords.create(req.principal!.userId, req.body.name, req.body.scope, req.body.password ?? '', req.ip)),
   )
   app.get('/app-passwords', { ...authed, schema: { response: { 200: AppPasswordsReply } } }, async (req) => ({
     appPasswords: await appPasswords.list(req.principal!.userId),
@@ -210,7 +211,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   app.get('/totp', { ...authed, schema: { response: { 200: TotpStatusReply } } }, async (req) => totp.status(req.principal!.userId))
   app.post('/totp/setup', { ...authed, schema: { response: { 200: TotpSetupReply } } }, async (req) => totp.setup(req.principal!.userId))
   app.post('/totp/enable', { ...authed, config: totpLimit, schema: { body: TotpEnableBody, response: { 200: TotpEnableReply } } }, async (req) =>
-    totp.enable(req.principal!.userId, req.principal!.sessionId, req.body.code, req.ip),
+    totp.enable(req.principal!.userId, req.principal!.sessionId, req.body.code, req.body.password ?? '', req.ip),
   )
   app.post('/totp/disable', { ...authed, config: totpLimit, schema: { body: TotpDisableBody, response: { 200: MessageReply } } }, async (req) => {
     await totp.disable(req.principal!.userId, req.body.password, req.ip)

@@ -63,7 +63,8 @@ export type SecondFactorBody = Static<typeof SecondFactorBody>
 /** The secret is in this reply only; it counts once `enable` confirms a code from it. */
 export const TotpSetupReply = Type.Object({ secret: Type.String(), otpauthUrl: Type.String() })
 export type TotpSetupReply = Static<typeof TotpSetupReply>
-export const TotpEnableBody = Type.Object({ code: BoundedString(32, 1) })
+/** `password`: turning it on asks for it again (a stolen session must not plant a second factor); missing = wrong. */
+export const TotpEnableBody = Type.Object({ code: BoundedString(32, 1), password: Type.Optional(BoundedString(1024)) })
 export type TotpEnableBody = Static<typeof TotpEnableBody>
 /** Shown once: stored hashed. */
 export const TotpEnableReply = Type.Object({ recoveryCodes: Type.Array(Type.String()) })
@@ -115,7 +116,8 @@ export const AppPasswordJson = Type.Object({
   lastUsedAt: Type.Union([Type.String(), Type.Null()]),
 })
 export type AppPasswordJson = Static<typeof AppPasswordJson>
-export const CreateAppPasswordBody = Type.Object({ name: BoundedString(1024), scope: AppPasswordScope })
+/** `password`: asked again, as for a passkey (a stolen session must not plant lasting access); missing = wrong. */
+export const CreateAppPasswordBody = Type.Object({ name: BoundedString(1024), scope: AppPasswordScope, password: Type.Optional(BoundedString(1024)) })
 export type CreateAppPasswordBody = Static<typeof CreateAppPasswordBody>
 /** The secret is in this reply only: it is stored hashed. */
 export const CreateAppPasswordReply = Type.Object({ appPassword: AppPasswordJson, secret: Type.String() })

@@ -1,5 +1,6 @@
 // Account rules: sign-up (open, or by an admin's invite), login, password change and reset,
 // email verification, and the temporary passwords an admin hands out.
+import { randomInt } from 'node:crypto'
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Config } from '../config.ts'
@@ -9,6 +10,7 @@ import type { InvitesRepository } from '../repositories/invites.ts'
 import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
+import type { AppPasswordService } from './app-passwords.ts'
 import type { AuditService } from './audit.ts'
 import { createMemoryBackoffStore } from '../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
@@ -24,8 +26,14 @@ export interface UserJson {
   emailVerified?: boolean
 }
 
-/** A temporary password an admin hands over: 96 random bits, easy enough to type once. */
-export const temporaryPassword = () => randomId(12)
+/** No 0/O/o, no l/1/I: a temporary password is read off a screen or paper and typed once. */
+export const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
+
+/** A temporary password an admin hands over: 16 characters (~93 bits), in groups of four. */
+export function temporaryPassword(): string {
+  const chars = Array.from({ length: 16 }, () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)])
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
+}
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -73,11 +81,13 @@ export function createAccountService(deps: {
   audit: AuditService
   /** Failed logins per (account, address) and per address; default: counted in this instance's memory. */
   loginThrottle?: LoginThrottle
+  /** Ended with the password (services/app-passwords.ts endAll). */
+  appPasswords: Pick<AppPasswordService, 'endAll'>
   /** Pending sign-ins of accounts with a second factor; absent, every right password signs in. */
-  secondFactor?: Pick<SecondFactorService, 'methods' | 'begin' | 'complete'>
+  secondFactor?: Pick<SecondFactorService, 'methods' | 'begin' | 'complete' | 'dropRecent'>
   now?: () => number
 }) {
-  const { config, users, mailTokens, invites, sessions, mailer, audit } = deps
+  const { config, users, mailTokens, invites, sessions, mailer, audit, appPasswords } = deps
   const now = deps.now ?? Date.now
   const loginThrottle = deps.loginThrottle ?? createLoginThrottle(config.limits, createMemoryBackoffStore())
 
@@ -307,7 +317,7 @@ export function createAccountService(deps: {
       return user
     },
 
-    /** Keeps the caller's session, ends every other one. */
+    /** Keeps the caller's session, ends every other one and every app password made before. */
     async changePassword(userId: string, sessionId: string, oldPassword: string, newPassword: string, ip?: string) {
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
@@ -316,17 +326,27 @@ export function createAccountService(deps: {
       if (user.must_change_password && newPassword === oldPassword) throw errors.badRequest('Choose a new password, not the temporary one')
       await users.setPassword(user.id, await argonHash(newPassword))
       await sessions.endAll(user.id, sessionId)
+      await appPasswords.endAll(user.id, 'with the password change', ip)
       await audit.record({ action: 'password.change', actorId: user.id, subjectId: user.id, ip })
+    },
+
+    /** "Log out everywhere": every session, this one too, and every app password. */
+    async logoutEverywhere(userId: string, ip?: string) {
+      await sessions.endAll(userId)
+      await appPasswords.endAll(userId, 'with log out everywhere', ip)
+      await audit.record({ action: 'sessions.revoke-all', actorId: userId, subjectId: userId, ip })
     },
 
     /**
      * Replaces a user's password with a temporary one that must be changed at the next sign-in,
-     * and ends every session (an admin's reset, or the CLI's). Returns the password, shown once.
+     * and ends every session and app password (an admin's reset, or the CLI's: `actorId` null).
+     * Returns the password, shown once.
      */
-    async setTemporaryPassword(userId: string): Promise<string> {
+    async setTemporaryPassword(userId: string, actorId: string | null = null, ip?: string): Promise<string> {
       const password = temporaryPassword()
       await users.setPassword(userId, await argonHash(password), true)
       await sessions.endAll(userId)
+      await appPasswords.endAll(userId, "with the admin's password reset", ip, actorId)
       return password
     },
 
@@ -353,7 +373,11 @@ export function createAccountService(deps: {
       await withMailCooldown(user, 'reset_sent_at', 'reset')
     },
 
-    /** A reset ends every session: whoever knew the old password is logged out. */
+    /**
+     * A reset ends every session and app password: whoever knew the old password is logged out.
+     * A second factor enrolled in the last days goes too (second-factor.ts dropRecent): one a
+     * thief planted must not lock the owner out; an older one stays, with its recovery codes.
+     */
     async resetPassword(token: string, password: string) {
       checkPassword(password)
       const userId = await mailTokens.consume(sha256(token), 'reset', now())
@@ -363,6 +387,8 @@ export function createAccountService(deps: {
       // Following the mailed link proves the address too.
       await users.markVerified(userId)
       await sessions.endAll(userId)
+      await appPasswords.endAll(userId, 'with the password reset')
+      await deps.secondFactor?.dropRecent(userId)
       await audit.record({ action: 'password.reset', actorId: userId, subjectId: userId })
     },
   }

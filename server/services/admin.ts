@@ -105,7 +105,7 @@ export function createAdminService(deps: {
 
     async resetPassword(adminId: string | null, id: string, ip?: string): Promise<string> {
       await must(id)
-      const password = await accounts.setTemporaryPassword(id)
+      const password = await accounts.setTemporaryPassword(id, adminId, ip)
       await audit.record({ action: 'admin.user.reset-password', actorId: adminId, subjectId: id, ip })
       return password
     },

@@ -9,7 +9,8 @@ import type { AppPasswordScope } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { AppPasswordRow, AppPasswordsRepository } from '../repositories/app-passwords.ts'
 import { deriveKey, hmac, randomId } from '../util/crypto.ts'
-import { normaliseEmail } from './accounts.ts'
+import type { UsersRepository } from '../repositories/users.ts'
+import { confirmPassword, normaliseEmail } from './accounts.ts'
 import type { AuditService } from './audit.ts'
 import { tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
 
@@ -38,6 +39,7 @@ export function newAppPasswordSecret(): string {
 
 export function createAppPasswordService(deps: {
   repo: AppPasswordsRepository
+  users: Pick<UsersRepository, 'byId'>
   secret: string
   limits: Pick<Limits, 'maxAppPasswords'>
   throttle: LoginThrottle
@@ -58,10 +60,14 @@ export function createAppPasswordService(deps: {
   })
 
   return {
-    async create(userId: string, rawName: string, scope: AppPasswordScope, ip?: string): Promise<{ appPassword: AppPasswordJson; secret: string }> {
+    /** Needs the password again, as adding a passkey does: a stolen session must not plant lasting access. */
+    async create(userId: string, rawName: string, scope: AppPasswordScope, password: string, ip?: string): Promise<{ appPassword: AppPasswordJson; secret: string }> {
       const name = rawName.trim()
       if (!name) throw errors.badRequest('Name the app password (for example, the device that will use it)')
       if (name.length > NAME_MAX) throw errors.badRequest(`The name must be at most ${NAME_MAX} characters`)
+      const user = await deps.users.byId(userId)
+      if (!user) throw errors.unauthorized()
+      await confirmPassword(user, password)
       if ((await repo.count(userId)) >= deps.limits.maxAppPasswords) {
         throw errors.conflict('TOO_MANY_APP_PASSWORDS', `An account holds at most ${deps.limits.maxAppPasswords} app passwords: revoke one first`)
       }
@@ -70,6 +76,16 @@ export function createAppPasswordService(deps: {
       await repo.insert(row)
       await audit.record({ action: 'app-password.create', actorId: userId, subjectId: userId, ip, detail: `${name} (${scope})` })
       return { appPassword: toJson(row), secret }
+    },
+
+    /**
+     * Ends every app password made until now (a password change or reset, log out everywhere):
+     * one planted by whoever held a session or knew the old password must not outlive it.
+     * `actorId`: who did it when not the user (an admin; null: the console).
+     */
+    async endAll(userId: string, why: string, ip?: string, actorId: string | null = userId): Promise<void> {
+      const ended = await repo.removeMadeBy(userId, now())
+      if (ended > 0) await audit.record({ action: 'app-password.revoke', actorId, subjectId: userId, ip, detail: `${ended === 1 ? '1 app password' : `${ended} app passwords`}, ${why}` })
     },
 
     list: async (userId: string): Promise<AppPasswordJson[]> => (await repo.list(userId)).map(toJson),

@@ -205,6 +205,13 @@ export function createPasskeyService(deps: {
       await audit.record({ action: 'passkey.remove', actorId: userId, subjectId: userId, ip, detail: removed.name })
     },
 
+    /** A reset by mail's clean-up (second-factor.ts dropRecent): removes those added since `since`. */
+    async removeAddedSince(userId: string, since: number): Promise<void> {
+      for (const name of await repo.removeAddedSince(userId, since)) {
+        await audit.record({ action: 'passkey.remove', actorId: userId, subjectId: userId, detail: `${name}, added shortly before the password reset` })
+      }
+    },
+
     /** The console's way back in (a lost device): removes every passkey of the account. */
     async removeAll(userId: string): Promise<number> {
       const removed = await repo.removeAll(userId)

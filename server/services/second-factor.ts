@@ -26,11 +26,19 @@ export type SecondFactorAnswer = { code: string } | { recoveryCode: string } | {
 
 export type SecondFactorMethod = 'totp' | 'webauthn' | 'recovery'
 
+/**
+ * A reset by mail drops a second factor enrolled this recently: one a thief with a session planted
+ * (enrolling one signs every other device out, which the owner notices within days) must not
+ * lock the owner out. An older one stays, recovery codes and all: the mailbox alone must not
+ * undo a second factor the owner has long had.
+ */
+export const RECENT_FACTOR_MS = 7 * 24 * 60 * 60_000
+
 export function createSecondFactorService(deps: {
   repo: TwoFactorRepository
   users: Pick<UsersRepository, 'byId'>
   totp: TotpService
-  passkeys: Pick<PasskeyService, 'has' | 'authenticationOptions' | 'acceptSecondFactor'>
+  passkeys: Pick<PasskeyService, 'has' | 'authenticationOptions' | 'acceptSecondFactor' | 'removeAddedSince'>
   sessions: Pick<SessionService, 'start'>
   audit: AuditService
   /** Wrong second factors, counted apart from wrong passwords. */
@@ -55,6 +63,13 @@ export function createSecondFactorService(deps: {
       const totpMethods = totp.methods(user)
       const passkey = await deps.passkeys.has(user.id)
       return [...(totpMethods.includes('totp') ? (['totp'] as const) : []), ...(passkey ? (['webauthn'] as const) : []), ...(totpMethods.includes('recovery') ? (['recovery'] as const) : [])]
+    },
+
+    /** After a reset by mail: the second factors enrolled in the last RECENT_FACTOR_MS go. */
+    async dropRecent(userId: string): Promise<void> {
+      const since = now() - RECENT_FACTOR_MS
+      await totp.disableEnabledSince(userId, since)
+      await deps.passkeys.removeAddedSince(userId, since)
     },
 
     /** Passkey options for this browser's pending sign-in (its account's passkeys only). */

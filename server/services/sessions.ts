@@ -55,6 +55,8 @@ export interface Principal {
   driveVersion: number
   /** The account's role as of this request (read with the session, so a demotion takes effect at once). */
   role?: UserRole
+  /** The account's password is a temporary one an admin set: the session may only choose a new one (plugins/auth.ts). */
+  mustChangePassword?: boolean
 }
 
 export function createSessionService(deps: { sessions: SessionsRepository; secret: string; limits: Limits; now?: () => number }) {
@@ -116,7 +118,7 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
     }
     // Disabling ends the sessions too; this is the same row read, so it costs nothing.
     if (session.disabled) throw errors.accountDisabled()
-    return { userId, sessionId: claims.sid, driveVersion: session.drive_version, role: session.role }
+    return { userId, sessionId: claims.sid, driveVersion: session.drive_version, role: session.role, ...(session.must_change_password ? { mustChangePassword: true } : {}) }
   }
 
   return {

@@ -94,9 +94,13 @@ export function createTotpService(deps: {
       return { secret, otpauthUrl: generateURI({ issuer: 'Cumulus', label: user.email, secret }) }
     },
 
-    /** Confirms the pending secret with a code; ends every other session; the codes are shown once. */
-    async enable(userId: string, sessionId: string, code: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
+    /**
+     * Confirms the pending secret with a code, and the password again (a stolen session must not
+     * plant a second factor); ends every other session; the codes are shown once.
+     */
+    async enable(userId: string, sessionId: string, code: string, password: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
       const user = await userOf(userId)
+      await confirmPassword(user, password)
       if (user.totp_enabled_at !== null) throw errors.conflict('TOTP_ENABLED', 'Two-step verification is already on')
       if (!user.totp_secret) throw errors.conflict('TOTP_NOT_SET_UP', 'Start the set-up first: scan a new code')
       const step = await matchingStep(user.totp_secret, code, null)
@@ -116,6 +120,13 @@ export function createTotpService(deps: {
       await confirmPassword(user, password)
       if (!(await repo.disable(userId))) throw errors.conflict('TOTP_NOT_ENABLED', 'Two-step verification is not on')
       await audit.record({ action: 'second-factor.disable', actorId: userId, subjectId: userId, ip, detail: 'authenticator app' })
+    },
+
+    /** A reset by mail's clean-up (second-factor.ts dropRecent): off only if turned on at or after `since`. */
+    async disableEnabledSince(userId: string, since: number): Promise<void> {
+      if (await repo.disable(userId, since)) {
+        await audit.record({ action: 'second-factor.disable', actorId: userId, subjectId: userId, detail: 'authenticator app, turned on shortly before the password reset' })
+      }
     },
 
     /**

@@ -295,7 +295,7 @@ async function manyFiles(cumulus: Child, raw: Child, s: Session) {
 // WebDAV: rclone up and down through /dav/ with an app password (tests/bench/dav.ts).
 async function webdav(cumulus: Child, raw: Child, s: Session) {
   await s.refresh()
-  const { secret } = await s.call<{ secret: string }>('POST', '/user-service/app-passwords', { name: 'bench rclone', scope: 'write' })
+  const { secret } = await s.call<{ secret: string }>('POST', '/user-service/app-passwords', { name: 'bench rclone', scope: 'write', password: Session.password })
   const peak = rssMonitor(cumulus.pid)
   const r = await davPhase({ cumulusPort: cumulus.port, raw, email: s.email, appPassword: secret, bytes: size.fileBytes, runs: size.runs, root, label: fileLabel, log })
   rows.push(...r.rows, rssRow('peak RSS during WebDAV', peak.stop()))

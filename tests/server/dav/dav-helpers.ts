@@ -18,7 +18,7 @@ export async function davAccount(server: TestServer, tag = 'dav'): Promise<DavAc
   const email = uniqueEmail(tag)
   const { user } = await browser.signup(email, 'secret123')
   const make = async (scope: 'read' | 'write') => {
-    const r = await browser.post('/user-service/app-passwords', { name: `${tag} ${scope}`, scope })
+    const r = await browser.post('/user-service/app-passwords', { name: `${tag} ${scope}`, scope, password: 'secret123' })
     if (r.status !== 201) throw new Error(`app password: ${r.status} ${r.text}`)
     return r.body.secret as string
   }

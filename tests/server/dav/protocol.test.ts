@@ -44,7 +44,7 @@ describe('signing in', () => {
   })
 
   it('given an app password revoked in the web app, then its next request is 401', async () => {
-    const made = (await alice.browser.post('/user-service/app-passwords', { name: 'laptop', scope: 'write' })).body
+    const made = (await alice.browser.post('/user-service/app-passwords', { name: 'laptop', scope: 'write', password: 'secret123' })).body
     const laptop = basic(alice.email, made.secret)
     expect((await dav(server, laptop, 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status).toBe(207)
     expect((await alice.browser.delete(`/user-service/app-passwords/${made.appPassword._id}`)).status).toBe(200)

@@ -19,7 +19,7 @@ describe('GET /user-service/audit', () => {
     await new Browser(f.server.url).login(m.email, 'wrong-password')
     const phone = new Browser(f.server.url)
     await phone.login(m.email)
-    const created = (await m.b.post('/user-service/app-passwords', { name: 'NAS', scope: 'read' })).body
+    const created = (await m.b.post('/user-service/app-passwords', { name: 'NAS', scope: 'read', password: m.password })).body
     await m.b.delete(`/user-service/app-passwords/${created.appPassword._id}`)
     const phoneId = (await phone.get('/user-service/sessions')).body.sessions.find((s: any) => s.current)._id
     await m.b.delete(`/user-service/sessions/${phoneId}`)
@@ -86,6 +86,8 @@ describe('GET /admin/audit', () => {
     const temp = (await f.admin.post(`/admin/users/${m.id}/reset-password`)).body.temporaryPassword
     const b = new Browser(f.server.url)
     await b.login(m.email, temp)
+    // A temporary password's session may only choose a new one first.
+    expect((await b.patch('/user-service/change-password', { oldPassword: temp, newPassword: 'own-pass-1' })).status).toBe(200)
     const mine = (await b.get('/user-service/audit')).body
     expect(types(mine)).toContain('admin.user.disable')
     expect(mine.events.find((e: any) => e.type === 'admin.user.quota')).toMatchObject({ email: m.email, actorEmail: f.adminEmail, detail: '1 GB' })

@@ -35,7 +35,7 @@ async function fillDrive(m: Awaited<ReturnType<typeof member>>) {
     body: new Uint8Array(Buffer.alloc(400, 7)),
   })
   expect(patch.status).toBe(204)
-  expect((await m.b.post('/user-service/app-passwords', { name: 'nas', scope: 'write' })).status).toBe(201)
+  expect((await m.b.post('/user-service/app-passwords', { name: 'nas', scope: 'write', password: m.password })).status).toBe(201)
   await f.server.app.cumulus.thumbnails.idle()
 }
 

@@ -70,7 +70,7 @@ describe('DELETE /user-service/sessions/{id}', () => {
 describe('app passwords', () => {
   it('given a created app password, then its secret is answered once, listed without it, verifies for WebDAV, and never signs in to the web', async () => {
     const m = await member(f.server)
-    const r = await m.b.post('/user-service/app-passwords', { name: 'Phone sync', scope: 'write' })
+    const r = await m.b.post('/user-service/app-passwords', { name: 'Phone sync', scope: 'write', password: m.password })
     expect(r.status).toBe(201)
     expect(r.body).toEqual({
       appPassword: { _id: expect.any(String), name: 'Phone sync', scope: 'write', createdAt: expect.any(String), lastUsedAt: null },
@@ -98,8 +98,8 @@ describe('app passwords', () => {
 
   it('given a revoked app password, or a disabled account, then it no longer verifies; another user cannot revoke mine', async () => {
     const m = await member(f.server)
-    const a = (await m.b.post('/user-service/app-passwords', { name: 'a', scope: 'read' })).body
-    const b = (await m.b.post('/user-service/app-passwords', { name: 'b', scope: 'read' })).body
+    const a = (await m.b.post('/user-service/app-passwords', { name: 'a', scope: 'read', password: m.password })).body
+    const b = (await m.b.post('/user-service/app-passwords', { name: 'b', scope: 'read', password: m.password })).body
     const { appPasswords } = f.server.app.cumulus
     const intruder = await member(f.server)
     expect((await intruder.b.delete(`/user-service/app-passwords/${a.appPassword._id}`)).status).toBe(404)
@@ -123,8 +123,8 @@ describe('app passwords', () => {
 
   it('given a bad name or scope, then 400', async () => {
     const m = await member(f.server)
-    expect((await m.b.post('/user-service/app-passwords', { name: '   ', scope: 'read' })).status).toBe(400)
-    expect((await m.b.post('/user-service/app-passwords', { name: 'x', scope: 'admin' })).status).toBe(400)
-    expect((await m.b.post('/user-service/app-passwords', { name: 'x'.repeat(101), scope: 'read' })).body.message).toBe('The name must be at most 100 characters')
+    expect((await m.b.post('/user-service/app-passwords', { name: '   ', scope: 'read', password: m.password })).status).toBe(400)
+    expect((await m.b.post('/user-service/app-passwords', { name: 'x', scope: 'admin', password: m.password })).status).toBe(400)
+    expect((await m.b.post('/user-service/app-passwords', { name: 'x'.repeat(101), scope: 'read', password: m.password })).body.message).toBe('The name must be at most 100 characters')
   })
 })

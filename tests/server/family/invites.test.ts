@@ -86,7 +86,10 @@ describe('SIGNUP=open and closed', () => {
       expect(await runAdminCommand(['promote', 'boss@example.com'], closed.config, (l) => out.push(l), () => undefined)).toBe(0)
       expect(await runAdminCommand(['reset-password', 'boss@example.com'], closed.config, (l) => out.push(l), () => undefined)).toBe(0)
       const boss = new Browser(closed.url)
-      expect((await boss.login('boss@example.com', out[1]!.split(': ')[1]!)).status).toBe(200)
+      const temporary = out[1]!.split(': ')[1]!
+      expect((await boss.login('boss@example.com', temporary)).status).toBe(200)
+      // A temporary password's session may only choose a new one first.
+      expect((await boss.patch('/user-service/change-password', { oldPassword: temporary, newPassword: 'boss-own-pass' })).status).toBe(200)
       const r = await boss.post('/admin/invites')
       expect(r.status).toBe(409)
       expect(r.body.code).toBe('SIGNUP_CLOSED')

@@ -17,5 +17,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: ProviderConfiguration)
     callback(): (req: IncomingMessage, res: ServerResponse) => void
     on(event: 'server_error', listener: (ctx: unknown, err: Error) => void): this
+    /** Koa middleware around every endpoint. */
+    use(middleware: (ctx: { path: string; body: unknown }, next: () => Promise<void>) => Promise<void>): this
   }
 }

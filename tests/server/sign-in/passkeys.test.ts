@@ -258,7 +258,7 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
     const h = await withPasskey('both')
     const { secret } = (await h.b.post('/user-service/totp/setup')).body
     await awayFromStepEdge()
-    expect((await h.b.post('/user-service/totp/enable', { code: await codeAt(secret, -1) })).status).toBe(200)
+    expect((await h.b.post('/user-service/totp/enable', { code: await codeAt(secret, -1), password: PASSWORD })).status).toBe(200)
     expect((await new Browser(server.url).login(h.email, PASSWORD)).body).toEqual({ secondFactor: ['totp', 'webauthn', 'recovery'] })
     // Either completes it.
     const { b, options } = await pendingWithOptions(h)
@@ -302,7 +302,7 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
     const { b, options } = await pendingWithOptions(h)
     const both = await secondFactor(b, { code: '123456', webauthn: h.key.get(options) } as never)
     expect(both.status).toBe(400)
-    const { secret } = (await h.b.post('/user-service/app-passwords', { name: 'dav', scope: 'write' })).body
+    const { secret } = (await h.b.post('/user-service/app-passwords', { name: 'dav', scope: 'write', password: PASSWORD })).body
     expect((await new Browser(server.url).login(h.email, secret)).status).toBe(401)
     const pending = await pendingWithOptions(h)
     expect((await secondFactor(pending.b, { code: secret })).status).toBe(401)

@@ -45,10 +45,10 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
     await awayFromStepEdge()
     const right = await codeAt(secret)
     const wrong = right === '000000' ? '000001' : '000000'
-    const bad = await b.post('/user-service/totp/enable', { code: wrong })
+    const bad = await b.post('/user-service/totp/enable', { code: wrong, password: 'secret123' })
     expect(bad.status).toBe(400)
     expect((await b.get('/user-service/totp')).body.enabled).toBe(false)
-    const r = await b.post('/user-service/totp/enable', { code: right })
+    const r = await b.post('/user-service/totp/enable', { code: right, password: 'secret123' })
     expect(r.status).toBe(200)
     expect(r.body.recoveryCodes).toHaveLength(10)
     expect(new Set(r.body.recoveryCodes).size).toBe(10)
@@ -73,7 +73,7 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
     expect((await phone.login(email)).status).toBe(200)
     const { secret } = (await b.post('/user-service/totp/setup')).body
     await awayFromStepEdge()
-    expect((await b.post('/user-service/totp/enable', { code: await codeAt(secret) })).status).toBe(200)
+    expect((await b.post('/user-service/totp/enable', { code: await codeAt(secret), password: 'secret123' })).status).toBe(200)
     expect((await phone.get('/user-service/user')).status).toBe(401)
     expect((await phone.post('/user-service/get-token')).status).toBe(401)
     expect((await b.get('/user-service/user')).status).toBe(200)
@@ -194,7 +194,7 @@ describe('login with a second factor: POST /user-service/login, then /login/seco
 
   it('given an app password, then it neither signs in to the web app nor passes as a second factor', async () => {
     const e = await enrolled(server, 'app-password')
-    const { secret } = (await e.b.post('/user-service/app-passwords', { name: 'laptop', scope: 'write' })).body
+    const { secret } = (await e.b.post('/user-service/app-passwords', { name: 'laptop', scope: 'write', password: e.password })).body
     const asPassword = await new Browser(server.url).login(e.email, secret)
     expect(asPassword.status).toBe(401)
     const b = await pastPassword(server, e)

@@ -37,7 +37,7 @@ export async function enrolled(server: TestServer, tag = 'totp'): Promise<Enroll
   const setup = await b.post('/user-service/totp/setup')
   if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`)
   await awayFromStepEdge()
-  const enable = await b.post('/user-service/totp/enable', { code: await codeAt(setup.body.secret, -1) })
+  const enable = await b.post('/user-service/totp/enable', { code: await codeAt(setup.body.secret, -1), password })
   if (enable.status !== 200) throw new Error(`enable failed: ${enable.status} ${enable.text}`)
   return { b, email, password, id: user._id, secret: setup.body.secret, recoveryCodes: enable.body.recoveryCodes }
 }
