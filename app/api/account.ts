@@ -59,6 +59,7 @@ export const endSession = (id: string) => http.delete<unknown>(`${SESSIONS_PATH}
 
 /** Ours: the list's key is `appPasswords`. */
 export const listAppPasswords = () => http.get<{ appPasswords: AppPasswordJson[] }>(APP_PASSWORDS_PATH).then((reply) => reply.appPasswords)
-export const createAppPassword = (name: string, scope: AppPasswordScope) =>
-  http.post<{ appPassword: AppPasswordJson; secret: string }>(APP_PASSWORDS_PATH, { name, scope })
+/** `password`: the account's, asked again (a stolen session must not plant lasting access). */
+export const createAppPassword = (name: string, scope: AppPasswordScope, password: string) =>
+  http.post<{ appPassword: AppPasswordJson; secret: string }>(APP_PASSWORDS_PATH, { name, scope, password })
 export const revokeAppPassword = (id: string) => http.delete<unknown>(`${APP_PASSWORDS_PATH}/${encodeURIComponent(id)}`)

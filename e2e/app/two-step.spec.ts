@@ -41,6 +41,7 @@ test('given two-step verification turned on, then signing in asks for a code, or
   const secret = await scan.getByLabel('Setup key').inputValue()
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   await scan.getByLabel('Code from the app').fill(await generate({ secret }))
+  await scan.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await scan.getByRole('button', { name: 'Verify and turn on' }).click()
 
   const saved = page.getByRole('dialog', { name: 'Save your recovery codes' })

@@ -29,6 +29,7 @@ test('turning it on: the QR code, then the recovery codes', { tag: ['@dark', '@m
   await snap(page, 'two-step-setup', { mask: [qr, key, ...metaLines] })
 
   await scan.getByLabel('Code from the app').fill(await generate({ secret: await key.inputValue() }))
+  await scan.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await scan.getByRole('button', { name: 'Verify and turn on' }).click()
   const saved = page.getByRole('dialog', { name: 'Save your recovery codes' })
   await expect(saved.getByRole('listitem')).toHaveCount(10)

@@ -45,6 +45,7 @@ export const WrongCode = meta.story({
   async play() {
     const dialog = await enrol()
     await userEvent.type(dialog.getByLabelText('Code from the app'), '000000')
+    await userEvent.type(dialog.getByLabelText('Password'), 'my-password')
     await userEvent.click(dialog.getByRole('button', { name: 'Verify and turn on' }))
     await expect(await dialog.findByRole('alert')).toHaveTextContent('Could not turn it on: That code is not right')
   },
@@ -58,6 +59,7 @@ export const StatesRecoveryCodes = meta.story({
   async play() {
     const dialog = await enrol()
     await userEvent.type(dialog.getByLabelText('Code from the app'), '123456')
+    await userEvent.type(dialog.getByLabelText('Password'), 'my-password')
     await userEvent.click(dialog.getByRole('button', { name: 'Verify and turn on' }))
     const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }))
     await expect(codes.getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES)

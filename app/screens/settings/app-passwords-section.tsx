@@ -1,13 +1,15 @@
 // Settings → Account → App passwords (DESIGN.md §7): for WebDAV and scripts, never the web sign-in.
-// Create one with a name and Read or Read and write; its secret is shown once (with Copy); each is
-// listed with its last use and can be revoked (confirmed first).
+// Create one with a name, Read or Read and write, and the password again (a stolen session must not
+// plant lasting access); its secret is shown once (with Copy); each is listed with its last use and
+// can be revoked (confirmed first).
 import { Button, ConfirmDialog, Dialog, DialogActions, formatFileDate, Select } from '@cumulus/ui'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { type AppPasswordJson, type AppPasswordScope, createAppPassword, revokeAppPassword } from '../../api/account.ts'
 import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
 import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAppPasswords, useRefetchKey } from '../../hooks/use-account-lists.ts'
 import { hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
@@ -106,30 +108,25 @@ export function AppPasswordsSection() {
 function CreateAppPasswordForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const [name, setName] = useState('')
   const [scope, setScope] = useState<AppPasswordScope>('read')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const [password, setPassword] = useState('')
   const trimmed = name.trim()
-  const disabled = busy || trimmed === '' || trimmed.length > APP_PASSWORD_NAME_MAX
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (disabled) return
-    setBusy(true)
-    setError('')
-    try {
-      const { secret } = await createAppPassword(trimmed, scope)
+  const { busy, error, submit, disabled } = useFormSubmit({
+    ready: trimmed !== '' && trimmed.length <= APP_PASSWORD_NAME_MAX && password !== '',
+    run: async () => {
+      const { secret } = await createAppPassword(trimmed, scope, password)
       onCreated(secret)
-    } catch (failure) {
+    },
+    failed: (failure) => {
       console.warn('Creating an app password failed', failure)
-      setError(`${t.createError}: ${failureReason(failure)}`)
-      setBusy(false)
-    }
-  }
+      return `${t.createError}: ${failureReason(failure)}`
+    },
+  })
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>
       <TextField label={t.name} placeholder={t.namePlaceholder} maxLength={APP_PASSWORD_NAME_MAX} value={name} onValueChange={setName} />
       <Select label={t.scope} options={scopeOptions} value={scope} onValueChange={(value) => setScope(value as AppPasswordScope)} />
+      <TextField label={t.password} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
       <FormMessage>{error}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="primary" loading={busy} disabled={disabled}>

@@ -1,5 +1,5 @@
 // Settings → Account → Two-step verification (DESIGN.md §7): turn on with an authenticator app (a
-// QR code and the setup key as text, confirmed with a code from the app), after which the 10
+// QR code and the setup key as text, confirmed with a code from the app and the password), after which the 10
 // recovery codes are shown once, with a .txt download; turn off with the password.
 import { Button, Dialog, DialogActions, DialogDescription } from '@cumulus/ui'
 import { css } from 'goober'
@@ -141,10 +141,11 @@ export function TwoStepSection({ email }: { email: string }) {
 
 function ScanStep({ enrolment, onEnabled }: { enrolment: Extract<Enrolment, { stage: 'scan' }>; onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
   const { busy, error, submit, disabled } = useFormSubmit({
-    ready: code.length === 6,
+    ready: code.length === 6 && password !== '',
     run: async () => {
-      const { recoveryCodes } = await enableTotp(code)
+      const { recoveryCodes } = await enableTotp(code, password)
       toast.success(t.turnedOn)
       onEnabled(recoveryCodes)
     },
@@ -170,6 +171,8 @@ function ScanStep({ enrolment, onEnabled }: { enrolment: Extract<Enrolment, { st
         value={code}
         onValueChange={(next) => setCode(next.replace(/\D/g, ''))}
       />
+      {/* Asked again: a stolen session must not plant a second factor. */}
+      <TextField label={t.password} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
       <FormMessage>{error}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="primary" loading={busy} disabled={disabled}>

@@ -113,7 +113,7 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
     expect(frame!.textContent).toContain('Never used')
   })
 
-  it('create: a name and Read or Read and write; the secret is shown once with Copy; the list reads again', async () => {
+  it('create: a name, Read or Read and write, and the password again; the secret is shown once with Copy; the list reads again', async () => {
     let list: unknown[] = []
     server.use(
       mock.get('*/user-service/app-passwords', () => ok({ appPasswords: list })),
@@ -132,9 +132,11 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
     await user.type(within(dialog).getByLabelText('Name'), '  NAS sync ')
     await user.click(within(dialog).getByRole('combobox', { name: 'Access' }))
     await user.click(await screen.findByRole('option', { name: 'Read and write' }))
+    expect(isDisabled(create)).toBe(true)
+    await user.type(within(dialog).getByLabelText('Your password'), 'my-password')
     await user.click(create)
     const shown = await screen.findByRole('dialog', { name: 'Your new app password' })
-    expect(sent('/user-service/app-passwords', 'POST')[0]?.body).toEqual({ name: 'NAS sync', scope: 'write' })
+    expect(sent('/user-service/app-passwords', 'POST')[0]?.body).toEqual({ name: 'NAS sync', scope: 'write', password: 'my-password' })
     expect((within(shown).getByLabelText('App password') as HTMLInputElement).value).toBe('cmls_s3cr3t')
     expect(within(shown).getByText('Copy it now: it will not be shown again.')).toBeTruthy()
     await user.click(within(shown).getByRole('button', { name: 'Copy' }))
@@ -153,8 +155,20 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
     await user.click(await screen.findByRole('button', { name: 'Create app password' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create app password' })
     await user.type(within(dialog).getByLabelText('Name'), 'NAS')
+    await user.type(within(dialog).getByLabelText('Your password'), 'my-password')
     await user.click(within(dialog).getByRole('button', { name: 'Create' }))
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Error creating the app password: An app password named "NAS" exists')
+  })
+
+  it('a wrong password stays in the dialog and says so', async () => {
+    server.use(mock.post('*/user-service/app-passwords', () => apiError(401, 'INCORRECT_PASSWORD', 'Incorrect password')))
+    const { user } = await openSettings()
+    await user.click(await screen.findByRole('button', { name: 'Create app password' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create app password' })
+    await user.type(within(dialog).getByLabelText('Name'), 'NAS')
+    await user.type(within(dialog).getByLabelText('Your password'), 'not-my-password')
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error creating the app password: Incorrect password')
   })
 
   it('Revoke asks first, then DELETE /user-service/app-passwords/{id}', async () => {

@@ -35,7 +35,7 @@ describe('settings → account → two-step verification', () => {
   })
   afterEach(() => vi.restoreAllMocks())
 
-  it('turns on: a QR code and the setup key, a code confirms it, then the 10 recovery codes once, downloadable as .txt', async () => {
+  it('turns on: a QR code and the setup key, a code and the password confirm it, then the 10 recovery codes once, downloadable as .txt', async () => {
     let enabled = false
     server.use(
       mock.get('*/user-service/totp', () => ok({ enabled, recoveryCodesLeft: enabled ? 10 : 0 })),
@@ -58,9 +58,12 @@ describe('settings → account → two-step verification', () => {
     expect((dialog.getByLabelText('Code from the app') as HTMLInputElement).value).toBe('1234')
     expect(isDisabled(verify)).toBe(true)
     await user.type(dialog.getByLabelText('Code from the app'), '56')
+    // The password is asked again: a stolen session must not turn it on.
+    expect(isDisabled(verify)).toBe(true)
+    await user.type(dialog.getByLabelText('Password'), 'my-password')
     await user.click(verify)
     const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }))
-    expect(sent('/user-service/totp/enable', 'POST')[0]!.body).toEqual({ code: '123456' })
+    expect(sent('/user-service/totp/enable', 'POST')[0]!.body).toEqual({ code: '123456', password: 'my-password' })
     expect(codes.getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES)
     await user.click(codes.getByRole('button', { name: 'Download .txt' }))
     expect(downloads).toHaveLength(1)
@@ -84,8 +87,24 @@ describe('settings → account → two-step verification', () => {
     await user.click(await screen.findByRole('button', { name: 'Turn on' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Turn on two-step verification' }))
     await user.type(dialog.getByLabelText('Code from the app'), '000000')
+    await user.type(dialog.getByLabelText('Password'), 'my-password')
     await user.click(dialog.getByRole('button', { name: 'Verify and turn on' }))
     expect((await dialog.findByRole('alert')).textContent).toBe('Could not turn it on: That code is not right')
+    expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy()
+  })
+
+  it('a wrong password keeps the scan step open and says so', async () => {
+    server.use(
+      mock.post('*/user-service/totp/setup', () => ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada?secret=${SECRET}` })),
+      mock.post('*/user-service/totp/enable', () => apiError(401, 'INCORRECT_PASSWORD', 'Incorrect password')),
+    )
+    const { user } = await openSettings()
+    await user.click(await screen.findByRole('button', { name: 'Turn on' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Turn on two-step verification' }))
+    await user.type(dialog.getByLabelText('Code from the app'), '123456')
+    await user.type(dialog.getByLabelText('Password'), 'not-my-password')
+    await user.click(dialog.getByRole('button', { name: 'Verify and turn on' }))
+    expect((await dialog.findByRole('alert')).textContent).toBe('Could not turn it on: Incorrect password')
     expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy()
   })
 
