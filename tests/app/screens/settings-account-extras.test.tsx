@@ -149,26 +149,18 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
     expect(document.body.innerHTML).not.toContain('cmls_s3cr3t')
   })
 
-  it('a refused create stays in the dialog with the server’s reason', async () => {
-    server.use(mock.post('*/user-service/app-passwords', () => apiError(409, 'NAME_TAKEN', 'An app password named "NAS" exists')))
+  it.each([
+    ['a refused name', 409, 'NAME_TAKEN', 'An app password named "NAS" exists'],
+    ['a wrong password', 401, 'INCORRECT_PASSWORD', 'Incorrect password'],
+  ])('%s: the create stays in the dialog with the server’s reason', async (_what, status, code, reason) => {
+    server.use(mock.post('*/user-service/app-passwords', () => apiError(status, code, reason)))
     const { user } = await openSettings()
     await user.click(await screen.findByRole('button', { name: 'Create app password' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create app password' })
     await user.type(within(dialog).getByLabelText('Name'), 'NAS')
     await user.type(within(dialog).getByLabelText('Your password'), 'my-password')
     await user.click(within(dialog).getByRole('button', { name: 'Create' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error creating the app password: An app password named "NAS" exists')
-  })
-
-  it('a wrong password stays in the dialog and says so', async () => {
-    server.use(mock.post('*/user-service/app-passwords', () => apiError(401, 'INCORRECT_PASSWORD', 'Incorrect password')))
-    const { user } = await openSettings()
-    await user.click(await screen.findByRole('button', { name: 'Create app password' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Create app password' })
-    await user.type(within(dialog).getByLabelText('Name'), 'NAS')
-    await user.type(within(dialog).getByLabelText('Your password'), 'not-my-password')
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error creating the app password: Incorrect password')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(`Error creating the app password: ${reason}`)
   })
 
   it('Revoke asks first, then DELETE /user-service/app-passwords/{id}', async () => {
