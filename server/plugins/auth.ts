@@ -32,11 +32,12 @@ declare module 'fastify' {
 }
 
 const UUID_MAX = 128
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** An admin's temporary password signs in only to choose a new one (requireSession's routes). */
 function refuseTemporary(principal: Principal): void {
   if (principal.mustChangePassword) throw errors.passwordChangeRequired()
 }
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** The browser id from the `uuid` header, if it is a sane value. */
 export function browserId(req: FastifyRequest): string | undefined {
