@@ -50,6 +50,10 @@ export interface LinkSettingsFormLabels {
   maxTotal: string
   /** File requests: the total size field. */
   maxTotalInput: string
+  /** File requests: the file count switch. */
+  maxFiles: string
+  /** File requests: the file count field. */
+  maxFilesInput: string
   /** A size field's unit picker, from the field's label: "Maximum file size unit". */
   unit: (field: string) => string
   submit: string
@@ -73,6 +77,8 @@ export const defaultLinkSettingsFormLabels: LinkSettingsFormLabels = {
   maxFileSizeInput: 'Maximum file size',
   maxTotal: 'Limit total size',
   maxTotalInput: 'Maximum total',
+  maxFiles: 'Limit number of files',
+  maxFilesInput: 'Files allowed',
   unit: (field) => `${field} unit`,
   submit: 'Save',
   cancel: 'Cancel',
@@ -88,7 +94,7 @@ export const defaultLinkSettingsFormLabels: LinkSettingsFormLabels = {
 /** Props of `LinkSettingsForm`; the rest go to the `form`. */
 export interface LinkSettingsFormProps
   extends Omit<ComponentPropsWithRef<'form'>, 'onSubmit' | 'defaultValue' | 'children' | 'onChange'> {
-  /** A view link (expiry, password, download limit) or a file request (expiry, password, size limits); defaults to view. */
+  /** A view link (expiry, password, download limit) or a file request (expiry, password, size and file-count limits); defaults to view. */
   access?: ShareLinkAccess
   /** The link already has a password: the password switch starts on and an empty field keeps it. */
   hasPassword?: boolean
@@ -116,7 +122,7 @@ const currentTime = () => new Date()
 
 /**
  * A share link's options: expiry (date and time), password, download limit and, for file
- * requests, the largest file and the total size. Each option is a switch that reveals its field.
+ * requests, the largest file, the total size and the number of files. Each option is a switch that reveals its field.
  * Fields are checked when left and on Save; Save moves focus to the first field to fix.
  */
 export function LinkSettingsForm({
@@ -195,6 +201,28 @@ export function LinkSettingsForm({
       </p>
     ) : null
   }
+
+  // A whole number of 1 or more behind its switch: the download limit, or a file request's file count.
+  const countField = (field: 'limit' | 'files', label: string, on: boolean, count: string, switchLabel: string) => (
+    <Option label={switchLabel} checked={on} onCheckedChange={(checked) => update(field === 'limit' ? { limitOn: checked } : { filesOn: checked })}>
+      <label htmlFor={fieldId(field)} className={css.label}>
+        {label}
+      </label>
+      <div className={css.row}>
+        <input
+          {...fieldProps(field)}
+          className={css.numberInput}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={count}
+          onChange={(event) => update(field === 'limit' ? { limit: event.target.value } : { files: event.target.value })}
+        />
+      </div>
+      {message(field)}
+    </Option>
+  )
 
   const sizeField = (field: 'fileSize' | 'total', label: string, on: boolean, amount: string, unit: SizeUnit, switchLabel: string) => (
     <Option
@@ -298,28 +326,12 @@ export function LinkSettingsForm({
       </Option>
 
       {access === 'view' ? (
-        <Option label={text.maxDownloads} checked={draft.limitOn} onCheckedChange={(checked) => update({ limitOn: checked })}>
-          <label htmlFor={fieldId('limit')} className={css.label}>
-            {text.maxDownloadsInput}
-          </label>
-          <div className={css.row}>
-            <input
-              {...fieldProps('limit')}
-              className={css.numberInput}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={draft.limit}
-              onChange={(event) => update({ limit: event.target.value })}
-            />
-          </div>
-          {message('limit')}
-        </Option>
+        countField('limit', text.maxDownloadsInput, draft.limitOn, draft.limit, text.maxDownloads)
       ) : (
         <>
           {sizeField('fileSize', text.maxFileSizeInput, draft.fileSizeOn, draft.fileSize, draft.fileSizeUnit, text.maxFileSize)}
           {sizeField('total', text.maxTotalInput, draft.totalOn, draft.total, draft.totalUnit, text.maxTotal)}
+          {countField('files', text.maxFilesInput, draft.filesOn, draft.files, text.maxFiles)}
         </>
       )}
 
