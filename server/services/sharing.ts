@@ -236,7 +236,8 @@ export function createSharingService(deps: SharingDeps) {
 
     /**
      * Housekeeping: removes links nobody can use any more (expired more than `graceMs` ago, used
-     * up, or on an item deleted for good), clearing a file's mirror with its link. Returns how many went.
+     * up, or on an item deleted for good), clearing a file's mirror with its link and ending an
+     * upload link's unfinished uploads as a revoke does. Returns how many went.
      */
     async sweep(graceMs: number): Promise<number> {
       const BATCH = 200
@@ -247,6 +248,7 @@ export function createSharingService(deps: SharingDeps) {
           for (const l of rows) if (l.item_type === 'file') await trx.links.clearMirror(l.item_id, l.token)
           return rows
         })
+        for (const l of dead) if (l.access === 'upload') await deps.uploads.endLinkUploads(l.owner_id, l.id)
         removed += dead.length
         if (dead.length < BATCH) return removed
       }
