@@ -202,67 +202,68 @@ export function LinkSettingsForm({
     ) : null
   }
 
-  // A whole number of 1 or more behind its switch: the download limit, or a file request's file count.
-  const countField = (field: 'limit' | 'files', label: string, on: boolean, count: string, switchLabel: string) => (
-    <Option label={switchLabel} checked={on} onCheckedChange={(checked) => update(field === 'limit' ? { limitOn: checked } : { filesOn: checked })}>
+  // A number field behind its switch, with what follows it on its row (a size's unit).
+  const numberOption = (
+    field: LinkSettingsField,
+    switchLabel: string,
+    on: boolean,
+    onSwitch: (checked: boolean) => void,
+    label: string,
+    input: Pick<ComponentPropsWithRef<'input'>, 'inputMode' | 'min' | 'step' | 'value' | 'onChange'>,
+    after: ReactNode = null,
+  ) => (
+    <Option label={switchLabel} checked={on} onCheckedChange={onSwitch}>
       <label htmlFor={fieldId(field)} className={css.label}>
         {label}
       </label>
       <div className={css.row}>
-        <input
-          {...fieldProps(field)}
-          className={css.numberInput}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={count}
-          onChange={(event) => update(field === 'limit' ? { limit: event.target.value } : { files: event.target.value })}
-        />
+        <input {...fieldProps(field)} className={css.numberInput} type="number" {...input} />
+        {after}
       </div>
       {message(field)}
     </Option>
   )
 
-  const sizeField = (field: 'fileSize' | 'total', label: string, on: boolean, amount: string, unit: SizeUnit, switchLabel: string) => (
-    <Option
-      label={switchLabel}
-      checked={on}
-      onCheckedChange={(checked) => update(field === 'fileSize' ? { fileSizeOn: checked } : { totalOn: checked })}
-    >
-      <label htmlFor={fieldId(field)} className={css.label}>
-        {label}
-      </label>
-      <div className={css.row}>
-        <input
-          {...fieldProps(field)}
-          className={css.numberInput}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          value={amount}
-          onChange={(event) => update(field === 'fileSize' ? { fileSize: event.target.value } : { total: event.target.value })}
-        />
-        <select
-          aria-label={text.unit(label)}
-          className={css.unit}
-          value={unit}
-          onChange={(event) => {
-            const next = event.target.value as SizeUnit
-            update(field === 'fileSize' ? { fileSizeUnit: next } : { totalUnit: next })
-          }}
-        >
-          {(Object.keys(sizeUnits) as SizeUnit[]).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {message(field)}
-    </Option>
-  )
+  // A whole number of 1 or more: the download limit, or a file request's file count.
+  const countField = (field: 'limit' | 'files', label: string, on: boolean, count: string, switchLabel: string) =>
+    numberOption(field, switchLabel, on, (checked) => update(field === 'limit' ? { limitOn: checked } : { filesOn: checked }), label, {
+      inputMode: 'numeric',
+      min: 1,
+      step: 1,
+      value: count,
+      onChange: (event) => update(field === 'limit' ? { limit: event.target.value } : { files: event.target.value }),
+    })
+
+  const sizeField = (field: 'fileSize' | 'total', label: string, on: boolean, amount: string, unit: SizeUnit, switchLabel: string) =>
+    numberOption(
+      field,
+      switchLabel,
+      on,
+      (checked) => update(field === 'fileSize' ? { fileSizeOn: checked } : { totalOn: checked }),
+      label,
+      {
+        inputMode: 'decimal',
+        min: 0,
+        step: 'any',
+        value: amount,
+        onChange: (event) => update(field === 'fileSize' ? { fileSize: event.target.value } : { total: event.target.value }),
+      },
+      <select
+        aria-label={text.unit(label)}
+        className={css.unit}
+        value={unit}
+        onChange={(event) => {
+          const next = event.target.value as SizeUnit
+          update(field === 'fileSize' ? { fileSizeUnit: next } : { totalUnit: next })
+        }}
+      >
+        {(Object.keys(sizeUnits) as SizeUnit[]).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>,
+    )
 
   return (
     <form ref={formRef} noValidate data-part="link-settings-form" {...props} className={cx(css.form, className)} onSubmit={submit}>

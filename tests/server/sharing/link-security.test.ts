@@ -39,6 +39,15 @@ async function setUser(id: string, patch: Record<string, unknown>) {
   expect(r.status, r.text).toBe(200)
 }
 
+/** A member with an upload link on a new folder (and a quota, when given), and a visitor. */
+async function uploadLink(tag: string, options: Record<string, unknown> = {}, quota?: number) {
+  const m = await member(f.server, tag)
+  if (quota !== undefined) await setUser(m.id, { quota })
+  const inbox = await folder(m.b, 'Inbox')
+  const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload', ...options })
+  return { m, inbox, link, v: anon(f.server) }
+}
+
 const linkRow = (id: string) => f.server.app.cumulus.db.selectFrom('share_links').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const reserved = async (userId: string) => (await f.server.app.cumulus.db.selectFrom('users').select('reserved_bytes').where('id', '=', userId).executeTakeFirstOrThrow()).reserved_bytes
 
@@ -94,10 +103,7 @@ describe('a disabled owner', () => {
   })
 
   it('given a tus PATCH that sends the last byte after the owner is disabled mid-upload, then no file is made', async () => {
-    const m = await member(f.server, 'disabled-mid')
-    const inbox = await folder(m.b, 'Inbox')
-    const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload' })
-    const v = anon(f.server)
+    const { m, inbox, link, v } = await uploadLink('disabled-mid')
     const at = (await createTus(v, link.token, 4)).headers.get('location')!
     // The PATCH passes the link check, then the owner is disabled while its body is on the wire.
     const url = new URL(f.server.url + at)
@@ -119,11 +125,7 @@ describe('a disabled owner', () => {
 
 describe('revoking an upload link', () => {
   it('given a tus upload that reserved the whole quota, then revoking ends it (HEAD 404) and the owner can upload to the full quota again', async () => {
-    const m = await member(f.server, 'revoker')
-    await setUser(m.id, { quota: 100_000 })
-    const inbox = await folder(m.b, 'Inbox')
-    const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload' })
-    const v = anon(f.server)
+    const { m, link, v } = await uploadLink('revoker', {}, 100_000)
     const created = await createTus(v, link.token, 100_000)
     expect(created.status, created.text).toBe(201)
     const at = created.headers.get('location')!
@@ -139,11 +141,7 @@ describe('revoking an upload link', () => {
 
 describe("a link's unfinished uploads", () => {
   it('given two unfinished tus uploads, then the owner lists them with their progress and cancels one, which gives its reservations back', async () => {
-    const m = await member(f.server, 'canceller')
-    await setUser(m.id, { quota: 1_000_000 })
-    const inbox = await folder(m.b, 'Inbox')
-    const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload', maxTotalBytes: 10_000 })
-    const v = anon(f.server)
+    const { m, link, v } = await uploadLink('canceller', { maxTotalBytes: 10_000 }, 1_000_000)
     const first = (await createTus(v, link.token, 4_000, 'first.bin')).headers.get('location')!
     await tus(v, 'PATCH', first, { 'upload-offset': '0', ...PIECE }, new Uint8Array(1_500))
     const second = (await createTus(v, link.token, 3_000, 'second.bin')).headers.get('location')!
@@ -175,10 +173,7 @@ describe("a link's unfinished uploads", () => {
   })
 
   it("given a link with a total limit, then a multipart upload holds no more of the owner's quota than the link lets it store", async () => {
-    const m = await member(f.server, 'total-limit')
-    await setUser(m.id, { quota: 100_000 })
-    const inbox = await folder(m.b, 'Inbox')
-    const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload', maxTotalBytes: 1_000 })
+    const { m, link } = await uploadLink('total-limit', { maxTotalBytes: 1_000 }, 100_000)
     // A visitor announces 90 000 bytes and sends them slowly.
     const req = http.request(new URL(f.server.url + pub(link.token, '/upload')), {
       method: 'POST',
@@ -200,11 +195,8 @@ describe("a link's unfinished uploads", () => {
 
 describe('file counts', () => {
   it('given maxFiles 2, then an empty file counts as one and the third file is refused, by multipart and by tus', async () => {
-    const m = await member(f.server, 'max-files')
-    const inbox = await folder(m.b, 'Inbox')
-    const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload', maxFiles: 2 })
+    const { m, inbox, link, v } = await uploadLink('max-files', { maxFiles: 2 })
     expect(link).toMatchObject({ maxFiles: 2, uploadedFiles: 0 })
-    const v = anon(f.server)
     expect((await v.get(pub(link.token))).body).toMatchObject({ maxFiles: 2, remainingFiles: 2 })
     expect((await send(v, link.token, 'empty.txt', '')).status).toBe(201)
     const empty = await createTus(v, link.token, 0, 'empty.bin')
@@ -221,10 +213,7 @@ describe('file counts', () => {
   })
 
   it('given maxFiles 1 and a tus upload on its way, then a second upload is refused until the first is cancelled; view links refuse the option', async () => {
-    const m = await member(f.server, 'one-file')
-    const inbox = await folder(m.b, 'Inbox')
-    const link = await share(m.b, { itemType: 'folder', itemId: inbox, access: 'upload', maxFiles: 1 })
-    const v = anon(f.server)
+    const { m, inbox, link, v } = await uploadLink('one-file', { maxFiles: 1 })
     const at = (await createTus(v, link.token, 100)).headers.get('location')!
     expect((await send(v, link.token, 'b.txt', 'b')).status).toBe(403)
     expect((await m.b.delete(`/share-service/links/${link._id}/uploads/${at.split('/').at(-1)}`)).status).toBe(200)
