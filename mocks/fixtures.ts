@@ -62,6 +62,8 @@ export const requestLink = (overrides: Partial<ShareLinkJson> = {}): ShareLinkJs
     maxFileSize: null,
     maxTotalBytes: null,
     uploadedBytes: 0,
+    maxFiles: null,
+    uploadedFiles: 0,
     ...overrides,
   })
 

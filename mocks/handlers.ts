@@ -26,6 +26,7 @@ export const defaultHandlers = [
   http.get('*/file-service/suggested-list', () => ok({ folderList: [], fileList: [] })),
   // No share links yet (the share dialogs and /shared read them).
   http.get('*/share-service/links', () => ok({ links: [] })),
+  http.get('*/share-service/links/:id/uploads', () => ok({ uploads: [] })),
   // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
   http.get('*/user-service/sessions', () =>
     ok({ sessions: [{ _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: testUser.createdAt, lastSeenAt: testUser.createdAt }] }),

@@ -238,7 +238,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Both ways in for a file: the spec's multipart routes, and resumable (tus) uploads.
   const uploadDeps = { repo: drive, vault, janitor, tree, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored }
   const uploads = createUploadService(uploadDeps)
-  const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl })
   // Wrong share-link passwords are counted per address, in Redis when there is one (as logins).
   const unlockStore = redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-share-unlock:', log: app.log }) : createMemoryBackoffStore()
   const shareUnlock = createShareUnlock({ secret: config.secret, limits: config.limits, store: unlockStore })
@@ -258,6 +257,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   // Resumable uploads: the owner's, and a file request's through its link (fileRequests.linkUploads).
   const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000, linkUploads: fileRequests.linkUploads, quota })
+  const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl, uploads: resumable })
   const removal = createUserRemoval({ users, drive, tree, janitor, sessions, audit, discardStaged: (row) => vault.staged(row).discard() })
   const admin = createAdminService({ users, accounts, sessions, removal, audit })
   // One process per SQLite file: a lease found at start belonged to a process that is gone.

@@ -75,6 +75,10 @@ export const errors = {
   lengthRequired: () => new AppError(411, 'LENGTH_REQUIRED', 'Send the upload with a Content-Length: this account has a storage quota'),
   quotaExceeded: (used: number, quota: number, format: (bytes: number) => string) =>
     new AppError(507, 'QUOTA_EXCEEDED', `Storage full: ${format(used)} of ${format(quota)} used`, {}, { used, quota }),
+  /** The same refusal as a share link's visitor gets it: nothing of the owner's usage or quota. */
+  quotaExceededForVisitor: () => new AppError(507, 'QUOTA_EXCEEDED', 'There is no room for this upload: the storage it goes to is full'),
+  /** An upload link's file-count limit (DESIGN.md §7 "Share links") is reached; empty files count too. */
+  shareFileLimit: (max: number) => new AppError(403, 'SHARE_FILE_LIMIT', `This link takes ${max} file${max === 1 ? '' : 's'} in all, and none are left`),
   /** WebDAV (DESIGN.md §7): the RFC 4918 preconditions a request can fail. */
   davFiniteDepth: () => new DavError(403, 'PROPFIND_FINITE_DEPTH', 'PROPFIND takes Depth 0 or 1, not infinity', 'propfind-finite-depth'),
   davLocked: (href: string) => new DavError(423, 'LOCKED', 'The resource is locked: send its lock token in an If header', 'lock-token-submitted', href),

@@ -20,6 +20,7 @@ export const keys = {
   folderInfo: (id: string) => key(`/folder-service/info/${encodeURIComponent(id)}`),
   // The owner's links (api/share-links.ts), spelled here so this first-load module stays without it.
   shareLinks: () => key('/share-service/links'),
+  linkUploads: (linkId: string) => key(`/share-service/links/${encodeURIComponent(linkId)}/uploads`),
   moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) => key('/folder-service/move-folder-list', { ...rest, 'folderIDs[]': folderIDs }),
   // Accounts (DESIGN.md §7): the user's devices, app passwords and activity, and the admin's
   // users and everyone's activity; paths spelled here so this first-load module stays without them.

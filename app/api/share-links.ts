@@ -1,10 +1,10 @@
 // /share-service/links calls (DESIGN.md §7 "Share links"): the signed-in owner's links. The list is
 // read through SWR (keys.shareLinks, hooks/use-share-links.ts); writes are followed by a mutate() of
 // that key, and of the file lists when the link is a file's (its spec level mirrors the link).
-import type { CreateLinkBody, ShareLinkJson, UpdateLinkBody } from '../../server/schemas/sharing.ts'
+import type { CreateLinkBody, LinkUploadJson, ShareLinkJson, UpdateLinkBody } from '../../server/schemas/sharing.ts'
 import { http } from './http.ts'
 
-export type { CreateLinkBody, ShareLinkJson, UpdateLinkBody }
+export type { CreateLinkBody, LinkUploadJson, ShareLinkJson, UpdateLinkBody }
 
 export const SHARE_LINKS_PATH = '/share-service/links'
 
@@ -15,3 +15,5 @@ export const createShareLink = (body: CreateLinkBody) => http.post<{ link: Share
 /** Changes options; the token, and so the URL, stays. A field left out stays as it is; null clears it. */
 export const updateShareLink = (id: string, body: UpdateLinkBody) => http.patch<{ link: ShareLinkJson }>(linkPath(id), body).then((reply) => reply.link)
 export const revokeShareLink = (id: string) => http.delete<{ message: string }>(linkPath(id))
+/** Cancels one of an upload link's unfinished uploads (read through keys.linkUploads): its bytes go, and its share of the quota comes back. */
+export const cancelLinkUpload = (id: string, uploadId: string) => http.delete<{ message: string }>(`${linkPath(id)}/uploads/${encodeURIComponent(uploadId)}`)

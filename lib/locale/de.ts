@@ -80,6 +80,8 @@ export const deMessages: CumulusMessages = {
     maxFileSizeInput: 'Maximale Dateigröße',
     maxTotal: 'Gesamtgröße begrenzen',
     maxTotalInput: 'Maximal insgesamt',
+    maxFiles: 'Anzahl der Dateien begrenzen',
+    maxFilesInput: 'Erlaubte Dateien',
     unit: (field) => `Einheit für ${field}`,
     submit: 'Speichern',
     cancel: 'Abbrechen',

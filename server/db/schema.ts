@@ -303,6 +303,9 @@ export interface ShareLinksTable {
   max_file_size: number | null
   max_total_bytes: number | null
   uploaded_bytes: Generated<number>
+  /** Upload links only (migration 024): the file-count limit, and the files received or promised. */
+  max_files: number | null
+  uploaded_files: Generated<number>
   created_at: number
 }
 

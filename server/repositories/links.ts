@@ -6,7 +6,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB, Folder, LinkType, NewShareLink, ShareLink } from '../db/schema.ts'
 
-export type ShareLinkChanges = Partial<Pick<ShareLink, 'expires_at' | 'password_hash' | 'max_downloads' | 'max_file_size' | 'max_total_bytes'>>
+export type ShareLinkChanges = Partial<Pick<ShareLink, 'expires_at' | 'password_hash' | 'max_downloads' | 'max_file_size' | 'max_total_bytes' | 'max_files'>>
 
 /** Links nobody can use any more: expired before `expiredBefore`, used up, or on an item deleted for good. */
 const unusable = (expiredBefore: number) => (eb: ExpressionBuilder<DB, 'share_links'>) => {
@@ -30,9 +30,29 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
     link: (owner: string, id: string): Promise<ShareLink | undefined> =>
       db.selectFrom('share_links').selectAll().where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst(),
 
-    /** The link a token opens, found by the token's hash (an indexed equality, never a scan). */
+    /**
+     * The link a token opens, found by the token's hash (an indexed equality, never a scan), while
+     * its owner's account is enabled: a disabled owner's links open nothing until re-enabled.
+     */
     byTokenHash: (tokenHash: string): Promise<ShareLink | undefined> =>
-      db.selectFrom('share_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
+      db
+        .selectFrom('share_links')
+        .innerJoin('users', 'users.id', 'share_links.owner_id')
+        .selectAll('share_links')
+        .where('share_links.token_hash', '=', tokenHash)
+        .where('users.disabled', '=', 0)
+        .executeTakeFirst(),
+
+    /** `link`, but only while its owner's account is enabled (what a visitor's write checks at its commit). */
+    liveLink: (owner: string, id: string): Promise<ShareLink | undefined> =>
+      db
+        .selectFrom('share_links')
+        .innerJoin('users', 'users.id', 'share_links.owner_id')
+        .selectAll('share_links')
+        .where('share_links.owner_id', '=', owner)
+        .where('share_links.id', '=', id)
+        .where('users.disabled', '=', 0)
+        .executeTakeFirst(),
 
     /** The owner's links, newest first (the service drops dead ones and adds item names). */
     links: (owner: string): Promise<ShareLink[]> =>
@@ -95,13 +115,14 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
       return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
     },
 
-    /** Gives back bytes an upload reserved of its link's total (a resumable upload that ended unfinished). */
+    /** Gives back the bytes and the file an upload reserved of its link's limits (a resumable upload that ended unfinished). */
     releaseUploaded: async (id: string, bytes: number): Promise<void> => {
       await db
         .updateTable('share_links')
-        .set((eb) => ({ uploaded_bytes: eb('uploaded_bytes', '-', bytes) }))
+        .set((eb) => ({ uploaded_bytes: eb('uploaded_bytes', '-', bytes), uploaded_files: eb('uploaded_files', '-', 1) }))
         .where('id', '=', id)
         .where('uploaded_bytes', '>=', bytes)
+        .where('uploaded_files', '>=', 1)
         .execute()
     },
 
@@ -133,15 +154,17 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
     },
 
     /**
-     * Adds `bytes` to an upload link's total if it stays within `max_total_bytes` (one
-     * conditional update, so parallel uploads cannot pass the total together). False when full.
+     * Adds one file of `bytes` to an upload link's counts if they stay within `max_total_bytes`
+     * and `max_files` (one conditional update, so parallel uploads cannot pass a limit together;
+     * an empty file counts as a file). False when full.
      */
     async addUploaded(id: string, bytes: number): Promise<boolean> {
       const res = await db
         .updateTable('share_links')
-        .set((eb) => ({ uploaded_bytes: eb('uploaded_bytes', '+', bytes) }))
+        .set((eb) => ({ uploaded_bytes: eb('uploaded_bytes', '+', bytes), uploaded_files: eb('uploaded_files', '+', 1) }))
         .where('id', '=', id)
         .where((eb) => eb.or([eb('max_total_bytes', 'is', null), eb(eb('uploaded_bytes', '+', bytes), '<=', eb.ref('max_total_bytes'))]))
+        .where((eb) => eb.or([eb('max_files', 'is', null), eb('uploaded_files', '<', eb.ref('max_files'))]))
         .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1
     },

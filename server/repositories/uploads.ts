@@ -39,6 +39,18 @@ export function createUploadsRepository(db: Kysely<DB>) {
       db.updateTable('uploads').set({ lease: null, lease_until: null, expires_at: expiresAt }).where('id', '=', id).where('lease', '=', lease).execute(),
     /** Marks the upload as the file `fileId` (in the transaction that made the file). */
     finished: (id: string, fileId: string) => db.updateTable('uploads').set({ file_id: fileId }).where('id', '=', id).execute(),
+    /** A link's unfinished uploads, oldest first (the owner's list of them, and the revoke that ends them). */
+    linkUploads: (owner: string, linkId: string, limit: number): Promise<UploadRow[]> =>
+      db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where('link_id', '=', linkId)
+        .where('file_id', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
     /** Drops every lease: at start, when this process is the only one (SQLite), no holder is alive. */
     releaseAll: () => db.updateTable('uploads').set({ lease: null, lease_until: null }).where('lease', 'is not', null).execute(),
     remove: (id: string) => db.deleteFrom('uploads').where('id', '=', id).execute(),

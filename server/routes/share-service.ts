@@ -17,6 +17,8 @@ import {
   FileRequestReply,
   LinkIdParams,
   LinkReply,
+  LinkUploadParams,
+  LinkUploadsReply,
   LinksReply,
   PublicListQuery,
   PublicListReply,
@@ -74,6 +76,14 @@ const ownerRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, deps) =
   app.delete('/links/:id', { schema: { params: LinkIdParams, response: { 200: MessageReply } } }, async (req) => {
     await deps.sharing.revoke(owner(req), req.params.id)
     return { message: 'Link revoked' }
+  })
+  // An upload link's unfinished resumable uploads: listed, and cancelled one by one.
+  app.get('/links/:id/uploads', { schema: { params: LinkIdParams, response: { 200: LinkUploadsReply } } }, async (req) => ({
+    uploads: await deps.sharing.uploads(owner(req), req.params.id),
+  }))
+  app.delete('/links/:id/uploads/:uploadId', { schema: { params: LinkUploadParams, response: { 200: MessageReply } } }, async (req) => {
+    await deps.sharing.cancelUpload(owner(req), req.params.id, req.params.uploadId)
+    return { message: 'Upload cancelled' }
   })
 }
 
@@ -172,10 +182,8 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
     scope.withTypeProvider<TypeBoxTypeProvider>().post('/:token/upload', { config: { upload: true, ...limited }, schema: { params: TokenParams, response: { 201: FileRequestReply } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
       // Counted against the link owner's quota (the link's own limits are the service's).
-      const { owner } = await deps.fileRequests.tusPrincipal(req.params.token, pass(req))
-      const stored = await deps.quota.around(owner, req.headers['content-length'], () =>
-        deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser)),
-      )
+      const { owner, length } = await deps.fileRequests.quotaFor(req.params.token, pass(req), req.headers['content-length'])
+      const stored = await deps.quota.around(owner, length, () => deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser)), true)
       return reply.code(201).send(stored)
     }),
   )

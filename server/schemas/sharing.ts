@@ -38,6 +38,9 @@ export const ShareLinkJson = Type.Object({
   maxFileSize: Type.Optional(Nullable(Type.Number())),
   maxTotalBytes: Type.Optional(Nullable(Type.Number())),
   uploadedBytes: Type.Optional(Type.Number()),
+  /** Upload links only: the file-count limit (null: none), and the files received or on their way. */
+  maxFiles: Type.Optional(Nullable(Type.Number())),
+  uploadedFiles: Type.Optional(Type.Number()),
 })
 export type ShareLinkJson = Static<typeof ShareLinkJson>
 
@@ -51,6 +54,7 @@ export const CreateLinkBody = Type.Object(
     maxDownloads: Type.Optional(Count),
     maxFileSize: Type.Optional(Bytes),
     maxTotalBytes: Type.Optional(Bytes),
+    maxFiles: Type.Optional(Count),
   },
   { additionalProperties: false },
 )
@@ -64,6 +68,7 @@ export const UpdateLinkBody = Type.Object(
     maxDownloads: Type.Optional(Count),
     maxFileSize: Type.Optional(Bytes),
     maxTotalBytes: Type.Optional(Bytes),
+    maxFiles: Type.Optional(Count),
   },
   { additionalProperties: false },
 )
@@ -72,6 +77,19 @@ export type UpdateLinkBody = Static<typeof UpdateLinkBody>
 export const LinkReply = Type.Object({ link: ShareLinkJson })
 export const LinksReply = Type.Object({ links: Type.Array(ShareLinkJson) })
 export const LinkIdParams = Type.Object({ id: Id })
+export const LinkUploadParams = Type.Object({ id: Id, uploadId: Id })
+
+/** An upload link's unfinished resumable upload, as its owner sees it: `offset` of `length` bytes received. */
+export const LinkUploadJson = Type.Object({
+  _id: Type.String(),
+  filename: Type.String(),
+  length: Type.Number(),
+  offset: Type.Number(),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+})
+export type LinkUploadJson = Static<typeof LinkUploadJson>
+export const LinkUploadsReply = Type.Object({ uploads: Type.Array(LinkUploadJson) })
 
 /** Share tokens: 32 characters today; the bound only keeps a huge value from costing work. */
 export const TokenParams = Type.Object({ token: BoundedString(128, 1) })
@@ -102,6 +120,9 @@ export const PublicShareInfo = Type.Object({
   maxFileSize: Type.Optional(Nullable(Type.Number())),
   maxTotalBytes: Type.Optional(Nullable(Type.Number())),
   remainingBytes: Type.Optional(Nullable(Type.Number())),
+  /** Upload links: the file-count limit (null: none) and the files it still takes. */
+  maxFiles: Type.Optional(Nullable(Type.Number())),
+  remainingFiles: Type.Optional(Nullable(Type.Number())),
 })
 
 export const UnlockBody = Type.Object({ password: BoundedString(1024) }, { additionalProperties: false })

@@ -1,12 +1,13 @@
 // File requests (DESIGN.md §7): an upload link on a folder takes files from anyone holding it,
 // one per POST, into that folder, and shows them nothing of what is there. Each file is stored
 // under the name it was sent with, numbered on a clash ("name (1).ext"), within the link's
-// limits (largest file, total bytes) and the server's, with the same all-or-nothing rule as any
+// limits (largest file, total bytes, number of files: an empty file counts too) and the server's, with the same all-or-nothing rule as any
 // upload: the row commits only once the blob is durable, and a refusal leaves nothing.
 // Resumable (tus) uploads through the link follow the same rules (`tus`, `linkUploads`): the
 // protocol is services/resumable-uploads.ts's; a tus upload reserves its length of the link's
-// total when it is created, so parallel uploads cannot pass it together, and gives it back if it
-// ends unfinished.
+// total (and one of its files) when it is created, so parallel uploads cannot pass it together,
+// and gives it back if it ends unfinished. What the visitor is told of a full quota names none of
+// the owner's numbers.
 import type { FileRow, Folder, ShareLink, UploadRow } from '../db/schema.ts'
 import { AppError, errors } from '../errors.ts'
 import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
@@ -45,7 +46,8 @@ const CANDIDATES = 50
  */
 async function lockedFolder(trx: DriveTransaction, owner: string, linkId: string, folderId: string): Promise<Folder> {
   const current = await trx.links.lockFolder(owner, folderId)
-  if (!current || current.trashed || !(await trx.links.link(owner, linkId))) throw errors.notFound('Link')
+  // A revoked link, or one whose owner was disabled meanwhile, stops the upload here too.
+  if (!current || current.trashed || !(await trx.links.liveLink(owner, linkId))) throw errors.notFound('Link')
   return current
 }
 
@@ -77,21 +79,47 @@ export function createFileRequests(deps: {
   const form = requestForm(deps.limits)
 
   /** The upload link a token opens, past its password: 404 / 410, 401, or 403 on a view link. */
-  async function openForUpload(token: string, pass: string | undefined): Promise<{ link: ShareLink; folder: Folder }> {
+  async function openLink(token: string, pass: string | undefined): Promise<{ link: ShareLink; folder: Folder }> {
     const { link, item } = await deps.shared.find(token)
     if (item.type !== 'folder' || link.access !== 'upload') throw errors.forbidden('SHARE_VIEW_ONLY', 'This link does not take uploads')
     if (!deps.shared.opens(link, pass)) throw errors.sharePasswordRequired()
     return { link, folder: item.row }
   }
 
+  /** `openLink` for a new file: none left to take is refused before any byte is read. */
+  async function openForUpload(token: string, pass: string | undefined): Promise<{ link: ShareLink; folder: Folder }> {
+    const { link, folder } = await openLink(token, pass)
+    if (link.max_files !== null && link.uploaded_files >= link.max_files) throw errors.shareFileLimit(link.max_files)
+    return { link, folder }
+  }
+
   /** The refusals that name the link's limits. */
   function linkLimits(link: ShareLink) {
     const left = link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes)
+    const tooBigForTotal = () => errors.tooLarge(`This link takes ${link.max_total_bytes} bytes in all, and ${left} bytes are left`)
     return {
       left,
       tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${link.max_file_size} bytes per file`),
-      tooBigForTotal: () => errors.tooLarge(`This link takes ${link.max_total_bytes} bytes in all, and ${left} bytes are left`),
+      tooBigForTotal,
+      /** Counts one file of `bytes` on the link (in `trx`), or the refusal that names the limit it would pass. */
+      async count(trx: DriveTransaction, bytes: number): Promise<void> {
+        if (await trx.links.addUploaded(link.id, bytes)) return
+        const now = await trx.links.link(link.owner_id, link.id)
+        if (now?.max_files != null && now.uploaded_files >= now.max_files) throw errors.shareFileLimit(now.max_files)
+        throw tooBigForTotal()
+      },
     }
+  }
+
+  /**
+   * The most a multipart upload through `link` can store: the tightest of the link's per-file
+   * limit, what is left of its total and the server's cap (null: none). The owner's quota holds
+   * no more than that for it, however long the request says it is.
+   */
+  function mostStored(link: ShareLink): number | null {
+    const { left } = linkLimits(link)
+    const caps = [link.max_file_size, left, deps.maxUploadBytes].filter((n): n is number => typeof n === 'number')
+    return caps.length ? Math.min(...caps) : null
   }
 
   /** Resumable uploads through a link: where they go and what they give back (services/resumable-uploads.ts). */
@@ -116,10 +144,23 @@ export function createFileRequests(deps: {
     parser: parserOptions(form),
     linkUploads,
 
-    /** tus through the link: whose uploads a request reaches, checked afresh each time (a revoke holds at once). */
+    /** tus through the link: whose uploads a request reaches, checked afresh each time (a revoke or a disabled owner holds at once). */
     async tusPrincipal(token: string, pass: string | undefined): Promise<{ owner: string; linkId: string }> {
-      const { link } = await openForUpload(token, pass)
+      // An upload begun before the link filled up already holds its file: its link opens it.
+      const { link } = await openLink(token, pass)
       return { owner: link.owner_id, linkId: link.id }
+    },
+
+    /**
+     * A multipart upload's reservation of the owner's quota: whose, and how many bytes (the
+     * request's Content-Length, but never more than the link lets it store).
+     */
+    async quotaFor(token: string, pass: string | undefined, contentLength: string | undefined): Promise<{ owner: string; length: string | undefined }> {
+      const { link } = await openForUpload(token, pass)
+      const most = mostStored(link)
+      const declared = contentLength === undefined ? Number.NaN : Number(contentLength)
+      const length = most !== null && !(declared <= most) ? String(most) : contentLength
+      return { owner: link.owner_id, length }
     },
 
     /** tus through the link: a new upload goes into the link's folder, within its limits, its length reserved of the total. */
@@ -137,9 +178,7 @@ export function createFileRequests(deps: {
           linkId: link.id,
           parentId: folder.id,
           relativePath: null,
-          reserve: async (trx, bytes) => {
-            if (!(await trx.links.addUploaded(link.id, bytes))) throw limits.tooBigForTotal()
-          },
+          reserve: (trx, bytes) => limits.count(trx, bytes),
         }
       }
     },
@@ -148,7 +187,8 @@ export function createFileRequests(deps: {
       const { link, folder } = await openForUpload(token, pass)
       const owner = link.owner_id
       const fileLimit = link.max_file_size
-      const { left, tooBigForFile, tooBigForTotal } = linkLimits(link)
+      const limits = linkLimits(link)
+      const { left, tooBigForFile, tooBigForTotal } = limits
       const tooBigForServer = () => errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
       // The tightest of the three limits, and the refusal that names it.
       const caps = [
@@ -195,7 +235,7 @@ export function createFileRequests(deps: {
         row = await repo.transaction(async (trx) => {
           // The folder may have been trashed, or the link revoked, while the bytes arrived.
           await lockedFolder(trx, owner, link.id, folder.id)
-          if (!(await trx.links.addUploaded(link.id, blob.size))) throw tooBigForTotal()
+          await limits.count(trx, blob.size)
           const file = fileRow(owner, folder.id, await freeName(trx, owner, folder.id, name), mime, blob, now())
           await trx.files.insertFile(file)
           await janitor.settle(trx.outbox, [blob.key])

@@ -28,6 +28,15 @@ export interface Reservation {
   unlimited?: boolean
 }
 
+/** A reservation a caller names (a resumable upload's, under its upload's id). */
+export interface ReservationRequest {
+  id: string
+  userId: string
+  bytes: number
+  /** Made for a share link's visitor: a refusal names none of the owner's numbers. */
+  forVisitor?: boolean | undefined
+}
+
 export interface Usage {
   used: number
   quota: number | null
@@ -37,10 +46,14 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
   const { repo, limits } = deps
   const now = deps.now ?? Date.now
 
-  /** The 507 of a refused write, with the numbers the app shows ("Storage full: X of Y used"). */
-  async function refusal(userId: string, from: Pick<QuotaRepository, 'state'> = repo): Promise<never> {
+  /**
+   * The 507 of a refused write, with the numbers the app shows ("Storage full: X of Y used"); a
+   * share link's visitor gets none of them (the owner's usage is the owner's business).
+   */
+  async function refusal(userId: string, from: Pick<QuotaRepository, 'state'> = repo, forVisitor = false): Promise<never> {
     const s = await from.state(userId)
     if (!s) throw errors.unauthorized()
+    if (forVisitor) throw errors.quotaExceededForVisitor()
     throw errors.quotaExceeded(s.used + s.reserved, s.quota ?? 0, formatBytes)
   }
 
@@ -49,12 +62,12 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
   }
 
   /** Holds `bytes` of the user's quota, or throws QUOTA_EXCEEDED (507) when they do not fit. */
-  async function reserve(userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs): Promise<Reservation> {
+  async function reserve(userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs, forVisitor = false): Promise<Reservation> {
     checkBytes(bytes)
     const id = randomId()
     const t = now()
     const held = await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs })
-    if (held === 'refused') return refusal(userId)
+    if (held === 'refused') return refusal(userId, repo, forVisitor)
     return { id, userId, bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
   }
 
@@ -71,20 +84,20 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      * `reserve` as a step of the caller's transaction, under the caller's id (a resumable upload's
      * reservation is its upload's id, so whatever ends the upload can end it): 507 rolls it back.
      */
-    async reserveIn(trx: DriveTransaction, r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
+    async reserveIn(trx: DriveTransaction, r: ReservationRequest, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
       checkBytes(r.bytes)
       const t = now()
-      const held = await trx.quota.reserveIn({ ...r, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId, trx.quota)
+      const held = await trx.quota.reserveIn({ id: r.id, userId: r.userId, bytes: r.bytes, now: t, expiresAt: t + ttlMs })
+      if (held === 'refused') return refusal(r.userId, trx.quota, r.forVisitor)
       return held
     },
 
     /** `reserveIn` without a caller's transaction (a small upload with no row to write before its file). */
-    async reserveFor(r: { id: string; userId: string; bytes: number }, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
+    async reserveFor(r: ReservationRequest, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
       checkBytes(r.bytes)
       const t = now()
-      const held = await repo.reserve({ ...r, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId)
+      const held = await repo.reserve({ id: r.id, userId: r.userId, bytes: r.bytes, now: t, expiresAt: t + ttlMs })
+      if (held === 'refused') return refusal(r.userId, repo, r.forVisitor)
       return held
     },
 
@@ -130,9 +143,10 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      * A write whose size is known only as its request's length (a multipart upload: the body's
      * Content-Length bounds the file bytes it carries): reserves that much before `write` reads a
      * byte, and ends the reservation once the write committed or failed. Without a length, an
-     * account with a quota is refused (411); one without is let through.
+     * account with a quota is refused (411); one without is let through. `forVisitor`: a share
+     * link's visitor writes, whose refusal names no numbers.
      */
-    async around<R>(userId: string, contentLength: string | undefined, write: () => Promise<R>): Promise<R> {
+    async around<R>(userId: string, contentLength: string | undefined, write: () => Promise<R>, forVisitor = false): Promise<R> {
       const bytes = contentLength === undefined ? Number.NaN : Number(contentLength)
       if (!Number.isSafeInteger(bytes) || bytes < 0) {
         const s = await repo.state(userId)
@@ -140,7 +154,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
         if (s.quota !== null) throw errors.lengthRequired()
         return write()
       }
-      const reservation = await reserve(userId, bytes)
+      const reservation = await reserve(userId, bytes, limits.quotaReservationTtlMs, forVisitor)
       try {
         return await write()
       } finally {

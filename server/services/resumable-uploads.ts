@@ -86,6 +86,9 @@ export interface CreateInput {
  */
 const SMALL_WHOLE_FILE = 1 << 20
 
+/** How many of a link's unfinished uploads its owner's list shows (oldest first). */
+const LINK_UPLOADS_SHOWN = 200
+
 /** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
 const MAX_METADATA_VALUE = 4096
 
@@ -333,7 +336,7 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
     }
-    const reservation = { id: row.id, userId: target.owner, bytes: length }
+    const reservation = { id: row.id, userId: target.owner, bytes: length, forVisitor: target.linkId !== null }
     if (deferred && !target.reserve) {
       // No row to write: the account's quota alone, held (in a transaction of its own) only when it has one.
       if ((await deps.quota?.reserveFor(reservation, quotaTtl)) === 'unlimited') unreserved.add(row)
@@ -479,6 +482,27 @@ export function createResumableUploads(deps: ResumableDeps) {
         await vault.staged(row).discard()
         await drop((await repo.uploads.upload(owner, id)) ?? row)
       })
+    },
+
+    /** An upload link's unfinished uploads as its owner sees them: what each was sent as, and how far it got. */
+    async linkUploads(owner: string, linkId: string): Promise<Array<{ row: UploadRow; offset: number }>> {
+      const rows = await repo.uploads.linkUploads(owner, linkId, LINK_UPLOADS_SHOWN)
+      return Promise.all(rows.map(async (row) => ({ row, offset: await vault.staged(row).offset() })))
+    },
+
+    /**
+     * A revoked link's unfinished uploads end: their bytes and rows go, and so do their
+     * reservations (the owner's quota and the link's counts). Not under the lease: a PATCH still
+     * streaming into one fails at its commit, which finds no link.
+     */
+    async endLinkUploads(owner: string, linkId: string): Promise<void> {
+      for (let batch = await repo.uploads.linkUploads(owner, linkId, 100); batch.length > 0; batch = await repo.uploads.linkUploads(owner, linkId, 100)) {
+        for (const row of batch) {
+          hashes.delete(row.id)
+          await vault.staged(row).discard()
+          await drop(row)
+        }
+      }
     },
 
     /** Removes expired uploads and staged bytes no upload owns; returns how many uploads went. */

@@ -5,9 +5,10 @@
 // when the password changes (a new hash) or the link is revoked (no row to match). The route
 // keeps it in an HttpOnly cookie scoped to the link's path.
 //
-// Guesses are counted per address across all links (10 per 10 minutes by default, then 429),
-// through the same backoff store as login throttling: in Redis when REDIS_URL is set, so every
-// instance counts an address once.
+// Guesses are counted per link and address (10 per 10 minutes by default, then 429), through the
+// same backoff store as login throttling: in Redis when REDIS_URL is set, so every instance counts
+// them once. Per link, so a family behind one address who mistypes one link's password still
+// opens every other link; per address, so one guesser cannot lock a link for everyone else.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { verify as argonVerify } from '@node-rs/argon2'
 import type { Limits } from '../config.ts'
@@ -27,7 +28,7 @@ export function createShareUnlock(deps: { secret: string; limits: UnlockLimits; 
   // The limit-th failure starts a wait of one window, so the next attempt is refused; failures
   // fade one per window/limit, so an address gets about `perIp` guesses per window.
   const policy = { free: perIp - 1, baseMs: windowMs, maxMs: windowMs, decayMs: windowMs / perIp }
-  const keyOf = (ip: string): BackoffKey => ({ key: `share-unlock\n${clientKey(ip)}`, policy })
+  const keyOf = (linkId: string, ip: string): BackoffKey => ({ key: `share-unlock\n${linkId}\n${clientKey(ip)}`, policy })
 
   const mac = (link: Pick<ShareLink, 'id' | 'password_hash'>, exp: number) =>
     createHmac('sha256', deps.secret).update(`share-unlock\n${link.id}\n${link.password_hash}\n${exp}`).digest()
@@ -45,10 +46,10 @@ export function createShareUnlock(deps: { secret: string; limits: UnlockLimits; 
 
     /**
      * Checks a password against the link: a pass to keep in the cookie, 401 when wrong, 429 once
-     * the address has used up its guesses. A right password costs the address nothing.
+     * the address has used up its guesses on this link. A right password costs nothing.
      */
     async unlock(link: Pick<ShareLink, 'id' | 'password_hash'>, password: string, ip: string): Promise<{ pass: string; maxAgeMs: number }> {
-      const key = keyOf(ip)
+      const key = keyOf(link.id, ip)
       if (link.password_hash !== null) {
         const wait = await deps.store.claim([key])
         if (wait > 0) {

@@ -1,8 +1,10 @@
 // Share links, the visitor's side (DESIGN.md §7): what a token opens, read afresh on every
 // request (no cache, so a revoke or a move holds on every instance at once).
 //
-// A link opens its item only while the item exists and is not trashed, the link has not expired
-// (410) and has downloads left; anything else is the same 404 as an unknown token. A folder link
+// A link opens its item only while its owner's account is enabled, the item exists and is not
+// trashed, the link has not expired (410) and has downloads left; anything else is the same 404
+// as an unknown token. `find` is the one place a token becomes a link, for every anonymous route
+// (the spec's public routes, file requests and their tus uploads too). A folder link
 // reaches only what lies inside the shared folder now (a file moved out a moment ago is gone),
 // never anything trashed, and its replies carry no owner data: no owner id, no share tokens of
 // the files inside, no ancestors above the shared folder.
@@ -189,6 +191,8 @@ export function createSharedAccess(deps: {
       maxFileSize: caps.length ? Math.min(...caps) : null,
       maxTotalBytes: link.max_total_bytes,
       remainingBytes: link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes),
+      maxFiles: link.max_files,
+      remainingFiles: link.max_files === null ? null : Math.max(0, link.max_files - link.uploaded_files),
     }
   }
 

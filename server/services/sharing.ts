@@ -11,9 +11,10 @@ import type { FileRow, Folder, LinkType, ShareLink } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
 import type { ShareLinkChanges } from '../repositories/links.ts'
-import type { CreateLinkBody, ShareLinkJson, UpdateLinkBody } from '../schemas/sharing.ts'
+import type { CreateLinkBody, LinkUploadJson, ShareLinkJson, UpdateLinkBody } from '../schemas/sharing.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
 import { isoDate } from '../util/iso-date.ts'
+import type { ResumableUploads } from './resumable-uploads.ts'
 
 /** 24 random bytes: 192 bits, base64url (32 characters). */
 const TOKEN_BYTES = 24
@@ -39,6 +40,8 @@ const itemName = (item: Item) => (item.type === 'file' ? item.row.filename : ite
 export interface SharingDeps {
   repo: Pick<DriveRepository, 'files' | 'folders' | 'links' | 'transaction'>
   publicUrl: string
+  /** An upload link's unfinished resumable uploads: listed and cancelled by the owner, ended by a revoke. */
+  uploads: Pick<ResumableUploads, 'linkUploads' | 'endLinkUploads' | 'terminate'>
   now?: () => number
 }
 
@@ -60,7 +63,9 @@ export function createSharingService(deps: SharingDeps) {
       maxDownloads: link.max_downloads,
       downloads: link.downloads,
       createdAt: isoDate(link.created_at),
-      ...(link.access === 'upload' ? { maxFileSize: link.max_file_size, maxTotalBytes: link.max_total_bytes, uploadedBytes: link.uploaded_bytes } : {}),
+      ...(link.access === 'upload'
+        ? { maxFileSize: link.max_file_size, maxTotalBytes: link.max_total_bytes, uploadedBytes: link.uploaded_bytes, maxFiles: link.max_files, uploadedFiles: link.uploaded_files }
+        : {}),
     }
   }
 
@@ -97,11 +102,11 @@ export function createSharingService(deps: SharingDeps) {
     return argonHash(value)
   }
 
-  function checkUploadOptions(access: 'view' | 'upload', body: Pick<CreateLinkBody, 'maxFileSize' | 'maxTotalBytes' | 'maxDownloads'>) {
+  function checkUploadOptions(access: 'view' | 'upload', body: Pick<CreateLinkBody, 'maxFileSize' | 'maxTotalBytes' | 'maxFiles' | 'maxDownloads'>) {
     if (access === 'upload') {
       if (body.maxDownloads != null) throw errors.badRequest('Upload links have no download limit')
-    } else if (body.maxFileSize != null || body.maxTotalBytes != null) {
-      throw errors.badRequest('maxFileSize and maxTotalBytes are options of upload links')
+    } else if (body.maxFileSize != null || body.maxTotalBytes != null || body.maxFiles != null) {
+      throw errors.badRequest('maxFileSize, maxTotalBytes and maxFiles are options of upload links')
     }
   }
 
@@ -131,6 +136,8 @@ export function createSharingService(deps: SharingDeps) {
       max_file_size: body.maxFileSize ?? null,
       max_total_bytes: body.maxTotalBytes ?? null,
       uploaded_bytes: 0,
+      max_files: body.maxFiles ?? null,
+      uploaded_files: 0,
       created_at: now(),
     }
     const item = await repo.transaction(async (trx) => {
@@ -181,6 +188,7 @@ export function createSharingService(deps: SharingDeps) {
       }
       if (body.maxFileSize !== undefined) changes.max_file_size = body.maxFileSize
       if (body.maxTotalBytes !== undefined) changes.max_total_bytes = body.maxTotalBytes
+      if (body.maxFiles !== undefined) changes.max_files = body.maxFiles
       const item = await repo.transaction(async (trx) => {
         const found = await ownItem(owner, link.item_type, link.item_id, trx)
         // The spec's level follows the limit (1 = "one"); a mirror showing another link stays.
@@ -193,18 +201,43 @@ export function createSharingService(deps: SharingDeps) {
       return linkJson((await repo.links.link(owner, id)) ?? { ...link, ...changes }, itemName(item))
     },
 
-    /** Revokes: the row goes, so the next request for the token, on any instance, is a 404. */
+    /**
+     * Revokes: the row goes, so the next request for the token, on any instance, is a 404. An
+     * upload link's unfinished uploads end with it, giving back what they held of the owner's quota.
+     */
     async revoke(owner: string, id: string): Promise<void> {
       const link = await ownLink(owner, id)
       await repo.transaction(async (trx) => {
         if (link.item_type === 'file') await trx.links.clearMirror(link.item_id, link.token)
         await trx.links.remove(owner, id)
       })
+      if (link.access === 'upload') await deps.uploads.endLinkUploads(owner, id)
+    },
+
+    /** An upload link's unfinished resumable uploads, oldest first (404 for another user's link). */
+    async uploads(owner: string, id: string): Promise<LinkUploadJson[]> {
+      const link = await ownLink(owner, id)
+      if (link.access !== 'upload') return []
+      return (await deps.uploads.linkUploads(owner, id)).map(({ row, offset }) => ({
+        _id: row.id,
+        filename: row.filename,
+        length: row.length,
+        offset,
+        createdAt: isoDate(row.created_at),
+        expiresAt: isoDate(row.expires_at),
+      }))
+    },
+
+    /** Cancels one unfinished upload of the owner's link: its bytes go, its reservations end (423 while a piece is arriving). */
+    async cancelUpload(owner: string, id: string, uploadId: string): Promise<void> {
+      const link = await ownLink(owner, id)
+      await deps.uploads.terminate(owner, uploadId, link.id)
     },
 
     /**
      * Housekeeping: removes links nobody can use any more (expired more than `graceMs` ago, used
-     * up, or on an item deleted for good), clearing a file's mirror with its link. Returns how many went.
+     * up, or on an item deleted for good), clearing a file's mirror with its link and ending an
+     * upload link's unfinished uploads as a revoke does. Returns how many went.
      */
     async sweep(graceMs: number): Promise<number> {
       const BATCH = 200
@@ -215,6 +248,7 @@ export function createSharingService(deps: SharingDeps) {
           for (const l of rows) if (l.item_type === 'file') await trx.links.clearMirror(l.item_id, l.token)
           return rows
         })
+        for (const l of dead) if (l.access === 'upload') await deps.uploads.endLinkUploads(l.owner_id, l.id)
         removed += dead.length
         if (dead.length < BATCH) return removed
       }

@@ -1,7 +1,7 @@
 // The share dialog of a folder (issue #19, DESIGN.md §7 "Share links"): "Share folder" makes or
 // changes the folder's view link (a page that browses it) and shows its URL to copy; "Request
-// files" does the same for an upload-only link, with a largest file and a total. Revoking stays on
-// the Shared screen. The spec's Private / Public / Temporary select is the file dialog's only.
+// files" does the same for an upload-only link, with a largest file, a total and a number of files,
+// and lists its unfinished uploads with a Cancel each. Revoking stays on the Shared screen. The spec's Private / Public / Temporary select is the file dialog's only.
 import { Dialog, Icon, Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
@@ -17,6 +17,7 @@ import { formStack } from '../forms/form.tsx'
 import { useClosing } from '../modals/use-closing.ts'
 import { toastRegions } from '../toasts/toasts.tsx'
 import { LinkOptionsForm } from './link-options-form.tsx'
+import { LinkUploads } from './link-uploads.tsx'
 import { LinkUrlField } from './link-url-field.tsx'
 import { shareCopy } from './share-copy.ts'
 import * as styles from './share-styles.ts'
@@ -67,6 +68,7 @@ function FolderLinkSection({ folder, access, link }: SectionProps) {
         submitLabel={link ? t.save : t.createLink}
         save={(settings) => (link ? actions.save(link, settings) : actions.create('folder', folder._id, access, settings))}
       />
+      {access === 'upload' && link ? <LinkUploads link={link} /> : null}
     </section>
   )
 }

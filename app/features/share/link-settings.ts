@@ -10,6 +10,7 @@ export function settingsOf(link: ShareLinkJson): LinkSettings {
   if (link.access === 'upload') {
     settings.maxFileSize = link.maxFileSize ?? null
     settings.maxTotalBytes = link.maxTotalBytes ?? null
+    settings.maxFiles = link.maxFiles ?? null
   }
   return settings
 }
@@ -25,6 +26,7 @@ export function linkBody(access: Access, settings: LinkSettings): UpdateLinkBody
   else {
     body.maxFileSize = settings.maxFileSize ?? null
     body.maxTotalBytes = settings.maxTotalBytes ?? null
+    body.maxFiles = settings.maxFiles ?? null
   }
   return body
 }
@@ -40,4 +42,4 @@ export function createBody(itemType: 'file' | 'folder', itemId: string, access: 
  * so it shows what was stored: e.g. "Password set" instead of the typed password.
  */
 export const linkVersion = (link: ShareLinkJson) =>
-  [link._id, link.expiresAt, link.hasPassword, link.maxDownloads, link.maxFileSize, link.maxTotalBytes].join('|')
+  [link._id, link.expiresAt, link.hasPassword, link.maxDownloads, link.maxFileSize, link.maxTotalBytes, link.maxFiles].join('|')

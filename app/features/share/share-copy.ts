@@ -42,6 +42,16 @@ export const shareCopy = {
     save: { pending: 'Saving Link Settings...', success: 'Link Settings Saved', error: 'Error Saving Link Settings' },
     create: { pending: 'Creating Link...', success: 'Link Created', error: 'Error Creating Link' },
     revoke: { pending: 'Revoking Link...', success: 'Link Revoked', error: 'Error Revoking Link' },
+    cancelUpload: { pending: 'Cancelling Upload...', success: 'Upload Cancelled', error: 'Error Cancelling Upload' },
+  },
+
+  /** An upload link's unfinished uploads, under its options. */
+  uploads: {
+    title: 'Uploads on their way',
+    hint: 'Unfinished uploads hold room in your storage until they finish or you cancel them.',
+    progress: (received: string, total: string) => `${received} of ${total} received`,
+    cancel: 'Cancel',
+    cancelLabel: (name: string) => `Cancel upload of ${name}`,
   },
 
   /** The file share dialog's section under the spec's select. */

@@ -55,3 +55,11 @@ export const status = css`
   justify-content: center;
   padding: ${vars.space.medium};
 `
+
+/** An upload link's unfinished uploads, under its options. */
+export const uploads = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.small};
+  margin: 0;
+`

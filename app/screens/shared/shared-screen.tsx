@@ -12,6 +12,7 @@ import { confirm } from '../../features/dialogs/dialog-host.tsx'
 import { AppLayout } from '../../features/layout/app-layout.tsx'
 import { useClosing } from '../../features/modals/use-closing.ts'
 import { LinkOptionsForm } from '../../features/share/link-options-form.tsx'
+import { LinkUploads } from '../../features/share/link-uploads.tsx'
 import { shareCopy } from '../../features/share/share-copy.ts'
 import { useLinkActions } from '../../features/share/use-link-actions.ts'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
@@ -57,6 +58,7 @@ function EditLinkDialog({ link, onClose }: { link: ShareLinkJson | null; onClose
           onClose()
         }}
       />
+      {shown.access === 'upload' ? <LinkUploads link={shown} /> : null}
     </Dialog>
   )
 }

@@ -50,6 +50,10 @@ export interface LinkSettingsFormLabels {
   maxTotal: string
   /** File requests: the total size field. */
   maxTotalInput: string
+  /** File requests: the file count switch. */
+  maxFiles: string
+  /** File requests: the file count field. */
+  maxFilesInput: string
   /** A size field's unit picker, from the field's label: "Maximum file size unit". */
   unit: (field: string) => string
   submit: string
@@ -73,6 +77,8 @@ export const defaultLinkSettingsFormLabels: LinkSettingsFormLabels = {
   maxFileSizeInput: 'Maximum file size',
   maxTotal: 'Limit total size',
   maxTotalInput: 'Maximum total',
+  maxFiles: 'Limit number of files',
+  maxFilesInput: 'Files allowed',
   unit: (field) => `${field} unit`,
   submit: 'Save',
   cancel: 'Cancel',
@@ -88,7 +94,7 @@ export const defaultLinkSettingsFormLabels: LinkSettingsFormLabels = {
 /** Props of `LinkSettingsForm`; the rest go to the `form`. */
 export interface LinkSettingsFormProps
   extends Omit<ComponentPropsWithRef<'form'>, 'onSubmit' | 'defaultValue' | 'children' | 'onChange'> {
-  /** A view link (expiry, password, download limit) or a file request (expiry, password, size limits); defaults to view. */
+  /** A view link (expiry, password, download limit) or a file request (expiry, password, size and file-count limits); defaults to view. */
   access?: ShareLinkAccess
   /** The link already has a password: the password switch starts on and an empty field keeps it. */
   hasPassword?: boolean
@@ -116,7 +122,7 @@ const currentTime = () => new Date()
 
 /**
  * A share link's options: expiry (date and time), password, download limit and, for file
- * requests, the largest file and the total size. Each option is a switch that reveals its field.
+ * requests, the largest file, the total size and the number of files. Each option is a switch that reveals its field.
  * Fields are checked when left and on Save; Save moves focus to the first field to fix.
  */
 export function LinkSettingsForm({
@@ -196,45 +202,68 @@ export function LinkSettingsForm({
     ) : null
   }
 
-  const sizeField = (field: 'fileSize' | 'total', label: string, on: boolean, amount: string, unit: SizeUnit, switchLabel: string) => (
-    <Option
-      label={switchLabel}
-      checked={on}
-      onCheckedChange={(checked) => update(field === 'fileSize' ? { fileSizeOn: checked } : { totalOn: checked })}
-    >
+  // A number field behind its switch, with what follows it on its row (a size's unit).
+  const numberOption = (
+    field: LinkSettingsField,
+    switchLabel: string,
+    on: boolean,
+    onSwitch: (checked: boolean) => void,
+    label: string,
+    input: Pick<ComponentPropsWithRef<'input'>, 'inputMode' | 'min' | 'step' | 'value' | 'onChange'>,
+    after: ReactNode = null,
+  ) => (
+    <Option label={switchLabel} checked={on} onCheckedChange={onSwitch}>
       <label htmlFor={fieldId(field)} className={css.label}>
         {label}
       </label>
       <div className={css.row}>
-        <input
-          {...fieldProps(field)}
-          className={css.numberInput}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          value={amount}
-          onChange={(event) => update(field === 'fileSize' ? { fileSize: event.target.value } : { total: event.target.value })}
-        />
-        <select
-          aria-label={text.unit(label)}
-          className={css.unit}
-          value={unit}
-          onChange={(event) => {
-            const next = event.target.value as SizeUnit
-            update(field === 'fileSize' ? { fileSizeUnit: next } : { totalUnit: next })
-          }}
-        >
-          {(Object.keys(sizeUnits) as SizeUnit[]).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+        <input {...fieldProps(field)} className={css.numberInput} type="number" {...input} />
+        {after}
       </div>
       {message(field)}
     </Option>
   )
+
+  // A whole number of 1 or more: the download limit, or a file request's file count.
+  const countField = (field: 'limit' | 'files', label: string, on: boolean, count: string, switchLabel: string) =>
+    numberOption(field, switchLabel, on, (checked) => update(field === 'limit' ? { limitOn: checked } : { filesOn: checked }), label, {
+      inputMode: 'numeric',
+      min: 1,
+      step: 1,
+      value: count,
+      onChange: (event) => update(field === 'limit' ? { limit: event.target.value } : { files: event.target.value }),
+    })
+
+  const sizeField = (field: 'fileSize' | 'total', label: string, on: boolean, amount: string, unit: SizeUnit, switchLabel: string) =>
+    numberOption(
+      field,
+      switchLabel,
+      on,
+      (checked) => update(field === 'fileSize' ? { fileSizeOn: checked } : { totalOn: checked }),
+      label,
+      {
+        inputMode: 'decimal',
+        min: 0,
+        step: 'any',
+        value: amount,
+        onChange: (event) => update(field === 'fileSize' ? { fileSize: event.target.value } : { total: event.target.value }),
+      },
+      <select
+        aria-label={text.unit(label)}
+        className={css.unit}
+        value={unit}
+        onChange={(event) => {
+          const next = event.target.value as SizeUnit
+          update(field === 'fileSize' ? { fileSizeUnit: next } : { totalUnit: next })
+        }}
+      >
+        {(Object.keys(sizeUnits) as SizeUnit[]).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>,
+    )
 
   return (
     <form ref={formRef} noValidate data-part="link-settings-form" {...props} className={cx(css.form, className)} onSubmit={submit}>
@@ -298,28 +327,12 @@ export function LinkSettingsForm({
       </Option>
 
       {access === 'view' ? (
-        <Option label={text.maxDownloads} checked={draft.limitOn} onCheckedChange={(checked) => update({ limitOn: checked })}>
-          <label htmlFor={fieldId('limit')} className={css.label}>
-            {text.maxDownloadsInput}
-          </label>
-          <div className={css.row}>
-            <input
-              {...fieldProps('limit')}
-              className={css.numberInput}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={draft.limit}
-              onChange={(event) => update({ limit: event.target.value })}
-            />
-          </div>
-          {message('limit')}
-        </Option>
+        countField('limit', text.maxDownloadsInput, draft.limitOn, draft.limit, text.maxDownloads)
       ) : (
         <>
           {sizeField('fileSize', text.maxFileSizeInput, draft.fileSizeOn, draft.fileSize, draft.fileSizeUnit, text.maxFileSize)}
           {sizeField('total', text.maxTotalInput, draft.totalOn, draft.total, draft.totalUnit, text.maxTotal)}
+          {countField('files', text.maxFilesInput, draft.filesOn, draft.files, text.maxFiles)}
         </>
       )}
 

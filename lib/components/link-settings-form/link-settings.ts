@@ -21,6 +21,8 @@ export interface LinkSettings {
   maxFileSize?: number | null
   /** File requests: the most the link takes in all, or null for no limit. */
   maxTotalBytes?: number | null
+  /** File requests: how many files the link takes in all (empty ones too), or null for no limit. */
+  maxFiles?: number | null
 }
 
 /** The units the size fields offer, in bytes (base 1024, as `formatBytes`). */
@@ -44,10 +46,12 @@ export interface LinkSettingsDraft {
   totalOn: boolean
   total: string
   totalUnit: SizeUnit
+  filesOn: boolean
+  files: string
 }
 
 /** Which field a validation message belongs to. */
-export type LinkSettingsField = 'expiresAt' | 'password' | 'limit' | 'fileSize' | 'total'
+export type LinkSettingsField = 'expiresAt' | 'password' | 'limit' | 'fileSize' | 'total' | 'files'
 
 /** Why a field cannot be saved. */
 export type LinkSettingsProblem = 'expiryRequired' | 'expiryPast' | 'passwordRequired' | 'limitTooLow' | 'sizeTooLow'
@@ -97,11 +101,19 @@ export function toDraft(value: LinkSettings, hasPassword: boolean): LinkSettings
     totalOn: total.on,
     total: total.text,
     totalUnit: total.unit,
+    filesOn: value.maxFiles != null,
+    files: value.maxFiles != null ? String(value.maxFiles) : '',
   }
 }
 
 // Number('') is 0 and Number(' 3 ') is 3: only plain decimal text counts.
 const parseNumber = (text: string): number | null => (/^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : null)
+
+/** A switched-on count field's whole number of 1 or more, else null. */
+const countOf = (on: boolean, text: string): number | null => {
+  const n = on ? parseNumber(text) : null
+  return n != null && Number.isInteger(n) && n >= 1 ? n : null
+}
 
 const bytesOf = (on: boolean, text: string, unit: SizeUnit): number | null => {
   const n = on ? parseNumber(text) : null
@@ -114,10 +126,9 @@ const bytesOf = (on: boolean, text: string, unit: SizeUnit): number | null => {
  */
 export function fromDraft(draft: LinkSettingsDraft, hasPassword: boolean, access: ShareLinkAccess): LinkSettings {
   const expiry = draft.expires ? fromLocalInput(draft.expiresAt) : null
-  const limit = draft.limitOn ? parseNumber(draft.limit) : null
   const settings: LinkSettings = {
     expiresAt: expiry ? expiry.toISOString() : null,
-    maxDownloads: limit != null && Number.isInteger(limit) && limit >= 1 ? limit : null,
+    maxDownloads: countOf(draft.limitOn, draft.limit),
   }
   if (draft.passwordOn && draft.password !== '') settings.password = draft.password
   // Switching the password off removes the one the link has; a link without one stays without.
@@ -125,6 +136,7 @@ export function fromDraft(draft: LinkSettingsDraft, hasPassword: boolean, access
   if (access === 'upload') {
     settings.maxFileSize = bytesOf(draft.fileSizeOn, draft.fileSize, draft.fileSizeUnit)
     settings.maxTotalBytes = bytesOf(draft.totalOn, draft.total, draft.totalUnit)
+    settings.maxFiles = countOf(draft.filesOn, draft.files)
   }
   return settings
 }
@@ -142,13 +154,11 @@ export function validateDraft(
   }
   // With a password already set, an empty field keeps it.
   if (draft.passwordOn && draft.password === '' && !hasPassword) problems.password = 'passwordRequired'
-  if (draft.limitOn) {
-    const limit = parseNumber(draft.limit)
-    if (limit == null || !Number.isInteger(limit) || limit < 1) problems.limit = 'limitTooLow'
-  }
+  if (draft.limitOn && countOf(true, draft.limit) == null) problems.limit = 'limitTooLow'
   if (access === 'upload') {
     if (draft.fileSizeOn && bytesOf(true, draft.fileSize, draft.fileSizeUnit) == null) problems.fileSize = 'sizeTooLow'
     if (draft.totalOn && bytesOf(true, draft.total, draft.totalUnit) == null) problems.total = 'sizeTooLow'
+    if (draft.filesOn && countOf(true, draft.files) == null) problems.files = 'limitTooLow'
   }
   return problems
 }
@@ -162,4 +172,5 @@ export const sameLinkSettings = (a: LinkSettings | undefined, b: LinkSettings | 
     a.password === b.password &&
     a.maxDownloads === b.maxDownloads &&
     (a.maxFileSize ?? null) === (b.maxFileSize ?? null) &&
-    (a.maxTotalBytes ?? null) === (b.maxTotalBytes ?? null))
+    (a.maxTotalBytes ?? null) === (b.maxTotalBytes ?? null) &&
+    (a.maxFiles ?? null) === (b.maxFiles ?? null))

@@ -148,7 +148,7 @@ describe('/shared: copy, edit, revoke (issue #19)', () => {
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Maximum file size' }), '2')
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Maximum file size unit' }), 'GB')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(body).toEqual({ expiresAt: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: null }))
+    await waitFor(() => expect(body).toEqual({ expiresAt: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: null, maxFiles: null }))
   })
 
   it('given the server refuses an edit, then its reason shows in the dialog, which stays open', async () => {

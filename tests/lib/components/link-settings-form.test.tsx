@@ -118,6 +118,24 @@ describe('LinkSettingsForm', () => {
     expect(onSubmit.mock.lastCall![0]).toEqual({ expiresAt: null, maxDownloads: null })
   })
 
+  it('for a file request, offers a file-count limit: a whole number of 1 or more, shown back from the value', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<LinkSettingsForm access="upload" defaultValue={{ expiresAt: null, maxDownloads: null, maxFiles: 3 }} onSubmit={onSubmit} now={now} />)
+    expect(field('Files allowed').value).toBe('3')
+    await user.clear(field('Files allowed'))
+    await user.type(field('Files allowed'), '2.5')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByText('Enter a whole number of 1 or more.')).toBeTruthy()
+    expect(onSubmit).not.toHaveBeenCalled()
+    await user.clear(field('Files allowed'))
+    await user.type(field('Files allowed'), '12')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith({ expiresAt: null, maxDownloads: null, maxFileSize: null, maxTotalBytes: null, maxFiles: 12 })
+    await user.click(box('Limit number of files'))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit.mock.lastCall![0]).toMatchObject({ maxFiles: null })
+  })
+
   it('for a file request, offers the size limits in MB or GB (bytes out) instead of a download limit', async () => {
     const onSubmit = vi.fn()
     const { user } = setup(
@@ -131,7 +149,7 @@ describe('LinkSettingsForm', () => {
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Maximum total unit' }).value).toBe('MB')
     await expectNoAxeViolations()
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(onSubmit).toHaveBeenCalledWith({ expiresAt: null, maxDownloads: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: 500 * 1024 ** 2 })
+    expect(onSubmit).toHaveBeenCalledWith({ expiresAt: null, maxDownloads: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: 500 * 1024 ** 2, maxFiles: null })
     await user.selectOptions(screen.getByRole('combobox', { name: 'Maximum total unit' }), 'GB')
     await user.clear(field('Maximum file size'))
     await user.type(field('Maximum file size'), '0')

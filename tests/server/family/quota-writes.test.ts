@@ -35,9 +35,10 @@ const tus = (b: Browser, method: string, path: string, headers: Record<string, s
 const createTus = (b: Browser, base: string, length: number, name: string) =>
   tus(b, 'POST', base, { 'upload-length': String(length), 'upload-metadata': meta({ filename: name, parent: '/' }) })
 
-function expectQuotaRefusal(r: { status: number; body: any; text: string }) {
+function expectQuotaRefusal(r: { status: number; body: any; text: string }, forVisitor = false) {
   expect(r.status, r.text).toBe(507)
-  expect(r.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message: expect.stringMatching(/^Storage full: .+ of .+ used$/) })
+  const message = forVisitor ? 'There is no room for this upload: the storage it goes to is full' : expect.stringMatching(/^Storage full: .+ of .+ used$/)
+  expect(r.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message })
 }
 
 describe('every write path checks the quota before a byte is kept', () => {
@@ -104,8 +105,9 @@ describe('every write path checks the quota before a byte is kept', () => {
       return body
     }
     expect((await visitor.request('POST', `${base}/upload`, { body: form(2_000) })).status).toBe(201)
-    expectQuotaRefusal(await visitor.request('POST', `${base}/upload`, { body: form(2_000) }))
-    expectQuotaRefusal(await tus(visitor, 'POST', `${base}/uploads`, { 'upload-length': '2000', 'upload-metadata': meta({ filename: 'scan.pdf' }) }))
+    // The visitor hears that it does not fit, and nothing of the owner's usage.
+    expectQuotaRefusal(await visitor.request('POST', `${base}/upload`, { body: form(2_000) }), true)
+    expectQuotaRefusal(await tus(visitor, 'POST', `${base}/uploads`, { 'upload-length': '2000', 'upload-metadata': meta({ filename: 'scan.pdf' }) }), true)
     expect(await fileCount(m.id)).toBe(1)
     expect(await counters(m.id)).toEqual({ used_bytes: 2_000, reserved_bytes: 0 })
   })

@@ -57,6 +57,8 @@ describe('an upload link', () => {
       maxFileSize: null,
       maxTotalBytes: null,
       remainingBytes: null,
+      maxFiles: null,
+      remainingFiles: null,
     })
     for (const rest of ['/list', `/download/${inside}`, `/thumbnail/${inside}`, `/preview/${inside}`, '/zip']) {
       const r = await anon(server).get(`/share-service/public/${link.token}${rest}`)
@@ -91,7 +93,7 @@ describe('an upload link', () => {
     const inbox = await folder(alice, 'Stated inbox')
     const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxFileSize: 1000, maxTotalBytes: 2500 })
     const info = async () => (await anon(server).get(`/share-service/public/${link.token}`)).body
-    expect(await info()).toEqual({ itemType: 'folder', name: 'Stated inbox', access: 'upload', expiresAt: null, maxFileSize: 1000, maxTotalBytes: 2500, remainingBytes: 2500 })
+    expect(await info()).toEqual({ itemType: 'folder', name: 'Stated inbox', access: 'upload', expiresAt: null, maxFileSize: 1000, maxTotalBytes: 2500, remainingBytes: 2500, maxFiles: null, remainingFiles: null })
     expect((await send(anon(server), link.token, 'a.bin', randomBytes(900))).status).toBe(201)
     expect(await info()).toMatchObject({ maxFileSize: 1000, maxTotalBytes: 2500, remainingBytes: 1600 })
     // The owner changes a limit: the page says so at once.

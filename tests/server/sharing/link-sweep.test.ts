@@ -95,3 +95,17 @@ describe('the dead-link sweep', () => {
     }
   })
 })
+
+describe('an upload link swept', () => {
+  it('given an expired upload link with an unfinished tus upload, then the sweep ends the upload with the link', async () => {
+    const inbox = await folder(alice, 'Swept inbox')
+    const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload' })
+    const created = await anon(server).request('POST', `/share-service/public/${link.token}/uploads`, {
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '5000', 'upload-metadata': `filename ${Buffer.from('late.bin').toString('base64')}` },
+    })
+    expect(created.status, created.text).toBe(201)
+    await setLink(link._id, { expires_at: Date.now() - GRACE - DAY })
+    await server.app.cumulus.sharing.sweep(GRACE)
+    expect(await server.app.cumulus.db.selectFrom('uploads').select('id').where('link_id', '=', link._id).execute()).toEqual([])
+  })
+})

@@ -54,7 +54,7 @@ describe('POST /share-service/links', () => {
     ['maxDownloads 0', { maxDownloads: 0 }, 'maxDownloads'],
     ['maxDownloads 1.5', { maxDownloads: 1.5 }, 'maxDownloads'],
     ['access upload on a file', { access: 'upload' }, 'Upload links can only be made on folders'],
-    ['maxFileSize on a view link', { maxFileSize: 10 }, 'maxFileSize and maxTotalBytes are options of upload links'],
+    ['maxFileSize on a view link', { maxFileSize: 10 }, 'maxFileSize, maxTotalBytes and maxFiles are options of upload links'],
   ])('given %s, then 400 with a message that says why', async (_, extra, message) => {
     const id = await file(alice, 'v.txt', 'v')
     const r = await alice.post('/share-service/links', { itemType: 'file', itemId: id, ...extra })

@@ -248,3 +248,50 @@ describe('folder share dialog: "Share folder" and "Request files" (issue #19)', 
     expect(folderShareModal.value).toEqual(trip)
   })
 })
+
+describe('a file request’s file count and unfinished uploads', () => {
+  const upload = { _id: 'u1', filename: 'holiday.mov', length: 2 * 1024 ** 2, offset: 1024 ** 2, createdAt: '2026-11-30T10:00:00.000Z', expiresAt: '2026-12-01T10:00:00.000Z' }
+
+  it('given an upload link, then "Limit number of files" sends maxFiles, and its unfinished uploads show with a Cancel that sends DELETE', async () => {
+    const links = serve([requestLink({ itemId: 'd1', name: 'Trip', uploadedFiles: 1 })])
+    const state = { uploads: [upload] }
+    server.use(
+      mock.get('*/share-service/links/l3/uploads', () => ok({ uploads: state.uploads })),
+      mock.delete('*/share-service/links/l3/uploads/u1', () => {
+        state.uploads = []
+        return ok({ message: 'Upload cancelled' })
+      }),
+    )
+    const seen = bodyOf('patch', '/share-service/links/l3', (body) => {
+      const next = requestLink({ itemId: 'd1', name: 'Trip', maxFiles: body.maxFiles as number })
+      links.links = [next]
+      return next
+    })
+    const { user } = await openFolder()
+    const section = await screen.findByRole('region', { name: 'Request files' })
+    const uploads = await within(section).findByRole('region', { name: 'Uploads on their way' })
+    expect(within(uploads).getByText('holiday.mov')).toBeTruthy()
+    expect(within(uploads).getByText('1 MB of 2 MB received')).toBeTruthy()
+
+    await user.click(within(section).getByRole('checkbox', { name: 'Limit number of files' }))
+    await user.type(within(section).getByRole('spinbutton', { name: 'Files allowed' }), '20')
+    await user.click(within(section).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(seen).toEqual([{ expiresAt: null, maxFileSize: null, maxTotalBytes: null, maxFiles: 20 }]))
+
+    await user.click(within(uploads).getByRole('button', { name: 'Cancel upload of holiday.mov' }))
+    await waitFor(() => expect(sent('/share-service/links/l3/uploads/u1', 'DELETE')).toHaveLength(1))
+    await waitFor(() => expect(within(section).queryByRole('region', { name: 'Uploads on their way' })).toBeNull())
+    expect(await toasts().findByText('Upload Cancelled')).toBeTruthy()
+  })
+
+  it('given a file count that is not a whole number of 1 or more, then Save says so and sends nothing', async () => {
+    serve([requestLink({ itemId: 'd1', name: 'Trip' })])
+    const { user } = await openFolder()
+    const section = await screen.findByRole('region', { name: 'Request files' })
+    await user.click(within(section).getByRole('checkbox', { name: 'Limit number of files' }))
+    await user.type(within(section).getByRole('spinbutton', { name: 'Files allowed' }), '0')
+    await user.click(within(section).getByRole('button', { name: 'Save' }))
+    expect(await within(section).findByText('Enter a whole number of 1 or more.')).toBeTruthy()
+    expect(sent('/share-service/links/l3', 'PATCH')).toHaveLength(0)
+  })
+})
