@@ -78,6 +78,9 @@ export const errors = {
   davLocked: (href: string) => new DavError(423, 'LOCKED', 'The resource is locked: send its lock token in an If header', 'lock-token-submitted', href),
   davLockConflict: (href: string) => new DavError(423, 'LOCKED', 'A conflicting lock is held on the resource', 'no-conflicting-lock', href),
   davLockTokenMismatch: () => new DavError(409, 'LOCK_TOKEN_MISMATCH', 'The lock token does not name a lock on this resource', 'lock-token-matches-request-uri'),
+  /** A WebDAV body nested past services/dav/xml.ts's limit: 400 (RFC 4918 §8.2), in Cumulus's own error element. */
+  davXmlTooDeep: (max: number) =>
+    new DavError(400, 'XML_TOO_DEEP', `XML bodies must nest at most ${max} levels deep`, '{urn:x-cumulus:dav}xml-nesting-too-deep'),
   /** WebDAV clients sign in when asked: HTTP Basic, the account's email and an app password. */
   davUnauthorized: () =>
     new AppError(401, 'UNAUTHORIZED', 'Sign in with your email and an app password', { 'www-authenticate': 'Basic realm="Cumulus", charset="UTF-8"' }),
