@@ -51,6 +51,7 @@ export const errors = {
   oidcState: () => new AppError(400, 'OIDC_STATE', 'This single sign-on attempt is invalid or has expired: start again'),
   oidcFailed: () => new AppError(401, 'OIDC_FAILED', 'The identity provider did not confirm this sign-in'),
   oidcEmailUnverified: () => new AppError(403, 'OIDC_EMAIL_UNVERIFIED', 'Your identity provider has not verified your email address'),
+  oidcEmailInvalid: () => new AppError(400, 'OIDC_EMAIL_INVALID', 'Email is invalid'),
   oidcSignupClosed: () => new AppError(403, 'OIDC_SIGNUP_CLOSED', 'No account here uses this email, and this server does not open new ones'),
   oidcUnavailable: () => new AppError(503, 'OIDC_UNAVAILABLE', 'The identity provider cannot be reached, try again later', { 'retry-after': '30' }),
   forbidden: (code: string, message: string) => new AppError(403, code, message),
