@@ -108,7 +108,7 @@ describe('GET and HEAD on a folder', () => {
 
 describe('requests some clients send', () => {
   it('given PROPFIND without Depth (or Depth infinity) on a file, then 207 for the file alone; on a folder it stays 403', async () => {
-    for (const headers of [{}, { depth: 'infinity' }]) {
+    for (const headers of [{}, { depth: 'infinity' }] as Array<Record<string, string>>) {
       const r = await dav(server, auth, 'PROPFIND', '/dav/deep.txt', { headers })
       expect(r.status, r.text).toBe(207)
       expect(r.text.match(/<D:response>/g)).toHaveLength(1)
