@@ -1,5 +1,6 @@
 // One error catalogue and one handler: every failure leaves as {statusCode, code, message}
 // (DESIGN.md §4). Client mistakes are 4xx with a readable message; only our bugs are 500.
+import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 export class AppError extends Error {
@@ -97,6 +98,12 @@ export const errors = {
 const unsupportedType = (contentType: string | undefined) =>
   `This route does not take ${(contentType ?? '').split(';')[0]!.trim().slice(0, 100) || 'this'} bodies; send application/json`
 
+/** The errors a request's body stream ends with when its client disconnects (Node's "aborted", a reset). */
+function clientWentAway(raw: IncomingMessage, err: FastifyError): boolean {
+  if (raw.complete) return false
+  return raw.destroyed || err.message === 'aborted' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE'
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // An upload refused part-way may have an unread body behind it: the connection closes, once
@@ -109,6 +116,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send({ ...err.extra, statusCode: err.statusCode, code: err.code, message: err.message })
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    // A client that hung up mid-request (a cut upload, a WebDAV client stopped): nothing failed
+    // on our side, and nobody is left to read an answer. Said at info, without a stack.
+    if (status >= 500 && clientWentAway(req.raw, err)) {
+      req.log.info({ reason: err.code ?? err.message }, 'client closed the connection before the request was read')
+      return reply.code(400).send({ statusCode: 400, code: 'CLIENT_CLOSED', message: 'The connection closed before the request was read' })
+    }
     if (status >= 500) {
       req.log.error({ err }, 'request failed')
       return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side' })

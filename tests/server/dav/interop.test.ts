@@ -3,6 +3,8 @@
 // PROPFIND without Depth on a file and an empty propertyupdate are 207, macOS's .DS_Store and
 // "._*" files are kept for Finder but left out of the web app's lists, and a client hanging up
 // mid-reply is logged at info. One server for the file.
+import { connect } from 'node:net'
+import pino from 'pino'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basic, dav, type DavAccount, startDav, type TestServer } from './dav-helpers.ts'
@@ -10,9 +12,13 @@ import { basic, dav, type DavAccount, startDav, type TestServer } from './dav-he
 let server: TestServer
 let alice: DavAccount
 let auth: string
+/** The server's log lines (at info and above), read off its pino stream. */
+const logged: Array<{ level: number; msg: string; err?: { stack?: string } }> = []
 beforeAll(async () => {
-  ;({ server, account: alice } = await startDav())
+  ;({ server, account: alice } = await startDav({ env: { LOG_LEVEL: 'info' } }))
   auth = basic(alice.email, alice.write)
+  const stream = (server.app.log as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym]!
+  stream.write = (line: string) => (logged.push(JSON.parse(line)), true)
 })
 afterAll(() => server.close())
 
@@ -164,5 +170,30 @@ describe("macOS Finder's files", () => {
     expect(names(await b.get('/file-service/quick-list'))).toEqual(expect.not.arrayContaining(['.DS_Store', '._photo.png', '._notes.txt']))
     const suggested = await b.get('/file-service/suggested-list?search=DS_Store')
     expect(suggested.body.fileList).toEqual([])
+  })
+})
+
+describe('a client that hangs up', () => {
+  /** Sends `head` and `body` over a raw socket and destroys it after `ms`, reading whatever comes. */
+  const hangUp = (head: string, body: string, ms: number) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
+        socket.write(head + body)
+        setTimeout(() => (socket.destroy(), resolve()), ms)
+      })
+      socket.on('data', () => undefined).on('error', () => undefined)
+    })
+
+  it('given a PUT cut mid-body, a download and a PROPFIND cut mid-reply, then the log says so at info, with no error or stack, and nothing half-written is kept', async () => {
+    const from = logged.length
+    await hangUp(`PUT /dav/cut.bin HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Length: 1000000\r\n\r\n`, 'x'.repeat(1000), 300)
+    expect((await dav(server, auth, 'PUT', '/dav/big.bin', { body: Buffer.alloc(8 << 20, 7) })).status).toBe(201)
+    await hangUp(`GET /dav/big.bin HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n\r\n`, '', 50)
+    await hangUp(`PROPFIND /dav/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nDepth: 1\r\nContent-Length: 0\r\n\r\n`, '', 5)
+    for (let i = 0; i < 40 && !logged.slice(from).some((l) => l.msg.startsWith('client closed')); i++) await new Promise((r) => setTimeout(r, 50))
+    const lines = logged.slice(from)
+    expect(lines.filter((l) => l.msg === 'client closed the connection before the request was read').map((l) => [l.level, l.err])).toEqual([[30, undefined]])
+    expect(lines.filter((l) => l.level >= 40 || l.err?.stack)).toEqual([])
+    expect((await dav(server, auth, 'GET', '/dav/cut.bin')).status).toBe(404)
   })
 })
