@@ -1,5 +1,6 @@
 // One error catalogue and one handler: every failure leaves as {statusCode, code, message}
 // (DESIGN.md §4). Client mistakes are 4xx with a readable message; only our bugs are 500.
+import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 export class AppError extends Error {
@@ -53,6 +54,7 @@ export const errors = {
   oidcState: () => new AppError(400, 'OIDC_STATE', 'This single sign-on attempt is invalid or has expired: start again'),
   oidcFailed: () => new AppError(401, 'OIDC_FAILED', 'The identity provider did not confirm this sign-in'),
   oidcEmailUnverified: () => new AppError(403, 'OIDC_EMAIL_UNVERIFIED', 'Your identity provider has not verified your email address'),
+  oidcEmailInvalid: () => new AppError(400, 'OIDC_EMAIL_INVALID', 'Email is invalid'),
   oidcSignupClosed: () => new AppError(403, 'OIDC_SIGNUP_CLOSED', 'No account here uses this email, and this server does not open new ones'),
   oidcUnavailable: () => new AppError(503, 'OIDC_UNAVAILABLE', 'The identity provider cannot be reached, try again later', { 'retry-after': '30' }),
   forbidden: (code: string, message: string) => new AppError(403, code, message),
@@ -84,6 +86,9 @@ export const errors = {
   davLocked: (href: string) => new DavError(423, 'LOCKED', 'The resource is locked: send its lock token in an If header', 'lock-token-submitted', href),
   davLockConflict: (href: string) => new DavError(423, 'LOCKED', 'A conflicting lock is held on the resource', 'no-conflicting-lock', href),
   davLockTokenMismatch: () => new DavError(409, 'LOCK_TOKEN_MISMATCH', 'The lock token does not name a lock on this resource', 'lock-token-matches-request-uri'),
+  /** A WebDAV body nested past services/dav/xml.ts's limit: 400 (RFC 4918 §8.2), in Cumulus's own error element. */
+  davXmlTooDeep: (max: number) =>
+    new DavError(400, 'XML_TOO_DEEP', `XML bodies must nest at most ${max} levels deep`, '{urn:x-cumulus:dav}xml-nesting-too-deep'),
   /** WebDAV clients sign in when asked: HTTP Basic, the account's email and an app password. */
   davUnauthorized: () =>
     new AppError(401, 'UNAUTHORIZED', 'Sign in with your email and an app password', { 'www-authenticate': 'Basic realm="Cumulus", charset="UTF-8"' }),
@@ -99,6 +104,12 @@ export const errors = {
 const unsupportedType = (contentType: string | undefined) =>
   `This route does not take ${(contentType ?? '').split(';')[0]!.trim().slice(0, 100) || 'this'} bodies; send application/json`
 
+/** The errors a request's body stream ends with when its client disconnects (Node's "aborted", a reset). */
+function clientWentAway(raw: IncomingMessage, err: FastifyError): boolean {
+  if (raw.complete) return false
+  return raw.destroyed || err.message === 'aborted' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE'
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // An upload refused part-way may have an unread body behind it: the connection closes, once
@@ -111,6 +122,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send({ ...err.extra, statusCode: err.statusCode, code: err.code, message: err.message })
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    // A client that hung up mid-request (a cut upload, a WebDAV client stopped): nothing failed
+    // on our side, and nobody is left to read an answer. Said at info, without a stack.
+    if (status >= 500 && clientWentAway(req.raw, err)) {
+      req.log.info({ reason: err.code ?? err.message }, 'client closed the connection before the request was read')
+      return reply.code(400).send({ statusCode: 400, code: 'CLIENT_CLOSED', message: 'The connection closed before the request was read' })
+    }
     if (status >= 500) {
       req.log.error({ err }, 'request failed')
       return reply.code(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side' })

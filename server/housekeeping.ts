@@ -1,8 +1,8 @@
 // Hourly housekeeping: expired sessions, trash past TRASH_RETENTION_DAYS, resumable uploads
 // past UPLOAD_EXPIRY_HOURS (with any staged bytes no upload owns), and share links nobody can use
 // any more (expired past a grace period, used up, or on a deleted item), and sign-ins that
-// waited for a second factor too long. The timer is
-// unref'd, so it never keeps the process alive.
+// waited for a second factor too long. Each sweep runs on its own: one failing is logged and the
+// rest still run. The timer is unref'd, so it never keeps the process alive.
 import type { SessionsRepository } from './repositories/sessions.ts'
 import type { ResumableUploads } from './services/resumable-uploads.ts'
 import type { SharingService } from './services/sharing.ts'
@@ -24,28 +24,51 @@ export interface HousekeepingDeps {
   loginChallenges?: { deleteExpired: (now: number) => Promise<void> }
   /** WebDAV locks past their timeout (they stopped counting already; this drops the rows). */
   davLocks?: { sweep: () => Promise<void> }
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+}
+
+/**
+ * The sweeps of one turn, by name. Each runs on its own: one that throws (a table locked, a
+ * store unreachable) is logged with its name and the next still runs.
+ */
+function sweeps(deps: HousekeepingDeps): Array<[string, () => Promise<void>]> {
+  const { log } = deps
+  return [
+    ['sessions', () => deps.sessions.deleteExpired(Date.now())],
+    ['trash retention', async () => {
+      const purged = await deps.tree.purgeTrash(deps.trashRetentionDays)
+      if (purged) log.info({ purged }, 'trash retention: items deleted')
+    }],
+    ['uploads', async () => {
+      const expired = await deps.uploads.sweep(deps.uploads.stagedIds)
+      if (expired) log.info({ expired }, 'unfinished uploads expired')
+    }],
+    ['share links', async () => {
+      const links = await deps.links.sweep(deps.links.graceMs)
+      if (links) log.info({ links }, 'dead share links removed')
+    }],
+    ['quota reservations', async () => {
+      const reservations = (await deps.family?.sweepReservations()) ?? 0
+      if (reservations) log.info({ reservations }, 'expired quota reservations released')
+    }],
+    ['invites', async () => deps.family?.deleteExpiredInvites()],
+    ['sign-in challenges', async () => deps.loginChallenges?.deleteExpired(Date.now())],
+    ['WebDAV locks', async () => deps.davLocks?.sweep()],
+  ]
 }
 
 /** Runs once now and then every hour; returns the function that stops it. */
 export function startHousekeeping(deps: HousekeepingDeps): () => void {
   const run = async () => {
-    await deps.sessions.deleteExpired(Date.now())
-    const purged = await deps.tree.purgeTrash(deps.trashRetentionDays)
-    if (purged) deps.log.info({ purged }, 'trash retention: items deleted')
-    const expired = await deps.uploads.sweep(deps.uploads.stagedIds)
-    if (expired) deps.log.info({ expired }, 'unfinished uploads expired')
-    const links = await deps.links.sweep(deps.links.graceMs)
-    if (links) deps.log.info({ links }, 'dead share links removed')
-    if (deps.family) {
-      const reservations = await deps.family.sweepReservations()
-      if (reservations) deps.log.info({ reservations }, 'expired quota reservations released')
-      await deps.family.deleteExpiredInvites()
+    for (const [sweep, once] of sweeps(deps)) {
+      try {
+        await once()
+      } catch (err) {
+        deps.log.error({ err, sweep }, `housekeeping: the ${sweep} sweep failed`)
+      }
     }
-    await deps.loginChallenges?.deleteExpired(Date.now())
-    await deps.davLocks?.sweep()
   }
-  const runLogged = () => void run().catch((err) => deps.log.warn({ err }, 'housekeeping failed'))
+  const runLogged = () => void run()
   runLogged()
   const timer = setInterval(runLogged, EVERY_MS)
   timer.unref()

@@ -45,9 +45,15 @@ export type DoomedFile = Pick<FileRow, 'id' | 'blob_key' | 'thumbnail_key' | 'pr
 /** Index entries PostgreSQL's bounded walk reads before it gives the search to the planner. */
 const PG_WALK_ROWS = 20_000
 
-/** The files a list may show before any search: owner, trash, folder, media. */
+/**
+ * macOS's Finder files (.DS_Store, and "._name" AppleDouble files beside what it copies): kept for
+ * Finder over WebDAV, left out of every web app list, in SQL so a page still holds `limit` rows.
+ */
+const NOT_FINDER_FILE = sql<SqlBool>`files.name_key <> '.ds_store' and substr(files.name_key, 1, 2) <> '._'`
+
+/** The files a list may show before any search: owner, trash, folder, media; never Finder's. */
 function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
-  let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0)
+  let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0).where(NOT_FINDER_FILE)
   if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
   if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
   if (f.media) {

@@ -33,6 +33,7 @@ async function send(req: FastifyRequest, reply: FastifyReply, answer: DavReply) 
   reply.headers(answer.headers ?? {})
   if (answer.blob) return sendBlob(req, reply.code(answer.status), answer.blob)
   reply.code(answer.status)
+  if (answer.html) return reply.send(Readable.from(answer.html, { highWaterMark: 1 }))
   if (answer.xml === undefined) return reply.send()
   reply.header('content-type', XML)
   // One chunk (a page of responses) waiting at most: a slow client holds the listing back.
@@ -59,7 +60,13 @@ export const davRoutes: FastifyPluginAsync<DavRoutesDeps> = async (app, deps) =>
 
   const who = new WeakMap<FastifyRequest, { owner: string; scope: AppPasswordScope }>()
   const signIn = async (req: FastifyRequest) => {
-    if (req.method === 'OPTIONS') return
+    // OPTIONS needs no credentials; with good ones its Allow is the path's (dav.ts allowedAt).
+    if (req.method === 'OPTIONS') {
+      const credentials = basicCredentials(req.headers.authorization)
+      const found = credentials && (await deps.appPasswords.verifyAppPassword(credentials.email, credentials.secret, req.ip).catch(() => undefined))
+      if (found) who.set(req, { owner: found.userId, scope: found.scope })
+      return
+    }
     const credentials = basicCredentials(req.headers.authorization)
     if (!credentials) throw errors.davUnauthorized()
     const found = await deps.appPasswords.verifyAppPassword(credentials.email, credentials.secret, req.ip)

@@ -10,6 +10,7 @@ import type { InvitesRepository } from '../repositories/invites.ts'
 import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
+import { isValidEmail } from '../util/email.ts'
 import type { AppPasswordService } from './app-passwords.ts'
 import type { AuditService } from './audit.ts'
 import { createMemoryBackoffStore } from '../util/limiter.ts'
@@ -35,8 +36,6 @@ export function temporaryPassword(): string {
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 export function normaliseEmail(raw: string): string {
   return raw.trim().toLowerCase()
 }
@@ -45,7 +44,7 @@ export function normaliseEmail(raw: string): string {
 export function checkCredentials(email: string, password: string): void {
   if (email.length < 3) throw errors.badRequest('Email must be at least 3 characters')
   if (email.length > 320) throw errors.badRequest('Email must be less than 320 characters')
-  if (!EMAIL_RE.test(email)) throw errors.badRequest('Email is invalid')
+  if (!isValidEmail(email)) throw errors.badRequest('Email is invalid')
   checkPassword(password)
 }
 
@@ -208,7 +207,7 @@ export function createAccountService(deps: {
      */
     async createWithoutPassword(rawEmail: string, ip?: string): Promise<User> {
       const email = normaliseEmail(rawEmail)
-      if (email.length > 320 || !EMAIL_RE.test(email)) throw errors.badRequest('Email is invalid')
+      if (!isValidEmail(email)) throw errors.badRequest('Email is invalid')
       if (await signupRefusal(false)) throw errors.oidcSignupClosed()
       const user = await insertUser(email, '', { mustChange: false, verified: true })
       await audit.record({ action: 'sign-up', actorId: user.id, subjectId: user.id, ip, detail: 'oidc' })

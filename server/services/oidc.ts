@@ -15,6 +15,7 @@ import { AppError, errors } from '../errors.ts'
 import type { OidcIdentitiesRepository } from '../repositories/oidc-identities.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { deriveKey, openText, sealText } from '../util/crypto.ts'
+import { isValidEmail } from '../util/email.ts'
 import type { AccountService } from './accounts.ts'
 import type { AuditService } from './audit.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
@@ -92,6 +93,8 @@ export function createOidcService(deps: {
     }
     // Only the provider's word that the address is its user's lets it open an account here.
     if (typeof email !== 'string' || verified !== true) throw errors.oidcEmailUnverified()
+    // An address sign-up would refuse neither opens an account nor links to one that has it.
+    if (!isValidEmail(email.trim().toLowerCase())) throw errors.oidcEmailInvalid()
     const existing = await deps.users.byEmail(email.trim().toLowerCase())
     const user = existing ?? (await deps.accounts.createWithoutPassword(email, ip))
     if (await identities.link(issuer, subject, user.id, now())) {

@@ -5,6 +5,7 @@
 // crash (the files themselves are safe; only the notice is).
 import type { FileRow, Folder, ShareLink } from '../db/schema.ts'
 import type { UsersRepository } from '../repositories/users.ts'
+import { printableName } from '../util/names.ts'
 import { escapeHtml, type Mail, type Mailer } from './mailer.ts'
 
 /** Names listed in one mail at most; the rest are counted. */
@@ -18,14 +19,21 @@ interface Batch {
   timer: NodeJS.Timeout
 }
 
-export function uploadNoticeMail(to: string, folder: { id: string; name: string }, names: string[], count: number, publicUrl: string): Mail {
+/**
+ * The file names are the visitor's words: in the text part each follows "- " with no character
+ * that could end its line (names stored before checkName refused them included), so no line of
+ * the mail is one the visitor wrote.
+ */
+export function uploadNoticeMail(to: string, folder: { id: string; name: string }, rawNames: string[], count: number, publicUrl: string): Mail {
+  const names = rawNames.map(printableName)
   const files = count === 1 ? '1 file' : `${count} files`
   const more = count > names.length ? count - names.length : 0
   const url = `${publicUrl}/folder/${folder.id}`
-  const intro = `${files} arrived in "${folder.name}" through your upload link:`
+  const folderName = printableName(folder.name)
+  const intro = `${files} arrived in "${folderName}" through your upload link:`
   return {
     to,
-    subject: `${files} received in "${folder.name}"`,
+    subject: `${files} received in "${folderName}"`,
     text: `${intro}\n\n${names.map((n) => `- ${n}`).join('\n')}${more ? `\n…and ${more} more` : ''}\n\nOpen the folder: ${url}\n`,
     html:
       `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">` +

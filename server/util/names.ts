@@ -1,12 +1,37 @@
 import { errors } from '../errors.ts'
 
-/** Names of files and folders: trimmed, 1–255 characters, no "/" and no control NUL. */
+/**
+ * Control characters: C0 (NUL, tab, CR, LF…), DEL and C1, and the line and paragraph
+ * separators. A name carrying one can break a line wherever it is shown (a mail, a log, a
+ * Content-Disposition header, a terminal), so it is refused, before trimming would hide it.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+/**
+ * Bidi embeddings, overrides and isolates: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf".
+ * Refused rather than neutralised: right-to-left names never need them (the bidi algorithm
+ * orders Arabic and Hebrew itself), and neutralising would be needed in every place a name is
+ * shown (the app, mails, zips, WebDAV clients), while refusing is one rule here. The weak marks
+ * (LRM, RLM, ALM) cannot reorder a name and stay allowed.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
+
+const UNSHOWABLE = new RegExp(`${CONTROL.source}|${BIDI_CONTROL.source}`, 'g')
+/**
+ * A name as it may be written into plain text (a mail's text part): control and bidi-override
+ * characters removed. New names cannot hold them (checkName), but names stored before may.
+ */
+export const printableName = (name: string) => name.replace(UNSHOWABLE, '')
+
+/** Names of files and folders: trimmed, 1–255 characters, no "/", no control or bidi-override characters. */
 export function checkName(raw: string, what = 'Name'): string {
+  if (raw.includes('\0')) throw errors.badRequest(`${what} must not contain NUL characters`)
+  if (CONTROL.test(raw)) throw errors.badRequest(`${what} must not contain control characters such as line breaks or tabs`)
+  if (BIDI_CONTROL.test(raw)) throw errors.badRequest(`${what} must not contain characters that reverse the text direction`)
   const name = raw.trim()
   if (name.length === 0) throw errors.badRequest(`${what} must not be empty`)
   if (name.length > 255) throw errors.badRequest(`${what} must be at most 255 characters`)
   if (name.includes('/')) throw errors.badRequest(`${what} must not contain "/"`)
-  if (name.includes('\0')) throw errors.badRequest(`${what} must not contain NUL characters`)
   if (name === '.' || name === '..') throw errors.badRequest(`${what} must not be "." or ".."`)
   return name
 }

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import type { Limits } from '../../config.ts'
 import type { AppPasswordScope } from '../../db/schema.ts'
-import { errors } from '../../errors.ts'
+import { AppError, errors } from '../../errors.ts'
 import type { DriveRepository } from '../../repositories/drive.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { blobEtag, type BlobDownload } from '../downloads.ts'
@@ -13,14 +13,33 @@ import type { QuotaService } from '../quota.ts'
 import { checkEtagHeaders, createConditions, type Conditions } from './conditions.ts'
 import { createDavLocks, lockTimeout, type Protected } from './locks.ts'
 import { createDavPaths, type Resolved, splitDavPath } from './paths.ts'
+import { FOLDER_PAGE_HEADERS, folderPage } from './folder-page.ts'
 import { activeLockXml } from './properties.ts'
 import { createPropfind, propRequest } from './propfind.ts'
-import { createDavWrites, methodNotAllowed, type WriteDeps } from './writes.ts'
+import { createDavWrites, type WriteDeps } from './writes.ts'
 import { davChild, innerXml, isDav, readXmlBody } from './xml.ts'
 
 export const DAV_METHODS = ['OPTIONS', 'GET', 'HEAD', 'PROPFIND', 'PROPPATCH', 'PUT', 'DELETE', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const
 export type DavMethod = (typeof DAV_METHODS)[number]
 const WRITES = new Set<DavMethod>(['PROPPATCH', 'PUT', 'DELETE', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'])
+
+/**
+ * The methods that work at a resolved path, for Allow (OPTIONS, and every 405): clients such as
+ * lftp pick their next request from it. Nothing is there yet: only what makes it. A file: all
+ * but MKCOL; a folder: all but PUT and MKCOL; Home, which cannot go: no DELETE, COPY or MOVE
+ * either. A read-only app password: the reads.
+ */
+export function allowedAt(r: Resolved | undefined, scope: AppPasswordScope | undefined): string {
+  const kind = r ? (r.resource?.kind ?? 'none') : 'any'
+  const refused: Record<typeof kind, DavMethod[]> = {
+    any: [],
+    none: ['GET', 'HEAD', 'PROPFIND', 'PROPPATCH', 'DELETE', 'COPY', 'MOVE', 'UNLOCK'],
+    file: ['MKCOL'],
+    folder: ['PUT', 'MKCOL'],
+    home: ['PUT', 'MKCOL', 'DELETE', 'COPY', 'MOVE'],
+  }
+  return DAV_METHODS.filter((m) => !refused[kind].includes(m) && (scope !== 'read' || !WRITES.has(m))).join(', ')
+}
 
 /** The request as the protocol needs it: headers by lower-case name, the path below /dav. */
 export interface DavCall {
@@ -38,6 +57,8 @@ export interface DavReply {
   headers?: Record<string, string>
   /** An XML body, whole or as chunks. */
   xml?: string | AsyncIterable<string>
+  /** An HTML body (a folder's index, folder-page.ts), as chunks; its headers say what it is. */
+  html?: AsyncIterable<string>
   blob?: BlobDownload
 }
 
@@ -77,11 +98,12 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
   }
 
   const handlers: Record<DavMethod, (call: DavCall, r: Resolved) => Promise<DavReply>> = {
-    OPTIONS: async () => ({ status: 200, headers: { dav: '1, 2', allow: DAV_METHODS.join(', '), 'ms-author-via': 'DAV' } }),
+    OPTIONS: async (call, r) => ({ status: 200, headers: { dav: '1, 2', allow: allowedAt(call.owner ? r : undefined, call.owner ? call.scope : undefined), 'ms-author-via': 'DAV' } }),
 
     async GET(call, r) {
       if (!r.resource) throw errors.notFound()
-      if (r.resource.kind !== 'file') throw methodNotAllowed('A folder has no content to GET: list it with PROPFIND')
+      // A folder (or Home): its HTML index; HEAD says so without reading the folder.
+      if (r.resource.kind !== 'file') return { status: 200, headers: FOLDER_PAGE_HEADERS, ...(call.method === 'HEAD' ? {} : { html: folderPage(repo.dav, call.owner, r) }) }
       const file = await repo.files.file(call.owner, r.resource.file.id)
       if (!file) throw errors.notFound()
       const headers = { 'last-modified': new Date(file.upload_date).toUTCString() }
@@ -92,7 +114,8 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
     HEAD: (call, r) => handlers.GET(call, r),
 
     async PROPFIND(call, r) {
-      const depth = call.headers.depth ?? 'infinity'
+      // A file has no members: any Depth (none means infinity) is Depth 0 for it (RFC 4918 §9.1).
+      const depth = r.resource?.kind === 'file' && (call.headers.depth ?? 'infinity').toLowerCase() === 'infinity' ? '0' : (call.headers.depth ?? 'infinity')
       if (depth.toLowerCase() === 'infinity') throw errors.davFiniteDepth()
       if (depth !== '0' && depth !== '1') throw errors.badRequest('Depth must be 0 or 1')
       const req = propRequest(await body(call))
@@ -199,10 +222,16 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
   return {
     /** Answers one WebDAV request of a signed-in owner (routes/dav.ts has checked the app password). */
     async handle(call: DavCall): Promise<DavReply> {
-      if (call.method === 'OPTIONS') return handlers.OPTIONS(call, { segments: [], path: '', resource: undefined, parent: undefined, name: '' })
+      // OPTIONS without credentials (a client probing for DAV) says what the share takes at all.
+      if (call.method === 'OPTIONS' && !call.owner) return handlers.OPTIONS(call, { segments: [], path: '', resource: undefined, parent: undefined, name: '' })
       if (WRITES.has(call.method) && call.scope !== 'write') throw errors.forbidden('READ_ONLY', 'This app password is read-only')
       const r = await paths.resolve(call.owner, splitDavPath(call.urlPath))
-      return handlers[call.method](call, r)
+      try {
+        return await handlers[call.method](call, r)
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 405) err.headers.allow = allowedAt(r, call.scope)
+        throw err
+      }
     },
   }
 }

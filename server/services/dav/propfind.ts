@@ -5,7 +5,7 @@ import type { DavFile, DavFolder } from '../../repositories/dav.ts'
 import type { DriveRepository as Drive } from '../../repositories/drive.ts'
 import { childNamer, hrefOf, type Resolved } from './paths.ts'
 import { type DavView, isProtected, LIVE, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, type PropContext, type PropRequest, propStatusXml, responseXml } from './properties.ts'
-import { clark, davChild, elements, innerXml, isDav, type XmlElement } from './xml.ts'
+import { clark, davChild, elements, escapeXml, innerXml, isDav, type XmlElement } from './xml.ts'
 
 /** Children read and written per query. */
 const PAGE = 500
@@ -42,6 +42,32 @@ export function viewOf(r: Resolved): DavView {
   return base
 }
 
+/** A child as a multistatus or a folder listing shows it: its view, with the WebDAV name it answers to. */
+export type DavChild = DavView & ({ folder: DavFolder; file?: undefined } | { file: DavFile; folder?: undefined })
+
+/**
+ * The children of a folder (or Home) a page at a time, folders first, then files, each named as
+ * its URL names it (childNamer): what PROPFIND Depth 1 and a folder's GET list, in bounded memory.
+ */
+export async function* childPages(dav: Drive['dav'], owner: string, r: Resolved): AsyncGenerator<DavChild[]> {
+  const parentId = r.resource?.kind === 'folder' ? r.resource.folder.id : null
+  const namer = childNamer()
+  const child = (name: string, collection: boolean) => ({ href: hrefOf([...r.segments, name], collection), path: [...r.segments, name].join('/'), name })
+  for (let after: DavFolder | undefined; ; ) {
+    const page = await dav.folderPage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
+    if (page.length) yield page.map((f) => ({ ...child(namer.folder(f), true), folder: f }))
+    if (page.length < PAGE) break
+    after = page.at(-1)
+  }
+  namer.startFiles()
+  for (let after: DavFile | undefined; ; ) {
+    const page = await dav.filePage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
+    if (page.length) yield page.map((f) => ({ ...child(namer.file(f), false), file: f }))
+    if (page.length < PAGE) break
+    after = page.at(-1)
+  }
+}
+
 export function createPropfind(deps: { repo: Drive }) {
   const { repo } = deps
   type Dav = Drive['dav']
@@ -66,27 +92,11 @@ export function createPropfind(deps: { repo: Drive }) {
       const selfId = resourceId(owner, r)
       yield MULTISTATUS_OPEN + (await responseXml(viewOf(r), req, (await deadOf(owner, [selfId], wanted)).get(selfId) ?? none, ctx))
       if (depth === '0' || r.resource?.kind === 'file') return yield MULTISTATUS_CLOSE
-      const parentId = r.resource?.kind === 'folder' ? r.resource.folder.id : null
-      const namer = childNamer()
-      const child = (name: string, collection: boolean) => ({ href: hrefOf([...r.segments, name], collection), path: [...r.segments, name].join('/'), name })
-      for (let after: DavFolder | undefined; ; ) {
-        const page = await dav.folderPage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
-        const dead = await deadOf(owner, page.map((f) => f.id), wanted)
+      for await (const page of childPages(dav, owner, r)) {
+        const dead = await deadOf(owner, page.map((c) => (c.folder ?? c.file).id), wanted)
         let out = ''
-        for (const f of page) out += await responseXml({ ...child(namer.folder(f), true), folder: f }, req, dead.get(f.id) ?? none, ctx)
+        for (const c of page) out += await responseXml(c, req, dead.get((c.folder ?? c.file).id) ?? none, ctx)
         if (out) yield out
-        if (page.length < PAGE) break
-        after = page.at(-1)
-      }
-      namer.startFiles()
-      for (let after: DavFile | undefined; ; ) {
-        const page = await dav.filePage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
-        const dead = await deadOf(owner, page.map((f) => f.id), wanted)
-        let out = ''
-        for (const f of page) out += await responseXml({ ...child(namer.file(f), false), file: f }, req, dead.get(f.id) ?? none, ctx)
-        if (out) yield out
-        if (page.length < PAGE) break
-        after = page.at(-1)
       }
       yield MULTISTATUS_CLOSE
     },
@@ -107,9 +117,10 @@ export function createPropfind(deps: { repo: Drive }) {
           for (const p of elements(prop)) ops.push(set ? { name: clark(p), value: innerXml(p) } : { name: clark(p) })
         }
       }
-      if (ops.length === 0) throw errors.badRequest('A PROPPATCH body must set or remove at least one property')
-      const id = resourceId(owner, r)
       const href = viewOf(r).href
+      // Nothing to change is done at once (some clients send an empty update to probe).
+      if (ops.length === 0) return `${MULTISTATUS_OPEN}<D:response><D:href>${escapeXml(href)}</D:href><D:status>HTTP/1.1 200 OK</D:status></D:response>${MULTISTATUS_CLOSE}`
+      const id = resourceId(owner, r)
       const refused = ops.filter((o) => isProtected(o.name))
       if (refused.length) {
         return propStatusXml(href, ops.map((o) => ({ name: o.name, status: isProtected(o.name) ? '403 Forbidden' : '424 Failed Dependency' })))

@@ -5,6 +5,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { errors } from '../../errors.ts'
 
 export const DAV_NS = 'DAV:'
+/** How deep a request body's elements may nest: no DAV body needs more than a few levels. */
+export const MAX_XML_DEPTH = 100
 
 export interface XmlElement {
   ns: string
@@ -29,6 +31,8 @@ const parser = new XMLParser({
   ignorePiTags: true,
   // Kept apart from text: its content is literal, no entity in it to decode.
   cdataPropName: '#cdata',
+  // A backstop past our own count (resolve): the parser stops a deeper body before it is built.
+  maxNestedTags: MAX_XML_DEPTH,
 })
 
 type Raw = Record<string, unknown>
@@ -48,16 +52,24 @@ export function parseXml(text: string): XmlElement {
   // No DTDs: nothing a WebDAV body needs, and entity expansion is a way to blow memory up.
   if (/<!DOCTYPE/i.test(text)) throw errors.badRequest('XML bodies must not carry a DOCTYPE')
   if (XMLValidator.validate(text) !== true) throw errors.badRequest('The XML body is not well-formed')
-  const nodes = parser.parse(text) as Raw[]
-  const roots = nodes.map((n) => resolve(n, new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]), '')).filter((n): n is XmlElement => typeof n !== 'string')
+  let nodes: Raw[]
+  try {
+    nodes = parser.parse(text) as Raw[]
+  } catch (err) {
+    // The validator passed it, so what the parser refuses is its nesting cap (or a body it cannot read).
+    if (err instanceof Error && /nested/i.test(err.message)) throw errors.davXmlTooDeep(MAX_XML_DEPTH)
+    throw errors.badRequest('The XML body is not well-formed')
+  }
+  const roots = nodes.map((n) => resolve(n, new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]), '', 1)).filter((n): n is XmlElement => typeof n !== 'string')
   if (roots.length !== 1) throw errors.badRequest('The XML body must have one root element')
   return roots[0]!
 }
 
-function resolve(raw: Raw, prefixes: Map<string, string>, defaultNs: string): XmlNode {
+function resolve(raw: Raw, prefixes: Map<string, string>, defaultNs: string, level: number): XmlNode {
   if ('#text' in raw) return decodeEntities(String(raw['#text']))
   if ('#cdata' in raw) return ((raw['#cdata'] ?? []) as Raw[]).map((t) => String(t['#text'] ?? '')).join('')
   const name = Object.keys(raw).find((k) => k !== ':@')!
+  if (level > MAX_XML_DEPTH) throw errors.davXmlTooDeep(MAX_XML_DEPTH)
   const rawAttrs = (raw[':@'] ?? {}) as Record<string, string>
   let scope = prefixes
   let ns = defaultNs
@@ -86,7 +98,7 @@ function resolve(raw: Raw, prefixes: Map<string, string>, defaultNs: string): Xm
     const a = lookup(key, true)
     attrs[a.ns ? `{${a.ns}}${a.local}` : a.local] = decodeEntities(value)
   }
-  const children = ((raw[name] ?? []) as Raw[]).map((c) => resolve(c, scope, childDefault))
+  const children = ((raw[name] ?? []) as Raw[]).map((c) => resolve(c, scope, childDefault, level + 1))
   return { ns: element.ns, local: element.local, attrs, children }
 }
 
@@ -133,9 +145,15 @@ export const propertyXml = (name: string, value: string) => {
   return value ? `<${local} xmlns="${escapeXml(ns)}">${value}</${local}>` : `<${local} xmlns="${escapeXml(ns)}"/>`
 }
 
-/** The RFC 4918 error body: one precondition element. */
-export const errorBody = (condition: string, href?: string) =>
-  `<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:">${href ? `<D:${condition}><D:href>${escapeXml(href)}</D:href></D:${condition}>` : `<D:${condition}/>`}</D:error>`
+/**
+ * The RFC 4918 error body: one precondition element. A condition of ours (in Clark notation,
+ * "{ns}local") is written in its own namespace, since DAV: only holds the RFC's.
+ */
+export function errorBody(condition: string, href?: string): string {
+  const open = '<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:">'
+  if (condition.startsWith('{')) return `${open}${propertyXml(condition, '')}</D:error>`
+  return `${open}${href ? `<D:${condition}><D:href>${escapeXml(href)}</D:href></D:${condition}>` : `<D:${condition}/>`}</D:error>`
+}
 
 /** Reads a request's XML body, at most `max` bytes (413 past it); undefined when it is empty. */
 export async function readXmlBody(source: AsyncIterable<Buffer>, max: number): Promise<XmlElement | undefined> {

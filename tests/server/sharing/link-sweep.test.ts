@@ -83,7 +83,7 @@ describe('the dead-link sweep', () => {
       trashRetentionDays: 30,
       uploads: { sweep: async () => 0, stagedIds: async function* () {} },
       links: { sweep: server.app.cumulus.sharing.sweep, graceMs: DAY },
-      log: { info: () => undefined, warn: (obj) => void warnings.push(obj) },
+      log: { info: () => undefined, warn: (obj) => void warnings.push(obj), error: (obj) => void warnings.push(obj) },
     })
     try {
       const ids = async () => (await server.app.cumulus.db.selectFrom('share_links').select('id').where('owner_id', '=', carol.userId).execute()).map((r) => r.id)

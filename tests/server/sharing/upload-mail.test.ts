@@ -85,6 +85,30 @@ describe('with SMTP set', () => {
     expect(later.decoded).not.toContain('invoice.pdf')
   })
 
+  it('given file names with line breaks or bidi overrides, then the upload is 400; a folder name stored with line breaks reaches the text part on one line', async () => {
+    const carol = await owner(server, 'injected')
+    const inbox = await folder(carol, 'Inbox')
+    const link = await share(carol, { itemType: 'folder', itemId: inbox, access: 'upload' })
+    const v = anon(server)
+    for (const name of ['a.txt\r\nClick evil.test now', 'b.txt\u2028Click evil.test now', 'tab\there.txt', 'del\u007f.txt', 'nel\u0085.txt', 'c\u202Etxt.exe']) {
+      // As a field: FormData percent-encodes CR and LF in a part's filename.
+      const form = new FormData()
+      form.append('filename', name)
+      form.append('file', new Blob(['x']), 'x.txt')
+      const multipart = await v.request('POST', `/share-service/public/${link.token}/upload`, { body: form })
+      expect(multipart.status, multipart.text).toBe(400)
+      expect((await tusSend(v, link.token, name, 'x')).status).toBe(400)
+    }
+    // A name from before the rule: the mail's text part still gets no line of its own from it.
+    await server.app.cumulus.db.updateTable('folders').set({ name: 'Inbox\r\nClick http://evil.test/\n' }).where('id', '=', inbox).execute()
+    expect((await send(v, link.token, 'ok.txt', 'o')).status).toBe(201)
+    const mail = await sink.waitFor(carol.email)
+    expect(mail.decoded).toContain('- ok.txt')
+    expect(mail.decoded).toContain('arrived in "InboxClick http://evil.test/" through your upload link:')
+    expect(mail.decoded.split(/\r?\n/).filter((line) => line.startsWith('Click'))).toEqual([])
+    expect(subjectOf(mail)).toBe('1 file received in "InboxClick http://evil.test/"')
+  })
+
   it('given uploads to two links at once, then each link makes its own mail', async () => {
     const bob = await owner(server, 'two-links')
     const a = await share(bob, { itemType: 'folder', itemId: await folder(bob, 'A'), access: 'upload' })

@@ -287,6 +287,22 @@ describe('GET /auth/oidc/callback: refusals', () => {
     expect(await db().selectFrom('oidc_identities').select('subject').where('user_id', '=', (await userByEmail(owner))!.id).execute()).toEqual([])
   })
 
+  it('given a verified email a mailer would rewrite, then OIDC_EMAIL_INVALID: no account made, and none linked to an account stored with it', async () => {
+    const stamp = Date.now().toString(36)
+    for (const email of [`j,k${stamp}@example.com`, `"h${stamp}"@example.com`, `<e${stamp}>@example.com`, `a\r\nb${stamp}@example.com`]) {
+      const { b, location } = await signInWith(identity(email))
+      expect(location, email).toBe('/?sso-error=OIDC_EMAIL_INVALID')
+      noSession(b)
+      expect(await userByEmail(email.toLowerCase())).toBeUndefined()
+    }
+    // An account whose address predates the rule is not taken over by it either.
+    const stored = `"old${stamp}"@example.com`
+    const { user } = await new Browser(server.url).signup(uniqueEmail('predates'))
+    await db().updateTable('users').set({ email: stored }).where('id', '=', user._id).execute()
+    expect((await signInWith(identity(stored))).location).toBe('/?sso-error=OIDC_EMAIL_INVALID')
+    expect(await db().selectFrom('oidc_identities').select('subject').where('user_id', '=', user._id).execute()).toEqual([])
+  })
+
   it('given a disabled account, then ACCOUNT_DISABLED and no session', async () => {
     const email = uniqueEmail('disabled')
     const { user } = await new Browser(server.url).signup(email)
