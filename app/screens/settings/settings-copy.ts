@@ -28,6 +28,7 @@ export const auditTypeLabels: Record<string, string> = {
   'admin.user.quota': 'Changed a user’s quota',
   'admin.user.role': 'Changed a user’s role',
   'admin.invite': 'Created an invite link',
+  'admin.invite.revoke': 'Revoked an invite link',
 }
 
 export const settingsCopy = {
