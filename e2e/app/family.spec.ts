@@ -2,11 +2,13 @@
 // first account, made by the e2e server) creates a user in Settings → Users; the user signs in with
 // the temporary password and chooses their own; the admin sets a quota and the user's upload past it
 // is refused with "Storage full: X of Y used"; the admin resets the password, which ends the user's
-// session; and one device signs another out from Settings → Account → Devices.
+// session; an invite mailed by the admin opens sign-up in a fresh browser; and one device signs
+// another out from Settings → Account → Devices.
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { ADMIN_EMAIL, freshEmail, PASSWORD, signUp, uuid } from '../support/api.ts'
 import { addNewUpload } from '../support/browser.ts'
+import { mailLink, waitForMail } from '../support/mail.ts'
 
 const CHOSEN = 'chosen-by-me-1'
 
@@ -91,6 +93,45 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await expect(member.getByRole('button', { name: 'Login' })).toBeVisible()
   await signIn(member, email, second)
   await expect(member.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+})
+
+test('the admin invites by mail; the invited member opens the mailed link in a fresh browser and lands in an empty Home', async ({ browser }) => {
+  const admin = await newPage(browser)
+  await signIn(admin, ADMIN_EMAIL, PASSWORD)
+  await expect(admin).toHaveURL(/\/home$/)
+  await admin.goto('/settings')
+  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+
+  const email = freshEmail('invited')
+  const sentAfter = Date.now()
+  await admin.getByRole('button', { name: 'Invite by email' }).click()
+  const dialog = admin.getByRole('dialog', { name: 'Invite by email' })
+  await dialog.getByLabel('Email address').fill(email)
+  await dialog.getByRole('button', { name: 'Send invite' }).click()
+  await expect(admin.getByText(`Invite sent to ${email}`)).toBeVisible()
+  const invites = admin.getByRole('list', { name: 'Invites' })
+  const row = invites.getByRole('listitem').filter({ hasText: `Invite for ${email}` })
+  await expect(row).toContainText(`by ${ADMIN_EMAIL} · Expires`)
+
+  const mail = await waitForMail(email, { after: sentAfter })
+  expect(mail.subject).toBe("You're invited to Cumulus")
+  const member = await newPage(browser)
+  await member.goto(mailLink(mail, 'invite'))
+  await expect(member.getByRole('heading', { name: "You're invited to Cumulus" })).toBeVisible()
+  await expect(member.getByLabel('Email address')).toHaveValue(email)
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await member.getByLabel('Verify Password').fill(PASSWORD)
+  await member.getByRole('button', { name: 'Create account' }).click()
+  await expect(member).toHaveURL(/\/home$/)
+  await expect(member.getByText('Your drive is empty')).toBeVisible()
+
+  // The admin's list now says it was used, and the link says so too.
+  await admin.reload()
+  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+  await expect(row.getByText('Used', { exact: true })).toBeVisible()
+  const late = await newPage(browser)
+  await late.goto(mailLink(mail, 'invite'))
+  await expect(late.getByRole('heading', { name: 'This invite has been used' })).toBeVisible()
 })
 
 test('a session ended from another device’s settings is signed out there', async ({ browser, request }) => {
