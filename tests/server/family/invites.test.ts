@@ -1,7 +1,9 @@
 // Invites and sign-up modes (DESIGN.md §7): an invite link signs up one account within 7 days;
 // SIGNUP=invite makes it the only way in; SIGNUP=closed refuses both. Also the two ways back in
 // without mail: the reset request's MAIL_DISABLED code, and the console's `npm run admin`.
+import { type Kysely, Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrations } from '../../../server/db/migrations/index.ts'
 import { runAdminCommand } from '../../../server/cli/admin.ts'
 import { sha256 } from '../../../server/util/crypto.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
@@ -232,6 +234,27 @@ describe('resets by mail without SMTP_URL', () => {
       const plain = await f.admin.post(`/admin/users/${m.id}/reset-password`)
       expect(plain.status).toBe(200)
       expect(plain.body.temporaryPassword).toEqual(expect.any(String))
+    } finally {
+      await f.server.close()
+    }
+  })
+})
+
+describe('migration 023 (invite list)', () => {
+  it('given invites made before it, then each gets an id, shows in the list and still signs up; down and up again work', async () => {
+    const f = await startFamily()
+    try {
+      const schema = f.server.config.databaseSchema
+      const migrator = new Migrator({ db: f.server.app.cumulus.db, provider: { getMigrations: async () => migrations }, ...(f.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}) })
+      expect((await migrator.migrateTo('022-blob-key-pool')).error).toBeUndefined()
+      const adminId = (await f.admin.get('/user-service/user')).body._id
+      const old = 'o'.repeat(43)
+      const db = f.server.app.cumulus.db as Kysely<any>
+      await db.insertInto('invites').values({ token_hash: sha256(old), created_by: adminId, created_at: Date.now(), expires_at: Date.now() + 86_400_000, used_at: null }).execute()
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const [listed] = (await f.admin.get('/admin/invites')).body.invites
+      expect(listed).toMatchObject({ _id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), createdBy: { _id: adminId, email: f.adminEmail }, email: null, usedAt: null })
+      expect((await signup(f, uniqueEmail('old'), old)).status).toBe(201)
     } finally {
       await f.server.close()
     }
