@@ -33,6 +33,20 @@ async function takeSecret(page: Page, title: string, label: string): Promise<str
   return secret
 }
 
+async function openUsers(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+}
+
+/** The server's admin, signed in a browser of their own, on Settings → Users. */
+async function adminOnUsers(browser: Browser): Promise<Page> {
+  const admin = await newPage(browser)
+  await signIn(admin, ADMIN_EMAIL, PASSWORD)
+  await expect(admin).toHaveURL(/\/home$/)
+  await admin.goto('/settings')
+  await openUsers(admin)
+  return admin
+}
+
 /** The admin's row menu for `email` → `action`. */
 async function userAction(page: Page, email: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${email}` }).click()
@@ -40,11 +54,7 @@ async function userAction(page: Page, email: string, action: string): Promise<vo
 }
 
 test('the admin creates a user, sets a quota the user runs into, and resets their password', async ({ browser }) => {
-  const admin = await newPage(browser)
-  await signIn(admin, ADMIN_EMAIL, PASSWORD)
-  await expect(admin).toHaveURL(/\/home$/)
-  await admin.goto('/settings')
-  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+  const admin = await adminOnUsers(browser)
   const users = admin.locator('section', { has: admin.getByRole('heading', { name: 'Users', exact: true }) })
   await expect(users.getByText(ADMIN_EMAIL)).toBeVisible()
 
@@ -96,11 +106,7 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
 })
 
 test('the admin invites by mail; the invited member opens the mailed link in a fresh browser and lands in an empty Home', async ({ browser }) => {
-  const admin = await newPage(browser)
-  await signIn(admin, ADMIN_EMAIL, PASSWORD)
-  await expect(admin).toHaveURL(/\/home$/)
-  await admin.goto('/settings')
-  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+  const admin = await adminOnUsers(browser)
 
   const email = freshEmail('invited')
   const sentAfter = Date.now()
@@ -127,7 +133,7 @@ test('the admin invites by mail; the invited member opens the mailed link in a f
 
   // The admin's list now says it was used, and the link says so too.
   await admin.reload()
-  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+  await openUsers(admin)
   await expect(row.getByText('Used', { exact: true })).toBeVisible()
   const late = await newPage(browser)
   await late.goto(mailLink(mail, 'invite'))
