@@ -95,7 +95,7 @@ export function createAccountService(deps: {
     ...(hasPassword(u) ? {} : { hasPassword: false }),
   })
 
-  /** Makes a single-use token, mails its link, and returns whether the mail went out. */
+  /** Makes a single-use token, mails its link (in `compose`'s words when given), and returns whether the mail went out. */
   async function mailToken(user: User, kind: 'verify' | 'reset', compose?: (link: string) => Mail): Promise<boolean> {
     const token = randomId(32)
     const t = now()
@@ -108,7 +108,7 @@ export function createAccountService(deps: {
       expires_at: t + (kind === 'verify' ? config.limits.verifyTokenTtlMs : config.limits.resetTokenTtlMs),
     })
     const mail = compose
-      ? compose(`${config.publicUrl}/reset-password/${token}`)
+      ? compose(`${config.publicUrl}/${kind === 'verify' ? 'verify-email' : 'reset-password'}/${token}`)
       : kind === 'verify'
         ? linkMail(user.email, 'Verify your Cumulus email', 'Welcome to Cumulus. Please confirm this is your email address.',
             'Verify email', `${config.publicUrl}/verify-email/${token}`, 'The link works once and expires in 24 hours.')
