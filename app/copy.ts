@@ -87,4 +87,17 @@ export const copy = {
     noItemsSelected: 'No items selected',
     okay: 'Okay',
   },
+
+  // ours (DESIGN §8): the invite link's screen, and sign-up refusals that name the invite
+  invite: {
+    title: "You're invited to Cumulus",
+    intro: 'Create your account to start keeping your files here.',
+    checking: 'Checking your invite',
+    used: 'This invite has been used',
+    expired: 'This invite has expired',
+    invalid: 'This invite link is not valid',
+    askAgain: "Ask the server's admin for a new invite link.",
+    haveAccount: 'I already have an account',
+    required: "Sign-up on this server needs an invite link. Ask the server's admin for one.",
+  },
 } as const

@@ -21,6 +21,7 @@ const SharedScreen = lazyScreen(() => import('./screens/shared/shared-screen.tsx
 const PublicDownloadScreen = lazyScreen(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
 const VerifyEmailScreen = lazyScreen(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
 const ResetPasswordScreen = lazyScreen(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
+const InviteScreen = lazyScreen(() => import('./screens/invite/invite-screen.tsx'), 'InviteScreen')
 const PublicShareScreen = lazyScreen(() => import('./screens/public-share/public-share-screen.tsx'), 'PublicShareScreen')
 const UserLoadErrorDialog = lazyNamed(() => import('./features/account/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
 
@@ -142,6 +143,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/verify-email/:token">{({ token }) => <VerifyEmailScreen token={decode(token)} />}</Route>
         <Route path="/reset-password/:token">{({ token }) => <ResetPasswordScreen token={decode(token)} />}</Route>
+        <Route path="/invite/:token">{({ token }) => <InviteScreen token={decode(token)} />}</Route>
         <Route path="/s/:token">{({ token }) => <PublicShareScreen token={decode(token)} />}</Route>
         <Route>
           <GoToStart />

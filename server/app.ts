@@ -36,6 +36,7 @@ import { createInvitesRepository } from './repositories/invites.ts'
 import { createQuotaRepository } from './repositories/quota.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { createAdminService } from './services/admin.ts'
+import { createInviteService } from './services/invites.ts'
 import { createAppPasswordService, type AppPasswordService } from './services/app-passwords.ts'
 import { createAuditService } from './services/audit.ts'
 import { createTwoFactorRepository } from './repositories/two-factor.ts'
@@ -259,7 +260,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000, linkUploads: fileRequests.linkUploads, quota })
   const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl, uploads: resumable })
   const removal = createUserRemoval({ users, drive, tree, janitor, sessions, audit, discardStaged: (row) => vault.staged(row).discard() })
-  const admin = createAdminService({ users, accounts, sessions, removal, audit })
+  const inviteService = createInviteService({ config, invites, users, mailer, audit })
+  const admin = createAdminService({ users, accounts, sessions, removal, audit, invites: inviteService })
   // One process per SQLite file: a lease found at start belonged to a process that is gone.
   if (database.dialect === 'sqlite') await drive.uploads.releaseAll()
 
@@ -309,9 +311,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     appPasswords,
     audit,
     totp,
+    invites: inviteService,
   })
   await app.register(webauthnRoutes, { prefix: '/user-service/webauthn', auth, accounts, passkeys, secondFactor, loginPerIp: config.limits.loginPerIp })
-  await app.register(adminRoutes, { prefix: '/admin', auth, admin, accounts, audit })
+  await app.register(adminRoutes, { prefix: '/admin', auth, admin, invites: inviteService, audit, mailEnabled: mailer.enabled })
   // Single sign-on, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.
   const oidc = config.oidc
     ? createOidcService({

@@ -97,6 +97,12 @@ export const errors = {
   unsupportedMediaType: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
   preconditionFailed: (message = 'A precondition of the request failed') => new AppError(412, 'PRECONDITION_FAILED', message),
   mailFailed: () => new AppError(503, 'MAIL_FAILED', 'The email could not be sent, try again later'),
+  /** An admin asked to mail something on a server with no SMTP_URL. */
+  mailDisabled: () => new AppError(409, 'MAIL_DISABLED', 'This server cannot send mail (SMTP_URL is unset)'),
+  /** Sign-up with an invite link that cannot be used (DESIGN.md §8), each with its own code for the app. */
+  inviteInvalid: () => new AppError(403, 'INVITE_INVALID', "This invite link is invalid, used or expired. Ask the server's admin for a new one."),
+  inviteUsed: () => new AppError(403, 'INVITE_USED', "This invite has been used. Ask the server's admin for a new one."),
+  inviteExpired: () => new AppError(403, 'INVITE_EXPIRED', "This invite has expired. Ask the server's admin for a new one."),
   previewPending: () => new AppError(503, 'PREVIEW_PENDING', 'The preview is still being made, try again shortly', { 'retry-after': '5' }),
 }
 

@@ -1,6 +1,7 @@
 // /admin/* calls (DESIGN.md §7 "Accounts, admin, quotas"): the admin's view of every account.
 // Reads go through SWR (keys.adminUsers, keys.adminAudit); each write is followed by a mutate() of
 // the list. Shapes DESIGN leaves open are spelled here (marked "ours") until server/schemas has them.
+import type { InviteJson, InviteReply, InvitesReply } from '../../server/schemas/admin.ts'
 import type { AuditPage } from './account.ts'
 import { http, type Params } from './http.ts'
 
@@ -41,7 +42,15 @@ export const updateAdminUser = (id: string, patch: AdminUserPatch) => http.patch
 export const deleteAdminUser = (id: string) => http.delete<unknown>(userPath(id))
 export const resetAdminUserPassword = (id: string) =>
   http.post<{ temporaryPassword: string }>(`${userPath(id)}/reset-password`).then((reply) => reply.temporaryPassword)
-/** A one-time sign-up link, valid 7 days. */
-export const createInvite = () => http.post<{ url: string }>('/admin/invites').then((reply) => reply.url)
+/** The reset by mail (only when the server can mail): the user is sent a link to choose a password. */
+export const mailAdminUserReset = (id: string) => http.post<{ mailedTo: string }>(`${userPath(id)}/reset-password`, { mail: true })
+
+export type { InviteJson }
+export const ADMIN_INVITES_PATH = '/admin/invites'
+/** Every invite with its maker, address, expiry and use; `mailEnabled`: the server can mail. */
+export const listInvites = () => http.get<InvitesReply>(ADMIN_INVITES_PATH)
+/** A one-time sign-up link, valid 7 days; with `email` (and mail on the server) it is mailed there. */
+export const createInvite = (email?: string) => http.post<InviteReply>(ADMIN_INVITES_PATH, email ? { email } : {})
+export const revokeInvite = (id: string) => http.delete<unknown>(`${ADMIN_INVITES_PATH}/${encodeURIComponent(id)}`)
 /** Every account's audit events, newest first (same paging as the user's own, api/account.ts). */
 export const getAdminAudit = (params: Params) => http.get<AuditPage>(ADMIN_AUDIT_PATH, { params })

@@ -29,6 +29,7 @@ export const keys = {
   totp: () => key('/user-service/totp'),
   audit: (params: object) => key('/user-service/audit', params),
   adminUsers: () => key('/admin/users'),
+  adminInvites: () => key('/admin/invites'),
   adminAudit: (params: object) => key('/admin/audit', params),
   // A share link's visitor side (DESIGN.md §7); the paths are public-share.ts's, spelled here so
   // this first-load module does not pull that lazy one in.

@@ -4,6 +4,7 @@ import type {
   SecondFactorMethod,
   UserDetailedJson as ServerUserDetailedJson, UserJson as ServerUserJson,
 } from '../../server/schemas/user.ts'
+import type { InviteStatusReply } from '../../server/schemas/admin.ts'
 import { http, refreshToken } from './http.ts'
 
 /**
@@ -30,7 +31,11 @@ export const getUserDetailed = () => http.get<UserDetailedJson>('/user-service/u
 export const login = (email: string, password: string) => http.post<LoginReply>('/user-service/login', { email, password })
 export const SECOND_FACTOR_PATH = '/user-service/login/second-factor'
 export const completeSignIn = (answer: SecondFactorAnswer) => http.post<SignedInReply>(SECOND_FACTOR_PATH, answer)
-export const createAccount = (email: string, password: string) => http.post<CreateReply>('/user-service/create', { email, password })
+/** `invite`: the token of an admin's invite link (DESIGN §8), needed when sign-up is by invite. */
+export const createAccount = (email: string, password: string, invite?: string) =>
+  http.post<CreateReply>('/user-service/create', { email, password, ...(invite ? { invite } : {}) })
+/** The invite screen's check before its form: valid, used or expired (404: not a live invite). */
+export const checkInvite = (token: string) => http.get<InviteStatusReply>(`/user-service/invites/${encodeURIComponent(token)}`)
 export const logout = () => http.post<unknown>('/user-service/logout')
 /** Ends every session of the account, this one included. */
 export const logoutAll = () => http.post<unknown>('/user-service/logout-all')

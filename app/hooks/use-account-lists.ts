@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from 'swr'
 import type { AppPasswordJson, SessionJson } from '../api/account.ts'
 import type { TotpStatus } from '../api/two-factor.ts'
 import { type PasskeyList, passkeysKey } from '../api/passkeys.ts'
-import type { AdminUserJson } from '../api/admin.ts'
+import type { AdminUserJson, listInvites } from '../api/admin.ts'
 import { type Key, keys } from '../api/keys.ts'
 import { fetcher, swrConfig, useApi } from './swr-config.ts'
 
@@ -46,6 +46,13 @@ export function useAdminUsers(enabled = true) {
     freshConfig,
   )
   return { users: data?.users, error, loading: isLoading }
+}
+
+/** The invites (DESIGN §8) and whether the server can mail, for Settings → Users. */
+export function useAdminInvites() {
+  type Reply = Awaited<ReturnType<typeof listInvites>>
+  const { data, error } = useSWR<Reply, unknown>(keys.adminInvites(), fetcher as (key: Key) => Promise<Reply>, freshConfig)
+  return { invites: data?.invites, mailEnabled: data?.mailEnabled ?? false, error }
 }
 
 /** Reads `key` again wherever it is shown (after a create, change or delete). */

@@ -2,11 +2,13 @@
 // first account, made by the e2e server) creates a user in Settings → Users; the user signs in with
 // the temporary password and chooses their own; the admin sets a quota and the user's upload past it
 // is refused with "Storage full: X of Y used"; the admin resets the password, which ends the user's
-// session; and one device signs another out from Settings → Account → Devices.
+// session; an invite mailed by the admin opens sign-up in a fresh browser; and one device signs
+// another out from Settings → Account → Devices.
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { ADMIN_EMAIL, freshEmail, PASSWORD, signUp, uuid } from '../support/api.ts'
 import { addNewUpload } from '../support/browser.ts'
+import { mailLink, waitForMail } from '../support/mail.ts'
 
 const CHOSEN = 'chosen-by-me-1'
 
@@ -31,6 +33,20 @@ async function takeSecret(page: Page, title: string, label: string): Promise<str
   return secret
 }
 
+async function openUsers(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+}
+
+/** The server's admin, signed in a browser of their own, on Settings → Users. */
+async function adminOnUsers(browser: Browser): Promise<Page> {
+  const admin = await newPage(browser)
+  await signIn(admin, ADMIN_EMAIL, PASSWORD)
+  await expect(admin).toHaveURL(/\/home$/)
+  await admin.goto('/settings')
+  await openUsers(admin)
+  return admin
+}
+
 /** The admin's row menu for `email` → `action`. */
 async function userAction(page: Page, email: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${email}` }).click()
@@ -38,11 +54,7 @@ async function userAction(page: Page, email: string, action: string): Promise<vo
 }
 
 test('the admin creates a user, sets a quota the user runs into, and resets their password', async ({ browser }) => {
-  const admin = await newPage(browser)
-  await signIn(admin, ADMIN_EMAIL, PASSWORD)
-  await expect(admin).toHaveURL(/\/home$/)
-  await admin.goto('/settings')
-  await admin.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Users' }).click()
+  const admin = await adminOnUsers(browser)
   const users = admin.locator('section', { has: admin.getByRole('heading', { name: 'Users', exact: true }) })
   await expect(users.getByText(ADMIN_EMAIL)).toBeVisible()
 
@@ -91,6 +103,41 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await expect(member.getByRole('button', { name: 'Login' })).toBeVisible()
   await signIn(member, email, second)
   await expect(member.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+})
+
+test('the admin invites by mail; the invited member opens the mailed link in a fresh browser and lands in an empty Home', async ({ browser }) => {
+  const admin = await adminOnUsers(browser)
+
+  const email = freshEmail('invited')
+  const sentAfter = Date.now()
+  await admin.getByRole('button', { name: 'Invite by email' }).click()
+  const dialog = admin.getByRole('dialog', { name: 'Invite by email' })
+  await dialog.getByLabel('Email address').fill(email)
+  await dialog.getByRole('button', { name: 'Send invite' }).click()
+  await expect(admin.getByText(`Invite sent to ${email}`)).toBeVisible()
+  const invites = admin.getByRole('list', { name: 'Invites' })
+  const row = invites.getByRole('listitem').filter({ hasText: `Invite for ${email}` })
+  await expect(row).toContainText(`by ${ADMIN_EMAIL} · Expires`)
+
+  const mail = await waitForMail(email, { after: sentAfter })
+  expect(mail.subject).toBe("You're invited to Cumulus")
+  const member = await newPage(browser)
+  await member.goto(mailLink(mail, 'invite'))
+  await expect(member.getByRole('heading', { name: "You're invited to Cumulus" })).toBeVisible()
+  await expect(member.getByLabel('Email address')).toHaveValue(email)
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await member.getByLabel('Verify Password').fill(PASSWORD)
+  await member.getByRole('button', { name: 'Create account' }).click()
+  await expect(member).toHaveURL(/\/home$/)
+  await expect(member.getByText('Your drive is empty')).toBeVisible()
+
+  // The admin's list now says it was used, and the link says so too.
+  await admin.reload()
+  await openUsers(admin)
+  await expect(row.getByText('Used', { exact: true })).toBeVisible()
+  const late = await newPage(browser)
+  await late.goto(mailLink(mail, 'invite'))
+  await expect(late.getByRole('heading', { name: 'This invite has been used' })).toBeVisible()
 })
 
 test('a session ended from another device’s settings is signed out there', async ({ browser, request }) => {

@@ -1,7 +1,7 @@
 // Reading the mails the e2e server sent, through its test-only mailbox (e2e/support/server.ts).
 import { E2E_MAIL_PORT } from './ports.ts'
 
-export type MailLinkKind = 'verify-email' | 'reset-password'
+export type MailLinkKind = 'verify-email' | 'reset-password' | 'invite'
 
 export interface E2eMail {
   to: string[]

@@ -16,7 +16,7 @@ import { ADMIN_EMAIL, PASSWORD } from './api.ts'
 import type { E2eMail, MailLinkKind } from './mail.ts'
 import { E2E_BASE_URL, E2E_LOCAL_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts'
 
-const LINK_KINDS: MailLinkKind[] = ['verify-email', 'reset-password']
+const LINK_KINDS: MailLinkKind[] = ['verify-email', 'reset-password', 'invite']
 
 const sink = await startMailSink()
 // Arrival times, so a spec can ask only for mails sent after an action of its own: the sink only

@@ -87,7 +87,9 @@ export async function runAdminCommand(args: string[], config: Config, out: (line
     })
     // Deleting needs the blob store; the console never deletes.
     const removal = { remove: () => Promise.reject(new Error('Accounts are deleted from the app, not the console')) }
-    const admin = createAdminService({ users, accounts, sessions, removal, audit })
+    // Nor does it demote: no admin's invites end from here.
+    const invites = { endOpenBy: () => Promise.resolve() }
+    const admin = createAdminService({ users, accounts, sessions, removal, audit, invites })
     try {
       if (command === 'reset-password') {
         const password = await admin.resetPasswordByEmail(email)

@@ -95,8 +95,12 @@ export interface DavLocksTable {
 export type DavLock = Selectable<DavLocksTable>
 
 export interface InvitesTable {
+  /** Shown to admins (list, revoke); the token itself is only ever in the link. */
+  id: string
   token_hash: string
   created_by: string | null
+  /** The address it was mailed to (null: a link the admin hands over). */
+  email: string | null
   created_at: number
   expires_at: number
   used_at: number | null

@@ -4,16 +4,19 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
-import type { AccountService } from '../services/accounts.ts'
 import type { AdminService } from '../services/admin.ts'
 import type { AuditService } from '../services/audit.ts'
+import type { InviteService } from '../services/invites.ts'
 import {
   AdminCreateBody,
   AdminCreateReply,
   AdminPatchBody,
   AdminUserReply,
   AdminUsersReply,
+  InviteBody,
   InviteReply,
+  InvitesReply,
+  AdminResetBody,
   TemporaryPasswordReply,
 } from '../schemas/admin.ts'
 import { AuditPage, AuditQuery, IdParams, MessageReply } from '../schemas/user.ts'
@@ -21,13 +24,20 @@ import { AuditPage, AuditQuery, IdParams, MessageReply } from '../schemas/user.t
 export interface AdminRoutesDeps {
   auth: Auth
   admin: AdminService
-  accounts: AccountService
+  invites: InviteService
   audit: AuditService
+  /** SMTP_URL is set: the invite list tells the app, which then offers to mail. */
+  mailEnabled: boolean
+}
+
+/** Routes whose options all have defaults: a request with no body at all (older clients) is `{}`. */
+async function noBodyIsEmpty(req: FastifyRequest) {
+  req.body ??= {}
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, admin, accounts, audit } = deps
+  const { auth, admin, invites, audit } = deps
   // onRequest, not preHandler: a non-admin is refused before the body is even parsed.
   app.addHook('onRequest', async (req: FastifyRequest) => {
     await auth.requireUser(req)
@@ -50,11 +60,21 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, 
     return { message: 'User deleted' }
   })
 
-  app.post('/users/:id/reset-password', { schema: { params: IdParams, response: { 200: TemporaryPasswordReply } } }, async (req) => ({
-    temporaryPassword: await admin.resetPassword(me(req), req.params.id, req.ip),
-  }))
+  // No body (as clients of the first release send it) is a reset to a temporary password.
+  app.post('/users/:id/reset-password', { preValidation: noBodyIsEmpty, schema: { params: IdParams, body: AdminResetBody, response: { 200: TemporaryPasswordReply } } }, async (req) =>
+    req.body.mail
+      ? { mailedTo: await admin.mailPasswordReset(me(req), req.params.id, req.ip) }
+      : { temporaryPassword: await admin.resetPassword(me(req), req.params.id, req.ip) },
+  )
 
-  app.post('/invites', { schema: { response: { 201: InviteReply } } }, async (req, reply) => reply.code(201).send(await accounts.createInvite(me(req), req.ip)))
+  app.post('/invites', { preValidation: noBodyIsEmpty, schema: { body: InviteBody, response: { 201: InviteReply } } }, async (req, reply) =>
+    reply.code(201).send(await invites.create(me(req), { email: req.body.email, ip: req.ip })),
+  )
+  app.get('/invites', { schema: { response: { 200: InvitesReply } } }, async () => ({ invites: await invites.list(), mailEnabled: deps.mailEnabled }))
+  app.delete('/invites/:id', { schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
+    await invites.revoke(me(req), req.params.id, req.ip)
+    return { message: 'Invite revoked' }
+  })
 
   app.get('/audit', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) => audit.page(req.query))
 }

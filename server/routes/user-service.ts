@@ -7,6 +7,7 @@ import { browserId, CHALLENGE_COOKIE, PASSKEY_COOKIE, REFRESH_COOKIE } from '../
 import type { AccountService } from '../services/accounts.ts'
 import type { AppPasswordService } from '../services/app-passwords.ts'
 import type { AuditService } from '../services/audit.ts'
+import type { InviteService } from '../services/invites.ts'
 import type { QuotaService } from '../services/quota.ts'
 import type { SessionService } from '../services/sessions.ts'
 import type { TotpService } from '../services/totp.ts'
@@ -38,6 +39,8 @@ import {
   UserJson,
   VerifyEmailBody,
 } from '../schemas/user.ts'
+import { InviteStatusReply } from '../schemas/admin.ts'
+import { TokenParams } from '../schemas/sharing.ts'
 
 export interface UserRoutesDeps {
   auth: Auth
@@ -50,6 +53,7 @@ export interface UserRoutesDeps {
   appPasswords: AppPasswordService
   audit: AuditService
   totp: TotpService
+  invites: Pick<InviteService, 'status'>
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, deps) => {
@@ -134,6 +138,9 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
       return reply.code(201).send({ user, emailSent })
     },
   )
+
+  // The invite screen asks before its form, so a used or expired link says so up front.
+  app.get('/invites/:token', { schema: { params: TokenParams, response: { 200: InviteStatusReply } } }, async (req) => deps.invites.status(req.params.token))
 
   app.post('/logout', async (req, reply) => {
     await sessions.end(req.cookies[REFRESH_COOKIE], await auth.optionalUser(req))

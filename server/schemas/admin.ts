@@ -43,7 +43,36 @@ export type AdminPatchBody = Static<typeof AdminPatchBody>
 export const AdminUserReply = Type.Object({ user: AdminUserJson })
 export type AdminUserReply = Static<typeof AdminUserReply>
 
-export const TemporaryPasswordReply = Type.Object({ temporaryPassword: Type.String() })
+/** `mail: true` (SMTP_URL set): a reset link is mailed to the user instead of a temporary password answered here. */
+export const AdminResetBody = Type.Object({ mail: Type.Optional(Type.Boolean()) }, { additionalProperties: false })
+export type AdminResetBody = Static<typeof AdminResetBody>
+/** One of the two: the temporary password (shown once), or the address the reset link went to. */
+export const TemporaryPasswordReply = Type.Object({ temporaryPassword: Type.Optional(Type.String()), mailedTo: Type.Optional(Type.String()) })
 export type TemporaryPasswordReply = Static<typeof TemporaryPasswordReply>
-export const InviteReply = Type.Object({ url: Type.String(), expiresAt: Type.String() })
+
+export const InviteJson = Type.Object({
+  _id: Type.String(),
+  /** Its maker by id and email (the list needs no second look-up); null once that account is deleted. */
+  createdBy: Type.Union([Type.Object({ _id: Type.String(), email: Type.String() }), Type.Null()]),
+  /** The address it was made for (mailed to when the server has mail); null for a link handed over. */
+  email: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+  usedAt: Type.Union([Type.String(), Type.Null()]),
+})
+export type InviteJson = Static<typeof InviteJson>
+export const InviteBody = Type.Object({ email: Type.Optional(BoundedString(1024)) }, { additionalProperties: false })
+export type InviteBody = Static<typeof InviteBody>
+/** `url` and `expiresAt` as before (clients use them); `emailSent`: the link was mailed to `invite.email`. */
+export const InviteReply = Type.Object({ invite: InviteJson, url: Type.String(), expiresAt: Type.String(), emailSent: Type.Boolean() })
 export type InviteReply = Static<typeof InviteReply>
+/** `mailEnabled`: the server can mail (SMTP_URL set), so the app offers to mail invites and resets. */
+export const InvitesReply = Type.Object({ invites: Type.Array(InviteJson), mailEnabled: Type.Boolean() })
+export type InvitesReply = Static<typeof InvitesReply>
+/** The invite screen's check before its form (GET /user-service/invites/{token}). */
+export const InviteStatusReply = Type.Object({
+  status: Type.Union([Type.Literal('valid'), Type.Literal('used'), Type.Literal('expired')]),
+  email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  expiresAt: Type.String(),
+})
+export type InviteStatusReply = Static<typeof InviteStatusReply>

@@ -15,7 +15,8 @@ import type { AppPasswordService } from './app-passwords.ts'
 import type { AuditService } from './audit.ts'
 import { createMemoryBackoffStore } from '../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
-import { linkMail, type Mailer } from './mailer.ts'
+import { inviteRefusal } from './invites.ts'
+import { linkMail, type Mail, type Mailer } from './mailer.ts'
 import type { SecondFactorAnswer, SecondFactorMethod, SecondFactorService } from './second-factor.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 
@@ -103,8 +104,8 @@ export function createAccountService(deps: {
     ...(hasPassword(u) ? {} : { hasPassword: false }),
   })
 
-  /** Makes a single-use token, mails its link, and returns whether the mail went out. */
-  async function mailToken(user: User, kind: 'verify' | 'reset'): Promise<boolean> {
+  /** Makes a single-use token, mails its link (in `compose`'s words when given), and returns whether the mail went out. */
+  async function mailToken(user: User, kind: 'verify' | 'reset', compose?: (link: string) => Mail): Promise<boolean> {
     const token = randomId(32)
     const t = now()
     await mailTokens.expireAll(user.id, kind, t)
@@ -115,8 +116,9 @@ export function createAccountService(deps: {
       created_at: t,
       expires_at: t + (kind === 'verify' ? config.limits.verifyTokenTtlMs : config.limits.resetTokenTtlMs),
     })
-    const mail =
-      kind === 'verify'
+    const mail = compose
+      ? compose(`${config.publicUrl}/${kind === 'verify' ? 'verify-email' : 'reset-password'}/${token}`)
+      : kind === 'verify'
         ? linkMail(user.email, 'Verify your Cumulus email', 'Welcome to Cumulus. Please confirm this is your email address.',
             'Verify email', `${config.publicUrl}/verify-email/${token}`, 'The link works once and expires in 24 hours.')
         : linkMail(user.email, 'Reset your Cumulus password', 'Someone asked to reset the password of your Cumulus account.',
@@ -234,9 +236,7 @@ export function createAccountService(deps: {
       // Checked before the invite is used up, so a typo'd address does not waste the link.
       if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
       const inviteHash = opts.invite ? sha256(opts.invite) : undefined
-      if (inviteHash && !(await invites.consume(inviteHash, now()))) {
-        throw errors.forbidden('INVITE_INVALID', "This invite link is invalid, used or expired. Ask the server's admin for a new one.")
-      }
+      if (inviteHash && !(await invites.consume(inviteHash, now()))) throw await inviteRefusal(invites, inviteHash, now())
       let user: User
       try {
         user = await createUser(email, password)
@@ -252,16 +252,6 @@ export function createAccountService(deps: {
       await audit.record({ action: 'sign-up', actorId: user.id, subjectId: user.id, ip: opts.client?.ip, ...(inviteHash ? { detail: 'invite' } : {}) })
       const tokens = await sessions.start(user.id, browserId, opts.client)
       return { user: toJson(user), emailSent, tokens }
-    },
-
-    /** An admin's invite link: one sign-up, within limits.inviteTtlMs (7 days). */
-    async createInvite(adminId: string, ip?: string): Promise<{ url: string; expiresAt: string }> {
-      if (config.signup === 'closed') throw errors.conflict('SIGNUP_CLOSED', 'Sign-up is closed on this server (SIGNUP=closed): invites cannot be used')
-      const token = randomId(32)
-      const t = now()
-      await invites.insert({ token_hash: sha256(token), created_by: adminId, created_at: t, expires_at: t + config.limits.inviteTtlMs })
-      await audit.record({ action: 'admin.invite', actorId: adminId, subjectId: null, ip })
-      return { url: `${config.publicUrl}/invite/${token}`, expiresAt: new Date(t + config.limits.inviteTtlMs).toISOString() }
     },
 
     /** `address` is the client's (req.ip): its waits are checked before spending time on the hash. */
@@ -347,6 +337,23 @@ export function createAccountService(deps: {
       await sessions.endAll(userId)
       await appPasswords.endAll(userId, "with the admin's password reset", ip, actorId)
       return password
+    },
+
+    /**
+     * An admin's reset by mail: a reset link, not a password, goes to the user's address. Only once
+     * it is sent does the old password stop working (a random one nobody knows) and every session end.
+     */
+    async mailPasswordReset(userId: string): Promise<string> {
+      if (!mailer.enabled) throw errors.mailDisabled()
+      const user = await users.byId(userId)
+      if (!user) throw errors.notFound('User')
+      const mail = (link: string) =>
+        linkMail(user.email, 'Your Cumulus password was reset', "The admin of your Cumulus reset your password: your old one no longer works.",
+          'Choose a new password', link, "The link works once and expires in 1 hour. If it has expired, ask the server's admin again.")
+      if (!(await mailToken(user, 'reset', mail))) throw errors.mailFailed()
+      await users.setPassword(userId, await argonHash(randomId(32)))
+      await sessions.endAll(userId)
+      return user.email
     },
 
     async resendVerification(userId: string) {

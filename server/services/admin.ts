@@ -7,6 +7,7 @@ import type { AccountPatch, UsersRepository, UserUsage } from '../repositories/u
 import { formatBytes } from '../util/bytes.ts'
 import { type AccountService, normaliseEmail, temporaryPassword } from './accounts.ts'
 import type { AuditService } from './audit.ts'
+import type { InviteService } from './invites.ts'
 import type { SessionService } from './sessions.ts'
 import type { UserRemoval } from './user-removal.ts'
 
@@ -39,8 +40,9 @@ export function createAdminService(deps: {
   sessions: SessionService
   removal: UserRemoval
   audit: AuditService
+  invites: Pick<InviteService, 'endOpenBy'>
 }) {
-  const { users, accounts, sessions, removal, audit } = deps
+  const { users, accounts, sessions, removal, audit, invites } = deps
 
   const toJson = (u: UserUsage): AdminUserJson => ({
     _id: u.id,
@@ -89,6 +91,7 @@ export function createAdminService(deps: {
       if (!(await users.guardedChange(id, { patch: change }))) throw errors.lastAdmin()
       // Disabling ends every session at once: the next request of each is refused.
       if (patch.disabled) await sessions.endAll(id)
+      if (patch.role === 'user' && before.role === 'admin') await invites.endOpenBy(id)
       const record = (action: Parameters<AuditService['record']>[0]['action'], detail?: string) =>
         audit.record({ action, actorId: adminId, subjectId: id, ip, ...(detail !== undefined ? { detail } : {}) })
       if (patch.disabled !== undefined && patch.disabled !== (before.disabled === 1)) await record(patch.disabled ? 'admin.user.disable' : 'admin.user.enable')
@@ -99,6 +102,7 @@ export function createAdminService(deps: {
 
     async remove(adminId: string, id: string, ip?: string): Promise<void> {
       const { email } = await removal.remove(id)
+      await invites.endOpenBy(id)
       // The entry outlives the account: it names it by email.
       await audit.record({ action: 'admin.user.delete', actorId: adminId, subjectId: null, ip, detail: email })
     },
@@ -108,6 +112,13 @@ export function createAdminService(deps: {
       const password = await accounts.setTemporaryPassword(id, adminId, ip)
       await audit.record({ action: 'admin.user.reset-password', actorId: adminId, subjectId: id, ip })
       return password
+    },
+
+    /** The reset by mail: the user gets a link to choose a password; the admin never sees one. */
+    async mailPasswordReset(adminId: string, id: string, ip?: string): Promise<string> {
+      const email = await accounts.mailPasswordReset(id)
+      await audit.record({ action: 'admin.user.reset-password', actorId: adminId, subjectId: id, ip, detail: 'mail' })
+      return email
     },
 
     /** For the CLI (an operator at the server's console): by email, no admin signed in. */

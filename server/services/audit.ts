@@ -30,6 +30,7 @@ export type AuditAction =
   | 'admin.user.quota'
   | 'admin.user.role'
   | 'admin.invite'
+  | 'admin.invite.revoke'
 
 export interface AuditEvent {
   action: AuditAction

@@ -18,6 +18,7 @@ const meta = preview.meta({
     context.msw.use(
       http.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, role: 'admin' })),
       http.get('*/admin/users', () => ok({ users })),
+      http.get('*/admin/invites', () => ok({ invites: [], mailEnabled: false })),
       http.get('*/admin/audit', () => ok({ events: [], nextCursor: null })),
     )
   },

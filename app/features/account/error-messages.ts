@@ -9,7 +9,17 @@ export function loginErrorMessage(error: unknown): string {
   return status === 400 || status === 401 ? copy.auth.loginFailedCredentials : copy.auth.loginError
 }
 
+/** The server's sign-up refusals about invites (DESIGN §8), each said plainly. */
+const inviteRefusals: Record<string, string> = {
+  INVITE_USED: `${copy.invite.used}. ${copy.invite.askAgain}`,
+  INVITE_EXPIRED: `${copy.invite.expired}. ${copy.invite.askAgain}`,
+  INVITE_INVALID: `${copy.invite.invalid}. ${copy.invite.askAgain}`,
+  INVITE_REQUIRED: copy.invite.required,
+}
+
 export function createAccountErrorMessage(error: unknown): string {
+  const code = error instanceof HttpError ? error.code : undefined
+  if (code && inviteRefusals[code]) return inviteRefusals[code]
   const status = errorStatus(error)
   if (status === 409) return copy.auth.emailExists
   if (status === 400) return copy.auth.validationError

@@ -1,28 +1,30 @@
 // Settings → Users (admins only; DESIGN.md §7 "Accounts, admin, quotas"): every account with its
 // storage, file count, quota, last activity and state, and what an admin does for a family member:
-// create an account (a temporary password shown once), an invite link, disable or enable, delete
-// (confirmed, naming what is lost), reset the password (shown once), set the quota, promote or
-// demote. A refusal from the server (the last admin, …) shows under the row it was about.
-import { Button, ConfirmDialog, Dialog, DialogActions, formatBytes, formatFileDate, Menu, type MenuEntry } from '@cumulus/ui'
-import { type FormEvent, useState } from 'react'
+// create an account (a temporary password shown once), an invite link (or, with mail, an invite
+// sent to an address) and the list of invites, disable or enable, delete (confirmed, naming what
+// is lost), reset the password (shown once, or mailed as a link), set the quota, promote or demote. A refusal from the server (the last admin, …) shows under the row it was about.
+import { Button, ConfirmDialog, Dialog, formatBytes, formatFileDate, Menu, type MenuEntry } from '@cumulus/ui'
+import { useState } from 'react'
 import {
   type AdminUserJson,
   type AdminUserPatch,
   createAdminUser,
   createInvite,
   deleteAdminUser,
+  mailAdminUserReset,
   resetAdminUserPassword,
   updateAdminUser,
 } from '../../api/admin.ts'
 import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
-import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
-import { emailMessage } from '../../features/forms/validation.ts'
+import { FormMessage } from '../../features/forms/form.tsx'
 import { usageText } from '../../features/storage/storage-meter.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
-import { useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
+import { useAdminInvites, useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
 import { ActivitySection } from './activity-section.tsx'
+import { EmailForm } from './email-form.tsx'
+import { InvitesList } from './invites-list.tsx'
 import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
 import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
 import { QuotaDialog } from './quota-dialog.tsx'
@@ -32,7 +34,7 @@ import { section } from './settings-styles.ts'
 
 const t = settingsCopy.admin
 
-type Asking = { kind: 'disable' | 'delete' | 'reset'; user: AdminUserJson } | null
+type Asking = { kind: 'disable' | 'delete' | 'reset' | 'mailReset'; user: AdminUserJson } | null
 
 /** "1.2 GB of 5 GB used · 34 files · Last active 03/07/2024 09:05PM". */
 export function userMeta(user: AdminUserJson): string {
@@ -46,7 +48,10 @@ export function userMeta(user: AdminUserJson): string {
 export function UsersSection({ currentUserId }: { currentUserId: string | undefined }) {
   const { users, error } = useAdminUsers()
   const refetch = useRefetchKey(keys.adminUsers())
+  const { invites, mailEnabled } = useAdminInvites()
+  const refetchInvites = useRefetchKey(keys.adminInvites())
   const [creating, setCreating] = useState(false)
+  const [invitingByMail, setInvitingByMail] = useState(false)
   const [asking, setAsking] = useState<Asking>(null)
   const [quotaFor, setQuotaFor] = useState<AdminUserJson | null>(null)
   const [secret, setSecret] = useState<Secret | null>(null)
@@ -65,6 +70,11 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
         await deleteAdminUser(user._id)
         toast.success(t.deleted)
       })
+    if (kind === 'mailReset')
+      return act(user, async () => {
+        const { mailedTo } = await mailAdminUserReset(user._id)
+        toast.success(t.mailResetSent(mailedTo))
+      })
     return act(user, async () => {
       const temporaryPassword = await resetAdminUserPassword(user._id)
       setSecret({ title: t.resetTitle, text: t.temporaryText(user.email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
@@ -74,7 +84,8 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
   const invite = async () => {
     setInviteFailure('')
     try {
-      const url = await createInvite()
+      const { url } = await createInvite()
+      refetchInvites()
       setSecret({ title: t.inviteTitle, text: t.inviteText, label: t.inviteLabel, value: url, copied: t.linkCopied })
     } catch (failure) {
       console.warn('Creating an invite failed', failure)
@@ -87,6 +98,8 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
     return [
       { id: 'quota', label: t.setQuota, onSelect: () => setQuotaFor(user) },
       { id: 'reset', label: t.resetPassword, onSelect: () => setAsking({ kind: 'reset', user }) },
+      // Offered only when the server can mail (GET /admin/invites says so).
+      { id: 'mail-reset', label: t.mailReset, hidden: !mailEnabled, onSelect: () => setAsking({ kind: 'mailReset', user }) },
       user.role === 'admin'
         ? { id: 'demote', label: t.removeAdmin, onSelect: () => void update(user, { role: 'user' }) }
         : { id: 'promote', label: t.makeAdmin, onSelect: () => void update(user, { role: 'admin' }) },
@@ -99,15 +112,13 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
     ]
   }
 
-  const askTitle = asking ? (asking.kind === 'disable' ? t.disableConfirm : asking.kind === 'delete' ? t.deleteConfirm : t.resetConfirm)(asking.user.email) : ''
+  const askTitle = asking ? { disable: t.disableConfirm, delete: t.deleteConfirm, reset: t.resetConfirm, mailReset: t.mailResetConfirm }[asking.kind](asking.user.email) : ''
   const askText = !asking
     ? undefined
-    : asking.kind === 'disable'
-      ? t.disableText
-      : asking.kind === 'delete'
-        ? t.deleteText(t.files(asking.user.fileCount), formatBytes(asking.user.used))
-        : t.resetText
-  const askLabel = asking ? { disable: t.disable, delete: t.delete, reset: t.resetPassword }[asking.kind] : ''
+    : asking.kind === 'delete'
+      ? t.deleteText(t.files(asking.user.fileCount), formatBytes(asking.user.used))
+      : { disable: t.disableText, reset: t.resetText, mailReset: t.mailResetText }[asking.kind]
+  const askLabel = asking ? { disable: t.disable, delete: t.delete, reset: t.resetPassword, mailReset: t.mailReset }[asking.kind] : ''
 
   return (
     <div className={section}>
@@ -121,6 +132,11 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
           <Button icon="link" onClick={() => void invite()}>
             {t.invite}
           </Button>
+          {mailEnabled ? (
+            <Button onClick={() => setInvitingByMail(true)}>
+              {t.inviteByEmail}
+            </Button>
+          ) : null}
         </div>
         <FormMessage>{inviteFailure}</FormMessage>
         {users ? (
@@ -145,14 +161,28 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
         ) : (
           <ListPending error={error} />
         )}
+        <InvitesList invites={invites} refetch={refetchInvites} />
       </section>
       <ActivitySection scope="all" />
       <Dialog open={creating} onClose={() => setCreating(false)} title={t.create} size="small" getPersistentElements={toastRegions}>
-        <CreateUserForm
-          onCreated={(email, temporaryPassword) => {
+        <EmailForm
+          submitLabel={t.createSubmit}
+          onSubmit={async (email) => {
+            const { user, temporaryPassword } = await createAdminUser(email)
             setCreating(false)
             refetch()
-            setSecret({ title: t.createdTitle, text: t.temporaryText(email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
+            setSecret({ title: t.createdTitle, text: t.temporaryText(user.email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
+          }}
+        />
+      </Dialog>
+      <Dialog open={invitingByMail} onClose={() => setInvitingByMail(false)} title={t.inviteByEmail} size="small" getPersistentElements={toastRegions}>
+        <EmailForm
+          submitLabel={t.inviteSubmit}
+          onSubmit={async (email) => {
+            const { invite } = await createInvite(email)
+            setInvitingByMail(false)
+            refetchInvites()
+            toast.success(t.inviteSent(invite.email ?? email))
           }}
         />
       </Dialog>
@@ -162,7 +192,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
         text={askText}
         confirmLabel={askLabel}
         cancelLabel={copy.cancel}
-        tone={asking?.kind === 'reset' ? 'default' : 'danger'}
+        tone={asking?.kind === 'reset' || asking?.kind === 'mailReset' ? 'default' : 'danger'}
         busy={busy}
         onCancel={() => setAsking(null)}
         onConfirm={() => void (asking && confirm(asking.kind, asking.user))}
@@ -178,42 +208,5 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
       />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
     </div>
-  )
-}
-
-/** Mounted only while the dialog is open, so every opening starts empty. */
-function CreateUserForm({ onCreated }: { onCreated: (email: string, temporaryPassword: string) => void }) {
-  const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-  const validation = emailMessage(email.trim())
-  const disabled = busy || email.trim() === '' || Boolean(validation)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (disabled) return
-    setBusy(true)
-    setError('')
-    try {
-      const { user, temporaryPassword } = await createAdminUser(email.trim())
-      onCreated(user.email, temporaryPassword)
-    } catch (failure) {
-      console.warn('Creating a user failed', failure)
-      setError(failureReason(failure))
-      setBusy(false)
-    }
-  }
-
-  return (
-    <form className={formStack} onSubmit={submit} noValidate>
-      <TextField label={t.email} type="email" autoComplete="off" value={email} onValueChange={setEmail} />
-      <FormMessage>{validation}</FormMessage>
-      <FormMessage>{error}</FormMessage>
-      <DialogActions>
-        <Button type="submit" variant="primary" loading={busy} disabled={disabled}>
-          {t.createSubmit}
-        </Button>
-      </DialogActions>
-    </form>
   )
 }

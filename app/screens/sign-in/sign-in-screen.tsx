@@ -80,7 +80,14 @@ const restoringBox = css`
   min-height: 160px;
 `
 
-export function SignInScreen() {
+/** Opened from an invite link (screens/invite): create mode, with the token for sign-up. */
+export interface SignInInvite {
+  token: string
+  /** The address the invite was made for, filled in (it can be changed). */
+  email?: string | null
+}
+
+export function SignInScreen({ invite }: { invite?: SignInInvite } = {}) {
   useSignals()
   const search = useSearch()
   const [, navigate] = useLocation()
@@ -89,8 +96,8 @@ export function SignInScreen() {
     const params = new URLSearchParams(search)
     return { done: params.get('sso') === 'done', error: params.get('sso-error') }
   })
-  const [mode, setMode] = useState<AuthMode>('login')
-  const [email, setEmail] = useState('')
+  const [mode, setMode] = useState<AuthMode>(invite ? 'create' : 'login')
+  const [email, setEmail] = useState(invite?.email ?? '')
   const [password, setPassword] = useState('')
   const [verify, setVerify] = useState('')
   const [error, setError] = useState('')
@@ -101,7 +108,8 @@ export function SignInScreen() {
   // Set while the password was right and a second factor is asked for.
   const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null)
   // SPEC §2: with the hasPreviouslyLoggedIn flag set, a spinner shows while the session is restored.
-  const [restoring, setRestoring] = useState(() => loggedIn.peek() || hasPreviouslyLoggedIn() || sso.done)
+  // An invite link is for a new account: no session of this browser is restored over it.
+  const [restoring, setRestoring] = useState(() => !invite && (loggedIn.peek() || hasPreviouslyLoggedIn() || sso.done))
 
   // SPEC §4: the error message clears whenever the length of email, password or verify changes.
   useEffect(() => {
@@ -124,6 +132,7 @@ export function SignInScreen() {
       if (passwordChangeRequired.peek()) return setRestoring(false)
       navigate(takeRememberedRoute() ?? '/home', { replace: true })
     }
+    if (invite) return
     if (loggedIn.peek()) return onward()
     if (!hasPreviouslyLoggedIn()) return
     let active = true
@@ -137,7 +146,7 @@ export function SignInScreen() {
     return () => {
       active = false
     }
-  }, [navigate, sso])
+  }, [navigate, sso, invite])
 
   const validation = mode === 'create' ? createAccountMessage(email, password, verify) : ''
   const missing = mode === 'login' ? !email || !password : mode === 'create' ? !email || !password || !verify : !email
@@ -183,7 +192,7 @@ export function SignInScreen() {
       } else {
         let emailSent: boolean
         try {
-          emailSent = await createAccount(email, password)
+          emailSent = await createAccount(email, password, invite?.token)
         } catch (failure) {
           return setError(createAccountErrorMessage(failure))
         }
@@ -245,7 +254,8 @@ export function SignInScreen() {
 
   return (
     <CardPage>
-      <h1>{titles[mode]}</h1>
+      <h1>{invite && mode === 'create' ? copy.invite.title : titles[mode]}</h1>
+      {invite && mode === 'create' ? <p className={note}>{copy.invite.intro}</p> : null}
       <form className={form} onSubmit={submit} noValidate>
         <TextField label={copy.auth.email} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
         {mode !== 'reset' ? (

@@ -22,6 +22,7 @@ import * as partialKeyIndexes from './019-partial-key-indexes.ts'
 import * as sharedTrigramExtension from './020-shared-trigram-extension.ts'
 import * as nameIndexQueue from './021-name-index-queue.ts'
 import * as blobKeyPool from './022-blob-key-pool.ts'
+import * as inviteList from './023-invite-list.ts'
 import * as linkFileCounts from './024-link-file-counts.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '020-shared-trigram-extension': sharedTrigramExtension,
   '021-name-index-queue': nameIndexQueue,
   '022-blob-key-pool': blobKeyPool,
+  '023-invite-list': inviteList,
   '024-link-file-counts': linkFileCounts,
 }

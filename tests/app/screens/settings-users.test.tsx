@@ -14,10 +14,21 @@ const eve = { _id: 'u3', email: 'eve@example.com', role: 'user', createdAt: at, 
 
 type Row = Omit<typeof me, 'quota' | 'lastActiveAt'> & { quota: number | null; lastActiveAt: string | null }
 
-/** An admin signed in, and a /admin/users that applies PATCH and DELETE to `users`. */
-function serveAdmin(initial: Row[] = [me, bob, eve]) {
+type Invite = { _id: string; createdBy: { _id: string; email: string } | null; email: string | null; createdAt: string; expiresAt: string; usedAt: string | null }
+const later = '2099-01-01T10:00:00.000Z'
+const forKid: Invite = { _id: 'i1', createdBy: { _id: 'u1', email: testUser.email }, email: 'kid@example.com', createdAt: at, expiresAt: later, usedAt: null }
+const usedLink: Invite = { _id: 'i2', createdBy: null, email: null, createdAt: at, expiresAt: later, usedAt: at }
+
+/** An admin signed in, a /admin/users that applies PATCH and DELETE to `users`, and /admin/invites (DELETE applied). */
+function serveAdmin(initial: Row[] = [me, bob, eve], { invites: initialInvites = [] as Invite[], mailEnabled = false } = {}) {
   let users: Row[] = initial.map((u) => ({ ...u }))
+  let invites = [...initialInvites]
   server.use(
+    mock.get('*/admin/invites', () => ok({ invites, mailEnabled })),
+    mock.delete('*/admin/invites/:id', ({ params }) => {
+      invites = invites.filter((i) => i._id !== params.id)
+      return ok({ message: 'Invite revoked' })
+    }),
     mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, role: 'admin' })),
     mock.get('*/admin/users', () => ok({ users })),
     mock.get('*/admin/audit', () => ok({ events: [], nextCursor: null })),
@@ -138,15 +149,78 @@ describe('settings → users: create, invite (issue #20)', () => {
 
   it('Invite link: POST /admin/invites, the link shown with Copy ("Link Copied")', async () => {
     serveAdmin()
-    server.use(mock.post('*/admin/invites', () => ok({ url: 'http://cumulus.test/?invite=inv123' }, 201)))
+    server.use(mock.post('*/admin/invites', () => ok({ url: 'http://cumulus.test/invite/inv123' }, 201)))
     const { user } = await openUsers()
     await user.click(screen.getByRole('button', { name: 'Invite link' }))
     const shown = await screen.findByRole('dialog', { name: 'Invite link' })
     expect(within(shown).getByText('Anyone with this link can create one account. It works once, for 7 days.')).toBeTruthy()
-    expect((within(shown).getByLabelText('Invite link') as HTMLInputElement).value).toBe('http://cumulus.test/?invite=inv123')
+    expect((within(shown).getByLabelText('Invite link') as HTMLInputElement).value).toBe('http://cumulus.test/invite/inv123')
     await user.click(within(shown).getByRole('button', { name: 'Copy' }))
-    expect(await navigator.clipboard.readText()).toBe('http://cumulus.test/?invite=inv123')
+    expect(await navigator.clipboard.readText()).toBe('http://cumulus.test/invite/inv123')
     expect(await toasts().findByText('Link Copied')).toBeTruthy()
+  })
+})
+
+describe('settings → users: invites (DESIGN §8)', () => {
+  it('lists each invite with its address, maker and expiry or use; Revoke DELETEs it and the list reads again', async () => {
+    serveAdmin(undefined, { invites: [forKid, usedLink] })
+    const { user } = await openUsers()
+    const list = await screen.findByRole('list', { name: 'Invites' })
+    const [kid, link] = within(list).getAllByRole('listitem')
+    expect(kid!.textContent).toContain('Invite for kid@example.com')
+    expect(kid!.textContent).toContain(`by ${testUser.email} · Expires`)
+    expect(within(kid!).queryByText('Used')).toBeNull()
+    expect(link!.textContent).toContain('Invite link')
+    expect(link!.textContent).toContain('by a deleted account · Used')
+    expect(within(link!).getByText('Used')).toBeTruthy()
+    await user.click(within(kid!).getByRole('button', { name: 'Revoke Invite for kid@example.com' }))
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Invites' })).getAllByRole('listitem')).toHaveLength(1))
+    expect(sent('/admin/invites/i1', 'DELETE')).toHaveLength(1)
+    expect(await toasts().findByText('Invite revoked')).toBeTruthy()
+  })
+
+  it('an expired invite is marked Expired', async () => {
+    serveAdmin(undefined, { invites: [{ ...forKid, expiresAt: at }] })
+    await openUsers()
+    const list = await screen.findByRole('list', { name: 'Invites' })
+    expect(within(list).getByText('Expired')).toBeTruthy()
+  })
+
+  it('without invites there is no Invites list, and without mail no Invite by email or mailed reset', async () => {
+    serveAdmin()
+    const { user } = await openUsers()
+    await waitFor(() => expect(sent('/admin/invites')).toHaveLength(1))
+    expect(screen.queryByRole('list', { name: 'Invites' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Invite by email' })).toBeNull()
+    await user.click(within(rowOf(bob.email)).getByRole('button', { name: `Actions for ${bob.email}` }))
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).not.toContain('Email a password reset')
+  })
+
+  it('with mail: Invite by email POSTs the address, says it was sent and lists it', async () => {
+    serveAdmin(undefined, { mailEnabled: true })
+    server.use(mock.post('*/admin/invites', () => ok({ invite: forKid, url: 'http://cumulus.test/invite/x', expiresAt: later, emailSent: true }, 201)))
+    const { user } = await openUsers()
+    await user.click(await screen.findByRole('button', { name: 'Invite by email' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Invite by email' })
+    await user.type(within(dialog).getByLabelText('Email address'), 'kid@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Send invite' }))
+    expect(await toasts().findByText('Invite sent to kid@example.com')).toBeTruthy()
+    expect(sent('/admin/invites', 'POST')[0]?.body).toEqual({ email: 'kid@example.com' })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite by email' })).toBeNull())
+    await waitFor(() => expect(sent('/admin/invites', 'GET').length).toBeGreaterThan(1))
+  })
+
+  it('with mail: Email a password reset asks first, POSTs {mail: true} and says where it went', async () => {
+    serveAdmin(undefined, { mailEnabled: true })
+    server.use(mock.post('*/admin/users/:id/reset-password', () => ok({ mailedTo: bob.email })))
+    const { user } = await openUsers()
+    await waitFor(() => expect(sent('/admin/invites')).toHaveLength(1))
+    await choose(user, bob.email, 'Email a password reset')
+    const confirm = await screen.findByRole('alertdialog', { name: 'Email a password reset to bob@example.com?' })
+    expect(within(confirm).getByText(/They get a link to choose a new one/)).toBeTruthy()
+    await user.click(within(confirm).getByRole('button', { name: 'Email a password reset' }))
+    expect(await toasts().findByText('Password reset link sent to bob@example.com')).toBeTruthy()
+    expect(sent('/admin/users/u2/reset-password', 'POST')[0]?.body).toEqual({ mail: true })
   })
 })
 

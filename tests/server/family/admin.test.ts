@@ -21,6 +21,8 @@ const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
   ['DELETE', '/admin/users/some-id'],
   ['POST', '/admin/users/some-id/reset-password'],
   ['POST', '/admin/invites'],
+  ['GET', '/admin/invites'],
+  ['DELETE', '/admin/invites/some-id'],
   ['GET', '/admin/audit'],
 ]
 

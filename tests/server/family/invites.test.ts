@@ -1,11 +1,14 @@
 // Invites and sign-up modes (DESIGN.md §7): an invite link signs up one account within 7 days;
 // SIGNUP=invite makes it the only way in; SIGNUP=closed refuses both. Also the two ways back in
 // without mail: the reset request's MAIL_DISABLED code, and the console's `npm run admin`.
+import { type Kysely, Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrations } from '../../../server/db/migrations/index.ts'
 import { runAdminCommand } from '../../../server/cli/admin.ts'
 import { sha256 } from '../../../server/util/crypto.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { startServer } from '../helpers/server.ts'
+import { startMailSink, type MailSink } from '../helpers/smtp.ts'
 import { startFamily, member, type Family } from './family-helpers.ts'
 
 const tokenOf = (url: string) => url.split('/invite/')[1]!
@@ -37,8 +40,8 @@ describe('SIGNUP=invite', () => {
     const [c, d] = await Promise.all([signup(f, uniqueEmail('inv'), token), signup(f, uniqueEmail('inv'), token)])
     expect([c.status, d.status].sort()).toEqual([201, 403])
     const refused = c.status === 403 ? c : d
-    expect(refused.body).toEqual({ statusCode: 403, code: 'INVITE_INVALID', message: "This invite link is invalid, used or expired. Ask the server's admin for a new one." })
-    expect((await signup(f, uniqueEmail('inv'), token)).status).toBe(403)
+    expect(refused.body).toEqual({ statusCode: 403, code: 'INVITE_USED', message: "This invite has been used. Ask the server's admin for a new one." })
+    expect((await signup(f, uniqueEmail('inv'), token)).body.code).toBe('INVITE_USED')
   })
 
   it('given an invite and an email already taken, then 409 and the invite still works afterwards', async () => {
@@ -52,11 +55,209 @@ describe('SIGNUP=invite', () => {
     await f.server.app.cumulus.db.updateTable('invites').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', sha256(token)).execute()
     const r = await signup(f, uniqueEmail('late'), token)
     expect(r.status).toBe(403)
-    expect(r.body.code).toBe('INVITE_INVALID')
+    expect(r.body).toEqual({ statusCode: 403, code: 'INVITE_EXPIRED', message: "This invite has expired. Ask the server's admin for a new one." })
+    expect((await new Browser(f.server.url).get(`/user-service/invites/${token}`)).body.status).toBe('expired')
   })
 
-  it('given a made-up token, then 403 INVITE_INVALID', async () => {
+  it('given a made-up token, then 403 INVITE_INVALID, and its check is 404', async () => {
     expect((await signup(f, uniqueEmail('x'), 'not-a-token')).body.code).toBe('INVITE_INVALID')
+    expect((await new Browser(f.server.url).get('/user-service/invites/not-a-token')).status).toBe(404)
+  })
+
+  it('given an invite, then anyone with its token can check it before the form: valid, then used', async () => {
+    const { url } = (await f.admin.post('/admin/invites', { email: 'Kid@Example.com' })).body
+    const visitor = new Browser(f.server.url)
+    const before = await visitor.get(`/user-service/invites/${tokenOf(url)}`)
+    expect(before.status).toBe(200)
+    expect(before.body).toEqual({ status: 'valid', email: 'kid@example.com', expiresAt: expect.any(String) })
+    expect((await signup(f, uniqueEmail('kid'), tokenOf(url))).status).toBe(201)
+    expect((await visitor.get(`/user-service/invites/${tokenOf(url)}`)).body).toEqual({ status: 'used', expiresAt: before.body.expiresAt })
+  })
+
+  it('given invites, then the list shows who made each, for whom, when it expires and whether it was used', async () => {
+    const open = (await f.admin.post('/admin/invites', { email: 'open@example.com' })).body
+    const used = (await f.admin.post('/admin/invites')).body
+    expect(open.emailSent).toBe(false)
+    expect(used.invite).toEqual({ _id: expect.any(String), createdBy: { _id: expect.any(String), email: f.adminEmail }, email: null, createdAt: expect.any(String), expiresAt: used.expiresAt, usedAt: null })
+    expect((await signup(f, uniqueEmail('used'), tokenOf(used.url))).status).toBe(201)
+    const r = await f.admin.get('/admin/invites')
+    expect(r.status).toBe(200)
+    expect(r.body.mailEnabled).toBe(false)
+    const byId = new Map(r.body.invites.map((i: { _id: string }) => [i._id, i]))
+    expect(byId.get(open.invite._id)).toEqual(open.invite)
+    expect(byId.get(used.invite._id)).toEqual({ ...used.invite, usedAt: expect.any(String) })
+    // Nothing of the token leaks into the list.
+    expect(r.text).not.toContain(tokenOf(open.url))
+    expect(r.text).not.toContain(sha256(tokenOf(open.url)))
+  })
+
+  it('given a revoked invite, then its token no longer signs up (INVITE_INVALID), its check is 404, and a second revoke is 404', async () => {
+    const { invite, url } = (await f.admin.post('/admin/invites')).body
+    const r = await f.admin.delete(`/admin/invites/${invite._id}`)
+    expect(r.status).toBe(200)
+    expect((await signup(f, uniqueEmail('revoked'), tokenOf(url))).body.code).toBe('INVITE_INVALID')
+    expect((await new Browser(f.server.url).get(`/user-service/invites/${tokenOf(url)}`)).status).toBe(404)
+    expect((await f.admin.delete(`/admin/invites/${invite._id}`)).status).toBe(404)
+    expect((await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)).not.toContain(invite._id)
+  })
+
+  it('given a member who is not an admin, then listing, making and revoking invites are 403', async () => {
+    const b = new Browser(f.server.url)
+    await b.post('/user-service/create', { email: uniqueEmail('plain'), password: 'secret123', invite: tokenOf((await f.admin.post('/admin/invites')).body.url) })
+    const { invite } = (await f.admin.post('/admin/invites')).body
+    for (const r of [await b.get('/admin/invites'), await b.post('/admin/invites', {}), await b.delete(`/admin/invites/${invite._id}`)]) {
+      expect(r.status).toBe(403)
+      expect(r.body.code).toBe('ADMIN_ONLY')
+    }
+  })
+
+  /** A second admin, signed in, who came in by an invite. */
+  async function secondAdmin() {
+    const b = new Browser(f.server.url)
+    const email = uniqueEmail('admin2')
+    const { body } = await b.post('/user-service/create', { email, password: 'secret123', invite: tokenOf((await f.admin.post('/admin/invites')).body.url) })
+    expect((await f.admin.patch(`/admin/users/${body.user._id}`, { role: 'admin' })).status).toBe(200)
+    return { b, email, id: body.user._id as string }
+  }
+
+  it("given two admins, then each sees and may revoke the other's invites (they are the server's); an unknown id is 404", async () => {
+    const other = await secondAdmin()
+    const { invite, url } = (await other.b.post('/admin/invites')).body
+    const listed = (await f.admin.get('/admin/invites')).body.invites.find((i: { _id: string }) => i._id === invite._id)
+    expect(listed.createdBy).toEqual({ _id: other.id, email: other.email })
+    expect((await f.admin.delete(`/admin/invites/${invite._id}`)).status).toBe(200)
+    expect((await signup(f, uniqueEmail('x'), tokenOf(url))).body.code).toBe('INVITE_INVALID')
+    expect((await f.admin.delete('/admin/invites/no-such-invite')).status).toBe(404)
+  })
+
+  it("given an admin demoted, then their open invites end; a used one stays listed", async () => {
+    const other = await secondAdmin()
+    const open = (await other.b.post('/admin/invites')).body
+    const used = (await other.b.post('/admin/invites')).body
+    expect((await signup(f, uniqueEmail('early'), tokenOf(used.url))).status).toBe(201)
+    expect((await f.admin.patch(`/admin/users/${other.id}`, { role: 'user' })).status).toBe(200)
+    expect((await signup(f, uniqueEmail('late'), tokenOf(open.url))).body.code).toBe('INVITE_INVALID')
+    const ids = (await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)
+    expect(ids).not.toContain(open.invite._id)
+    expect(ids).toContain(used.invite._id)
+  })
+
+  it('given an admin deleted, then their open invites end', async () => {
+    const other = await secondAdmin()
+    const open = (await other.b.post('/admin/invites')).body
+    expect((await f.admin.delete(`/admin/users/${other.id}`)).status).toBe(200)
+    expect((await signup(f, uniqueEmail('late'), tokenOf(open.url))).body.code).toBe('INVITE_INVALID')
+    expect((await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)).not.toContain(open.invite._id)
+  })
+
+  it('given an admin disabled, then their open invites cannot be used while they are', async () => {
+    const other = await secondAdmin()
+    const open = (await other.b.post('/admin/invites')).body
+    expect((await f.admin.patch(`/admin/users/${other.id}`, { disabled: true })).status).toBe(200)
+    expect((await signup(f, uniqueEmail('late'), tokenOf(open.url))).body.code).toBe('INVITE_INVALID')
+  })
+
+  it('given a bad address to invite, then 400 and no invite is made', async () => {
+    const before = (await f.admin.get('/admin/invites')).body.invites.length
+    const r = await f.admin.post('/admin/invites', { email: 'not-an-address' })
+    expect(r.status).toBe(400)
+    expect((await f.admin.get('/admin/invites')).body.invites.length).toBe(before)
+  })
+})
+
+describe('invites and resets by mail (SMTP_URL set)', () => {
+  let f: Family
+  let sink: MailSink
+  beforeAll(async () => {
+    sink = await startMailSink()
+    f = await startFamily({ env: { SIGNUP: 'invite', SMTP_URL: sink.url, PUBLIC_URL: 'http://cumulus.test' } })
+  })
+  afterAll(async () => {
+    await f.server.close()
+    await sink.close()
+  })
+
+  it('given an address, then the invite link is mailed to it through SMTP, and that link signs up', async () => {
+    const since = sink.mails.length
+    const r = await f.admin.post('/admin/invites', { email: 'gran@example.com' })
+    expect(r.status).toBe(201)
+    expect(r.body.emailSent).toBe(true)
+    expect(r.body.invite.email).toBe('gran@example.com')
+    const mail = await sink.waitFor('gran@example.com', since)
+    expect(mail.decoded).toContain("Subject: You're invited to Cumulus")
+    expect(mail.decoded).toContain(f.adminEmail)
+    const token = sink.link(mail, 'invite')
+    expect(`http://cumulus.test/invite/${token}`).toBe(r.body.url)
+    expect((await f.admin.get('/admin/invites')).body.mailEnabled).toBe(true)
+    expect((await signup(f, 'gran@example.com', token)).status).toBe(201)
+  })
+
+  it('given the mail server refuses, then 503 MAIL_FAILED and no invite is left behind', async () => {
+    const before = (await f.admin.get('/admin/invites')).body.invites.length
+    sink.failing = true
+    try {
+      const r = await f.admin.post('/admin/invites', { email: 'lost@example.com' })
+      expect(r.status).toBe(503)
+      expect(r.body.code).toBe('MAIL_FAILED')
+    } finally {
+      sink.failing = false
+    }
+    expect((await f.admin.get('/admin/invites')).body.invites.length).toBe(before)
+  })
+
+  it("given the admin resets a password by mail, then the user gets a reset link (no password in the mail), the old password and sessions end, and the link sets a new one", async () => {
+    const b = new Browser(f.server.url)
+    const email = uniqueEmail('forgetful')
+    const { body } = await b.post('/user-service/create', { email, password: 'secret123', invite: tokenOf((await f.admin.post('/admin/invites')).body.url) })
+    const since = sink.mails.length
+    const r = await f.admin.post(`/admin/users/${body.user._id}/reset-password`, { mail: true })
+    expect(r.status).toBe(200)
+    expect(r.body).toEqual({ mailedTo: email })
+    const mail = await sink.waitFor(email, since)
+    const token = sink.link(mail, 'reset-password')
+    expect((await b.get('/user-service/user')).status).toBe(401)
+    expect((await new Browser(f.server.url).login(email, 'secret123')).status).toBe(401)
+    expect((await new Browser(f.server.url).patch('/user-service/reset-password', { passwordToken: token, password: 'brand-new-1' })).status).toBe(200)
+    expect((await new Browser(f.server.url).login(email, 'brand-new-1')).status).toBe(200)
+  })
+})
+
+describe('resets by mail without SMTP_URL', () => {
+  it('given no mail, then a mailed reset is 409 MAIL_DISABLED and the password still works; the plain reset still answers a temporary one', async () => {
+    const f = await startFamily()
+    try {
+      const m = await member(f.server)
+      const r = await f.admin.post(`/admin/users/${m.id}/reset-password`, { mail: true })
+      expect(r.status).toBe(409)
+      expect(r.body.code).toBe('MAIL_DISABLED')
+      expect((await new Browser(f.server.url).login(m.email, m.password)).status).toBe(200)
+      const plain = await f.admin.post(`/admin/users/${m.id}/reset-password`)
+      expect(plain.status).toBe(200)
+      expect(plain.body.temporaryPassword).toEqual(expect.any(String))
+    } finally {
+      await f.server.close()
+    }
+  })
+})
+
+describe('migration 023 (invite list)', () => {
+  it('given invites made before it, then each gets an id, shows in the list and still signs up; down and up again work', async () => {
+    const f = await startFamily()
+    try {
+      const schema = f.server.config.databaseSchema
+      const migrator = new Migrator({ db: f.server.app.cumulus.db, provider: { getMigrations: async () => migrations }, ...(f.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}) })
+      expect((await migrator.migrateTo('022-blob-key-pool')).error).toBeUndefined()
+      const adminId = (await f.admin.get('/user-service/user')).body._id
+      const old = 'o'.repeat(43)
+      const db = f.server.app.cumulus.db as Kysely<any>
+      await db.insertInto('invites').values({ token_hash: sha256(old), created_by: adminId, created_at: Date.now(), expires_at: Date.now() + 86_400_000, used_at: null }).execute()
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const [listed] = (await f.admin.get('/admin/invites')).body.invites
+      expect(listed).toMatchObject({ _id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), createdBy: { _id: adminId, email: f.adminEmail }, email: null, usedAt: null })
+      expect((await signup(f, uniqueEmail('old'), old)).status).toBe(201)
+    } finally {
+      await f.server.close()
+    }
   })
 })
 

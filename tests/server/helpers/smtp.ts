@@ -13,7 +13,7 @@ export interface MailSink {
   mails: ReceivedMail[]
   /** Waits for the next mail to `to` that arrives after `since` mails were seen. */
   waitFor(to: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>
-  link(mail: ReceivedMail, path: 'verify-email' | 'reset-password'): string
+  link(mail: ReceivedMail, path: 'verify-email' | 'reset-password' | 'invite'): string
   close(): Promise<void>
   /** When set, every message is refused (to test failing mail). */
   failing: boolean
