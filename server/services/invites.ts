@@ -6,6 +6,7 @@ import { type AppError, errors } from '../errors.ts'
 import type { InviteRow, InvitesRepository } from '../repositories/invites.ts'
 import type { UsersRepository } from '../repositories/users.ts'
 import { randomId, sha256 } from '../util/crypto.ts'
+import { isValidEmail } from '../util/email.ts'
 import { normaliseEmail } from './accounts.ts'
 import type { AuditService } from './audit.ts'
 import { linkMail, type Mailer } from './mailer.ts'
@@ -58,7 +59,7 @@ export function createInviteService(deps: {
     async create(adminId: string, opts: { email?: string | undefined; ip?: string | undefined } = {}) {
       if (config.signup === 'closed') throw errors.conflict('SIGNUP_CLOSED', 'Sign-up is closed on this server (SIGNUP=closed): invites cannot be used')
       const email = opts.email === undefined || opts.email.trim() === '' ? null : normaliseEmail(opts.email)
-      if (email !== null && (email.length > 320 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) throw errors.badRequest('Email is invalid')
+      if (email !== null && !isValidEmail(email)) throw errors.badRequest('Email is invalid')
       const token = randomId(32)
       const t = now()
       const row = { id: randomId(), token_hash: sha256(token), created_by: adminId, email, created_at: t, expires_at: t + config.limits.inviteTtlMs }

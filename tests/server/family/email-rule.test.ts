@@ -1,5 +1,5 @@
 // The email rule (util/email.ts) at every door an address comes in by: sign-up, sign-up with an
-// invite, and an admin's create (single sign-on: sign-in/oidc.test.ts). Addresses a mailer would
+// invite, an admin's create and an invite to an address (single sign-on: sign-in/oidc.test.ts). Addresses a mailer would
 // rewrite or split are "Email is invalid", and nothing is made. One server for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../helpers/client.ts'
@@ -39,13 +39,14 @@ const invalid = { statusCode: 400, code: 'BAD_REQUEST', message: 'Email is inval
 const accountOf = async (email: string) => (await f.server.app.cumulus.db.selectFrom('users').select('email').execute()).find((u) => u.email === email.toLowerCase())
 
 describe('an address a mailer would rewrite', () => {
-  it('given each shape, then sign-up, sign-up with an invite and the admin create all answer 400 "Email is invalid", and no account is made', async () => {
+  it('given each shape, then sign-up, sign-up with an invite, the admin create and an invite to the address all answer 400 "Email is invalid", and no account is made', async () => {
     for (const email of REWRITTEN_EMAILS) {
       const invite = (await f.admin.post('/admin/invites')).body.url.split('/invite/')[1]
       const replies = {
         signup: await new Browser(f.server.url).post('/user-service/create', { email, password: 'secret123' }),
         invite: await new Browser(f.server.url).post('/user-service/create', { email, password: 'secret123', invite }),
         admin: await f.admin.post('/admin/users', { email, password: 'secret123' }),
+        inviteTo: await f.admin.post('/admin/invites', { email }),
       }
       for (const [door, r] of Object.entries(replies)) expect(r.body, `${door} ${JSON.stringify(email)}`).toEqual(invalid)
       expect(await accountOf(email.trim())).toBeUndefined()
