@@ -29,6 +29,12 @@ export class DavError extends AppError {
   }
 }
 
+/** The owner's 507: the write's size against what is free, when the size is known. */
+function quotaMessage(used: number, quota: number, format: (bytes: number) => string, size: number | undefined): string {
+  if (size === undefined) return `Storage full: ${format(used)} of ${format(quota)} used`
+  return `This file (${format(size)}) is larger than your free space (${format(Math.max(0, quota - used))})`
+}
+
 export const errors = {
   badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
   unauthorized: (message = 'Not logged in') => new AppError(401, 'UNAUTHORIZED', message),
@@ -60,6 +66,8 @@ export const errors = {
   sharePasswordRequired: () => new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link is protected by a password'),
   sharePasswordIncorrect: () => new AppError(401, 'SHARE_PASSWORD_INCORRECT', 'Incorrect password'),
   shareExpired: () => new AppError(410, 'SHARE_EXPIRED', 'This link has expired: ask the person who shared it for a new one'),
+  /** A link whose downloads are used up: a 404 like a revoked one (DESIGN §7), but saying why. */
+  shareLimitReached: () => new AppError(404, 'SHARE_LIMIT_REACHED', 'This link has reached its download limit: ask the person who shared it for a new one'),
   unprocessableImage: () => new AppError(422, 'UNPROCESSABLE_IMAGE', 'This image cannot be displayed'),
   rangeNotSatisfiable: (size: number) =>
     new AppError(416, 'RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', { 'content-range': `bytes */${size}` }),
@@ -71,8 +79,8 @@ export const errors = {
   lastAdmin: () => new AppError(409, 'LAST_ADMIN', 'This is the last admin: make another user an admin first'),
   /** A write that would pass the user's quota (DESIGN.md §7), before any byte is kept. */
   lengthRequired: () => new AppError(411, 'LENGTH_REQUIRED', 'Send the upload with a Content-Length: this account has a storage quota'),
-  quotaExceeded: (used: number, quota: number, format: (bytes: number) => string) =>
-    new AppError(507, 'QUOTA_EXCEEDED', `Storage full: ${format(used)} of ${format(quota)} used`, {}, { used, quota }),
+  quotaExceeded: (used: number, quota: number, format: (bytes: number) => string, size?: number) =>
+    new AppError(507, 'QUOTA_EXCEEDED', quotaMessage(used, quota, format, size), {}, size === undefined ? { used, quota } : { used, quota, size }),
   /** WebDAV (DESIGN.md §7): the RFC 4918 preconditions a request can fail. */
   davFiniteDepth: () => new DavError(403, 'PROPFIND_FINITE_DEPTH', 'PROPFIND takes Depth 0 or 1, not infinity', 'propfind-finite-depth'),
   davLocked: (href: string) => new DavError(423, 'LOCKED', 'The resource is locked: send its lock token in an If header', 'lock-token-submitted', href),

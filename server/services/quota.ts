@@ -37,11 +37,12 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
   const { repo, limits } = deps
   const now = deps.now ?? Date.now
 
-  /** The 507 of a refused write, with the numbers the app shows ("Storage full: X of Y used"). */
-  async function refusal(userId: string, from: Pick<QuotaRepository, 'state'> = repo): Promise<never> {
+  /** The 507 of a refused write of `size` bytes, with the numbers the app shows ("This file (X) is larger than your free space (Y)"). */
+  // `held`: what the write holds already (a growing one), counted in `size`, not as taken space.
+  async function refusal(userId: string, size: number, from: Pick<QuotaRepository, 'state'> = repo, held = 0): Promise<never> {
     const s = await from.state(userId)
     if (!s) throw errors.unauthorized()
-    throw errors.quotaExceeded(s.used + s.reserved, s.quota ?? 0, formatBytes)
+    throw errors.quotaExceeded(s.used + s.reserved - held, s.quota ?? 0, formatBytes, size)
   }
 
   const checkBytes = (bytes: number) => {
@@ -54,7 +55,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     const id = randomId()
     const t = now()
     const held = await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs })
-    if (held === 'refused') return refusal(userId)
+    if (held === 'refused') return refusal(userId, bytes)
     return { id, userId, bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
   }
 
@@ -75,7 +76,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       checkBytes(r.bytes)
       const t = now()
       const held = await trx.quota.reserveIn({ ...r, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId, trx.quota)
+      if (held === 'refused') return refusal(r.userId, r.bytes, trx.quota)
       return held
     },
 
@@ -84,7 +85,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       checkBytes(r.bytes)
       const t = now()
       const held = await repo.reserve({ ...r, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId)
+      if (held === 'refused') return refusal(r.userId, r.bytes)
       return held
     },
 
@@ -98,7 +99,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     async grow(reservation: Reservation, bytes: number): Promise<void> {
       checkBytes(bytes)
       if (bytes === 0) return
-      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId)
+      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId, reservation.bytes + bytes, repo, reservation.bytes)
       reservation.bytes += bytes
     },
 

@@ -37,7 +37,7 @@ const createTus = (b: Browser, base: string, length: number, name: string) =>
 
 function expectQuotaRefusal(r: { status: number; body: any; text: string }) {
   expect(r.status, r.text).toBe(507)
-  expect(r.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message: expect.stringMatching(/^Storage full: .+ of .+ used$/) })
+  expect(r.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message: expect.stringMatching(/^This file \(\d+(\.\d+)? (B|KB)\) is larger than your free space \(\d+(\.\d+)? (B|KB)\)$/) })
 }
 
 describe('every write path checks the quota before a byte is kept', () => {
