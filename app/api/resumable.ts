@@ -98,7 +98,7 @@ export class ResumableError extends Error {
     /** The server's message, or "Network Error" / "Request failed with status code N". */
     message: string,
     readonly status: number | undefined,
-    /** Whether trying again may help (not for a bad name or a file over the size limit). */
+    /** Whether trying again may help (not for a bad name, a file over the size limit, or one the free space cannot hold). */
     readonly retryable: boolean,
     override readonly cause?: unknown,
   ) {
@@ -125,7 +125,7 @@ function toResumableError(error: unknown): ResumableError {
     data = undefined
   }
   const reason = quotaExceededReason(status, data) ?? failureReason(statusError(status, data))
-  return new ResumableError(reason, status, status !== 400 && status !== 413, error)
+  return new ResumableError(reason, status, status !== 400 && status !== 413 && status !== 507, error)
 }
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false
