@@ -2,7 +2,8 @@
 // request (no cache, so a revoke or a move holds on every instance at once).
 //
 // A link opens its item only while the item exists and is not trashed, the link has not expired
-// (410) and has downloads left; anything else is the same 404 as an unknown token. A folder link
+// (410) and has downloads left; anything else is the same 404 as an unknown token (a used-up
+// link's 404 says so: its visitor holds the token already). A folder link
 // reaches only what lies inside the shared folder now (a file moved out a moment ago is gone),
 // never anything trashed, and its replies carry no owner data: no owner id, no share tokens of
 // the files inside, no ancestors above the shared folder.
@@ -66,7 +67,8 @@ export function createSharedAccess(deps: {
   /** The link a token names and its live item, before any password: 404 / 410 otherwise. */
   async function find(token: string): Promise<Opened> {
     const link = await repo.links.byTokenHash(tokenHash(token))
-    if (!link || spent(link)) throw errors.notFound('Link')
+    if (!link) throw errors.notFound('Link')
+    if (spent(link)) throw errors.shareLimitReached()
     const owner = link.owner_id
     const row = link.item_type === 'file' ? await repo.files.file(owner, link.item_id) : await repo.folders.folder(owner, link.item_id)
     if (!row || row.trashed) throw errors.notFound('Link')
