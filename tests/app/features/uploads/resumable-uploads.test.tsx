@@ -141,6 +141,23 @@ describe('resumable uploads (issue #18)', () => {
     expect(panel().getByText('1 failed')).toBeTruthy()
   })
 
+  it('leaving the page while files are being sent asks first; once they are done it does not', async () => {
+    renderPanel()
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(leave()).toBe(false)
+    tus.hold()
+    void startUploads([file('a.txt')], '/', onUploaded)
+    await until(() => tus.held().length === 1)
+    expect(leave()).toBe(true)
+    tus.releaseAll()
+    await until(() => state('a.txt') === 'completed')
+    expect(leave()).toBe(false)
+  })
+
   it('header: "Uploading N file(s)" while unfinished, then "Uploaded C of T files" and the summary', async () => {
     renderPanel()
     tus.hold()
