@@ -299,8 +299,11 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     const { user } = open('/home')
     await menuAction('report-1.pdf', 'Rename', user)
     const dialog = await screen.findByRole('dialog', { name: 'Enter A File Name' })
-    const field = within(dialog).getByRole('textbox')
-    expect((field as HTMLInputElement).value).toBe('report-1.pdf')
+    const field = within(dialog).getByRole<HTMLInputElement>('textbox')
+    expect(field.value).toBe('report-1.pdf')
+    // The name is selected without its extension: typing a new name keeps ".pdf".
+    await waitFor(() => expect(document.activeElement).toBe(field))
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'report-1'.length])
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(sent('/file-service/rename')).toHaveLength(0)
