@@ -22,7 +22,7 @@ import { copy } from '../../copy-screens.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
 import { menuEntries } from '../../features/items/item-menu.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
-import { useItemSelection } from '../../features/items/use-item-selection.ts'
+import { selectForMenu, useItemSelection } from '../../features/items/use-item-selection.ts'
 import type { Area } from '../../features/layout/areas.ts'
 import { areas } from '../../features/layout/areas.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
@@ -197,6 +197,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => selection.click(toSelected(folderTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
+        onItemContextMenu={(item) => selectForMenu(toSelected(folderTarget(item)))}
         onKeyDown={withSelectionKeys(folderSelection.onKeyDown, keysFor((index) => folderTargets[index]))}
         onFocus={folderSelection.onFocus}
         onPointerDown={folderSelection.onPointerDown}
@@ -220,6 +221,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => selection.click(toSelected(fileTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(fileTarget(item)))}
+        onItemContextMenu={(item) => selectForMenu(toSelected(fileTarget(item)))}
         onEndReached={fileList.loadMore}
         onKeyDown={withSelectionKeys(fileSelection.onKeyDown, keysFor((index) => fileTargets[index]))}
         onFocus={fileSelection.onFocus}

@@ -293,6 +293,19 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     await user.click(await screen.findByRole('menuitem', { name: action }))
   }
 
+  it('a right-click selects the item (the details panel shows it) before its menu opens', async () => {
+    serveDrive({ folders: [makeFolder(1)], files: [makeFile(1), makeFile(2)] })
+    open('/home')
+    fireEvent.contextMenu(await findCard('report-2.pdf'))
+    expect(await screen.findByRole('menu')).toBeTruthy()
+    await waitFor(() => expect(card('report-2.pdf').getAttribute('aria-selected')).toBe('true'))
+    expect(card('report-1.pdf').getAttribute('aria-selected')).not.toBe('true')
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' })
+    fireEvent.contextMenu(await findCard('Folder 1'))
+    await waitFor(() => expect(card('Folder 1').getAttribute('aria-selected')).toBe('true'))
+    expect(card('report-2.pdf').getAttribute('aria-selected')).not.toBe('true')
+  })
+
   it('rename: "Enter A File Name" prefilled, empty → "Please Enter a Name", unchanged does nothing, else Renaming... → Renamed', async () => {
     serveDrive({ folders: [], files: [makeFile(1)] })
     server.use(mock.patch('*/file-service/rename', () => ok()))
