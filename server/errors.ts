@@ -1,6 +1,7 @@
 // One error catalogue and one handler: every failure leaves as {statusCode, code, message}
 // (DESIGN.md §4). Client mistakes are 4xx with a readable message; only our bugs are 500.
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { formatBytes } from './util/bytes.ts'
 
 export class AppError extends Error {
   constructor(
@@ -63,6 +64,9 @@ export const errors = {
   notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   tooLarge: (message: string) => new AppError(413, 'TOO_LARGE', message),
+  /** MAX_UPLOAD_BYTES passed, the limit as a person reads it ("5 MB"). */
+  fileTooLarge: (maxBytes: number | undefined) =>
+    new AppError(413, 'TOO_LARGE', maxBytes === undefined ? "File is larger than this server's limit" : `File is larger than the limit of ${formatBytes(maxBytes)}`),
   sharePasswordRequired: () => new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link is protected by a password'),
   sharePasswordIncorrect: () => new AppError(401, 'SHARE_PASSWORD_INCORRECT', 'Incorrect password'),
   shareExpired: () => new AppError(410, 'SHARE_EXPIRED', 'This link has expired: ask the person who shared it for a new one'),

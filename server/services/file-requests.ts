@@ -13,6 +13,7 @@ import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
+import { formatBytes } from '../util/bytes.ts'
 import { randomId } from '../util/crypto.ts'
 import { mimeFor } from '../util/mime.ts'
 import { checkName, nameKey } from '../util/names.ts'
@@ -89,8 +90,8 @@ export function createFileRequests(deps: {
     const left = link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes)
     return {
       left,
-      tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${link.max_file_size} bytes per file`),
-      tooBigForTotal: () => errors.tooLarge(`This link takes ${link.max_total_bytes} bytes in all, and ${left} bytes are left`),
+      tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${formatBytes(link.max_file_size ?? 0)} per file`),
+      tooBigForTotal: () => errors.tooLarge(`This link takes ${formatBytes(link.max_total_bytes ?? 0)} in all, and ${formatBytes(left ?? 0)} are left`),
     }
   }
 
@@ -149,7 +150,7 @@ export function createFileRequests(deps: {
       const owner = link.owner_id
       const fileLimit = link.max_file_size
       const { left, tooBigForFile, tooBigForTotal } = linkLimits(link)
-      const tooBigForServer = () => errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+      const tooBigForServer = () => errors.fileTooLarge(deps.maxUploadBytes)
       // The tightest of the three limits, and the refusal that names it.
       const caps = [
         ...(fileLimit !== null ? [{ bytes: fileLimit, refuse: tooBigForFile }] : []),
