@@ -22,6 +22,7 @@ import { emailMessage } from '../../features/forms/validation.ts'
 import { usageText } from '../../features/storage/storage-meter.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
+import { notifyAuditChanged } from '../../hooks/use-audit-log.ts'
 import { ActivitySection } from './activity-section.tsx'
 import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
 import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
@@ -45,7 +46,12 @@ export function userMeta(user: AdminUserJson): string {
 
 export function UsersSection({ currentUserId }: { currentUserId: string | undefined }) {
   const { users, error } = useAdminUsers()
-  const refetch = useRefetchKey(keys.adminUsers())
+  const refetchUsers = useRefetchKey(keys.adminUsers())
+  // An admin action changes the list and adds an event to the activity below it.
+  const refetch = () => {
+    refetchUsers()
+    notifyAuditChanged()
+  }
   const [creating, setCreating] = useState(false)
   const [asking, setAsking] = useState<Asking>(null)
   const [quotaFor, setQuotaFor] = useState<AdminUserJson | null>(null)
