@@ -124,6 +124,12 @@ export const copy = {
     files: 'Files',
     noFiles: 'No files here yet', // ours: an empty file list
     trashBanner: 'Items in the trash may be automatically deleted depending on the servers settings.',
+    // ours: beside the spec's banner, this server's real retention (TRASH_RETENTION_DAYS, 0 = never).
+    trashRetention: (days: number) =>
+      days > 0 ? `On this server, items are deleted forever ${days === 1 ? '1 day' : `${days} days`} after they are moved to the trash.` : 'On this server, items stay in the trash until you delete them.',
+    // ours: a trashed item's days left before the retention sweep deletes it.
+    trashDaysLeft: (days: number) => (days <= 0 ? 'Deleted soon' : days === 1 ? '1 day left' : `${days} days left`),
+    emptyTrashAction: 'Empty trash', // ours
     sortBy: 'Sort by', // ours: the sort select's name
     modified: 'Modified',
     name: 'Name',
@@ -186,6 +192,7 @@ export const copy = {
     rename: { pending: 'Renaming...', success: 'Renamed', error: 'Error Renaming' },
     trash: { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' },
     delete: { pending: 'Deleting...', success: 'Deleted', error: 'Error Deleting' },
+    emptyTrash: { pending: 'Emptying trash...', success: 'Trash emptied', error: 'Error Emptying Trash' }, // ours
     restore: { pending: 'Restoring...', success: 'Restored', error: 'Error Restoring' },
     makePublic: { pending: 'Making Public...', success: 'Public Link Generated', error: 'Error Making Public' },
     removeLink: { pending: 'Removing Link...', success: 'Link Removed', error: 'Error Removing Link' },
@@ -201,6 +208,7 @@ export const copy = {
     deleteFile: { title: 'Delete file?', text: 'You will not be able to recover this file.' },
     deleteFolder: { title: 'Delete folder?', text: 'You will not be able to recover this folder.' },
     deleteItems: { title: 'Delete items?', text: 'You will not be able to recover these items.' },
+    emptyTrash: { title: 'Empty trash?', text: 'Everything in the trash will be deleted forever. You will not be able to recover these items.' }, // ours
     trash: { title: 'Move to trash?', text: 'Items in the trash will eventually be deleted.' },
     restoreItem: { title: 'Restore item?' },
     restoreItems: { title: 'Restore items?' },

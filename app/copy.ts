@@ -73,6 +73,14 @@ export const copy = {
     error: 'Error changing password',
   },
 
+  // ours: beside SPEC §8's transport messages (kept first, word for word), what they mean for the
+  // person reading them (failureReason).
+  transport: {
+    network: 'The server could not be reached. Check your connection, then try again.',
+    timeout: 'The server took too long to answer. Try again in a moment.',
+    serverDown: 'The server is not answering right now. Try again in a moment.',
+  },
+
   // SPEC §5 "Prompts".
   prompts: {
     renameFile: 'Enter A File Name',

@@ -305,6 +305,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     accounts,
     sessions,
     loginPerIp: config.limits.loginPerIp,
+    trashRetentionDays: config.trashRetentionDays,
     usage: (userId) => drive.files.usage(userId),
     countActiveSessions: (userId) => sessionRows.countActive(userId, Date.now()),
     quota,

@@ -2,6 +2,7 @@
 // (DESIGN.md §4). Client mistakes are 4xx with a readable message; only our bugs are 500.
 import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { formatBytes } from './util/bytes.ts'
 
 export class AppError extends Error {
   constructor(
@@ -28,6 +29,12 @@ export class DavError extends AppError {
   ) {
     super(statusCode, code, message)
   }
+}
+
+/** The owner's 507: the write's size against what is free, when the size is known. */
+function quotaMessage(used: number, quota: number, format: (bytes: number) => string, size: number | undefined): string {
+  if (size === undefined) return `Storage full: ${format(used)} of ${format(quota)} used`
+  return `This file (${format(size)}) is larger than your free space (${format(Math.max(0, quota - used))})`
 }
 
 export const errors = {
@@ -61,9 +68,14 @@ export const errors = {
   notFound: (what = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   tooLarge: (message: string) => new AppError(413, 'TOO_LARGE', message),
+  /** MAX_UPLOAD_BYTES passed, the limit as a person reads it ("5 MB"). */
+  fileTooLarge: (maxBytes: number | undefined) =>
+    new AppError(413, 'TOO_LARGE', maxBytes === undefined ? "File is larger than this server's limit" : `File is larger than the limit of ${formatBytes(maxBytes)}`),
   sharePasswordRequired: () => new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link is protected by a password'),
   sharePasswordIncorrect: () => new AppError(401, 'SHARE_PASSWORD_INCORRECT', 'Incorrect password'),
   shareExpired: () => new AppError(410, 'SHARE_EXPIRED', 'This link has expired: ask the person who shared it for a new one'),
+  /** A link whose downloads are used up: a 404 like a revoked one (DESIGN §7), but saying why. */
+  shareLimitReached: () => new AppError(404, 'SHARE_LIMIT_REACHED', 'This link has reached its download limit: ask the person who shared it for a new one'),
   unprocessableImage: () => new AppError(422, 'UNPROCESSABLE_IMAGE', 'This image cannot be displayed'),
   rangeNotSatisfiable: (size: number) =>
     new AppError(416, 'RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', { 'content-range': `bytes */${size}` }),
@@ -75,8 +87,8 @@ export const errors = {
   lastAdmin: () => new AppError(409, 'LAST_ADMIN', 'This is the last admin: make another user an admin first'),
   /** A write that would pass the user's quota (DESIGN.md §7), before any byte is kept. */
   lengthRequired: () => new AppError(411, 'LENGTH_REQUIRED', 'Send the upload with a Content-Length: this account has a storage quota'),
-  quotaExceeded: (used: number, quota: number, format: (bytes: number) => string) =>
-    new AppError(507, 'QUOTA_EXCEEDED', `Storage full: ${format(used)} of ${format(quota)} used`, {}, { used, quota }),
+  quotaExceeded: (used: number, quota: number, format: (bytes: number) => string, size?: number) =>
+    new AppError(507, 'QUOTA_EXCEEDED', quotaMessage(used, quota, format, size), {}, size === undefined ? { used, quota } : { used, quota, size }),
   /** The same refusal as a share link's visitor gets it: nothing of the owner's usage or quota. */
   quotaExceededForVisitor: () => new AppError(507, 'QUOTA_EXCEEDED', 'There is no room for this upload: the storage it goes to is full'),
   /** An upload link's file-count limit (DESIGN.md §7 "Share links") is reached; empty files count too. */

@@ -75,3 +75,5 @@ export const moveFile = (id: string, parentID: string) => http.patch<unknown>('/
 export const moveItems = (items: readonly Item[], parentID: string) => http.patch<unknown>('/file-service/move-multi', { items, parentID })
 export const removeFile = (id: string) => http.delete<unknown>('/file-service/remove', { id })
 export const removeFiles = (items: readonly Item[]) => http.delete<unknown>('/file-service/remove-multi', { items })
+/** Deletes forever everything in the signed-in user's trash. */
+export const emptyTrash = () => http.delete<unknown>('/file-service/empty-trash')

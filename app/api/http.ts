@@ -7,6 +7,7 @@
 // - failures are `HttpError`s with the transport messages "Network Error", "timeout of N ms
 //   exceeded" and "Request failed with status code N".
 import redaxios, { type Options } from 'redaxios'
+import { copy } from '../copy.ts'
 import { getBrowserId } from '../state/browser-id.ts'
 import { noteTokenRefreshed } from '../state/user.ts'
 
@@ -56,12 +57,24 @@ export class HttpError extends Error {
 /**
  * Why a request failed, in words the user can act on: the server's own message when it sent one
  * (`{message}`, e.g. 'Folder name must not contain "/"'), else the transport message ("Network
- * Error", "timeout of N ms exceeded", "Request failed with status code N").
+ * Error", "timeout of N ms exceeded", "Request failed with status code N") followed by what it
+ * means: "Network Error. The server could not be reached. Check your connection, then try again."
  */
 export function failureReason(error: unknown): string {
   if (!(error instanceof HttpError)) return error instanceof Error ? error.message : String(error)
   const message = (error.data as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' && message.trim() !== '' ? message : error.message
+  if (typeof message === 'string' && message.trim() !== '') return message
+  const meaning = transportMeaning(error)
+  return meaning ? `${error.message}. ${meaning}` : error.message
+}
+
+/** The sentence that says what a transport message means, when it has one. */
+function transportMeaning({ status, message }: HttpError): string | undefined {
+  if (status === undefined) {
+    if (message === 'Network Error') return copy.transport.network
+    return message.startsWith('timeout of ') ? copy.transport.timeout : undefined
+  }
+  return status === 502 || status === 503 || status === 504 ? copy.transport.serverDown : undefined
 }
 
 /** The HTTP status of a failure, if it had one. */

@@ -7,7 +7,10 @@
 //   so its 401 (the link's password) is final, and it keeps no URL storage entry (a reload of the
 //   link's page does not offer it, and the drive's restored uploads never see it);
 // - network errors and 5xx retry with TUS_RETRY_DELAYS, and while the browser is offline the
-//   upload waits for the connection instead of spending those retries; 409/423 resume through
+//   upload waits for the connection instead of spending those retries; once those retries are
+//   spent while the server cannot be reached (no answer, or a proxy's 502/503/504), the upload
+//   keeps waiting for it: it tries again every SERVER_BACK_POLL_MS, and at once when the browser
+//   comes back online, so it resumes by itself when the server is back; 409/423 resume through
 //   tus's HEAD; other refusals (400 name, 413 too large, 507 quota, …) end the upload with the
 //   server's message and are not retried;
 // - pause aborts (the server keeps what arrived), cancel aborts and terminates (DELETE);
@@ -16,7 +19,7 @@
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack, PreviousUpload, Upload } from 'tus-js-client'
 import { getBrowserId } from '../state/browser-id.ts'
 import { failureReason, networkError, refreshToken, statusError, TOKEN_RETRY_DELAY_MS } from './http.ts'
-import { TUS_CHUNK_SIZE, TUS_DATA_DURING_CREATION, TUS_ENDPOINT, TUS_RETRY_DELAYS } from './resumable-options.ts'
+import { SERVER_BACK_POLL_MS, TUS_CHUNK_SIZE, TUS_DATA_DURING_CREATION, TUS_ENDPOINT, TUS_RETRY_DELAYS } from './resumable-options.ts'
 import { fingerprintOf, forgetStoredUpload, type StoredUpload } from './resumable-store.ts'
 import { quotaExceededReason } from './quota.ts'
 
@@ -98,7 +101,7 @@ export class ResumableError extends Error {
     /** The server's message, or "Network Error" / "Request failed with status code N". */
     message: string,
     readonly status: number | undefined,
-    /** Whether trying again may help (not for a bad name or a file over the size limit). */
+    /** Whether trying again may help (not for a bad name, a file over the size limit, or one the free space cannot hold). */
     readonly retryable: boolean,
     override readonly cause?: unknown,
   ) {
@@ -125,10 +128,14 @@ function toResumableError(error: unknown): ResumableError {
     data = undefined
   }
   const reason = quotaExceededReason(status, data) ?? failureReason(statusError(status, data))
-  return new ResumableError(reason, status, status !== 400 && status !== 413, error)
+  return new ResumableError(reason, status, status !== 400 && status !== 413 && status !== 507, error)
 }
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+
+/** The server could not be reached: no answer at all, or a proxy in front of it saying it is down. */
+const unreachable = (error: unknown, status: number | undefined) =>
+  status === undefined ? Boolean((error as DetailedError | undefined)?.originalRequest) : status === 502 || status === 503 || status === 504
 
 /** What to upload and where: `parent` is a folder id or "/"; `relativePath` places it inside a folder upload. */
 export interface ResumableTarget {
@@ -179,7 +186,7 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
   let upload: Upload | undefined
   let settle: { resolve: (outcome: ResumableOutcome) => void; reject: (error: ResumableError) => void } | undefined
   let retrying = false
-  let stopOnlineWait: (() => void) | undefined
+  let stopWaiting: (() => void) | undefined
 
   const finish = (outcome: ResumableOutcome | ResumableError) => {
     const current = settle
@@ -203,15 +210,19 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
     for (const entry of await upload.findPreviousUploads()) if (!upload.url || entry.uploadUrl === upload.url) forgetStoredUpload(entry.urlStorageKey)
     if (target.previous) forgetStoredUpload(target.previous.urlStorageKey)
   }
-  const waitForOnline = () => {
-    const online = () => {
-      stopOnlineWait?.()
+  /** Starts again once the browser is back online, or after `pollMs` (the server may be back while the browser never went offline). */
+  const waitToRetry = (pollMs?: number) => {
+    stopWaiting?.()
+    const again = () => {
+      stopWaiting?.()
       upload?.start()
     }
-    window.addEventListener('online', online)
-    stopOnlineWait = () => {
-      window.removeEventListener('online', online)
-      stopOnlineWait = undefined
+    window.addEventListener('online', again)
+    const timer = pollMs === undefined ? undefined : setTimeout(again, pollMs)
+    stopWaiting = () => {
+      window.removeEventListener('online', again)
+      clearTimeout(timer)
+      stopWaiting = undefined
     }
   }
 
@@ -246,7 +257,13 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
         const status = statusOf(error)
         if (status === undefined && offline() && (error as DetailedError).originalRequest) {
           markRetrying()
-          waitForOnline()
+          waitToRetry()
+          return
+        }
+        // The retries are spent and the server is still out of reach: keep waiting for it.
+        if (unreachable(error, status)) {
+          markRetrying()
+          waitToRetry(SERVER_BACK_POLL_MS)
           return
         }
         retrying = false
@@ -281,13 +298,13 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
       })
     },
     async pause() {
-      stopOnlineWait?.()
+      stopWaiting?.()
       retrying = false
       finish({ kind: 'stopped' })
       await upload?.abort(false)
     },
     async cancel() {
-      stopOnlineWait?.()
+      stopWaiting?.()
       retrying = false
       finish({ kind: 'stopped' })
       if (!upload) {

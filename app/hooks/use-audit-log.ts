@@ -1,7 +1,7 @@
 // An audit log, paged (DESIGN.md §7 "Audit log"; paging ours): the user's own events
 // (/user-service/audit) or, for an admin, everyone's (/admin/audit). Newest first; each page
 // answers the cursor of the next, null on the last.
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { AUDIT_PAGE_SIZE, type AuditEventJson, type AuditPage } from '../api/account.ts'
 import { type Key, keys } from '../api/keys.ts'
@@ -24,12 +24,17 @@ export interface AuditLog {
 }
 
 export function useAuditLog(scope: AuditScope): AuditLog {
-  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<AuditPage, unknown>(
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<AuditPage, unknown>(
     (index, previous: AuditPage | null) => auditPageKey(scope, index, previous),
     fetcher as (key: Key) => Promise<AuditPage>,
-    // A visit reads the newest events again; the pages behind them are read once.
-    { ...swrConfig, dedupingInterval: 2_000, revalidateFirstPage: false },
+    // A visit, and coming back to the tab, read the newest events again; the pages behind them are read once.
+    { ...swrConfig, revalidateOnFocus: true, dedupingInterval: 2_000, revalidateFirstPage: false },
   )
+  useEffect(() => {
+    const again = () => void mutate()
+    changes.addEventListener('change', again)
+    return () => changes.removeEventListener('change', again)
+  }, [mutate])
   const events = useMemo(() => (data ? data.flatMap((page) => page.events) : []), [data])
   const hasMore = Boolean(data && data[data.length - 1]?.nextCursor)
   const loading = isLoading || (isValidating && data !== undefined && size > data.length)
@@ -38,3 +43,10 @@ export function useAuditLog(scope: AuditScope): AuditLog {
   }, [hasMore, loading, setSize])
   return { events, hasMore, loading, error, loadMore }
 }
+
+// Admin actions tell the logs shown right now to read again: each hook revalidates through its
+// own bound mutate, the one an infinite list's pages all follow.
+const changes = new EventTarget()
+
+/** Reads the audit logs on screen again (after an admin action, which they may list). */
+export const notifyAuditChanged = () => void changes.dispatchEvent(new Event('change'))

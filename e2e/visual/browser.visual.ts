@@ -47,6 +47,9 @@ test('a folder with its parent bar', { tag: ['@dark', '@mobile'] }, async ({ pag
 test('trash with its banner', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
   await signIn(page, '/trash', seed.email)
   await expect(page.getByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeVisible()
+  // Beside it, the server's real retention (the default 30 days).
+  await expect(page.getByText('On this server, items are deleted forever 30 days after they are moved to the trash.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Empty trash' })).toBeVisible()
   await expect(item(page, 'Old drafts')).toBeVisible()
   await expect(item(page, 'old-budget.xlsx')).toBeVisible()
   await snap(page, 'trash')

@@ -59,7 +59,10 @@ export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, format
         </span>
         {/* Keeps a space between name and date in the accessible name, whatever the layout. */}
         {' '}
-        <span data-part="file-date" dir="auto" className={classes.date}>{formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}</span>
+        <span data-part="file-date" dir="auto" className={classes.date}>
+          {formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}
+          {file.note ? <span data-part="file-note"> · {file.note}</span> : null}
+        </span>
       </Part>
     </>
   )

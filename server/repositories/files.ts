@@ -36,6 +36,7 @@ export const FILE_SUMMARY = [
   'link_type',
   'link_token',
   'trashed',
+  'trashed_at',
 ] as const satisfies ReadonlyArray<keyof FileRow>
 export type FileSummary = Pick<FileRow, (typeof FILE_SUMMARY)[number]>
 
@@ -258,6 +259,9 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
     async deleteByIds(owner: string, ids: readonly string[]): Promise<void> {
       await db.deleteFrom('files').where(ownedIds(owner, ids)).execute()
     },
+    /** The ids of the owner's trash roots (what "Empty trash" deletes; the rest goes with its folder). */
+    trashRoots: async (owner: string): Promise<string[]> =>
+      (await db.selectFrom('files').select('id').where('owner_id', '=', owner).where('trash_root', '=', 1).execute()).map((r) => r.id),
     /** Every user's trash roots trashed before `cutoff` (the retention sweep). */
     trashRootsBefore: (cutoff: number): Promise<Array<{ id: string; owner_id: string }>> =>
       db.selectFrom('files').select(['id', 'owner_id']).where('trash_root', '=', 1).where('trashed_at', '<', cutoff).execute(),

@@ -220,6 +220,9 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
     async deleteByIds(owner: string, ids: readonly string[]): Promise<void> {
       await db.deleteFrom('folders').where(ownedIds(owner, ids)).execute()
     },
+    /** The ids of the owner's trash roots (what "Empty trash" deletes, each with its subtree). */
+    trashRoots: async (owner: string): Promise<string[]> =>
+      (await db.selectFrom('folders').select('id').where('owner_id', '=', owner).where('trash_root', '=', 1).execute()).map((r) => r.id),
     /** Every user's trash roots trashed before `cutoff` (the retention sweep). */
     trashRootsBefore: (cutoff: number): Promise<Array<{ id: string; owner_id: string }>> =>
       db.selectFrom('folders').select(['id', 'owner_id']).where('trash_root', '=', 1).where('trashed_at', '<', cutoff).execute(),

@@ -144,6 +144,12 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     remove: tree.removeFile,
   })
 
+  // The Trash screen's "Empty trash": everything in the caller's trash, deleted forever in one request.
+  app.delete('/empty-trash', { schema: { response: { 200: MessageReply } } }, async (req) => {
+    await tree.emptyTrash(owner(req))
+    return ok('Trash emptied')
+  })
+
   app.patch('/move-multi', { schema: { body: MoveItemsBody, response: { 200: MessageReply } } }, async (req) => {
     await tree.moveItems(owner(req), req.body.items, req.body.parentID)
     return ok('Items moved')

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { sendBlob } from '../plugins/blob-reply.ts'
+import { withLimitPage } from '../plugins/limit-page.ts'
 import type { SharedAccess } from '../services/shared-access.ts'
 
 export interface PublicRoutesDeps {
@@ -28,6 +29,8 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
   )
 
   app.get('/public/download/:id/:tempToken', { config: limited, schema: { params: ShareParams } }, async (req, reply) =>
-    sendBlob(req, reply, await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range)),
+    withLimitPage(req, reply, async () =>
+      sendBlob(req, reply, await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range)),
+    ),
   )
 }

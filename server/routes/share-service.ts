@@ -9,6 +9,7 @@ import type { Config } from '../config.ts'
 import { errors } from '../errors.ts'
 import { type Auth, isSecure } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
+import { withLimitPage } from '../plugins/limit-page.ts'
 import { withMultipart } from '../plugins/multipart.ts'
 import { mountTus } from './resumable-uploads.ts'
 import { ZipQuery } from '../schemas/files.ts'
@@ -117,7 +118,7 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
   })
 
   app.get('/:token/download', { config: limited, schema: { params: TokenParams } }, async (req, reply) =>
-    sendBlob(req, reply, await shared.download(req.params.token, pass(req), look(req), req.headers.range)),
+    withLimitPage(req, reply, async () => sendBlob(req, reply, await shared.download(req.params.token, pass(req), look(req), req.headers.range))),
   )
 
   /** A preview as the page's <img> or <video> reads it; never counted as a download. */
@@ -146,7 +147,7 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
   })
 
   app.get('/:token/download/:fileId', { config: limited, schema: { params: TokenFileParams } }, async (req, reply) =>
-    sendBlob(req, reply, await shared.folderFile(req.params.token, pass(req), req.params.fileId, look(req), req.headers.range)),
+    withLimitPage(req, reply, async () => sendBlob(req, reply, await shared.folderFile(req.params.token, pass(req), req.params.fileId, look(req), req.headers.range))),
   )
 
   const sendThumbnail = async (reply: FastifyReply, thumbnail: { open: () => Promise<Readable> }) => {

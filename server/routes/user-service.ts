@@ -47,6 +47,8 @@ export interface UserRoutesDeps {
   accounts: AccountService
   sessions: SessionService
   loginPerIp: number
+  /** TRASH_RETENTION_DAYS (0 = never), which the Trash screen states. */
+  trashRetentionDays: number
   countActiveSessions: (userId: string) => Promise<number>
   usage: (userId: string) => Promise<{ usedBytes: number; fileCount: number }>
   quota: QuotaService
@@ -85,6 +87,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
       storage: await deps.usage(user.id),
       quota,
       used,
+      trashRetentionDays: deps.trashRetentionDays,
     }
   })
 

@@ -19,6 +19,8 @@ export const FileJson = Type.Object({
     linkType: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('one')])),
     link: Type.Optional(Type.String()),
     trashed: Type.Optional(Type.Boolean()),
+    /** When it went to the trash (ISO), present only while trashed: the trash counts retention from it. */
+    trashedAt: Type.Optional(Type.String()),
   }),
 })
 export type FileJson = Static<typeof FileJson>
@@ -31,6 +33,8 @@ export const FolderJson = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   trashed: Type.Optional(Type.Boolean()),
+  /** When it went to the trash (ISO), present only while trashed. */
+  trashedAt: Type.Optional(Type.String()),
 })
 export type FolderJson = Static<typeof FolderJson>
 

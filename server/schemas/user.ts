@@ -32,6 +32,8 @@ export const UserDetailedJson = Type.Object({
   quota: Type.Union([Type.Number(), Type.Null()]),
   /** Bytes stored, trash included: what the quota counts. */
   used: Type.Number(),
+  /** Days an item stays in the trash before it is deleted forever; 0 = never (TRASH_RETENTION_DAYS). */
+  trashRetentionDays: Type.Integer(),
 })
 export type UserDetailedJson = Static<typeof UserDetailedJson>
 

@@ -14,6 +14,7 @@ import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
+import { formatBytes } from '../util/bytes.ts'
 import { randomId } from '../util/crypto.ts'
 import { mimeFor } from '../util/mime.ts'
 import { checkName, nameKey } from '../util/names.ts'
@@ -96,10 +97,10 @@ export function createFileRequests(deps: {
   /** The refusals that name the link's limits. */
   function linkLimits(link: ShareLink) {
     const left = link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes)
-    const tooBigForTotal = () => errors.tooLarge(`This link takes ${link.max_total_bytes} bytes in all, and ${left} bytes are left`)
+    const tooBigForTotal = () => errors.tooLarge(`This link takes ${formatBytes(link.max_total_bytes ?? 0)} in all, and ${formatBytes(left ?? 0)} are left`)
     return {
       left,
-      tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${link.max_file_size} bytes per file`),
+      tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${formatBytes(link.max_file_size ?? 0)} per file`),
       tooBigForTotal,
       /** Counts one file of `bytes` on the link (in `trx`), or the refusal that names the limit it would pass. */
       async count(trx: DriveTransaction, bytes: number): Promise<void> {
@@ -189,7 +190,7 @@ export function createFileRequests(deps: {
       const fileLimit = link.max_file_size
       const limits = linkLimits(link)
       const { left, tooBigForFile, tooBigForTotal } = limits
-      const tooBigForServer = () => errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+      const tooBigForServer = () => errors.fileTooLarge(deps.maxUploadBytes)
       // The tightest of the three limits, and the refusal that names it.
       const caps = [
         ...(fileLimit !== null ? [{ bytes: fileLimit, refuse: tooBigForFile }] : []),

@@ -18,7 +18,7 @@ export function fileJson(f: FileSummary): FileJson {
       thumbnailID: f.thumbnail_id ?? '',
       ...(f.taken_date !== f.upload_date ? { takenDate: isoDate(f.taken_date) } : {}),
       ...(f.link_type && f.link_token ? { linkType: f.link_type, link: f.link_token } : {}),
-      ...(f.trashed ? { trashed: true } : {}),
+      ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
     },
   }
 }
@@ -39,7 +39,8 @@ export function fileListJson(rows: readonly FileSummary[]): string {
     out += `,"metadata":{"parent":${JSON.stringify(f.folder_id ?? '/')},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
     if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
     if (f.link_type && f.link_token) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
-    out += f.trashed ? ',"trashed":true}}' : '}}'
+    if (!f.trashed) out += '}}'
+    else out += f.trashed_at !== null ? `,"trashed":true,"trashedAt":${JSON.stringify(isoDate(f.trashed_at))}}}` : ',"trashed":true}}'
   }
   return `${out}]`
 }
@@ -57,6 +58,6 @@ export function folderJson(f: Folder): FolderJson {
     parentList: parentList(f.ancestors),
     createdAt: isoDate(f.created_at),
     updatedAt: isoDate(f.updated_at),
-    ...(f.trashed ? { trashed: true } : {}),
+    ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
   }
 }

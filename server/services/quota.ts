@@ -47,14 +47,16 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
   const now = deps.now ?? Date.now
 
   /**
-   * The 507 of a refused write, with the numbers the app shows ("Storage full: X of Y used"); a
-   * share link's visitor gets none of them (the owner's usage is the owner's business).
+   * The 507 of a refused write of `size` bytes, with the numbers the app shows ("This file (X) is
+   * larger than your free space (Y)"); a share link's visitor gets none of them (the owner's usage
+   * is the owner's business). `held`: what a growing write holds already, counted in `size`, not
+   * as taken space.
    */
-  async function refusal(userId: string, from: Pick<QuotaRepository, 'state'> = repo, forVisitor = false): Promise<never> {
-    const s = await from.state(userId)
+  async function refusal(userId: string, size: number, opts: { from?: Pick<QuotaRepository, 'state'>; held?: number; forVisitor?: boolean | undefined } = {}): Promise<never> {
+    const s = await (opts.from ?? repo).state(userId)
     if (!s) throw errors.unauthorized()
-    if (forVisitor) throw errors.quotaExceededForVisitor()
-    throw errors.quotaExceeded(s.used + s.reserved, s.quota ?? 0, formatBytes)
+    if (opts.forVisitor) throw errors.quotaExceededForVisitor()
+    throw errors.quotaExceeded(s.used + s.reserved - (opts.held ?? 0), s.quota ?? 0, formatBytes, size)
   }
 
   const checkBytes = (bytes: number) => {
@@ -67,7 +69,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     const id = randomId()
     const t = now()
     const held = await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs })
-    if (held === 'refused') return refusal(userId, repo, forVisitor)
+    if (held === 'refused') return refusal(userId, bytes, { forVisitor })
     return { id, userId, bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
   }
 
@@ -88,7 +90,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       checkBytes(r.bytes)
       const t = now()
       const held = await trx.quota.reserveIn({ id: r.id, userId: r.userId, bytes: r.bytes, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId, trx.quota, r.forVisitor)
+      if (held === 'refused') return refusal(r.userId, r.bytes, { from: trx.quota, forVisitor: r.forVisitor })
       return held
     },
 
@@ -97,7 +99,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
       checkBytes(r.bytes)
       const t = now()
       const held = await repo.reserve({ id: r.id, userId: r.userId, bytes: r.bytes, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId, repo, r.forVisitor)
+      if (held === 'refused') return refusal(r.userId, r.bytes, { forVisitor: r.forVisitor })
       return held
     },
 
@@ -111,7 +113,7 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     async grow(reservation: Reservation, bytes: number): Promise<void> {
       checkBytes(bytes)
       if (bytes === 0) return
-      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId)
+      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId, reservation.bytes + bytes, { held: reservation.bytes })
       reservation.bytes += bytes
     },
 

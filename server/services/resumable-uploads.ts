@@ -313,7 +313,7 @@ export function createResumableUploads(deps: ResumableDeps) {
   async function createThrough(admit: AdmitUpload, input: CreateInput): Promise<UploadRow> {
     if (input.deferLength !== undefined) throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
     const length = byteCount(input.length, 'Upload-Length')
-    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes) throw errors.fileTooLarge(deps.maxUploadBytes)
     const meta = parseMetadata(input.metadata)
     const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
     const target = await admit(length, meta)

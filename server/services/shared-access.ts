@@ -3,8 +3,9 @@
 //
 // A link opens its item only while its owner's account is enabled, the item exists and is not
 // trashed, the link has not expired (410) and has downloads left; anything else is the same 404
-// as an unknown token. `find` is the one place a token becomes a link, for every anonymous route
-// (the spec's public routes, file requests and their tus uploads too). A folder link
+// as an unknown token (a used-up link's 404 says so: its visitor holds the token already). `find`
+// is the one place a token becomes a link, for every anonymous route (the spec's public routes,
+// file requests and their tus uploads too). A folder link
 // reaches only what lies inside the shared folder now (a file moved out a moment ago is gone),
 // never anything trashed, and its replies carry no owner data: no owner id, no share tokens of
 // the files inside, no ancestors above the shared folder.
@@ -68,7 +69,8 @@ export function createSharedAccess(deps: {
   /** The link a token names and its live item, before any password: 404 / 410 otherwise. */
   async function find(token: string): Promise<Opened> {
     const link = await repo.links.byTokenHash(tokenHash(token))
-    if (!link || spent(link)) throw errors.notFound('Link')
+    if (!link) throw errors.notFound('Link')
+    if (spent(link)) throw errors.shareLimitReached()
     const owner = link.owner_id
     const row = link.item_type === 'file' ? await repo.files.file(owner, link.item_id) : await repo.folders.folder(owner, link.item_id)
     if (!row || row.trashed) throw errors.notFound('Link')

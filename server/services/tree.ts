@@ -364,6 +364,19 @@ export function createTreeService(deps: {
       }
     },
 
+    /**
+     * "Empty trash": deletes forever every trash root of the owner, with everything below them,
+     * through removeItems (bounded transactions, blobs released by the janitor). Only the
+     * owner's rows are read, so nothing of another user is touched. Returns how many roots went.
+     */
+    async emptyTrash(owner: string): Promise<number> {
+      const [folders, files] = await Promise.all([repo.folders.trashRoots(owner), repo.files.trashRoots(owner)])
+      const roots: Item[] = [...folders.map((id) => ({ id, type: 'folder' as const })), ...files.map((id) => ({ id, type: 'file' as const }))]
+      // A thousand at a time: removeItems looks every id up in one query first.
+      for (let i = 0; i < roots.length; i += 1000) await this.removeItems(owner, roots.slice(i, i + 1000))
+      return roots.length
+    },
+
     /** Deletes trash roots older than the retention period, with everything below them. */
     async purgeTrash(retentionDays: number): Promise<number> {
       if (retentionDays <= 0) return 0

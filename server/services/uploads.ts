@@ -121,7 +121,7 @@ export function createUploadService(deps: UploadDeps) {
 
   function checkDeclaredSize(size: string | undefined) {
     if (deps.maxUploadBytes !== undefined && size !== undefined && Number(size) > deps.maxUploadBytes) {
-      throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+      throw errors.fileTooLarge(deps.maxUploadBytes)
     }
   }
 
@@ -130,7 +130,7 @@ export function createUploadService(deps: UploadDeps) {
     const key = await janitor.takeKey()
     written.push(key)
     const blob = await vault.put(part.file, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
-    if (part.file.truncated) throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+    if (part.file.truncated) throw errors.fileTooLarge(deps.maxUploadBytes)
     return blob
   }
 

@@ -112,7 +112,7 @@ export class Tally {
   /** Counts `chunk`; the error to fail with when it takes the size past the limit. */
   add(chunk: Buffer): Error | undefined {
     this.size += chunk.length
-    if (this.size > this.maxBytes) return errors.tooLarge(`File is larger than the limit of ${this.maxBytes} bytes`)
+    if (this.size > this.maxBytes) return errors.fileTooLarge(this.maxBytes)
     this.hash?.update(chunk)
     return undefined
   }

@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type ByteRange, Tally } from '../../server/storage/blob-store.ts'
 import { ChunkSlots } from '../../server/storage/chunk-opener.ts'
+import { formatBytes } from '../../server/util/bytes.ts'
 import { giveBack, Lender } from '../../server/storage/loans.ts'
 import {
   CHUNK_SIZE,
@@ -196,7 +197,7 @@ describe('encrypt and decrypt', () => {
     const limited = new Tally(2 * C)
     const sealed: Buffer[] = []
     const failed = pipeline(source(plain, [C / 2]), createEncryptStream(dataKey, enc, limited), new Writable({ write: (chunk: Buffer, _e, done) => (sealed.push(chunk), done()) }))
-    await expect(failed).rejects.toMatchObject({ statusCode: 413, message: `File is larger than the limit of ${2 * C} bytes` })
+    await expect(failed).rejects.toMatchObject({ statusCode: 413, message: `File is larger than the limit of ${formatBytes(2 * C)}` })
     // At most the chunks wholly within the limit were sealed (the first, which the second's bytes proved not final).
     expect(Buffer.concat(sealed).length).toBeLessThanOrEqual(HEADER_SIZE + 2 * (C + TAG_SIZE))
   })

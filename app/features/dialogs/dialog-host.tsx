@@ -20,6 +20,8 @@ interface ConfirmRequest {
 interface PromptOptions {
   title: string
   defaultValue?: string
+  /** Select the name without its extension (a file's rename). */
+  selectStem?: boolean
   /**
    * Sends the entered name (create, rename) while the dialog stays open and busy. If it rejects, the
    * dialog stays open with the reason (`failureReason`), so the user can fix the name.
@@ -100,6 +102,7 @@ function NamePrompt({ request }: { request: PromptRequest }) {
       open
       title={request.title}
       defaultValue={request.defaultValue}
+      selectStem={request.selectStem}
       validate={nameMessage}
       validateOnChange
       busy={busy}

@@ -81,7 +81,7 @@ export function useItemActions() {
         if (main?.id === targetId(target)) resetSelected()
         refetch.all()
       }
-      await prompt({ title, defaultValue: current, submit: send })
+      await prompt({ title, defaultValue: current, selectStem: target.type === 'file', submit: send })
     }
 
     /** Trash, restore or delete one item after its question (SPEC §8), then leave the view it was in. */

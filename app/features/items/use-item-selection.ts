@@ -4,7 +4,7 @@
 // ranges from the last clicked item, Shift+Arrow, Ctrl/Cmd+A (in a collection only: a text field
 // keeps its own) and Escape. Its selection is the multi-selection; the main item lives beside it.
 import { useFileSelection } from '@cumulus/ui'
-import { multiSelectMap, multiSelectMode, resetMultiSelect, type SelectedItem, setMultiSelectMode } from '../../state/selection.ts'
+import { multiSelectMap, multiSelectMode, resetMultiSelect, type SelectedItem, setMainSelect, setMultiSelectMode } from '../../state/selection.ts'
 import { type ItemClickOptions, useItemClick } from './use-item-click.ts'
 
 const idOf = (item: SelectedItem) => item.id
@@ -32,4 +32,15 @@ export function useItemSelection(items: readonly SelectedItem[], options: ItemCl
     onPlainClick: (item) => itemClick(item),
     onToggle: (item) => itemClick(item, { ctrlKey: true }),
   })
+}
+
+/**
+ * A right-click (or long press, or the Actions button) on an item selects it, as a desktop file
+ * manager does, so the menu's item is the one the details panel shows; an item of the
+ * multi-selection keeps it (the menu is about that item, the selection stays).
+ */
+export function selectForMenu(item: SelectedItem): void {
+  if (multiSelectMode.peek() && multiSelectMap.peek()[item.id]) return
+  if (multiSelectMode.peek()) resetMultiSelect()
+  setMainSelect(item)
 }

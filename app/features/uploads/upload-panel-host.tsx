@@ -19,7 +19,11 @@ import {
 import { vars } from '../../styles.ts'
 import { restoreUnfinishedUploadsOnce } from './restored-uploads.ts'
 import { uploadCopy } from './upload-copy.ts'
+import { useLeaveWarning } from './use-leave-warning.ts'
 import { useUploadRefetch } from './use-upload-refetch.ts'
+
+/** Files are being sent (or wait to be sent again): leaving the page would cut them off. */
+const sending = () => uploads.peek().some((u) => u.state === 'running' || u.state === 'retrying')
 
 const labels = {
   region: uploadCopy.panel,
@@ -93,6 +97,7 @@ export function UploadPanelHost() {
   useSignals()
   const onUploaded = useUploadRefetch()
   useEffect(() => restoreUnfinishedUploadsOnce(onUploaded), [onUploaded])
+  useLeaveWarning(sending)
   if (uploads.value.length === 0) return null
   return <Panel />
 }

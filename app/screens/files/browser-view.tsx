@@ -22,27 +22,22 @@ import { copy } from '../../copy-screens.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
 import { menuEntries } from '../../features/items/item-menu.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
-import { useItemSelection } from '../../features/items/use-item-selection.ts'
+import { selectForMenu, useItemSelection } from '../../features/items/use-item-selection.ts'
 import type { Area } from '../../features/layout/areas.ts'
 import { areas } from '../../features/layout/areas.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
 import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-drive.ts'
 import { useFileList } from '../../hooks/use-file-list.ts'
+import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
+import { trashDaysLeft } from '../../features/items/trash-days.ts'
 import { defaultLimit, setSortBy, sortBy } from '../../state/filters.ts'
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
 import { QuickAccess } from './quick-access.tsx'
+import { TrashNotice } from './trash-notice.tsx'
 import { useCollectionKeys } from './use-collection-keys.ts'
 import { folderRoute, useOpenItem } from './use-open-item.ts'
-
-const banner = css`
-  margin: 0 0 ${vars.space.medium};
-  padding: ${vars.space.small} ${vars.space.medium};
-  border-radius: ${vars.radius.medium};
-  background: ${vars.color.warningSubtle};
-  color: ${vars.color.text};
-`
 
 const section = css`
   margin-bottom: ${vars.space.large};
@@ -69,6 +64,12 @@ export function emptyView(area: Area, { folderId, search }: { folderId?: string;
   if (area === 'trash') return { illustration: 'trash', title: b.emptyTrash, description: b.emptyTrashHint } as const
   if (folderId) return { illustration: 'folder', title: b.emptyFolder, description: b.emptyHint } as const
   return { illustration: 'upload', title: b.emptyHome, description: b.emptyHint } as const
+}
+
+/** A trashed item's "12 days left", when the server deletes trash after `retentionDays`. */
+function daysLeftNote(trashedAt: string | undefined, retentionDays: number | undefined): { note?: string } {
+  const days = trashDaysLeft(trashedAt, retentionDays)
+  return days === undefined ? {} : { note: copy.browser.trashDaysLeft(days) }
 }
 
 /** A folder URL whose folder is gone or never was: say so, and offer the way home. */
@@ -111,8 +112,14 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
 
   const folderById = useMemo(() => new Map(folderList.folders.map((f) => [f._id, f])), [folderList.folders])
   const fileById = useMemo(() => new Map(fileList.files.map((f) => [f._id, f])), [fileList.files])
-  const folderItems = useMemo(() => folderList.folders.map(toBrowserFolder), [folderList.folders])
-  const fileItems = useMemo(() => fileList.files.map((f) => toBrowserFile(f, thumbnailsDisabled)), [fileList.files, thumbnailsDisabled])
+  // In the trash, each item says how long it has left (user-detailed carries the retention).
+  const retentionDays = useUserDetailed(trashMode).data?.trashRetentionDays
+  const keep = trashMode ? retentionDays : undefined
+  const folderItems = useMemo(() => folderList.folders.map((f) => ({ ...toBrowserFolder(f), ...daysLeftNote(f.trashedAt, keep) })), [folderList.folders, keep])
+  const fileItems = useMemo(
+    () => fileList.files.map((f) => ({ ...toBrowserFile(f, thumbnailsDisabled), ...daysLeftNote(f.metadata.trashedAt, keep) })),
+    [fileList.files, thumbnailsDisabled, keep],
+  )
   const folderTargets = useMemo<Target[]>(() => folderList.folders.map((f) => ({ type: 'folder', folder: f })), [folderList.folders])
   const fileTargets = useMemo<Target[]>(() => fileList.files.map((f) => ({ type: 'file', file: f })), [fileList.files])
   const keysFor = useCollectionKeys(area)
@@ -171,7 +178,8 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   return (
     <>
       {area === 'home' && !folderId && !search ? <QuickAccess /> : null}
-      {area === 'trash' ? <p className={banner}>{copy.browser.trashBanner}</p> : null}
+      {/* "Empty trash" on the trash root only: inside a folder or a search it would reach past what is shown. */}
+      {area === 'trash' ? <TrashNotice retentionDays={retentionDays} canEmpty={!folderId && !search && !nothingHere} /> : null}
       {parentBar}
       <FolderGrid
         className={section}
@@ -189,6 +197,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => selection.click(toSelected(folderTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
+        onItemContextMenu={(item) => selectForMenu(toSelected(folderTarget(item)))}
         onKeyDown={withSelectionKeys(folderSelection.onKeyDown, keysFor((index) => folderTargets[index]))}
         onFocus={folderSelection.onFocus}
         onPointerDown={folderSelection.onPointerDown}
@@ -212,6 +221,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => selection.click(toSelected(fileTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(fileTarget(item)))}
+        onItemContextMenu={(item) => selectForMenu(toSelected(fileTarget(item)))}
         onEndReached={fileList.loadMore}
         onKeyDown={withSelectionKeys(fileSelection.onKeyDown, keysFor((index) => fileTargets[index]))}
         onFocus={fileSelection.onFocus}

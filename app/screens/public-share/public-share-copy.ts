@@ -41,6 +41,8 @@ export const shareCopy = {
   },
   request: {
     uploads: 'Your uploads',
+    // ours: a phone has nothing to drag files from, so its prompt says what to do instead.
+    touchPrompt: 'Add the files you want to send',
   },
 } as const
 

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { failureReason } from '../../api/http.ts'
 import { uploadToFileRequest } from '../../api/public-share.ts'
 import { MAX_PARALLEL_UPLOADS } from '../../api/resumable-options.ts'
+import { useLeaveWarning } from '../../features/uploads/use-leave-warning.ts'
 
 /** How many files travel at once: as many as the drive's own uploads. */
 export const MAX_REQUEST_UPLOADS = MAX_PARALLEL_UPLOADS
@@ -91,6 +92,10 @@ export function useRequestUploads(token: string) {
     waiting.current = []
     setItems([])
   }, [])
+
+  // Leaving mid-upload would cut the visitor's files off (and an anonymous upload cannot resume after a reload).
+  const sending = useCallback(() => running.current.size > 0 || waiting.current.some((job) => !job.canceled), [])
+  useLeaveWarning(sending)
 
   useEffect(() => {
     alive.current = true

@@ -14,7 +14,9 @@ export const auditLabel = (event: AuditEventJson) => auditTypeLabels[event.type]
 
 function metaOf(event: AuditEventJson, scope: AuditScope): string {
   const parts = [formatFileDate(event.createdAt)]
-  if (scope === 'all' && event.email) parts.push(event.email)
+  // An admin's action names the account it was about, in either list ("for bob@example.com").
+  if (event.email && event.type.startsWith('admin.')) parts.push(t.about(event.email))
+  else if (scope === 'all' && event.email) parts.push(event.email)
   if (event.actorEmail) parts.push(t.by(event.actorEmail))
   if (event.browser || event.os) parts.push([event.browser, event.os].filter(Boolean).join(', '))
   if (event.ip) parts.push(event.ip)

@@ -153,6 +153,7 @@ export const settingsCopy = {
     empty: 'No activity yet',
     more: 'Show more',
     by: (email: string) => `by ${email}`,
+    about: (email: string) => `for ${email}`, // ours: the account an admin's action was about
   },
 
   admin: {

@@ -22,6 +22,7 @@ import { FormMessage } from '../../features/forms/form.tsx'
 import { usageText } from '../../features/storage/storage-meter.tsx'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAdminInvites, useAdminUsers, useRefetchKey } from '../../hooks/use-account-lists.ts'
+import { notifyAuditChanged } from '../../hooks/use-audit-log.ts'
 import { ActivitySection } from './activity-section.tsx'
 import { EmailForm } from './email-form.tsx'
 import { InvitesList } from './invites-list.tsx'
@@ -47,7 +48,12 @@ export function userMeta(user: AdminUserJson): string {
 
 export function UsersSection({ currentUserId }: { currentUserId: string | undefined }) {
   const { users, error } = useAdminUsers()
-  const refetch = useRefetchKey(keys.adminUsers())
+  const refetchUsers = useRefetchKey(keys.adminUsers())
+  // An admin action changes the list and adds an event to the activity below it.
+  const refetch = () => {
+    refetchUsers()
+    notifyAuditChanged()
+  }
   const { invites, mailEnabled } = useAdminInvites()
   const refetchInvites = useRefetchKey(keys.adminInvites())
   const [creating, setCreating] = useState(false)

@@ -23,6 +23,8 @@ export interface BrowserFile {
   aspectRatio?: number
   /** Share state: absent means private. */
   linkType?: 'public' | 'one'
+  /** A short remark shown after the date (e.g. a trashed item's "12 days left"). */
+  note?: string
 }
 
 /** A folder as the browsing components show it. */
@@ -33,4 +35,6 @@ export interface BrowserFolder {
   name: string
   /** Creation date: a Date, epoch milliseconds or an ISO string. */
   createdAt: DateInput
+  /** A short remark shown after the name (e.g. a trashed folder's "12 days left"). */
+  note?: string
 }

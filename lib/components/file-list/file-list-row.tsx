@@ -51,6 +51,11 @@ export function FileListRow({
         <span data-part="file-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
+        {(file ?? folder).note ? (
+          <span data-part="file-list-note" className={css.note}>
+            {(file ?? folder).note}
+          </span>
+        ) : null}
       </div>
       <div role="gridcell" data-part="file-list-size" className={css.wideOnly}>
         {/* Isolated, so digits and units keep their order in a right-to-left row. */}

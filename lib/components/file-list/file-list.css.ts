@@ -71,6 +71,8 @@ export const nameCell = style([sprinkles({ display: 'flex', alignItems: 'center'
 
 export const name = style([sprinkles({ fontWeight: 'semibold' }), cell])
 
+export const note = style([sprinkles({ fontSize: 'small', color: 'muted' }), { flexShrink: 0, whiteSpace: 'nowrap' }])
+
 export const folderIcon = style({
   color: vars.color.textMuted,
   selectors: { [`${row}[aria-selected="true"] &, ${row}[data-selected="true"] &`]: { color: vars.color.accentText } },

@@ -25,3 +25,5 @@ export const name = style([
   sprinkles({ fontWeight: 'semibold' }),
   { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
+
+export const note = style([sprinkles({ fontSize: 'small', color: 'muted' }), { marginInlineStart: 'auto', flexShrink: 0, whiteSpace: 'nowrap' }])

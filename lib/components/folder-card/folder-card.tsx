@@ -23,6 +23,11 @@ export function FolderCard({ folder, selected = false, className, ...props }: Fo
       <span data-part="folder-name" dir="auto" className={css.name} title={folder.name}>
         {folder.name}
       </span>
+      {folder.note ? (
+        <span data-part="folder-note" className={css.note}>
+          {folder.note}
+        </span>
+      ) : null}
     </Ariakit.Role>
   )
 }

@@ -18,6 +18,8 @@ export interface PromptDialogProps extends Omit<DialogProps, 'title' | 'children
   title: string
   /** The field's prefilled value (e.g. the current name). */
   defaultValue?: string
+  /** Selects the value up to its last dot instead of all of it (a file's name without its extension), so typing keeps the extension. */
+  selectStem?: boolean
   /** The field's label, visible to screen readers only; defaults to the title. */
   inputLabel?: string
   /** Placeholder of the field. */
@@ -47,6 +49,7 @@ export interface PromptDialogProps extends Omit<DialogProps, 'title' | 'children
 export function PromptDialog({
   title,
   defaultValue = '',
+  selectStem = false,
   inputLabel,
   placeholder,
   validate = requireName,
@@ -66,6 +69,7 @@ export function PromptDialog({
       <PromptForm
         label={inputLabel ?? title}
         defaultValue={defaultValue}
+        selectStem={selectStem}
         placeholder={placeholder}
         validate={validate}
         validateOnChange={validateOnChange}
@@ -80,16 +84,24 @@ export function PromptDialog({
 }
 
 type PromptFormProps = Required<
-  Pick<PromptDialogProps, 'defaultValue' | 'validate' | 'validateOnChange' | 'submitLabel' | 'cancelLabel' | 'busy' | 'onSubmit'>
+  Pick<PromptDialogProps, 'defaultValue' | 'selectStem' | 'validate' | 'validateOnChange' | 'submitLabel' | 'cancelLabel' | 'busy' | 'onSubmit'>
 > & {
   label: string
   placeholder: string | undefined
   outsideError: string | undefined
 }
 
+/** Selects a name up to its extension ("report" of "report.pdf"); all of it when it has none (".env", "notes"). */
+function selectName(field: HTMLInputElement, stem: boolean) {
+  const dot = stem ? field.value.lastIndexOf('.') : -1
+  if (dot > 0) field.setSelectionRange(0, dot)
+  else field.select()
+}
+
 function PromptForm({
   label,
   defaultValue,
+  selectStem,
   placeholder,
   validate,
   validateOnChange,
@@ -145,8 +157,8 @@ function PromptForm({
             setError(validateOnChange ? validate(event.target.value) : undefined)
             setAnswered(outsideError)
           }}
-          // Prefilled names are selected, so typing replaces them.
-          onFocus={(event) => event.currentTarget.select()}
+          // Prefilled names are selected, so typing replaces them (a file's keeps its extension).
+          onFocus={(event) => selectName(event.currentTarget, selectStem)}
         />
         {error ? (
           <p id={errorId} role="alert" className={css.error}>

@@ -130,7 +130,7 @@ export function createDavWrites(deps: WriteDeps) {
       const name = strictName(r.name, 'File name')
       const parentId = r.parent.id
       if (deps.maxUploadBytes !== undefined && o.length !== undefined && o.length > deps.maxUploadBytes) {
-        throw errors.tooLarge(`File is larger than the limit of ${deps.maxUploadBytes} bytes`)
+        throw errors.fileTooLarge(deps.maxUploadBytes)
       }
       const reservation = await quota.reserve(owner, o.length ?? 0)
       const written: string[] = []

@@ -1,6 +1,6 @@
 import '../helpers/setup.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorStatus, http, HttpError, refreshToken, serializeParams, TOKEN_RETRY_DELAY_MS } from '../../../app/api/http.ts'
+import { errorStatus, failureReason, http, HttpError, refreshToken, serializeParams, TOKEN_RETRY_DELAY_MS } from '../../../app/api/http.ts'
 import { lastRefreshed } from '../../../app/state/user.ts'
 import { apiError, http as mock, HttpResponse, ok, requests, sent, server } from '../helpers/server.ts'
 
@@ -80,6 +80,19 @@ describe('http: transport messages (SPEC §8)', () => {
     server.use(mock.get('*/slow', () => new Promise<Response>(() => {})))
     const error = await rejection(http.get('/slow', { timeout: 30 }))
     expect(error.message).toBe('timeout of 30 ms exceeded')
+  })
+
+  it('failureReason keeps the transport message first and adds a sentence a person understands; the server\'s own message wins', async () => {
+    server.use(mock.get('*/user-service/user', () => HttpResponse.error()))
+    expect(failureReason(await rejection(http.get('/user-service/user')))).toBe(
+      'Network Error. The server could not be reached. Check your connection, then try again.',
+    )
+    expect(failureReason(new HttpError('timeout of 30 ms exceeded', undefined))).toBe('timeout of 30 ms exceeded. The server took too long to answer. Try again in a moment.')
+    expect(failureReason(new HttpError('Request failed with status code 502', 502))).toBe(
+      'Request failed with status code 502. The server is not answering right now. Try again in a moment.',
+    )
+    expect(failureReason(new HttpError('Request failed with status code 500', 500))).toBe('Request failed with status code 500')
+    expect(failureReason(new HttpError('Request failed with status code 503', 503, { message: 'Down for maintenance' }))).toBe('Down for maintenance')
   })
 
   it('given the caller aborts, then "canceled"', async () => {

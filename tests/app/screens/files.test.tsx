@@ -6,6 +6,7 @@ import { useFakeClock, useRealClock } from '../helpers/clock.ts'
 import { makeFile, makeFolder, serveDrive } from '../helpers/drive.ts'
 import { path, renderApp, toasts } from '../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../helpers/server.ts'
+import { testUserDetailed } from '../../../mocks/fixtures.ts'
 
 const named = (name: string) => new RegExp(`^${name.replace(/[.()]/g, '\\$&')}`)
 const card = (name: string) => screen.getByRole('option', { name: named(name) })
@@ -64,6 +65,46 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     await findCard('report-1.pdf')
     expect(listQuery('/file-service/list')[0]).toMatchObject({ trashMode: 'true' })
     expect(listQuery('/folder-service/list')[0]).toMatchObject({ trashMode: 'true' })
+  })
+
+  it('trash says the real retention beside the banner, shows days left per item, and "Empty trash" empties it after a confirmation', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 60_000).toISOString()
+    serveDrive({
+      folders: [makeFolder(1, { trashed: true, trashedAt: daysAgo(10) })],
+      files: [makeFile(1, { metadata: { trashed: true, trashedAt: daysAgo(28) } }), makeFile(2, { metadata: { trashed: true, trashedAt: daysAgo(29.99) } })],
+    })
+    server.use(
+      mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, trashRetentionDays: 30 })),
+      mock.delete('*/file-service/empty-trash', () => ok({ message: 'Trash emptied' })),
+    )
+    const { user } = open('/trash')
+    expect(await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeTruthy()
+    expect(await screen.findByText('On this server, items are deleted forever 30 days after they are moved to the trash.')).toBeTruthy()
+    expect((await findCard('report-1.pdf')).textContent).toContain('2 days left')
+    expect(card('report-2.pdf').textContent).toContain('1 day left')
+    expect((await findCard('Folder 1')).textContent).toContain('20 days left')
+
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Empty trash?' })
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }))
+    expect(sent('/file-service/empty-trash', 'DELETE')).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Empty trash?' })
+    expect(within(dialog).getByText(/deleted forever/)).toBeTruthy()
+    const listed = listQuery('/file-service/list').length
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    expect(await toasts().findByText('Trash emptied')).toBeTruthy()
+    expect(sent('/file-service/empty-trash', 'DELETE')).toHaveLength(1)
+    // The lists (and the storage meter) are asked again.
+    await waitFor(() => expect(listQuery('/file-service/list').length).toBeGreaterThan(listed))
+  })
+
+  it('with retention 0, trash says items stay until deleted and shows no days left', async () => {
+    serveDrive({ folders: [], files: [makeFile(1, { metadata: { trashed: true, trashedAt: new Date().toISOString() } })] })
+    server.use(mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, trashRetentionDays: 0 })))
+    open('/trash')
+    expect(await screen.findByText('On this server, items stay in the trash until you delete them.')).toBeTruthy()
+    expect((await findCard('report-1.pdf')).textContent).not.toMatch(/left|soon/)
   })
 
   it('a search route titles folders Search and sends the text without a parent', async () => {
@@ -252,14 +293,30 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     await user.click(await screen.findByRole('menuitem', { name: action }))
   }
 
+  it('a right-click selects the item (the details panel shows it) before its menu opens', async () => {
+    serveDrive({ folders: [makeFolder(1)], files: [makeFile(1), makeFile(2)] })
+    open('/home')
+    fireEvent.contextMenu(await findCard('report-2.pdf'))
+    expect(await screen.findByRole('menu')).toBeTruthy()
+    await waitFor(() => expect(card('report-2.pdf').getAttribute('aria-selected')).toBe('true'))
+    expect(card('report-1.pdf').getAttribute('aria-selected')).not.toBe('true')
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' })
+    fireEvent.contextMenu(await findCard('Folder 1'))
+    await waitFor(() => expect(card('Folder 1').getAttribute('aria-selected')).toBe('true'))
+    expect(card('report-2.pdf').getAttribute('aria-selected')).not.toBe('true')
+  })
+
   it('rename: "Enter A File Name" prefilled, empty → "Please Enter a Name", unchanged does nothing, else Renaming... → Renamed', async () => {
     serveDrive({ folders: [], files: [makeFile(1)] })
     server.use(mock.patch('*/file-service/rename', () => ok()))
     const { user } = open('/home')
     await menuAction('report-1.pdf', 'Rename', user)
     const dialog = await screen.findByRole('dialog', { name: 'Enter A File Name' })
-    const field = within(dialog).getByRole('textbox')
-    expect((field as HTMLInputElement).value).toBe('report-1.pdf')
+    const field = within(dialog).getByRole<HTMLInputElement>('textbox')
+    expect(field.value).toBe('report-1.pdf')
+    // The name is selected without its extension: typing a new name keeps ".pdf".
+    await waitFor(() => expect(document.activeElement).toBe(field))
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'report-1'.length])
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(sent('/file-service/rename')).toHaveLength(0)

@@ -172,6 +172,19 @@ describe('a file request', () => {
     expect(requests.some((r) => r.path === '/user-service/get-token')).toBe(false)
   })
 
+  it('on a phone the drop zone does not say "Drag": it says to add the files; on a desktop it does', async () => {
+    const { setViewportWidth } = await import('../helpers/dom.ts')
+    setViewportWidth(375)
+    try {
+      renderApp('/s/tok')
+      expect(await screen.findByText('Add the files you want to send')).toBeTruthy()
+      expect(screen.queryByText(/drag/i)).toBeNull()
+    } finally {
+      setViewportWidth(1280)
+    }
+    expect(await screen.findByText('Drag files here')).toBeTruthy()
+  })
+
   it('cancels one upload from its row: it ends as canceled and sends nothing more', async () => {
     const { user } = renderApp('/s/tok')
     await screen.findByRole('heading', { name: 'Send me photos' })

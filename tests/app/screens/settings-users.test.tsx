@@ -96,6 +96,26 @@ describe('settings → users: the list (issue #20)', () => {
     expect(list.textContent).toContain('bob@example.com · 203.0.113.9')
   })
 
+  it('an admin action names the account it was about, and the activity reads again after one', async () => {
+    serveAdmin()
+    server.use(
+      mock.get('*/admin/audit', () =>
+        ok({
+          events: [{ _id: 'e1', type: 'admin.user.quota', createdAt: at, ip: null, email: bob.email, actorEmail: 'root@example.com', detail: '5 GB' }],
+          nextCursor: null,
+        }),
+      ),
+    )
+    const { user } = await openUsers()
+    const list = await screen.findByRole('list', { name: 'Activity of all users' })
+    expect(list.textContent).toContain('Changed a user’s quota: 5 GB')
+    expect(list.textContent).toContain('for bob@example.com · by root@example.com')
+    const read = sent('/admin/audit').length
+    await choose(user, bob.email, 'Disable')
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }))
+    await waitFor(() => expect(sent('/admin/audit').length).toBeGreaterThan(read))
+  })
+
   it('a user whose role is not admin sees no Users menu (and the list is never read)', async () => {
     setLoggedIn(true)
     renderApp('/settings')

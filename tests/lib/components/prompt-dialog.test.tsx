@@ -21,6 +21,18 @@ describe('PromptDialog', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'photo.jpg'.length])
   })
 
+  it('with selectStem, selects the name without its extension, so typing keeps it; a name without one is selected whole', async () => {
+    const { unmount } = setup(<PromptDialog open selectStem title="Enter A File Name" defaultValue="holiday.photo.jpg" onSubmit={() => {}} onCancel={() => {}} />)
+    const input = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enter A File Name' })
+    await waitFor(() => expect(document.activeElement).toBe(input))
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'holiday.photo'.length])
+    unmount()
+    setup(<PromptDialog open selectStem title="Enter A File Name" defaultValue=".env" onSubmit={() => {}} onCancel={() => {}} />)
+    const dotfile = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enter A File Name' })
+    await waitFor(() => expect(document.activeElement).toBe(dotfile))
+    expect([dotfile.selectionStart, dotfile.selectionEnd]).toEqual([0, '.env'.length])
+  })
+
   it('given an empty value, when submitted with Enter, then it shows "Please Enter a Name" and does not submit', async () => {
     const onSubmit = vi.fn()
     const { user } = setup(<PromptDialog open title="Enter Folder Name" onSubmit={onSubmit} onCancel={() => {}} />)

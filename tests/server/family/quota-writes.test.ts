@@ -37,7 +37,9 @@ const createTus = (b: Browser, base: string, length: number, name: string) =>
 
 function expectQuotaRefusal(r: { status: number; body: any; text: string }, forVisitor = false) {
   expect(r.status, r.text).toBe(507)
-  const message = forVisitor ? 'There is no room for this upload: the storage it goes to is full' : expect.stringMatching(/^Storage full: .+ of .+ used$/)
+  const message = forVisitor
+    ? 'There is no room for this upload: the storage it goes to is full'
+    : expect.stringMatching(/^This file \(\d+(\.\d+)? (B|KB)\) is larger than your free space \(\d+(\.\d+)? (B|KB)\)$/)
   expect(r.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message })
 }
 

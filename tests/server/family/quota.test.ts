@@ -1,6 +1,6 @@
 // Quotas (DESIGN.md §7), the data and the service the write paths call (quota-writes.test.ts): used bytes follow
 // every write and delete (triggers), reservations are atomic under concurrency, and a refusal
-// is 507 QUOTA_EXCEEDED "Storage full: X of Y used". Also migration 014 on an existing drive.
+// is 507 QUOTA_EXCEEDED "This file (X) is larger than your free space (Y)". Also migration 014 on an existing drive.
 import { type Kysely, Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations } from '../../../server/db/migrations/index.ts'
@@ -69,7 +69,7 @@ describe('the quota service', () => {
     expect(refused).toHaveLength(10)
     for (const e of refused) {
       expect(e).toBeInstanceOf(AppError)
-      expect(e).toMatchObject({ statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'Storage full: 1000 B of 1000 B used', extra: { used: 1000, quota: 1000 } })
+      expect(e).toMatchObject({ statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'This file (100 B) is larger than your free space (0 B)', extra: { used: 1000, quota: 1000, size: 100 } })
     }
     expect((await counters(m.id)).reserved_bytes).toBe(1000)
     await Promise.all(passed.map((r) => quota().release(r)))
@@ -91,13 +91,13 @@ describe('the quota service', () => {
     expect((await counters(m.id)).reserved_bytes).toBe(total)
   })
 
-  it('given stored files, then a reservation counts them, and the refusal says how much is used', async () => {
+  it('given stored files, then a reservation counts them, and the refusal names the size against the free space', async () => {
     // Stored first, the quota set after: the upload itself reserves its whole body (a little more than 1,536 bytes).
     const m = await limited(null)
     expect((await m.b.upload('big.bin', 'z'.repeat(1536))).status).toBe(201)
     expect((await f.admin.patch(`/admin/users/${m.id}`, { quota: 2048 })).status).toBe(200)
     const err = await quota().reserve(m.id, 1024).catch((e: unknown) => e)
-    expect(err).toMatchObject({ statusCode: 507, message: 'Storage full: 1.5 KB of 2 KB used', extra: { used: 1536, quota: 2048 } })
+    expect(err).toMatchObject({ statusCode: 507, message: 'This file (1 KB) is larger than your free space (512 B)', extra: { used: 1536, quota: 2048, size: 1024 } })
     const r = await quota().reserve(m.id, 512)
     expect(r.bytes).toBe(512)
     await expect(quota().reserve(m.id, 1)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' })
@@ -109,7 +109,8 @@ describe('the quota service', () => {
     const r = await quota().reserve(m.id, 100)
     await quota().grow(r, 800)
     expect(r.bytes).toBe(900)
-    await expect(quota().grow(r, 101)).rejects.toMatchObject({ statusCode: 507 })
+    // The whole write (900 + 101) against what is free besides what it holds (1000 - 900 held elsewhere: none).
+    await expect(quota().grow(r, 101)).rejects.toMatchObject({ statusCode: 507, message: 'This file (1001 B) is larger than your free space (1000 B)' })
     expect(r.bytes).toBe(900)
     expect((await counters(m.id)).reserved_bytes).toBe(900)
     await expect(quota().settle(r, 901)).rejects.toThrow(/settled 901 bytes on a reservation of 900/)

@@ -20,6 +20,7 @@ const row = (over: Partial<FileSummary>): FileSummary => ({
   link_type: null,
   link_token: null,
   trashed: 0,
+  trashed_at: null,
   ...over,
 })
 
@@ -34,6 +35,7 @@ const ROWS: FileSummary[] = [
   row({ filename: 'ünïcødé 名前 ملف.txt', upload_date: -1 }),
   row({ filename: '', upload_date: 253_402_300_800_000, size: 2 ** 53 - 1 }),
   row({ link_type: null, link_token: 'orphan-token', trashed: 1 }),
+  row({ trashed: 1, trashed_at: 1_732_600_000_000 }),
   // A photo's taken date (EXIF) travels only when it differs from the upload date.
   row({ has_thumbnail: 1, thumbnail_id: 'thumb-2', taken_date: 1_563_129_005_000 }),
   row({ taken_date: -1, link_type: 'public', link_token: 'tok-3', trashed: 1 }),

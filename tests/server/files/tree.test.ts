@@ -191,6 +191,53 @@ describe('trash, restore and delete', () => {
     await expectConsistent(server, expect)
   })
 
+  it('empty trash deletes forever everything in the caller\'s trash, in one request, and nothing else', async () => {
+    const alice = await user()
+    const bob = await user()
+    const before = (await blobKeys(server)).length
+    const box = await alice.mk('Box')
+    await alice.put('in-box.txt', await alice.mk('Inner', box))
+    const loose = await alice.put('loose.txt')
+    await alice.put('kept.txt')
+    const bobs = await bob.put('bobs.txt')
+    await alice.b.patch('/folder-service/trash', { id: box })
+    await alice.b.patch('/file-service/trash', { id: loose })
+    await bob.b.patch('/file-service/trash', { id: bobs })
+    expect((await blobKeys(server)).length).toBe(before + 4)
+
+    const r = await alice.b.delete('/file-service/empty-trash')
+    expect(r.status, r.text).toBe(200)
+    expect(r.body).toEqual({ message: 'Trash emptied' })
+    expect(await alice.folders('/', true)).toEqual([])
+    expect(await alice.files('/', true)).toEqual([])
+    expect(await alice.files('/')).toEqual(['kept.txt'])
+    expect((await alice.b.get(`/folder-service/info/${box}`)).status).toBe(404)
+    // Another user's trash is not touched; the blobs of what went are released.
+    expect(await bob.files('/', true)).toEqual(['bobs.txt'])
+    expect((await blobKeys(server)).length).toBe(before + 2)
+    // An empty trash empties again without a fuss; without the uuid header it is refused.
+    expect((await alice.b.delete('/file-service/empty-trash')).status).toBe(200)
+    expect((await alice.b.request('DELETE', '/file-service/empty-trash', { headers: { uuid: '' } })).status).toBe(403)
+    await expectConsistent(server, expect)
+  })
+
+  it('trashed items carry when they were trashed, and user-detailed the retention the trash states', async () => {
+    const { b, mk, put } = await user()
+    const d = await mk('D')
+    const f = await put('f.txt')
+    const at = Date.now()
+    await b.patch('/folder-service/trash', { id: d })
+    await b.patch('/file-service/trash', { id: f })
+    const [file] = (await b.get('/file-service/list?parent=/&trashMode=true')).body
+    const [folder] = (await b.get('/folder-service/list?parent=/&trashMode=true')).body
+    for (const trashedAt of [file.metadata.trashedAt, folder.trashedAt]) expect(Math.abs(Date.parse(trashedAt) - at)).toBeLessThan(5_000)
+    // Live items carry none.
+    await b.patch('/file-service/restore', { id: f })
+    expect((await b.get('/file-service/list?parent=/')).body[0].metadata.trashedAt).toBeUndefined()
+    // TRASH_RETENTION_DAYS' default.
+    expect((await b.get('/user-service/user-detailed')).body.trashRetentionDays).toBe(30)
+  })
+
   it('the retention sweep deletes trash older than TRASH_RETENTION_DAYS only', async () => {
     const { b, mk, put } = await user()
     const old = await mk('Old')

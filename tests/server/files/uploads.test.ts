@@ -72,15 +72,16 @@ describe('POST /file-service/upload', () => {
     await expectConsistent(server, expect)
   })
 
-  it('given a file over MAX_UPLOAD_BYTES, then 413 and nothing is kept', async () => {
+  it('given a file over MAX_UPLOAD_BYTES, then 413 naming the limit as a person reads it, and nothing is kept', async () => {
     const before = await blobKeys(server)
     const big = randomBytes(4 * 1024 * 1024 + 10)
     const r = await alice.upload('big.bin', big)
     expect(r.status).toBe(413)
-    expect(r.body.message).toMatch(/larger than the limit/)
+    expect(r.body.message).toBe('File is larger than the limit of 4 MB')
     // A client that lies about the size is caught by the byte count.
     const liar = await alice.upload('liar.bin', big, '/', {})
     expect(liar.status).toBe(413)
+    expect(liar.body.message).toBe('File is larger than the limit of 4 MB')
     expect(await blobKeys(server)).toEqual(before)
   })
 

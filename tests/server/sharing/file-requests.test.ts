@@ -72,7 +72,7 @@ describe('an upload link', () => {
     const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxFileSize: 1000, maxTotalBytes: 2500 })
     const big = await send(anon(server), link.token, 'big.bin', randomBytes(1001))
     expect(big.status).toBe(413)
-    expect(big.body.message).toBe("File is larger than this link's limit of 1000 bytes per file")
+    expect(big.body.message).toBe("File is larger than this link's limit of 1000 B per file")
     // A size field that lies is caught by the bytes themselves.
     const form = new FormData()
     form.append('filename', 'liar.bin')
@@ -83,7 +83,7 @@ describe('an upload link', () => {
     expect((await send(anon(server), link.token, 'b.bin', randomBytes(1000))).status).toBe(201)
     const over = await send(anon(server), link.token, 'c.bin', randomBytes(600))
     expect(over.status).toBe(413)
-    expect(over.body.message).toBe('This link takes 2500 bytes in all, and 500 bytes are left')
+    expect(over.body.message).toBe('This link takes 2.44 KB in all, and 500 B are left')
     expect((await send(anon(server), link.token, 'd.bin', randomBytes(500))).status).toBe(201)
     expect(await namesIn(inbox)).toEqual(['a.bin', 'b.bin', 'd.bin'])
     await expectConsistent(server, expect)

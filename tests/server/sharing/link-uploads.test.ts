@@ -123,13 +123,13 @@ describe('tus through an upload link', () => {
     const v = anon(server)
     const big = await create(v, link.token, 1001)
     expect(big.status).toBe(413)
-    expect(big.body.message).toBe("File is larger than this link's limit of 1000 bytes per file")
+    expect(big.body.message).toBe("File is larger than this link's limit of 1000 B per file")
     const first = await created(v, link.token, 1000, 'first.bin')
     expect(await usedBytes(link._id)).toBe(1000)
     // The first upload has sent nothing yet, and still holds its 1000 bytes of the 1500.
     const second = await create(v, link.token, 600, 'second.bin')
     expect(second.status).toBe(413)
-    expect(second.body.message).toBe('This link takes 1500 bytes in all, and 500 bytes are left')
+    expect(second.body.message).toBe('This link takes 1.46 KB in all, and 500 B are left')
     // The multipart way in counts the reservation too.
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(600)]), 'multi.bin')

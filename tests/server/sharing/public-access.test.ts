@@ -83,6 +83,31 @@ describe('a file link', () => {
     expect((await alice.get(`/file-service/info/${id}`)).body.metadata.linkType).toBeUndefined()
   })
 
+  it('given a used-up link, then a browser navigating to its download gets a small page saying the limit was reached, and an API client its JSON', async () => {
+    const id = await file(alice, 'once.bin', data)
+    const link = await share(alice, { itemType: 'file', itemId: id, maxDownloads: 1 })
+    expect((await anon(server).bytes(pub(link.token, '/download'))).status).toBe(200)
+    const navigate = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+    // The spec's route (the public page's Download button) and the link's own.
+    for (const path of [`/file-service/public/download/${id}/${link.token}`, pub(link.token, '/download')]) {
+      const page = await anon(server).get(path, navigate)
+      expect(page.status, path).toBe(404)
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(page.text).toContain('<h1>Download limit reached</h1>')
+      expect(page.text).not.toContain('once.bin')
+      expect(page.text).not.toMatch(/<script/i)
+      expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+      const api = await anon(server).get(path)
+      expect(api.status).toBe(404)
+      expect(api.body).toEqual({ statusCode: 404, code: 'SHARE_LIMIT_REACHED', message: 'This link has reached its download limit: ask the person who shared it for a new one' })
+    }
+    // Anything else a browser navigates to stays the JSON error it was.
+    const unknown = await anon(server).get(pub('A'.repeat(32), '/download'), navigate)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.code).toBe('NOT_FOUND')
+  })
+
   it('a limited link serves the whole file, never a range (each range would spend a download)', async () => {
     const id = await file(alice, 'whole.bin', data)
     const link = await share(alice, { itemType: 'file', itemId: id, maxDownloads: 2 })

@@ -15,7 +15,12 @@ vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/in
 const GB = 1024 ** 3
 
 describe('quotaExceededReason (DESIGN §7 507 QUOTA_EXCEEDED)', () => {
-  it('says "Storage full: X of Y used" from the numbers the server sends, in the meter’s units', () => {
+  it('says "This file (X) is larger than your free space (Y)" from the numbers the server sends, in the meter’s units', () => {
+    const body = { statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'whatever', size: 5 * 1024 ** 2, used: 2 * GB - 1.2 * 1024 ** 2, quota: 2 * GB }
+    expect(quotaExceededReason(507, body)).toBe('This file (5 MB) is larger than your free space (1.2 MB)')
+  })
+
+  it('without the size, "Storage full: X of Y used"', () => {
     expect(quotaExceededReason(507, { statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'whatever', used: 1.5 * GB, quota: 2 * GB })).toBe(
       'Storage full: 1.5 GB of 2 GB used',
     )
@@ -40,7 +45,7 @@ describe('an upload refused for the quota (issue #20)', () => {
     server.use(...tus.handlers)
   })
 
-  it('fails its row with "Storage full: X of Y used" (the server’s message), and offers Retry', async () => {
+  it('fails its row with the server’s message, and offers no Retry (the same file would be refused again)', async () => {
     render(
       <SWRConfig value={{ provider: () => new Map() }}>
         <UploadPanelHost />
@@ -56,6 +61,6 @@ describe('an upload refused for the quota (issue #20)', () => {
     }
     const panel = within(screen.getByRole('region', { name: 'Uploads' }))
     expect(panel.getByText('Storage full: 1.99 GB of 2 GB used')).toBeTruthy()
-    expect(panel.getByRole('button', { name: 'Retry big.bin' })).toBeTruthy()
+    expect(panel.queryByRole('button', { name: 'Retry big.bin' })).toBeNull()
   })
 })

@@ -270,19 +270,30 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     expect(heldCancelHandles()).toBe(0)
   })
 
-  it("a failed upload is marked failed (red icon) with the server's reason, logged, not counted as uploaded, and raises no toast", async () => {
+  it("a failed upload is marked failed (red icon) with the server's reason, logged, not counted as uploaded, and raises no toast; one that cannot reach the server keeps trying and resumes by itself", async () => {
     renderHarness()
-    // A refusal ends the upload at once; a lost connection and a 5xx are retried (TUS_RETRY_DELAYS,
-    // 7 retries) before the row gives up, so they fail on all 8 tries.
+    // A refusal ends the upload at once; a 5xx is retried (TUS_RETRY_DELAYS, 7 retries) before
+    // the row gives up, so it fails on all 8 tries. A lost connection is retried as long: then it
+    // keeps waiting for the server (SERVER_BACK_POLL_MS) and goes on once it answers.
     tus.refuse('a.txt', 404, 'Folder not found')
     for (let i = 0; i < 8; i++) {
       tus.failNetwork('b.txt')
       tus.refuse('c.txt', 500, '')
     }
+    tus.failNetwork('b.txt')
     useFakeClock()
     void startUploads([file('a.txt'), file('b.txt'), file('c.txt')], '/', onUploaded)
-    const ended = () => ['a.txt', 'b.txt', 'c.txt'].every((name) => state(name) === 'failed')
+    const ended = () => state('a.txt') === 'failed' && state('c.txt') === 'failed' && tus.log.filter((entry) => entry.name === 'b.txt').length === 9
     for (let i = 0; i < 400 && !ended(); i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(500)
+        await new Promise((resolve) => setImmediate(resolve))
+      })
+    }
+    // Nine tries and the server still out of reach: the row says it is retrying, not failed.
+    expect(state('b.txt')).toBe('retrying')
+    expect(row('b.txt').textContent).toContain('Connection lost, retrying…')
+    for (let i = 0; i < 120 && state('b.txt') !== 'completed'; i++) {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(500)
         await new Promise((resolve) => setImmediate(resolve))
@@ -292,16 +303,15 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     expect(row('a.txt').dataset.state).toBe('failed')
     expect(within(row('a.txt')).getByRole('img', { name: 'Failed' })).toBeTruthy()
     expect(row('a.txt').textContent).toContain('Folder not found')
-    expect(row('b.txt').textContent).toContain('Network Error')
+    expect(row('b.txt').dataset.state).toBe('completed')
     expect(row('c.txt').textContent).toContain('Request failed with status code 500')
-    expect(['a.txt', 'b.txt', 'c.txt'].map((name) => tus.log.filter((entry) => entry.name === name).length)).toEqual([1, 8, 8])
-    expect(heading()).toBe('Uploaded 0 of 3 files')
-    expect(panel().getByText('3 failed')).toBeTruthy()
+    expect(heading()).toBe('Uploaded 1 of 3 files')
+    expect(panel().getByText('2 failed')).toBeTruthy()
     // Logged with what the server answered.
     const logged = vi.mocked(console.warn).mock.calls.find(([what, name]) => what === 'Upload failed' && name === 'a.txt')
     expect((logged?.[2] as DetailedError | undefined)?.originalResponse?.getStatus()).toBe(404)
     expect(toaster.getSnapshot()).toEqual([])
-    expect(refetched).toEqual([])
+    expect(refetched).toEqual(['file'])
   })
 
   it('with 120 files, every completed row shows a full bar, and the header counts successes and names the rest', async () => {
