@@ -22,6 +22,7 @@ import * as partialKeyIndexes from './019-partial-key-indexes.ts'
 import * as sharedTrigramExtension from './020-shared-trigram-extension.ts'
 import * as nameIndexQueue from './021-name-index-queue.ts'
 import * as blobKeyPool from './022-blob-key-pool.ts'
+import * as sizeTypeSorts from './029-size-type-sorts.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020-shared-trigram-extension': sharedTrigramExtension,
   '021-name-index-queue': nameIndexQueue,
   '022-blob-key-pool': blobKeyPool,
+  '029-size-type-sorts': sizeTypeSorts,
 }
