@@ -126,6 +126,8 @@ export const copy = {
     trashBanner: 'Items in the trash may be automatically deleted depending on the servers settings.',
     sortBy: 'Sort by', // ours: the sort select's name
     modified: 'Modified',
+    size: 'Size', // ours: sort fields beside the spec's Modified and Name
+    type: 'Type',
     name: 'Name',
     ascending: 'Ascending', // ours: the direction toggle's name
     view: 'View', // ours: the view toggle group
@@ -175,6 +177,7 @@ export const copy = {
     trash: 'Trash',
     restore: 'Restore',
     delete: 'Delete',
+    copy: 'Make a copy', // ours
     multiSelect: 'Multi-select',
     details: 'Details',
     selection: 'Selection', // the multi-select toolbar's name
@@ -184,6 +187,7 @@ export const copy = {
   // SPEC §8 "Toasts per action" (pending, success, error).
   toasts: {
     rename: { pending: 'Renaming...', success: 'Renamed', error: 'Error Renaming' },
+    copy: { pending: 'Copying...', success: 'Copy made', error: 'Error Making Copy' }, // ours
     trash: { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' },
     delete: { pending: 'Deleting...', success: 'Deleted', error: 'Error Deleting' },
     restore: { pending: 'Restoring...', success: 'Restored', error: 'Error Restoring' },

@@ -127,10 +127,13 @@ export {
 export { FileCard, type FileCardProps } from './components/file-card/index.ts'
 export { FileGrid, fileGridMinCardWidth, type FileGridProps } from './components/file-grid/index.ts'
 export {
+  type ColumnSort,
   defaultActionsLabel,
   defaultColumnLabels,
+  defaultColumnSortFields,
   FileList,
   FileListRow,
+  type SortableColumn,
   type FileListColumnLabels,
   type FileListProps,
   type FileListRowProps,

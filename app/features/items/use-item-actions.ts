@@ -3,7 +3,7 @@
 // failures show the error toast and are logged (SPEC §8).
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { downloadFile, type FileJson, removeFile, removeFiles, renameFile, restoreFile, restoreFiles, trashFile, trashFiles } from '../../api/files.ts'
+import { copyFile, downloadFile, type FileJson, removeFile, removeFiles, renameFile, restoreFile, restoreFiles, trashFile, trashFiles } from '../../api/files.ts'
 import { type FolderJson, removeFolder, renameFolder, restoreFolder, trashFolder, zipDownloadUrl } from '../../api/folders.ts'
 import { refreshToken } from '../../api/http.ts'
 import { navigateAway } from '../../api/navigate.ts'
@@ -161,6 +161,12 @@ export function useItemActions() {
       await startZip(folders, files)
     }
 
+    /** "Make a copy": the copy appears beside the original once the lists refetch. */
+    const makeCopy = async (target: Target) => {
+      if (target.type !== 'file') return
+      await toast.promise(copyFile(target.file._id), copy.toasts.copy).then(() => refetch.all(), logged('Copy'))
+    }
+
     const moveSelected = async () => {
       if (await selection()) setMoveModal({ type: 'multi' })
     }
@@ -169,6 +175,7 @@ export function useItemActions() {
       const actions: Record<MenuActionId, () => unknown> = {
         rename: () => rename(target),
         move: () => move(target),
+        copy: () => makeCopy(target),
         share: () => share(target),
         download: () => download(target),
         trash: () => trash(target, options),
@@ -179,6 +186,6 @@ export function useItemActions() {
       void actions[id]()
     }
 
-    return { rename, trash, restore, remove, download, move, share, multiSelect, trashSelected, restoreSelected, removeSelected, downloadSelected, moveSelected, run }
+    return { rename, trash, restore, remove, download, move, makeCopy, share, multiSelect, trashSelected, restoreSelected, removeSelected, downloadSelected, moveSelected, run }
   }, [refetch, navigate])
 }

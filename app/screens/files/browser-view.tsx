@@ -28,7 +28,7 @@ import { areas } from '../../features/layout/areas.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
 import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-drive.ts'
 import { useFileList } from '../../hooks/use-file-list.ts'
-import { defaultLimit, setSortBy, sortBy } from '../../state/filters.ts'
+import { defaultLimit, setSortBy, type SortBy, sortBy, type SortField } from '../../state/filters.ts'
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
@@ -87,6 +87,14 @@ function MissingFolder() {
     />
   )
 }
+
+/** The sort control's fields: the spec's Modified and Name, then Size and Type. */
+const sortFields: ReadonlyArray<{ value: SortField; label: string }> = [
+  { value: 'date', label: copy.browser.modified },
+  { value: 'alp', label: copy.browser.name },
+  { value: 'size', label: copy.browser.size },
+  { value: 'type', label: copy.browser.type },
+]
 
 /** SPEC §2: "Home Files or Files". */
 export const fileTitle = (area: Area, { folderId, search }: { folderId?: string; search?: string }) =>
@@ -149,9 +157,10 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const controls = (
     <>
       <SortControl
+        fields={sortFields}
         value={sort}
         onValueChange={setSortBy}
-        labels={{ sortBy: copy.browser.sortBy, date: copy.browser.modified, name: copy.browser.name, ascending: copy.browser.ascending }}
+        labels={{ sortBy: copy.browser.sortBy, ascending: copy.browser.ascending }}
       />
       <ViewToggle
         value={view}
@@ -160,6 +169,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       />
     </>
   )
+  const columnSort = { value: sort, onValueChange: (value: string) => setSortBy(value as SortBy) }
   const columnLabels = { name: copy.browser.columnName, size: copy.browser.columnSize, created: copy.browser.columnCreated, actions: copy.browser.columnActions }
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
@@ -183,6 +193,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         selectedIds={selectedIds}
         useWindowScroll
         columnLabels={columnLabels}
+        columnSort={columnSort}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('folder', place, (id) => actions.run(folderTarget(item), id))}
@@ -206,6 +217,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         selectedIds={selectedIds}
         useWindowScroll
         columnLabels={columnLabels}
+        columnSort={columnSort}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('file', place, (id) => actions.run(fileTarget(item), id))}

@@ -79,3 +79,19 @@ export const folderIcon = style({
 export const actionsCell = sprinkles({ display: 'flex', justifyContent: 'flex-end' })
 
 export const actionsHeader = style([sprinkles({ textAlign: 'end' }), cell])
+
+// A sorting column header: the header's text as a button, its direction's icon after it.
+export const sortButton = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xsmall', fontSize: 'small', fontWeight: 'semibold', color: 'muted' }),
+  {
+    maxWidth: '100%',
+    padding: 0,
+    border: 'none',
+    background: 'none',
+    font: 'inherit',
+    cursor: 'pointer',
+    selectors: { [state.hover]: { color: vars.color.text }, [state.focusVisible]: focusRing },
+  },
+])
+
+export const sortIcon = style({ flexShrink: 0, width: '1em', height: '1em' })
