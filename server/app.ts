@@ -298,6 +298,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(userRoutes, {
     prefix: '/user-service',
+    davUrl: `${config.publicUrl}/dav/`,
     auth,
     accounts,
     sessions,

@@ -50,6 +50,8 @@ export interface UserRoutesDeps {
   appPasswords: AppPasswordService
   audit: AuditService
   totp: TotpService
+  /** WebDAV's address, PUBLIC_URL + /dav/, shown beside the app passwords that sign in to it. */
+  davUrl: string
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, deps) => {
@@ -199,6 +201,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   )
   app.get('/app-passwords', { ...authed, schema: { response: { 200: AppPasswordsReply } } }, async (req) => ({
     appPasswords: await appPasswords.list(req.principal!.userId),
+    davUrl: deps.davUrl,
   }))
   app.delete('/app-passwords/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
     await appPasswords.revoke(req.principal!.userId, req.params.id, req.ip)
