@@ -39,6 +39,7 @@ export {
   type FileSelectionOptions,
   type SelectionModifiers,
 } from './hooks/use-file-selection.ts'
+export { draggedItems, endItemDrag, itemDragType, startItemDrag, useItemDrop } from './hooks/use-item-drop.ts'
 
 // Components
 export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './components/alert-dialog/index.ts'

@@ -16,7 +16,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { type KeyboardEvent, useMemo } from 'react'
 import { useLocation } from 'wouter'
-import type { FileJson } from '../../api/files.ts'
+import type { FileJson, Item } from '../../api/files.ts'
 import { isFolderMissing } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
@@ -138,6 +138,13 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const main = mainSection.value
   const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main && main.type !== 'quick-item' ? [main.id] : []
 
+  // Drag to move (outside trash): a selected item drags the whole selection along; folders and
+  // the parent bar's back arrow and root crumb take the drop. Keyboard users keep the move dialog.
+  const movable = !trashMode
+  const dragIds = (item: { id: string }) => (selectedIds.length > 1 && selectedIds.includes(item.id) ? selectedIds : [item.id])
+  const itemsOf = (ids: readonly string[]): Item[] =>
+    ids.map((id) => ({ id, type: folderById.has(id) || multiSelectMap.peek()[id]?.type === 'folder' ? 'folder' : 'file' }))
+  const dropInto = (parentID: string, ids: readonly string[]) => void actions.moveDropped(itemsOf(ids), parentID)
   const folderTarget = (item: BrowserFolder): Target => ({ type: 'folder', folder: folderById.get(item.id)! })
   const fileTarget = (item: BrowserFile): Target => ({ type: 'file', file: fileById.get(item.id)! })
   const place = { area }
@@ -150,6 +157,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       onBack={() => navigate(folder && folder.parent !== '/' ? folderRoute(area, folder.parent) : rootRoute)}
       onRootClick={() => navigate(rootRoute)}
       menuItems={folder ? menuEntries('folder', { area, parentBar: true }, (id) => actions.run({ type: 'folder', folder }, id, { fromParentBar: true })) : undefined}
+      {...(movable && folder ? { onItemsDrop: (at: 'parent' | 'root', ids: string[]) => dropInto(at === 'root' ? '/' : folder.parent, ids) } : {})}
       labels={{ nav: copy.browser.breadcrumb, back: copy.browser.back, home: copy.layout.home, trash: copy.layout.trash, menu: copy.browser.folderActions }}
     />
   ) : null
@@ -200,6 +208,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => selection.click(toSelected(folderTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
+        {...(movable ? { getDragIds: dragIds, onItemsDrop: (item: BrowserFolder, ids: string[]) => dropInto(item.id, ids) } : {})}
         onKeyDown={withSelectionKeys(folderSelection.onKeyDown, keysFor((index) => folderTargets[index]))}
         onFocus={folderSelection.onFocus}
         onPointerDown={folderSelection.onPointerDown}
@@ -224,6 +233,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemClick={(item, event) => selection.click(toSelected(fileTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(fileTarget(item)))}
+        {...(movable ? { getDragIds: dragIds } : {})}
         onEndReached={fileList.loadMore}
         onKeyDown={withSelectionKeys(fileSelection.onKeyDown, keysFor((index) => fileTargets[index]))}
         onFocus={fileSelection.onFocus}
