@@ -1,4 +1,4 @@
-import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test'
+import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { type BrowserFolder, collectionViews, FolderGrid, type FolderGridProps, type MenuEntry } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
@@ -133,10 +133,13 @@ export const StatesDropTarget = meta.story({
   play: async ({ canvas, args }) => {
     for (const [list, over] of [['Folders', 'Invoices'], ['Folder rows', 'Music']] as const) {
       const collection = within(await canvas.findByRole(list === 'Folders' ? 'listbox' : 'grid', { name: list }))
-      const target = collection.getByRole(list === 'Folders' ? 'option' : 'row', { name: new RegExp(`^${over}`) })
+      const role = list === 'Folders' ? 'option' : 'row'
+      const target = await collection.findByRole(role, { name: new RegExp(`^${over}`) })
+      // Native events, so both carry the one DataTransfer (fireEvent would give each a new one).
       const drag = new DataTransfer()
-      fireEvent.dragStart(collection.getByRole(list === 'Folders' ? 'option' : 'row', { name: /^Photos/ }), { dataTransfer: drag })
-      fireEvent.dragOver(target, { dataTransfer: drag })
+      const send = (type: string, on: Element) => on.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: drag }))
+      send('dragstart', await collection.findByRole(role, { name: /^Photos/ }))
+      send('dragover', target)
       await waitFor(() => expect(target).toHaveAttribute('data-drop-target', 'true'))
     }
     await expect(args.onItemsDrop).not.toHaveBeenCalled()
