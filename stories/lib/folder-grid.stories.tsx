@@ -122,10 +122,10 @@ export const StatesDropTarget = meta.story({
   render: (args) => (
     <StateGrid columns={2} fill>
       <State label="grid · dragged over Invoices">
-        <FolderGrid title="Folders" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 170 }} />
+        <FolderGrid title="Folders" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 170, width: '100%' }} />
       </State>
       <State label="list · dragged over Music">
-        <FolderGrid title="Folder rows" view="list" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 220 }} />
+        <FolderGrid title="Folder rows" view="list" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 240, width: '100%' }} />
       </State>
     </StateGrid>
   ),
