@@ -132,6 +132,8 @@ export const copy = {
     emptyTrashAction: 'Empty trash', // ours
     sortBy: 'Sort by', // ours: the sort select's name
     modified: 'Modified',
+    size: 'Size', // ours: sort fields beside the spec's Modified and Name
+    type: 'Type',
     name: 'Name',
     ascending: 'Ascending', // ours: the direction toggle's name
     view: 'View', // ours: the view toggle group
@@ -181,6 +183,7 @@ export const copy = {
     trash: 'Trash',
     restore: 'Restore',
     delete: 'Delete',
+    copy: 'Make a copy', // ours
     multiSelect: 'Multi-select',
     details: 'Details',
     selection: 'Selection', // the multi-select toolbar's name
@@ -190,6 +193,7 @@ export const copy = {
   // SPEC §8 "Toasts per action" (pending, success, error).
   toasts: {
     rename: { pending: 'Renaming...', success: 'Renamed', error: 'Error Renaming' },
+    copy: { pending: 'Copying...', success: 'Copy made', error: 'Error Making Copy' }, // ours
     trash: { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' },
     delete: { pending: 'Deleting...', success: 'Deleted', error: 'Error Deleting' },
     emptyTrash: { pending: 'Emptying trash...', success: 'Trash emptied', error: 'Error Emptying Trash' }, // ours

@@ -39,6 +39,7 @@ export {
   type FileSelectionOptions,
   type SelectionModifiers,
 } from './hooks/use-file-selection.ts'
+export { draggedItems, endItemDrag, itemDragType, startItemDrag, useItemDrop } from './hooks/use-item-drop.ts'
 
 // Components
 export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './components/alert-dialog/index.ts'
@@ -127,10 +128,13 @@ export {
 export { FileCard, type FileCardProps } from './components/file-card/index.ts'
 export { FileGrid, fileGridMinCardWidth, type FileGridProps } from './components/file-grid/index.ts'
 export {
+  type ColumnSort,
   defaultActionsLabel,
   defaultColumnLabels,
+  defaultColumnSortFields,
   FileList,
   FileListRow,
+  type SortableColumn,
   type FileListColumnLabels,
   type FileListProps,
   type FileListRowProps,

@@ -31,7 +31,7 @@ export const defaultHandlers = [
   http.get('*/user-service/sessions', () =>
     ok({ sessions: [{ _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: testUser.createdAt, lastSeenAt: testUser.createdAt }] }),
   ),
-  http.get('*/user-service/app-passwords', () => ok({ appPasswords: [] })),
+  http.get('*/user-service/app-passwords', () => ok({ appPasswords: [], davUrl: 'http://localhost:3000/dav/' })),
   http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),
   // Two-step verification is off.
   http.get('*/user-service/totp', () => ok({ enabled: false, recoveryCodesLeft: 0 })),

@@ -49,6 +49,7 @@ import { createPasskeysRepository } from './repositories/passkeys.ts'
 import { createPasskeyService } from './services/passkeys.ts'
 import { webauthnRoutes } from './routes/webauthn.ts'
 import { createQuotaService, type QuotaService } from './services/quota.ts'
+import { createFileCopies } from './services/file-copy.ts'
 import { createUserRemoval } from './services/user-removal.ts'
 import { fileRoutes } from './routes/file-service.ts'
 import { publicRoutes } from './routes/public-files.ts'
@@ -301,6 +302,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(userRoutes, {
     prefix: '/user-service',
+    davUrl: `${config.publicUrl}/dav/`,
     auth,
     accounts,
     sessions,
@@ -336,7 +338,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const downloads = createDownloadService({ repo: drive, vault })
   const driveDeps = { auth, listing, listCache, tree, uploads, quota, multipart: multipartOptions(config.maxUploadBytes) }
-  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads })
+  const copies = createFileCopies({ repo: drive, vault, janitor, quota, onStored })
+  await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads, copies })
   await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable })
   await app.register(publicRoutes, { prefix: '/file-service', shared, publicPerIp: config.limits.publicPerIp })
   await app.register(shareRoutes, {

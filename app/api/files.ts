@@ -16,6 +16,8 @@ export interface FileListParams {
   mediaFilter?: 'all' | 'photos' | 'videos'
   startAtDate?: string
   startAtName?: string
+  /** The size sort's cursor (ours): the last file's length. */
+  startAtSize?: number
   startAt?: string
   startAtId?: string
 }
@@ -67,6 +69,8 @@ export const trashFiles = (items: readonly Item[]) => http.patch<unknown>('/file
 export const restoreFile = (id: string) => http.patch<unknown>('/file-service/restore', { id })
 export const restoreFiles = (items: readonly Item[]) => http.patch<unknown>('/file-service/restore-multi', { items })
 export const renameFile = (id: string, title: string) => http.patch<unknown>('/file-service/rename', { id, title })
+/** A copy of the file beside it, named "name (copy).ext" (ours). */
+export const copyFile = (id: string) => http.post<{ file: FileJson }>(`/file-service/${enc(id)}/copy`)
 export const makePublic = (id: string) => http.patch<{ file: FileJson }>(`/file-service/make-public/${enc(id)}`)
 export const makeOne = (id: string) => http.patch<{ file: FileJson }>(`/file-service/make-one/${enc(id)}`)
 export const removeLink = (id: string) => http.patch<FileJson>(`/file-service/remove-link/${enc(id)}`)

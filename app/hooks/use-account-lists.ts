@@ -22,8 +22,8 @@ export function useSessions() {
 }
 
 export function useAppPasswords() {
-  const { data, error, isLoading } = useApi<{ appPasswords: AppPasswordJson[] }>(keys.appPasswords())
-  return { appPasswords: data?.appPasswords, error, loading: isLoading }
+  const { data, error, isLoading } = useApi<{ appPasswords: AppPasswordJson[]; davUrl?: string }>(keys.appPasswords())
+  return { appPasswords: data?.appPasswords, davUrl: data?.davUrl, error, loading: isLoading }
 }
 
 /** Two-step verification: read fresh on every visit too (a recovery code spent at sign-in counts). */

@@ -1,6 +1,6 @@
 // SPEC §4 "Paging" for the file lists (home, folders, search, trash, media): SWR infinite pages of
 // `limit` files; the next page starts after the last item (its uploadDate and filename, plus its id
-// so ties never skip or repeat); no page is asked for once a loaded page came back short. Media
+// so ties never skip or repeat; sorted by size, its length); no page is asked for once a loaded page came back short. Media
 // lists are ordered by the date a photo was taken (`takenDate`, else uploadDate): their cursor is that date.
 import { useCallback, useMemo } from 'react'
 import { stableHash } from 'swr/_internal'
@@ -10,7 +10,7 @@ import { type Key, keys } from '../api/keys.ts'
 import { fetcher, swrConfig } from './swr-config.ts'
 import { useOnListsChanged } from './use-refetch.ts'
 
-export type FileListQuery = Omit<FileListParams, 'limit' | 'startAtDate' | 'startAtName' | 'startAt' | 'startAtId'>
+export type FileListQuery = Omit<FileListParams, 'limit' | 'startAtDate' | 'startAtName' | 'startAtSize' | 'startAt' | 'startAtId'>
 
 /** The key of page `index` given the page before it, or null when paging is over. */
 export function pageKey(query: FileListQuery, limit: number, index: number, previous: readonly FileJson[] | null): Key | null {
@@ -18,7 +18,9 @@ export function pageKey(query: FileListQuery, limit: number, index: number, prev
   if (!previous || previous.length < limit) return null
   const last = previous[previous.length - 1]!
   const startAtDate = query.mediaMode ? (last.metadata.takenDate ?? last.uploadDate) : last.uploadDate
-  return keys.files({ ...query, limit, startAtDate, startAtName: last.filename, startAtId: last._id })
+  // Sorted by size, the cursor is the last length too (a type sort's comes from the name).
+  const size = query.sortBy?.startsWith('size') ? { startAtSize: last.length } : {}
+  return keys.files({ ...query, limit, startAtDate, startAtName: last.filename, ...size, startAtId: last._id })
 }
 
 /**

@@ -1,11 +1,14 @@
 // SPEC §3 "Filter settings" and §4 "Sort". The sort is also a preference: its name/date part and
-// its direction are mirrored to the sort-name and order-asc keys.
+// its direction are mirrored to the sort-name and order-asc keys. Size and type (ours, beside the
+// spec's two) last for the visit: the stored preference knows only name or date.
 import { signal } from '@preact/signals-react'
 import type { SortBy } from '../../server/schemas/files.ts'
 import { readFlag, storageKeys, writeFlag } from './storage.ts'
 
 export type { SortBy }
 export type SortType = 'date' | 'alp'
+/** Every field the lists sort by: the spec's date and name, and size and type. */
+export type SortField = SortType | 'size' | 'type'
 export type MediaFilter = 'all' | 'photos' | 'videos'
 
 export const sortByValues = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc'] as const satisfies readonly SortBy[]
@@ -17,8 +20,10 @@ export const mediaLimit = 100
 export const quickListLimit = 20
 
 /** SPEC §3 "The derived sort key is name or date plus ascending or descending". */
-export const sortKey = (type: SortType, ascending: boolean): SortBy => `${type}_${ascending ? 'asc' : 'desc'}`
+export const sortKey = (field: SortField, ascending: boolean): SortBy => `${field}_${ascending ? 'asc' : 'desc'}`
+/** The stored preference's part of a sort: name, or date for every other field. */
 export const sortTypeOf = (value: SortBy): SortType => (value.startsWith('alp') ? 'alp' : 'date')
+export const sortFieldOf = (value: SortBy): SortField => value.slice(0, value.lastIndexOf('_')) as SortField
 export const isAscending = (value: SortBy): boolean => value.endsWith('_asc')
 
 const storedSortBy = (): SortBy => sortKey(readFlag(storageKeys.sortName) ? 'alp' : 'date', readFlag(storageKeys.orderAsc))
@@ -38,9 +43,9 @@ export function setSortBy(value: SortBy): void {
 export const setSortType = (type: SortType) => setSortBy(sortKey(type, isAscending(sortBy.peek())))
 
 /** The toggle flips ascending/descending. */
-export const toggleSortOrder = () => setSortBy(sortKey(sortTypeOf(sortBy.peek()), !isAscending(sortBy.peek())))
+export const toggleSortOrder = () => setSortBy(sortKey(sortFieldOf(sortBy.peek()), !isAscending(sortBy.peek())))
 
-export const setSortAscending = (ascending: boolean) => setSortBy(sortKey(sortTypeOf(sortBy.peek()), ascending))
+export const setSortAscending = (ascending: boolean) => setSortBy(sortKey(sortFieldOf(sortBy.peek()), ascending))
 
 export const setSearch = (value: string) => void (search.value = value)
 export const setLimit = (value: number) => void (limit.value = value)

@@ -20,8 +20,19 @@ export const cardFrame = (selected: string, focusVisible: StyleRule): StyleRule 
     [selected]: { borderColor: vars.color.accent, background: vars.color.accentSubtle },
     [state.focusVisible]: focusVisible,
     [state.disabled]: { opacity: 0.5, cursor: 'not-allowed' },
+    [dropTarget]: dropTargetLook,
   },
 })
+
+/** An item that dragged items are over and would be dropped into (`data-drop-target`). */
+export const dropTarget = '&[data-drop-target="true"]'
+/** The drop target's look: an accent outline inside the item, on the accent's subtle tint. */
+export const dropTargetLook: StyleRule = {
+  borderColor: vars.color.accent,
+  background: vars.color.accentSubtle,
+  outline: `${vars.borderWidth.thick} dashed ${vars.color.accent}`,
+  outlineOffset: `calc(-1 * ${vars.borderWidth.thick})`,
+}
 
 /** A card's focus ring, drawn inside its border so neighbours in a tight grid do not cover it. */
 export const insetFocusRing = (ring: StyleRule): StyleRule => ({ ...ring, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` })

@@ -212,6 +212,8 @@ export interface FilesTable {
   folder_id: string | null
   filename: string
   name_key: string
+  /** The extension's name key, '' without one: the type sort's first key (migration 025). */
+  type_key: string
   size: number
   sha256: string
   blob_key: string

@@ -6,7 +6,7 @@ import { preparedShapes, type Shaped } from '../db/prepared.ts'
 import type { DB, FileRow } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
-import { type Cursor, cursorKey, type DateColumn, page, sortKey } from './paging.ts'
+import { type Cursor, cursorKeys, cursorOfKeys, type DateColumn, page, sortField, sortKey } from './paging.ts'
 import { nameContains, nameLike } from './search.ts'
 
 export interface FileQuery {
@@ -68,6 +68,12 @@ function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) 
 /** The gallery's date is when a photo was taken; every other list's is when a file was uploaded. */
 const dateColumn = (f: FileQuery): DateColumn => (f.media ? 'taken_date' : 'upload_date')
 
+/**
+ * Whether a search may walk the sort's index testing names (date and name sorts, whose indexes
+ * over the drive hold the names). Sorted by size or type, a search reads its matches and sorts them.
+ */
+const walksIndex = (f: FileQuery) => sortField(f.sort) === 'date' || sortField(f.sort) === 'alp'
+
 /** A list without a search: its rows straight from the scope, in sort order, from the cursor on. */
 const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FileQuery }) =>
   page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
@@ -78,18 +84,19 @@ const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FileQu
  */
 const plainListShapes: Shaped<{ owner: string; f: FileQuery }> = {
   shape: ({ f }) =>
-    `${f.sort} ${f.trashed} ${f.folderId === undefined ? 'drive' : f.folderId === null ? 'root' : 'folder'} ${!!f.trashRootsOnly} ${f.media ?? ''} ${cursorKey(f.sort, f.cursor) === undefined ? '' : f.cursor?.id ? 'key+id' : 'key'}`,
+    `${f.sort} ${f.trashed} ${f.folderId === undefined ? 'drive' : f.folderId === null ? 'root' : 'folder'} ${!!f.trashRootsOnly} ${f.media ?? ''} ${cursorKeys(f.sort, f.cursor) === undefined ? '' : f.cursor?.id ? 'key+id' : 'key'}`,
+  // Two key slots: the type sort's cursor holds the type and the name; the others fill one.
   values: ({ owner, f }) => {
-    const key = cursorKey(f.sort, f.cursor)
-    return [owner, typeof f.folderId === 'string' ? f.folderId : undefined, key, key !== undefined && f.cursor?.id ? f.cursor.id : undefined, f.limit]
+    const keys = cursorKeys(f.sort, f.cursor)
+    return [owner, typeof f.folderId === 'string' ? f.folderId : undefined, keys?.[0], keys?.[1], keys !== undefined && f.cursor?.id ? f.cursor.id : undefined, f.limit]
   },
   // Marks are lower case: the cursor name's lowering in page() leaves its mark as it is.
-  withMarks: ({ f }, [owner, folderId, key, id, limit]) => {
+  withMarks: ({ f }, [owner, folderId, key, second, id, limit]) => {
     const { cursor: _, ...rest } = f
-    const marked = cursorKey(f.sort, f.cursor) === undefined ? undefined : { [f.sort.startsWith('alp') ? 'name' : 'date']: key, ...(f.cursor?.id ? { id } : {}) }
+    const marked = cursorKeys(f.sort, f.cursor) === undefined ? undefined : cursorOfKeys(f.sort, [key, second], f.cursor?.id ? id : undefined)
     return {
       owner: owner!,
-      f: { ...rest, ...(typeof f.folderId === 'string' ? { folderId } : {}), ...(marked ? { cursor: marked as Cursor } : {}), limit: limit as unknown as number },
+      f: { ...rest, ...(typeof f.folderId === 'string' ? { folderId } : {}), ...(marked ? { cursor: marked } : {}), limit: limit as unknown as number },
     }
   },
 }
@@ -152,7 +159,7 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
       db.selectFrom('files').selectAll().where('owner_id', '=', owner).where('thumbnail_id', '=', thumbnailId).executeTakeFirst(),
 
     async listFiles(owner: string, f: FileQuery): Promise<FileSummary[]> {
-      if (f.search && !f.media && dialect === 'postgres') {
+      if (f.search && !f.media && dialect === 'postgres' && walksIndex(f)) {
         const walked = await files.boundedWalkQuery(owner, f, f.search).execute()
         if (walked.length === f.limit) return walked
       }
@@ -169,7 +176,7 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
       const ownerFilter = match.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
       const q = scoped(db, ownerFilter, f)
       const found = q.where(match.condition)
-      if (match.byRowid || f.media) return page(found.select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
+      if (match.byRowid || f.media || !walksIndex(f)) return page(found.select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
       // A search walking the drive in list order (a common term): the walk reads only the sort's
       // index, which holds the names (files_drive_name; files_drive_date_names on PostgreSQL,
       // migration 007), testing each name there, and rows are read for the page's matches
@@ -236,8 +243,8 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         .where('id', '=', id)
         .execute()
     },
-    async rename(owner: string, id: string, filename: string, nameKey: string): Promise<void> {
-      await db.updateTable('files').set({ filename, name_key: nameKey }).where('owner_id', '=', owner).where('id', '=', id).execute()
+    async rename(owner: string, id: string, filename: string, nameKey: string, typeKey: string): Promise<void> {
+      await db.updateTable('files').set({ filename, name_key: nameKey, type_key: typeKey }).where('owner_id', '=', owner).where('id', '=', id).execute()
     },
     async move(owner: string, id: string, folderId: string | null): Promise<void> {
       await db.updateTable('files').set({ folder_id: folderId }).where('owner_id', '=', owner).where('id', '=', id).execute()

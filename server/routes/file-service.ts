@@ -8,9 +8,10 @@ import type { Auth } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
 import { sendCached, sendCachedJson } from '../plugins/cached-json.ts'
 import { withMultipart } from '../plugins/multipart.ts'
-import { FileJson, FileListQuery, IdParams, type Item, ItemsBody, MoveItemsBody, ShareReply, SuggestedQuery, SuggestedReply } from '../schemas/files.ts'
+import { FileJson, FileListQuery, FileReply, IdParams, type Item, ItemsBody, MoveItemsBody, ShareReply, SuggestedQuery, SuggestedReply } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
 import type { DownloadService } from '../services/downloads.ts'
+import type { FileCopies } from '../services/file-copy.ts'
 import { fileJson, fileListJson, folderJson } from '../services/json.ts'
 import type { ListCache } from '../services/list-cache.ts'
 import type { ListingService } from '../services/listing.ts'
@@ -32,6 +33,7 @@ export interface FileRoutesDeps {
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
+  copies: FileCopies
   /** The owner's storage quota, reserved around each upload (services/quota.ts). */
   quota: Pick<QuotaService, 'around'>
   multipart: FastifyMultipartOptions
@@ -63,6 +65,10 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
       const file = await deps.quota.around(owner(req), req.headers['content-length'], () => uploads.uploadFile(owner(req), req.parts(uploads.fileParser)))
       return reply.code(201).send(fileJson(file))
     }),
+  )
+
+  app.post('/:id/copy', { schema: { params: IdParams, response: { 201: FileReply } } }, async (req, reply) =>
+    reply.code(201).send({ file: fileJson(await deps.copies.copyFile(owner(req), req.params.id)) }),
   )
 
   app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, (req, reply) =>

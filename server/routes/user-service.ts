@@ -56,6 +56,8 @@ export interface UserRoutesDeps {
   audit: AuditService
   totp: TotpService
   invites: Pick<InviteService, 'status'>
+  /** WebDAV's address, PUBLIC_URL + /dav/, shown beside the app passwords that sign in to it. */
+  davUrl: string
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, deps) => {
@@ -210,6 +212,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   )
   app.get('/app-passwords', { ...authed, schema: { response: { 200: AppPasswordsReply } } }, async (req) => ({
     appPasswords: await appPasswords.list(req.principal!.userId),
+    davUrl: deps.davUrl,
   }))
   app.delete('/app-passwords/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
     await appPasswords.revoke(req.principal!.userId, req.params.id, req.ip)

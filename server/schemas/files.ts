@@ -38,8 +38,9 @@ export const FolderJson = Type.Object({
 })
 export type FolderJson = Static<typeof FolderJson>
 
-export const SortBy = Type.Union(['date_desc', 'date_asc', 'alp_desc', 'alp_asc'].map((s) => Type.Literal(s)))
-export type SortBy = 'date_desc' | 'date_asc' | 'alp_desc' | 'alp_asc'
+// Size and type (the extension, then the name) beside the spec's date and name.
+export const SortBy = Type.Union(['date_desc', 'date_asc', 'alp_desc', 'alp_asc', 'size_desc', 'size_asc', 'type_desc', 'type_asc'].map((s) => Type.Literal(s)))
+export type SortBy = 'date_desc' | 'date_asc' | 'alp_desc' | 'alp_asc' | 'size_desc' | 'size_asc' | 'type_desc' | 'type_asc'
 
 const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('')])
 const Id = BoundedString(64, 1)
@@ -54,6 +55,8 @@ export const FileListQuery = Type.Object({
   mediaFilter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('photos'), Type.Literal('videos')])),
   startAtDate: Type.Optional(BoundedString(64)),
   startAtName: Type.Optional(BoundedString(1024)),
+  /** The size sort's cursor: the last file's length. */
+  startAtSize: Type.Optional(Type.Integer({ minimum: 0 })),
   startAt: Type.Optional(BoundedString(64)),
   startAtId: Type.Optional(BoundedString(64)),
 })
@@ -110,3 +113,5 @@ export const MoveItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1
 
 export const SuggestedReply = Type.Object({ folderList: Type.Array(FolderJson), fileList: Type.Array(FileJson) })
 export const ShareReply = Type.Object({ file: FileJson })
+/** A file made by a write (a copy). */
+export const FileReply = Type.Object({ file: FileJson })

@@ -124,7 +124,7 @@ export type CreateAppPasswordBody = Static<typeof CreateAppPasswordBody>
 /** The secret is in this reply only: it is stored hashed. */
 export const CreateAppPasswordReply = Type.Object({ appPassword: AppPasswordJson, secret: Type.String() })
 export type CreateAppPasswordReply = Static<typeof CreateAppPasswordReply>
-export const AppPasswordsReply = Type.Object({ appPasswords: Type.Array(AppPasswordJson) })
+export const AppPasswordsReply = Type.Object({ appPasswords: Type.Array(AppPasswordJson), davUrl: Type.String() })
 export type AppPasswordsReply = Static<typeof AppPasswordsReply>
 
 export const AuditEventJson = Type.Object({

@@ -5,6 +5,7 @@ import type { DriveRepository } from '../repositories/drive.ts'
 import type { FileSummary } from '../repositories/files.ts'
 import type { Cursor } from '../repositories/paging.ts'
 import type { FileListQuery, FolderListQuery, MoveFolderListQuery, SortBy, SuggestedQuery } from '../schemas/files.ts'
+import { typeKey } from '../util/names.ts'
 
 export const flag = (v: unknown) => v === true || v === 'true'
 const ROOT = (parent: string | undefined) => parent === undefined || parent === '/' || parent === ''
@@ -16,7 +17,7 @@ export function idList(...values: Array<string | string[] | undefined>): string[
 }
 
 function cursorOf(q: FileListQuery): Cursor | undefined {
-  if (q.startAtDate === undefined && q.startAtName === undefined && q.startAtId === undefined) return undefined
+  if (q.startAtDate === undefined && q.startAtName === undefined && q.startAtSize === undefined && q.startAtId === undefined) return undefined
   let date: number | undefined
   if (q.startAtDate !== undefined && q.startAtDate !== '') {
     date = /^\d+$/.test(q.startAtDate) ? Number(q.startAtDate) : Date.parse(q.startAtDate)
@@ -24,10 +25,14 @@ function cursorOf(q: FileListQuery): Cursor | undefined {
   }
   return {
     ...(date !== undefined ? { date } : {}),
-    ...(q.startAtName !== undefined ? { name: q.startAtName } : {}),
+    ...(q.startAtName !== undefined ? { name: q.startAtName, type: typeKey(q.startAtName) } : {}),
+    ...(q.startAtSize !== undefined ? { size: q.startAtSize } : {}),
     ...(q.startAtId ? { id: q.startAtId } : {}),
   }
 }
+
+/** Folders have no size and all share one type: sorted by either, they come by name. */
+const folderSort = (sort: SortBy): SortBy => (sort.startsWith('size') || sort.startsWith('type') ? (sort.endsWith('asc') ? 'alp_asc' : 'alp_desc') : sort)
 
 export function createListingService(repo: DriveRepository) {
   /** A folder that must belong to the owner (404 otherwise); `trashed` must match the mode. */
@@ -70,7 +75,7 @@ export function createListingService(repo: DriveRepository) {
     },
 
     async folders(owner: string, q: FolderListQuery): Promise<Folder[]> {
-      const sort: SortBy = q.sortBy ?? 'date_desc'
+      const sort = folderSort(q.sortBy ?? 'date_desc')
       const trashed = flag(q.trashMode)
       const search = q.search?.trim() || undefined
       const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}) }

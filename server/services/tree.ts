@@ -9,7 +9,7 @@ import { folderDepth, subtreePrefix } from '../repositories/folders.ts'
 import type { Item } from '../schemas/files.ts'
 import type { BlobJanitor } from '../storage/blob-janitor.ts'
 import { randomId } from '../util/crypto.ts'
-import { checkDepth, checkName, nameKey } from '../util/names.ts'
+import { checkDepth, checkName, nameKey, typeKey } from '../util/names.ts'
 
 /** The drive's repositories, in a transaction or not. */
 type Trx = DriveTransaction
@@ -286,7 +286,7 @@ export function createTreeService(deps: {
     async renameFile(owner: string, id: string, title: string): Promise<FileRow> {
       const name = checkName(title, 'File name')
       await mustFile(owner, id)
-      await repo.files.rename(owner, id, name, nameKey(name))
+      await repo.files.rename(owner, id, name, nameKey(name), typeKey(name))
       return (await repo.files.file(owner, id))!
     },
 
@@ -323,7 +323,7 @@ export function createTreeService(deps: {
           await trx.folders.rename(owner, item.id, name, nameKey(name), now())
         } else {
           await moveFileIn(trx, owner, item.id, dest)
-          await trx.files.rename(owner, item.id, name, nameKey(name))
+          await trx.files.rename(owner, item.id, name, nameKey(name), typeKey(name))
         }
         return replacing
       }),

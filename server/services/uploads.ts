@@ -12,7 +12,7 @@ import type { StoredBlob } from '../storage/blob-store.ts'
 import type { Vault } from '../storage/vault.ts'
 import { randomId } from '../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
-import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath } from '../util/names.ts'
+import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
 import { checkFilePart, type FilePart, type Multipart, fileForm, folderForm, type FormLimits, parserOptions, readField, release } from './upload-form.ts'
 
@@ -35,6 +35,7 @@ export function fileRow(owner: string, folderId: string | null, name: string, mi
     folder_id: folderId,
     filename: name,
     name_key: nameKey(name),
+    type_key: typeKey(name),
     size: blob.size,
     sha256: blob.sha256,
     blob_key: blob.key,

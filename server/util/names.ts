@@ -49,6 +49,13 @@ export function checkPathLength(path: string, max: number): void {
 /** The key names sort and search on: case-insensitive, the same in SQLite and PostgreSQL. */
 export const nameKey = (name: string) => name.toLowerCase()
 
+/** The key the type sort orders by: the name key's text after its last dot, '' without one (migration 025 backfills it alike). */
+export const typeKey = (name: string) => {
+  const key = nameKey(name)
+  const dot = key.lastIndexOf('.')
+  return dot < 0 ? '' : key.slice(dot + 1)
+}
+
 /**
  * Splits a folder upload's relative path into safe segments. Empty and "." segments are
  * dropped; ".." is refused, so nothing can climb out of the uploaded tree.

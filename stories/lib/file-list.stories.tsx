@@ -1,4 +1,5 @@
-import { expect, fn, screen, waitFor } from 'storybook/test'
+import { useState } from 'react'
+import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { type BrowserFile, FileList, FileListRow, type MenuEntry } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
@@ -121,5 +122,33 @@ export const Row = meta.story({
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('gridcell')).toHaveLength(8)
+  },
+})
+
+/** `columnSort`: Name, Size and Created sort when clicked; the sorted column shows its direction (`aria-sort`). */
+export const StatesSortableHeaders = meta.story({
+  render: () => {
+    const [value, setValue] = useState('size_desc')
+    // The story sorts the rows itself, as a product's list query would.
+    const key = (f: BrowserFile) => (value.startsWith('size') ? f.size : value.startsWith('alp') ? f.name.toLowerCase() : new Date(f.uploadDate).getTime())
+    const sorted = [...files(4)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (value.endsWith('desc') ? -1 : 1))
+    return (
+      <StateGrid columns={1} fill>
+        <State label="sorted by size, largest first (click a header to sort)">
+          <FileList title="Files" items={sorted} columnSort={{ value, onValueChange: setValue }} style={{ height: 240, width: '100%' }} />
+        </State>
+      </StateGrid>
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    const size = await canvas.findByRole('columnheader', { name: 'Size' })
+    await expect(size).toHaveAttribute('aria-sort', 'descending')
+    const name = canvas.getByRole('columnheader', { name: 'Name' })
+    await userEvent.click(within(name).getByRole('button'))
+    await expect(name).toHaveAttribute('aria-sort', 'ascending')
+    await userEvent.click(within(size).getByRole('button'))
+    await expect(size).toHaveAttribute('aria-sort', 'descending')
+    // The baseline shows the sorted state, not the focus ring of the last click.
+    ;(document.activeElement as HTMLElement | null)?.blur()
   },
 })

@@ -1,4 +1,4 @@
-import { expect, fn, screen, waitFor } from 'storybook/test'
+import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { type BrowserFolder, collectionViews, FolderGrid, type FolderGridProps, type MenuEntry } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
@@ -110,5 +110,38 @@ export const List = meta.story({
     await screen.findByRole('menu', { name: 'Actions' })
     await userEvent.click(screen.getByRole('menuitem', { name: 'Move' }))
     await expect(onMenu).toHaveBeenCalledWith('move', 'folder-2')
+  },
+})
+
+/**
+ * Drag to move: with `getDragIds` the items drag (a selection together), and with `onItemsDrop`
+ * the folders take them; the folder under the drag shows the drop highlight (`data-drop-target`),
+ * in grid and list view. Here a drag of "Photos" is held over "Invoices" and over a row.
+ */
+export const StatesDropTarget = meta.story({
+  render: (args) => (
+    <StateGrid columns={2} fill>
+      <State label="grid · dragged over Invoices">
+        <FolderGrid title="Folders" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 170, width: '100%' }} />
+      </State>
+      <State label="list · dragged over Music">
+        <FolderGrid title="Folder rows" view="list" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 240, width: '100%' }} />
+      </State>
+    </StateGrid>
+  ),
+  args: { onItemsDrop: fn() },
+  play: async ({ canvas, args }) => {
+    for (const [list, over] of [['Folders', 'Invoices'], ['Folder rows', 'Music']] as const) {
+      const collection = within(await canvas.findByRole(list === 'Folders' ? 'listbox' : 'grid', { name: list }))
+      const role = list === 'Folders' ? 'option' : 'row'
+      const target = await collection.findByRole(role, { name: new RegExp(`^${over}`) })
+      // Native events, so both carry the one DataTransfer (fireEvent would give each a new one).
+      const drag = new DataTransfer()
+      const send = (type: string, on: Element) => on.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: drag }))
+      send('dragstart', await collection.findByRole(role, { name: /^Photos/ }))
+      send('dragover', target)
+      await waitFor(() => expect(target).toHaveAttribute('data-drop-target', 'true'))
+    }
+    await expect(args.onItemsDrop).not.toHaveBeenCalled()
   },
 })

@@ -4,7 +4,7 @@ import type { MenuEntry } from '@cumulus/ui'
 import { copy } from '../../copy-screens.ts'
 import type { Area } from '../layout/areas.ts'
 
-export type MenuActionId = 'rename' | 'move' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
+export type MenuActionId = 'rename' | 'move' | 'copy' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
 
 export interface MenuPlace {
   area: Area
@@ -23,11 +23,13 @@ export function visibleActions(kind: 'file' | 'folder', { area, parentBar = fals
     // Folders too since issue #19 (folder links, file requests); SPEC §2 had files only.
     share: !trash,
     download: !trash,
+    // "Make a copy" (ours): files only; a folder copies through WebDAV.
+    copy: !trash && kind === 'file',
     trash: !trash,
     restore: trash,
     delete: trash,
   }
-  const order: MenuActionId[] = ['multiSelect', 'rename', 'share', 'download', 'move', 'trash', 'restore', 'delete']
+  const order: MenuActionId[] = ['multiSelect', 'rename', 'share', 'download', 'copy', 'move', 'trash', 'restore', 'delete']
   return order.filter((id) => shown[id])
 }
 
@@ -36,6 +38,7 @@ const icons = {
   rename: 'file',
   share: 'share',
   download: 'download',
+  copy: 'copy',
   move: 'move',
   trash: 'trash',
   restore: 'restore',

@@ -3,8 +3,8 @@
 // failures show the error toast and are logged (SPEC §8).
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { downloadFile, type FileJson, removeFile, removeFiles, renameFile, restoreFile, restoreFiles, trashFile, trashFiles } from '../../api/files.ts'
-import { type FolderJson, removeFolder, renameFolder, restoreFolder, trashFolder, zipDownloadUrl } from '../../api/folders.ts'
+import { copyFile, downloadFile, type FileJson, type Item, moveFile, moveItems, removeFile, removeFiles, renameFile, restoreFile, restoreFiles, trashFile, trashFiles } from '../../api/files.ts'
+import { type FolderJson, moveFolder, removeFolder, renameFolder, restoreFolder, trashFolder, zipDownloadUrl } from '../../api/folders.ts'
 import { refreshToken } from '../../api/http.ts'
 import { navigateAway } from '../../api/navigate.ts'
 import { copy } from '../../copy-screens.ts'
@@ -161,6 +161,28 @@ export function useItemActions() {
       await startZip(folders, files)
     }
 
+    /** "Make a copy": the copy appears beside the original once the lists refetch. */
+    const makeCopy = async (target: Target) => {
+      if (target.type !== 'file') return
+      await toast.promise(copyFile(target.file._id), copy.toasts.copy).then(() => refetch.all(), logged('Copy'))
+    }
+
+    /**
+     * Items dragged onto a folder or a crumb: moved there with the move dialog's toasts (one file,
+     * one folder, or several), and the same errors when the server refuses (a folder into itself).
+     */
+    const moveDropped = async (items: readonly Item[], parentID: string) => {
+      const [only] = items
+      if (!only) return
+      const call =
+        items.length > 1
+          ? toast.promise(moveItems(items, parentID), copy.toasts.moveItems)
+          : only.type === 'folder'
+            ? toast.promise(moveFolder(only.id, parentID), copy.toasts.moveFolder)
+            : toast.promise(moveFile(only.id, parentID), copy.toasts.moveFile)
+      await call.then(() => gone(items.map((i) => i.id)), logged('Move'))
+    }
+
     const moveSelected = async () => {
       if (await selection()) setMoveModal({ type: 'multi' })
     }
@@ -169,6 +191,7 @@ export function useItemActions() {
       const actions: Record<MenuActionId, () => unknown> = {
         rename: () => rename(target),
         move: () => move(target),
+        copy: () => makeCopy(target),
         share: () => share(target),
         download: () => download(target),
         trash: () => trash(target, options),
@@ -179,6 +202,6 @@ export function useItemActions() {
       void actions[id]()
     }
 
-    return { rename, trash, restore, remove, download, move, share, multiSelect, trashSelected, restoreSelected, removeSelected, downloadSelected, moveSelected, run }
+    return { rename, trash, restore, remove, download, move, makeCopy, moveDropped, share, multiSelect, trashSelected, restoreSelected, removeSelected, downloadSelected, moveSelected, run }
   }, [refetch, navigate])
 }

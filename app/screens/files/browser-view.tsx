@@ -16,7 +16,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { type KeyboardEvent, useMemo } from 'react'
 import { useLocation } from 'wouter'
-import type { FileJson } from '../../api/files.ts'
+import type { FileJson, Item } from '../../api/files.ts'
 import { isFolderMissing } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
@@ -30,7 +30,7 @@ import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-driv
 import { useFileList } from '../../hooks/use-file-list.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { trashDaysLeft } from '../../features/items/trash-days.ts'
-import { defaultLimit, setSortBy, sortBy } from '../../state/filters.ts'
+import { defaultLimit, setSortBy, type SortBy, sortBy, type SortField } from '../../state/filters.ts'
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
@@ -89,6 +89,14 @@ function MissingFolder() {
   )
 }
 
+/** The sort control's fields: the spec's Modified and Name, then Size and Type. */
+const sortFields: ReadonlyArray<{ value: SortField; label: string }> = [
+  { value: 'date', label: copy.browser.modified },
+  { value: 'alp', label: copy.browser.name },
+  { value: 'size', label: copy.browser.size },
+  { value: 'type', label: copy.browser.type },
+]
+
 /** SPEC §2: "Home Files or Files". */
 export const fileTitle = (area: Area, { folderId, search }: { folderId?: string; search?: string }) =>
   area === 'home' && !folderId && !search ? copy.browser.homeFiles : copy.browser.files
@@ -137,6 +145,13 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const main = mainSection.value
   const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main && main.type !== 'quick-item' ? [main.id] : []
 
+  // Drag to move (outside trash): a selected item drags the whole selection along; folders and
+  // the parent bar's back arrow and root crumb take the drop. Keyboard users keep the move dialog.
+  const movable = !trashMode
+  const dragIds = (item: { id: string }) => (selectedIds.length > 1 && selectedIds.includes(item.id) ? selectedIds : [item.id])
+  const itemsOf = (ids: readonly string[]): Item[] =>
+    ids.map((id) => ({ id, type: folderById.has(id) || multiSelectMap.peek()[id]?.type === 'folder' ? 'folder' : 'file' }))
+  const dropInto = (parentID: string, ids: readonly string[]) => void actions.moveDropped(itemsOf(ids), parentID)
   const folderTarget = (item: BrowserFolder): Target => ({ type: 'folder', folder: folderById.get(item.id)! })
   const fileTarget = (item: BrowserFile): Target => ({ type: 'file', file: fileById.get(item.id)! })
   const place = { area }
@@ -149,6 +164,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       onBack={() => navigate(folder && folder.parent !== '/' ? folderRoute(area, folder.parent) : rootRoute)}
       onRootClick={() => navigate(rootRoute)}
       menuItems={folder ? menuEntries('folder', { area, parentBar: true }, (id) => actions.run({ type: 'folder', folder }, id, { fromParentBar: true })) : undefined}
+      {...(movable && folder ? { onItemsDrop: (at: 'parent' | 'root', ids: string[]) => dropInto(at === 'root' ? '/' : folder.parent, ids) } : {})}
       labels={{ nav: copy.browser.breadcrumb, back: copy.browser.back, home: copy.layout.home, trash: copy.layout.trash, menu: copy.browser.folderActions }}
     />
   ) : null
@@ -156,9 +172,10 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const controls = (
     <>
       <SortControl
+        fields={sortFields}
         value={sort}
         onValueChange={setSortBy}
-        labels={{ sortBy: copy.browser.sortBy, date: copy.browser.modified, name: copy.browser.name, ascending: copy.browser.ascending }}
+        labels={{ sortBy: copy.browser.sortBy, ascending: copy.browser.ascending }}
       />
       <ViewToggle
         value={view}
@@ -167,6 +184,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       />
     </>
   )
+  const columnSort = { value: sort, onValueChange: (value: string) => setSortBy(value as SortBy) }
   const columnLabels = { name: copy.browser.columnName, size: copy.browser.columnSize, created: copy.browser.columnCreated, actions: copy.browser.columnActions }
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
@@ -191,6 +209,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         selectedIds={selectedIds}
         useWindowScroll
         columnLabels={columnLabels}
+        columnSort={columnSort}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('folder', place, (id) => actions.run(folderTarget(item), id))}
@@ -198,6 +217,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
         onItemContextMenu={(item) => selectForMenu(toSelected(folderTarget(item)))}
+        {...(movable ? { getDragIds: dragIds, onItemsDrop: (item: BrowserFolder, ids: string[]) => dropInto(item.id, ids) } : {})}
         onKeyDown={withSelectionKeys(folderSelection.onKeyDown, keysFor((index) => folderTargets[index]))}
         onFocus={folderSelection.onFocus}
         onPointerDown={folderSelection.onPointerDown}
@@ -215,6 +235,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         selectedIds={selectedIds}
         useWindowScroll
         columnLabels={columnLabels}
+        columnSort={columnSort}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('file', place, (id) => actions.run(fileTarget(item), id))}
@@ -222,6 +243,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(fileTarget(item)))}
         onItemContextMenu={(item) => selectForMenu(toSelected(fileTarget(item)))}
+        {...(movable ? { getDragIds: dragIds } : {})}
         onEndReached={fileList.loadMore}
         onKeyDown={withSelectionKeys(fileSelection.onKeyDown, keysFor((index) => fileTargets[index]))}
         onFocus={fileSelection.onFocus}

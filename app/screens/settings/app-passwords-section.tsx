@@ -8,13 +8,15 @@ import { type AppPasswordJson, type AppPasswordScope, createAppPassword, revokeA
 import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
-import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
+import { copyWithToast } from '../../features/clipboard/copy-with-toast.ts'
+import { fieldBeside, FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useAppPasswords, useRefetchKey } from '../../hooks/use-account-lists.ts'
 import { hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
 import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
-import { SecretDialog, type Secret } from './secret-dialog.tsx'
+import { monospaceInput, SecretDialog, type Secret } from './secret-dialog.tsx'
+import { cx } from '../../styles.ts'
 import { settingsCopy } from './settings-copy.ts'
 
 const t = settingsCopy.appPasswords
@@ -27,8 +29,20 @@ const scopeOptions: Array<{ value: AppPasswordScope; label: string }> = [
   { value: 'write', label: t.write },
 ]
 
+/** Where a WebDAV client connects (the server's PUBLIC_URL + /dav/), with Copy. */
+function DavAddress({ url }: { url: string }) {
+  return (
+    <div className={cx(fieldBeside, monospaceInput)}>
+      <TextField label={t.davAddress} value={url} readOnly onValueChange={() => {}} onFocus={(event) => event.currentTarget.select()} />
+      <Button icon="copy" onClick={() => void copyWithToast(url, t.davCopied)}>
+        {settingsCopy.copy}
+      </Button>
+    </div>
+  )
+}
+
 export function AppPasswordsSection() {
-  const { appPasswords, error } = useAppPasswords()
+  const { appPasswords, davUrl, error } = useAppPasswords()
   const refetch = useRefetchKey(keys.appPasswords())
   const [creating, setCreating] = useState(false)
   const [secret, setSecret] = useState<Secret | null>(null)
@@ -49,6 +63,7 @@ export function AppPasswordsSection() {
     <section className={subsection} aria-labelledby="settings-app-passwords">
       <h3 id="settings-app-passwords">{t.title}</h3>
       <p className={hint}>{t.hint}</p>
+      {davUrl ? <DavAddress url={davUrl} /> : null}
       <div>
         <Button icon="plus" onClick={() => setCreating(true)}>
           {t.create}

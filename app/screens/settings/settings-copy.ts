@@ -80,6 +80,8 @@ export const settingsCopy = {
     revoked: 'App password revoked',
     revokeError: 'Error revoking the app password',
     empty: 'No app passwords',
+    davAddress: 'WebDAV address',
+    davCopied: 'WebDAV address copied',
   },
 
   twoStep: {

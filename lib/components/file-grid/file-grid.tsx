@@ -1,7 +1,7 @@
 import { cx } from '../../internal/cx.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { FileCard } from '../file-card/file-card.tsx'
-import { FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
+import { type ColumnSort, FileList, type FileListColumnLabels } from '../file-list/file-list.tsx'
 import {
   type CollectionBaseProps,
   type CollectionItemProps,
@@ -28,6 +28,8 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
   columnLabels?: Partial<FileListColumnLabels>
   /** List view: name of each row's Actions button. */
   actionsLabel?: (name: string) => string
+  /** List view: column headers that sort when clicked (see `ColumnSort`). */
+  columnSort?: ColumnSort
   /** Formats each card's (or row's) upload date; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
   /**
@@ -54,12 +56,14 @@ export function FileGrid({
   minCardWidth = fileGridMinCardWidth,
   columnLabels,
   actionsLabel,
+  columnSort,
   formatDate,
   renderItem,
   className,
   ...props
 }: FileGridProps) {
-  if (view === 'list') return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} formatDate={formatDate} />
+  if (view === 'list')
+    return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} formatDate={formatDate} {...(columnSort ? { columnSort } : {})} />
   return (
     <VirtualCollection<BrowserFile>
       data-part="file-grid"

@@ -3,6 +3,7 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText, focusRing, state } from '../../theme/states.ts'
 import { tableContainer } from '../virtual-collection/virtual-collection.css.ts'
+import { dropTarget, dropTargetLook } from '../../internal/card.css.ts'
 
 // Size and Created drop out when the list is narrow. A container query (not the
 // viewport) so it also holds beside the sidebar and details panel. Queries cannot read theme
@@ -48,6 +49,7 @@ export const row = style([
       [state.hover]: { background: vars.color.hover },
       [selected]: { background: vars.color.accentSubtle },
       [state.focusVisible]: { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+      [dropTarget]: dropTargetLook,
     },
   },
 ])
@@ -81,3 +83,19 @@ export const folderIcon = style({
 export const actionsCell = sprinkles({ display: 'flex', justifyContent: 'flex-end' })
 
 export const actionsHeader = style([sprinkles({ textAlign: 'end' }), cell])
+
+// A sorting column header: the header's text as a button, its direction's icon after it.
+export const sortButton = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xsmall', fontSize: 'small', fontWeight: 'semibold', color: 'muted' }),
+  {
+    maxWidth: '100%',
+    padding: 0,
+    border: 'none',
+    background: 'none',
+    font: 'inherit',
+    cursor: 'pointer',
+    selectors: { [state.hover]: { color: vars.color.text }, [state.focusVisible]: focusRing },
+  },
+])
+
+export const sortIcon = style({ flexShrink: 0, width: '1em', height: '1em' })

@@ -2,6 +2,7 @@ import type { BrowserFile } from '../file-card/browser-item.ts'
 import { type CollectionBaseProps, type CollectionItemProps, type CollectionItemState, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
 import * as css from './file-list.css.ts'
 import { FileListRow } from './file-list-row.tsx'
+import { Icon } from '../icon/icon.tsx'
 import { useLabels } from '../../locale/locale.tsx'
 import type { DateInput } from '../../utils/format-date.ts'
 import type { ReactNode } from 'react'
@@ -25,6 +26,8 @@ export interface FileListProps extends CollectionBaseProps<BrowserFile> {
   actionsLabel?: (name: string) => string
   /** Formats the Created column; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
+  /** Makes the column headers sort buttons (with `aria-sort`); see `ColumnSort`. */
+  columnSort?: ColumnSort
   /**
    * Renders a row of your own (e.g. `FileListRow` with extra content in a cell); spread `itemProps`
    * on its root, a `role="row"` with the same four cells. `row` is the row the list would show.
@@ -34,18 +37,48 @@ export interface FileListProps extends CollectionBaseProps<BrowserFile> {
 
 const fileId = (file: BrowserFile) => file.id
 
-/** The header row shared by the file and folder lists. */
-export function ListColumnHeaders({ labels }: { labels?: Partial<FileListColumnLabels> }) {
+/** The columns a list can sort by. */
+export type SortableColumn = 'name' | 'size' | 'created'
+
+/**
+ * Column headers that sort when clicked: the current sort (a `SortControl` value such as
+ * `alp_asc`) and the sort field of each column. Clicking the sorted column flips its direction;
+ * another column sorts ascending by name, descending by size and date (largest, newest first).
+ */
+export interface ColumnSort {
+  value: string
+  onValueChange: (value: string) => void
+  /** Each column's sort field; defaults to name `alp`, size `size`, created `date`. A column left out does not sort. */
+  fields?: Partial<Record<SortableColumn, string>>
+}
+
+/** The default sort fields of the columns (the spec's `alp` and `date`, and `size`). */
+export const defaultColumnSortFields: Record<SortableColumn, string> = { name: 'alp', size: 'size', created: 'date' }
+
+function SortableHeader({ column, label, sort, className }: { column: SortableColumn; label: string; sort?: ColumnSort; className?: string }) {
+  const field = sort ? (sort.fields ?? defaultColumnSortFields)[column] : undefined
+  if (!sort || !field) return <div role="columnheader" className={className}>{label}</div>
+  const cut = sort.value.lastIndexOf('_')
+  const current = sort.value.slice(0, cut) === field ? (sort.value.slice(cut + 1) as 'asc' | 'desc') : undefined
+  const next = current ? (current === 'asc' ? 'desc' : 'asc') : column === 'name' ? 'asc' : 'desc'
+  return (
+    <div role="columnheader" className={className} aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}>
+      <button type="button" data-part="column-sort" className={css.sortButton} onClick={() => sort.onValueChange(`${field}_${next}`)}>
+        {label}
+        {current ? <Icon name={current === 'asc' ? 'sort-asc' : 'sort-desc'} className={css.sortIcon} aria-hidden /> : null}
+      </button>
+    </div>
+  )
+}
+
+/** The header row shared by the file and folder lists; with `sort`, Name, Size and Created sort when clicked. */
+export function ListColumnHeaders({ labels, sort }: { labels?: Partial<FileListColumnLabels>; sort?: ColumnSort | undefined }) {
   const text = useLabels('fileList', defaultColumnLabels, labels)
   return (
     <>
-      <div role="columnheader">{text.name}</div>
-      <div role="columnheader" className={css.headerWideOnly}>
-        {text.size}
-      </div>
-      <div role="columnheader" className={css.headerWideOnly}>
-        {text.created}
-      </div>
+      <SortableHeader column="name" label={text.name} sort={sort} />
+      <SortableHeader column="size" label={text.size} sort={sort} className={css.headerWideOnly} />
+      <SortableHeader column="created" label={text.created} sort={sort} className={css.headerWideOnly} />
       <div role="columnheader" className={css.actionsHeader}>
         {text.actions}
       </div>
@@ -61,13 +94,13 @@ export const listHeaderRowClassName = `${css.columns} ${css.header}`
  * Actions (Size and Created drop out when narrow). Up/Down move between rows, Right reaches a row's
  * Actions button, Enter opens, Space toggles selection; the app gets every click and decides.
  */
-export function FileList({ columnLabels, actionsLabel, formatDate, renderItem, ...props }: FileListProps) {
+export function FileList({ columnLabels, actionsLabel, formatDate, columnSort, renderItem, ...props }: FileListProps) {
   return (
     <VirtualCollection<BrowserFile>
       {...props}
       view="list"
       getId={fileId}
-      columns={<ListColumnHeaders labels={columnLabels} />}
+      columns={<ListColumnHeaders labels={columnLabels} sort={columnSort} />}
       headerRowClassName={listHeaderRowClassName}
       renderItem={(file, itemProps, state) => {
         const row = (

@@ -1,2 +1,2 @@
-export { defaultColumnLabels, FileList, ListColumnHeaders, listHeaderRowClassName, type FileListColumnLabels, type FileListProps } from './file-list.tsx'
+export { type ColumnSort, defaultColumnLabels, defaultColumnSortFields, FileList, ListColumnHeaders, listHeaderRowClassName, type FileListColumnLabels, type FileListProps, type SortableColumn } from './file-list.tsx'
 export { defaultActionsLabel, FileListRow, type FileListRowProps } from './file-list-row.tsx'

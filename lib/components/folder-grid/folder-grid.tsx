@@ -1,5 +1,5 @@
 import type { BrowserFolder } from '../file-card/browser-item.ts'
-import { type FileListColumnLabels, ListColumnHeaders, listHeaderRowClassName } from '../file-list/file-list.tsx'
+import { type ColumnSort, type FileListColumnLabels, ListColumnHeaders, listHeaderRowClassName } from '../file-list/file-list.tsx'
 import { FileListRow } from '../file-list/file-list-row.tsx'
 import { FolderCard } from '../folder-card/folder-card.tsx'
 import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
@@ -20,6 +20,8 @@ export interface FolderGridProps extends CollectionBaseProps<BrowserFolder> {
   actionsLabel?: (name: string) => string
   /** List view: formats the Created column; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
+  /** List view: column headers that sort when clicked (see `ColumnSort`). */
+  columnSort?: ColumnSort
 }
 
 const folderId = (folder: BrowserFolder) => folder.id
@@ -29,14 +31,14 @@ const folderId = (folder: BrowserFolder) => folder.id
  * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
  * paging work as in `FileGrid`.
  */
-export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, ...props }: FolderGridProps) {
+export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, columnSort, ...props }: FolderGridProps) {
   return (
     <VirtualCollection<BrowserFolder>
       {...props}
       view={view}
       getId={folderId}
       minCellWidth={minCardWidth}
-      columns={<ListColumnHeaders labels={columnLabels} />}
+      columns={<ListColumnHeaders labels={columnLabels} sort={columnSort} />}
       headerRowClassName={listHeaderRowClassName}
       renderItem={(folder, itemProps, { selected, actionProps }) =>
         view === 'list' ? (

@@ -1,3 +1,4 @@
+import { dropTarget, dropTargetLook } from '../../internal/card.css.ts'
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
@@ -25,3 +26,6 @@ export const current = style([
   sprinkles({ fontWeight: 'semibold', fontSize: 'large' }),
   { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
+
+// The back arrow and the root crumb while dragged items are over them.
+export const dropZone = style({ selectors: { [dropTarget]: dropTargetLook } })

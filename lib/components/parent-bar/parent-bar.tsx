@@ -8,6 +8,7 @@ import { Menu } from '../menu/menu.tsx'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './parent-bar.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
+import { useItemDrop } from '../../hooks/use-item-drop.ts'
 
 /** The root a folder lives under: its crumb reads Home or Trash. */
 export const parentBarRoots = ['home', 'trash'] as const
@@ -46,14 +47,21 @@ export interface ParentBarProps extends Omit<ComponentPropsWithRef<'nav'>, 'chil
   menuItems?: readonly MenuEntry[]
   /** Texts; defaults to `defaultParentBarLabels`. */
   labels?: Partial<ParentBarLabels>
+  /**
+   * Makes the back arrow (`parent`: the folder's parent) and the root crumb (`root`) drop
+   * targets for dragged items (see `useItemDrop`); each shows `data-drop-target` while items are over it.
+   */
+  onItemsDrop?: (target: 'parent' | 'root', draggedIds: string[]) => void
 }
 
 /**
  * The back bar above a folder's contents: a back arrow, the Home or Trash crumb
  * to the root, the current folder's name (`aria-current`) and its menu.
  */
-export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menuItems, labels, className, ...props }: ParentBarProps) {
+export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menuItems, labels, onItemsDrop, className, ...props }: ParentBarProps) {
   const text = useLabels('parentBar', defaultParentBarLabels, labels)
+  const toParent = useItemDrop(onItemsDrop && ((ids) => onItemsDrop('parent', ids)))
+  const toRoot = useItemDrop(onItemsDrop && ((ids) => onItemsDrop('root', ids)))
   const name = (
     <span className={css.current} aria-current="page" dir="auto" title={folderName}>
       {folderName}
@@ -61,10 +69,10 @@ export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menu
   )
   return (
     <nav aria-label={text.nav} data-part="parent-bar" {...props} className={cx(css.bar, className)}>
-      <IconButton icon="arrow-left" label={text.back} onClick={onBack} />
+      <IconButton icon="arrow-left" label={text.back} onClick={onBack} {...toParent.props} className={css.dropZone} />
       <ol className={css.crumbs}>
         <li className={cx(css.crumb, css.rootCrumb)}>
-          <Button variant="ghost" size="small" icon={root === 'trash' ? 'trash' : 'home'} onClick={onRootClick}>
+          <Button variant="ghost" size="small" icon={root === 'trash' ? 'trash' : 'home'} onClick={onRootClick} {...toRoot.props} className={css.dropZone}>
             {root === 'trash' ? text.trash : text.home}
           </Button>
           <Icon name="chevron-right" size="small" className={css.separator} />

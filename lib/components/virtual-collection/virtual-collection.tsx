@@ -1,6 +1,7 @@
 import * as Ariakit from '@ariakit/react'
 import {
   type CSSProperties,
+  type DragEvent,
   type FocusEvent,
   type HTMLAttributes,
   type KeyboardEvent,
@@ -12,8 +13,10 @@ import {
   useId,
   useMemo,
   useRef,
+  useState,
 } from 'react'
 import { type ListRange, Virtuoso, VirtuosoGrid, type VirtuosoGridHandle, type VirtuosoHandle } from 'react-virtuoso'
+import { draggedItems, endItemDrag, startItemDrag } from '../../hooks/use-item-drop.ts'
 import { longPressMs as defaultLongPressMs, useLongPress } from '../../hooks/use-long-press.ts'
 import { isContextMenuKey, isKeyboardContextMenu, pointAnchor } from '../../internal/context-menu-trigger.ts'
 import { cx } from '../../internal/cx.ts'
@@ -46,6 +49,8 @@ export type CollectionItemProps = HTMLAttributes<HTMLElement> & {
   'data-collection-item': ''
   role: 'option' | 'row'
   tabIndex: number
+  /** Dragged items are over this item (see `onItemsDrop`). */
+  'data-drop-target'?: true
 }
 
 /** What an item renderer knows besides the item. */
@@ -72,6 +77,17 @@ export interface CollectionCallbacks<T> {
   onItemContextMenu?: (item: T, event: SyntheticEvent<HTMLElement>) => void
   /** The end of the items came into view (time to load the next page). Not called while `loading`. */
   onEndReached?: () => void
+  /**
+   * Makes the items draggable (native drag and drop): the ids that travel when `item` is dragged,
+   * e.g. the whole selection when the item is part of it. Keyboard users keep your move dialog.
+   */
+  getDragIds?: (item: T) => readonly string[]
+  /**
+   * Makes the items drop targets for dragged items (from any collection or `useItemDrop` source
+   * of the page): called with the item dropped onto and the dragged ids. The item under the drag
+   * gets `data-drop-target`; a drag that holds the item itself is refused.
+   */
+  onItemsDrop?: (target: T, draggedIds: string[]) => void
 }
 
 /** Props every browsing collection shares; the rest go to the root `div`. */
@@ -193,6 +209,8 @@ export function VirtualCollection<T>({
   onItemToggle,
   onItemContextMenu,
   onEndReached,
+  getDragIds,
+  onItemsDrop,
   className,
   style,
   ref,
@@ -207,6 +225,11 @@ export function VirtualCollection<T>({
   onPointerUp,
   onPointerCancel,
   onClickCapture,
+  onDragStart,
+  onDragEnd,
+  onDragOver,
+  onDragLeave,
+  onDrop,
   ...props
 }: VirtualCollectionProps<T>) {
   const common = useCommonLabels()
@@ -217,6 +240,7 @@ export function VirtualCollection<T>({
   const gridRef = useRef<VirtuosoGridHandle>(null)
   const listRef = useRef<VirtuosoHandle>(null)
   const selected = useMemo(() => toSet(selectedIds), [selectedIds])
+  const [dropIndex, setDropIndex] = useState<number | null>(null)
 
   const roving = useRovingFocus({
     rootRef,
@@ -334,6 +358,49 @@ export function VirtualCollection<T>({
     roving.onBlur(event.relatedTarget)
   }
 
+  /** The item dragged items are over and may drop into, with the ids, or null. */
+  const dropAt = (event: DragEvent<HTMLDivElement>) => {
+    const found = onItemsDrop ? hit(event.target) : null
+    const ids = found ? draggedItems(event) : null
+    return found && ids && ids.length > 0 && !ids.includes(getId(found.item)) ? { found, ids } : null
+  }
+
+  const dragHandlers = {
+    onDragStart: (event: DragEvent<HTMLDivElement>) => {
+      onDragStart?.(event)
+      const found = getDragIds ? hit(event.target) : null
+      if (found) startItemDrag(event, getDragIds!(found.item))
+    },
+    onDragEnd: (event: DragEvent<HTMLDivElement>) => {
+      onDragEnd?.(event)
+      endItemDrag()
+      setDropIndex(null)
+    },
+    onDragOver: (event: DragEvent<HTMLDivElement>) => {
+      onDragOver?.(event)
+      const at = dropAt(event)
+      if (at) {
+        event.preventDefault()
+        event.dataTransfer.dropEffect = 'move'
+      }
+      const index = at ? at.found.index : null
+      if (index !== dropIndex) setDropIndex(index)
+    },
+    onDragLeave: (event: DragEvent<HTMLDivElement>) => {
+      onDragLeave?.(event)
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropIndex(null)
+    },
+    onDrop: (event: DragEvent<HTMLDivElement>) => {
+      onDrop?.(event)
+      const at = dropAt(event)
+      setDropIndex(null)
+      if (!at) return
+      event.preventDefault()
+      endItemDrag()
+      onItemsDrop!(at.found.item, [...at.ids])
+    },
+  }
+
   const handleEndReached = () => {
     if (!loading) onEndReached?.()
   }
@@ -351,6 +418,8 @@ export function VirtualCollection<T>({
       role: view === 'grid' ? 'option' : 'row',
       tabIndex: index === roving.tabbable ? 0 : -1,
       'aria-selected': isSelected,
+      ...(getDragIds ? { draggable: true } : {}),
+      ...(dropIndex === index ? { 'data-drop-target': true as const } : {}),
       ...(view === 'grid' ? { 'aria-posinset': index + 1, 'aria-setsize': total } : { 'aria-rowindex': index + 2 }),
     }
     const actionProps: CollectionItemState['actionProps'] = {
@@ -498,6 +567,7 @@ export function VirtualCollection<T>({
         onClickCapture?.(event)
         longPress.onClickCapture(event)
       }}
+      {...dragHandlers}
     >
       {titleHidden && !actions ? (
         <Ariakit.VisuallyHidden render={heading} />

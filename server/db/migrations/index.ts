@@ -24,6 +24,7 @@ import * as nameIndexQueue from './021-name-index-queue.ts'
 import * as blobKeyPool from './022-blob-key-pool.ts'
 import * as inviteList from './023-invite-list.ts'
 import * as linkFileCounts from './024-link-file-counts.ts'
+import * as sizeTypeSorts from './025-size-type-sorts.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022-blob-key-pool': blobKeyPool,
   '023-invite-list': inviteList,
   '024-link-file-counts': linkFileCounts,
+  '025-size-type-sorts': sizeTypeSorts,
 }

@@ -21,6 +21,15 @@ describe('file list paging (SPEC §4 "Paging")', () => {
     expect(pageKey({ parent: '/' }, 3, 1, page)).toBeNull()
   })
 
+  it('sorted by size, the next page starts after the last length too; other sorts send no size', () => {
+    const page = [makeFile(1), makeFile(2)]
+    expect(pageKey({ parent: '/', sortBy: 'size_desc' }, 2, 1, page)).toEqual([
+      '/file-service/list',
+      { parent: '/', sortBy: 'size_desc', limit: 2, startAtDate: page[1]!.uploadDate, startAtName: 'report-2.pdf', startAtSize: page[1]!.length, startAtId: 'file-2' },
+    ])
+    expect(pageKey({ parent: '/', sortBy: 'type_asc' }, 2, 1, page)?.[1]).not.toHaveProperty('startAtSize')
+  })
+
   it('in media mode the cursor date is when the last item was taken (else its upload date); elsewhere always its upload date', () => {
     const taken = makeFile(1, { metadata: { takenDate: '2019-06-01T10:00:00.000Z' } })
     const plain = makeFile(2)

@@ -113,6 +113,17 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
     expect(frame!.textContent).toContain('Never used')
   })
 
+  it('shows the WebDAV address the server gives beside them, with Copy', async () => {
+    server.use(mock.get('*/user-service/app-passwords', () => ok({ appPasswords: [], davUrl: 'https://cloud.example/dav/' })))
+    const { user } = await openSettings()
+    const field = await screen.findByRole('textbox', { name: 'WebDAV address' })
+    expect((field as HTMLInputElement).value).toBe('https://cloud.example/dav/')
+    expect((field as HTMLInputElement).readOnly).toBe(true)
+    await user.click(within(field.closest('div')!.parentElement!).getByRole('button', { name: 'Copy' }))
+    expect(await navigator.clipboard.readText()).toBe('https://cloud.example/dav/')
+    expect(await toasts().findByText('WebDAV address copied')).toBeTruthy()
+  })
+
   it('create: a name, Read or Read and write, and the password again; the secret is shown once with Copy; the list reads again', async () => {
     let list: unknown[] = []
     server.use(

@@ -67,6 +67,46 @@ describe('FileList', () => {
   })
 })
 
+describe('FileList column headers that sort (columnSort)', () => {
+  const header = (name: string) => screen.getByRole('columnheader', { name })
+
+  it('given a sort, then its column says so with aria-sort and the others say none; Actions never sorts', async () => {
+    setup(list(<FileList title="Files" items={files(2)} columnSort={{ value: 'size_desc', onValueChange: () => {} }} />))
+    expect(header('Size').getAttribute('aria-sort')).toBe('descending')
+    expect(header('Name').getAttribute('aria-sort')).toBe('none')
+    expect(header('Created').getAttribute('aria-sort')).toBe('none')
+    expect(within(header('Actions')).queryByRole('button')).toBeNull()
+    await expectNoAxeViolations()
+  })
+
+  it('given a click on the sorted column, then it flips; on another, name sorts ascending and size and date descending', async () => {
+    const onValueChange = vi.fn()
+    const { user } = setup(list(<FileList title="Files" items={files(2)} columnSort={{ value: 'alp_asc', onValueChange }} />))
+    await user.click(within(header('Name')).getByRole('button'))
+    expect(onValueChange).toHaveBeenLastCalledWith('alp_desc')
+    await user.click(within(header('Size')).getByRole('button'))
+    expect(onValueChange).toHaveBeenLastCalledWith('size_desc')
+    // The keyboard reaches the headers: Enter on the focused one sorts.
+    within(header('Created')).getByRole('button').focus()
+    await user.keyboard('{Enter}')
+    expect(onValueChange).toHaveBeenLastCalledWith('date_desc')
+  })
+
+  it('given fields of your own, then the columns sort by them, and a column left out stays plain text', async () => {
+    const onValueChange = vi.fn()
+    const { user } = setup(list(<FileList title="Files" items={files(1)} columnSort={{ value: 'title_asc', onValueChange, fields: { name: 'title' } }} />))
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending')
+    expect(within(header('Size')).queryByRole('button')).toBeNull()
+    await user.click(within(header('Name')).getByRole('button'))
+    expect(onValueChange).toHaveBeenLastCalledWith('title_desc')
+  })
+
+  it('given no columnSort, then the headers are plain text', () => {
+    setup(list(<FileList title="Files" items={files(1)} />))
+    expect(screen.getAllByRole('columnheader').some((h) => h.hasAttribute('aria-sort'))).toBe(false)
+  })
+})
+
 describe('FileListRow', () => {
   it('renders a file or a folder as a row of four cells; a folder has no size', async () => {
     setup(

@@ -78,7 +78,8 @@ describe('app passwords', () => {
     })
     const { secret } = r.body
     const list = await m.b.get('/user-service/app-passwords')
-    expect(list.body).toEqual({ appPasswords: [r.body.appPassword] })
+    // With WebDAV's address (PUBLIC_URL + /dav/), which the app shows beside them.
+    expect(list.body).toEqual({ appPasswords: [r.body.appPassword], davUrl: `${f.server.config.publicUrl}/dav/` })
     expect(list.text).not.toContain(secret)
     // Not stored as sent either.
     const stored = await f.server.app.cumulus.db.selectFrom('app_passwords').selectAll().where('user_id', '=', m.id).execute()

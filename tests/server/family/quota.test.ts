@@ -124,7 +124,7 @@ describe('the quota service', () => {
     const { drive } = f.server.app.cumulus
     await drive.transaction(async (trx) => {
       await trx.files.insertFile({
-        id: `q-${m.id}`, owner_id: m.id, folder_id: null, filename: 'q.bin', name_key: 'q.bin', size: 600, sha256: 'x', blob_key: `q-${m.id}`,
+        id: `q-${m.id}`, owner_id: m.id, folder_id: null, filename: 'q.bin', name_key: 'q.bin', type_key: 'bin', size: 600, sha256: 'x', blob_key: `q-${m.id}`,
         mime: 'application/octet-stream', upload_date: Date.now(), taken_date: Date.now(), trashed: 0, trash_root: 0, trashed_at: null,
         link_type: null, link_token: null, is_video: 0, has_thumbnail: 0, thumbnail_id: null, thumbnail_key: null, media: 0, enc: null,
         thumb_state: 'none', thumb_enc: null, thumb_size: null, preview_key: null, preview_enc: null, preview_size: null, preview_type: null,

@@ -84,6 +84,43 @@ describe('keyset paging', () => {
     }
   }, 120_000)
 
+  it('given 200 files of few sizes and types (upper case, none, a trailing dot), then size and type sorts page through all of them exactly once, in order', async () => {
+    const folder = (await alice.post('/folder-service/create', { name: 'Size and type' })).body._id
+    const extensions = ['.txt', '.PDF', '', '.jpg', '.tar.gz', '.']
+    const files = await uploadAll(alice, Array.from({ length: 200 }, (_, i) => `Item ${i % 4}${extensions[i % extensions.length]}`), folder)
+    for (const [i, f] of files.entries()) await server.app.cumulus.db.updateTable('files').set({ size: (i * 7) % 5 }).where('id', '=', f._id).execute()
+    const typeOf = (name: string) => (name.toLowerCase().includes('.') ? name.toLowerCase().split('.').at(-1)! : '')
+    const keys: Record<string, (f: any) => Array<string | number>> = {
+      size: (f) => [f.length],
+      type: (f) => [typeOf(f.filename), f.filename.toLowerCase()],
+    }
+    const compare = (a: Array<string | number>, b: Array<string | number>) => a.findIndex((v, i) => v !== b[i])
+    for (const sortBy of ['size_desc', 'size_asc', 'type_desc', 'type_asc']) {
+      const seen: any[] = []
+      let query = ''
+      for (let guard = 0; guard < 100; guard++) {
+        const page = (await alice.get(`/file-service/list?parent=${folder}&sortBy=${sortBy}&limit=23${query}`)).body as any[]
+        seen.push(...page)
+        if (page.length < 23) break
+        const last = page.at(-1)
+        query = `&startAtName=${encodeURIComponent(last.filename)}&startAtSize=${last.length}&startAtId=${last._id}`
+      }
+      const ids = seen.map((f) => f._id)
+      expect(new Set(ids).size, sortBy).toBe(200)
+      expect(ids.length, sortBy).toBe(200)
+      const key = (f: any) => [...keys[sortBy.split('_')[0]!]!(f), f._id]
+      const sorted = [...seen].sort((a, b) => {
+        const i = compare(key(a), key(b))
+        return i < 0 ? 0 : key(a)[i]! < key(b)[i]! ? -1 : 1
+      })
+      if (sortBy.endsWith('desc')) sorted.reverse()
+      expect(ids, sortBy).toEqual(sorted.map((f) => f._id))
+    }
+    // A search sorted by size reads its matches and sorts them: the same order as the folder's.
+    const searched = (await alice.get(`/file-service/list?search=item&sortBy=size_asc&limit=1000`)).body as any[]
+    expect(searched.map((f) => f.length)).toEqual([...searched.map((f) => f.length)].sort((a, b) => a - b))
+  }, 120_000)
+
   it('given a search that walks the drive (a 1-character term), then name order pages through every match exactly once, and date order too', async () => {
     // A 1-character term is never index-selective: the list walks the drive in sort order, and
     // in name order reads only the name index until the page is full (repositories/files.ts, fileListQuery).
@@ -130,6 +167,13 @@ describe('GET /file-service/list', () => {
     expect(await q('&sortBy=alp_asc')).toEqual(['Apple.txt', 'banana.txt', 'cherry.txt'])
     expect(await q('&sortBy=alp_desc')).toEqual(['cherry.txt', 'banana.txt', 'Apple.txt'])
     expect(await q('&limit=2')).toEqual(['banana.txt', 'cherry.txt'])
+  })
+
+  it('given sortBy size or type, then folders come by name (they have no size and one type)', async () => {
+    for (const name of ['b', 'A', 'c']) await alice.post('/folder-service/create', { name, parent: folder })
+    const q = (s: string) => alice.get(`/folder-service/list?parent=${folder}${s}`).then((r) => names(r.body))
+    expect(await q('&sortBy=size_asc')).toEqual(['A', 'b', 'c'])
+    expect(await q('&sortBy=type_desc')).toEqual(['c', 'b', 'A'])
   })
 
   it('given bad parameters, then 400', async () => {

@@ -12,15 +12,17 @@ let server: TestServer
 let owner: string
 let folderId: string
 const ROWS = 36
+const EXTENSIONS = ['txt', 'pdf', 'jpg']
 
 const file = (i: number, over: Partial<FileRow>): FileRow => ({
   id: `prep-${String(i).padStart(3, '0')}`,
   owner_id: owner,
   folder_id: null,
-  // Few distinct names and dates: paging must break ties on the id.
-  filename: `Name ${i % 5}.txt`,
-  name_key: `name ${i % 5}.txt`,
-  size: 100 + i,
+  // Few distinct names, types, sizes and dates: paging must break ties on the id.
+  filename: `Name ${i % 5}.${EXTENSIONS[i % 3]}`,
+  name_key: `name ${i % 5}.${EXTENSIONS[i % 3]}`,
+  type_key: EXTENSIONS[i % 3]!,
+  size: 100 + (i % 5),
   sha256: 'x',
   blob_key: `prep-${i}`,
   mime: 'text/plain',
@@ -62,7 +64,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const SORTS: SortBy[] = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc']
+const SORTS: SortBy[] = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc', 'size_desc', 'size_asc', 'type_desc', 'type_asc']
 const scopes = (): Record<string, Omit<FileQuery, 'sort' | 'limit'>> => ({
   folder: { trashed: false, folderId },
   home: { trashed: false, folderId: null },
@@ -80,7 +82,13 @@ describe('precompiled file lists', () => {
         expect(all.length, label).toBeGreaterThan(3)
         // A cursor in the middle, on a row whose key ties with its neighbours.
         const at = all[Math.floor(all.length / 2)]!
-        const key = sort.startsWith('alp') ? { name: at.filename } : { date: scope.media ? at.taken_date : at.upload_date }
+        const key = sort.startsWith('alp')
+          ? { name: at.filename }
+          : sort.startsWith('size')
+            ? { size: at.size }
+            : sort.startsWith('type')
+              ? { name: at.filename, type: at.filename.split('.').at(-1)!.toLowerCase() }
+              : { date: scope.media ? at.taken_date : at.upload_date }
         const cursors = { none: undefined, key, 'key+id': { ...key, id: at.id } }
         for (const [kind, cursor] of Object.entries(cursors)) {
           const pages: Record<number, unknown[]> = {}

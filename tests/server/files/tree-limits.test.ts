@@ -49,7 +49,7 @@ async function seedFiles(server: TestServer, owner: string, folders: string[], n
     const rows = Array.from({ length: Math.min(500, n - i) }, (_, k): FileRow => {
       const id = `seed-${owner}-${i + k}`
       return {
-        id, owner_id: owner, folder_id: folders[(i + k) % folders.length]!, filename: `Seeded ${i + k}.txt`, name_key: `seeded ${i + k}.txt`,
+        id, owner_id: owner, folder_id: folders[(i + k) % folders.length]!, filename: `Seeded ${i + k}.txt`, name_key: `seeded ${i + k}.txt`, type_key: 'txt',
         size: 1, sha256: 'seed', blob_key: `seed-${id}`, mime: 'text/plain', upload_date: i + k, taken_date: i + k, trashed: 0, trash_root: 0, trashed_at: null,
         link_type: null, link_token: null, is_video: 0, has_thumbnail: 0, thumbnail_id: null, thumbnail_key: null, media: 0, enc: null,
         thumb_state: 'none', thumb_enc: null, thumb_size: null, preview_key: null, preview_enc: null, preview_size: null, preview_type: null,

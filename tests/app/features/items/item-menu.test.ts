@@ -4,11 +4,12 @@ import { visibleActions } from '../../../../app/features/items/item-menu.ts'
 // SPEC §2 "Context menu" visibility rules, one row per place and kind.
 describe('context menu visibility (SPEC §2)', () => {
   it.each([
-    ['file', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'move', 'trash']],
+    // Make a copy (ours): files only, never in trash.
+    ['file', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'copy', 'move', 'trash']],
     // Share on folders: issue #19 (folder links and file requests); SPEC §2 hid it.
     ['folder', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'move', 'trash']],
     ['folder', 'home', true, ['rename', 'share', 'download', 'move', 'trash']],
-    ['file', 'media', false, ['multiSelect', 'share', 'download', 'trash']],
+    ['file', 'media', false, ['multiSelect', 'share', 'download', 'copy', 'trash']],
     ['file', 'trash', false, ['multiSelect', 'restore', 'delete']],
     ['folder', 'trash', false, ['multiSelect', 'restore', 'delete']],
     ['folder', 'trash', true, ['restore', 'delete']],
