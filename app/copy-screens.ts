@@ -128,6 +128,7 @@ export const copy = {
     modified: 'Modified',
     name: 'Name',
     ascending: 'Ascending', // ours: the direction toggle's name
+    oldestFirst: 'Oldest first', // ours: the gallery's direction toggle (pressed: oldest first)
     view: 'View', // ours: the view toggle group
     gridView: 'Grid view', // ours
     listView: 'List view', // ours

@@ -116,6 +116,24 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     expect(taken.parentElement).not.toBe(card('report-1.pdf').parentElement)
   })
 
+  it('the media page lists by date taken whatever Home sorts by, newest first, and its toggle shows oldest first', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000)
+    // Home sorted by name, ascending: the gallery must not inherit it (its months would repeat).
+    localStorage.setItem('sort-name', 'true')
+    localStorage.setItem('order-asc', 'true')
+    const { resetFilters } = await import('../../../app/state/filters.ts')
+    resetFilters()
+    serveDrive({ folders: [], files: [makeFile(1, { metadata: { hasThumbnail: true, thumbnailID: 't1' } })] })
+    const { user } = open('/media')
+    await findCard('report-1.pdf')
+    expect(listQuery('/file-service/list')[0]).toMatchObject({ mediaMode: 'true', sortBy: 'date_desc' })
+    await user.click(screen.getByRole('button', { name: 'Oldest first' }))
+    await waitFor(() => expect(listQuery('/file-service/list').at(-1)).toMatchObject({ sortBy: 'date_asc' }))
+    // Home's own sort is left as it was.
+    expect(localStorage.getItem('sort-name')).toBe('true')
+    expect(localStorage.getItem('order-asc')).toBe('true')
+  })
+
   it('an empty media page says so and offers to upload', async () => {
     serveDrive({ folders: [], files: [] })
     const picked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {})
