@@ -28,6 +28,7 @@ import { areas } from '../../features/layout/areas.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
 import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-drive.ts'
 import { useFileList } from '../../hooks/use-file-list.ts'
+import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { defaultLimit, setSortBy, sortBy } from '../../state/filters.ts'
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
@@ -63,12 +64,14 @@ export function folderTitle(area: Area, { folderId, search, empty }: { folderId?
 }
 
 /** What an empty view shows (when neither folders nor files are listed): a picture, what is empty, the next step. */
-export function emptyView(area: Area, { folderId, search }: { folderId?: string; search?: string }) {
+export function emptyView(area: Area, { folderId, search, phone = false }: { folderId?: string; search?: string; phone?: boolean }) {
   const b = copy.browser
+  // On a phone ADD NEW is hidden in the drawer and nothing is dropped: point at the Upload button.
+  const hint = phone ? b.emptyHintPhone : b.emptyHint
   if (search) return { illustration: 'search', title: b.noResults(search), description: b.noResultsHint } as const
   if (area === 'trash') return { illustration: 'trash', title: b.emptyTrash, description: b.emptyTrashHint } as const
-  if (folderId) return { illustration: 'folder', title: b.emptyFolder, description: b.emptyHint } as const
-  return { illustration: 'upload', title: b.emptyHome, description: b.emptyHint } as const
+  if (folderId) return { illustration: 'folder', title: b.emptyFolder, description: hint } as const
+  return { illustration: 'upload', title: b.emptyHome, description: hint } as const
 }
 
 /** A folder URL whose folder is gone or never was: say so, and offer the way home. */
@@ -95,6 +98,7 @@ export const fileTitle = (area: Area, { folderId, search }: { folderId?: string;
 export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   useSignals()
   const [, navigate] = useLocation()
+  const isDesktop = useIsDesktop()
   const trashMode = area === 'trash'
   const parent = search ? undefined : (folderId ?? '/')
   const sort = sortBy.value
@@ -164,7 +168,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
   const nothingHere = !folderList.loading && !fileList.loading && folderItems.length === 0 && fileItems.length === 0
-  const empty = emptyView(area, { folderId, search })
+  const empty = emptyView(area, { folderId, search, phone: !isDesktop })
 
   if (folderId && isFolderMissing(folderError)) return <MissingFolder />
 
@@ -181,6 +185,8 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         loading={folderList.loading}
         loadingLabel={copy.loading}
         selectedIds={selectedIds}
+        // Touch: a first tap selects, so the selected card says a second one opens it.
+        openCue={!isDesktop}
         useWindowScroll
         columnLabels={columnLabels}
         actionsLabel={copy.browser.actionsFor}
@@ -204,6 +210,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         loadingLabel={copy.loading}
         emptyText={nothingHere ? <EmptyState {...empty} headingLevel={3} /> : copy.browser.noFiles}
         selectedIds={selectedIds}
+        openCue={!isDesktop}
         useWindowScroll
         columnLabels={columnLabels}
         actionsLabel={copy.browser.actionsFor}

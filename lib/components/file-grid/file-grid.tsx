@@ -28,6 +28,8 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
   columnLabels?: Partial<FileListColumnLabels>
   /** List view: name of each row's Actions button. */
   actionsLabel?: (name: string) => string
+  /** A selected card shows an "Open" cue (touch: a first tap selects, a second opens); grid view. */
+  openCue?: boolean
   /** Formats each card's (or row's) upload date; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
   /**
@@ -56,6 +58,7 @@ export function FileGrid({
   actionsLabel,
   formatDate,
   renderItem,
+  openCue = false,
   className,
   ...props
 }: FileGridProps) {
@@ -70,7 +73,7 @@ export function FileGrid({
       getId={fileId}
       minCellWidth={minCardWidth}
       renderItem={(file, itemProps, state) => {
-        const card = <FileCard file={file} selected={state.selected} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
+        const card = <FileCard file={file} selected={state.selected} openCue={openCue} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
         return renderItem ? renderItem(file, itemProps, { ...state, card }) : card
       }}
     />

@@ -20,6 +20,8 @@ export interface FolderGridProps extends CollectionBaseProps<BrowserFolder> {
   actionsLabel?: (name: string) => string
   /** List view: formats the Created column; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
+  /** A selected card shows an "Open" cue (touch: a first tap selects, a second opens); grid view. */
+  openCue?: boolean
 }
 
 const folderId = (folder: BrowserFolder) => folder.id
@@ -29,7 +31,7 @@ const folderId = (folder: BrowserFolder) => folder.id
  * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
  * paging work as in `FileGrid`.
  */
-export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, ...props }: FolderGridProps) {
+export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, openCue = false, ...props }: FolderGridProps) {
   return (
     <VirtualCollection<BrowserFolder>
       {...props}
@@ -42,7 +44,7 @@ export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidt
         view === 'list' ? (
           <FileListRow folder={folder} selected={selected} actionsLabel={actionsLabel} formatDate={formatDate} actionProps={actionProps} {...itemProps} />
         ) : (
-          <FolderCard folder={folder} selected={selected} {...itemProps} />
+          <FolderCard folder={folder} selected={selected} openCue={openCue} {...itemProps} />
         )
       }
     />
