@@ -2,7 +2,7 @@
 // `limit` files; the next page starts after the last item (its uploadDate and filename, plus its id
 // so ties never skip or repeat); no page is asked for once a loaded page came back short. Media
 // lists are ordered by the date a photo was taken (`takenDate`, else uploadDate): their cursor is that date.
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { stableHash } from 'swr/_internal'
 import useSWRInfinite from 'swr/infinite'
 import type { FileJson, FileListParams } from '../api/files.ts'
@@ -81,7 +81,14 @@ export function useFileList(query: FileListQuery | null, limit: number): FileLis
   // concat, not flat(): ten times faster over the 1,000 pages of a 100,000-photo gallery.
   const files = useMemo(() => (data ? ([] as FileJson[]).concat(...data) : []), [data])
   // Only the pages with a thumbnail on its way are read again (and any page whose key moved).
-  useThumbnailWait(files, () => mutate((pages) => pages, { revalidate: (page: FileJson[] | undefined) => page === undefined || page.some(isThumbnailPending) }))
+  // Never while a read is on its way (e.g. after an upload): a mutate with data makes SWR drop
+  // the answer of a read started before it, and that answer may hold the new files.
+  const validating = useRef(isValidating)
+  validating.current = isValidating
+  useThumbnailWait(files, async () => {
+    if (validating.current) return
+    await mutate((pages) => pages, { revalidate: (page: FileJson[] | undefined) => page === undefined || page.some(isThumbnailPending) })
+  })
   const hasMore = data ? !data.some((page) => page.length < limit) : false
   const pending = isLoading || (isValidating && data !== undefined && size > data.length)
   const loadMore = useCallback(() => {
