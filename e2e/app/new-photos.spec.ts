@@ -9,6 +9,9 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { addNewUpload, item, signedIn } from '../support/browser.ts'
 
+// Tall enough that the virtualised grid renders all eight cards at once.
+test.use({ viewport: { width: 1280, height: 1600 } })
+
 let scratch: string
 test.beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'cumulus-photos-'))
