@@ -84,6 +84,7 @@ export const copy = {
     navigation: 'Navigation', // ours: the sidebar's landmark name
     settings: 'Settings',
     addNew: 'ADD NEW',
+    uploadButton: 'Upload', // ours: the phone's floating button with ADD NEW's choices
     uploadFiles: 'Upload Files',
     createFolder: 'Create Folder',
     uploadFolder: 'Upload Folder',
@@ -136,6 +137,7 @@ export const copy = {
     type: 'Type',
     name: 'Name',
     ascending: 'Ascending', // ours: the direction toggle's name
+    oldestFirst: 'Oldest first', // ours: the gallery's direction toggle (pressed: oldest first)
     view: 'View', // ours: the view toggle group
     gridView: 'Grid view', // ours
     listView: 'List view', // ours
@@ -163,6 +165,7 @@ export const copy = {
     emptyHome: 'Your drive is empty',
     emptyFolder: 'This folder is empty',
     emptyHint: 'Drop files here or use ADD NEW',
+    emptyHintPhone: 'Tap Upload to add files', // the phone's ADD NEW is in the drawer: the floating Upload button is on screen
     emptyTrash: 'Trash is empty',
     emptyTrashHint: 'Items you delete show up here',
     noResults: (search: string) => `No results for "${search}"`,

@@ -5,6 +5,7 @@ import type { FolderJson, FolderListParams } from '../api/folders.ts'
 import { keys } from '../api/keys.ts'
 import { quickListLimit } from '../state/filters.ts'
 import { useApi } from './swr-config.ts'
+import { useThumbnailWait } from './use-thumbnail-wait.ts'
 
 /** SPEC §7 folder-service/list: every folder at once (no limit is applied for folders). */
 export function useFolderList(params: FolderListParams | null) {
@@ -12,10 +13,14 @@ export function useFolderList(params: FolderListParams | null) {
   return { folders: data ?? [], loading: isLoading, error }
 }
 
-/** SPEC §2 Quick Access: the 20 newest files. */
+const noFiles: FileJson[] = []
+
+/** SPEC §2 Quick Access: the 20 newest files; new photos' thumbnails are waited for (use-thumbnail-wait.ts). */
 export function useQuickList(enabled = true) {
-  const { data, error, isLoading } = useApi<FileJson[]>(enabled ? keys.quickList(quickListLimit) : null)
-  return { files: data ?? [], loading: isLoading, error }
+  const { data, error, isLoading, mutate } = useApi<FileJson[]>(enabled ? keys.quickList(quickListLimit) : null)
+  const files = data ?? noFiles
+  useThumbnailWait(files, () => mutate())
+  return { files, loading: isLoading, error }
 }
 
 /** A folder's record (its name and parent for the parent bar); null id skips. */

@@ -2,13 +2,14 @@
 // `limit` files; the next page starts after the last item (its uploadDate and filename, plus its id
 // so ties never skip or repeat; sorted by size, its length); no page is asked for once a loaded page came back short. Media
 // lists are ordered by the date a photo was taken (`takenDate`, else uploadDate): their cursor is that date.
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { stableHash } from 'swr/_internal'
 import useSWRInfinite from 'swr/infinite'
 import type { FileJson, FileListParams } from '../api/files.ts'
 import { type Key, keys } from '../api/keys.ts'
 import { fetcher, swrConfig } from './swr-config.ts'
 import { useOnListsChanged } from './use-refetch.ts'
+import { isThumbnailPending, useThumbnailWait } from './use-thumbnail-wait.ts'
 
 export type FileListQuery = Omit<FileListParams, 'limit' | 'startAtDate' | 'startAtName' | 'startAtSize' | 'startAt' | 'startAtId'>
 
@@ -81,6 +82,15 @@ export function useFileList(query: FileListQuery | null, limit: number): FileLis
   useOnListsChanged('files', () => void mutate())
   // concat, not flat(): ten times faster over the 1,000 pages of a 100,000-photo gallery.
   const files = useMemo(() => (data ? ([] as FileJson[]).concat(...data) : []), [data])
+  // Only the pages with a thumbnail on its way are read again (and any page whose key moved).
+  // Never while a read is on its way (e.g. after an upload): a mutate with data makes SWR drop
+  // the answer of a read started before it, and that answer may hold the new files.
+  const validating = useRef(isValidating)
+  validating.current = isValidating
+  useThumbnailWait(files, async () => {
+    if (validating.current) return
+    await mutate((pages) => pages, { revalidate: (page: FileJson[] | undefined) => page === undefined || page.some(isThumbnailPending) })
+  })
   const hasMore = data ? !data.some((page) => page.length < limit) : false
   const pending = isLoading || (isValidating && data !== undefined && size > data.length)
   const loadMore = useCallback(() => {

@@ -2,6 +2,7 @@
 // SPEC §4 "Paging" (the next page starts after the last file: its date, name and id).
 import { useCallback, useMemo } from 'react'
 import useSWRInfinite from 'swr/infinite'
+import { HttpError } from '../api/http.ts'
 import type { Key } from '../api/keys.ts'
 import { keys } from '../api/keys.ts'
 import type { PublicListParams, PublicListReply, PublicShareInfo } from '../api/public-share.ts'
@@ -11,6 +12,9 @@ import { fetcher, swrConfig, useApi } from './swr-config.ts'
 export function usePublicShare(token: string) {
   return useApi<PublicShareInfo>(keys.publicShare(token))
 }
+
+/** A link's answer while its password has not been given (its own page, or the spec's public page). */
+export const needsSharePassword = (error: unknown) => error instanceof HttpError && error.status === 401 && error.code === 'SHARE_PASSWORD_REQUIRED'
 
 /** SPEC §9 "Default page size". */
 export const PUBLIC_PAGE_SIZE = 50

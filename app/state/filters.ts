@@ -32,6 +32,15 @@ export const sortBy = signal<SortBy>(storedSortBy())
 export const limit = signal(defaultLimit)
 export const search = signal('')
 export const mediaFilter = signal<MediaFilter>('all')
+/**
+ * The gallery's own direction (newest first by default). The gallery is always by date taken, so
+ * it never follows Home's sort: a name sort there would scatter and repeat its month groups.
+ */
+export const mediaAscending = signal(false)
+
+/** The media list's sort: by date, in the gallery's own direction. */
+export const mediaSortBy = (ascending: boolean): SortBy => sortKey('date', ascending)
+export const toggleMediaOrder = () => void (mediaAscending.value = !mediaAscending.peek())
 
 export function setSortBy(value: SortBy): void {
   sortBy.value = value
@@ -57,4 +66,5 @@ export function resetFilters(): void {
   limit.value = defaultLimit
   search.value = ''
   mediaFilter.value = 'all'
+  mediaAscending.value = false
 }

@@ -258,6 +258,43 @@ test.describe('sharing', () => {
     await second.context.close()
     expect((await listFiles(page.request)).find((f) => f._id === file._id)?.metadata.linkType).toBeUndefined()
   })
+
+  test('with a password, an expiry and a limit, the one Share link asks for the password and downloads', async ({ page, browser }) => {
+    await signedIn(page)
+    const file = await upload(page.request, 'locked.txt', 'behind a password')
+    await page.reload()
+
+    await itemAction(page, 'locked.txt', 'Share')
+    await choosePermission(page, 'Public')
+    await expect(toasts(page).getByText('Public Link Generated')).toBeVisible()
+    const form = shareDialog(page).getByRole('form', { name: 'Link settings' })
+    await form.getByRole('checkbox', { name: 'Expires' }).check()
+    const later = new Date(Date.now() + 3 * 86_400_000)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    await form.getByLabel('Expires on').fill(`${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T12:00`)
+    await form.getByRole('checkbox', { name: 'Require a password' }).check()
+    await form.getByLabel('Password', { exact: true }).fill('open sesame')
+    await form.getByRole('checkbox', { name: 'Limit downloads' }).check()
+    await form.getByRole('spinbutton', { name: 'Downloads allowed' }).fill('3')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(toasts(page).getByText('Link Settings Saved')).toBeVisible()
+    // One address per share: the spec's Share link, nothing else to hand out.
+    await expect(shareDialog(page).getByRole('textbox', { name: 'Link page' })).toHaveCount(0)
+    const link = await shareDialog(page).getByRole('textbox', { name: 'Share link' }).inputValue()
+    expect(link).toMatch(new RegExp(`/public-download/${file._id}/[^/]+$`))
+    const token = link.split('/').at(-1)!
+
+    const recipient = await visitor(browser)
+    await recipient.page.goto(link)
+    // The spec's page hands the protected link to the link's own page, which asks for the password.
+    await expect(recipient.page).toHaveURL(new RegExp(`/s/${token}$`))
+    await expect(recipient.page.getByText('Error getting public file')).toHaveCount(0)
+    await recipient.page.getByLabel('Password').fill('open sesame')
+    await recipient.page.getByRole('button', { name: 'Open' }).click()
+    const [saved] = await Promise.all([recipient.page.waitForEvent('download'), recipient.page.getByRole('button', { name: 'Download' }).click()])
+    expect(readFileSync((await saved.path())!, 'utf8')).toBe('behind a password')
+    await recipient.context.close()
+  })
 })
 
 test.describe('moving', () => {

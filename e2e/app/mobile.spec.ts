@@ -113,4 +113,41 @@ test.describe('mobile', () => {
     await details.getByRole('button', { name: 'Close' }).tap()
     await expect(details).toHaveCount(0)
   })
+
+  test('given a phone, the first tap selects a card and shows the Open cue; the second tap opens it', async ({ page }) => {
+    await signedIn(page)
+    await upload(page.request, 'plan.txt', 'steps')
+    await page.reload()
+    const card = page.getByRole('listbox', { name: 'Home Files' }).getByRole('option', { name: /^plan\.txt/ })
+    await expect(card.getByText('Open', { exact: true })).toHaveCount(0)
+    await card.tap()
+    await expect(card).toHaveAttribute('aria-selected', 'true')
+    await expect(card.getByText('Open', { exact: true })).toBeVisible()
+    await card.tap()
+    await expect(page.getByRole('dialog', { name: 'plan.txt' })).toBeVisible()
+  })
+
+  test('given a phone, an Upload button is on screen: it offers ADD NEW’s choices and uploads; the empty drive points at it', async ({ page }) => {
+    await signedIn(page)
+    await expect(page.getByText('Tap Upload to add files')).toBeVisible()
+    const button = page.getByRole('button', { name: 'Upload', exact: true })
+    await expect(button).toBeVisible()
+    await expect(button).toBeInViewport()
+    await button.tap()
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('menuitem', { name: 'Upload Files' }).tap()
+    await (await chooser).setFiles({ name: 'from-phone.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await expect(page.getByRole('listbox', { name: 'Home Files' }).getByRole('option', { name: /^from-phone\.txt/ })).toBeVisible()
+  })
+
+  test('given a phone, the drawer shows the storage meter', async ({ page }) => {
+    await signedIn(page)
+    await upload(page.request, 'weight.txt', 'x'.repeat(2048))
+    await page.reload()
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap()
+    const meter = page.getByRole('dialog', { name: 'Menu' }).getByRole('group', { name: 'Storage' })
+    await expect(meter).toBeVisible()
+    await expect(meter).toContainText(/2 KB( of .+)? used/)
+  })
 })
+

@@ -20,6 +20,8 @@ export interface CommonLabels {
   actionsFor: (name: string) => string
   /** A picture whose thumbnail failed to load (galleries). */
   thumbnailError: string
+  /** A selected card's cue, on touch, that tapping it again opens it. */
+  open: string
 }
 
 /** English defaults of `CommonLabels`. */
@@ -34,4 +36,5 @@ export const defaultCommonLabels: CommonLabels = {
   actions: 'Actions',
   actionsFor: (name) => `Actions for ${name}`,
   thumbnailError: 'Thumbnail failed to load',
+  open: 'Open',
 }

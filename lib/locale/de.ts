@@ -33,6 +33,7 @@ export const deMessages: CumulusMessages = {
     actions: 'Aktionen',
     actionsFor: (name) => `Aktionen für ${name}`,
     thumbnailError: 'Vorschaubild konnte nicht geladen werden',
+    open: 'Öffnen',
   },
   detailsPanel: {
     panel: 'Details',

@@ -33,6 +33,7 @@ export const FILE_SUMMARY = [
   'has_thumbnail',
   'is_video',
   'thumbnail_id',
+  'thumb_state',
   'link_type',
   'link_token',
   'trashed',

@@ -14,6 +14,8 @@ export const FileJson = Type.Object({
     hasThumbnail: Type.Boolean(),
     isVideo: Type.Boolean(),
     thumbnailID: Type.String(),
+    /** Present (true) while the thumbnail is queued or being made. */
+    thumbnailPending: Type.Optional(Type.Boolean()),
     /** When the photo was taken (EXIF), present only when it differs from uploadDate. */
     takenDate: Type.Optional(Type.String()),
     linkType: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('one')])),

@@ -4,6 +4,12 @@ import type { FileSummary } from '../repositories/files.ts'
 import type { FileJson, FolderJson } from '../schemas/files.ts'
 import { isoDate } from '../util/iso-date.ts'
 
+/**
+ * Whether the file's thumbnail is still queued or being made: the app then reads the list again
+ * (with backoff, for a while) until it is done, instead of showing a badge until a reload.
+ */
+const thumbnailPending = (f: FileSummary) => f.thumb_state === 'pending' || f.thumb_state.startsWith('working:')
+
 export function fileJson(f: FileSummary): FileJson {
   return {
     _id: f.id,
@@ -16,6 +22,7 @@ export function fileJson(f: FileSummary): FileJson {
       hasThumbnail: f.has_thumbnail === 1,
       isVideo: f.is_video === 1,
       thumbnailID: f.thumbnail_id ?? '',
+      ...(thumbnailPending(f) ? { thumbnailPending: true } : {}),
       ...(f.taken_date !== f.upload_date ? { takenDate: isoDate(f.taken_date) } : {}),
       ...(f.link_type && f.link_token ? { linkType: f.link_type, link: f.link_token } : {}),
       ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
@@ -37,6 +44,7 @@ export function fileListJson(rows: readonly FileSummary[]): string {
     const size = JSON.stringify(f.size)
     out += `{"_id":${JSON.stringify(f.id)},"filename":${JSON.stringify(f.filename)},"length":${size},"uploadDate":${JSON.stringify(isoDate(f.upload_date))}`
     out += `,"metadata":{"parent":${JSON.stringify(f.folder_id ?? '/')},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
+    if (thumbnailPending(f)) out += ',"thumbnailPending":true'
     if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
     if (f.link_type && f.link_token) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
     if (!f.trashed) out += '}}'

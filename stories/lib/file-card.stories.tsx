@@ -69,3 +69,20 @@ export const BrokenThumbnail = meta.story({
     await expect(canvas.getByText(/^03\/07\/24,\s09:05\sPM$/)).toBeVisible()
   },
 })
+
+/**
+ * Touch (`openCue`): a first tap selects and a second opens, so a selected card says "Open".
+ * Not selected, it shows nothing; the label follows the locale, or `openLabel`.
+ */
+export const StatesOpenCue = meta.story({
+  render: () => (
+    <StateGrid columns={4}>
+      <State label="selected, thumbnail">{cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} selected openCue />)}</State>
+      <State label="selected, badge">{cell(<FileCard file={file('budget.xlsx')} selected openCue />)}</State>
+      <State label="not selected: no cue">{cell(<FileCard file={file('notes.txt')} openCue />)}</State>
+      <State label="openLabel">{cell(<FileCard file={file('beach.png', { thumbnailUrl: picture })} selected openCue openLabel="View" />)}</State>
+    </StateGrid>
+  ),
+})
+
+export const StatesOpenCueDark = StatesOpenCue.extend({ globals: { theme: 'dark' } })

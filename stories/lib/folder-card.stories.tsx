@@ -43,3 +43,14 @@ export const LongName = meta.story({
     await expect(canvas.getByText(/Scans from/)).toHaveAttribute('title', 'Scans from the old office, sorted by year and month')
   },
 })
+
+/** Touch (`openCue`): a selected folder says "Open" (a second tap enters it); not selected, nothing. */
+export const StatesOpenCue = meta.story({
+  render: () => (
+    <StateGrid columns={3}>
+      <State label="selected">{cell(<FolderCard folder={folder('Invoices')} selected openCue />)}</State>
+      <State label="selected, long name">{cell(<FolderCard folder={folder('Scans from the old office, sorted by year')} selected openCue />)}</State>
+      <State label="not selected: no cue">{cell(<FolderCard folder={folder('Photos')} openCue />)}</State>
+    </StateGrid>
+  ),
+})

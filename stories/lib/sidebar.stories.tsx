@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { Button, Sidebar, sidebarItems, sidebarLayouts, type SidebarItem } from '../../lib/index.ts'
+import { Button, ProgressBar, Sidebar, sidebarItems, sidebarLayouts, type SidebarItem } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 import { overlayDocs, viewportShot } from './_support/visual.ts'
 
@@ -93,6 +93,28 @@ export const StatesDrawer = meta.story({
 })
 
 export const StatesDrawerDark = StatesDrawer.extend({ globals: { theme: 'dark' } })
+
+/** The drawer with a `footer` (here a storage meter) at its foot, under the destinations. */
+export const StatesDrawerFooter = meta.story({
+  parameters: viewportShot,
+  args: {
+    layout: 'drawer',
+    open: true,
+    active: 'home',
+    onOpenChange: fn(),
+    footer: (
+      <div>
+        <p style={{ margin: '0 0 4px' }}>2.5 GB of 10 GB used</p>
+        <ProgressBar value={25} label="Storage" />
+      </div>
+    ),
+  },
+  play: async () => {
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' })
+    await waitFor(() => expect(getComputedStyle(drawer).transform).toBe('none'))
+    await expect(within(drawer).getByRole('progressbar', { name: 'Storage' })).toBeVisible()
+  },
+})
 
 /** Keyboard in the column: Tab to a destination, Enter navigates. */
 export const Keyboard = meta.story({

@@ -20,6 +20,7 @@ import { StorageMeter } from '../storage/storage-meter.tsx'
 import { UploadPanelHost } from '../uploads/upload-panel-host.tsx'
 import { useFileDrop } from '../uploads/use-file-drop.tsx'
 import { useAddNew } from './add-new.tsx'
+import { AddNewFab } from './add-new-fab.tsx'
 import { type Area, areas, searchTarget } from './areas.ts'
 
 // The library header's own height, so the sticky columns start right under it.
@@ -69,6 +70,11 @@ const main = css`
   padding: ${vars.space.large};
 `
 
+// The phone's floating Upload button must not cover the last row of the page.
+const phoneMain = css`
+  padding-bottom: calc(${vars.space.large} * 5);
+`
+
 const hrefs: Record<SidebarItem, string> = { home: '/home', shared: '/shared', media: '/media', settings: '/settings', trash: '/trash' }
 
 // Shared (issue #19) sits under Home.
@@ -109,7 +115,7 @@ const detailsLabels = {
   private: copy.layout.private,
 }
 
-/** On desktop the sidebar sticks beside the page with the storage meter under it; the mobile drawer is the sidebar alone. */
+/** On desktop the sidebar sticks beside the page with the storage meter under it; the mobile drawer has it as its footer. */
 function SidebarColumn({ desktop, children }: { desktop: boolean; children: ReactNode }) {
   if (!desktop) return children
   return (
@@ -221,9 +227,11 @@ export function AppLayout({ area, search = '', parent = '/', parentMissing = fal
             canUploadFolder={addNew.canUploadFolder}
             showAddNew={addNew.available}
             labels={sidebarLabels}
+            // The drawer holds the storage meter too (the desktop column has it under the sidebar).
+            footer={isDesktop ? undefined : <StorageMeter />}
           />
         </SidebarColumn>
-        <main className={main} {...dropProps}>
+        <main className={cx(main, !isDesktop && phoneMain)} {...dropProps}>
           {children}
           {dropsHere ? drop.overlay : null}
         </main>
@@ -235,6 +243,7 @@ export function AppLayout({ area, search = '', parent = '/', parentMissing = fal
           /> : null}
       </div>
       {addNew.elements}
+      {isDesktop ? null : <AddNewFab addNew={addNew} />}
       <UploadPanelHost />
       <Modals />
       <DialogHost />

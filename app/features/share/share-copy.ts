@@ -57,8 +57,7 @@ export const shareCopy = {
   /** The file share dialog's section under the spec's select. */
   linkSettings: {
     title: 'Link settings',
-    pageLink: 'Link page',
-    pageLinkHint: 'The link’s own page previews the file and asks for the password when it has one.',
+    sameLinkHint: 'These apply to the share link above: people who open it are asked for the password when it has one.',
     noLink: 'Choose Public or Temporary to get a link; then you can set when it expires, a password and a download limit here.',
     gone: 'This link has expired or been used up. Choose Private, then Public or Temporary, to make a new one.',
     loading: 'Loading link settings',

@@ -2,7 +2,8 @@
 // change runs make-public, make-one or remove-link; the returned file then replaces the one in the
 // modal and in the main selection, and the file lists refetch.
 // Under the select, "Link settings" (issue #19): the options of that same link (expiry, password,
-// download limit), saved with PATCH /share-service/links/{id}; the URL stays.
+// download limit), saved with PATCH /share-service/links/{id}; the URL stays. The Share link is the
+// one address to hand out: a password there is asked for on the way (/public-download → /s/{token}).
 import { type SharePermission, ShareDialog, type ShareDialogLabels, Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useId, useState } from 'react'
@@ -17,7 +18,6 @@ import { copyWithToast } from '../clipboard/copy-with-toast.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useClosing } from '../modals/use-closing.ts'
 import { LinkOptionsForm } from './link-options-form.tsx'
-import { LinkUrlField } from './link-url-field.tsx'
 import { shareCopy } from './share-copy.ts'
 import * as styles from './share-styles.ts'
 import { useLinkActions } from './use-link-actions.ts'
@@ -76,9 +76,8 @@ function FileLinkSettings({ file }: { file: FileJson }) {
   else if (link) {
     body = (
       <>
-        {/* The spec's public page above cannot ask for a password; the link's own page can. */}
-        <LinkUrlField label={t.pageLink} url={link.url} />
-        <p className={styles.hint}>{t.pageLinkHint}</p>
+        {/* One link: the Share link above opens it in every state (public-download-screen.tsx hands a password link to its page). */}
+        <p className={styles.hint}>{t.sameLinkHint}</p>
         <LinkOptionsForm
           aria-labelledby={headingId}
           link={link}

@@ -30,6 +30,7 @@ import { useFolderInfo, useFolderList, useQuickList } from '../../hooks/use-driv
 import { useFileList } from '../../hooks/use-file-list.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { trashDaysLeft } from '../../features/items/trash-days.ts'
+import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { defaultLimit, setSortBy, type SortBy, sortBy, type SortField } from '../../state/filters.ts'
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
@@ -58,12 +59,14 @@ export function folderTitle(area: Area, { folderId, search, empty }: { folderId?
 }
 
 /** What an empty view shows (when neither folders nor files are listed): a picture, what is empty, the next step. */
-export function emptyView(area: Area, { folderId, search }: { folderId?: string; search?: string }) {
+export function emptyView(area: Area, { folderId, search, phone = false }: { folderId?: string; search?: string; phone?: boolean }) {
   const b = copy.browser
+  // On a phone ADD NEW is hidden in the drawer and nothing is dropped: point at the Upload button.
+  const hint = phone ? b.emptyHintPhone : b.emptyHint
   if (search) return { illustration: 'search', title: b.noResults(search), description: b.noResultsHint } as const
   if (area === 'trash') return { illustration: 'trash', title: b.emptyTrash, description: b.emptyTrashHint } as const
-  if (folderId) return { illustration: 'folder', title: b.emptyFolder, description: b.emptyHint } as const
-  return { illustration: 'upload', title: b.emptyHome, description: b.emptyHint } as const
+  if (folderId) return { illustration: 'folder', title: b.emptyFolder, description: hint } as const
+  return { illustration: 'upload', title: b.emptyHome, description: hint } as const
 }
 
 /** A trashed item's "12 days left", when the server deletes trash after `retentionDays`. */
@@ -104,6 +107,7 @@ export const fileTitle = (area: Area, { folderId, search }: { folderId?: string;
 export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   useSignals()
   const [, navigate] = useLocation()
+  const isDesktop = useIsDesktop()
   const trashMode = area === 'trash'
   const parent = search ? undefined : (folderId ?? '/')
   const sort = sortBy.value
@@ -189,7 +193,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
   const nothingHere = !folderList.loading && !fileList.loading && folderItems.length === 0 && fileItems.length === 0
-  const empty = emptyView(area, { folderId, search })
+  const empty = emptyView(area, { folderId, search, phone: !isDesktop })
 
   if (folderId && isFolderMissing(folderError)) return <MissingFolder />
 
@@ -207,6 +211,8 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         loading={folderList.loading}
         loadingLabel={copy.loading}
         selectedIds={selectedIds}
+        // Touch: a first tap selects, so the selected card says a second one opens it.
+        openCue={!isDesktop}
         useWindowScroll
         columnLabels={columnLabels}
         columnSort={columnSort}
@@ -233,6 +239,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         loadingLabel={copy.loading}
         emptyText={nothingHere ? <EmptyState {...empty} headingLevel={3} /> : copy.browser.noFiles}
         selectedIds={selectedIds}
+        openCue={!isDesktop}
         useWindowScroll
         columnLabels={columnLabels}
         columnSort={columnSort}

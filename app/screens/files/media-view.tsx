@@ -1,6 +1,6 @@
 // SPEC §2 "Media page": every photo and video of the drive (or the matches of a media search) in a
 // justified gallery grouped by the month each was taken, with the All / Photos / Videos filter that
-// titles it and a sort toggle. Empty, it offers to upload.
+// titles it and a sort toggle (newest or oldest first, whatever Home's sort). Empty, it offers to upload.
 import { Button, IconButton, PhotoGallery, type BrowserFile, Select } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
@@ -12,7 +12,7 @@ import { type Target, toSelected, useItemActions } from '../../features/items/us
 import { useItemClick } from '../../features/items/use-item-click.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
 import { useFileList } from '../../hooks/use-file-list.ts'
-import { isAscending, type MediaFilter, mediaFilter, mediaLimit, setMediaFilter, sortBy, toggleSortOrder } from '../../state/filters.ts'
+import { type MediaFilter, mediaAscending, mediaFilter, mediaLimit, mediaSortBy, setMediaFilter, toggleMediaOrder } from '../../state/filters.ts'
 import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, toggleMultiSelect } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
@@ -37,8 +37,8 @@ const controls = css`
 export function MediaView({ search }: { search?: string }) {
   useSignals()
   const filter = mediaFilter.value
-  const sort = sortBy.value
-  const list = useFileList({ mediaMode: true, mediaFilter: filter, sortBy: sort, ...(search ? { search } : {}) }, mediaLimit)
+  const ascending = mediaAscending.value
+  const list = useFileList({ mediaMode: true, mediaFilter: filter, sortBy: mediaSortBy(ascending), ...(search ? { search } : {}) }, mediaLimit)
   const actions = useItemActions()
   const open = useOpenItem('media')
   const click = useItemClick({ open })
@@ -53,7 +53,6 @@ export function MediaView({ search }: { search?: string }) {
   const target = (item: BrowserFile): Target => fileTarget(fileOf(item))
   const main = mainSection.value
   const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main ? [main.id] : []
-  const ascending = isAscending(sort)
 
   return (
     <>
@@ -68,7 +67,8 @@ export function MediaView({ search }: { search?: string }) {
               value={filter}
               onValueChange={(value) => setMediaFilter(value as MediaFilter)}
             />
-            <IconButton icon={ascending ? 'sort-asc' : 'sort-desc'} label={copy.browser.ascending} aria-pressed={ascending} onClick={toggleSortOrder} />
+            {/* Newest or oldest first: the months stay in order either way (mediaAscending). */}
+            <IconButton icon={ascending ? 'sort-asc' : 'sort-desc'} label={copy.browser.oldestFirst} aria-pressed={ascending} onClick={toggleMediaOrder} />
           </div>
         }
         items={items}

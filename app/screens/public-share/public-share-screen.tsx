@@ -5,8 +5,8 @@
 import { Spinner } from '@cumulus/ui'
 import { css } from 'goober'
 import { useCallback } from 'react'
-import { errorStatus, HttpError } from '../../api/http.ts'
-import { usePublicShare } from '../../hooks/use-public-share.ts'
+import { errorStatus } from '../../api/http.ts'
+import { needsSharePassword, usePublicShare } from '../../hooks/use-public-share.ts'
 import { FileRequest } from './file-request.tsx'
 import { shareCopy } from './public-share-copy.ts'
 import { SharedFile } from './shared-file.tsx'
@@ -21,8 +21,6 @@ const waiting = css`
   min-height: 40vh;
 `
 
-const needsPassword = (error: unknown) => error instanceof HttpError && error.status === 401 && error.code === 'SHARE_PASSWORD_REQUIRED'
-
 export function PublicShareScreen({ token }: { token: string }) {
   const { data: info, error, mutate, isValidating } = usePublicShare(token)
   const reread = useCallback(() => void mutate(), [mutate])
@@ -30,7 +28,7 @@ export function PublicShareScreen({ token }: { token: string }) {
   const status = errorStatus(error)
   // A link that changed while open (revoked, expired, locked again) wins over what was shown.
   if (error && (!info || status === 401 || status === 404 || status === 410)) {
-    if (needsPassword(error)) return <SharePasswordForm token={token} onUnlocked={reread} />
+    if (needsSharePassword(error)) return <SharePasswordForm token={token} onUnlocked={reread} />
     if (status === 404) return <ShareProblem kind="not-found" />
     if (status === 410) return <ShareProblem kind="expired" />
     return <ShareProblem kind="failed" error={error} onRetry={isValidating ? undefined : reread} />

@@ -1,6 +1,7 @@
 import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import { FileFace, type FileFaceOptions } from '../../internal/file-face.tsx'
+import { OpenCue } from '../../internal/open-cue.tsx'
 import { defaultBadgeMax } from '../../utils/extension-badge.ts'
 import * as css from './file-card.css.ts'
 
@@ -8,6 +9,10 @@ import * as css from './file-card.css.ts'
 export interface FileCardProps extends Omit<Ariakit.RoleProps, 'children'>, FileFaceOptions {
   /** Draws the selected look (and sets `data-selected`). */
   selected?: boolean
+  /** Selected, it also shows an "Open" cue: on touch, where a first tap selects and a second opens. */
+  openCue?: boolean
+  /** The cue's text; defaults to the locale's `common.open` ("Open"). */
+  openLabel?: string
 }
 
 /**
@@ -18,6 +23,8 @@ export interface FileCardProps extends Omit<Ariakit.RoleProps, 'children'>, File
 export function FileCard({
   file,
   selected = false,
+  openCue = false,
+  openLabel,
   thumbnailsDisabled = false,
   badgeMax = defaultBadgeMax,
   formatDate,
@@ -35,6 +42,7 @@ export function FileCard({
         classes={css}
         as="div"
       />
+      {selected && openCue ? <OpenCue label={openLabel} /> : null}
     </Ariakit.Role>
   )
 }

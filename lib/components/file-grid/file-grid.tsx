@@ -30,6 +30,8 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
   actionsLabel?: (name: string) => string
   /** List view: column headers that sort when clicked (see `ColumnSort`). */
   columnSort?: ColumnSort
+  /** A selected card shows an "Open" cue (touch: a first tap selects, a second opens); grid view. */
+  openCue?: boolean
   /** Formats each card's (or row's) upload date; defaults to the locale's `card` date format. */
   formatDate?: (date: DateInput) => string
   /**
@@ -59,6 +61,7 @@ export function FileGrid({
   columnSort,
   formatDate,
   renderItem,
+  openCue = false,
   className,
   ...props
 }: FileGridProps) {
@@ -74,7 +77,7 @@ export function FileGrid({
       getId={fileId}
       minCellWidth={minCardWidth}
       renderItem={(file, itemProps, state) => {
-        const card = <FileCard file={file} selected={state.selected} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
+        const card = <FileCard file={file} selected={state.selected} openCue={openCue} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
         return renderItem ? renderItem(file, itemProps, { ...state, card }) : card
       }}
     />

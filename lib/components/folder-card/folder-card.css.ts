@@ -10,6 +10,7 @@ export const card = style([
   sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', paddingX: 'medium', borderRadius: 'medium', background: 'surface' }),
   baseText,
   {
+    position: 'relative',
     height: vars.size.control.large,
     outline: 'none',
     ...cardFrame(selected, insetFocusRing(focusRing)),

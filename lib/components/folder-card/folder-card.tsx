@@ -1,6 +1,7 @@
 import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import type { BrowserFolder } from '../file-card/browser-item.ts'
+import { OpenCue } from '../../internal/open-cue.tsx'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './folder-card.css.ts'
 
@@ -10,10 +11,14 @@ export interface FolderCardProps extends Omit<Ariakit.RoleProps, 'children'> {
   folder: BrowserFolder
   /** Draws the selected look (and sets `data-selected`). */
   selected?: boolean
+  /** Selected, it also shows an "Open" cue: on touch, where a first tap selects and a second opens. */
+  openCue?: boolean
+  /** The cue's text; defaults to the locale's `common.open` ("Open"). */
+  openLabel?: string
 }
 
 /** A folder's card: the folder icon and the name. Given a `role` (e.g. `option` inside `FolderGrid`), its name is the folder name. */
-export function FolderCard({ folder, selected = false, className, ...props }: FolderCardProps) {
+export function FolderCard({ folder, selected = false, openCue = false, openLabel, className, ...props }: FolderCardProps) {
   return (
     <Ariakit.Role data-selected={selected || undefined} {...props}
       data-part="folder-card"
@@ -28,6 +33,7 @@ export function FolderCard({ folder, selected = false, className, ...props }: Fo
           {folder.note}
         </span>
       ) : null}
+      {selected && openCue ? <OpenCue label={openLabel} /> : null}
     </Ariakit.Role>
   )
 }

@@ -22,6 +22,8 @@ export interface FolderGridProps extends CollectionBaseProps<BrowserFolder> {
   formatDate?: (date: DateInput) => string
   /** List view: column headers that sort when clicked (see `ColumnSort`). */
   columnSort?: ColumnSort
+  /** A selected card shows an "Open" cue (touch: a first tap selects, a second opens); grid view. */
+  openCue?: boolean
 }
 
 const folderId = (folder: BrowserFolder) => folder.id
@@ -31,7 +33,7 @@ const folderId = (folder: BrowserFolder) => folder.id
  * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
  * paging work as in `FileGrid`.
  */
-export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, columnSort, ...props }: FolderGridProps) {
+export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, columnSort, openCue = false, ...props }: FolderGridProps) {
   return (
     <VirtualCollection<BrowserFolder>
       {...props}
@@ -44,7 +46,7 @@ export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidt
         view === 'list' ? (
           <FileListRow folder={folder} selected={selected} actionsLabel={actionsLabel} formatDate={formatDate} actionProps={actionProps} {...itemProps} />
         ) : (
-          <FolderCard folder={folder} selected={selected} {...itemProps} />
+          <FolderCard folder={folder} selected={selected} openCue={openCue} {...itemProps} />
         )
       }
     />

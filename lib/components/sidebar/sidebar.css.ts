@@ -17,6 +17,9 @@ export const column = style([
 
 export const addNew = style({ width: '100%' })
 
+// The footer sits at the foot of the column or drawer, below the destinations.
+export const footer = style({ marginBlockStart: 'auto' })
+
 export const list = style([
   sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxsmall', margin: 'none', padding: 'none' }),
   { listStyle: 'none' },

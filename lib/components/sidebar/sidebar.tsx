@@ -1,5 +1,5 @@
 import * as Ariakit from '@ariakit/react'
-import { type ComponentPropsWithRef, type MouseEvent, useSyncExternalStore } from 'react'
+import { type ComponentPropsWithRef, type MouseEvent, type ReactNode, useSyncExternalStore } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { breakpoints } from '../../theme/tokens.ts'
@@ -85,6 +85,8 @@ export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
   defaultOpen?: boolean
   /** The drawer opens or closes: closing comes from Escape, the backdrop, the close button, or a choice made in the drawer. */
   onOpenChange?: (open: boolean) => void
+  /** Shown under the destinations, at the foot of the column or drawer (e.g. a storage meter). */
+  footer?: ReactNode
   /** Texts; defaults "ADD NEW", "Upload Files", "Create Folder", "Upload Folder", "Home", "Shared", "Media", "Settings", "Trash". */
   labels?: Partial<SidebarLabels>
 }
@@ -128,6 +130,7 @@ export function Sidebar({
   defaultOpen = false,
   onOpenChange,
   labels: labelOverrides,
+  footer,
   className,
   ...props
 }: SidebarProps) {
@@ -199,6 +202,11 @@ export function Sidebar({
           })}
         </ul>
       </nav>
+      {footer !== undefined ? (
+        <div data-part="sidebar-footer" className={css.footer}>
+          {footer}
+        </div>
+      ) : null}
     </>
   )
 

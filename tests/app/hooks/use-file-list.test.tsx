@@ -2,9 +2,11 @@ import '../helpers/setup.ts'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { pageKey, sameData, useFileList, useKeptPageKey } from '../../../app/hooks/use-file-list.ts'
 import { notifyListsChanged } from '../../../app/hooks/use-refetch.ts'
+import { THUMBNAIL_WAIT_TRIES, thumbnailWaitDelay } from '../../../app/hooks/use-thumbnail-wait.ts'
+import { useFakeClock, useRealClock } from '../helpers/clock.ts'
 import { makeFile, serveDrive } from '../helpers/drive.ts'
 import { sent } from '../helpers/server.ts'
 
@@ -95,5 +97,66 @@ describe('file list paging (SPEC §4 "Paging")', () => {
     drive.files = [makeFile(0), makeFile(1)]
     act(() => void notifyListsChanged('files'))
     await waitFor(() => expect(result.current.files.map((f) => f._id)).toEqual(['file-0', 'file-1']))
+  })
+})
+
+describe('thumbnails still being made (thumbnailPending)', () => {
+  afterEach(() => useRealClock())
+  const pending = { metadata: { thumbnailPending: true } }
+  const done = { metadata: { hasThumbnail: true, thumbnailID: 'thumb-3' } }
+  const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+
+  it('backs off 1 s, 2 s, 4 s, then every 8 s', () => {
+    expect([0, 1, 2, 3, 4, 10].map(thumbnailWaitDelay)).toEqual([1000, 2000, 4000, 8000, 8000, 8000])
+  })
+
+  it('re-reads only the page holding a pending file, until its thumbnail is there; then reads nothing more', async () => {
+    useFakeClock()
+    const drive = serveDrive({ folders: [], files: [makeFile(1), makeFile(2), makeFile(3, pending)] })
+    const { result } = renderHook(() => useFileList({ parent: '/' }, 2), { wrapper })
+    await tick(0)
+    await tick(0)
+    expect(result.current.files).toHaveLength(2)
+    act(() => result.current.loadMore())
+    await tick(0)
+    await tick(0)
+    expect(result.current.files).toHaveLength(3)
+    expect(queries()).toHaveLength(2)
+    await tick(999)
+    expect(queries()).toHaveLength(2)
+    await tick(1)
+    await tick(0)
+    // The second page only (it starts after file-2): the first has nothing pending.
+    expect(queries()).toHaveLength(3)
+    expect(queries()[2]).toMatchObject({ startAtId: 'file-2' })
+    drive.files = [makeFile(1), makeFile(2), makeFile(3, done)]
+    await tick(2000)
+    await tick(0)
+    expect(result.current.files[2]!.metadata).toMatchObject({ hasThumbnail: true })
+    const reads = queries().length
+    await tick(10 * 60_000)
+    expect(queries()).toHaveLength(reads)
+  })
+
+  it('stops after THUMBNAIL_WAIT_TRIES reads when a thumbnail never comes', async () => {
+    useFakeClock()
+    serveDrive({ folders: [], files: [makeFile(1, pending)] })
+    const { result } = renderHook(() => useFileList({ parent: '/' }, 50), { wrapper })
+    await tick(0)
+    await tick(0)
+    expect(result.current.files).toHaveLength(1)
+    for (let i = 0; i < 100; i++) await tick(8000)
+    expect(queries()).toHaveLength(1 + THUMBNAIL_WAIT_TRIES)
+  })
+
+  it('reads nothing again when no file is pending', async () => {
+    useFakeClock()
+    serveDrive({ folders: [], files: [makeFile(1), makeFile(2, done)] })
+    const { result } = renderHook(() => useFileList({ parent: '/' }, 50), { wrapper })
+    await tick(0)
+    await tick(0)
+    expect(result.current.files).toHaveLength(2)
+    await tick(5 * 60_000)
+    expect(queries()).toHaveLength(1)
   })
 })

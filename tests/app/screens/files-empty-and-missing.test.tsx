@@ -5,6 +5,7 @@ import '../helpers/setup.ts'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { setLoggedIn } from '../../../app/state/user.ts'
+import { setViewportWidth } from '../helpers/dom.ts'
 import { makeFile, serveDrive } from '../helpers/drive.ts'
 import { path, renderApp, toasts } from '../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../helpers/server.ts'
@@ -40,6 +41,14 @@ describe('empty states (issue #23, point 10)', () => {
     expect(picture?.getAttribute('aria-hidden')).toBe('true')
     // The spec's section titles stay.
     expect(screen.getByRole('heading', { name: 'No Folders' })).toBeTruthy()
+  })
+
+  it('on a phone (ADD NEW is in the drawer, nothing is dropped) the empty drive points at the Upload button on screen', async () => {
+    setViewportWidth(500)
+    open('/home')
+    const { box } = await emptyState('Your drive is empty')
+    expect(within(box).getByText('Tap Upload to add files')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy()
   })
 
   it('with files listed there is no empty state', async () => {

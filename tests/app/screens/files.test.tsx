@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setLoggedIn } from '../../../app/state/user.ts'
 import { useFakeClock, useRealClock } from '../helpers/clock.ts'
+import { setViewportWidth } from '../helpers/dom.ts'
 import { makeFile, makeFolder, serveDrive } from '../helpers/drive.ts'
 import { path, renderApp, toasts } from '../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../helpers/server.ts'
@@ -157,6 +158,24 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     expect(taken.parentElement).not.toBe(card('report-1.pdf').parentElement)
   })
 
+  it('the media page lists by date taken whatever Home sorts by, newest first, and its toggle shows oldest first', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000)
+    // Home sorted by name, ascending: the gallery must not inherit it (its months would repeat).
+    localStorage.setItem('sort-name', 'true')
+    localStorage.setItem('order-asc', 'true')
+    const { resetFilters } = await import('../../../app/state/filters.ts')
+    resetFilters()
+    serveDrive({ folders: [], files: [makeFile(1, { metadata: { hasThumbnail: true, thumbnailID: 't1' } })] })
+    const { user } = open('/media')
+    await findCard('report-1.pdf')
+    expect(listQuery('/file-service/list')[0]).toMatchObject({ mediaMode: 'true', sortBy: 'date_desc' })
+    await user.click(screen.getByRole('button', { name: 'Oldest first' }))
+    await waitFor(() => expect(listQuery('/file-service/list').at(-1)).toMatchObject({ sortBy: 'date_asc' }))
+    // Home's own sort is left as it was.
+    expect(localStorage.getItem('sort-name')).toBe('true')
+    expect(localStorage.getItem('order-asc')).toBe('true')
+  })
+
   it('an empty media page says so and offers to upload', async () => {
     serveDrive({ folders: [], files: [] })
     const picked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {})
@@ -166,6 +185,41 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     const main = screen.getByRole('main')
     await user.click(within(main).getByRole('button', { name: 'Upload Files' }))
     expect(picked).toHaveBeenCalled()
+  })
+})
+
+describe('on a phone: tap to select, tap again to open (SPEC §4)', () => {
+  it('the first tap selects the card and shows the Open cue; the second opens it', async () => {
+    setViewportWidth(500)
+    serveDrive({ folders: [makeFolder(1)], files: [makeFile(1)] })
+    const { user } = open('/home')
+    const file = await findCard('report-1.pdf')
+    expect(file.querySelector('[data-part="open-cue"]')).toBeNull()
+    await user.click(file)
+    expect(file.getAttribute('aria-selected')).toBe('true')
+    expect(file.querySelector('[data-part="open-cue"]')?.textContent).toBe('Open')
+    await user.click(file)
+    expect(await screen.findByRole('dialog', { name: 'report-1.pdf' })).toBeTruthy()
+  })
+
+  it('a folder too: the first tap shows the Open cue, the second enters it', async () => {
+    setViewportWidth(500)
+    serveDrive({ folders: [makeFolder(1)], files: [] })
+    const { user } = open('/home')
+    const folder = await findCard('Folder 1')
+    await user.click(folder)
+    expect(folder.querySelector('[data-part="open-cue"]')?.textContent).toBe('Open')
+    await user.click(folder)
+    await waitFor(() => expect(path()).toBe('/folder/folder-1'))
+  })
+
+  it('on desktop a selected card has no Open cue (the details panel shows the selection)', async () => {
+    serveDrive({ folders: [], files: [makeFile(1)] })
+    const { user } = open('/home')
+    const file = await findCard('report-1.pdf')
+    await user.click(file)
+    expect(file.getAttribute('aria-selected')).toBe('true')
+    expect(file.querySelector('[data-part="open-cue"]')).toBeNull()
   })
 })
 

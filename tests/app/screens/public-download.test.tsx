@@ -55,6 +55,17 @@ describe('public download page (SPEC §2)', () => {
     expect(navigateAway).toHaveBeenCalledWith('/file-service/public/download/f%201/t%2Fk')
   })
 
+  it('given the link has a password, then it hands the visitor to the link’s page, which asks for it', async () => {
+    server.use(
+      mock.get('*/file-service/public/info/f1/t%2Fk', () => apiError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password')),
+      mock.get('*/share-service/public/t%2Fk', () => apiError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password')),
+    )
+    renderApp('/public-download/f1/t%2Fk')
+    await waitFor(() => expect(window.location.pathname).toBe('/s/t%2Fk'))
+    expect(await screen.findByLabelText('Password')).toBeTruthy()
+    expect(screen.queryByText('Error getting public file')).toBeNull()
+  })
+
   it('given the link is invalid, then "Error getting public file"', async () => {
     server.use(mock.get('*/file-service/public/info/f1/tok', () => apiError(404)))
     renderApp('/public-download/f1/tok')

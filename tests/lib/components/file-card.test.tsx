@@ -65,4 +65,17 @@ describe('FileCard', () => {
     expect(screen.getByText('TOT')).toBeTruthy()
     expect(screen.getByText('yesterday')).toBeTruthy()
   })
+
+  it('with openCue, a selected card shows "Open" (hidden from the accessibility tree); not selected, nothing; openLabel renames it', () => {
+    const { rerender, container } = setup(<FileCard file={file()} openCue />)
+    expect(container.querySelector('[data-part="open-cue"]')).toBeNull()
+    rerender(<FileCard file={file()} openCue selected />)
+    const cue = container.querySelector('[data-part="open-cue"]')
+    expect(cue?.textContent).toBe('Open')
+    expect(cue?.getAttribute('aria-hidden')).toBe('true')
+    rerender(<FileCard file={file()} openCue selected openLabel="View" />)
+    expect(container.querySelector('[data-part="open-cue"]')?.textContent).toBe('View')
+    rerender(<FileCard file={file()} selected />)
+    expect(container.querySelector('[data-part="open-cue"]')).toBeNull()
+  })
 })

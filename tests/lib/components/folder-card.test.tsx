@@ -22,4 +22,12 @@ describe('FolderCard', () => {
     await user.click(card)
     expect(onClick).toHaveBeenCalledOnce()
   })
+
+  it('with openCue, a selected folder card shows "Open"; not selected, nothing', () => {
+    const folder = { id: 'f', name: 'Invoices', createdAt: new Date(2024, 2, 7) }
+    const { rerender, container } = setup(<FolderCard folder={folder} openCue />)
+    expect(container.querySelector('[data-part="open-cue"]')).toBeNull()
+    rerender(<FolderCard folder={folder} openCue selected />)
+    expect(container.querySelector('[data-part="open-cue"]')?.textContent).toBe('Open')
+  })
 })

@@ -169,4 +169,13 @@ describe('Sidebar (drawer)', () => {
     expect(onCreateFolder).toHaveBeenCalledOnce()
     expect(onOpenChange).toHaveBeenCalledWith(false)
   })
+
+  it('shows its footer under the destinations, in the drawer as in the column', async () => {
+    const { rerender } = setup(<Sidebar layout="drawer" open footer={<p>2 KB used</p>} />)
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' })
+    const footer = within(drawer).getByText('2 KB used')
+    expect(within(drawer).getByRole('navigation').compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    rerender(<Sidebar layout="column" footer={<p>2 KB used</p>} />)
+    expect(screen.getByText('2 KB used')).toBeTruthy()
+  })
 })

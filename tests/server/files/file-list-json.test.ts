@@ -17,6 +17,7 @@ const row = (over: Partial<FileSummary>): FileSummary => ({
   has_thumbnail: 0,
   is_video: 0,
   thumbnail_id: null,
+  thumb_state: 'none',
   link_type: null,
   link_token: null,
   trashed: 0,
@@ -41,6 +42,11 @@ const ROWS: FileSummary[] = [
   row({ taken_date: -1, link_type: 'public', link_token: 'tok-3', trashed: 1 }),
   row({ upload_date: 0, taken_date: 253_402_300_800_000 }),
   row({ taken_date: 1_732_500_000_124 }),
+  // A thumbnail queued, or being made, says so; done and failed ones do not.
+  row({ thumb_state: 'pending', taken_date: 1_563_129_005_000 }),
+  row({ thumb_state: 'working:instance-1', link_type: 'one', link_token: 'tok-4' }),
+  row({ thumb_state: 'failed' }),
+  row({ thumb_state: 'done', has_thumbnail: 1, thumbnail_id: 'thumb-3' }),
 ]
 
 /** What the route's schema serialiser writes for these rows. */

@@ -82,6 +82,31 @@ describe('thumbnails', () => {
     await expectConsistent(server, expect)
   })
 
+  it('given a thumbnail still to be made, then the list says thumbnailPending until it is done, and a cached list never hides the finished one', async () => {
+    const made = await uploadAndWait('later.png', await makeImage('png'))
+    const plain = await uploadAndWait('notes.txt', 'no thumbnail for me')
+    const broken = await uploadAndWait('broken-too.jpg', Buffer.from('not a jpeg'))
+    // Queued again and not yet picked up (the queue is not woken): as just after an upload.
+    await server.app.cumulus.db.updateTable('files').set({ thumb_state: 'pending' }).where('id', '=', made._id).execute()
+    const url = '/file-service/list?parent=/&sortBy=date_desc&limit=50'
+    const listed = async () => new Map<string, any>((await alice.get(url)).body.map((f: any) => [f._id, f.metadata]))
+    // Asked three times: the second keeps the reply in the list cache, the third is served from it.
+    for (let i = 0; i < 3; i++) {
+      const list = await listed()
+      expect(list.get(made._id)).toMatchObject({ thumbnailPending: true })
+      expect(list.get(plain._id)).not.toHaveProperty('thumbnailPending')
+      expect(list.get(broken._id)).not.toHaveProperty('thumbnailPending')
+    }
+    const hitsBefore = server.app.cumulus.listCache.stats().hits
+    expect(hitsBefore).toBeGreaterThan(0)
+    server.app.cumulus.thumbnails.wake()
+    await server.app.cumulus.thumbnails.idle()
+    const after = (await listed()).get(made._id)
+    expect(after).not.toHaveProperty('thumbnailPending')
+    expect(after).toMatchObject({ hasThumbnail: true })
+    expect((await alice.get(`/file-service/info/${made._id}`)).body.metadata).not.toHaveProperty('thumbnailPending')
+  })
+
   it('given another user, then thumbnails are 404', async () => {
     const file = await uploadAndWait('private.png', await makeImage('png'))
     const bob = new Browser(server.url)

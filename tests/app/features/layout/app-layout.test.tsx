@@ -1,6 +1,7 @@
 import '../../helpers/setup.ts'
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { testUserDetailed } from '../../../../mocks/fixtures.ts'
 import { drawOpen } from '../../../../app/state/drawer.ts'
 import { setLoggedIn } from '../../../../app/state/user.ts'
 import { setViewportWidth } from '../../helpers/dom.ts'
@@ -143,6 +144,44 @@ describe('file browser layout (SPEC §2)', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Trash' }))
     expect(path()).toBe('/trash')
     expect(drawOpen.value).toBe(false)
+  })
+})
+
+describe('file browser on a phone', () => {
+  it('the drawer shows the storage meter the desktop sidebar has', async () => {
+    setViewportWidth(500)
+    server.use(mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, used: 2560, quota: 10240 })))
+    const { user } = await openAt('/home')
+    await user.click(screen.getByRole('button', { name: 'Menu' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' })
+    const meter = await within(drawer).findByRole('group', { name: 'Storage' })
+    expect(within(meter).getByText('2.5 KB of 10 KB used')).toBeTruthy()
+    expect(within(meter).getByRole('progressbar', { name: 'Storage' })).toBeTruthy()
+  })
+
+  it('an Upload button on screen offers ADD NEW’s choices; Upload Files opens the file picker', async () => {
+    setViewportWidth(500)
+    Object.defineProperty(HTMLInputElement.prototype, 'webkitdirectory', { configurable: true, value: true })
+    const picked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {})
+    const { user } = await openAt('/home')
+    // Outside the drawer (which is closed): on the page itself.
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Upload' }))
+    const menu = await screen.findByRole('menu', { name: 'Upload' })
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
+    await user.click(within(menu).getByRole('menuitem', { name: 'Upload Files' }))
+    expect(picked).toHaveBeenCalled()
+  })
+
+  it('has no Upload button where nothing can be added (the trash)', async () => {
+    setViewportWidth(500)
+    await openAt('/trash')
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull()
+  })
+
+  it('on desktop the Upload button is not there (ADD NEW is on screen)', async () => {
+    await openAt('/home')
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull()
   })
 })
 

@@ -79,10 +79,9 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
     })
     const { user } = await openFile(publicFile)
     const form = await screen.findByRole('form', { name: 'Link settings' })
-    // The link's own page (which can ask for a password), with its Copy.
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Link page' }).value).toBe('http://cumulus.test/s/tok1')
-    await user.click(screen.getByRole('button', { name: 'Copy link: Link page' }))
-    expect(await navigator.clipboard.readText()).toBe('http://cumulus.test/s/tok1')
+    // One link per share: the Share link, no second address to hand out.
+    expect(screen.queryByRole('textbox', { name: 'Link page' })).toBeNull()
+    expect(screen.getByText('These apply to the share link above: people who open it are asked for the password when it has one.')).toBeTruthy()
     await user.click(within(form).getByRole('checkbox', { name: 'Expires' }))
     fireEvent.change(within(form).getByLabelText('Expires on'), { target: { value: '2031-02-03T04:05' } })
     await user.click(within(form).getByRole('checkbox', { name: 'Require a password' }))

@@ -88,6 +88,13 @@ describe('file viewer: images (SPEC §2)', () => {
     expect(screen.queryByRole('img', { name: 'beach.jpg' })).toBeNull()
   })
 
+  it('given a new photo whose thumbnail is still being made, then it opens in the viewer, not as a plain file', async () => {
+    const fresh: FileJson = { ...fileJson('g', 'fresh.jpg', 'other'), metadata: { ...notes.metadata, thumbnailPending: true } }
+    setup({ files: [fresh] })
+    await open(fresh)
+    expect(screen.getByRole('img', { name: 'fresh.jpg' }).getAttribute('src')).toBe('/file-service/full-thumbnail/g')
+  })
+
   it('given a file without thumbnail or video flag, then the viewer stays closed (the details modal is for it)', async () => {
     setup({ files: [notes] })
     act(() => setPopupSelect({ type: 'file', file: notes }))
