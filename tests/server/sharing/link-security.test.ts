@@ -240,7 +240,7 @@ describe('a full quota, as a visitor hears it', () => {
       expect(r.body.message).not.toMatch(/\d/)
     }
     // The owner still hears the numbers.
-    expect((await m.b.upload('more.bin', new Uint8Array(2_000))).body.message).toMatch(/^Storage full: .+ of .+ used$/)
+    expect((await m.b.upload('more.bin', new Uint8Array(2_000))).body.message).toMatch(/^This file \(.+\) is larger than your free space \(.+\)$/)
   })
 })
 
