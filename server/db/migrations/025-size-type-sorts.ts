@@ -10,6 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table files add column type_key text collate "C" not null default ''`.execute(db)
     await sql`update files set type_key = coalesce(substring(name_key from '\\.([^.]*)$'), '')`.execute(db)
+    // The update queues the files table's deferred trigger events (its constraint triggers), and
+    // PostgreSQL refuses CREATE INDEX on a table with events pending in the transaction: run them now.
+    await sql`set constraints all immediate`.execute(db)
   } else {
     await sql`alter table files add column type_key text not null default ''`.execute(db)
     // rtrim drops every trailing character that is not a dot: what is left ends at the last dot.
