@@ -88,7 +88,7 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await member.reload()
   await addNewUpload(member, 'Upload Files', { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: randomBytes(2 * 1024 * 1024) })
   const panel = member.getByRole('region', { name: 'Uploads' })
-  await expect(panel.getByText('Storage full: 0 B of 1.02 MB used')).toBeVisible({ timeout: 20_000 })
+  await expect(panel.getByText('This file (2 MB) is larger than your free space (1.02 MB)')).toBeVisible({ timeout: 20_000 })
   await expect(panel.getByText('1 failed')).toBeVisible()
   // The meter in the sidebar says the same quota.
   await expect(member.getByRole('group', { name: 'Storage' }).getByText('0 B of 1.02 MB used')).toBeVisible()

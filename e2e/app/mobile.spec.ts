@@ -69,7 +69,7 @@ test.describe('mobile', () => {
     await longPress(page, card)
     const menu = page.getByRole('menu', { name: 'Actions' })
     await expect(menu).toBeVisible()
-    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Share', 'Download', 'Move', 'Trash'])
+    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Share', 'Download', 'Make a copy', 'Move', 'Trash'])
     // Lifting the finger did not also open the file.
     await expect(page.getByRole('dialog', { name: 'draft.txt' })).toHaveCount(0)
 
