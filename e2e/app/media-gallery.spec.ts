@@ -110,10 +110,10 @@ test.describe('media gallery', () => {
     await expect(scrubber.getByRole('button')).toHaveCount(3)
     await expect(item(page, 'march-0.jpg')).not.toBeInViewport()
 
-    // One tab stop: Down moves to March 2019, Enter jumps there.
-    await scrubber.getByRole('button', { name: 'June 2024' }).focus()
+    // Down moves from June 2024 to March 2019, Enter jumps there.
+    await scrubber.getByRole('button', { name: 'Jun 2024' }).focus()
     await page.keyboard.press('ArrowDown')
-    await expect(scrubber.getByRole('button', { name: 'March 2019' })).toBeFocused()
+    await expect(scrubber.getByRole('button', { name: 'Mar 2019' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
     // The month's heading is at the top, right under the app header, and its photos are in view.

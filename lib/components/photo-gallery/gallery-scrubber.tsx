@@ -11,7 +11,7 @@ export interface ScrubberEntry {
   year: string
   /** The short month on the button, e.g. "Nov". */
   short: string
-  /** The button's accessible name, as the month heading reads, e.g. "November 2026". */
+  /** The button's accessible name: the visible month with its year (voice control says what it sees), e.g. "Nov 2026". */
   name: string
 }
 

@@ -147,24 +147,18 @@ function pageRowsOf(scroller: HTMLElement | null, useWindow: boolean, layout: Ga
 }
 
 /** The scrubber's entries: one per month group, in the gallery's order. */
-function useScrubberEntries(enabled: boolean, layout: GalleryLayout, items: readonly BrowserFile[]): ScrubberEntry[] {
-  const { locale, formatDate } = useLocale()
+function useScrubberEntries(enabled: boolean, layout: GalleryLayout): ScrubberEntry[] {
+  const { locale } = useLocale()
   return useMemo(() => {
     if (!enabled) return []
     const short = new Intl.DateTimeFormat(locale, { month: 'short' })
     return layout.groups.map((group, index) => {
-      // Keys are local year and month (monthKey), as the groups are.
+      // Keys are local year and month (monthKey), as the groups are; mid-month is that month anywhere.
       const [year = '', month = '0'] = group.key.split('-')
-      const first = items[group.firstItem]
-      return {
-        group: index,
-        key: group.key,
-        year,
-        short: short.format(new Date(Number(year), Number(month), 15)),
-        name: first ? formatDate(galleryDate(first), 'month') : group.key,
-      }
+      const name = short.format(new Date(Number(year), Number(month), 15))
+      return { group: index, key: group.key, year, short: name, name: `${name} ${year}` }
     })
-  }, [enabled, layout.groups, items, locale, formatDate])
+  }, [enabled, layout.groups, locale])
 }
 
 /** How far down the stuck month header sits (under an app header): a jump lands the heading below it. */
@@ -212,7 +206,7 @@ export function PhotoGallery({
   const ratioOf = (index: number) => items[index]?.aspectRatio
   const ownScroller = !useWindowScroll && props.scrollParent == null
   const measureScroller = useCallback((node: HTMLElement | Window | null) => node instanceof HTMLElement && measureRef(node), [measureRef])
-  const entries = useScrubberEntries(scrubber, layout, items)
+  const entries = useScrubberEntries(scrubber, layout)
   const jumpTo = (group: number) =>
     virtuosoRef.current?.scrollToIndex({ groupIndex: group, align: 'start', offset: ownScroller ? 0 : -stuckHeaderOffset(listRef.current) })
 

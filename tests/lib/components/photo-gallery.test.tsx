@@ -403,15 +403,15 @@ describe('PhotoGallery date scrubber', () => {
     expect(screen.queryByRole('navigation')).toBeNull()
   })
 
-  it('lists the years of the loaded months, each over its months, named as the month headings read', async () => {
+  it('lists the years of the loaded months, each over its months, named by month and year', async () => {
     setup(gallery())
     const nav = screen.getByRole('navigation', { name: 'Jump to month' })
     expect(nav.textContent).toBe('2026NovOct2019Mar2018Jan')
     expect(within(nav).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'November 2026',
-      'October 2026',
-      'March 2019',
-      'January 2018',
+      'Nov 2026',
+      'Oct 2026',
+      'Mar 2019',
+      'Jan 2018',
     ])
     // Outside the listbox: its buttons are no tiles.
     expect(screen.getByRole('listbox').contains(nav)).toBe(false)
@@ -432,7 +432,7 @@ describe('PhotoGallery date scrubber', () => {
     expect(buttons.filter((b) => b.tabIndex === 0)).toEqual([buttons[0]])
     buttons[0]!.focus()
     await user.keyboard('{ArrowDown}{ArrowDown}')
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'March 2019' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mar 2019' }))
     expect(buttons.filter((b) => b.tabIndex === 0)).toEqual([buttons[2]])
     await user.keyboard('{End}')
     expect(document.activeElement).toBe(buttons[3])
@@ -447,6 +447,6 @@ describe('PhotoGallery date scrubber', () => {
     expect(scrollToIndex).toHaveBeenCalledExactlyOnceWith({ groupIndex: 2, align: 'start', offset: 0 })
     await user.keyboard('{ArrowDown} ')
     expect(scrollToIndex).toHaveBeenLastCalledWith({ groupIndex: 3, align: 'start', offset: 0 })
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'January 2018' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Jan 2018' }))
   })
 })
