@@ -22,10 +22,13 @@ export const tile = style({ flex: '0 0 auto' })
 export const withScrubber = style({ display: 'flex', flex: '1 1 auto', minWidth: 0, minHeight: 0 })
 
 // The scrubber fills an own scroller's height, beside it; it scrolls itself when the months outgrow it.
+// One width whatever the months read ("May", "Sept."), so the rows never re-pack as months load.
 export const scrubber = style([
   sprinkles({ paddingX: 'xxsmall', paddingY: 'xsmall', background: 'bg' }),
   {
     flex: '0 0 auto',
+    boxSizing: 'content-box',
+    inlineSize: vars.size.control.large,
     overflowY: 'auto',
     borderInlineStart: `${vars.borderWidth.thin} solid ${vars.color.border}`,
   },
