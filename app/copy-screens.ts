@@ -160,6 +160,7 @@ export const copy = {
     noMedia: 'No photos or videos yet', // ours
     noMediaHint: 'Upload photos and videos and they show up here', // ours: under noMedia, above the Upload Files button
     thumbnailError: 'Thumbnail failed to load', // ours
+    jumpToMonth: 'Jump to month', // ours: the Media page's date scrubber
     dropFiles: 'Drop files to upload', // ours: the drag-and-drop overlay
     // ours: the empty states (an illustration, a title, the next step).
     emptyHome: 'Your drive is empty',

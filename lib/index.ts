@@ -143,6 +143,7 @@ export { FolderCard, type FolderCardProps } from './components/folder-card/index
 export { FolderGrid, folderGridMinCardWidth, type FolderGridProps } from './components/folder-grid/index.ts'
 export { MediaGrid, mediaGridMinCell, type MediaGridProps } from './components/media-grid/index.ts'
 export {
+  defaultPhotoGalleryLabels,
   defaultTargetRowHeight,
   PhotoGallery,
   packGallery,
@@ -153,6 +154,7 @@ export {
   type LayoutItem,
   type LayoutOptions,
   type LayoutRow,
+  type PhotoGalleryLabels,
   type PhotoGalleryProps,
 } from './components/photo-gallery/index.ts'
 export { defaultMultiSelectBarLabels, MultiSelectBar, type MultiSelectBarLabels, type MultiSelectBarProps } from './components/multi-select-bar/index.ts'

@@ -119,6 +119,7 @@ export const deMessages: CumulusMessages = {
     delete: 'Löschen',
   },
   parentBar: { nav: 'Pfad', back: 'Zurück', home: 'Start', trash: 'Papierkorb', menu: 'Ordneraktionen' },
+  photoGallery: { scrubber: 'Zu Monat springen' },
   publicFolderView: {
     breadcrumb: 'Ordnerpfad',
     folders: 'Ordner',

@@ -7,6 +7,7 @@ import { defaultMediaViewerLabels } from '../components/media-viewer/media-viewe
 import { defaultMoveDialogLabels } from '../components/move-dialog/move-dialog.tsx'
 import { defaultMultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
 import { defaultParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import { defaultPhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
 import { defaultPublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
 import { defaultSearchBarLabels } from '../components/search-bar/search-bar.tsx'
 import { defaultShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
@@ -34,6 +35,7 @@ export const enMessages: CumulusMessages = {
   moveDialog: defaultMoveDialogLabels,
   multiSelectBar: defaultMultiSelectBarLabels,
   parentBar: defaultParentBarLabels,
+  photoGallery: defaultPhotoGalleryLabels,
   publicFolderView: defaultPublicFolderViewLabels,
   searchBar: defaultSearchBarLabels,
   shareDialog: defaultShareDialogLabels,

@@ -7,6 +7,7 @@ import type { MediaViewerLabels } from '../components/media-viewer/media-viewer.
 import type { MoveDialogLabels } from '../components/move-dialog/move-dialog.tsx'
 import type { MultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
 import type { ParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import type { PhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
 import type { PublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
 import type { SearchBarLabels } from '../components/search-bar/search-bar.tsx'
 import type { ShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
@@ -30,6 +31,7 @@ export interface CumulusMessages {
   moveDialog: MoveDialogLabels
   multiSelectBar: MultiSelectBarLabels
   parentBar: ParentBarLabels
+  photoGallery: PhotoGalleryLabels
   publicFolderView: PublicFolderViewLabels
   searchBar: SearchBarLabels
   shareDialog: ShareDialogLabels

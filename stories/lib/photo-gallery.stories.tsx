@@ -145,3 +145,60 @@ export const Justified = meta.story({
     await expect(widths.every((w) => w <= list.clientWidth + 1)).toBe(true)
   },
 })
+
+/** Four photos a month over a few months of four years, newest first. */
+const yearsOfMedia = () => {
+  const months = [
+    [2026, 10],
+    [2026, 7],
+    [2026, 2],
+    [2025, 11],
+    [2025, 6],
+    [2024, 4],
+    [2021, 1],
+  ] as const
+  return media(months.length * 4).map((file, i) => {
+    const [year, month] = months[Math.floor(i / 4)]!
+    return { ...file, uploadDate: new Date(year, month, 20 - (i % 4), 12) }
+  })
+}
+
+/** The date scrubber (`scrubber`): the years on the inline-end edge, each over its months; mirrored right to left. */
+export const StatesScrubber = meta.story({
+  render: () => (
+    <StateGrid columns={2} fill>
+      <State label="scrubber: four years, seven months">{box(420, { title: 'Photos', items: yearsOfMedia(), scrubber: true, targetRowHeight: 90 })}</State>
+      <State label="right to left">
+        <div dir="rtl" style={{ width: '100%' }}>
+          {/* Two scrubbers on one page: each landmark needs its own name. */}
+          {box(420, { title: 'Photos', items: yearsOfMedia(), scrubber: true, targetRowHeight: 90, labels: { scrubber: 'Jump to month (RTL)' } })}
+        </div>
+      </State>
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement, 2)
+  },
+})
+
+export const StatesScrubberDark = StatesScrubber.extend({ globals: { theme: 'dark' } })
+
+/** Choosing a month in the scrubber scrolls its heading to the top of the gallery. */
+export const Scrubber = meta.story({
+  // Four a month from November 2026 back to September 2025: months enough under January 2026 to scroll it to the top.
+  args: { items: media(60, 4), scrubber: true, targetRowHeight: 120, style: { height: 360 } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const nav = await canvas.findByRole('navigation', { name: 'Jump to month' })
+    await expect(nav).toHaveTextContent('2026')
+    await expect(nav).toHaveTextContent('2025')
+    await userEvent.click(canvas.getByRole('button', { name: 'Jan 2026' }))
+    const scroller = canvasElement.querySelector<HTMLElement>('[data-virtuoso-scroller]')!
+    await waitFor(() => expect(scroller.scrollTop).toBeGreaterThan(0))
+    // The stuck header now reads January 2026, at the scroller's top.
+    await waitFor(() => {
+      const header = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="virtuoso-top-item-list"]')]
+      expect(header.map((h) => h.textContent)).toContain('January 2026')
+      expect(Math.abs(header[0]!.getBoundingClientRect().top - scroller.getBoundingClientRect().top)).toBeLessThanOrEqual(1)
+    })
+  },
+})

@@ -87,8 +87,10 @@ export function MediaView({ search }: { search?: string }) {
         }
         selectedIds={selectedIds}
         useWindowScroll
-        // The month header sticks under the app's sticky header.
+        // The month header and the date scrubber stick under the app's sticky header.
         stickyOffset={vars.size.header}
+        scrubber
+        labels={{ scrubber: copy.browser.jumpToMonth }}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('file', { area: 'media' }, (id) => actions.run(target(item), id))}
         onItemClick={(item, event) => click(toSelected(target(item)), event)}

@@ -55,6 +55,8 @@ function markDates() {
       // wide as it always was, not the inline <bdi> (whose width would follow the date's digits).
       const parent = node.parentElement?.tagName === 'BDI' ? node.parentElement.parentElement : node.parentElement
       if (parent && date.test(parent.textContent?.trim() ?? '')) parent.setAttribute('data-visual-mask', '')
+      // The Media page's date scrubber: its years and months (blocks of a fixed width).
+      else if (parent?.closest('nav[aria-label="Jump to month"]')) parent.setAttribute('data-visual-mask', '')
     }
   }
   const start = () => {

@@ -1,4 +1,12 @@
-export { galleryDate, monthKey, PhotoGallery, photoGalleryGap, type PhotoGalleryProps } from './photo-gallery.tsx'
+export {
+  defaultPhotoGalleryLabels,
+  galleryDate,
+  monthKey,
+  PhotoGallery,
+  photoGalleryGap,
+  type PhotoGalleryLabels,
+  type PhotoGalleryProps,
+} from './photo-gallery.tsx'
 export {
   defaultTargetRowHeight,
   layoutRatio,

@@ -9,7 +9,8 @@ import { VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
 import { defaultTargetRowHeight, type GalleryLayout, type LayoutItem, packGallery, rowItemWidths, rowOfItem } from './gallery-layout.ts'
 import { galleryMove } from './gallery-moves.ts'
 import * as css from './photo-gallery.css.ts'
-import { useCommonLabels, useLocale } from '../../locale/locale.tsx'
+import { useCommonLabels, useLabels, useLocale } from '../../locale/locale.tsx'
+import { GalleryScrubber, type ScrubberEntry } from './gallery-scrubber.tsx'
 
 /** Space between tiles, in px (the theme's xxsmall space). */
 export const photoGalleryGap = 2
@@ -22,6 +23,15 @@ export function monthKey(input: DateInput): string {
   const date = input instanceof Date ? input : new Date(input)
   return `${date.getFullYear()}-${date.getMonth()}`
 }
+
+/** Texts of `PhotoGallery`. */
+export interface PhotoGalleryLabels {
+  /** The date scrubber's accessible name. */
+  scrubber: string
+}
+
+/** English defaults of `PhotoGalleryLabels`. */
+export const defaultPhotoGalleryLabels: PhotoGalleryLabels = { scrubber: 'Jump to month' }
 
 /** Props of `PhotoGallery`; the rest go to the root `div`. */
 export interface PhotoGalleryProps extends Omit<CollectionBaseProps<BrowserFile>, 'emptyText'> {
@@ -41,6 +51,10 @@ export interface PhotoGalleryProps extends Omit<CollectionBaseProps<BrowserFile>
   emptyAction?: ReactNode
   /** The gallery's width before it is measured (server rendering, tests), in px. */
   initialWidth?: number
+  /** A date scrubber on the inline-end edge: the loaded months by year, each jumping to its heading. */
+  scrubber?: boolean
+  /** Texts; defaults to `defaultPhotoGalleryLabels`. */
+  labels?: Partial<PhotoGalleryLabels>
 }
 
 interface GalleryContext {
@@ -132,6 +146,27 @@ function pageRowsOf(scroller: HTMLElement | null, useWindow: boolean, layout: Ga
   return Math.max(1, Math.floor(height / (layout.options.targetRowHeight + layout.options.gap)) - 1)
 }
 
+/** The scrubber's entries: one per month group, in the gallery's order. */
+function useScrubberEntries(enabled: boolean, layout: GalleryLayout): ScrubberEntry[] {
+  const { locale } = useLocale()
+  return useMemo(() => {
+    if (!enabled) return []
+    const short = new Intl.DateTimeFormat(locale, { month: 'short' })
+    return layout.groups.map((group, index) => {
+      // Keys are local year and month (monthKey), as the groups are; mid-month is that month anywhere.
+      const [year = '', month = '0'] = group.key.split('-')
+      const name = short.format(new Date(Number(year), Number(month), 15))
+      return { group: index, key: group.key, year, short: name, name: `${name} ${year}` }
+    })
+  }, [enabled, layout.groups, locale])
+}
+
+/** How far down the stuck month header sits (under an app header): a jump lands the heading below it. */
+function stuckHeaderOffset(list: HTMLElement | null): number {
+  const stuck = list?.querySelector<HTMLElement>('[data-testid="virtuoso-top-item-list"]')
+  return stuck ? Number.parseFloat(getComputedStyle(stuck).insetBlockStart) || 0 : 0
+}
+
 /**
  * The photo gallery (Media page): thumbnails in justified rows that fill the width exactly, each
  * keeping its aspect ratio (`aspectRatio`, a square when unknown), grouped by month under headers
@@ -150,9 +185,12 @@ export function PhotoGallery({
   emptyAction,
   initialWidth = 0,
   useWindowScroll = false,
+  scrubber = false,
+  labels,
   ...props
 }: PhotoGalleryProps) {
   const common = useCommonLabels()
+  const text = useLabels('photoGallery', defaultPhotoGalleryLabels, labels)
   const { formatDate } = useLocale()
   const { width, ref: measureRef } = useWidth(initialWidth)
   const layout = useGalleryLayout(items, width, targetRowHeight)
@@ -168,6 +206,9 @@ export function PhotoGallery({
   const ratioOf = (index: number) => items[index]?.aspectRatio
   const ownScroller = !useWindowScroll && props.scrollParent == null
   const measureScroller = useCallback((node: HTMLElement | Window | null) => node instanceof HTMLElement && measureRef(node), [measureRef])
+  const entries = useScrubberEntries(scrubber, layout)
+  const jumpTo = (group: number) =>
+    virtuosoRef.current?.scrollToIndex({ groupIndex: group, align: 'start', offset: ownScroller ? 0 : -stuckHeaderOffset(listRef.current) })
 
   const renderRow = (parts: CollectionBodyParts, rowIndex: number) => {
     const row = layout.rows[rowIndex]
@@ -189,40 +230,51 @@ export function PhotoGallery({
   const body: CollectionBody = {
     nextIndex: (key, index) => galleryMove(key, index, layout, ratioOf, pageRowsOf(listRef.current, useWindowScroll, layout)),
     scrollToIndex: (index) => virtuosoRef.current?.scrollToIndex({ index: rowOfItem(layout, index), align: 'center' }),
-    render: (parts) => (
-      <div ref={setListRef} className={css.list}>
-        {width > 0 ? (
-          <GroupedVirtuoso<unknown, GalleryContext>
-            ref={virtuosoRef}
-            {...parts.scroll}
-            // An own scroller: its scrollbar takes width from the rows, so they are packed into the
-            // scroller's inner width, and the gutter is kept so it never changes as rows overflow.
-            style={ownScroller ? { scrollbarGutter: 'stable' } : undefined}
-            scrollerRef={ownScroller ? measureScroller : undefined}
-            groupCounts={layout.groupCounts}
-            // Rows not yet measured are estimated at the target height (they come close to it).
-            defaultItemHeight={layout.options.targetRowHeight + photoGalleryGap}
-            context={{ footer: parts.footer, listProps: parts.listProps, stickyOffset }}
-            components={galleryComponents}
-            groupContent={(group) => {
-              const first = items[layout.groups[group]?.firstItem ?? -1]
-              return (
-                <div role="none" className={css.monthHeader}>
-                  {first ? formatDate(galleryDate(first), 'month') : null}
-                </div>
-              )
-            }}
-            itemContent={(rowIndex) => renderRow(parts, rowIndex)}
-            endReached={parts.endReached}
-            rangeChanged={({ startIndex, endIndex }) => {
-              const first = layout.rows[startIndex]
-              const last = layout.rows[Math.min(endIndex, layout.rows.length - 1)]
-              if (first && last) parts.rangeChanged({ startIndex: first.start, endIndex: last.end - 1 })
-            }}
-          />
-        ) : null}
-      </div>
-    ),
+    render: (parts) => {
+      const list = (
+        <div ref={setListRef} className={css.list}>
+          {width > 0 ? (
+            <GroupedVirtuoso<unknown, GalleryContext>
+              ref={virtuosoRef}
+              {...parts.scroll}
+              // An own scroller: its scrollbar takes width from the rows, so they are packed into the
+              // scroller's inner width, and the gutter is kept so it never changes as rows overflow.
+              style={ownScroller ? { scrollbarGutter: 'stable' } : undefined}
+              scrollerRef={ownScroller ? measureScroller : undefined}
+              groupCounts={layout.groupCounts}
+              // Rows not yet measured are estimated at the target height (they come close to it).
+              defaultItemHeight={layout.options.targetRowHeight + photoGalleryGap}
+              context={{ footer: parts.footer, listProps: parts.listProps, stickyOffset }}
+              components={galleryComponents}
+              groupContent={(group) => {
+                const first = items[layout.groups[group]?.firstItem ?? -1]
+                return (
+                  <div role="none" className={css.monthHeader}>
+                    {first ? formatDate(galleryDate(first), 'month') : null}
+                  </div>
+                )
+              }}
+              itemContent={(rowIndex) => renderRow(parts, rowIndex)}
+              endReached={parts.endReached}
+              rangeChanged={({ startIndex, endIndex }) => {
+                const first = layout.rows[startIndex]
+                const last = layout.rows[Math.min(endIndex, layout.rows.length - 1)]
+                if (first && last) parts.rangeChanged({ startIndex: first.start, endIndex: last.end - 1 })
+              }}
+            />
+          ) : null}
+        </div>
+      )
+      if (!scrubber) return list
+      return (
+        <div className={css.withScrubber}>
+          {list}
+          {entries.length > 0 ? (
+            <GalleryScrubber entries={entries} label={text.scrubber} sticky={!ownScroller} stickyOffset={stickyOffset} onJump={jumpTo} />
+          ) : null}
+        </div>
+      )
+    },
   }
 
   // The title's heading is one level above the empty state's.

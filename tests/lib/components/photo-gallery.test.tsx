@@ -2,14 +2,45 @@
 // the last row of a month is not stretched, months never share a row, appending re-packs only the
 // last month), the row-following keyboard moves, and the component in jsdom.
 import { screen, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { VirtuosoMockContext } from 'react-virtuoso'
+import { type ComponentProps, type ReactNode, type Ref, useImperativeHandle, useRef } from 'react'
+import { type GroupedVirtuosoHandle, VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { galleryMove, nearestInRow } from '../../../lib/components/photo-gallery/gallery-moves.ts'
 import { layoutRatio, maxAspectRatio, rowOfItem } from '../../../lib/components/photo-gallery/gallery-layout.ts'
-import { type BrowserFile, Button, defaultTargetRowHeight, type LayoutItem, packGallery, PhotoGallery, rowItemWidths } from '../../../lib/index.ts'
+import {
+  type BrowserFile,
+  Button,
+  defaultTargetRowHeight,
+  deMessages,
+  type LayoutItem,
+  LocaleProvider,
+  packGallery,
+  PhotoGallery,
+  type PhotoGalleryProps,
+  rowItemWidths,
+} from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
+
+// jsdom lays nothing out, so a jump cannot be seen in a scroll position: the gallery's Virtuoso
+// handle records where it was asked to scroll, and still scrolls.
+const scrollToIndex = vi.hoisted(() => vi.fn())
+vi.mock('react-virtuoso', async (importOriginal) => {
+  const real = await importOriginal<typeof import('react-virtuoso')>()
+  type Props = ComponentProps<typeof real.GroupedVirtuoso> & { ref?: Ref<GroupedVirtuosoHandle> }
+  function GroupedVirtuoso({ ref, ...props }: Props) {
+    const inner = useRef<GroupedVirtuosoHandle>(null)
+    useImperativeHandle(ref, () => ({
+      ...inner.current!,
+      scrollToIndex: (location) => {
+        scrollToIndex(location)
+        inner.current?.scrollToIndex(location)
+      },
+    }))
+    return <real.GroupedVirtuoso ref={inner} {...props} />
+  }
+  return { ...real, GroupedVirtuoso }
+})
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number) {
@@ -349,5 +380,73 @@ describe('PhotoGallery', () => {
     expect(listbox.contains(status)).toBe(false)
     expect(listbox.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await expectNoAxeViolations()
+  })
+})
+
+describe('PhotoGallery date scrubber', () => {
+  // Newest first: two months of 2026, one of 2019 (taken then, uploaded now), one of 2018.
+  const items = [
+    picture(0, 10),
+    picture(1, 10),
+    picture(2, 9),
+    picture(3, 10, { takenDate: new Date(2019, 2, 14, 12) }),
+    picture(4, 10, { takenDate: new Date(2018, 0, 3, 12) }),
+  ]
+  const gallery = (props: Partial<PhotoGalleryProps> = {}) => (
+    <Virtual>
+      <PhotoGallery title="Photos" items={items} initialWidth={1000} scrubber {...props} />
+    </Virtual>
+  )
+
+  it('is off unless asked for', () => {
+    setup(gallery({ scrubber: undefined }))
+    expect(screen.queryByRole('navigation')).toBeNull()
+  })
+
+  it('lists the years of the loaded months, each over its months, named by month and year', async () => {
+    setup(gallery())
+    const nav = screen.getByRole('navigation', { name: 'Jump to month' })
+    expect(nav.textContent).toBe('2026NovOct2019Mar2018Jan')
+    expect(within(nav).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Nov 2026',
+      'Oct 2026',
+      'Mar 2019',
+      'Jan 2018',
+    ])
+    // Outside the listbox: its buttons are no tiles.
+    expect(screen.getByRole('listbox').contains(nav)).toBe(false)
+    await expectNoAxeViolations()
+  })
+
+  it('given a locale, then its messages name it', () => {
+    setup(<LocaleProvider locale="de-DE" messages={deMessages}>{gallery()}</LocaleProvider>)
+    const nav = screen.getByRole('navigation', { name: 'Zu Monat springen' })
+    // Short month names as Intl writes them in German ("Okt", "Okt."; "Mär", "März" by ICU version).
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent!.slice(0, 3))).toEqual(['Nov', 'Okt', 'Mär', 'Jan'])
+  })
+
+  it('given the keyboard, then one month is tabbable, arrows move between the months, Enter and Space scroll to the month', async () => {
+    const { user } = setup(gallery())
+    const nav = screen.getByRole('navigation', { name: 'Jump to month' })
+    const buttons = within(nav).getAllByRole('button')
+    expect(buttons.filter((b) => b.tabIndex === 0)).toEqual([buttons[0]])
+    buttons[0]!.focus()
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mar 2019' }))
+    expect(buttons.filter((b) => b.tabIndex === 0)).toEqual([buttons[2]])
+    await user.keyboard('{End}')
+    expect(document.activeElement).toBe(buttons[3])
+    await user.keyboard('{ArrowDown}{Home}{ArrowUp}')
+    expect(document.activeElement).toBe(buttons[0])
+    // The tiles kept their own tab stop.
+    expect(screen.getAllByRole('option').filter((o) => o.tabIndex === 0)).toHaveLength(1)
+
+    scrollToIndex.mockClear()
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    // March 2019 is the third group: its heading goes to the top of the gallery's own scroller.
+    expect(scrollToIndex).toHaveBeenCalledExactlyOnceWith({ groupIndex: 2, align: 'start', offset: 0 })
+    await user.keyboard('{ArrowDown} ')
+    expect(scrollToIndex).toHaveBeenLastCalledWith({ groupIndex: 3, align: 'start', offset: 0 })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Jan 2018' }))
   })
 })
