@@ -1,7 +1,7 @@
 // A server for a family (issue #20) in a real browser against the real server: the admin (the
 // first account, made by the e2e server) creates a user in Settings → Users; the user signs in with
 // the temporary password and chooses their own; the admin sets a quota and the user's upload past it
-// is refused with "Storage full: X of Y used"; the admin resets the password, which ends the user's
+// is refused with "This file (X) is larger than your free space (Y)"; the admin resets the password, which ends the user's
 // session; an invite mailed by the admin opens sign-up in a fresh browser; and one device signs
 // another out from Settings → Account → Devices.
 import { randomBytes } from 'node:crypto'
