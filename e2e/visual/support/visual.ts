@@ -54,7 +54,8 @@ function markDates() {
       // The kit isolates dates in table cells with <bdi> (for right-to-left pages): mask the cell, as
       // wide as it always was, not the inline <bdi> (whose width would follow the date's digits).
       const parent = node.parentElement?.tagName === 'BDI' ? node.parentElement.parentElement : node.parentElement
-      if (parent && date.test(parent.textContent?.trim() ?? '')) parent.setAttribute('data-visual-mask', '')
+      // A date with a note beside it in one line (a trashed card's "· 30 days left") masks that line.
+      if (parent && (date.test(parent.textContent?.trim() ?? '') || date.test(node.textContent?.trim() ?? ''))) parent.setAttribute('data-visual-mask', '')
       // The Media page's date scrubber: its years and months (blocks of a fixed width).
       else if (parent?.closest('nav[aria-label="Jump to month"]')) parent.setAttribute('data-visual-mask', '')
     }
