@@ -1,33 +1,25 @@
 // One address and one button, for the admin's dialogs (create a user, send an invite): checked as
 // it is typed; the server's refusal shows under the field.
 import { Button, DialogActions } from '@cumulus/ui'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { failureReason } from '../../api/http.ts'
 import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { emailMessage } from '../../features/forms/validation.ts'
 import { settingsCopy } from './settings-copy.ts'
 
 /** Mounted only while its dialog is open, so every opening starts empty. */
 export function EmailForm({ submitLabel, onSubmit }: { submitLabel: string; onSubmit: (email: string) => Promise<void> }) {
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
   const validation = emailMessage(email.trim())
-  const disabled = busy || email.trim() === '' || Boolean(validation)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (disabled) return
-    setBusy(true)
-    setError('')
-    try {
-      await onSubmit(email.trim())
-    } catch (failure) {
+  const { busy, error, submit, disabled } = useFormSubmit({
+    ready: email.trim() !== '' && !validation,
+    run: () => onSubmit(email.trim()),
+    failed: (failure) => {
       console.warn(`${submitLabel} failed`, failure)
-      setError(failureReason(failure))
-      setBusy(false)
-    }
-  }
+      return failureReason(failure)
+    },
+  })
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>

@@ -1,20 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { type BrowserFolder, FolderGrid, type MenuEntry } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
-
-function Virtual({ children }: { children: ReactNode }) {
-  return (
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 200, viewportWidth: 800, itemHeight: 50, itemWidth: 200 }}>
-        {children}
-      </VirtuosoGridMockContext.Provider>
-    </VirtuosoMockContext.Provider>
-  )
-}
+import { Virtual } from '../helpers/virtual.tsx'
 
 const folders = (n: number): BrowserFolder[] => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Folder ${i}`, createdAt: new Date(2024, 0, 2, 8, 0) }))
 

@@ -1,21 +1,10 @@
 // Drag to move (native drag and drop): the collections' getDragIds/onItemsDrop and ParentBar's
 // drop targets. jsdom has no DataTransfer: each drag carries a small stand-in.
 import { fireEvent, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { type BrowserFile, type BrowserFolder, FileGrid, FileList, FolderGrid, itemDragType, ParentBar } from '../../../lib/index.ts'
 import { setup } from '../helpers/render.tsx'
-
-function Virtual({ children }: { children: ReactNode }) {
-  return (
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 200, viewportWidth: 800, itemHeight: 50, itemWidth: 200 }}>
-        {children}
-      </VirtuosoGridMockContext.Provider>
-    </VirtuosoMockContext.Provider>
-  )
-}
+import { Virtual } from '../helpers/virtual.tsx'
 
 function dataTransfer() {
   const data: Record<string, string> = {}
