@@ -58,6 +58,13 @@ export default defineConfig({
   server: {
     port: 3000,
     strictPort: true,
-    proxy: { '/user-service': api, '/file-service': api, '/folder-service': api, '/share-service': api, '/admin': api, '/healthz': api },
+    proxy: {
+      '/user-service': api,
+      '/file-service': api,
+      '/folder-service': api,
+      '/share-service': api,
+      '/admin': api,
+      '/healthz': api,
+    },
   },
 })

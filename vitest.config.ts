@@ -17,11 +17,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'lib', include: ['tests/lib/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'], testTimeout: 15_000 },
+        test: {
+          name: 'lib',
+          include: ['tests/lib/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-dom.ts'],
+          testTimeout: 15_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'app', include: ['tests/app/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup-dom.ts'], testTimeout: 15_000 },
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-dom.ts'],
+          testTimeout: 15_000,
+        },
       },
       {
         // The repository's own tools (scripts/): the visual review page, the docs checks. The

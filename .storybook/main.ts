@@ -30,7 +30,11 @@ export default defineMain({
       // Found late by the dev server otherwise (a full reload mid-session).
       optimizeDeps: {
         ...config.optimizeDeps,
-        include: [...(config.optimizeDeps?.include ?? []), '@vanilla-extract/recipes/createRuntimeFn', '@vanilla-extract/sprinkles/createRuntimeSprinkles'],
+        include: [
+          ...(config.optimizeDeps?.include ?? []),
+          '@vanilla-extract/recipes/createRuntimeFn',
+          '@vanilla-extract/sprinkles/createRuntimeSprinkles',
+        ],
       },
     }
   },

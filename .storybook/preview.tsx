@@ -20,7 +20,9 @@ export default definePreview({
     docs: { source: { type: 'code' } },
     // App screen stories (stories/app) show a phone at 390×844; the test runner sizes its page to
     // parameters.visual.viewport for the same stories (.storybook/test-runner.ts).
-    viewport: { options: { phone: { name: 'Phone 390×844', styles: { width: '390px', height: '844px' }, type: 'mobile' } } },
+    viewport: {
+      options: { phone: { name: 'Phone 390×844', styles: { width: '390px', height: '844px' }, type: 'mobile' } },
+    },
   },
   globalTypes: {
     theme: {

@@ -33,11 +33,15 @@ const pageState = (page) =>
       // pause it adds for test runners (seen by the user agent).
       sheets: [...document.querySelectorAll('style, link[rel~="stylesheet"]')]
         .map((s) => s.href || s.textContent)
-        .filter((css) => !css.includes('#storybook-highlights-') && !/^\s*\*, \*:before, \*:after \{\s*animation/.test(css)),
+        .filter(
+          (css) => !css.includes('#storybook-highlights-') && !/^\s*\*, \*:before, \*:after \{\s*animation/.test(css),
+        ),
       adopted: document.adoptedStyleSheets.length,
       fonts: document.fonts.size,
       // Storybook's own containers, and the addon-a11y filter on <body>, are there for every story.
-      nodes: [...body.children].filter((e) => !e.id.startsWith('storybook-') && !e.classList.contains('sb-wrapper') && e.tagName !== 'SCRIPT').length,
+      nodes: [...body.children].filter(
+        (e) => !e.id.startsWith('storybook-') && !e.classList.contains('sb-wrapper') && e.tagName !== 'SCRIPT',
+      ).length,
       style: [html.getAttribute('style'), body.getAttribute('style')?.replace('filter: none;', '').trim() || null],
       scroll: [scrollX, scrollY],
       storage: [localStorage.length, sessionStorage.length, document.cookie],
@@ -63,7 +67,10 @@ export default class StorybookEnvironment extends PlaywrightEnvironment {
       // The base class still sets up its helpers (jestPlaywright.resetPage, …), but no browser.
       this._config = {
         ...this._config,
-        testEnvironmentOptions: { ...this._config.testEnvironmentOptions, 'jest-playwright': { ...options, skipInitialization: true } },
+        testEnvironmentOptions: {
+          ...this._config.testEnvironmentOptions,
+          'jest-playwright': { ...options, skipInitialization: true },
+        },
       }
       await super.setup()
       Object.assign(this.global, { browser: kept.browser, context: kept.context, page: kept.page })
@@ -85,7 +92,8 @@ export default class StorybookEnvironment extends PlaywrightEnvironment {
 
   async handleTestEvent(event) {
     await super.handleTestEvent(event)
-    if ((event.name === 'test_done' && event.test.errors.length > 0) || event.name === 'hook_failure') this.failed = true
+    if ((event.name === 'test_done' && event.test.errors.length > 0) || event.name === 'hook_failure')
+      this.failed = true
   }
 
   async teardown() {

@@ -127,7 +127,9 @@ export const copy = {
     trashBanner: 'Items in the trash may be automatically deleted depending on the servers settings.',
     // ours: beside the spec's banner, this server's real retention (TRASH_RETENTION_DAYS, 0 = never).
     trashRetention: (days: number) =>
-      days > 0 ? `On this server, items are deleted forever ${days === 1 ? '1 day' : `${days} days`} after they are moved to the trash.` : 'On this server, items stay in the trash until you delete them.',
+      days > 0
+        ? `On this server, items are deleted forever ${days === 1 ? '1 day' : `${days} days`} after they are moved to the trash.`
+        : 'On this server, items stay in the trash until you delete them.',
     // ours: a trashed item's days left before the retention sweep deletes it.
     trashDaysLeft: (days: number) => (days <= 0 ? 'Deleted soon' : days === 1 ? '1 day left' : `${days} days left`),
     emptyTrashAction: 'Empty trash', // ours
@@ -216,7 +218,10 @@ export const copy = {
     deleteFile: { title: 'Delete file?', text: 'You will not be able to recover this file.' },
     deleteFolder: { title: 'Delete folder?', text: 'You will not be able to recover this folder.' },
     deleteItems: { title: 'Delete items?', text: 'You will not be able to recover these items.' },
-    emptyTrash: { title: 'Empty trash?', text: 'Everything in the trash will be deleted forever. You will not be able to recover these items.' }, // ours
+    emptyTrash: {
+      title: 'Empty trash?',
+      text: 'Everything in the trash will be deleted forever. You will not be able to recover these items.',
+    }, // ours
     trash: { title: 'Move to trash?', text: 'Items in the trash will eventually be deleted.' },
     restoreItem: { title: 'Restore item?' },
     restoreItems: { title: 'Restore items?' },

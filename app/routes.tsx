@@ -18,12 +18,27 @@ if (typeof location !== 'undefined' && location.pathname === '/') void SignInScr
 const FilesScreen = lazyScreen(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
 const SettingsScreen = lazyScreen(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
 const SharedScreen = lazyScreen(() => import('./screens/shared/shared-screen.tsx'), 'SharedScreen')
-const PublicDownloadScreen = lazyScreen(() => import('./screens/public-download/public-download-screen.tsx'), 'PublicDownloadScreen')
-const VerifyEmailScreen = lazyScreen(() => import('./screens/verify-email/verify-email-screen.tsx'), 'VerifyEmailScreen')
-const ResetPasswordScreen = lazyScreen(() => import('./screens/reset-password/reset-password-screen.tsx'), 'ResetPasswordScreen')
+const PublicDownloadScreen = lazyScreen(
+  () => import('./screens/public-download/public-download-screen.tsx'),
+  'PublicDownloadScreen',
+)
+const VerifyEmailScreen = lazyScreen(
+  () => import('./screens/verify-email/verify-email-screen.tsx'),
+  'VerifyEmailScreen',
+)
+const ResetPasswordScreen = lazyScreen(
+  () => import('./screens/reset-password/reset-password-screen.tsx'),
+  'ResetPasswordScreen',
+)
 const InviteScreen = lazyScreen(() => import('./screens/invite/invite-screen.tsx'), 'InviteScreen')
-const PublicShareScreen = lazyScreen(() => import('./screens/public-share/public-share-screen.tsx'), 'PublicShareScreen')
-const UserLoadErrorDialog = lazyNamed(() => import('./features/account/user-load-error-dialog.tsx'), 'UserLoadErrorDialog')
+const PublicShareScreen = lazyScreen(
+  () => import('./screens/public-share/public-share-screen.tsx'),
+  'PublicShareScreen',
+)
+const UserLoadErrorDialog = lazyNamed(
+  () => import('./features/account/user-load-error-dialog.tsx'),
+  'UserLoadErrorDialog',
+)
 
 const pageSpinner = css`
   display: grid;

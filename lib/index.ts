@@ -21,14 +21,27 @@ export { badgeLetters, breakpoints, type BadgeLetter } from './theme/tokens.ts'
 export { deMessages } from './locale/de.ts'
 export { enMessages } from './locale/en.ts'
 export { defaultCommonLabels, type CommonLabels } from './locale/common-labels.ts'
-export { dateStyles, intlFormatDate, intlFormatSize, type DateStyle, type FormatDate, type FormatSize } from './locale/formats.ts'
+export {
+  dateStyles,
+  intlFormatDate,
+  intlFormatSize,
+  type DateStyle,
+  type FormatDate,
+  type FormatSize,
+} from './locale/formats.ts'
 export { LocaleProvider, useLocale, type CumulusLocale, type LocaleProviderProps } from './locale/locale.tsx'
 export type { CumulusMessages, LocaleMessages } from './locale/messages.ts'
 
 // Helpers
 export { defaultBadgeMax, extensionBadge, type ExtensionBadgeInfo } from './utils/extension-badge.ts'
 export { byteUnits, formatBytes } from './utils/format-bytes.ts'
-export { formatCardDate, formatDetailsDate, formatFileDate, formatMonthHeading, type DateInput } from './utils/format-date.ts'
+export {
+  formatCardDate,
+  formatDetailsDate,
+  formatFileDate,
+  formatMonthHeading,
+  type DateInput,
+} from './utils/format-date.ts'
 export { defaultMiddleTruncateMax, middleTruncate } from './utils/middle-truncate.ts'
 
 // Hooks
@@ -43,8 +56,20 @@ export { draggedItems, endItemDrag, itemDragType, startItemDrag, useItemDrop } f
 
 // Components
 export { AlertDialog, alertIcons, type AlertDialogProps, type AlertIcon } from './components/alert-dialog/index.ts'
-export { Button, buttonSizes, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/button/index.ts'
-export { ConfirmDialog, confirmTones, type ConfirmDialogProps, type ConfirmTone } from './components/confirm-dialog/index.ts'
+export {
+  Button,
+  buttonSizes,
+  buttonVariants,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './components/button/index.ts'
+export {
+  ConfirmDialog,
+  confirmTones,
+  type ConfirmDialogProps,
+  type ConfirmTone,
+} from './components/confirm-dialog/index.ts'
 export { ContextMenu, contextMenuLongPressMs, type ContextMenuProps } from './components/context-menu/index.ts'
 export {
   Dialog,
@@ -83,7 +108,12 @@ export {
   type MenuProps,
   type MenuSeparator,
 } from './components/menu/index.ts'
-export { ProgressBar, progressTones, type ProgressBarProps, type ProgressTone } from './components/progress-bar/index.ts'
+export {
+  ProgressBar,
+  progressTones,
+  type ProgressBarProps,
+  type ProgressTone,
+} from './components/progress-bar/index.ts'
 export {
   PromptDialog,
   promptRequiredMessage,
@@ -157,7 +187,12 @@ export {
   type PhotoGalleryLabels,
   type PhotoGalleryProps,
 } from './components/photo-gallery/index.ts'
-export { defaultMultiSelectBarLabels, MultiSelectBar, type MultiSelectBarLabels, type MultiSelectBarProps } from './components/multi-select-bar/index.ts'
+export {
+  defaultMultiSelectBarLabels,
+  MultiSelectBar,
+  type MultiSelectBarLabels,
+  type MultiSelectBarProps,
+} from './components/multi-select-bar/index.ts'
 export {
   defaultParentBarLabels,
   ParentBar,
@@ -181,7 +216,12 @@ export {
   type SortField,
   type SortValue,
 } from './components/sort-control/index.ts'
-export { defaultViewToggleLabels, ViewToggle, type ViewToggleLabels, type ViewToggleProps } from './components/view-toggle/index.ts'
+export {
+  defaultViewToggleLabels,
+  ViewToggle,
+  type ViewToggleLabels,
+  type ViewToggleProps,
+} from './components/view-toggle/index.ts'
 export {
   collectionViews,
   VirtualCollection,

@@ -28,12 +28,17 @@ function stylesheetEntries(): Plugin {
           delete bundle[file]
         }
         if (output.type === 'asset' && file === 'fonts.css') {
-          const banner = '/* Inter, Copyright 2016 The Inter Project Authors (https://github.com/rsms/inter). SIL Open Font License 1.1: OFL-Inter.txt */\n'
+          const banner =
+            '/* Inter, Copyright 2016 The Inter Project Authors (https://github.com/rsms/inter). SIL Open Font License 1.1: OFL-Inter.txt */\n'
           output.source = banner + String(output.source)
         }
       }
       const require = createRequire(import.meta.url)
-      this.emitFile({ type: 'asset', fileName: 'OFL-Inter.txt', source: readFileSync(require.resolve('@fontsource/inter/LICENSE'), 'utf8') })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'OFL-Inter.txt',
+        source: readFileSync(require.resolve('@fontsource/inter/LICENSE'), 'utf8'),
+      })
     },
   }
 }

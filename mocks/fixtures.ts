@@ -10,7 +10,12 @@ export const FIXED_TIME = Date.UTC(2024, 2, 7, 21, 5)
 const at = (i: number) => new Date(FIXED_TIME - i * 60_000).toISOString()
 
 export const testUser = { _id: 'u1', email: 'ada@example.com', createdAt: '2024-03-07T21:05:00.000Z' }
-export const testUserDetailed = { ...testUser, emailVerified: true, activeSessions: 1, storage: { usedBytes: 0, fileCount: 0 } }
+export const testUserDetailed = {
+  ...testUser,
+  emailVerified: true,
+  activeSessions: 1,
+  storage: { usedBytes: 0, fileCount: 0 },
+}
 
 type FileOverrides = Partial<Omit<FileJson, 'metadata'>> & { metadata?: Partial<FileJson['metadata']> }
 
@@ -29,7 +34,15 @@ export function makeFile(i: number, over: FileOverrides = {}): FileJson {
 
 /** Folder number `i` in home. */
 export function makeFolder(i: number, over: Partial<FolderJson> = {}): FolderJson {
-  return { _id: `folder-${i}`, name: `Folder ${i}`, parent: '/', parentList: ['/'], createdAt: at(i), updatedAt: at(i), ...over }
+  return {
+    _id: `folder-${i}`,
+    name: `Folder ${i}`,
+    parent: '/',
+    parentList: ['/'],
+    createdAt: at(i),
+    updatedAt: at(i),
+    ...over,
+  }
 }
 
 /** A share link as GET /share-service/links sends it. */
@@ -67,7 +80,18 @@ export const requestLink = (overrides: Partial<ShareLinkJson> = {}): ShareLinkJs
     ...overrides,
   })
 
-const names = ['Quarterly report.pdf', 'holiday.jpg', 'budget.xlsx', 'notes.docx', 'backup.zip', 'clip.mp4', 'README', 'song.mp3', 'slides.pptx', 'photo.png']
+const names = [
+  'Quarterly report.pdf',
+  'holiday.jpg',
+  'budget.xlsx',
+  'notes.docx',
+  'backup.zip',
+  'clip.mp4',
+  'README',
+  'song.mp3',
+  'slides.pptx',
+  'photo.png',
+]
 
 /**
  * A drive of `count` files with varied names and types (every third a picture or video with a
@@ -75,7 +99,9 @@ const names = ['Quarterly report.pdf', 'holiday.jpg', 'budget.xlsx', 'notes.docx
  */
 export function sampleDrive(count: number, folders = 6): { files: FileJson[]; folders: FolderJson[] } {
   return {
-    folders: Array.from({ length: folders }, (_, i) => makeFolder(i + 1, { name: ['Invoices', 'Photos', 'Projects', 'Taxes 2023', 'Music', 'Scans'][i % 6]! })),
+    folders: Array.from({ length: folders }, (_, i) =>
+      makeFolder(i + 1, { name: ['Invoices', 'Photos', 'Projects', 'Taxes 2023', 'Music', 'Scans'][i % 6]! }),
+    ),
     files: Array.from({ length: count }, (_, i) => {
       const base = names[i % names.length]!
       const filename = i < names.length ? base : base.replace(/(\.[^.]+)?$/, ` (${i})$1`)
@@ -83,7 +109,12 @@ export function sampleDrive(count: number, folders = 6): { files: FileJson[]; fo
       return makeFile(i + 1, {
         filename,
         length: 1536 * (i + 1) ** 2,
-        metadata: { size: 1536 * (i + 1) ** 2, hasThumbnail: picture, isVideo: base.endsWith('.mp4'), thumbnailID: picture ? `thumb-${i + 1}` : '' },
+        metadata: {
+          size: 1536 * (i + 1) ** 2,
+          hasThumbnail: picture,
+          isVideo: base.endsWith('.mp4'),
+          thumbnailID: picture ? `thumb-${i + 1}` : '',
+        },
       })
     }),
   }

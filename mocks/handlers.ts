@@ -21,7 +21,14 @@ export const defaultHandlers = [
   http.get('*/file-service/quick-list', () => ok([])),
   http.get('*/folder-service/list', () => ok([])),
   http.get('*/folder-service/info/:id', ({ params }) =>
-    ok({ _id: params.id, name: 'A folder', parent: '/', parentList: ['/'], createdAt: testUser.createdAt, updatedAt: testUser.createdAt }),
+    ok({
+      _id: params.id,
+      name: 'A folder',
+      parent: '/',
+      parentList: ['/'],
+      createdAt: testUser.createdAt,
+      updatedAt: testUser.createdAt,
+    }),
   ),
   http.get('*/file-service/suggested-list', () => ok({ folderList: [], fileList: [] })),
   // No share links yet (the share dialogs and /shared read them).
@@ -29,7 +36,19 @@ export const defaultHandlers = [
   http.get('*/share-service/links/:id/uploads', () => ok({ uploads: [] })),
   // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
   http.get('*/user-service/sessions', () =>
-    ok({ sessions: [{ _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: testUser.createdAt, lastSeenAt: testUser.createdAt }] }),
+    ok({
+      sessions: [
+        {
+          _id: 's1',
+          current: true,
+          browser: 'Firefox 133',
+          os: 'Linux',
+          ip: '192.0.2.1',
+          createdAt: testUser.createdAt,
+          lastSeenAt: testUser.createdAt,
+        },
+      ],
+    }),
   ),
   http.get('*/user-service/app-passwords', () => ok({ appPasswords: [], davUrl: 'http://localhost:3000/dav/' })),
   http.get('*/user-service/audit', () => ok({ events: [], nextCursor: null })),

@@ -17,7 +17,8 @@ export interface TusUpload {
   terminated: boolean
 }
 
-type Plan = { kind: 'refuse'; status: number; message: string } | { kind: 'network' } | { kind: 'accept'; bytes: number }
+type Plan =
+  { kind: 'refuse'; status: number; message: string } | { kind: 'network' } | { kind: 'accept'; bytes: number }
 
 interface Held {
   name: string
@@ -52,7 +53,9 @@ export function createTusServer(base = '/file-service/uploads') {
   const headers = (u: TusUpload) => ({
     'Tus-Resumable': '1.0.0',
     'Upload-Offset': String(u.offset),
-    ...(u.fileId ? { 'Cumulus-File-Id': u.fileId } : { 'Upload-Expires': new Date(Date.now() + 86_400_000).toUTCString() }),
+    ...(u.fileId
+      ? { 'Cumulus-File-Id': u.fileId }
+      : { 'Upload-Expires': new Date(Date.now() + 86_400_000).toUTCString() }),
   })
 
   /** Takes the next plan for `name`, if any. */
@@ -67,7 +70,11 @@ export function createTusServer(base = '/file-service/uploads') {
       if (holding) await new Promise<void>((release) => held.push({ name: u.filename, method, release }))
       const plan = planFor(u.filename)
       if (plan?.kind === 'network') return HttpResponse.error()
-      if (plan?.kind === 'refuse') return HttpResponse.json({ statusCode: plan.status, message: plan.message }, { status: plan.status, headers: { 'Tus-Resumable': '1.0.0' } })
+      if (plan?.kind === 'refuse')
+        return HttpResponse.json(
+          { statusCode: plan.status, message: plan.message },
+          { status: plan.status, headers: { 'Tus-Resumable': '1.0.0' } },
+        )
       const kept = plan?.kind === 'accept' ? Math.min(plan.bytes, body.length) : body.length
       u.received += kept
       u.offset += kept
@@ -85,7 +92,16 @@ export function createTusServer(base = '/file-service/uploads') {
     http.post(`*${base}`, async ({ request }) => {
       const meta = metadata(request.headers.get('upload-metadata'))
       const length = Number(request.headers.get('upload-length'))
-      const u: TusUpload = { id: `up${++nextId}`, filename: meta.filename ?? '', parent: meta.parent ?? '', relativePath: meta.relativePath, length, offset: 0, received: 0, terminated: false }
+      const u: TusUpload = {
+        id: `up${++nextId}`,
+        filename: meta.filename ?? '',
+        parent: meta.parent ?? '',
+        relativePath: meta.relativePath,
+        length,
+        offset: 0,
+        received: 0,
+        terminated: false,
+      }
       uploads.set(u.id, u)
       return receive(u, request, 'POST')
     }),
@@ -93,12 +109,16 @@ export function createTusServer(base = '/file-service/uploads') {
       const u = uploads.get(String(params.id))
       log.push({ method: 'HEAD', name: u?.filename ?? '', bytes: 0, uuid: request.headers.get('uuid') })
       if (!u || u.terminated) return new HttpResponse(null, { status: 404 })
-      return new HttpResponse(null, { status: 200, headers: { ...headers(u), 'Upload-Length': String(u.length), 'Cache-Control': 'no-store' } })
+      return new HttpResponse(null, {
+        status: 200,
+        headers: { ...headers(u), 'Upload-Length': String(u.length), 'Cache-Control': 'no-store' },
+      })
     }),
     http.patch(`*${base}/:id`, async ({ request, params }) => {
       const u = uploads.get(String(params.id))
       if (!u || u.terminated) return new HttpResponse(null, { status: 404 })
-      if (Number(request.headers.get('upload-offset')) !== u.offset) return HttpResponse.json({ message: 'Wrong offset' }, { status: 409 })
+      if (Number(request.headers.get('upload-offset')) !== u.offset)
+        return HttpResponse.json({ message: 'Wrong offset' }, { status: 409 })
       return receive(u, request, 'PATCH')
     }),
     http.delete(`*${base}/:id`, ({ request, params }) => {
@@ -130,11 +150,13 @@ export function createTusServer(base = '/file-service/uploads') {
       for (const h of held.splice(0)) h.release()
     },
     /** The next request with a body for `name` answers `status` with `{message}`. */
-    refuse: (name: string, status: number, message: string) => void plans.set(name, [...(plans.get(name) ?? []), { kind: 'refuse', status, message }]),
+    refuse: (name: string, status: number, message: string) =>
+      void plans.set(name, [...(plans.get(name) ?? []), { kind: 'refuse', status, message }]),
     /** The next request with a body for `name` fails at the network level. */
     failNetwork: (name: string) => void plans.set(name, [...(plans.get(name) ?? []), { kind: 'network' }]),
     /** The next request with a body for `name` keeps only `bytes` of it (the connection broke). */
-    acceptOnly: (name: string, bytes: number) => void plans.set(name, [...(plans.get(name) ?? []), { kind: 'accept', bytes }]),
+    acceptOnly: (name: string, bytes: number) =>
+      void plans.set(name, [...(plans.get(name) ?? []), { kind: 'accept', bytes }]),
     maxInFlight: () => maxInFlight,
     inFlight: () => inFlight,
   }

@@ -38,15 +38,21 @@ const visit = (file) => {
 }
 visit(entry)
 
-const total = [...seen.values()].reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 })
+const total = [...seen.values()].reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), {
+  raw: 0,
+  gzip: 0,
+})
 const kb = (n) => `${(n / 1000).toFixed(2)} kB`
 const ok = total.gzip <= BUDGET
 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ entry, files: Object.fromEntries(seen), total, budget: BUDGET, ok }, null, 2))
 } else {
-  for (const [file, size] of seen) console.log(`${file.padEnd(48)} ${kb(size.raw).padStart(10)} raw  ${kb(size.gzip).padStart(9)} gzip`)
-  console.log(`first-load JS for / : ${kb(total.gzip)} gzip (${kb(total.raw)} raw) in ${seen.size} files; budget ${kb(BUDGET)} → ${ok ? 'OK' : 'OVER BUDGET'}`)
+  for (const [file, size] of seen)
+    console.log(`${file.padEnd(48)} ${kb(size.raw).padStart(10)} raw  ${kb(size.gzip).padStart(9)} gzip`)
+  console.log(
+    `first-load JS for / : ${kb(total.gzip)} gzip (${kb(total.raw)} raw) in ${seen.size} files; budget ${kb(BUDGET)} → ${ok ? 'OK' : 'OVER BUDGET'}`,
+  )
 }
 if (process.argv.includes('--summary')) console.log(ok ? '1 passed, 0 failed' : '0 passed, 1 failed')
 process.exit(ok ? 0 : 1)

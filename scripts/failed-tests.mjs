@@ -11,7 +11,8 @@ export function jestFailures(report) {
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
     for (const t of failed) lines.push(`${where(file.name)} › ${t.fullName ?? t.title}`)
     // A file that failed without a failed test: it did not load, or an error escaped its tests.
-    if (!failed.length && file.status === 'failed') lines.push(`${where(file.name)} › ${firstLine(file.message) || 'the file failed'}`)
+    if (!failed.length && file.status === 'failed')
+      lines.push(`${where(file.name)} › ${firstLine(file.message) || 'the file failed'}`)
   }
   return lines
 }
@@ -25,7 +26,9 @@ export function playwrightFailures(report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue
         const error = firstLine(test.results?.at(-1)?.error?.message)
-        lines.push(`${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${[...path, spec.title].join(' › ')}${error ? ` (${error})` : ''}`)
+        lines.push(
+          `${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${[...path, spec.title].join(' › ')}${error ? ` (${error})` : ''}`,
+        )
       }
     }
     for (const child of suite.suites ?? []) walk(child, path)
@@ -39,5 +42,10 @@ export function printFailures(lines, limit = 40) {
   if (lines.length > limit) console.log(`FAILED: … and ${lines.length - limit} more`)
 }
 
-// eslint-disable-next-line no-control-regex
-const firstLine = (text) => (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200)
+const firstLine = (text) =>
+  (text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 200)

@@ -12,7 +12,8 @@
 // glibc reads them only when a process starts: start.mjs starts itself again with them when they
 // are missing. Other C libraries (musl) and other systems ignore the variable.
 
-export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=2097152:glibc.malloc.trim_threshold=16777216:glibc.malloc.arena_max=2'
+export const MALLOC_TUNABLES =
+  'glibc.malloc.mmap_threshold=2097152:glibc.malloc.trim_threshold=16777216:glibc.malloc.arena_max=2'
 
 const hasMallocSettings = (env) => /glibc\.malloc\./.test(env.GLIBC_TUNABLES ?? '')
 

@@ -5,7 +5,9 @@ import { playwrightFailures, printFailures } from './failed-tests.mjs'
 
 const report = 'reports/e2e.json'
 rmSync(report, { force: true })
-const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' })
+const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+})
 let passed = 0
 let failed = 0
 if (existsSync(report)) {

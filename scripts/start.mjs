@@ -85,7 +85,11 @@ if (process.env.npm_lifecycle_event && parentPid > 1) {
 function build(script, args) {
   return new Promise((resolve) => {
     // Its own process group, so stopping it reaches npm, its shell and the build tool alike.
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { stdio: 'inherit', detached: POSIX, shell: !POSIX })
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      stdio: 'inherit',
+      detached: POSIX,
+      shell: !POSIX,
+    })
     const stop = (signal) => {
       try {
         if (POSIX) process.kill(-child.pid, signal)
@@ -123,11 +127,16 @@ if (process.env.SKIP_BUILD !== '1') {
 /** The addresses a person can open: localhost, and this machine's network addresses when it
  *  listens on all of them (HOST=0.0.0.0, for phones on the home network). */
 function urls({ address, port }) {
-  const local = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address) ? 'localhost' : address.includes(':') ? `[${address}]` : address
+  const local = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address)
+    ? 'localhost'
+    : address.includes(':')
+      ? `[${address}]`
+      : address
   const out = [`http://${local}:${port}`]
   if (address === '0.0.0.0' || address === '::') {
     for (const nets of Object.values(networkInterfaces())) {
-      for (const net of nets ?? []) if (net.family === 'IPv4' && !net.internal) out.push(`http://${net.address}:${port}`)
+      for (const net of nets ?? [])
+        if (net.family === 'IPv4' && !net.internal) out.push(`http://${net.address}:${port}`)
     }
   }
   return out

@@ -16,9 +16,15 @@ const check = (name, problems) => ({ name, ok: problems.length === 0, problems }
  */
 export function checkDocsIndex(index, { libStories, guides }) {
   const docs = Object.values(index.entries).filter((entry) => entry.type === 'docs')
-  const autodocsFor = new Set(docs.filter((entry) => entry.tags.includes('autodocs')).map((entry) => basename(entry.importPath)))
-  const guidePages = new Set(docs.filter((entry) => entry.importPath.includes('/stories/guides/')).map((entry) => basename(entry.importPath)))
-  const appAutodocs = docs.filter((entry) => entry.importPath.includes('/stories/app/') && entry.tags.includes('autodocs'))
+  const autodocsFor = new Set(
+    docs.filter((entry) => entry.tags.includes('autodocs')).map((entry) => basename(entry.importPath)),
+  )
+  const guidePages = new Set(
+    docs.filter((entry) => entry.importPath.includes('/stories/guides/')).map((entry) => basename(entry.importPath)),
+  )
+  const appAutodocs = docs.filter(
+    (entry) => entry.importPath.includes('/stories/app/') && entry.tags.includes('autodocs'),
+  )
   return [
     check(
       `an autodocs page for each of the ${libStories.length} library story files`,
@@ -37,12 +43,19 @@ export function checkDocsIndex(index, { libStories, guides }) {
 
 /** The story files and guides on disk, relative to the repository root `root`. */
 export function docsSources(root) {
-  const list = (dir, pattern) => readdirSync(join(root, dir)).filter((file) => pattern.test(file)).sort()
+  const list = (dir, pattern) =>
+    readdirSync(join(root, dir))
+      .filter((file) => pattern.test(file))
+      .sort()
   return { libStories: list('stories/lib', /\.stories\.tsx?$/), guides: list('stories/guides', /\.mdx$/) }
 }
 
 // A prop of Button and its JSDoc (lib/components/button/button.tsx): the props table must show it.
-const propsPage = { id: 'library-button--docs', prop: 'loading', jsdoc: 'Busy: shows a spinner, sets aria-busy and ignores presses while staying focusable.' }
+const propsPage = {
+  id: 'library-button--docs',
+  prop: 'loading',
+  jsdoc: 'Busy: shows a spinner, sets aria-busy and ignores presses while staying focusable.',
+}
 
 /** Opens a docs page in the static Storybook; resolves to the page once Storybook has rendered it. */
 async function openDocs(page, url, id) {
@@ -61,7 +74,14 @@ async function openDocs(page, url, id) {
 export async function checkDocsPages(url, index) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const results = []
   try {
@@ -71,7 +91,8 @@ export async function checkDocsPages(url, index) {
     const propsProblems = await openDocs(page, url, propsPage.id)
     const row = page.locator('.docblock-argstable tbody tr', { has: page.getByText(propsPage.prop, { exact: true }) })
     const rowText = (await row.count()) > 0 ? await row.first().innerText() : ''
-    if (!rowText.includes(propsPage.jsdoc)) propsProblems.push(`the "${propsPage.prop}" row of ${propsPage.id} shows no JSDoc: ${JSON.stringify(rowText)}`)
+    if (!rowText.includes(propsPage.jsdoc))
+      propsProblems.push(`the "${propsPage.prop}" row of ${propsPage.id} shows no JSDoc: ${JSON.stringify(rowText)}`)
     results.push(check('the props table shows the JSDoc descriptions', propsProblems))
 
     const guideIds = Object.values(index.entries)
@@ -87,7 +108,10 @@ export async function checkDocsPages(url, index) {
         .locator('.docs-story')
         .first()
         .waitFor({ timeout: 30_000 })
-        .then(() => true, () => false)
+        .then(
+          () => true,
+          () => false,
+        )
       if (!rendered) problems.push('no live example rendered')
       guideProblems.push(...problems.map((problem) => `${id}: ${problem}`))
       await guide.close()

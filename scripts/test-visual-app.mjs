@@ -27,10 +27,24 @@ function finish(passed, failed) {
 
 const started = Date.now()
 if (build) {
-  const vite = spawnSync(process.execPath, [bin('vite', 'bin/vite.js'), 'build', '--outDir', appDir, '--emptyOutDir', '--sourcemap', 'false', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const vite = spawnSync(
+    process.execPath,
+    [
+      bin('vite', 'bin/vite.js'),
+      'build',
+      '--outDir',
+      appDir,
+      '--emptyOutDir',
+      '--sourcemap',
+      'false',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
   if (vite.status !== 0) {
     console.error('test:visual:app: the app build failed')
     finish(0, 1)
@@ -41,11 +55,15 @@ rmSync(`${root}/${report}`, { force: true })
 // This run's shots only (e2e/visual/support/actuals.ts writes them).
 const side = visualSides.app
 rmSync(actualDir(side.report), { recursive: true, force: true })
-const run = spawnSync(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/visual/playwright.config.ts', ...passThrough], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, VISUAL_APP_DIR: appDir },
-})
+const run = spawnSync(
+  process.execPath,
+  [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/visual/playwright.config.ts', ...passThrough],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, VISUAL_APP_DIR: appDir },
+  },
+)
 
 // Anything but a clean, complete report counts as a failure.
 let passed = 0
@@ -59,7 +77,12 @@ if (existsSync(`${root}/${report}`)) {
 }
 if (run.status !== 0 && failed === 0) failed = 1
 try {
-  console.log(describeReport('test:visual:app', writeVisualReport({ baselines: side.baselines, reportDir: side.report, onlyShot: passThrough.length > 0 })))
+  console.log(
+    describeReport(
+      'test:visual:app',
+      writeVisualReport({ baselines: side.baselines, reportDir: side.report, onlyShot: passThrough.length > 0 }),
+    ),
+  )
 } catch (error) {
   console.error(`test:visual:app: no visual report: ${error.message}`)
   failed += 1

@@ -89,7 +89,9 @@ const reportPath = `reports/test-storybook-${process.pid}.json`
 const reportFd = openSync(reportPath, 'w')
 // Two browser workers (Jest's default is cores − 1: one on our 2-core machines): a story spends
 // much of its time waiting for fonts, images and the screenshot, so two share the cores well.
-const workers = passThrough.some((a) => a.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${process.env.STORYBOOK_WORKERS ?? 2}`]
+const workers = passThrough.some((a) => a.startsWith('--maxWorkers'))
+  ? []
+  : [`--maxWorkers=${process.env.STORYBOOK_WORKERS ?? 2}`]
 const runnerArgs = ['--url', URL_, '--json', ...workers, ...(update ? ['-u'] : []), ...passThrough]
 const runner = await new Promise((resolve) => {
   const child = spawn(process.execPath, [bin('@storybook/test-runner', 'dist/test-storybook.js'), ...runnerArgs], {
@@ -120,7 +122,12 @@ stopServer()
 // 5. The review page: every shot of this run beside its baseline.
 let reportFailed = 0
 try {
-  console.log(describeReport('test:visual', writeVisualReport({ baselines: side.baselines, reportDir: side.report, onlyShot: passThrough.length > 0 })))
+  console.log(
+    describeReport(
+      'test:visual',
+      writeVisualReport({ baselines: side.baselines, reportDir: side.report, onlyShot: passThrough.length > 0 }),
+    ),
+  )
 } catch (error) {
   console.error(`test:visual: no visual report: ${error.message}`)
   reportFailed = 1

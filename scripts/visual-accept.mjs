@@ -15,7 +15,9 @@ for (const side of named.length ? named : Object.keys(visualSides)) {
   const paths = visualSides[side]
   try {
     const files = acceptVisualChanges({ baselines: paths.baselines, reportDir: paths.report })
-    console.log(`visual:accept ${side}: ${files.length} baseline(s) updated in ${relative(process.cwd(), paths.baselines)}`)
+    console.log(
+      `visual:accept ${side}: ${files.length} baseline(s) updated in ${relative(process.cwd(), paths.baselines)}`,
+    )
     for (const file of files) console.log(`  ${file}`)
   } catch (error) {
     console.error(`visual:accept ${side}: ${error.message}`)

@@ -57,14 +57,22 @@ export function writeVisualReport({ baselines, reportDir, onlyShot = false }) {
   for (const path of [expected, diff, html, json]) rmSync(path, { recursive: true, force: true })
   mkdirSync(actual, { recursive: true })
   const shot = new Set(listImages(actual))
-  copyInto(baselines, expected, listImages(baselines).filter((file) => !onlyShot || shot.has(file)))
+  copyInto(
+    baselines,
+    expected,
+    listImages(baselines).filter((file) => !onlyShot || shot.has(file)),
+  )
   mkdirSync(expected, { recursive: true })
 
   const cli = fileURLToPath(new URL('../node_modules/reg-cli/dist/cli.js', import.meta.url))
   // Exits 1 when something changed; the report is what counts.
-  const run = spawnSync(process.execPath, [cli, actual, expected, diff, '--report', html, '--json', json, '--matchingThreshold', '0.1', '--enableAntialias'], {
-    encoding: 'utf8',
-  })
+  const run = spawnSync(
+    process.execPath,
+    [cli, actual, expected, diff, '--report', html, '--json', json, '--matchingThreshold', '0.1', '--enableAntialias'],
+    {
+      encoding: 'utf8',
+    },
+  )
   if (!existsSync(json)) throw new Error(`reg-cli wrote no report (exit ${run.status}): ${run.stderr || run.stdout}`)
   // The report links a web font; without it the page makes no request outside this folder.
   writeFileSync(html, readFileSync(html, 'utf8').replace(/<link href="https:\/\/fonts\.googleapis\.com[^>]*>\s*/, ''))
@@ -83,7 +91,10 @@ export function writeVisualReport({ baselines, reportDir, onlyShot = false }) {
 /** The line a run prints: where the report is and what it found (not the "N passed" line CI counts). */
 export function describeReport(label, summary) {
   const { html, changed, added, missing, passed, seconds } = summary
-  const found = changed.length + added.length + missing.length === 0 ? 'no differences' : `${changed.length} changed, ${added.length} new, ${missing.length} not shot`
+  const found =
+    changed.length + added.length + missing.length === 0
+      ? 'no differences'
+      : `${changed.length} changed, ${added.length} new, ${missing.length} not shot`
   return `${label}: visual report ${relative(process.cwd(), html) || html} (${passed.length} unchanged; ${found}; ${seconds.toFixed(1)} s)`
 }
 

@@ -6,9 +6,13 @@ import { jestFailures, printFailures } from './failed-tests.mjs'
 
 const report = `reports/vitest-${process.pid}.json`
 mkdirSync('reports', { recursive: true })
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-})
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+)
 let passed = 0
 let failed = 0
 try {

@@ -112,7 +112,10 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     // A hop count trusts that many proxies nearest to us (proxy-addr's rule for numbers; Fastify's
@@ -125,7 +128,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     http: httpServerOptions(config.limits),
     return503OnClosing: true,
   })
-  capConnectionsPerAddress(app.server, { perAddress: config.limits.connectionsPerIp, trustProxy: config.trustProxy, log: app.log })
+  capConnectionsPerAddress(app.server, {
+    perAddress: config.limits.connectionsPerIp,
+    trustProxy: config.trustProxy,
+    log: app.log,
+  })
   registerRequestTimeouts(app, config.limits)
 
   const database = await openDatabase(config)
@@ -142,7 +149,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // One throttle for every door that takes a password (web sign-in, app passwords).
   const loginThrottle = createLoginThrottle(
     config.limits,
-    redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-login-failures:', log: app.log }) : createMemoryBackoffStore(),
+    redis
+      ? createRedisBackoffStore({ redis, prefix: 'cumulus-login-failures:', log: app.log })
+      : createMemoryBackoffStore(),
   )
 
   const users = createUsersRepository(database.db, database.dialect)
@@ -155,10 +164,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Wrong codes (and passkeys) are counted apart from wrong passwords (a right password clears those).
   const secondFactorThrottle = createLoginThrottle(
     config.limits,
-    redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log }) : createMemoryBackoffStore(),
+    redis
+      ? createRedisBackoffStore({ redis, prefix: 'cumulus-second-factor-failures:', log: app.log })
+      : createMemoryBackoffStore(),
   )
   const passkeyRepo = createPasskeysRepository(database.db)
-  const passkeys = createPasskeyService({ repo: passkeyRepo, users, sessions, audit, throttle: secondFactorThrottle, webauthn: config.webauthn, limits: config.limits })
+  const passkeys = createPasskeyService({
+    repo: passkeyRepo,
+    users,
+    sessions,
+    audit,
+    throttle: secondFactorThrottle,
+    webauthn: config.webauthn,
+    limits: config.limits,
+  })
   const secondFactor = createSecondFactorService({
     repo: twoFactor,
     users,
@@ -197,7 +216,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // A blob's record must be durable before the blob gets its final name. The janitor knows which
   // keys are (those it reserved ahead); it is made after the store, so it is looked up late.
   const late: { janitor?: BlobJanitor } = {}
-  const store = await createBlobStore(config, durable && ((key: string) => (late.janitor ? late.janitor.publishable(key) : durable())))
+  const store = await createBlobStore(
+    config,
+    durable && ((key: string) => (late.janitor ? late.janitor.publishable(key) : durable())),
+  )
   const instanceId = randomId()
   const drive = createDriveRepository(database.db, database.dialect)
   const instances = createInstancesRepository(database.db)
@@ -238,15 +260,38 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // derive would cost every small upload a look at an empty queue (issue #18).
   const onStored = (file: FileRow) => void (file.thumb_state === 'pending' && thumbnails.wake())
   // Both ways in for a file: the spec's multipart routes, and resumable (tus) uploads.
-  const uploadDeps = { repo: drive, vault, janitor, tree, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored }
+  const uploadDeps = {
+    repo: drive,
+    vault,
+    janitor,
+    tree,
+    maxUploadBytes: config.maxUploadBytes,
+    limits: config.limits,
+    onStored,
+  }
   const uploads = createUploadService(uploadDeps)
   // Wrong share-link passwords are counted per address, in Redis when there is one (as logins).
-  const unlockStore = redis ? createRedisBackoffStore({ redis, prefix: 'cumulus-share-unlock:', log: app.log }) : createMemoryBackoffStore()
+  const unlockStore = redis
+    ? createRedisBackoffStore({ redis, prefix: 'cumulus-share-unlock:', log: app.log })
+    : createMemoryBackoffStore()
   const shareUnlock = createShareUnlock({ secret: config.secret, limits: config.limits, store: unlockStore })
   const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
-  const shared = createSharedAccess({ repo: drive, listing, vault, unlock: shareUnlock, media, maxUploadBytes: config.maxUploadBytes })
+  const shared = createSharedAccess({
+    repo: drive,
+    listing,
+    vault,
+    unlock: shareUnlock,
+    media,
+    maxUploadBytes: config.maxUploadBytes,
+  })
   // The owner hears of files sent to an upload link: one mail per quiet batch, when SMTP is set.
-  const uploadNotices = createUploadNotices({ mailer, users, quietMs: config.limits.uploadNoticeQuietMs, publicUrl: config.publicUrl, log: app.log })
+  const uploadNotices = createUploadNotices({
+    mailer,
+    users,
+    quietMs: config.limits.uploadNoticeQuietMs,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  })
   const fileRequests = createFileRequests({
     repo: drive,
     vault,
@@ -258,9 +303,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     onReceived: uploadNotices.received,
   })
   // Resumable uploads: the owner's, and a file request's through its link (fileRequests.linkUploads).
-  const resumable = createResumableUploads({ ...uploadDeps, expiryMs: config.uploadExpiryHours * 3_600_000, linkUploads: fileRequests.linkUploads, quota })
+  const resumable = createResumableUploads({
+    ...uploadDeps,
+    expiryMs: config.uploadExpiryHours * 3_600_000,
+    linkUploads: fileRequests.linkUploads,
+    quota,
+  })
   const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl, uploads: resumable })
-  const removal = createUserRemoval({ users, drive, tree, janitor, sessions, audit, discardStaged: (row) => vault.staged(row).discard() })
+  const removal = createUserRemoval({
+    users,
+    drive,
+    tree,
+    janitor,
+    sessions,
+    audit,
+    discardStaged: (row) => vault.staged(row).discard(),
+  })
   const inviteService = createInviteService({ config, invites, users, mailer, audit })
   const admin = createAdminService({ users, accounts, sessions, removal, audit, invites: inviteService })
   // One process per SQLite file: a lease found at start belonged to a process that is gone.
@@ -316,8 +374,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     totp,
     invites: inviteService,
   })
-  await app.register(webauthnRoutes, { prefix: '/user-service/webauthn', auth, accounts, passkeys, secondFactor, loginPerIp: config.limits.loginPerIp })
-  await app.register(adminRoutes, { prefix: '/admin', auth, admin, invites: inviteService, audit, mailEnabled: mailer.enabled })
+  await app.register(webauthnRoutes, {
+    prefix: '/user-service/webauthn',
+    auth,
+    accounts,
+    passkeys,
+    secondFactor,
+    loginPerIp: config.limits.loginPerIp,
+  })
+  await app.register(adminRoutes, {
+    prefix: '/admin',
+    auth,
+    admin,
+    invites: inviteService,
+    audit,
+    mailEnabled: mailer.enabled,
+  })
   // Single sign-on, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.
   const oidc = config.oidc
     ? createOidcService({
@@ -334,10 +406,31 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(oidcRoutes, { prefix: '/auth/oidc', auth, config, oidc, loginPerIp: config.limits.loginPerIp })
 
   // Internals for tests, benchmarks and maintenance scripts; never reachable over HTTP.
-  app.decorate('cumulus', { db: database.db, dialect: database.dialect, store, janitor, tree, drive, thumbnails, listCache, resumable, sharing, quota, appPasswords })
+  app.decorate('cumulus', {
+    db: database.db,
+    dialect: database.dialect,
+    store,
+    janitor,
+    tree,
+    drive,
+    thumbnails,
+    listCache,
+    resumable,
+    sharing,
+    quota,
+    appPasswords,
+  })
 
   const downloads = createDownloadService({ repo: drive, vault })
-  const driveDeps = { auth, listing, listCache, tree, uploads, quota, multipart: multipartOptions(config.maxUploadBytes) }
+  const driveDeps = {
+    auth,
+    listing,
+    listCache,
+    tree,
+    uploads,
+    quota,
+    multipart: multipartOptions(config.maxUploadBytes),
+  }
   const copies = createFileCopies({ repo: drive, vault, janitor, quota, onStored })
   await app.register(fileRoutes, { prefix: '/file-service', ...driveDeps, sessions, sharing, media, downloads, copies })
   await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable })
@@ -357,13 +450,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(folderRoutes, { prefix: '/folder-service', ...driveDeps, repo: drive, vault })
 
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
-  const dav = createDavService({ repo: drive, tree, vault, janitor, quota, maxUploadBytes: config.maxUploadBytes, limits: config.limits, onStored })
+  const dav = createDavService({
+    repo: drive,
+    tree,
+    vault,
+    janitor,
+    quota,
+    maxUploadBytes: config.maxUploadBytes,
+    limits: config.limits,
+    onStored,
+  })
   await app.register(davRoutes, { prefix: '/dav', dav, appPasswords })
 
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
-    return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
+    return reply
+      .code(404)
+      .send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
   })
 
   const stopHousekeeping = startHousekeeping({
@@ -373,11 +477,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploads: { sweep: resumable.sweep, stagedIds: () => store.stagedIds() },
     links: { sweep: sharing.sweep, graceMs: config.limits.expiredLinkGraceMs },
     family: { sweepReservations: quota.sweep, deleteExpiredInvites: () => invites.deleteExpired(Date.now()) },
-    loginChallenges: { deleteExpired: async (now) => void (await Promise.all([twoFactor.challenges.deleteExpired(now), passkeyRepo.ceremonies.deleteExpired(now)])) },
+    loginChallenges: {
+      deleteExpired: async (now) =>
+        void (await Promise.all([twoFactor.challenges.deleteExpired(now), passkeyRepo.ceremonies.deleteExpired(now)])),
+    },
     davLocks: { sweep: () => drive.dav.sweepLocks(Date.now()) },
     log: app.log,
   })
-  const stopNameIndexing = database.dialect === 'sqlite' ? startNameIndexing((limit) => indexPendingNames(database.db, limit), app.log) : async () => undefined
+  const stopNameIndexing =
+    database.dialect === 'sqlite'
+      ? startNameIndexing((limit) => indexPendingNames(database.db, limit), app.log)
+      : async () => undefined
   // One close hook, in dependency order: workers stop before the stores they use go away.
   app.addHook('onClose', async () => {
     stopHousekeeping()

@@ -225,16 +225,24 @@ type Env = Record<string, string | undefined>
  * PUBLIC_URL), and that host must be it or inside it. Browsers refuse an IP address as RP ID, so
  * an IP-only PUBLIC_URL leaves passkeys off rather than failing the start.
  */
-function readWebauthn(rpIdRaw: string | undefined, originRaw: string | undefined, publicUrl: string, problems: string[]): WebauthnConfig | undefined {
+function readWebauthn(
+  rpIdRaw: string | undefined,
+  originRaw: string | undefined,
+  publicUrl: string,
+  problems: string[],
+): WebauthnConfig | undefined {
   const origin = new URL(originRaw ?? publicUrl).origin
   const host = new URL(origin).hostname
   const rpId = rpIdRaw?.toLowerCase() ?? host
   if (isIP(rpId) || rpId.startsWith('[')) {
-    if (rpIdRaw !== undefined) problems.push(`WEBAUTHN_RP_ID: must be a domain name (browsers refuse an IP address), got "${rpIdRaw}"`)
+    if (rpIdRaw !== undefined)
+      problems.push(`WEBAUTHN_RP_ID: must be a domain name (browsers refuse an IP address), got "${rpIdRaw}"`)
     return undefined
   }
   if (host !== rpId && !host.endsWith(`.${rpId}`)) {
-    problems.push(`WEBAUTHN_RP_ID: "${rpId}" must be the host of ${originRaw ? 'WEBAUTHN_ORIGIN' : 'PUBLIC_URL'} (${host}) or a domain it is under`)
+    problems.push(
+      `WEBAUTHN_RP_ID: "${rpId}" must be the host of ${originRaw ? 'WEBAUTHN_ORIGIN' : 'PUBLIC_URL'} (${host}) or a domain it is under`,
+    )
     return undefined
   }
   return { rpId, origin }
@@ -302,7 +310,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     if (issuer === undefined) return undefined
     const label = read('OIDC_BUTTON_LABEL') ?? 'single sign-on'
     if (label.length > 40) problems.push('OIDC_BUTTON_LABEL: at most 40 characters')
-    return { issuer, clientId: read('OIDC_CLIENT_ID')!, clientSecret: read('OIDC_CLIENT_SECRET')!, buttonLabel: label.slice(0, 40) }
+    return {
+      issuer,
+      clientId: read('OIDC_CLIENT_ID')!,
+      clientSecret: read('OIDC_CLIENT_SECRET')!,
+      buttonLabel: label.slice(0, 40),
+    }
   }
 
   const port = int('PORT', 3000, 0, 65535)
@@ -328,7 +341,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
   }
   const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '')
-  const webauthn = readWebauthn(read('WEBAUTHN_RP_ID'), url('WEBAUTHN_ORIGIN', ['http:', 'https:']), publicUrl, problems)
+  const webauthn = readWebauthn(
+    read('WEBAUTHN_RP_ID'),
+    url('WEBAUTHN_ORIGIN', ['http:', 'https:']),
+    publicUrl,
+    problems,
+  )
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:'])
   const mailFrom = read('MAIL_FROM') ?? `Cumulus <no-reply@${new URL(publicUrl).hostname}>`
   const emailVerification = bool('EMAIL_VERIFICATION', false)
@@ -358,10 +376,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const maxUploadRaw = read('MAX_UPLOAD_BYTES')
   const maxUploadBytes = maxUploadRaw === undefined ? undefined : int('MAX_UPLOAD_BYTES', 0, 1, Number.MAX_SAFE_INTEGER)
   const secureRaw = read('SECURE_COOKIES')?.toLowerCase()
-  const secureCookies: SecureCookies = secureRaw === undefined || secureRaw === 'auto' ? 'auto' : bool('SECURE_COOKIES', false)
+  const secureCookies: SecureCookies =
+    secureRaw === undefined || secureRaw === 'auto' ? 'auto' : bool('SECURE_COOKIES', false)
   const trustProxy = readTrustProxy(read('TRUST_PROXY'), problems)
   const logLevel = read('LOG_LEVEL')?.toLowerCase() ?? 'info'
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'])
   const oidc = readOidc()
 
@@ -419,10 +439,19 @@ function readTrustProxy(raw: string | undefined, problems: string[]): TrustProxy
   if (['false', '0', 'no'].includes(lower)) return false
   if (['true', 'yes'].includes(lower)) return 1
   if (/^\d+$/.test(raw) && Number(raw) <= 32) return Number(raw)
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean)
-  const bad = list.filter((a) => !(IPV4_CIDR.test(a) || (a.includes(':') && IPV6_CIDR.test(a))) && !['loopback', 'linklocal', 'uniquelocal'].includes(a))
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const bad = list.filter(
+    (a) =>
+      !(IPV4_CIDR.test(a) || (a.includes(':') && IPV6_CIDR.test(a))) &&
+      !['loopback', 'linklocal', 'uniquelocal'].includes(a),
+  )
   if (list.length === 0 || bad.length) {
-    problems.push(`TRUST_PROXY: expected true, false, a hop count up to 32, or addresses/CIDRs separated by commas, got "${raw}"`)
+    problems.push(
+      `TRUST_PROXY: expected true, false, a hop count up to 32, or addresses/CIDRs separated by commas, got "${raw}"`,
+    )
     return false
   }
   return list

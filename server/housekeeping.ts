@@ -24,7 +24,11 @@ export interface HousekeepingDeps {
   loginChallenges?: { deleteExpired: (now: number) => Promise<void> }
   /** WebDAV locks past their timeout (they stopped counting already; this drops the rows). */
   davLocks?: { sweep: () => Promise<void> }
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+  log: {
+    info(obj: object, msg: string): void
+    warn(obj: object, msg: string): void
+    error(obj: object, msg: string): void
+  }
 }
 
 /**
@@ -35,22 +39,34 @@ function sweeps(deps: HousekeepingDeps): Array<[string, () => Promise<void>]> {
   const { log } = deps
   return [
     ['sessions', () => deps.sessions.deleteExpired(Date.now())],
-    ['trash retention', async () => {
-      const purged = await deps.tree.purgeTrash(deps.trashRetentionDays)
-      if (purged) log.info({ purged }, 'trash retention: items deleted')
-    }],
-    ['uploads', async () => {
-      const expired = await deps.uploads.sweep(deps.uploads.stagedIds)
-      if (expired) log.info({ expired }, 'unfinished uploads expired')
-    }],
-    ['share links', async () => {
-      const links = await deps.links.sweep(deps.links.graceMs)
-      if (links) log.info({ links }, 'dead share links removed')
-    }],
-    ['quota reservations', async () => {
-      const reservations = (await deps.family?.sweepReservations()) ?? 0
-      if (reservations) log.info({ reservations }, 'expired quota reservations released')
-    }],
+    [
+      'trash retention',
+      async () => {
+        const purged = await deps.tree.purgeTrash(deps.trashRetentionDays)
+        if (purged) log.info({ purged }, 'trash retention: items deleted')
+      },
+    ],
+    [
+      'uploads',
+      async () => {
+        const expired = await deps.uploads.sweep(deps.uploads.stagedIds)
+        if (expired) log.info({ expired }, 'unfinished uploads expired')
+      },
+    ],
+    [
+      'share links',
+      async () => {
+        const links = await deps.links.sweep(deps.links.graceMs)
+        if (links) log.info({ links }, 'dead share links removed')
+      },
+    ],
+    [
+      'quota reservations',
+      async () => {
+        const reservations = (await deps.family?.sweepReservations()) ?? 0
+        if (reservations) log.info({ reservations }, 'expired quota reservations released')
+      },
+    ],
     ['invites', async () => deps.family?.deleteExpiredInvites()],
     ['sign-in challenges', async () => deps.loginChallenges?.deleteExpired(Date.now())],
     ['WebDAV locks', async () => deps.davLocks?.sweep()],
@@ -84,11 +100,17 @@ const NAME_INDEX_BATCH = 2000
  * SQLite: adds the names of new files to the search index about once a second (a search adds
  * them first anyway), so what waits stays small and a search after an idle spell finds none.
  */
-export function startNameIndexing(index: (limit: number) => Promise<number>, log: HousekeepingDeps['log']): () => Promise<void> {
+export function startNameIndexing(
+  index: (limit: number) => Promise<number>,
+  log: HousekeepingDeps['log'],
+): () => Promise<void> {
   let running: Promise<void> | undefined
   const timer = setInterval(() => {
     running ??= index(NAME_INDEX_BATCH)
-      .then(() => undefined, (err: unknown) => log.warn({ err }, 'search index update failed'))
+      .then(
+        () => undefined,
+        (err: unknown) => log.warn({ err }, 'search index update failed'),
+      )
       .finally(() => (running = undefined))
   }, NAME_INDEX_EVERY_MS)
   timer.unref()

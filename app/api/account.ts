@@ -58,7 +58,8 @@ export const listSessions = () => http.get<{ sessions: SessionJson[] }>(SESSIONS
 export const endSession = (id: string) => http.delete<unknown>(`${SESSIONS_PATH}/${encodeURIComponent(id)}`)
 
 /** Ours: the list's key is `appPasswords`. */
-export const listAppPasswords = () => http.get<{ appPasswords: AppPasswordJson[] }>(APP_PASSWORDS_PATH).then((reply) => reply.appPasswords)
+export const listAppPasswords = () =>
+  http.get<{ appPasswords: AppPasswordJson[] }>(APP_PASSWORDS_PATH).then((reply) => reply.appPasswords)
 /** `password`: the account's, asked again (a stolen session must not plant lasting access). */
 export const createAppPassword = (name: string, scope: AppPasswordScope, password: string) =>
   http.post<{ appPassword: AppPasswordJson; secret: string }>(APP_PASSWORDS_PATH, { name, scope, password })

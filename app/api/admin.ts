@@ -37,13 +37,16 @@ const userPath = (id: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(id)}`
 
 export const listAdminUsers = () => http.get<{ users: AdminUserJson[] }>(ADMIN_USERS_PATH).then((reply) => reply.users)
 /** Ours: without a password the server makes a temporary one and answers it once. */
-export const createAdminUser = (email: string) => http.post<{ user: AdminUserJson; temporaryPassword: string }>(ADMIN_USERS_PATH, { email })
-export const updateAdminUser = (id: string, patch: AdminUserPatch) => http.patch<{ user: AdminUserJson }>(userPath(id), patch).then((reply) => reply.user)
+export const createAdminUser = (email: string) =>
+  http.post<{ user: AdminUserJson; temporaryPassword: string }>(ADMIN_USERS_PATH, { email })
+export const updateAdminUser = (id: string, patch: AdminUserPatch) =>
+  http.patch<{ user: AdminUserJson }>(userPath(id), patch).then((reply) => reply.user)
 export const deleteAdminUser = (id: string) => http.delete<unknown>(userPath(id))
 export const resetAdminUserPassword = (id: string) =>
   http.post<{ temporaryPassword: string }>(`${userPath(id)}/reset-password`).then((reply) => reply.temporaryPassword)
 /** The reset by mail (only when the server can mail): the user is sent a link to choose a password. */
-export const mailAdminUserReset = (id: string) => http.post<{ mailedTo: string }>(`${userPath(id)}/reset-password`, { mail: true })
+export const mailAdminUserReset = (id: string) =>
+  http.post<{ mailedTo: string }>(`${userPath(id)}/reset-password`, { mail: true })
 
 export type { InviteJson }
 export const ADMIN_INVITES_PATH = '/admin/invites'

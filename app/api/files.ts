@@ -42,7 +42,8 @@ export interface PublicFileInfo {
 
 const enc = encodeURIComponent
 
-export const listFiles = (params: FileListParams) => http.get<FileJson[]>('/file-service/list', { params: params as Params })
+export const listFiles = (params: FileListParams) =>
+  http.get<FileJson[]>('/file-service/list', { params: params as Params })
 export const quickList = (limit = 20) => http.get<FileJson[]>('/file-service/quick-list', { params: { limit } })
 export const listSuggestions = (params: SuggestionsParams) =>
   http.get<Suggestions>('/file-service/suggested-list', { params: params as unknown as Params })
@@ -52,7 +53,8 @@ export const thumbnailUrl = (thumbnailID: string) => `/file-service/thumbnail/${
 export const fullThumbnailUrl = (id: string) => `/file-service/full-thumbnail/${enc(id)}`
 export const streamVideoUrl = (id: string) => `/file-service/stream-video/${enc(id)}`
 export const publicInfoUrl = (id: string, tempToken: string) => `/file-service/public/info/${enc(id)}/${enc(tempToken)}`
-export const publicDownloadUrl = (id: string, tempToken: string) => `/file-service/public/download/${enc(id)}/${enc(tempToken)}`
+export const publicDownloadUrl = (id: string, tempToken: string) =>
+  `/file-service/public/download/${enc(id)}/${enc(tempToken)}`
 
 /** Browser navigation to the download, after a refresh so the access cookie is fresh (SPEC §7). */
 export async function downloadFile(id: string): Promise<void> {
@@ -76,7 +78,8 @@ export const makeOne = (id: string) => http.patch<{ file: FileJson }>(`/file-ser
 export const removeLink = (id: string) => http.patch<FileJson>(`/file-service/remove-link/${enc(id)}`)
 /** `parentID` is a folder id or "/" for Home. */
 export const moveFile = (id: string, parentID: string) => http.patch<unknown>('/file-service/move', { id, parentID })
-export const moveItems = (items: readonly Item[], parentID: string) => http.patch<unknown>('/file-service/move-multi', { items, parentID })
+export const moveItems = (items: readonly Item[], parentID: string) =>
+  http.patch<unknown>('/file-service/move-multi', { items, parentID })
 export const removeFile = (id: string) => http.delete<unknown>('/file-service/remove', { id })
 export const removeFiles = (items: readonly Item[]) => http.delete<unknown>('/file-service/remove-multi', { items })
 /** Deletes forever everything in the signed-in user's trash. */

@@ -21,7 +21,8 @@ export interface MoveFolderListParams {
 
 const enc = encodeURIComponent
 
-export const listFolders = (params: FolderListParams) => http.get<FolderJson[]>('/folder-service/list', { params: params as Params })
+export const listFolders = (params: FolderListParams) =>
+  http.get<FolderJson[]>('/folder-service/list', { params: params as Params })
 export const getFolderInfo = (id: string) => http.get<FolderJson>(`/folder-service/info/${enc(id)}`)
 
 /** Whether a folder read failed because the folder is not there (deleted, or an id that never was). */
@@ -36,9 +37,11 @@ export const moveFolderList = ({ folderIDs, ...rest }: MoveFolderListParams) =>
 export const zipDownloadUrl = (folderIDs: readonly string[], fileIDs: readonly string[]) =>
   `/folder-service/download-zip?${serializeParams({ 'folderIDs[]': folderIDs, 'fileIDs[]': fileIDs })}`
 
-export const createFolder = (name: string, parent = '/') => http.post<FolderJson>('/folder-service/create', { name, parent })
+export const createFolder = (name: string, parent = '/') =>
+  http.post<FolderJson>('/folder-service/create', { name, parent })
 export const renameFolder = (id: string, title: string) => http.patch<unknown>('/folder-service/rename', { id, title })
 export const trashFolder = (id: string) => http.patch<unknown>('/folder-service/trash', { id })
 export const restoreFolder = (id: string) => http.patch<unknown>('/folder-service/restore', { id })
-export const moveFolder = (id: string, parentID: string) => http.patch<unknown>('/folder-service/move', { id, parentID })
+export const moveFolder = (id: string, parentID: string) =>
+  http.patch<unknown>('/folder-service/move', { id, parentID })
 export const removeFolder = (id: string) => http.delete<unknown>('/folder-service/remove', { id })

@@ -32,7 +32,8 @@ const ANONYMOUS_CALLS = new Set([
 // passkey's sign-in answers for itself too (a refused passkey).
 const ANONYMOUS_PREFIXES = ['/share-service/public/', '/user-service/webauthn/login/']
 
-const isAnonymous = (path: string) => ANONYMOUS_CALLS.has(path) || ANONYMOUS_PREFIXES.some((prefix) => path.startsWith(prefix))
+const isAnonymous = (path: string) =>
+  ANONYMOUS_CALLS.has(path) || ANONYMOUS_PREFIXES.some((prefix) => path.startsWith(prefix))
 
 /** A failed request, shaped like the axios errors the spec's messages come from. */
 export class HttpError extends Error {
@@ -78,11 +79,13 @@ function transportMeaning({ status, message }: HttpError): string | undefined {
 }
 
 /** The HTTP status of a failure, if it had one. */
-export const errorStatus = (error: unknown): number | undefined => (error instanceof HttpError ? error.status : undefined)
+export const errorStatus = (error: unknown): number | undefined =>
+  error instanceof HttpError ? error.status : undefined
 
 export const networkError = () => new HttpError('Network Error', undefined)
 export const timeoutError = (ms: number) => new HttpError(`timeout of ${ms} ms exceeded`, undefined)
-export const statusError = (status: number, data?: unknown) => new HttpError(`Request failed with status code ${status}`, status, data)
+export const statusError = (status: number, data?: unknown) =>
+  new HttpError(`Request failed with status code ${status}`, status, data)
 export const canceledError = () => new HttpError('canceled', undefined)
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>
@@ -111,7 +114,13 @@ export function serializeParams(params: Params | undefined): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Sends one request with redaxios and turns every failure into an HttpError. */
-async function send<T>(client: typeof redaxios, method: Method, url: string, data: unknown, options: RequestOptions): Promise<T> {
+async function send<T>(
+  client: typeof redaxios,
+  method: Method,
+  url: string,
+  data: unknown,
+  options: RequestOptions,
+): Promise<T> {
   const controller = new AbortController()
   let timedOut = false
   const timer = options.timeout ? setTimeout(() => ((timedOut = true), controller.abort()), options.timeout) : undefined

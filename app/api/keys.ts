@@ -21,7 +21,8 @@ export const keys = {
   // The owner's links (api/share-links.ts), spelled here so this first-load module stays without it.
   shareLinks: () => key('/share-service/links'),
   linkUploads: (linkId: string) => key(`/share-service/links/${encodeURIComponent(linkId)}/uploads`),
-  moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) => key('/folder-service/move-folder-list', { ...rest, 'folderIDs[]': folderIDs }),
+  moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) =>
+    key('/folder-service/move-folder-list', { ...rest, 'folderIDs[]': folderIDs }),
   // Accounts (DESIGN.md §7): the user's devices, app passwords and activity, and the admin's
   // users and everyone's activity; paths spelled here so this first-load module stays without them.
   sessions: () => key('/user-service/sessions'),
@@ -34,7 +35,8 @@ export const keys = {
   // A share link's visitor side (DESIGN.md §7); the paths are public-share.ts's, spelled here so
   // this first-load module does not pull that lazy one in.
   publicShare: (token: string) => key(`/share-service/public/${encodeURIComponent(token)}`),
-  publicShareList: (token: string, params: object) => key(`/share-service/public/${encodeURIComponent(token)}/list`, params),
+  publicShareList: (token: string, params: object) =>
+    key(`/share-service/public/${encodeURIComponent(token)}/list`, params),
 }
 
 /** A mutate() filter for every key under `path`, e.g. `keyStartsWith('/file-service/list')`. */

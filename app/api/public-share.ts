@@ -58,7 +58,8 @@ export const sharedPreviewUrl = (token: string) => `${publicShareUrl(token)}/pre
 export const sharedFileThumbnailUrl = (token: string) => `${publicShareUrl(token)}/thumbnail`
 
 /** A file of a folder link as the viewer shows it: its full-size image, or its video (never a download). */
-export const sharedFolderPreviewUrl = (token: string, fileId: string) => `${publicShareUrl(token)}/preview/${enc(fileId)}`
+export const sharedFolderPreviewUrl = (token: string, fileId: string) =>
+  `${publicShareUrl(token)}/preview/${enc(fileId)}`
 
 /** A file of a folder link (an attachment; `<img>` and `<video>` read it too). */
 export const sharedFolderFileUrl = (token: string, fileId: string) => `${publicShareUrl(token)}/download/${enc(fileId)}`
@@ -67,7 +68,10 @@ export const sharedFolderFileUrl = (token: string, fileId: string) => `${publicS
 export const sharedThumbnailUrl = (token: string, fileId: string) => `${publicShareUrl(token)}/thumbnail/${enc(fileId)}`
 
 /** A zip of the selection; with nothing selected, the whole shared folder. */
-export function sharedZipUrl(token: string, selection: { folderIds?: readonly string[]; fileIds?: readonly string[] } = {}): string {
+export function sharedZipUrl(
+  token: string,
+  selection: { folderIds?: readonly string[]; fileIds?: readonly string[] } = {},
+): string {
   const search = new URLSearchParams()
   for (const id of selection.folderIds ?? []) search.append('folderIDs[]', id)
   for (const id of selection.fileIds ?? []) search.append('fileIDs[]', id)
@@ -81,7 +85,8 @@ export const listPublicShare = (token: string, params: PublicListParams) =>
   http.get<PublicListReply>(`${publicShareUrl(token)}/list`, { params: params as Params })
 
 /** POST …/unlock: the right password sets the link's cookie; wrong is 401, too many tries 429. */
-export const unlockPublicShare = (token: string, password: string) => http.post<{ message: string }>(`${publicShareUrl(token)}/unlock`, { password })
+export const unlockPublicShare = (token: string, password: string) =>
+  http.post<{ message: string }>(`${publicShareUrl(token)}/unlock`, { password })
 
 /** A file request's upload as its page drives it. */
 export interface FileRequestUpload {

@@ -7,7 +7,8 @@ import { formatBytes } from '@cumulus/ui'
 
 export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED'
 
-export const storageFullText = (used: number, quota: number) => `Storage full: ${formatBytes(used)} of ${formatBytes(quota)} used`
+export const storageFullText = (used: number, quota: number) =>
+  `Storage full: ${formatBytes(used)} of ${formatBytes(quota)} used`
 
 const STORAGE_FULL = 'Storage full'
 
@@ -19,7 +20,9 @@ export function quotaExceededReason(status: number | undefined, data: unknown): 
   const body = (data ?? {}) as { code?: unknown; message?: unknown; used?: unknown; quota?: unknown; size?: unknown }
   if (status !== 507 && body.code !== QUOTA_EXCEEDED) return undefined
   if (typeof body.used === 'number' && typeof body.quota === 'number') {
-    return typeof body.size === 'number' ? tooLargeForFreeSpaceText(body.size, body.used, body.quota) : storageFullText(body.used, body.quota)
+    return typeof body.size === 'number'
+      ? tooLargeForFreeSpaceText(body.size, body.used, body.quota)
+      : storageFullText(body.used, body.quota)
   }
   return typeof body.message === 'string' && body.message.trim() !== '' ? body.message : STORAGE_FULL
 }

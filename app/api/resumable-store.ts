@@ -27,7 +27,9 @@ export interface StoredUpload extends UploadIdentity {
 
 /** The tus fingerprint of an upload: every field URI-encoded, so no "::" or "/" inside a field. */
 export function fingerprintOf({ name, size, lastModified, parent, relativePath }: UploadIdentity): string {
-  return [FINGERPRINT_PREFIX, parent, relativePath ?? '', name, String(size), String(lastModified)].map(encodeURIComponent).join('/')
+  return [FINGERPRINT_PREFIX, parent, relativePath ?? '', name, String(size), String(lastModified)]
+    .map(encodeURIComponent)
+    .join('/')
 }
 
 function parseFingerprint(fingerprint: string): UploadIdentity | null {
@@ -57,10 +59,23 @@ export function storedUploads(): StoredUpload[] {
     if (!key?.startsWith(`${KEY_PREFIX}${FINGERPRINT_PREFIX}`)) continue
     const identity = parseFingerprint(key.slice(KEY_PREFIX.length, key.lastIndexOf('::')))
     try {
-      const entry = JSON.parse(store.getItem(key) ?? 'null') as { uploadUrl?: unknown; creationTime?: unknown; metadata?: unknown } | null
+      const entry = JSON.parse(store.getItem(key) ?? 'null') as {
+        uploadUrl?: unknown
+        creationTime?: unknown
+        metadata?: unknown
+      } | null
       if (!identity || typeof entry?.uploadUrl !== 'string') continue
-      const metadata = (entry.metadata && typeof entry.metadata === 'object' ? entry.metadata : {}) as Record<string, string>
-      found.push({ ...identity, urlStorageKey: key, uploadUrl: entry.uploadUrl, creationTime: String(entry.creationTime ?? ''), metadata })
+      const metadata = (entry.metadata && typeof entry.metadata === 'object' ? entry.metadata : {}) as Record<
+        string,
+        string
+      >
+      found.push({
+        ...identity,
+        urlStorageKey: key,
+        uploadUrl: entry.uploadUrl,
+        creationTime: String(entry.creationTime ?? ''),
+        metadata,
+      })
     } catch {
       // Not JSON: not an entry we can resume.
     }

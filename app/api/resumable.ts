@@ -19,7 +19,13 @@
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack, PreviousUpload, Upload } from 'tus-js-client'
 import { getBrowserId } from '../state/browser-id.ts'
 import { failureReason, networkError, refreshToken, statusError, TOKEN_RETRY_DELAY_MS } from './http.ts'
-import { SERVER_BACK_POLL_MS, TUS_CHUNK_SIZE, TUS_DATA_DURING_CREATION, TUS_ENDPOINT, TUS_RETRY_DELAYS } from './resumable-options.ts'
+import {
+  SERVER_BACK_POLL_MS,
+  TUS_CHUNK_SIZE,
+  TUS_DATA_DURING_CREATION,
+  TUS_ENDPOINT,
+  TUS_RETRY_DELAYS,
+} from './resumable-options.ts'
 import { fingerprintOf, forgetStoredUpload, type StoredUpload } from './resumable-store.ts'
 import { quotaExceededReason } from './quota.ts'
 
@@ -135,7 +141,9 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
 
 /** The server could not be reached: no answer at all, or a proxy in front of it saying it is down. */
 const unreachable = (error: unknown, status: number | undefined) =>
-  status === undefined ? Boolean((error as DetailedError | undefined)?.originalRequest) : status === 502 || status === 503 || status === 504
+  status === undefined
+    ? Boolean((error as DetailedError | undefined)?.originalRequest)
+    : status === 502 || status === 503 || status === 504
 
 /** What to upload and where: `parent` is a folder id or "/"; `relativePath` places it inside a folder upload. */
 export interface ResumableTarget {
@@ -176,13 +184,24 @@ export interface ResumableUpload {
 }
 
 function tusMetadata({ file, parent, relativePath }: ResumableTarget): Record<string, string> {
-  return { filename: file.name, ...(parent !== undefined ? { parent } : {}), ...(relativePath ? { relativePath } : {}), ...(file.type ? { filetype: file.type } : {}) }
+  return {
+    filename: file.name,
+    ...(parent !== undefined ? { parent } : {}),
+    ...(relativePath ? { relativePath } : {}),
+    ...(file.type ? { filetype: file.type } : {}),
+  }
 }
 
 export function createResumableUpload(target: ResumableTarget, events: ResumableEvents = {}): ResumableUpload {
   const { file } = target
   const anonymous = target.anonymous === true
-  const identity = { name: file.name, size: file.size, lastModified: file.lastModified, parent: target.parent ?? '', relativePath: target.relativePath }
+  const identity = {
+    name: file.name,
+    size: file.size,
+    lastModified: file.lastModified,
+    parent: target.parent ?? '',
+    relativePath: target.relativePath,
+  }
   let upload: Upload | undefined
   let settle: { resolve: (outcome: ResumableOutcome) => void; reject: (error: ResumableError) => void } | undefined
   let retrying = false
@@ -207,7 +226,8 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
   /** Removes this upload's URL storage entries (the library keeps the key private). */
   const forget = async () => {
     if (!upload || anonymous) return
-    for (const entry of await upload.findPreviousUploads()) if (!upload.url || entry.uploadUrl === upload.url) forgetStoredUpload(entry.urlStorageKey)
+    for (const entry of await upload.findPreviousUploads())
+      if (!upload.url || entry.uploadUrl === upload.url) forgetStoredUpload(entry.urlStorageKey)
     if (target.previous) forgetStoredUpload(target.previous.urlStorageKey)
   }
   /** Starts again once the browser is back online, or after `pollMs` (the server may be back while the browser never went offline). */
@@ -280,7 +300,14 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
     const { previous } = target
     if (previous) {
       const { size, metadata, creationTime, urlStorageKey, uploadUrl } = previous
-      created.resumeFromPreviousUpload({ size, metadata, creationTime, urlStorageKey, uploadUrl, parallelUploadUrls: null } satisfies PreviousUpload)
+      created.resumeFromPreviousUpload({
+        size,
+        metadata,
+        creationTime,
+        urlStorageKey,
+        uploadUrl,
+        parallelUploadUrls: null,
+      } satisfies PreviousUpload)
     }
     return created
   }
@@ -344,7 +371,10 @@ const LOCKED_TRIES = 8
 export async function storedOffset(stored: StoredUpload): Promise<number | null | undefined> {
   try {
     for (let tries = 1; ; tries++) {
-      const response = await fetch(stored.uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', uuid: getBrowserId() } })
+      const response = await fetch(stored.uploadUrl, {
+        method: 'HEAD',
+        headers: { 'Tus-Resumable': '1.0.0', uuid: getBrowserId() },
+      })
       if (response.status === 404 || response.status === 410) return null
       // Right after a reload the server may still be storing the PATCH the reload cut short.
       if (response.status === 423 && tries < LOCKED_TRIES) {

@@ -11,9 +11,12 @@ export const SHARE_LINKS_PATH = '/share-service/links'
 const linkPath = (id: string) => `${SHARE_LINKS_PATH}/${encodeURIComponent(id)}`
 
 export const listShareLinks = () => http.get<{ links: ShareLinkJson[] }>(SHARE_LINKS_PATH).then((reply) => reply.links)
-export const createShareLink = (body: CreateLinkBody) => http.post<{ link: ShareLinkJson }>(SHARE_LINKS_PATH, body).then((reply) => reply.link)
+export const createShareLink = (body: CreateLinkBody) =>
+  http.post<{ link: ShareLinkJson }>(SHARE_LINKS_PATH, body).then((reply) => reply.link)
 /** Changes options; the token, and so the URL, stays. A field left out stays as it is; null clears it. */
-export const updateShareLink = (id: string, body: UpdateLinkBody) => http.patch<{ link: ShareLinkJson }>(linkPath(id), body).then((reply) => reply.link)
+export const updateShareLink = (id: string, body: UpdateLinkBody) =>
+  http.patch<{ link: ShareLinkJson }>(linkPath(id), body).then((reply) => reply.link)
 export const revokeShareLink = (id: string) => http.delete<{ message: string }>(linkPath(id))
 /** Cancels one of an upload link's unfinished uploads (read through keys.linkUploads): its bytes go, and its share of the quota comes back. */
-export const cancelLinkUpload = (id: string, uploadId: string) => http.delete<{ message: string }>(`${linkPath(id)}/uploads/${encodeURIComponent(uploadId)}`)
+export const cancelLinkUpload = (id: string, uploadId: string) =>
+  http.delete<{ message: string }>(`${linkPath(id)}/uploads/${encodeURIComponent(uploadId)}`)

@@ -11,5 +11,6 @@ export const TOTP_PATH = '/user-service/totp'
 /** A new secret to scan (shown once); it counts only after `enableTotp` confirms a code from it. */
 export const setupTotp = () => http.post<TotpSetup>(`${TOTP_PATH}/setup`)
 /** Asks for the password again; ends every other session; the recovery codes are in this reply only. */
-export const enableTotp = (code: string, password: string) => http.post<TotpEnableReply>(`${TOTP_PATH}/enable`, { code, password })
+export const enableTotp = (code: string, password: string) =>
+  http.post<TotpEnableReply>(`${TOTP_PATH}/enable`, { code, password })
 export const disableTotp = (password: string) => http.post<unknown>(`${TOTP_PATH}/disable`, { password })

@@ -48,7 +48,12 @@ function throttle(fn: (value: number) => void, ms: number) {
   }
 }
 
-function sendOnce<T>(url: string, body: FormData, signal: AbortSignal, progress: ReturnType<typeof throttle>): Promise<T> {
+function sendOnce<T>(
+  url: string,
+  body: FormData,
+  signal: AbortSignal,
+  progress: ReturnType<typeof throttle>,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal.aborted) return reject(canceledError())
     const xhr = new XMLHttpRequest()
@@ -84,7 +89,9 @@ function sendOnce<T>(url: string, body: FormData, signal: AbortSignal, progress:
 export function xhrUpload<T>(url: string, body: FormData, { onProgress }: UploadOptions = {}): UploadHandle<T> {
   const controller = new AbortController()
   const progress = throttle((value) => onProgress?.(value), PROGRESS_INTERVAL_MS)
-  const promise = withTokenRetry(url, () => sendOnce<T>(url, body, controller.signal, progress)).finally(() => progress.stop())
+  const promise = withTokenRetry(url, () => sendOnce<T>(url, body, controller.signal, progress)).finally(() =>
+    progress.stop(),
+  )
   return { promise, cancel: () => controller.abort(), signal: controller.signal }
 }
 
@@ -109,7 +116,11 @@ export interface FolderUploadEntry {
  * SPEC §7 POST /folder-service/upload: parent, total-files, then per file a "file-data" JSON text
  * (name, size, type, path, index) followed by the file itself.
  */
-export function uploadFolder(entries: readonly FolderUploadEntry[], parent: string, options?: UploadOptions): UploadHandle<FolderJson> {
+export function uploadFolder(
+  entries: readonly FolderUploadEntry[],
+  parent: string,
+  options?: UploadOptions,
+): UploadHandle<FolderJson> {
   const body = new FormData()
   body.append('parent', parent)
   body.append('total-files', String(entries.length))
@@ -119,4 +130,3 @@ export function uploadFolder(entries: readonly FolderUploadEntry[], parent: stri
   })
   return xhrUpload<FolderJson>('/folder-service/upload', body, options)
 }
-

@@ -2,7 +2,8 @@
 import type {
   CreateReply as ServerCreateReply,
   SecondFactorMethod,
-  UserDetailedJson as ServerUserDetailedJson, UserJson as ServerUserJson,
+  UserDetailedJson as ServerUserDetailedJson,
+  UserJson as ServerUserJson,
 } from '../../server/schemas/user.ts'
 import type { InviteStatusReply } from '../../server/schemas/admin.ts'
 import { http, refreshToken } from './http.ts'
@@ -13,7 +14,11 @@ import { http, refreshToken } from './http.ts'
  */
 export type UserJson = ServerUserJson & { role?: 'admin' | 'user' }
 /** DESIGN.md §7: `quota` in bytes (null = unlimited) and `used` bytes. */
-export type UserDetailedJson = ServerUserDetailedJson & { role?: 'admin' | 'user'; quota?: number | null; used?: number }
+export type UserDetailedJson = ServerUserDetailedJson & {
+  role?: 'admin' | 'user'
+  quota?: number | null
+  used?: number
+}
 /** The login reply carries `mustChangePassword` beside the user as well (always, true or false). */
 export type SignedInReply = { user: UserJson; mustChangePassword?: boolean }
 export type { SecondFactorMethod }
@@ -28,14 +33,16 @@ export const getToken = refreshToken
 
 export const getUser = () => http.get<UserJson>('/user-service/user')
 export const getUserDetailed = () => http.get<UserDetailedJson>('/user-service/user-detailed')
-export const login = (email: string, password: string) => http.post<LoginReply>('/user-service/login', { email, password })
+export const login = (email: string, password: string) =>
+  http.post<LoginReply>('/user-service/login', { email, password })
 export const SECOND_FACTOR_PATH = '/user-service/login/second-factor'
 export const completeSignIn = (answer: SecondFactorAnswer) => http.post<SignedInReply>(SECOND_FACTOR_PATH, answer)
 /** `invite`: the token of an admin's invite link (DESIGN §8), needed when sign-up is by invite. */
 export const createAccount = (email: string, password: string, invite?: string) =>
   http.post<CreateReply>('/user-service/create', { email, password, ...(invite ? { invite } : {}) })
 /** The invite screen's check before its form: valid, used or expired (404: not a live invite). */
-export const checkInvite = (token: string) => http.get<InviteStatusReply>(`/user-service/invites/${encodeURIComponent(token)}`)
+export const checkInvite = (token: string) =>
+  http.get<InviteStatusReply>(`/user-service/invites/${encodeURIComponent(token)}`)
 export const logout = () => http.post<unknown>('/user-service/logout')
 /** Ends every session of the account, this one included. */
 export const logoutAll = () => http.post<unknown>('/user-service/logout-all')

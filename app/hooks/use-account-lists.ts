@@ -28,13 +28,21 @@ export function useAppPasswords() {
 
 /** Two-step verification: read fresh on every visit too (a recovery code spent at sign-in counts). */
 export function useTotpStatus() {
-  const { data, error, mutate } = useSWR<TotpStatus, unknown>(keys.totp(), fetcher as (key: Key) => Promise<TotpStatus>, freshConfig)
+  const { data, error, mutate } = useSWR<TotpStatus, unknown>(
+    keys.totp(),
+    fetcher as (key: Key) => Promise<TotpStatus>,
+    freshConfig,
+  )
   return { status: data, error, refetch: () => void mutate() }
 }
 
 /** Passkeys: read fresh on every visit too (a sign-in elsewhere moves a passkey's last use). */
 export function usePasskeys() {
-  const { data, error, mutate } = useSWR<PasskeyList, unknown>(passkeysKey(), fetcher as (key: Key) => Promise<PasskeyList>, freshConfig)
+  const { data, error, mutate } = useSWR<PasskeyList, unknown>(
+    passkeysKey(),
+    fetcher as (key: Key) => Promise<PasskeyList>,
+    freshConfig,
+  )
   return { passkeys: data?.passkeys, available: data?.available, error, refetch: () => void mutate() }
 }
 
@@ -51,7 +59,11 @@ export function useAdminUsers(enabled = true) {
 /** The invites (DESIGN §8) and whether the server can mail, for Settings → Users. */
 export function useAdminInvites() {
   type Reply = Awaited<ReturnType<typeof listInvites>>
-  const { data, error } = useSWR<Reply, unknown>(keys.adminInvites(), fetcher as (key: Key) => Promise<Reply>, freshConfig)
+  const { data, error } = useSWR<Reply, unknown>(
+    keys.adminInvites(),
+    fetcher as (key: Key) => Promise<Reply>,
+    freshConfig,
+  )
   return { invites: data?.invites, mailEnabled: data?.mailEnabled ?? false, error }
 }
 
@@ -59,5 +71,8 @@ export function useAdminInvites() {
 export function useRefetchKey(key: Key) {
   const { mutate } = useSWRConfig()
   const path = key[0]
-  return useCallback(() => void mutate((candidate: unknown) => Array.isArray(candidate) && candidate[0] === path), [mutate, path])
+  return useCallback(
+    () => void mutate((candidate: unknown) => Array.isArray(candidate) && candidate[0] === path),
+    [mutate, path],
+  )
 }

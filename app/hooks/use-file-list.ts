@@ -11,10 +11,18 @@ import { fetcher, swrConfig } from './swr-config.ts'
 import { useOnListsChanged } from './use-refetch.ts'
 import { isThumbnailPending, useThumbnailWait } from './use-thumbnail-wait.ts'
 
-export type FileListQuery = Omit<FileListParams, 'limit' | 'startAtDate' | 'startAtName' | 'startAtSize' | 'startAt' | 'startAtId'>
+export type FileListQuery = Omit<
+  FileListParams,
+  'limit' | 'startAtDate' | 'startAtName' | 'startAtSize' | 'startAt' | 'startAtId'
+>
 
 /** The key of page `index` given the page before it, or null when paging is over. */
-export function pageKey(query: FileListQuery, limit: number, index: number, previous: readonly FileJson[] | null): Key | null {
+export function pageKey(
+  query: FileListQuery,
+  limit: number,
+  index: number,
+  previous: readonly FileJson[] | null,
+): Key | null {
   if (index === 0) return keys.files({ ...query, limit })
   if (!previous || previous.length < limit) return null
   const last = previous[previous.length - 1]!
@@ -53,7 +61,8 @@ export function useKeptPageKey(query: FileListQuery | null, limit: number) {
  */
 export function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i] || stableHash(x) === stableHash(b[i]))
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => x === b[i] || stableHash(x) === stableHash(b[i]))
   return stableHash(a) === stableHash(b)
 }
 
@@ -89,7 +98,9 @@ export function useFileList(query: FileListQuery | null, limit: number): FileLis
   validating.current = isValidating
   useThumbnailWait(files, async () => {
     if (validating.current) return
-    await mutate((pages) => pages, { revalidate: (page: FileJson[] | undefined) => page === undefined || page.some(isThumbnailPending) })
+    await mutate((pages) => pages, {
+      revalidate: (page: FileJson[] | undefined) => page === undefined || page.some(isThumbnailPending),
+    })
   })
   const hasMore = data ? !data.some((page) => page.length < limit) : false
   const pending = isLoading || (isValidating && data !== undefined && size > data.length)

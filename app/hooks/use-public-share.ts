@@ -14,18 +14,30 @@ export function usePublicShare(token: string) {
 }
 
 /** A link's answer while its password has not been given (its own page, or the spec's public page). */
-export const needsSharePassword = (error: unknown) => error instanceof HttpError && error.status === 401 && error.code === 'SHARE_PASSWORD_REQUIRED'
+export const needsSharePassword = (error: unknown) =>
+  error instanceof HttpError && error.status === 401 && error.code === 'SHARE_PASSWORD_REQUIRED'
 
 /** SPEC §9 "Default page size". */
 export const PUBLIC_PAGE_SIZE = 50
 
 /** The key of page `index` of `folder`'s listing, or null once a short page ended it. */
-export function publicPageKey(token: string, folder: string | null, limit: number, index: number, previous: PublicListReply | null): Key | null {
+export function publicPageKey(
+  token: string,
+  folder: string | null,
+  limit: number,
+  index: number,
+  previous: PublicListReply | null,
+): Key | null {
   const base: PublicListParams = { ...(folder ? { folder } : {}), limit }
   if (index === 0) return keys.publicShareList(token, base)
   if (!previous || previous.files.length < limit) return null
   const last = previous.files[previous.files.length - 1]!
-  return keys.publicShareList(token, { ...base, startAtDate: last.uploadDate, startAtName: last.filename, startAtId: last._id })
+  return keys.publicShareList(token, {
+    ...base,
+    startAtDate: last.uploadDate,
+    startAtName: last.filename,
+    startAtId: last._id,
+  })
 }
 
 export interface PublicFolderListing {
@@ -41,9 +53,15 @@ export interface PublicFolderListing {
 }
 
 /** A folder of a folder link (`null`: its root), `limit` files a page; `enabled` false reads nothing. */
-export function usePublicFolder(token: string, folder: string | null, enabled: boolean, limit = PUBLIC_PAGE_SIZE): PublicFolderListing {
+export function usePublicFolder(
+  token: string,
+  folder: string | null,
+  enabled: boolean,
+  limit = PUBLIC_PAGE_SIZE,
+): PublicFolderListing {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<PublicListReply, unknown>(
-    (index, previous: PublicListReply | null) => (enabled ? publicPageKey(token, folder, limit, index, previous) : null),
+    (index, previous: PublicListReply | null) =>
+      enabled ? publicPageKey(token, folder, limit, index, previous) : null,
     fetcher as (key: Key) => Promise<PublicListReply>,
     { ...swrConfig, revalidateFirstPage: false },
   )

@@ -32,5 +32,9 @@ export function useRefetchShareLinks() {
 }
 
 /** The link an item has: the newest live one of that access (the list is newest first). */
-export const linkOf = (links: readonly ShareLinkJson[], itemType: 'file' | 'folder', itemId: string, access: 'view' | 'upload' = 'view') =>
-  links.find((link) => link.itemType === itemType && link.itemId === itemId && link.access === access)
+export const linkOf = (
+  links: readonly ShareLinkJson[],
+  itemType: 'file' | 'folder',
+  itemId: string,
+  access: 'view' | 'upload' = 'view',
+) => links.find((link) => link.itemType === itemType && link.itemId === itemId && link.access === access)

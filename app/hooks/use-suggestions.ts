@@ -6,7 +6,13 @@ import { useApi } from './swr-config.ts'
 export function useSuggestions(search: string, area: { trashMode?: boolean; mediaMode?: boolean }) {
   const text = search.trim()
   const { data, isLoading } = useApi<Suggestions>(
-    text ? keys.suggestions({ search: text, ...(area.trashMode ? { trashMode: true } : {}), ...(area.mediaMode ? { mediaMode: true } : {}) }) : null,
+    text
+      ? keys.suggestions({
+          search: text,
+          ...(area.trashMode ? { trashMode: true } : {}),
+          ...(area.mediaMode ? { mediaMode: true } : {}),
+        })
+      : null,
   )
   return { folders: data?.folderList ?? [], files: data?.fileList ?? [], loading: isLoading }
 }

@@ -13,7 +13,8 @@ export const THUMBNAIL_WAIT_MAX_MS = 8000
 export const THUMBNAIL_WAIT_TRIES = 20
 
 /** The wait before read number `attempt` (0-based). */
-export const thumbnailWaitDelay = (attempt: number) => Math.min(THUMBNAIL_WAIT_BASE_MS * 2 ** attempt, THUMBNAIL_WAIT_MAX_MS)
+export const thumbnailWaitDelay = (attempt: number) =>
+  Math.min(THUMBNAIL_WAIT_BASE_MS * 2 ** attempt, THUMBNAIL_WAIT_MAX_MS)
 
 export const isThumbnailPending = (file: FileJson) => file.metadata.thumbnailPending === true
 
@@ -23,7 +24,14 @@ export const isThumbnailPending = (file: FileJson) => file.metadata.thumbnailPen
  * upload is pending): each start over needs a thumbnail to have come, so the reads still end.
  */
 export function useThumbnailWait(files: readonly FileJson[], reread: () => Promise<unknown>): void {
-  const pending = useMemo(() => files.filter(isThumbnailPending).map((file) => file._id).join('\n'), [files])
+  const pending = useMemo(
+    () =>
+      files
+        .filter(isThumbnailPending)
+        .map((file) => file._id)
+        .join('\n'),
+    [files],
+  )
   const tries = useRef({ pending: '', count: 0 })
   const rereadRef = useRef(reread)
   rereadRef.current = reread
@@ -40,7 +48,10 @@ export function useThumbnailWait(files: readonly FileJson[], reread: () => Promi
       timer = setTimeout(() => {
         now.count++
         // A failed read is tried again on the same schedule: the count still bounds it.
-        rereadRef.current().catch(() => undefined).finally(next)
+        rereadRef
+          .current()
+          .catch(() => undefined)
+          .finally(next)
       }, thumbnailWaitDelay(now.count))
     }
     next()

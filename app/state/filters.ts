@@ -26,7 +26,8 @@ export const sortTypeOf = (value: SortBy): SortType => (value.startsWith('alp') 
 export const sortFieldOf = (value: SortBy): SortField => value.slice(0, value.lastIndexOf('_')) as SortField
 export const isAscending = (value: SortBy): boolean => value.endsWith('_asc')
 
-const storedSortBy = (): SortBy => sortKey(readFlag(storageKeys.sortName) ? 'alp' : 'date', readFlag(storageKeys.orderAsc))
+const storedSortBy = (): SortBy =>
+  sortKey(readFlag(storageKeys.sortName) ? 'alp' : 'date', readFlag(storageKeys.orderAsc))
 
 export const sortBy = signal<SortBy>(storedSortBy())
 export const limit = signal(defaultLimit)

@@ -8,7 +8,8 @@ import { readFlag, readStored, removeStored, storageKeys, writeFlag, writeStored
 /** "system" follows the device's colour scheme; the others pin the page to one of the lib's themes. */
 export type ThemeChoice = 'system' | ThemeName
 
-const isThemeName = (value: string | null): value is ThemeName => (themeNames as readonly (string | null)[]).includes(value)
+const isThemeName = (value: string | null): value is ThemeName =>
+  (themeNames as readonly (string | null)[]).includes(value)
 
 function readTheme(): ThemeChoice {
   const stored = readStored(storageKeys.theme)

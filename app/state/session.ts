@@ -6,7 +6,14 @@ import { resetFilters } from './filters.ts'
 import { resetSelectionState } from './selection.ts'
 import { closeDrawer } from './drawer.ts'
 import type { UserJson } from '../api/user.ts'
-import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, rememberedRoute, setHasPreviouslyLoggedIn, setLoggedIn } from './user.ts'
+import {
+  hasPreviouslyLoggedIn,
+  loggedIn,
+  passwordChangeRequired,
+  rememberedRoute,
+  setHasPreviouslyLoggedIn,
+  setLoggedIn,
+} from './user.ts'
 
 /** SPEC §9 "Access token refresh interval". */
 export const REFRESH_INTERVAL_MS = 20 * 60_000

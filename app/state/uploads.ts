@@ -28,10 +28,12 @@ const controls = new Map<string, UploadControls>()
 let nextId = 0
 
 /** Not ended: it may still send bytes (running, retrying) or be resumed (paused). */
-export const isUnfinished = (item: UploadItem) => item.state === 'running' || item.state === 'paused' || item.state === 'retrying'
+export const isUnfinished = (item: UploadItem) =>
+  item.state === 'running' || item.state === 'paused' || item.state === 'retrying'
 
 /** Done with for good: nothing can be done to it any more (a failed upload may still be retried). */
-const settled = (item: UploadItem) => item.state === 'completed' || item.state === 'canceled' || (item.state === 'failed' && item.retryable === false)
+const settled = (item: UploadItem) =>
+  item.state === 'completed' || item.state === 'canceled' || (item.state === 'failed' && item.retryable === false)
 
 const find = (id: string) => uploads.peek().find((u) => u.id === id)
 
@@ -50,7 +52,8 @@ export function setUploadControls(id: string, control: UploadControls): void {
 }
 
 /** Replaces the cancel handle of an unfinished upload. */
-export const setUploadCancel = (id: string, cancel: () => void) => setUploadControls(id, { ...controls.get(id), cancel })
+export const setUploadCancel = (id: string, cancel: () => void) =>
+  setUploadControls(id, { ...controls.get(id), cancel })
 
 /** Whether `id` is still listed and unfinished (running, paused or retrying). */
 export function isUploadRunning(id: string): boolean {
@@ -66,7 +69,11 @@ export function updateUpload(id: string, partial: Partial<Omit<UploadItem, 'id'>
   let done = false
   uploads.value = uploads.peek().map((item) => {
     if (item.id !== id) return item
-    const next: UploadItem = { ...item, ...partial, state: item.state === 'canceled' ? 'canceled' : (partial.state ?? item.state) }
+    const next: UploadItem = {
+      ...item,
+      ...partial,
+      state: item.state === 'canceled' ? 'canceled' : (partial.state ?? item.state),
+    }
     done = settled(next)
     return next
   })

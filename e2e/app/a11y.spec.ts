@@ -28,12 +28,17 @@ async function seed(page: Page) {
 /** Waits until `count` thumbnails exist (they are made off the request path), so cards show them. */
 async function thumbnailsReady(page: Page, count: number) {
   await expect
-    .poll(async () => ((await (await page.request.get('/file-service/list?mediaMode=true')).json()) as unknown[]).length, { timeout: 20_000 })
+    .poll(
+      async () => ((await (await page.request.get('/file-service/list?mediaMode=true')).json()) as unknown[]).length,
+      { timeout: 20_000 },
+    )
     .toBe(count)
 }
 
 test.describe('axe: file screens', () => {
-  test('given a drive with content, then home (grid and list), a folder, search, trash, media and settings have no serious violations', async ({ page }) => {
+  test('given a drive with content, then home (grid and list), a folder, search, trash, media and settings have no serious violations', async ({
+    page,
+  }) => {
     await signedIn(page)
     const { trip } = await seed(page)
     await thumbnailsReady(page, 2)
@@ -58,7 +63,9 @@ test.describe('axe: file screens', () => {
 
     await page.goto('/trash')
     await expect(item(page, 'Old stuff')).toBeVisible()
-    await expect(page.getByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeVisible()
+    await expect(
+      page.getByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+    ).toBeVisible()
     await check(page, '/trash')
 
     await page.goto('/media')
@@ -80,8 +87,14 @@ test.describe('axe: file screens', () => {
     await page.goto('/shared')
     await expect(page.getByRole('table', { name: 'Shared links' }).getByRole('row')).toHaveCount(3)
     await check(page, '/shared')
-    await page.getByRole('row').filter({ hasText: 'View link' }).getByRole('button', { name: 'Edit link to Trip' }).click()
-    await expect(page.getByRole('dialog', { name: 'Link to Trip' }).getByRole('checkbox', { name: 'Require a password' })).toBeChecked()
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'View link' })
+      .getByRole('button', { name: 'Edit link to Trip' })
+      .click()
+    await expect(
+      page.getByRole('dialog', { name: 'Link to Trip' }).getByRole('checkbox', { name: 'Require a password' }),
+    ).toBeChecked()
     await check(page, '/shared, edit dialog open')
   })
 
@@ -102,7 +115,9 @@ test.describe('axe: file screens', () => {
 })
 
 test.describe('axe: modals, menus and popups', () => {
-  test('given the home screen, then its context menu, prompts, confirmations and share, move and details modals have no serious violations', async ({ page }) => {
+  test('given the home screen, then its context menu, prompts, confirmations and share, move and details modals have no serious violations', async ({
+    page,
+  }) => {
     await signedIn(page)
     await seed(page)
     await page.reload()
@@ -184,13 +199,17 @@ test.describe('axe: modals, menus and popups', () => {
     await check(page, 'details panel with a file')
   })
 
-  test('given the home screen, then the multi-select bar, the search suggestions and the upload panel have no serious violations', async ({ page }) => {
+  test('given the home screen, then the multi-select bar, the search suggestions and the upload panel have no serious violations', async ({
+    page,
+  }) => {
     await signedIn(page)
     await seed(page)
     await page.reload()
     await expect(item(page, 'notes.txt').first()).toBeVisible()
 
-    await item(page, 'notes.txt').first().click({ modifiers: ['ControlOrMeta'] })
+    await item(page, 'notes.txt')
+      .first()
+      .click({ modifiers: ['ControlOrMeta'] })
     await item(page, 'Work').click({ modifiers: ['ControlOrMeta'] })
     const bar = page.getByRole('toolbar', { name: 'Selection' })
     await expect(bar.getByText('2 selected')).toBeVisible()
@@ -213,7 +232,9 @@ test.describe('axe: modals, menus and popups', () => {
     await expect(page.getByRole('menu', { name: 'ADD NEW' })).toBeVisible()
     await check(page, 'ADD NEW menu open')
     await page.getByRole('menuitem', { name: 'Upload Files' }).click()
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from('1') },
       { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('2') },
     ])
@@ -237,7 +258,9 @@ test.describe('axe: modals, menus and popups', () => {
     await card.click()
     await card.click()
     const viewer = page.getByRole('dialog', { name: 'sunset.png' })
-    await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
     await check(page, 'image viewer open')
     await viewer.getByRole('button', { name: 'File actions' }).click()
     await expect(page.getByRole('menu', { name: 'File actions' })).toBeVisible()
@@ -253,7 +276,9 @@ test.describe('axe: mobile', () => {
     await seed(page)
     await page.reload()
     // Collapsed, Quick Access shows one row: on a phone the two newest files.
-    await expect(page.getByRole('region', { name: 'Quick Access' }).getByRole('button', { name: /^clip\.webm/ })).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Quick Access' }).getByRole('button', { name: /^clip\.webm/ }),
+    ).toBeVisible()
     await expect(item(page, 'Trip')).toBeVisible()
     await check(page, 'mobile /home')
     await page.getByRole('button', { name: 'Menu', exact: true }).tap()

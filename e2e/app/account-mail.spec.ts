@@ -46,7 +46,9 @@ async function expectRedirectToStartAfterDelay(page: Page, from: RegExp) {
   await page.clock.resume()
 }
 
-test('given sign-up with verification on, when the mailed link is followed, then the email is verified and Resend goes away', async ({ page }) => {
+test('given sign-up with verification on, when the mailed link is followed, then the email is verified and Resend goes away', async ({
+  page,
+}) => {
   const email = freshEmail('verify')
   const since = Date.now()
   await page.goto('/')
@@ -87,7 +89,9 @@ test('given sign-up with verification on, when the mailed link is followed, then
   await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0)
 })
 
-test('given a resent verification mail, when Resend is pressed again within the minute, then the wait dialog shows and only the newest link works', async ({ page }) => {
+test('given a resent verification mail, when Resend is pressed again within the minute, then the wait dialog shows and only the newest link works', async ({
+  page,
+}) => {
   await page.goto('/')
   const email = await signUp(page.request, freshEmail('resend'))
   const signedUpAt = Date.now()
@@ -124,7 +128,9 @@ test('given a resent verification mail, when Resend is pressed again within the 
   await expect(page.locator('p', { hasText: 'Email Verified' })).toBeVisible()
 })
 
-test('given a forgotten password, when the mailed reset link is followed, then only the new password logs in and the link works once', async ({ page }) => {
+test('given a forgotten password, when the mailed reset link is followed, then only the new password logs in and the link works once', async ({
+  page,
+}) => {
   await page.goto('/')
   const email = await signUp(page.request, freshEmail('reset'), 'old-secret')
   const resetRequests: string[] = []

@@ -61,7 +61,9 @@ test('sign up, reload, change the password, log out, log in with the new passwor
   await expect(page).toHaveURL(/\/home$/)
 
   // The theme reached the page (the build keeps lib's global theme CSS).
-  const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cumulus-color-bg').trim())
+  const background = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--cumulus-color-bg').trim(),
+  )
   expect(background).not.toBe('')
 
   // The one wrong-password login answers 401, which Chromium also reports on the console.

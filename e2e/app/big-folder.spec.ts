@@ -18,7 +18,11 @@ test('a 10,000-file folder scrolls to its end, every page loaded, the DOM bounde
     form.append('file-data', JSON.stringify({ name, size: 1, type: 'text/plain', path: `Big/${name}`, index: i }))
     form.append('file', new Blob(['x']), name)
   }
-  const seeded = await page.request.post('/folder-service/upload', { headers: { uuid }, multipart: form, timeout: 180_000 })
+  const seeded = await page.request.post('/folder-service/upload', {
+    headers: { uuid },
+    multipart: form,
+    timeout: 180_000,
+  })
   expect(seeded.status()).toBe(201)
   const folder = (await seeded.json()) as { _id: string }
 

@@ -13,23 +13,32 @@ const box = async (locator: Locator) => {
 
 /** What has focus: "body" when focus was dropped. */
 const focused = (page: Page) =>
-  page.evaluate(() => (document.activeElement === document.body ? 'body' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')))
+  page.evaluate(() =>
+    document.activeElement === document.body
+      ? 'body'
+      : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''),
+  )
 
 /** Eight files, the video last so it is the newest (first in Quick Access and the grid). */
 async function seed(page: Page) {
   await createFolder(page.request, 'Archive')
-  for (let i = 0; i < 6; i++) await upload(page.request, `photo-${i}-with-a-rather-long-name.png`, await makeImage('png'))
+  for (let i = 0; i < 6; i++)
+    await upload(page.request, `photo-${i}-with-a-rather-long-name.png`, await makeImage('png'))
   await upload(page.request, 'notes.txt', 'hello')
   const clip = await upload(page.request, 'clip.webm', makeVideo('webm', 2))
   // The viewer opens files with a preview: wait for the video's.
-  await expect.poll(async () => (await fileInfo(page.request, clip._id)).metadata.hasThumbnail, { timeout: 20_000 }).toBe(true)
+  await expect
+    .poll(async () => (await fileInfo(page.request, clip._id)).metadata.hasThumbnail, { timeout: 20_000 })
+    .toBe(true)
   await page.reload()
 }
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
-  test('given a phone, then files are two compact columns, Quick Access one row, and the video viewer spans the width on black', async ({ page }) => {
+  test('given a phone, then files are two compact columns, Quick Access one row, and the video viewer spans the width on black', async ({
+    page,
+  }) => {
     await signedIn(page)
     await seed(page)
 
@@ -42,9 +51,15 @@ test.describe('phone', () => {
     expect(third.y).toBeGreaterThan(first.y)
     expect(first.height).toBeLessThan(190)
     const longName = item(page, 'photo-5').getByText('photo-5-with-a-rather-long-name.png')
-    const lines = await longName.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))
+    const lines = await longName.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    )
     expect(Math.round(lines)).toBe(2)
-    expect(await longName.evaluate((el) => el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).webkitLineClamp === '2')).toBe(true)
+    expect(
+      await longName.evaluate(
+        (el) => el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).webkitLineClamp === '2',
+      ),
+    ).toBe(true)
 
     // Point 8: collapsed, exactly one row; focus never scrolls the strip.
     const quick = page.getByRole('region', { name: 'Quick Access' })
@@ -55,7 +70,10 @@ test.describe('phone', () => {
     const strip = page.locator('#quick-access-items')
     await quickItems.last().focus()
     await page.keyboard.press('Tab')
-    expect(await strip.evaluate((el) => ({ top: el.scrollTop, overflow: el.scrollHeight - el.clientHeight }))).toEqual({ top: 0, overflow: 0 })
+    expect(await strip.evaluate((el) => ({ top: el.scrollTop, overflow: el.scrollHeight - el.clientHeight }))).toEqual({
+      top: 0,
+      overflow: 0,
+    })
     const toggle = quick.getByRole('button', { name: 'Show more' })
     await toggle.tap()
     await expect(quick.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true')
@@ -69,20 +87,25 @@ test.describe('phone', () => {
     const frame = await box(video)
     expect(frame.x).toBe(0)
     expect(frame.width).toBe(390)
-    expect(await video.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el.parentElement!).backgroundColor])).toEqual([
-      'rgb(0, 0, 0)',
-      'rgb(0, 0, 0)',
-    ])
+    expect(
+      await video.evaluate((el) => [
+        getComputedStyle(el).backgroundColor,
+        getComputedStyle(el.parentElement!).backgroundColor,
+      ]),
+    ).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)'])
     for (const name of ['Previous', 'Next']) {
       const arrow = viewer.getByRole('button', { name })
       const place = await box(arrow)
       expect(place.x).toBeGreaterThanOrEqual(frame.x)
       expect(place.x + place.width).toBeLessThanOrEqual(frame.x + frame.width)
       // On top of the video, so a tap reaches it.
-      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'), {
-        x: place.x + place.width / 2,
-        y: place.y + place.height / 2,
-      })
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'),
+        {
+          x: place.x + place.width / 2,
+          y: place.y + place.height / 2,
+        },
+      )
       expect(hit).toBe(name)
     }
   })
@@ -91,7 +114,9 @@ test.describe('phone', () => {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } })
 
-  test('given a desktop, then video cards carry the play mark, list columns line up with their headers, and Shift+F10 opens any item\'s menu', async ({ page }) => {
+  test("given a desktop, then video cards carry the play mark, list columns line up with their headers, and Shift+F10 opens any item's menu", async ({
+    page,
+  }) => {
     await signedIn(page)
     await seed(page)
 
@@ -101,7 +126,9 @@ test.describe('desktop', () => {
 
     // Point 8 on a desktop: one row, and the toggle says what it does.
     const quick = page.getByRole('region', { name: 'Quick Access' })
-    const tops = await quick.getByRole('button', { name: /\d\d\/\d\d\/\d\d/ }).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))
+    const tops = await quick
+      .getByRole('button', { name: /\d\d\/\d\d\/\d\d/ })
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))
     expect(new Set(tops).size).toBe(1)
     await expect(quick.getByRole('button', { name: 'Show more' })).toBeVisible()
 
@@ -121,8 +148,12 @@ test.describe('desktop', () => {
     const files = page.getByRole('grid', { name: 'Home Files' })
     const row = files.getByRole('row', { name: /photo-5/ })
     await expect(row).toBeVisible()
-    const headerLefts = await files.getByRole('columnheader').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))
-    const cellLefts = await row.getByRole('gridcell').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))
+    const headerLefts = await files
+      .getByRole('columnheader')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))
+    const cellLefts = await row
+      .getByRole('gridcell')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))
     expect(cellLefts).toEqual(headerLefts)
     await row.focus()
     await page.keyboard.press('Shift+F10')
@@ -130,7 +161,9 @@ test.describe('desktop', () => {
     await page.keyboard.press('Escape')
   })
 
-  test('given the Move dialog, when a folder is entered and Back returns to Home by keyboard, then focus never lands on <body>', async ({ page }) => {
+  test('given the Move dialog, when a folder is entered and Back returns to Home by keyboard, then focus never lands on <body>', async ({
+    page,
+  }) => {
     await signedIn(page)
     const archive = await createFolder(page.request, 'Archive')
     await createFolder(page.request, 'Inner', archive._id)

@@ -19,7 +19,11 @@ async function dragOnto(page: Page, source: Locator, target: Locator, highlighte
 }
 
 const names = async (request: import('@playwright/test').APIRequestContext, parent: string) =>
-  ((await (await request.get(`/file-service/list?parent=${parent}&sortBy=alp_asc`)).json()) as Array<{ filename: string }>).map((f) => f.filename)
+  (
+    (await (await request.get(`/file-service/list?parent=${parent}&sortBy=alp_asc`)).json()) as Array<{
+      filename: string
+    }>
+  ).map((f) => f.filename)
 
 test.describe('drive habits', () => {
   test('drag a card onto a folder, a selection onto a folder, and a card onto the Home crumb', async ({ page }) => {
@@ -62,11 +66,22 @@ test.describe('drive habits', () => {
     await page.reload()
     await item(page, 'report.txt').click({ button: 'right' })
     const menu = page.getByRole('menu')
-    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Share', 'Download', 'Make a copy', 'Move', 'Trash'])
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Multi-select',
+      'Rename',
+      'Share',
+      'Download',
+      'Make a copy',
+      'Move',
+      'Trash',
+    ])
     await menu.getByRole('menuitem', { name: 'Make a copy' }).click()
     await expect(toasts(page).getByText('Copy made')).toBeVisible()
     await expect(item(page, 'report (copy).txt')).toBeVisible()
-    const copies = (await (await page.request.get('/file-service/list?search=report')).json()) as Array<{ _id: string; filename: string }>
+    const copies = (await (await page.request.get('/file-service/list?search=report')).json()) as Array<{
+      _id: string
+      filename: string
+    }>
     const copyId = copies.find((f) => f.filename === 'report (copy).txt')!._id
     expect(await (await page.request.get(`/file-service/download/${copyId}`)).text()).toBe('the numbers')
   })
@@ -78,9 +93,18 @@ test.describe('drive habits', () => {
     await upload(page.request, 'small.txt', 'x')
     await page.reload()
     await page.getByRole('combobox', { name: 'Sort by' }).click()
-    await expect(page.getByRole('listbox', { name: 'Sort by' }).getByRole('option')).toHaveText(['Modified', 'Name', 'Size', 'Type'])
+    await expect(page.getByRole('listbox', { name: 'Sort by' }).getByRole('option')).toHaveText([
+      'Modified',
+      'Name',
+      'Size',
+      'Type',
+    ])
     await page.getByRole('option', { name: 'Size' }).click()
-    await expect(page.getByRole('listbox', { name: 'Home Files' }).getByRole('option')).toHaveText([/large\.txt/, /medium\.txt/, /small\.txt/])
+    await expect(page.getByRole('listbox', { name: 'Home Files' }).getByRole('option')).toHaveText([
+      /large\.txt/,
+      /medium\.txt/,
+      /small\.txt/,
+    ])
 
     await page.getByRole('button', { name: 'List view' }).click()
     const files = page.getByRole('grid', { name: 'Home Files' })
@@ -109,7 +133,12 @@ test.describe('drive habits', () => {
     await expect(field).toHaveValue(/\/dav\/$/)
     const address = await field.inputValue()
     expect(new URL(address).pathname).toBe('/dav/')
-    await page.locator('div', { has: field }).filter({ has: page.getByRole('button', { name: 'Copy' }) }).last().getByRole('button', { name: 'Copy' }).click()
+    await page
+      .locator('div', { has: field })
+      .filter({ has: page.getByRole('button', { name: 'Copy' }) })
+      .last()
+      .getByRole('button', { name: 'Copy' })
+      .click()
     await expect(toasts(page).getByText('WebDAV address copied')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
     expect(baseURL).toBeTruthy()

@@ -86,16 +86,25 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await expect(users.getByText('Quota 1.02 MB')).toBeVisible()
 
   await member.reload()
-  await addNewUpload(member, 'Upload Files', { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: randomBytes(2 * 1024 * 1024) })
+  await addNewUpload(member, 'Upload Files', {
+    name: 'too-big.bin',
+    mimeType: 'application/octet-stream',
+    buffer: randomBytes(2 * 1024 * 1024),
+  })
   const panel = member.getByRole('region', { name: 'Uploads' })
-  await expect(panel.getByText('This file (2 MB) is larger than your free space (1.02 MB)')).toBeVisible({ timeout: 20_000 })
+  await expect(panel.getByText('This file (2 MB) is larger than your free space (1.02 MB)')).toBeVisible({
+    timeout: 20_000,
+  })
   await expect(panel.getByText('1 failed')).toBeVisible()
   // The meter in the sidebar says the same quota.
   await expect(member.getByRole('group', { name: 'Storage' }).getByText('0 B of 1.02 MB used')).toBeVisible()
 
   // Reset: the user's session ends at once; the new temporary password signs in, and asks again.
   await userAction(admin, email, 'Reset password')
-  await admin.getByRole('alertdialog', { name: `Reset the password of ${email}?` }).getByRole('button', { name: 'Reset password' }).click()
+  await admin
+    .getByRole('alertdialog', { name: `Reset the password of ${email}?` })
+    .getByRole('button', { name: 'Reset password' })
+    .click()
   const second = await takeSecret(admin, 'Password reset', 'Temporary password')
   await member.reload()
   await expect(member.getByRole('button', { name: 'Login' })).toBeVisible()
@@ -105,7 +114,9 @@ test('the admin creates a user, sets a quota the user runs into, and resets thei
   await expect(member.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
 })
 
-test('the admin invites by mail; the invited member opens the mailed link in a fresh browser and lands in an empty Home', async ({ browser }) => {
+test('the admin invites by mail; the invited member opens the mailed link in a fresh browser and lands in an empty Home', async ({
+  browser,
+}) => {
   const admin = await adminOnUsers(browser)
 
   const email = freshEmail('invited')

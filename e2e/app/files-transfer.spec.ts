@@ -27,7 +27,12 @@ const openItem = async (page: Page, name: string) => {
 async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  })
 }
 
 /** The files listed in `parent` ("/" for Home), straight from the server. */
@@ -56,7 +61,10 @@ async function visitor(browser: Browser) {
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' })
-const uploadRow = (page: Page, name: string) => panel(page).getByRole('listitem').filter({ has: page.getByRole('progressbar', { name, exact: true }) })
+const uploadRow = (page: Page, name: string) =>
+  panel(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('progressbar', { name, exact: true }) })
 
 let scratch: string
 test.beforeEach(() => {
@@ -75,7 +83,9 @@ function scratchFile(relative: string, body: Buffer | string): string {
 }
 
 test.describe('uploads', () => {
-  test('three files through Upload Files: the panel counts, shows progress, completes; each downloads byte-identical', async ({ page }) => {
+  test('three files through Upload Files: the panel counts, shows progress, completes; each downloads byte-identical', async ({
+    page,
+  }) => {
     await signedIn(page)
     const bodies: Record<string, Buffer> = {
       'big.bin': randomBytes(6 * MB),
@@ -107,10 +117,13 @@ test.describe('uploads', () => {
 
     const listed = await listFiles(page.request)
     expect(listed.map((file) => file.filename).sort()).toEqual(Object.keys(bodies).sort())
-    for (const file of listed) expect((await download(page.request, file._id)).equals(bodies[file.filename]!)).toBe(true)
+    for (const file of listed)
+      expect((await download(page.request, file._id)).equals(bodies[file.filename]!)).toBe(true)
   })
 
-  test('a nested folder through Upload Folder: one folder row, then the folder with its sub folder and files', async ({ page }) => {
+  test('a nested folder through Upload Folder: one folder row, then the folder with its sub folder and files', async ({
+    page,
+  }) => {
     await signedIn(page)
     const cover = scratchFile('Album/cover.txt', 'cover')
     scratchFile('Album/Trips/day-1.txt', 'day one')
@@ -193,7 +206,11 @@ test.describe('sharing', () => {
     await page.getByRole('option', { name: label }).click()
   }
 
-  test('public: the link opens and downloads logged out; back to private, the link is dead', async ({ page, browser, baseURL }) => {
+  test('public: the link opens and downloads logged out; back to private, the link is dead', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signedIn(page)
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     // 2560 bytes: shown as "2.5 KB" on the public page.
@@ -218,7 +235,10 @@ test.describe('sharing', () => {
     const details = anonymous.page.getByRole('group', { name: 'File details' })
     await expect(details).toContainText('Public')
     await expect(details).toContainText('2.5 KB')
-    const [saved] = await Promise.all([anonymous.page.waitForEvent('download'), anonymous.page.getByRole('button', { name: 'Download' }).click()])
+    const [saved] = await Promise.all([
+      anonymous.page.waitForEvent('download'),
+      anonymous.page.getByRole('button', { name: 'Download' }).click(),
+    ])
     expect(saved.suggestedFilename()).toBe('report.bin')
     expect(readFileSync((await saved.path())!).equals(body)).toBe(true)
     await anonymous.context.close()
@@ -248,7 +268,10 @@ test.describe('sharing', () => {
     const first = await visitor(browser)
     await first.page.goto(link)
     await expect(first.page.getByRole('group', { name: 'File details' })).toContainText('Temporary')
-    const [saved] = await Promise.all([first.page.waitForEvent('download'), first.page.getByRole('button', { name: 'Download' }).click()])
+    const [saved] = await Promise.all([
+      first.page.waitForEvent('download'),
+      first.page.getByRole('button', { name: 'Download' }).click(),
+    ])
     expect(readFileSync((await saved.path())!, 'utf8')).toBe('for one download only')
     await first.context.close()
 
@@ -259,7 +282,10 @@ test.describe('sharing', () => {
     expect((await listFiles(page.request)).find((f) => f._id === file._id)?.metadata.linkType).toBeUndefined()
   })
 
-  test('with a password, an expiry and a limit, the one Share link asks for the password and downloads', async ({ page, browser }) => {
+  test('with a password, an expiry and a limit, the one Share link asks for the password and downloads', async ({
+    page,
+    browser,
+  }) => {
     await signedIn(page)
     const file = await upload(page.request, 'locked.txt', 'behind a password')
     await page.reload()
@@ -271,7 +297,9 @@ test.describe('sharing', () => {
     await form.getByRole('checkbox', { name: 'Expires' }).check()
     const later = new Date(Date.now() + 3 * 86_400_000)
     const pad = (n: number) => String(n).padStart(2, '0')
-    await form.getByLabel('Expires on').fill(`${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T12:00`)
+    await form
+      .getByLabel('Expires on')
+      .fill(`${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T12:00`)
     await form.getByRole('checkbox', { name: 'Require a password' }).check()
     await form.getByLabel('Password', { exact: true }).fill('open sesame')
     await form.getByRole('checkbox', { name: 'Limit downloads' }).check()
@@ -291,7 +319,10 @@ test.describe('sharing', () => {
     await expect(recipient.page.getByText('Error getting public file')).toHaveCount(0)
     await recipient.page.getByLabel('Password').fill('open sesame')
     await recipient.page.getByRole('button', { name: 'Open' }).click()
-    const [saved] = await Promise.all([recipient.page.waitForEvent('download'), recipient.page.getByRole('button', { name: 'Download' }).click()])
+    const [saved] = await Promise.all([
+      recipient.page.waitForEvent('download'),
+      recipient.page.getByRole('button', { name: 'Download' }).click(),
+    ])
     expect(readFileSync((await saved.path())!, 'utf8')).toBe('behind a password')
     await recipient.context.close()
   })
@@ -301,7 +332,9 @@ test.describe('moving', () => {
   const moveDialog = (page: Page) => page.getByRole('dialog', { name: 'Move' })
   const folderOptions = (page: Page) => moveDialog(page).getByRole('listbox', { name: 'Folders' }).getByRole('option')
 
-  test('a file by entering the folder, then a folder, which is not offered as its own destination', async ({ page }) => {
+  test('a file by entering the folder, then a folder, which is not offered as its own destination', async ({
+    page,
+  }) => {
     await signedIn(page)
     const dest = await createFolder(page.request, 'Dest')
     const box = await createFolder(page.request, 'Box')

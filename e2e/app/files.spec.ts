@@ -34,7 +34,9 @@ test.describe('file browser', () => {
     await expect(page).toHaveURL('/home')
     // The details panel describes a single click's item.
     await item(page, 'Outer').click()
-    await expect(page.getByRole('complementary', { name: 'Details' }).getByText('Folder', { exact: true })).toBeVisible()
+    await expect(
+      page.getByRole('complementary', { name: 'Details' }).getByText('Folder', { exact: true }),
+    ).toBeVisible()
   })
 
   test('rename a file and a folder from the context menu', async ({ page }) => {
@@ -93,7 +95,9 @@ test.describe('file browser', () => {
       await expect(item(page, name)).toHaveCount(0)
     }
     await page.getByRole('link', { name: 'Trash' }).first().click()
-    await expect(page.getByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeVisible()
+    await expect(
+      page.getByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+    ).toBeVisible()
     await openItem(page, 'Box')
     await expect(page).toHaveURL(`/folder-trash/${box._id}`)
     await expect(item(page, 'inside.txt')).toBeVisible()
@@ -175,7 +179,9 @@ test.describe('file browser', () => {
     await viewer.getByRole('button', { name: 'Next' }).click()
     const image = page.getByRole('dialog', { name: 'sunset.png' })
     await expect(image.locator('img')).toHaveAttribute('src', /\/file-service\/full-thumbnail\//)
-    await expect.poll(() => image.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => image.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
     await image.getByRole('button', { name: 'Previous' }).click()
     await expect(page.getByRole('dialog', { name: 'clip.webm' })).toBeVisible()
     // The browser's back button closes the viewer and stays on the page.

@@ -4,22 +4,40 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { createFolder, fileInfo, freshEmail, makeOne, makePublic, PASSWORD, signUp, upload, uuid } from '../support/api.ts'
+import {
+  createFolder,
+  fileInfo,
+  freshEmail,
+  makeOne,
+  makePublic,
+  PASSWORD,
+  signUp,
+  upload,
+  uuid,
+} from '../support/api.ts'
 import { expectNoSeriousA11yViolations } from '../support/axe.ts'
 import { logInInUi } from '../support/ui.ts'
 
 /** Every name user 1 gives its items starts with this, so a leak is easy to spot anywhere. */
 const MARK = 'u1secret'
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer()
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer()
 
 /** Waits for the thumbnail queue to finish the image (it runs off the upload request). */
 async function thumbnailIdOf(page: Page, id: string) {
-  await expect.poll(async () => (await fileInfo(page.request, id)).metadata.hasThumbnail, { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(async () => (await fileInfo(page.request, id)).metadata.hasThumbnail, { timeout: 15_000 })
+    .toBe(true)
   return (await fileInfo(page.request, id)).metadata.thumbnailID!
 }
 
-test('given two users, then the second can neither see, open nor change the first one’s items, and only public links open for anyone', async ({ page, browser }) => {
+test('given two users, then the second can neither see, open nor change the first one’s items, and only public links open for anyone', async ({
+  page,
+  browser,
+}) => {
   // User 1: a folder with a file in it, an image with a thumbnail, a public file, a file whose
   // link was made public and then removed, and a file with a temporary link.
   await page.goto('/')
@@ -33,7 +51,9 @@ test('given two users, then the second can neither see, open nor change the firs
   const oldLink = (await makePublic(page.request, unshared._id)).metadata.link!
   const once = await upload(page.request, `${MARK}-once.txt`, 'for one download')
   const onceLink = (await makeOne(page.request, once._id)).metadata.link!
-  expect((await page.request.patch(`/file-service/remove-link/${unshared._id}`, { headers: { uuid } })).status()).toBe(200)
+  expect((await page.request.patch(`/file-service/remove-link/${unshared._id}`, { headers: { uuid } })).status()).toBe(
+    200,
+  )
   const thumbnailId = await thumbnailIdOf(page, image._id)
 
   // User 2, on another device.
@@ -78,7 +98,13 @@ test('given two users, then the second can neither see, open nor change the firs
   expect(writes).toEqual(Object.fromEntries(Object.keys(writes).map((key) => [key, 404])))
 
   // User 2's own views of the drive hold none of it either.
-  for (const path of ['/file-service/list', '/file-service/quick-list', `/file-service/suggested-list?search=${MARK}`, '/folder-service/list', '/file-service/list?mediaMode=true']) {
+  for (const path of [
+    '/file-service/list',
+    '/file-service/quick-list',
+    `/file-service/suggested-list?search=${MARK}`,
+    '/folder-service/list',
+    '/file-service/list?mediaMode=true',
+  ]) {
     const response = await page2.request.get(path)
     expect(response.status(), path).toBe(200)
     expect(await response.text(), path).not.toContain(MARK)
@@ -99,13 +125,20 @@ test('given two users, then the second can neither see, open nor change the firs
   const pending: Array<Promise<{ url: string; status: number; body: string }>> = []
   page2.on('response', (response) => {
     if (!new URL(response.url()).pathname.includes('-service/')) return
-    pending.push(response.text().catch(() => '').then((body) => ({ url: response.url(), status: response.status(), body })))
+    pending.push(
+      response
+        .text()
+        .catch(() => '')
+        .then((body) => ({ url: response.url(), status: response.status(), body })),
+    )
   })
   await logInInUi(page2, intruderEmail, PASSWORD)
   // Not 'networkidle': on a loaded machine the app can be quiet for 500 ms between restoring the
   // session and asking about the folder. The screen that says the folder is missing comes after
   // every question about it was answered.
-  const folderInfo = page2.waitForResponse((response) => new URL(response.url()).pathname === `/folder-service/info/${folder._id}`)
+  const folderInfo = page2.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/folder-service/info/${folder._id}`,
+  )
   await page2.goto(`/folder/${folder._id}`)
   await expect(page2).toHaveURL(new RegExp(`/folder/${folder._id}$`))
   expect((await folderInfo).status()).toBe(404)
@@ -125,7 +158,10 @@ test('given two users, then the second can neither see, open nor change the firs
   await expect(visitor.getByText(`${MARK}-shared.txt`)).toBeVisible()
   await expect(visitor.getByRole('group', { name: 'File details' })).toContainText('Public')
   await expectNoSeriousA11yViolations(visitor, undefined, 'public-download')
-  const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('button', { name: 'Download' }).click()])
+  const [download] = await Promise.all([
+    visitor.waitForEvent('download'),
+    visitor.getByRole('button', { name: 'Download' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe(`${MARK}-shared.txt`)
   expect(readFileSync((await download.path())!, 'utf8')).toBe('shared with the world')
 

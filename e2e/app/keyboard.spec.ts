@@ -19,7 +19,10 @@ const hasFocus = (target: Locator) =>
   target
     .evaluate((el) => {
       const active = document.activeElement
-      return el === active || (el.hasAttribute('data-active-item') && active?.getAttribute('role') === 'listbox' && active.contains(el))
+      return (
+        el === active ||
+        (el.hasAttribute('data-active-item') && active?.getAttribute('role') === 'listbox' && active.contains(el))
+      )
     })
     .catch(() => false)
 
@@ -52,9 +55,13 @@ test('given a signed-in user, the whole file journey works with the keyboard alo
   await page.addInitScript(() => {
     const w = window as unknown as { pointerPresses: number }
     w.pointerPresses = 0
-    window.addEventListener('pointerdown', (event) => {
-      if (event.isTrusted) w.pointerPresses++
-    }, true)
+    window.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (event.isTrusted) w.pointerPresses++
+      },
+      true,
+    )
   })
   await signedIn(page)
   await createFolder(page.request, 'Archive')

@@ -21,18 +21,26 @@ const rowBoxes = (page: Page) =>
     return {
       width: list.clientWidth,
       left: list.getBoundingClientRect().left,
-      rows: rows.map((row) => [...row.querySelectorAll('[role="option"]')].map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect)),
+      rows: rows.map((row) =>
+        [...row.querySelectorAll('[role="option"]')].map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect),
+      ),
     }
   })
 
 test.describe('media gallery', () => {
-  test('rows fill the width at ~180 px, a month header sticks, arrows follow the rows, names show on hover', async ({ page }) => {
+  test('rows fill the width at ~180 px, a month header sticks, arrows follow the rows, names show on hover', async ({
+    page,
+  }) => {
     await signedIn(page)
     const png = await makeImage('png')
     for (let i = 0; i < 38; i++) await upload(page.request, `photo-${String(i).padStart(2, '0')}.png`, png)
     // A file joins the media list once its thumbnail is made, off the request path.
     await expect
-      .poll(async () => ((await (await page.request.get('/file-service/list?mediaMode=true&limit=100')).json()) as unknown[]).length, { timeout: 30_000 })
+      .poll(
+        async () =>
+          ((await (await page.request.get('/file-service/list?mediaMode=true&limit=100')).json()) as unknown[]).length,
+        { timeout: 30_000 },
+      )
       .toBe(38)
     await page.getByRole('link', { name: 'Media' }).first().click()
     await expect(item(page, 'photo-37.png')).toBeVisible({ timeout: 15_000 })
@@ -53,9 +61,13 @@ test.describe('media gallery', () => {
     const first = item(page, 'photo-37.png')
     await first.focus()
     await page.keyboard.press('ArrowRight')
-    const from = await page.evaluate(() => (document.activeElement as HTMLElement).getBoundingClientRect().toJSON() as DOMRect)
+    const from = await page.evaluate(
+      () => (document.activeElement as HTMLElement).getBoundingClientRect().toJSON() as DOMRect,
+    )
     await page.keyboard.press('ArrowDown')
-    const to = await page.evaluate(() => (document.activeElement as HTMLElement).getBoundingClientRect().toJSON() as DOMRect)
+    const to = await page.evaluate(
+      () => (document.activeElement as HTMLElement).getBoundingClientRect().toJSON() as DOMRect,
+    )
     expect(to.top).toBeGreaterThan(from.bottom - 1)
     expect(to.left).toBeLessThanOrEqual(from.left + from.width / 2)
     expect(to.right).toBeGreaterThanOrEqual(from.left + from.width / 2)
@@ -84,23 +96,30 @@ test.describe('media gallery', () => {
     await expect(item(page, 'photo-37.png')).toBeFocused()
     let lastY = -1
     await expect
-      .poll(async () => {
-        const y = await page.evaluate(() => window.scrollY)
-        const settled = y === lastY
-        lastY = y
-        return settled && y === 0
-      }, { intervals: [250] })
+      .poll(
+        async () => {
+          const y = await page.evaluate(() => window.scrollY)
+          const settled = y === lastY
+          lastY = y
+          return settled && y === 0
+        },
+        { intervals: [250] },
+      )
       .toBe(true)
     await page.evaluate(() => window.scrollBy(0, 500))
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
     const header = monthHeader(page, month)
     await expect(header).toBeVisible()
     const appHeader = await page.locator('header').first().boundingBox()
-    await expect.poll(async () => Math.round((await header.boundingBox())!.y)).toBeGreaterThanOrEqual(Math.round(appHeader!.y + appHeader!.height) - 1)
+    await expect
+      .poll(async () => Math.round((await header.boundingBox())!.y))
+      .toBeGreaterThanOrEqual(Math.round(appHeader!.y + appHeader!.height) - 1)
     expect((await header.boundingBox())!.y).toBeLessThan(appHeader!.y + appHeader!.height + 40)
   })
 
-  test('the date scrubber lists the years and months and jumps to an older month with the keyboard', async ({ page }) => {
+  test('the date scrubber lists the years and months and jumps to an older month with the keyboard', async ({
+    page,
+  }) => {
     await signedIn(page)
     // Mid-month at noon, so the month is the same in any time zone. Enough of June 2024 to push 2019
     // off the screen, and of January 2018 under it so the page can scroll March 2019 to the top.
@@ -111,7 +130,11 @@ test.describe('media gallery', () => {
     for (let i = 0; i < 3; i++) await upload(page.request, `march-${i}.jpg`, march)
     for (let i = 0; i < 25; i++) await upload(page.request, `january-${String(i).padStart(2, '0')}.jpg`, january)
     await expect
-      .poll(async () => ((await (await page.request.get('/file-service/list?mediaMode=true&limit=100')).json()) as unknown[]).length, { timeout: 30_000 })
+      .poll(
+        async () =>
+          ((await (await page.request.get('/file-service/list?mediaMode=true&limit=100')).json()) as unknown[]).length,
+        { timeout: 30_000 },
+      )
       .toBe(58)
     await page.getByRole('link', { name: 'Media' }).first().click()
     await expect(item(page, 'june-29.jpg')).toBeVisible({ timeout: 15_000 })
@@ -134,7 +157,9 @@ test.describe('media gallery', () => {
     const header = monthHeader(page, 'March 2019')
     await expect(header).toBeInViewport()
     const appHeader = (await page.locator('header').first().boundingBox())!
-    await expect.poll(async () => Math.round((await header.boundingBox())!.y)).toBeGreaterThanOrEqual(Math.round(appHeader.y + appHeader.height) - 1)
+    await expect
+      .poll(async () => Math.round((await header.boundingBox())!.y))
+      .toBeGreaterThanOrEqual(Math.round(appHeader.y + appHeader.height) - 1)
     expect((await header.boundingBox())!.y).toBeLessThan(appHeader.y + appHeader.height + 40)
     await expect(item(page, 'march-0.jpg')).toBeInViewport()
     // The scrubber stuck beside the gallery, on its inline-end edge.

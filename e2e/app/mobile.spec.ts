@@ -9,7 +9,9 @@ import { longPress } from '../support/touch.ts'
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
 test.describe('mobile', () => {
-  test('given a phone, the header has a Menu button and no cog; the drawer lists the areas, navigates and closes', async ({ page }) => {
+  test('given a phone, the header has a Menu button and no cog; the drawer lists the areas, navigates and closes', async ({
+    page,
+  }) => {
     await signedIn(page)
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true })
     await expect(menuButton).toBeVisible()
@@ -52,7 +54,9 @@ test.describe('mobile', () => {
     await expect(page).toHaveURL(/\/settings$/)
   })
 
-  test('given a file card, a 500 ms long press opens its context menu with the home actions, and Rename works', async ({ page }) => {
+  test('given a file card, a 500 ms long press opens its context menu with the home actions, and Rename works', async ({
+    page,
+  }) => {
     await signedIn(page)
     await createFolder(page.request, 'Photos')
     await upload(page.request, 'draft.txt', 'text')
@@ -69,7 +73,15 @@ test.describe('mobile', () => {
     await longPress(page, card)
     const menu = page.getByRole('menu', { name: 'Actions' })
     await expect(menu).toBeVisible()
-    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Share', 'Download', 'Make a copy', 'Move', 'Trash'])
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Multi-select',
+      'Rename',
+      'Share',
+      'Download',
+      'Make a copy',
+      'Move',
+      'Trash',
+    ])
     // Lifting the finger did not also open the file.
     await expect(page.getByRole('dialog', { name: 'draft.txt' })).toHaveCount(0)
 
@@ -78,13 +90,22 @@ test.describe('mobile', () => {
     await expect(prompt.getByRole('textbox')).toHaveValue('draft.txt')
     await prompt.getByRole('textbox').fill('final.txt')
     await prompt.getByRole('button', { name: 'Okay' }).tap()
-    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Renamed', { exact: true })).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByText('Renamed', { exact: true }),
+    ).toBeVisible()
     await expect(item(page, 'final.txt').first()).toBeVisible()
     await expect(item(page, 'draft.txt')).toHaveCount(0)
 
     // Folders get the same gesture (their Share makes folder links, issue #19).
     await longPress(page, item(page, 'Photos'))
-    await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Rename', 'Share', 'Download', 'Move', 'Trash'])
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Multi-select',
+      'Rename',
+      'Share',
+      'Download',
+      'Move',
+      'Trash',
+    ])
     await page.keyboard.press('Escape')
     await expect(menu).toHaveCount(0)
   })
@@ -100,7 +121,9 @@ test.describe('mobile', () => {
     await expect(page.getByText('Select a file or folder to view it’s details.')).toHaveCount(0)
   })
 
-  test('given a phone, one tap on a Quick Access item opens it at once (the details modal for a text file)', async ({ page }) => {
+  test('given a phone, one tap on a Quick Access item opens it at once (the details modal for a text file)', async ({
+    page,
+  }) => {
     await signedIn(page)
     await upload(page.request, 'notes.txt', 'remember')
     await page.reload()
@@ -114,7 +137,9 @@ test.describe('mobile', () => {
     await expect(details).toHaveCount(0)
   })
 
-  test('given a phone, the first tap selects a card and shows the Open cue; the second tap opens it', async ({ page }) => {
+  test('given a phone, the first tap selects a card and shows the Open cue; the second tap opens it', async ({
+    page,
+  }) => {
     await signedIn(page)
     await upload(page.request, 'plan.txt', 'steps')
     await page.reload()
@@ -127,7 +152,9 @@ test.describe('mobile', () => {
     await expect(page.getByRole('dialog', { name: 'plan.txt' })).toBeVisible()
   })
 
-  test('given a phone, an Upload button is on screen: it offers ADD NEW’s choices and uploads; the empty drive points at it', async ({ page }) => {
+  test('given a phone, an Upload button is on screen: it offers ADD NEW’s choices and uploads; the empty drive points at it', async ({
+    page,
+  }) => {
     await signedIn(page)
     await expect(page.getByText('Tap Upload to add files')).toBeVisible()
     const button = page.getByRole('button', { name: 'Upload', exact: true })
@@ -137,7 +164,9 @@ test.describe('mobile', () => {
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('menuitem', { name: 'Upload Files' }).tap()
     await (await chooser).setFiles({ name: 'from-phone.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
-    await expect(page.getByRole('listbox', { name: 'Home Files' }).getByRole('option', { name: /^from-phone\.txt/ })).toBeVisible()
+    await expect(
+      page.getByRole('listbox', { name: 'Home Files' }).getByRole('option', { name: /^from-phone\.txt/ }),
+    ).toBeVisible()
   })
 
   test('given a phone, the drawer shows the storage meter', async ({ page }) => {
@@ -150,4 +179,3 @@ test.describe('mobile', () => {
     await expect(meter).toContainText(/2 KB( of .+)? used/)
   })
 })
-

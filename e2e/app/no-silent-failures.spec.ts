@@ -13,10 +13,14 @@ async function uploadFiles(page: Page, files: Array<{ name: string; body: string
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'ADD NEW' }).click()
   await page.getByRole('menuitem', { name: 'Upload Files' }).click()
-  await (await chooser).setFiles(files.map(({ name, body }) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) })))
+  await (
+    await chooser
+  ).setFiles(files.map(({ name, body }) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) })))
 }
 
-test('a folder name the server would refuse is flagged as typed; a refusal the app could not foresee keeps the dialog open with the reason', async ({ page }) => {
+test('a folder name the server would refuse is flagged as typed; a refusal the app could not foresee keeps the dialog open with the reason', async ({
+  page,
+}) => {
   await signedIn(page)
   const doomed = await createFolder(page.request, 'Doomed')
   await page.goto(`/folder/${doomed._id}`)
@@ -39,20 +43,26 @@ test('a folder name the server would refuse is flagged as typed; a refusal the a
   await expect(dialog).toBeVisible()
 })
 
-test('a folder URL whose folder does not exist says so, offers Home, and refuses uploads up front', async ({ page }) => {
+test('a folder URL whose folder does not exist says so, offers Home, and refuses uploads up front', async ({
+  page,
+}) => {
   await signedIn(page)
   await page.goto('/folder/no-such-folder')
   await expect(page.getByRole('heading', { name: "This folder doesn't exist or was deleted" })).toBeVisible()
   await expectNoSeriousA11yViolations(page, undefined, 'missing folder')
   await page.getByRole('button', { name: 'ADD NEW' }).click()
   await page.getByRole('menuitem', { name: 'Upload Files' }).click()
-  await expect(toasts(page).getByText("This folder doesn't exist or was deleted: nothing can be added here")).toBeVisible()
+  await expect(
+    toasts(page).getByText("This folder doesn't exist or was deleted: nothing can be added here"),
+  ).toBeVisible()
   await expect(panel(page)).toHaveCount(0)
   await page.getByRole('button', { name: 'Go to Home' }).click()
   await expect(page).toHaveURL(/\/home$/)
 })
 
-test('failed uploads say why and are not counted; completed rows are full; the panel leaves the last card visible', async ({ page }) => {
+test('failed uploads say why and are not counted; completed rows are full; the panel leaves the last card visible', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   await signedIn(page)
   for (let i = 0; i < 24; i++) await upload(page.request, `seed-${String(i).padStart(2, '0')}.txt`, `seed ${i}`)
@@ -78,8 +88,17 @@ test('failed uploads say why and are not counted; completed rows are full; the p
   const covered = await page.getByRole('option').evaluateAll(
     (cards, panelBox) =>
       cards
-        .map((card) => ({ name: card.getAttribute('aria-label') ?? card.textContent, rect: card.getBoundingClientRect() }))
-        .filter(({ rect }) => rect.left < panelBox.x + panelBox.width && panelBox.x < rect.right && rect.top < panelBox.y + panelBox.height && panelBox.y < rect.bottom)
+        .map((card) => ({
+          name: card.getAttribute('aria-label') ?? card.textContent,
+          rect: card.getBoundingClientRect(),
+        }))
+        .filter(
+          ({ rect }) =>
+            rect.left < panelBox.x + panelBox.width &&
+            panelBox.x < rect.right &&
+            rect.top < panelBox.y + panelBox.height &&
+            panelBox.y < rect.bottom,
+        )
         .map(({ name }) => name),
     box,
   )

@@ -16,7 +16,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials }
 }
@@ -28,7 +35,9 @@ async function signOut(page: Page) {
   await expect(page.getByRole('heading', { name: 'Login to your account' })).toBeVisible()
 }
 
-test('given a passkey added in Settings, then it signs in alone, and completes a password sign-in as the second step', async ({ page }) => {
+test('given a passkey added in Settings, then it signs in alone, and completes a password sign-in as the second step', async ({
+  page,
+}) => {
   const authenticator = await virtualAuthenticator(page)
   const email = freshEmail('passkey')
   await signUpInUi(page, email, PASSWORD)

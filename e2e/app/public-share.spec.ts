@@ -3,7 +3,14 @@
 // subfolder, views a photo, downloads a zip, fills a file request (which the owner then sees), and
 // meets an expired link's page.
 import { readFileSync } from 'node:fs'
-import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test'
 import type { FileJson } from '../../server/schemas/files.ts'
 import type { ShareLinkJson } from '../../server/schemas/sharing.ts'
 import { makeImage } from '../../tests/server/helpers/media.ts'
@@ -76,12 +83,17 @@ test.describe('share links, as a logged-out visitor', () => {
     await expect(crumbs.getByText('Beach')).toHaveAttribute('aria-current', 'page')
     await expect(item(page, 'sunset.png')).toBeVisible()
     // The thumbnail comes through the link.
-    await expect(item(page, 'sunset.png').locator('img')).toHaveAttribute('src', new RegExp(`/share-service/public/${link.token}/thumbnail/${photo._id}$`))
+    await expect(item(page, 'sunset.png').locator('img')).toHaveAttribute(
+      'src',
+      new RegExp(`/share-service/public/${link.token}/thumbnail/${photo._id}$`),
+    )
 
     await openItem(page, 'sunset.png')
     const viewer = page.getByRole('dialog', { name: 'sunset.png' })
     await expect(viewer.locator('img')).toHaveAttribute('src', new RegExp(`/download/${photo._id}$`))
-    await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
 
@@ -121,7 +133,9 @@ test.describe('share links, as a logged-out visitor', () => {
     await expect(page.getByText('secret.txt')).toHaveCount(0)
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('button', { name: 'Choose files' }).click()
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: 'from-visitor.txt', mimeType: 'text/plain', buffer: Buffer.from('sent through the request') },
       { name: 'secret.txt', mimeType: 'text/plain', buffer: Buffer.from('same name, kept apart') },
     ])
@@ -143,7 +157,11 @@ test.describe('share links, as a logged-out visitor', () => {
     // The server takes only a future expiry: ahead by enough for the page to load on a busy
     // machine (3 s was not, once), then wait past it.
     const expiresAt = Date.now() + 10_000
-    const link = await createLink(request, { itemType: 'file', itemId: file._id, expiresAt: new Date(expiresAt).toISOString() })
+    const link = await createLink(request, {
+      itemType: 'file',
+      itemId: file._id,
+      expiresAt: new Date(expiresAt).toISOString(),
+    })
     const page = await visitor(browser)
     await page.goto(pagePath(link))
     await expect(page.getByRole('heading', { name: 'harbour.png', level: 1 })).toBeVisible()

@@ -51,7 +51,10 @@ test.beforeEach(() => {
 })
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' })
-const row = (page: Page) => panel(page).getByRole('listitem').filter({ has: page.getByRole('progressbar', { name: NAME, exact: true }) })
+const row = (page: Page) =>
+  panel(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('progressbar', { name: NAME, exact: true }) })
 
 const tusRecords = () => proxy.records.filter((r) => r.path.startsWith('/file-service/uploads'))
 const creating = () => tusRecords().find((r) => r.method === 'POST')
@@ -62,7 +65,10 @@ async function midSecondChunk(): Promise<{ uploadUrl: string; patch: BodyRecord 
   const uploadUrl = creating()!.uploadUrl!
   let patch: BodyRecord | undefined
   await expect
-    .poll(() => (patch = tusRecords().find((r) => r.method === 'PATCH' && r.requestOffset === TUS_CHUNK_SIZE))?.bytes ?? 0, { timeout: 15_000, intervals: [20] })
+    .poll(
+      () => (patch = tusRecords().find((r) => r.method === 'PATCH' && r.requestOffset === TUS_CHUNK_SIZE))?.bytes ?? 0,
+      { timeout: 15_000, intervals: [20] },
+    )
     .toBeGreaterThanOrEqual(INTO_CHUNK)
   expect(patch!.uploadUrl).toBe(uploadUrl)
   return { uploadUrl, patch: patch! }
@@ -102,7 +108,12 @@ async function expectStoredWhole(page: Page, uploadUrl: string) {
   const sent = proxy.bytesFor(uploadUrl)
   console.log(
     `${test.info().title.split(':')[0]}: ${sent} body bytes at the server for a ${SIZE}-byte file (${(sent / SIZE).toFixed(4)}×)\n` +
-      tusRecords().map((r) => `  ${r.at} ms ${r.method} @${r.requestOffset ?? '-'} +${r.bytes} → ${r.status ?? '-'} ${r.offset ?? ''} ${r.end}`).join('\n'),
+      tusRecords()
+        .map(
+          (r) =>
+            `  ${r.at} ms ${r.method} @${r.requestOffset ?? '-'} +${r.bytes} → ${r.status ?? '-'} ${r.offset ?? ''} ${r.end}`,
+        )
+        .join('\n'),
   )
   // Every tus body of this test belongs to this one upload: none started a second one.
   expect(proxy.tusBytes()).toBe(sent)
@@ -113,7 +124,10 @@ async function expectStoredWhole(page: Page, uploadUrl: string) {
   expect(await storedFile(page, fileId!)).toEqual({ size: SIZE, sha256: sourceHash })
 }
 
-test('a connection lost mid-upload: the row says so, nothing is sent while offline, and once online the upload goes on from the server offset', async ({ page, context }) => {
+test('a connection lost mid-upload: the row says so, nothing is sent while offline, and once online the upload goes on from the server offset', async ({
+  page,
+  context,
+}) => {
   await signedIn(page)
   await addNewUpload(page, 'Upload Files', path)
   const { uploadUrl, patch } = await midSecondChunk()
@@ -121,7 +135,14 @@ test('a connection lost mid-upload: the row says so, nothing is sent while offli
   proxy.setRate(SLOW)
   await context.setOffline(true)
   // What Chromium's offline emulation does on a local line: new requests fail at once...
-  expect(await page.evaluate(() => fetch('/healthz').then(() => 'reached', () => 'failed'))).toBe('failed')
+  expect(
+    await page.evaluate(() =>
+      fetch('/healthz').then(
+        () => 'reached',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed')
   // ...but a request already streaming is not cut: the PATCH still sends a second later.
   const before = patch.bytes
   await page.waitForTimeout(1_000)
@@ -156,7 +177,9 @@ test('a connection lost mid-upload: the row says so, nothing is sent while offli
   }
 })
 
-test('a reload mid-upload: the row waits for the file, and the same file sends only the remainder', async ({ page }) => {
+test('a reload mid-upload: the row waits for the file, and the same file sends only the remainder', async ({
+  page,
+}) => {
   await signedIn(page)
   await addNewUpload(page, 'Upload Files', path)
   const { uploadUrl, patch } = await midSecondChunk()
@@ -166,11 +189,16 @@ test('a reload mid-upload: the row waits for the file, and the same file sends o
   const sentBeforeReload = proxy.bytesFor(uploadUrl)
   await expect(row(page)).toHaveAttribute('data-state', 'paused')
   // The bar shows what the server holds (read with a HEAD), before the file is picked again.
-  await expect.poll(() => tusRecords().find((r) => r.method === 'HEAD' && r.status === 200)?.offset).toBeGreaterThan(TUS_CHUNK_SIZE)
+  await expect
+    .poll(() => tusRecords().find((r) => r.method === 'HEAD' && r.status === 200)?.offset)
+    .toBeGreaterThan(TUS_CHUNK_SIZE)
   const offset = tusRecords().find((r) => r.method === 'HEAD' && r.status === 200)!.offset!
   // (A HEAD right after the reload may meet 423 while the server still stores the cut piece; the
   // app asks again.)
-  await expect(row(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.floor((offset / SIZE) * 100)))
+  await expect(row(page).getByRole('progressbar')).toHaveAttribute(
+    'aria-valuenow',
+    String(Math.floor((offset / SIZE) * 100)),
+  )
   await expect(row(page).getByText('Paused')).toBeVisible()
 
   const chooser = page.waitForEvent('filechooser')

@@ -8,7 +8,8 @@ import { item, signedIn } from '../support/browser.ts'
 test('given files at home, Shift-click selects a range, Ctrl+A selects everything, Escape clears', async ({ page }) => {
   await signedIn(page)
   await createFolder(page.request, 'Alpha')
-  for (const name of ['pick-1.txt', 'pick-2.txt', 'pick-3.txt', 'pick-4.txt']) await upload(page.request, name, `${name}\n`)
+  for (const name of ['pick-1.txt', 'pick-2.txt', 'pick-3.txt', 'pick-4.txt'])
+    await upload(page.request, name, `${name}\n`)
   await page.reload()
   const files = page.getByRole('listbox', { name: 'Home Files' }).getByRole('option')
   // The first lists after a reload wait for the lazy screen and two list calls: on a loaded machine
@@ -23,7 +24,8 @@ test('given files at home, Shift-click selects a range, Ctrl+A selects everythin
   await expect(bar).toBeHidden()
   await item(page, third).click({ modifiers: ['Shift'] })
   await expect(bar).toContainText('3 selected')
-  for (const [index, name] of names.entries()) await expect(item(page, name)).toHaveAttribute('aria-selected', index <= 2 ? 'true' : 'false')
+  for (const [index, name] of names.entries())
+    await expect(item(page, name)).toHaveAttribute('aria-selected', index <= 2 ? 'true' : 'false')
   await expect(item(page, 'Alpha')).toHaveAttribute('aria-selected', 'false')
 
   // Focus is on the clicked card: Ctrl+A takes every folder and file, and no page text.

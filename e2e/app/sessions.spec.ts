@@ -47,7 +47,10 @@ async function replay(browser: Browser, { cookies, browserId }: Awaited<ReturnTy
   return statuses
 }
 
-test('given two devices signed in as one user, when one logs out all sessions, then the other is logged out on the server too', async ({ page, browser }) => {
+test('given two devices signed in as one user, when one logs out all sessions, then the other is logged out on the server too', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/')
   const email = await signUp(page.request, freshEmail('logout-all'))
   await logInInUi(page, email, PASSWORD)
@@ -85,7 +88,10 @@ test('given two devices signed in as one user, when one logs out all sessions, t
   await other.context.close()
 })
 
-test('given two devices signed in as one user, when one logs out, then only that one is logged out', async ({ page, browser }) => {
+test('given two devices signed in as one user, when one logs out, then only that one is logged out', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/')
   const email = await signUp(page.request, freshEmail('logout'))
   await logInInUi(page, email, PASSWORD)
@@ -124,7 +130,9 @@ test('given two devices signed in as one user, when one logs out, then only that
   await other.context.close()
 })
 
-test('given the page left while it was restoring the session (a second reload, a link), then the next page restores it: this device stays signed in', async ({ page }) => {
+test('given the page left while it was restoring the session (a second reload, a link), then the next page restores it: this device stays signed in', async ({
+  page,
+}) => {
   await page.goto('/')
   const email = await signUp(page.request, freshEmail('left-mid-restore'))
   await logInInUi(page, email, PASSWORD)

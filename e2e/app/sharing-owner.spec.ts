@@ -33,7 +33,9 @@ test.afterAll(async () => {
   await visitor.dispose()
 })
 
-test('given a folder, when it is shared with a password and a limit, edited on /shared and revoked, then the server follows each step', async ({ page }) => {
+test('given a folder, when it is shared with a password and a limit, edited on /shared and revoked, then the server follows each step', async ({
+  page,
+}) => {
   await signedIn(page)
   const folder = await createFolder(page.request, 'Holiday')
   await upload(page.request, 'beach.txt', 'sand', folder._id)
@@ -50,13 +52,24 @@ test('given a folder, when it is shared with a password and a limit, edited on /
   await shareFolder.getByRole('spinbutton', { name: 'Downloads allowed' }).fill('5')
   await shareFolder.getByRole('button', { name: 'Create link' }).click()
   await expect(toasts(page).getByText('Link Created')).toBeVisible()
-  await expect(shareFolder.getByRole('textbox', { name: 'Folder link' })).toHaveValue(new RegExp(`^${E2E_BASE_URL}/s/[\\w-]{32}$`))
+  await expect(shareFolder.getByRole('textbox', { name: 'Folder link' })).toHaveValue(
+    new RegExp(`^${E2E_BASE_URL}/s/[\\w-]{32}$`),
+  )
   const url = await shareFolder.getByRole('textbox', { name: 'Folder link' }).inputValue()
   const token = url.slice(url.lastIndexOf('/') + 1)
 
   // The server has it: the owner sees one view link on the folder; a visitor is asked for the password.
   const [created] = await ownerLinks(page)
-  expect(created).toMatchObject({ itemType: 'folder', itemId: folder._id, name: 'Holiday', access: 'view', hasPassword: true, maxDownloads: 5, expiresAt: null, token })
+  expect(created).toMatchObject({
+    itemType: 'folder',
+    itemId: folder._id,
+    name: 'Holiday',
+    access: 'view',
+    hasPassword: true,
+    maxDownloads: 5,
+    expiresAt: null,
+    token,
+  })
   const locked = await visitor.get(`/share-service/public/${token}`)
   expect(locked.status()).toBe(401)
   expect(((await locked.json()) as { code: string }).code).toBe('SHARE_PASSWORD_REQUIRED')
@@ -86,7 +99,14 @@ test('given a folder, when it is shared with a password and a limit, edited on /
   await expect(edit).toHaveCount(0)
   await expect(row.getByRole('cell').nth(1)).not.toHaveText('Never')
   const [edited] = await ownerLinks(page)
-  expect(edited).toMatchObject({ _id: created!._id, token, url, hasPassword: true, maxDownloads: 5, expiresAt: new Date(expiry).toISOString() })
+  expect(edited).toMatchObject({
+    _id: created!._id,
+    token,
+    url,
+    hasPassword: true,
+    maxDownloads: 5,
+    expiresAt: new Date(expiry).toISOString(),
+  })
   // Still the same link for visitors: still locked, not gone.
   expect((await visitor.get(`/share-service/public/${token}`)).status()).toBe(401)
 

@@ -15,7 +15,9 @@ async function throughProvider(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click()
 }
 
-test('given a new email at the provider, then single sign-on makes the account, and Settings sets its first password', async ({ page }) => {
+test('given a new email at the provider, then single sign-on makes the account, and Settings sets its first password', async ({
+  page,
+}) => {
   const email = freshEmail('sso')
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Sign in with Test IdP' })).toBeVisible()
@@ -55,7 +57,9 @@ test('given an account with a password, then single sign-on with its email opens
   await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible()
 })
 
-test('given the way back has been tampered with, then the sign-in screen says so and nobody is signed in', async ({ page }) => {
+test('given the way back has been tampered with, then the sign-in screen says so and nobody is signed in', async ({
+  page,
+}) => {
   await page.goto('/')
   // The state sent to the provider (and so echoed back) is not the one this browser's pending
   // sign-in holds: as if an attacker's answer were replayed into it.

@@ -28,7 +28,9 @@ async function password(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible()
 }
 
-test('given two-step verification turned on, then signing in asks for a code, or takes a recovery code once', async ({ page }) => {
+test('given two-step verification turned on, then signing in asks for a code, or takes a recovery code once', async ({
+  page,
+}) => {
   const email = freshEmail('two-step')
   await signUpInUi(page, email, PASSWORD)
   await openSettings(page)

@@ -8,7 +8,10 @@ const HTML = `<!doctype html><html><body><h1>hello</h1>${PAYLOAD}</body></html>`
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="red"/>${PAYLOAD}</svg>`
 
 test.describe('uploaded active content', () => {
-  test('given an uploaded .html and .svg, when opened every way we serve files, then no script runs in our origin', async ({ page, context }) => {
+  test('given an uploaded .html and .svg, when opened every way we serve files, then no script runs in our origin', async ({
+    page,
+    context,
+  }) => {
     let pwnedRequests = 0
     await context.route('**/__pwned*', (route) => {
       pwnedRequests++

@@ -5,12 +5,16 @@ import { ffmpegAvailable, makeVideo } from '../../tests/server/helpers/media.ts'
 import { signUp, upload } from '../support/api.ts'
 
 for (const ext of ['mp4', 'webm'] as const) {
-  test(`given a ${ext} streamed from the server, when seeking, then Chromium plays from the new position`, async ({ page }) => {
+  test(`given a ${ext} streamed from the server, when seeking, then Chromium plays from the new position`, async ({
+    page,
+  }) => {
     test.skip(!ffmpegAvailable, 'needs ffmpeg on PATH to make the clip (CI installs it)')
     // Debian's Chromium ships without the proprietary H.264 decoder on some builds.
     if (ext === 'mp4') {
       await page.goto('/')
-      const canPlay = await page.evaluate(() => document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"'))
+      const canPlay = await page.evaluate(() =>
+        document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"'),
+      )
       test.skip(canPlay === '', 'this Chromium build has no H.264 decoder')
     }
     await page.goto('/')

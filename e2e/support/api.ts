@@ -13,7 +13,8 @@ export const PASSWORD = 'secret123'
 export const ADMIN_EMAIL = 'admin@cumulus.test'
 
 /** A fresh address per call, so every spec signs up its own user. */
-export const freshEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+export const freshEmail = (prefix = 'e2e') =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
 
 export async function signUp(request: APIRequestContext, email = freshEmail(), password = PASSWORD) {
   const r = await request.post('/user-service/create', { data: { email, password }, headers: { uuid } })
@@ -29,7 +30,13 @@ export async function logIn(request: APIRequestContext, email: string, password 
 export async function upload(request: APIRequestContext, name: string, body: Buffer | string, parent = '/') {
   const r = await request.post('/file-service/upload', {
     headers: { uuid },
-    multipart: { filename: name, parent, currentID: parent, size: String(Buffer.byteLength(body)), file: { name, mimeType: 'application/octet-stream', buffer: Buffer.from(body) } },
+    multipart: {
+      filename: name,
+      parent,
+      currentID: parent,
+      size: String(Buffer.byteLength(body)),
+      file: { name, mimeType: 'application/octet-stream', buffer: Buffer.from(body) },
+    },
   })
   if (r.status() !== 201) throw new Error(`upload failed: ${r.status()} ${await r.text()}`)
   return (await r.json()) as { _id: string; filename: string; metadata: { link?: string } }

@@ -16,7 +16,9 @@ export type A11yContext = string | { include?: string | string[]; exclude?: stri
 
 /** One line per failing element: rule, impact, selector and what is wrong. */
 function describe(violation: Result): string[] {
-  return violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}. ${node.failureSummary ?? ''}`.trim())
+  return violation.nodes.map((node) =>
+    `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}. ${node.failureSummary ?? ''}`.trim(),
+  )
 }
 
 /**
@@ -24,7 +26,11 @@ function describe(violation: Result): string[] {
  * and fails with the rule and selector of every serious or critical violation. Call it once the
  * state to check is on screen (a modal open, a mode switched); `name` labels the failure.
  */
-export async function expectNoSeriousA11yViolations(page: Page, context?: A11yContext, name = page.url()): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  context?: A11yContext,
+  name = page.url(),
+): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   // Entrance animations (toasts, dialogs) would otherwise be measured mid-fade for contrast;
   // endless ones (spinners) never finish and are left alone.
@@ -37,7 +43,10 @@ export async function expectNoSeriousA11yViolations(page: Page, context?: A11yCo
     ),
   )
   const results = await page.evaluate(
-    (ctx) => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(ctx ?? document, { resultTypes: ['violations'] }),
+    (ctx) =>
+      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(ctx ?? document, {
+        resultTypes: ['violations'],
+      }),
     context,
   )
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? '')).flatMap(describe)

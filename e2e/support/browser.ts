@@ -16,13 +16,18 @@ export async function signedIn(page: Page, email = freshEmail('files')): Promise
 }
 
 /** A grid or list item by the start of its accessible name (file cards are named "name date"). */
-export const item = (page: Page, name: string) => page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+export const item = (page: Page, name: string) =>
+  page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
 
 /** The browser's own uuid header (its local browser-id), for API calls made on behalf of the page. */
 export const browserId = (page: Page) => page.evaluate(() => localStorage.getItem('browser-id') ?? '')
 
 /** ADD NEW → `entry` ("Upload Files" or "Upload Folder"), answering the file chooser it opens with `paths` (or in-memory files). */
-export async function addNewUpload(page: Page, entry: 'Upload Files' | 'Upload Folder', paths: Parameters<FileChooser['setFiles']>[0]): Promise<void> {
+export async function addNewUpload(
+  page: Page,
+  entry: 'Upload Files' | 'Upload Folder',
+  paths: Parameters<FileChooser['setFiles']>[0],
+): Promise<void> {
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'ADD NEW' }).click()
   await page.getByRole('menuitem', { name: entry }).click()

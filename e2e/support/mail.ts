@@ -25,7 +25,10 @@ export async function mailsTo(to: string): Promise<E2eMail[]> {
  * The first mail to `to` received at or after `after` (a `Date.now()` taken before the action
  * that sends it), waiting up to `timeout` ms for it to arrive.
  */
-export async function waitForMail(to: string, { after = 0, timeout = 10_000 }: { after?: number; timeout?: number } = {}): Promise<E2eMail> {
+export async function waitForMail(
+  to: string,
+  { after = 0, timeout = 10_000 }: { after?: number; timeout?: number } = {},
+): Promise<E2eMail> {
   const deadline = Date.now() + timeout
   for (;;) {
     const found = (await mailsTo(to.toLowerCase())).find((mail) => mail.receivedAt >= after)

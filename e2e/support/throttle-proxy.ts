@@ -89,7 +89,15 @@ function tokenBucket(initialRate: number) {
   }
 }
 
-export async function startThrottleProxy({ port, target, bytesPerSecond }: { port: number; target: string; bytesPerSecond: number }): Promise<ThrottleProxy> {
+export async function startThrottleProxy({
+  port,
+  target,
+  bytesPerSecond,
+}: {
+  port: number
+  target: string
+  bytesPerSecond: number
+}): Promise<ThrottleProxy> {
   const upstream = new URL(target)
   const bucket = tokenBucket(bytesPerSecond)
   // One queue for the bucket: concurrent bodies share the line fairly by chunk.
@@ -108,14 +116,21 @@ export async function startThrottleProxy({ port, target, bytesPerSecond }: { por
       uploadUrl: req.method === 'PATCH' && path.startsWith(`${TUS_PATH}/`) ? path : undefined,
       bytes: 0,
       status: undefined,
-      requestOffset: typeof req.headers['upload-offset'] === 'string' ? Number(req.headers['upload-offset']) : undefined,
+      requestOffset:
+        typeof req.headers['upload-offset'] === 'string' ? Number(req.headers['upload-offset']) : undefined,
       offset: undefined,
       fileId: undefined,
       at: Date.now() - started,
       end: 'open',
     }
     if (hasBody || path.startsWith(TUS_PATH)) records.push(record)
-    const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: { ...req.headers, host: upstream.host } })
+    const out = httpRequest({
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path,
+      headers: { ...req.headers, host: upstream.host },
+    })
     let cut = false
     const entry = {
       client: req.socket,
@@ -135,7 +150,8 @@ export async function startThrottleProxy({ port, target, bytesPerSecond }: { por
       const fileId = reply.headers['cumulus-file-id']
       if (typeof fileId === 'string') record.fileId = fileId
       const location = reply.headers.location
-      if (req.method === 'POST' && path === TUS_PATH && typeof location === 'string') record.uploadUrl = new URL(location, target).pathname
+      if (req.method === 'POST' && path === TUS_PATH && typeof location === 'string')
+        record.uploadUrl = new URL(location, target).pathname
       res.writeHead(reply.statusCode ?? 502, reply.rawHeaders)
       reply.pipe(res)
       reply.on('end', () => {

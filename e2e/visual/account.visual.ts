@@ -51,7 +51,10 @@ test.describe('verify email', () => {
   test('a mailed link verifies the address', { tag: ['@dark', '@mobile'] }, async ({ page, request }, testInfo) => {
     // A fresh account per project: verify tokens are single-use.
     const email = `verify-${testInfo.project.name}@example.com`
-    const r = await request.post('/user-service/create', { data: { email, password: PASSWORD }, headers: { uuid: 'visual-verify' } })
+    const r = await request.post('/user-service/create', {
+      data: { email, password: PASSWORD },
+      headers: { uuid: 'visual-verify' },
+    })
     expect(r.status()).toBe(201)
     const link = mailLink(await waitForMail(email), 'verify-email')
     // The page leaves for / 1.5 s after success: the answer is held until the timers are paused,
@@ -82,22 +85,33 @@ test('reset password page', { tag: ['@dark', '@mobile'] }, async ({ page }) => {
   await snap(page, 'reset-password')
 })
 
-test('choosing a password after the admin’s reset', { tag: ['@dark', '@mobile'] }, async ({ page, playwright }, testInfo) => {
-  // The server's admin (its first account, made by e2e/support/server.ts) makes this project's
-  // user, whose temporary password signs in to the "Choose a new password" step.
-  const admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-  expect((await admin.post('/user-service/login', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { uuid } })).status()).toBe(200)
-  const made = await admin.post('/admin/users', { data: { email: `choose-${testInfo.project.name}@example.com` }, headers: { uuid } })
-  expect(made.status(), await made.text()).toBe(201)
-  const { user, temporaryPassword } = (await made.json()) as { user: { email: string }; temporaryPassword: string }
-  await admin.dispose()
-  await page.goto('/')
-  await page.getByLabel('Email address').fill(user.email)
-  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
-  await snap(page, 'sign-in-choose-password')
-})
+test(
+  'choosing a password after the admin’s reset',
+  { tag: ['@dark', '@mobile'] },
+  async ({ page, playwright }, testInfo) => {
+    // The server's admin (its first account, made by e2e/support/server.ts) makes this project's
+    // user, whose temporary password signs in to the "Choose a new password" step.
+    const admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    expect(
+      (
+        await admin.post('/user-service/login', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { uuid } })
+      ).status(),
+    ).toBe(200)
+    const made = await admin.post('/admin/users', {
+      data: { email: `choose-${testInfo.project.name}@example.com` },
+      headers: { uuid },
+    })
+    expect(made.status(), await made.text()).toBe(201)
+    const { user, temporaryPassword } = (await made.json()) as { user: { email: string }; temporaryPassword: string }
+    await admin.dispose()
+    await page.goto('/')
+    await page.getByLabel('Email address').fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill(temporaryPassword)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+    await snap(page, 'sign-in-choose-password')
+  },
+)
 
 test.describe('settings', () => {
   test('account section', { tag: ['@dark', '@mobile'] }, async ({ page, playwright }, testInfo) => {

@@ -4,13 +4,17 @@
 import { expect, homeFile, item, signIn, snap, test } from './support/visual.ts'
 
 test.describe('home', () => {
-  test('Quick Access, folders and files as a grid', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ page, seed }) => {
-    await signIn(page, '/home', seed.email)
-    await expect(page.getByRole('heading', { name: 'Quick Access' })).toBeVisible()
-    await expect(item(page, 'Documents')).toBeVisible()
-    await expect(item(page, 'beach.jpg').first()).toBeVisible()
-    await snap(page, 'home-grid')
-  })
+  test(
+    'Quick Access, folders and files as a grid',
+    { tag: ['@dark', '@mobile', '@mobile-dark'] },
+    async ({ page, seed }) => {
+      await signIn(page, '/home', seed.email)
+      await expect(page.getByRole('heading', { name: 'Quick Access' })).toBeVisible()
+      await expect(item(page, 'Documents')).toBeVisible()
+      await expect(item(page, 'beach.jpg').first()).toBeVisible()
+      await snap(page, 'home-grid')
+    },
+  )
 
   test('list view', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
     await signIn(page, '/home', seed.email)
@@ -24,7 +28,9 @@ test.describe('home', () => {
     // The panel is desktop only (SPEC §2).
     await signIn(page, '/home', seed.email)
     await (await homeFile(page, 'annual-report.pdf')).click()
-    await expect(page.getByRole('complementary', { name: 'Details' }).getByText('Public', { exact: true })).toBeVisible()
+    await expect(
+      page.getByRole('complementary', { name: 'Details' }).getByText('Public', { exact: true }),
+    ).toBeVisible()
     await snap(page, 'home-details-panel')
   })
 
@@ -46,9 +52,13 @@ test('a folder with its parent bar', { tag: ['@dark', '@mobile'] }, async ({ pag
 
 test('trash with its banner', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
   await signIn(page, '/trash', seed.email)
-  await expect(page.getByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeVisible()
+  await expect(
+    page.getByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+  ).toBeVisible()
   // Beside it, the server's real retention (the default 30 days).
-  await expect(page.getByText('On this server, items are deleted forever 30 days after they are moved to the trash.')).toBeVisible()
+  await expect(
+    page.getByText('On this server, items are deleted forever 30 days after they are moved to the trash.'),
+  ).toBeVisible()
   await expect(page.getByRole('button', { name: 'Empty trash' })).toBeVisible()
   await expect(item(page, 'Old drafts')).toBeVisible()
   await expect(item(page, 'old-budget.xlsx')).toBeVisible()
@@ -58,7 +68,8 @@ test('trash with its banner', { tag: ['@dark', '@mobile'] }, async ({ page, seed
 test('media gallery with thumbnails', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ page, seed }) => {
   await signIn(page, '/media', seed.email)
   await expect(page.getByRole('heading', { name: 'Photos and Videos' })).toBeVisible()
-  for (const name of ['beach.jpg', 'city-night.webp', 'mountains.png', 'harbour.jpg']) await expect(item(page, name)).toBeVisible()
+  for (const name of ['beach.jpg', 'city-night.webp', 'mountains.png', 'harbour.jpg'])
+    await expect(item(page, name)).toBeVisible()
   await snap(page, 'media')
 })
 

@@ -31,7 +31,9 @@ test('file details modal', { tag: ['@dark', '@mobile'] }, async ({ page, seed })
   const file = await homeFile(page, 'annual-report.pdf')
   await file.click()
   await file.click()
-  await expect(page.getByRole('dialog', { name: 'annual-report.pdf' }).getByRole('button', { name: 'Download' })).toBeVisible()
+  await expect(
+    page.getByRole('dialog', { name: 'annual-report.pdf' }).getByRole('button', { name: 'Download' }),
+  ).toBeVisible()
   await snap(page, 'file-details-modal')
 })
 
@@ -55,14 +57,19 @@ test('confirm dialog', { tag: ['@dark', '@mobile', '@mobile-dark'] }, async ({ p
 test('rename prompt', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
   await signIn(page, '/home', seed.email)
   await menuAction(page, await homeFile(page, 'meeting-notes.txt'), 'Rename')
-  await expect(page.getByRole('dialog', { name: 'Enter A File Name' }).getByRole('textbox')).toHaveValue('meeting-notes.txt')
+  await expect(page.getByRole('dialog', { name: 'Enter A File Name' }).getByRole('textbox')).toHaveValue(
+    'meeting-notes.txt',
+  )
   await snap(page, 'rename-prompt')
 })
 
 test('upload panel', { tag: ['@dark', '@mobile'] }, async ({ page, request }, testInfo) => {
   // An account of its own per project: the upload changes its drive.
   const email = `uploads-${testInfo.project.name}@example.com`
-  const r = await request.post('/user-service/create', { data: { email, password: PASSWORD }, headers: { uuid: 'visual-uploads' } })
+  const r = await request.post('/user-service/create', {
+    data: { email, password: PASSWORD },
+    headers: { uuid: 'visual-uploads' },
+  })
   expect(r.status()).toBe(201)
   await signIn(page, '/home', email)
   // One after the other: uploads run in parallel, and the lists order by upload time.
@@ -87,7 +94,8 @@ async function steadyHeight(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(async () => {
-        const frames = (n: number) => new Promise<void>((done) => (n === 0 ? done() : requestAnimationFrame(() => void frames(n - 1).then(done))))
+        const frames = (n: number) =>
+          new Promise<void>((done) => (n === 0 ? done() : requestAnimationFrame(() => void frames(n - 1).then(done))))
         const before = document.documentElement.scrollHeight
         await frames(4)
         return document.documentElement.scrollHeight === before

@@ -31,12 +31,24 @@ test('sign-in: the passkey step', { tag: ['@dark', '@mobile'] }, async ({ page, 
   const email = `passkeys-signin-${testInfo.project.name}@example.com`
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
   await signUp(api, email, PASSWORD)
-  const options = await api.post('/user-service/webauthn/register/options', { data: { password: PASSWORD }, headers: { uuid } })
+  const options = await api.post('/user-service/webauthn/register/options', {
+    data: { password: PASSWORD },
+    headers: { uuid },
+  })
   expect(options.status()).toBe(200)
   const { options: creation } = (await options.json()) as { options: Parameters<SoftwareAuthenticator['create']>[0] }
   // The visual server is e2e/support/server.ts on its own port: its WEBAUTHN_ORIGIN is localhost there.
-  const response = new SoftwareAuthenticator(`http://localhost:${new URL(testInfo.project.use.baseURL!).port}`).create(creation)
-  expect((await api.post('/user-service/webauthn/register/verify', { data: { name: 'Laptop', response }, headers: { uuid } })).status()).toBe(201)
+  const response = new SoftwareAuthenticator(`http://localhost:${new URL(testInfo.project.use.baseURL!).port}`).create(
+    creation,
+  )
+  expect(
+    (
+      await api.post('/user-service/webauthn/register/verify', {
+        data: { name: 'Laptop', response },
+        headers: { uuid },
+      })
+    ).status(),
+  ).toBe(201)
   await api.dispose()
   await page.goto('/')
   await page.getByLabel('Email address').fill(email)

@@ -20,7 +20,9 @@ function picture(width: number, height: number): Promise<Buffer> {
       pixels[i + 2] = 170
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer()
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer()
 }
 
 async function waitForThumbnail(request: APIRequestContext, id: string): Promise<void> {
@@ -84,14 +86,18 @@ test.describe('share link pages', () => {
     await owner.dispose()
   })
 
-  test('a password link asks for its password', { tag: ['@dark', '@mobile'] }, async ({ page, playwright }, testInfo) => {
-    const owner = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-    const shared = await shareSomething(owner, testInfo, 'locked')
-    await open(page, shared.locked)
-    await expect(page.getByRole('heading', { name: 'This link is protected' })).toBeVisible()
-    await snap(page, 'share-password')
-    await owner.dispose()
-  })
+  test(
+    'a password link asks for its password',
+    { tag: ['@dark', '@mobile'] },
+    async ({ page, playwright }, testInfo) => {
+      const owner = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+      const shared = await shareSomething(owner, testInfo, 'locked')
+      await open(page, shared.locked)
+      await expect(page.getByRole('heading', { name: 'This link is protected' })).toBeVisible()
+      await snap(page, 'share-password')
+      await owner.dispose()
+    },
+  )
 
   test('a file request', { tag: ['@dark', '@mobile'] }, async ({ page, playwright }, testInfo) => {
     const owner = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
@@ -102,15 +108,24 @@ test.describe('share link pages', () => {
     await owner.dispose()
   })
 
-  test('the owner’s Shared screen lists every link', { tag: ['@dark', '@mobile'] }, async ({ page, playwright }, testInfo) => {
-    const owner = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-    await shareSomething(owner, testInfo, 'owner')
-    await owner.dispose()
-    await signIn(page, '/shared', `share-owner-${testInfo.project.name}@example.com`)
-    await expect(page.getByRole('heading', { name: 'Shared', level: 1 }).or(page.getByRole('heading', { name: 'Shared', level: 2 })).first()).toBeVisible()
-    await expect(page.getByRole('button', { name: /^Revoke / })).toHaveCount(4)
-    await snap(page, 'shared-links')
-  })
+  test(
+    'the owner’s Shared screen lists every link',
+    { tag: ['@dark', '@mobile'] },
+    async ({ page, playwright }, testInfo) => {
+      const owner = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+      await shareSomething(owner, testInfo, 'owner')
+      await owner.dispose()
+      await signIn(page, '/shared', `share-owner-${testInfo.project.name}@example.com`)
+      await expect(
+        page
+          .getByRole('heading', { name: 'Shared', level: 1 })
+          .or(page.getByRole('heading', { name: 'Shared', level: 2 }))
+          .first(),
+      ).toBeVisible()
+      await expect(page.getByRole('button', { name: /^Revoke / })).toHaveCount(4)
+      await snap(page, 'shared-links')
+    },
+  )
 
   test('an unknown or revoked link', { tag: ['@dark', '@mobile'] }, async ({ page }) => {
     await page.goto('/s/no-such-link')
@@ -122,7 +137,14 @@ test.describe('share link pages', () => {
     // The server's answer for a link past its expiry; waiting for a real one would cost seconds
     // per project (e2e/app/public-share.spec.ts does that against the server).
     await page.route('**/share-service/public/expired-link', (route) =>
-      route.fulfill({ status: 410, json: { statusCode: 410, code: 'SHARE_EXPIRED', message: 'This link has expired: ask the person who shared it for a new one' } }),
+      route.fulfill({
+        status: 410,
+        json: {
+          statusCode: 410,
+          code: 'SHARE_EXPIRED',
+          message: 'This link has expired: ask the person who shared it for a new one',
+        },
+      }),
     )
     await page.goto('/s/expired-link')
     await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible()

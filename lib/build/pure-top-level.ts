@@ -29,7 +29,8 @@ interface Node {
   [key: string]: unknown
 }
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
 
 /** Nodes a bundler already treats as free of side effects (function bodies are not evaluated). */
 const inert = new Set(['ObjectExpression', 'ArrayExpression', 'Property', 'Literal', 'Identifier', 'TemplateElement'])
@@ -53,13 +54,18 @@ function isInert(node: Node): boolean {
 
 const isConstantString = (node: Node): boolean =>
   (node.type === 'Literal' && typeof node.value === 'string') ||
-  (node.type === 'BinaryExpression' && node.operator === '+' && isConstantString(node.left as Node) && isConstantString(node.right as Node))
+  (node.type === 'BinaryExpression' &&
+    node.operator === '+' &&
+    isConstantString(node.left as Node) &&
+    isConstantString(node.right as Node))
 
 /** Whether `node` contains `await` or `yield` outside nested functions (an arrow would break it). */
 function suspends(node: Node): boolean {
   if (node.type === 'AwaitExpression' || node.type === 'YieldExpression') return true
   if (deferred.has(node.type)) return false
-  return Object.values(node).some((value) => (Array.isArray(value) ? value : [value]).some((child) => isNode(child) && suspends(child)))
+  return Object.values(node).some((value) =>
+    (Array.isArray(value) ? value : [value]).some((child) => isNode(child) && suspends(child)),
+  )
 }
 
 /** One edit: insert `text` at `at`, and when `close` is set, `close` at `end`. */

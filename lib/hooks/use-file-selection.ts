@@ -86,7 +86,8 @@ function range(order: readonly string[], a: string, b: string): string[] {
 
 /** A text field (or anything editable), where Ctrl/Cmd+A selects its own text. */
 const isEditable = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null)
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null)
 
 /**
  * Selection for a file browser, the way desktop file managers do it: click, Ctrl/Cmd+click,
@@ -102,7 +103,11 @@ export function useFileSelection<T>({
   onToggle,
 }: FileSelectionOptions<T>): FileSelection<T> {
   const order = useMemo(() => items.map(getId), [items, getId])
-  const [current, setCurrent] = useControllableState<readonly string[]>(selectedIds, defaultSelectedIds, onSelectedIdsChange as ((ids: readonly string[]) => void) | undefined)
+  const [current, setCurrent] = useControllableState<readonly string[]>(
+    selectedIds,
+    defaultSelectedIds,
+    onSelectedIdsChange as ((ids: readonly string[]) => void) | undefined,
+  )
   const anchor = useRef<string | null>(null)
   // Set by a Shift+move key; the focus that follows extends the range to the item it lands on.
   const extending = useRef(false)
@@ -152,7 +157,8 @@ export function useFileSelection<T>({
       onItemToggle: toggle,
       onKeyDown: (event) => {
         // Keys of a popup rendered through a portal (a menu, a dialog) are not the collection's.
-        if (event.defaultPrevented || !(event.target instanceof Node && event.currentTarget.contains(event.target))) return
+        if (event.defaultPrevented || !(event.target instanceof Node && event.currentTarget.contains(event.target)))
+          return
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'a') {
           if (isEditable(event.target)) return
           // The browser would select the page's text.

@@ -40,7 +40,10 @@ export function draggedItems(event: DragEvent<HTMLElement>): readonly string[] |
  * it would take are over it (show it with `data-drop-target`). `accepts` refuses a drag (an item
  * onto itself); without `onDrop` the element is no target at all.
  */
-export function useItemDrop(onDrop: ((ids: string[]) => void) | undefined, accepts: (ids: readonly string[]) => boolean = () => true) {
+export function useItemDrop(
+  onDrop: ((ids: string[]) => void) | undefined,
+  accepts: (ids: readonly string[]) => boolean = () => true,
+) {
   const [active, setActive] = useState(false)
   if (!onDrop) return { active: false, props: {} }
   const allowed = (event: DragEvent<HTMLElement>) => {

@@ -35,7 +35,10 @@ export const dropTargetLook: StyleRule = {
 }
 
 /** A card's focus ring, drawn inside its border so neighbours in a tight grid do not cover it. */
-export const insetFocusRing = (ring: StyleRule): StyleRule => ({ ...ring, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` })
+export const insetFocusRing = (ring: StyleRule): StyleRule => ({
+  ...ring,
+  outlineOffset: `calc(-1 * ${vars.borderWidth.thick})`,
+})
 
 /**
  * The file grid as a query container: on a phone-wide grid (two 180 px cards no longer fit) it

@@ -39,14 +39,30 @@ interface FileFaceProps extends Required<Omit<FileFaceOptions, 'formatDate'>>, P
  * the upload date. The preview class must position its box (the play mark sits over it). Name and
  * date are bidi-isolated (`dir="auto"`): a Hebrew name in an English page, or a date in an Arabic one, keeps its own order.
  */
-export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, formatDate, classes, as: Part }: FileFaceProps) {
+export function FileFace({
+  file,
+  thumbnailsDisabled,
+  badgeMax,
+  badgeSize,
+  formatDate,
+  classes,
+  as: Part,
+}: FileFaceProps) {
   const { url, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   const locale = useLocale()
   return (
     <>
       <Part data-part="file-preview" className={classes.preview}>
         {url ? (
-          <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={classes.image} onError={onError} />
+          <img
+            src={url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            className={classes.image}
+            onError={onError}
+          />
         ) : (
           // The name says the extension already: the badge is decoration.
           <ExtensionBadge filename={file.name} max={badgeMax} size={badgeSize} aria-hidden />
@@ -57,8 +73,7 @@ export function FileFace({ file, thumbnailsDisabled, badgeMax, badgeSize, format
         <span data-part="file-name" dir="auto" className={classes.name} title={file.name}>
           {file.name}
         </span>
-        {/* Keeps a space between name and date in the accessible name, whatever the layout. */}
-        {' '}
+        {/* Keeps a space between name and date in the accessible name, whatever the layout. */}{' '}
         <span data-part="file-date" dir="auto" className={classes.date}>
           {formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}
           {file.note ? <span data-part="file-note"> · {file.note}</span> : null}

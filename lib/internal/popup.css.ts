@@ -6,7 +6,14 @@ import { baseText, state } from '../theme/states.ts'
 // The floating list look that Select, Menu and ContextMenu share.
 
 export const popupSurface = style([
-  sprinkles({ display: 'flex', flexDirection: 'column', padding: 'xsmall', background: 'raised', borderRadius: 'medium', boxShadow: 'medium' }),
+  sprinkles({
+    display: 'flex',
+    flexDirection: 'column',
+    padding: 'xsmall',
+    background: 'raised',
+    borderRadius: 'medium',
+    boxShadow: 'medium',
+  }),
   baseText,
   {
     boxSizing: 'border-box',

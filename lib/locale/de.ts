@@ -94,7 +94,13 @@ export const deMessages: CumulusMessages = {
       sizeTooLow: 'Geben Sie eine Größe über 0 ein.',
     },
   },
-  mediaViewer: { prev: 'Zurück', next: 'Weiter', close: 'Schließen', loading: 'Wird geladen', error: 'Bild konnte nicht geladen werden' },
+  mediaViewer: {
+    prev: 'Zurück',
+    next: 'Weiter',
+    close: 'Schließen',
+    loading: 'Wird geladen',
+    error: 'Bild konnte nicht geladen werden',
+  },
   moveDialog: {
     title: 'Verschieben',
     summary: (destination, root) => `Verschieben nach ${destination ? destination.name : root}`,
@@ -141,7 +147,13 @@ export const deMessages: CumulusMessages = {
     retry: 'Erneut versuchen',
     loading: 'Wird geladen',
   },
-  searchBar: { clear: 'Suche löschen', folders: 'Ordner', files: 'Dateien', noResults: 'Keine Ergebnisse', loading: 'Suche läuft' },
+  searchBar: {
+    clear: 'Suche löschen',
+    folders: 'Ordner',
+    files: 'Dateien',
+    noResults: 'Keine Ergebnisse',
+    loading: 'Suche läuft',
+  },
   shareDialog: {
     title: 'Teilen',
     link: 'Freigabelink',
@@ -151,7 +163,8 @@ export const deMessages: CumulusMessages = {
     permissions: { private: 'Privat', public: 'Öffentlich', one: 'Einmalig' },
     hints: {
       private: 'Nur Sie können diese Datei öffnen. Wählen Sie Öffentlich oder Einmalig, um einen Link zu erhalten.',
-      public: 'Alle mit dem Link können diese Datei ansehen und herunterladen. Eine andere Berechtigung beendet diesen Link.',
+      public:
+        'Alle mit dem Link können diese Datei ansehen und herunterladen. Eine andere Berechtigung beendet diesen Link.',
       one: 'Alle mit dem Link können diese Datei einmal herunterladen; danach ist sie wieder privat. Eine andere Berechtigung beendet diesen Link.',
     },
   },
@@ -179,7 +192,8 @@ export const deMessages: CumulusMessages = {
     copied: 'Link kopiert',
     copyFailed: 'Link konnte nicht kopiert werden',
     emptyTitle: 'Noch keine geteilten Links',
-    emptyDescription: 'Teilen Sie eine Datei oder einen Ordner über das Menü; der Link erscheint dann hier zum Kopieren, Ändern oder Widerrufen.',
+    emptyDescription:
+      'Teilen Sie eine Datei oder einen Ordner über das Menü; der Link erscheint dann hier zum Kopieren, Ändern oder Widerrufen.',
     loading: 'Wird geladen',
   },
   sidebar: {

@@ -19,7 +19,6 @@ export interface CumulusLocale {
   formatSize: FormatSize
 }
 
-
 /** Props of `LocaleProvider`: all optional; what is not given comes from an outer provider, else the defaults. */
 export interface LocaleProviderProps {
   /** A BCP 47 tag, e.g. "de-DE". */

@@ -62,7 +62,9 @@ export function createTheme(options: ThemeOptions): CumulusTheme {
     ...shared,
   }
   const block = (selector: string, values: ThemeVariables) =>
-    `${selector} {\n${Object.entries(values).map(([key, value]) => `  ${key}: ${value};`).join('\n')}\n}`
+    `${selector} {\n${Object.entries(values)
+      .map(([key, value]) => `  ${key}: ${value};`)
+      .join('\n')}\n}`
   const toCss = (scope = ':root') => {
     const darkOn = `[${themeAttribute}="dark"]`
     const lightOn = `[${themeAttribute}="light"]`

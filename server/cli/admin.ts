@@ -55,7 +55,12 @@ Commands:
   disable-two-step <email> turn two-step verification off and remove passkeys (lost devices)`
 
 /** Runs one command; returns the process exit code. `out`/`err` print lines. */
-export async function runAdminCommand(args: string[], config: Config, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+export async function runAdminCommand(
+  args: string[],
+  config: Config,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
   const [command, email] = args
   if (!command || !email || !['reset-password', 'promote', 'disable-two-step'].includes(command)) {
     err(USAGE)
@@ -64,7 +69,11 @@ export async function runAdminCommand(args: string[], config: Config, out: (line
   const database = await openDatabase(config)
   try {
     const users = createUsersRepository(database.db, database.dialect)
-    const sessions = createSessionService({ sessions: createSessionsRepository(database.db), secret: config.secret, limits: config.limits })
+    const sessions = createSessionService({
+      sessions: createSessionsRepository(database.db),
+      secret: config.secret,
+      limits: config.limits,
+    })
     const audit = createAuditService({ repo: createAuditRepository(database.db) })
     const mailer = await createMailer({ smtpUrl: undefined, mailFrom: config.mailFrom })
     const accounts = createAccountService({
@@ -96,20 +105,35 @@ export async function runAdminCommand(args: string[], config: Config, out: (line
         out(`Temporary password for ${email.trim().toLowerCase()}: ${password}`)
         out('Every session of the account has ended; a new password is asked for at the next sign-in.')
       } else if (command === 'disable-two-step') {
-        const totp = createTotpService({ repo: createTwoFactorRepository(database.db), users, sessions, audit, secret: config.secret })
+        const totp = createTotpService({
+          repo: createTwoFactorRepository(database.db),
+          users,
+          sessions,
+          audit,
+          secret: config.secret,
+        })
         const was = await totp.disableByEmail(normaliseEmail(email))
         // A passkey is a second factor too: a lost device goes with it.
         const user = await users.byEmail(normaliseEmail(email))
         const passkeys = user ? await passkeyService(config, database.db, users, sessions, audit).removeAll(user.id) : 0
-        const removed = passkeys > 0 ? ` Its ${passkeys === 1 ? 'passkey was' : `${passkeys} passkeys were`} removed.` : ''
-        out(was || passkeys > 0 ? `Two-step verification is off for ${normaliseEmail(email)}: the password alone signs in.${removed}` : `Two-step verification was not on for ${normaliseEmail(email)}.`)
+        const removed =
+          passkeys > 0 ? ` Its ${passkeys === 1 ? 'passkey was' : `${passkeys} passkeys were`} removed.` : ''
+        out(
+          was || passkeys > 0
+            ? `Two-step verification is off for ${normaliseEmail(email)}: the password alone signs in.${removed}`
+            : `Two-step verification was not on for ${normaliseEmail(email)}.`,
+        )
       } else {
         const user = await admin.promoteByEmail(email)
         out(`${user.email} is now an admin.`)
       }
       return 0
     } catch (e) {
-      err(e instanceof Error && 'statusCode' in e && e.statusCode === 404 ? `No account with the email ${email}` : String(e instanceof Error ? e.message : e))
+      err(
+        e instanceof Error && 'statusCode' in e && e.statusCode === 404
+          ? `No account with the email ${email}`
+          : String(e instanceof Error ? e.message : e),
+      )
       return 1
     }
   } finally {
@@ -126,5 +150,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error(e instanceof ConfigError ? e.message : e)
     process.exit(2)
   }
-  process.exitCode = await runAdminCommand(process.argv.slice(2), config, (l) => console.log(l), (l) => console.error(l))
+  process.exitCode = await runAdminCommand(
+    process.argv.slice(2),
+    config,
+    (l) => console.log(l),
+    (l) => console.error(l),
+  )
 }

@@ -55,7 +55,9 @@ export async function migrateRetrying(migrator: Pick<Migrator, 'migrateToLatest'
   }
 }
 
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<MetadataDb> {
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>,
+): Promise<MetadataDb> {
   let db: Kysely<DB>
   let dialect: Dialect
   let changeEpoch: (() => string) | undefined
@@ -122,7 +124,9 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     await db.destroy()
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`)
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+    )
   }
   // After the migrations: the -wal file exists from the first write on, until the connection closes.
   const walSync = walPath && commits ? await openWalSync({ path: walPath, commits }) : undefined
@@ -165,7 +169,8 @@ function withStatementCache(file: Database.Database): SqliteDatabase & { changeE
   let commits = 0
   const committed = () => void (file.inTransaction || commits++)
   // `commit` counts as read-only to SQLite; every other statement that changes nothing never commits.
-  const mayCommit = (source: string, prepared: Database.Statement) => !prepared.readonly || /^\s*(commit|end|release|rollback)\b/i.test(source)
+  const mayCommit = (source: string, prepared: Database.Statement) =>
+    !prepared.readonly || /^\s*(commit|end|release|rollback)\b/i.test(source)
   const committing = (stmt: SqliteStatement): SqliteStatement => ({
     reader: stmt.reader,
     all(parameters) {

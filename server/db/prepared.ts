@@ -10,11 +10,18 @@ const marks = (arity: number) => Array.from({ length: arity }, (_, i) => slotMar
 
 /** For each parameter of the compiled query, the argument it takes (undefined: a constant of the query). */
 function slotsOf(compiled: CompiledQuery, arity: number): Array<number | undefined> {
-  return compiled.parameters.map((v) => (typeof v === 'string' ? marks(arity).indexOf(v) : -1)).map((i) => (i < 0 ? undefined : i))
+  return compiled.parameters
+    .map((v) => (typeof v === 'string' ? marks(arity).indexOf(v) : -1))
+    .map((i) => (i < 0 ? undefined : i))
 }
 
 /** Runs compiled SQL with the arguments put where their marks went. */
-async function run<R>(db: Kysely<any>, compiled: CompiledQuery<R>, slots: Array<number | undefined>, args: readonly unknown[]): Promise<R[]> {
+async function run<R>(
+  db: Kysely<any>,
+  compiled: CompiledQuery<R>,
+  slots: Array<number | undefined>,
+  args: readonly unknown[],
+): Promise<R[]> {
   const parameters = compiled.parameters.map((v, i) => (slots[i] === undefined ? v : args[slots[i]!]))
   return (await db.executeQuery<R>({ ...compiled, parameters })).rows
 }
@@ -24,7 +31,10 @@ async function run<R>(db: Kysely<any>, compiled: CompiledQuery<R>, slots: Array<
  * the real values put where the placeholders went. `build` must pass its arguments straight to
  * the query as values (no branching or arithmetic on them), which the placeholders check.
  */
-export function prepared<A extends string[], R>(db: Kysely<any>, build: (...args: A) => Compilable<R>): (...args: A) => Promise<R[]> {
+export function prepared<A extends string[], R>(
+  db: Kysely<any>,
+  build: (...args: A) => Compilable<R>,
+): (...args: A) => Promise<R[]> {
   const arity = build.length
   const compiled: CompiledQuery<R> = build(...(marks(arity) as A)).compile()
   const slots = slotsOf(compiled, arity)
@@ -52,8 +62,14 @@ export interface Shaped<Q> {
  * transactions included: make it once per module and dialect. A value given for a slot its
  * shape does not bind means `shape` missed a choice: refused, rather than silently dropped.
  */
-export function preparedShapes<Q, R>(parts: Shaped<Q>, build: (db: Kysely<any>, q: Q) => Compilable<R>): (db: Kysely<any>, q: Q) => Promise<R[]> {
-  const compiledByShape = new Map<string, { compiled: CompiledQuery<R>; slots: Array<number | undefined>; unbound: number[] }>()
+export function preparedShapes<Q, R>(
+  parts: Shaped<Q>,
+  build: (db: Kysely<any>, q: Q) => Compilable<R>,
+): (db: Kysely<any>, q: Q) => Promise<R[]> {
+  const compiledByShape = new Map<
+    string,
+    { compiled: CompiledQuery<R>; slots: Array<number | undefined>; unbound: number[] }
+  >()
   return (db, q) => {
     const values = parts.values(q)
     const key = parts.shape(q)
@@ -65,7 +81,8 @@ export function preparedShapes<Q, R>(parts: Shaped<Q>, build: (db: Kysely<any>, 
       compiledByShape.set(key, entry)
     }
     for (const i of entry.unbound) {
-      if (values[i] !== undefined) return Promise.reject(new Error(`prepared query: value ${i} does not reach the query of shape ${key}`))
+      if (values[i] !== undefined)
+        return Promise.reject(new Error(`prepared query: value ${i} does not reach the query of shape ${key}`))
     }
     return run(db, entry.compiled, entry.slots, values)
   }

@@ -50,20 +50,29 @@ export function isSecure(config: Pick<Config, 'secureCookies'>, req: FastifyRequ
 }
 
 export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, sessions: SessionService) {
-  const cookieBase = (req: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, path: '/', secure: isSecure(config, req) })
+  const cookieBase = (req: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/',
+    secure: isSecure(config, req),
+  })
 
   return {
     /** Registers the uuid rule for every state-changing request. */
     install(app: FastifyInstance) {
       // Callback style: an async hook costs a promise and a microtask on every request.
       app.addHook('onRequest', (req, _reply, done) => {
-        if (STATE_CHANGING.has(req.method) && !browserId(req) && !req.routeOptions.config.appPassword) done(errors.forbidden('MISSING_UUID', 'State-changing requests need a uuid header'))
+        if (STATE_CHANGING.has(req.method) && !browserId(req) && !req.routeOptions.config.appPassword)
+          done(errors.forbidden('MISSING_UUID', 'State-changing requests need a uuid header'))
         else done()
       })
     },
 
     setTokens(req: FastifyRequest, reply: FastifyReply, tokens: Tokens) {
-      reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...cookieBase(req), maxAge: Math.floor(config.limits.accessTokenTtlMs / 1000) })
+      reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
+        ...cookieBase(req),
+        maxAge: Math.floor(config.limits.accessTokenTtlMs / 1000),
+      })
       if (tokens.refreshToken) {
         reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
           ...cookieBase(req),
@@ -78,7 +87,11 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
     },
 
     setChallenge(req: FastifyRequest, reply: FastifyReply, challenge: { token: string; maxAgeMs: number }) {
-      reply.setCookie(CHALLENGE_COOKIE, challenge.token, { ...cookieBase(req), path: CHALLENGE_PATH, maxAge: Math.floor(challenge.maxAgeMs / 1000) })
+      reply.setCookie(CHALLENGE_COOKIE, challenge.token, {
+        ...cookieBase(req),
+        path: CHALLENGE_PATH,
+        maxAge: Math.floor(challenge.maxAgeMs / 1000),
+      })
     },
 
     clearChallenge(req: FastifyRequest, reply: FastifyReply) {
@@ -86,7 +99,11 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
     },
 
     setPasskeyCeremony(req: FastifyRequest, reply: FastifyReply, ceremony: { token: string; maxAgeMs: number }) {
-      reply.setCookie(PASSKEY_COOKIE, ceremony.token, { ...cookieBase(req), path: CHALLENGE_PATH, maxAge: Math.floor(ceremony.maxAgeMs / 1000) })
+      reply.setCookie(PASSKEY_COOKIE, ceremony.token, {
+        ...cookieBase(req),
+        path: CHALLENGE_PATH,
+        maxAge: Math.floor(ceremony.maxAgeMs / 1000),
+      })
     },
 
     clearPasskeyCeremony(req: FastifyRequest, reply: FastifyReply) {
@@ -94,7 +111,11 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
     },
 
     setStreamToken(req: FastifyRequest, reply: FastifyReply, token: string) {
-      reply.setCookie(STREAM_COOKIE, token, { ...cookieBase(req), path: STREAM_PATH, maxAge: Math.floor(config.limits.streamTokenTtlMs / 1000) })
+      reply.setCookie(STREAM_COOKIE, token, {
+        ...cookieBase(req),
+        path: STREAM_PATH,
+        maxAge: Math.floor(config.limits.streamTokenTtlMs / 1000),
+      })
     },
 
     clearStreamToken(req: FastifyRequest, reply: FastifyReply) {

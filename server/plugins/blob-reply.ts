@@ -7,7 +7,8 @@ import type { ByteRange } from '../storage/blob-store.ts'
 import type { HeaderList } from './security-headers.ts'
 
 /** CSP for anything a user uploaded: no scripts, no plugins, a unique origin if rendered. */
-export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'; sandbox"
+export const UPLOAD_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'; sandbox"
 
 /**
  * Uploaded bytes may be rendered as a document (an image or a video opened in a tab): on top of

@@ -7,16 +7,29 @@ import { type ListCache, listCacheKey } from '../services/list-cache.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 // Browsers send a handful of distinct accept-encoding values: remember each answer.
-const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'], cache: new LRUCache<string, string>({ max: 256 }) })
+const encodings = new Negotiator({
+  supportedValues: ['gzip', 'identity'],
+  cache: new LRUCache<string, string>({ max: 256 }),
+})
 
 /** Sends what `build` returns as the route's JSON; builds it unless this user asked this URL at this drive version before and it was kept. */
-export function sendCached(cache: ListCache, req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void> {
+export function sendCached(
+  cache: ListCache,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  build: () => Promise<unknown>,
+): Promise<void> {
   // The route's own response schema serialises it, exactly as an uncached reply would be.
   return sendCachedJson(cache, req, reply, async () => reply.serialize(await build()))
 }
 
 /** sendCached for a route whose `build` writes the JSON text itself (what its response schema would write). */
-export async function sendCachedJson(cache: ListCache, req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<void> {
+export async function sendCachedJson(
+  cache: ListCache,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  build: () => Promise<unknown>,
+): Promise<void> {
   const principal = req.principal
   if (!principal) throw new Error('list cache: the route must authenticate first')
   // The same URL may be answered compressed or not: shared caches must keep them apart.
@@ -26,7 +39,8 @@ export async function sendCachedJson(cache: ListCache, req: FastifyRequest, repl
   if (cached) {
     const accept = req.headers['accept-encoding']
     reply.type(JSON_TYPE)
-    if (cached.gzipped && accept && encodings.negotiate(accept) === 'gzip') reply.header('content-encoding', 'gzip').send(cached.gzipped)
+    if (cached.gzipped && accept && encodings.negotiate(accept) === 'gzip')
+      reply.header('content-encoding', 'gzip').send(cached.gzipped)
     else reply.send(cached.body)
     return
   }

@@ -48,7 +48,9 @@ export interface ConnectionCapOptions {
 export function capConnectionsPerAddress(server: Server, { perAddress, trustProxy, log }: ConnectionCapOptions): void {
   if (perAddress <= 0) return
   if (typeof trustProxy === 'number') {
-    log.info('MAX_CONNECTIONS_PER_IP is not applied: TRUST_PROXY is a hop count, so every peer counts as a proxy; list the proxy addresses to cap everyone else')
+    log.info(
+      'MAX_CONNECTIONS_PER_IP is not applied: TRUST_PROXY is a hop count, so every peer counts as a proxy; list the proxy addresses to cap everyone else',
+    )
     return
   }
   const exempt = trustedPeer(trustProxy)

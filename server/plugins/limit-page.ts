@@ -22,13 +22,18 @@ const PAGE = `<!doctype html>
 </html>
 `
 
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 /** A browser's navigation rather than a script's call. */
 const isNavigation = (req: FastifyRequest) => req.method === 'GET' && /\btext\/html\b/i.test(req.headers.accept ?? '')
 
 /** Runs a link's download; a navigation to a used-up link gets the page instead of the JSON error. */
-export async function withLimitPage<T>(req: FastifyRequest, reply: FastifyReply, download: () => Promise<T>): Promise<T | FastifyReply> {
+export async function withLimitPage<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  download: () => Promise<T>,
+): Promise<T | FastifyReply> {
   try {
     return await download()
   } catch (error) {

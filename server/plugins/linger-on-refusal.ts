@@ -53,7 +53,9 @@ export async function lingerOnRefusal(req: FastifyRequest, reply: FastifyReply, 
   socket.destroySoon = () => socket.end()
   const sent = new Promise((resolve) => reply.raw.once('close', resolve))
   const small = Number(raw.headers['content-length']) <= DRAIN_BYTES
-  const rest = small ? discard(raw, DRAIN_BYTES, DRAIN_IDLE_MS) : sent.then(() => new Promise((resolve) => setTimeout(resolve, HOLD_MS).unref()))
+  const rest = small
+    ? discard(raw, DRAIN_BYTES, DRAIN_IDLE_MS)
+    : sent.then(() => new Promise((resolve) => setTimeout(resolve, HOLD_MS).unref()))
   void Promise.all([rest, sent]).then(() => socket.destroy())
   return payload
 }

@@ -24,7 +24,11 @@ export function multipartOptions(maxUploadBytes: number | undefined): FastifyMul
 }
 
 /** Registers `routes` in a context of their own that parses multipart bodies. */
-export async function withMultipart(app: FastifyInstance, options: FastifyMultipartOptions, routes: (scope: FastifyInstance) => void): Promise<void> {
+export async function withMultipart(
+  app: FastifyInstance,
+  options: FastifyMultipartOptions,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, options)
     scope.addHook('onSend', lingerOnRefusal)

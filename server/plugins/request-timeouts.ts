@@ -35,7 +35,11 @@ export function httpServerOptions(limits: Timeouts): ServerOptions {
   }
 }
 
-const TIMEOUT_BODY = JSON.stringify({ statusCode: 408, code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time' })
+const TIMEOUT_BODY = JSON.stringify({
+  statusCode: 408,
+  code: 'REQUEST_TIMEOUT',
+  message: 'The request did not arrive in time',
+})
 // Written on the socket, not through the reply: the route may still be waiting on the body and
 // would answer again once the connection breaks.
 const TIMEOUT_REPLY =
@@ -77,7 +81,8 @@ export function registerRequestTimeouts(app: FastifyInstance, limits: Timeouts):
   }
   app.addHook('onRoute', (route) => {
     if (!route.config?.upload) return
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
     route.onRequest = [...own, uploadIdle] as typeof route.onRequest
   })
 }

@@ -34,7 +34,10 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Arra
     probe.get('/', (_req, reply) => reply.send(reply.raw.getHeaders()))
     const res = await probe.inject({ method: 'GET', url: '/' })
     if (res.statusCode !== 200) throw new Error(`could not compute the security headers: ${res.statusCode} ${res.body}`)
-    return Object.entries(res.json() as Record<string, string | string[]>).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])
+    return Object.entries(res.json() as Record<string, string | string[]>).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : value,
+    ])
   } finally {
     await probe.close()
   }
@@ -79,7 +82,9 @@ export interface SecurityHeaders {
  * auth.ts isSecure). Over plain HTTP a browser ignores it anyway (RFC 6797 §8.1).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, hsts: SecureCookies): Promise<SecurityHeaders> {
-  const document = (await helmetHeaders({ contentSecurityPolicy: { directives: APP_CSP }, crossOriginEmbedderPolicy: false })).filter(([name]) => name !== HSTS[0])
+  const document = (
+    await helmetHeaders({ contentSecurityPolicy: { directives: APP_CSP }, crossOriginEmbedderPolicy: false })
+  ).filter(([name]) => name !== HSTS[0])
   const api: HeaderList = hsts === true ? [...API_HEADERS, HSTS] : API_HEADERS
   app.addHook(
     'onRequest',

@@ -25,7 +25,11 @@ export function wantsAppShell(url: string): boolean {
  * Serves the built app with the document headers (`documentHeaders`) on every file; returns the
  * handler that sends index.html, for `/` and the not-found handler's deep links.
  */
-export async function registerWebApp(app: FastifyInstance, appDir: string, documentHeaders: HeaderList): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  appDir: string,
+  documentHeaders: HeaderList,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => unknown> {
   const built = existsSync(join(appDir, 'index.html'))
   if (built) {
     await app.register(fastifyStatic, {
@@ -34,7 +38,10 @@ export async function registerWebApp(app: FastifyInstance, appDir: string, docum
       wildcard: true,
       setHeaders(res, path) {
         for (const [name, value] of documentHeaders) res.header(name, value)
-        res.header('cache-control', path.includes(`${join(appDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        res.header(
+          'cache-control',
+          path.includes(`${join(appDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
       },
     })
   }

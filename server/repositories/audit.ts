@@ -31,13 +31,18 @@ export function createAuditRepository(db: Kysely<DB>) {
       }
       if (p.before) {
         const { at, id } = p.before
-        q = q.where((eb) => eb.or([eb('audit_log.at', '<', at), eb.and([eb('audit_log.at', '=', at), eb('audit_log.id', '<', id)])]))
+        q = q.where((eb) =>
+          eb.or([eb('audit_log.at', '<', at), eb.and([eb('audit_log.at', '=', at), eb('audit_log.id', '<', id)])]),
+        )
       }
       return q.orderBy('audit_log.at', 'desc').orderBy('audit_log.id', 'desc').limit(p.limit).execute()
     },
     /** A deleted account's own entries go with it. */
     async removeFor(userId: string): Promise<void> {
-      await db.deleteFrom('audit_log').where((eb) => eb.or([eb('subject_id', '=', userId), eb('actor_id', '=', userId)])).execute()
+      await db
+        .deleteFrom('audit_log')
+        .where((eb) => eb.or([eb('subject_id', '=', userId), eb('actor_id', '=', userId)]))
+        .execute()
     },
   }
 }

@@ -29,14 +29,21 @@ export function createBlobOutboxRepository(db: Kysely<DB>) {
         .where((eb) =>
           eb.or([
             eb('kind', '=', 'delete'),
-            eb.and([eb('kind', '=', 'pending'), eb('instance_id', 'not in', eb.selectFrom('instances').select('id').where('seen_at', '>=', liveSince))]),
+            eb.and([
+              eb('kind', '=', 'pending'),
+              eb('instance_id', 'not in', eb.selectFrom('instances').select('id').where('seen_at', '>=', liveSince)),
+            ]),
           ]),
         )
         .limit(limit)
         .execute(),
     /** Keys reserved ahead, a batch in one insert (migration 022). */
     async pool(keys: readonly string[], instanceId: string, at: number): Promise<void> {
-      if (keys.length) await db.insertInto('blob_key_pool').values(keys.map((key) => ({ key, instance_id: instanceId, created_at: at }))).execute()
+      if (keys.length)
+        await db
+          .insertInto('blob_key_pool')
+          .values(keys.map((key) => ({ key, instance_id: instanceId, created_at: at })))
+          .execute()
     },
     /** Keys reserved ahead that are now used by a row, or given up. */
     async unpool(keys: readonly string[]): Promise<void> {

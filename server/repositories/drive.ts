@@ -36,7 +36,8 @@ export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
   return {
     ...bind(db, dialect),
     /** Runs `fn` in one transaction: everything it does through `t` commits or rolls back together. */
-    transaction: <R>(fn: (t: DriveTransaction) => Promise<R>): Promise<R> => db.transaction().execute((trx) => fn(bind(trx, dialect))),
+    transaction: <R>(fn: (t: DriveTransaction) => Promise<R>): Promise<R> =>
+      db.transaction().execute((trx) => fn(bind(trx, dialect))),
   }
 }
 export type DriveRepository = ReturnType<typeof createDriveRepository>

@@ -55,8 +55,13 @@ const NOT_FINDER_FILE = sql<SqlBool>`files.name_key <> '.ds_store' and substr(fi
 
 /** The files a list may show before any search: owner, trash, folder, media; never Finder's. */
 function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
-  let q = db.selectFrom('files').where(ownerFilter).where('trashed', '=', f.trashed ? 1 : 0).where(NOT_FINDER_FILE)
-  if (f.folderId !== undefined) q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
+  let q = db
+    .selectFrom('files')
+    .where(ownerFilter)
+    .where('trashed', '=', f.trashed ? 1 : 0)
+    .where(NOT_FINDER_FILE)
+  if (f.folderId !== undefined)
+    q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
   if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
   if (f.media) {
     // A literal, not a bound 1: the gallery's indexes hold media rows only (migration 019).
@@ -77,7 +82,12 @@ const walksIndex = (f: FileQuery) => sortField(f.sort) === 'date' || sortField(f
 
 /** A list without a search: its rows straight from the scope, in sort order, from the cursor on. */
 const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FileQuery }) =>
-  page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
+  page(
+    scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(FILE_SUMMARY),
+    f.sort,
+    dateColumn(f),
+    f.cursor,
+  ).limit(f.limit)
 
 /**
  * The lists a folder view, the trash and the gallery ask for all the time, compiled once per
@@ -89,19 +99,37 @@ const plainListShapes: Shaped<{ owner: string; f: FileQuery }> = {
   // Two key slots: the type sort's cursor holds the type and the name; the others fill one.
   values: ({ owner, f }) => {
     const keys = cursorKeys(f.sort, f.cursor)
-    return [owner, typeof f.folderId === 'string' ? f.folderId : undefined, keys?.[0], keys?.[1], keys !== undefined && f.cursor?.id ? f.cursor.id : undefined, f.limit]
+    return [
+      owner,
+      typeof f.folderId === 'string' ? f.folderId : undefined,
+      keys?.[0],
+      keys?.[1],
+      keys !== undefined && f.cursor?.id ? f.cursor.id : undefined,
+      f.limit,
+    ]
   },
   // Marks are lower case: the cursor name's lowering in page() leaves its mark as it is.
   withMarks: ({ f }, [owner, folderId, key, second, id, limit]) => {
     const { cursor: _, ...rest } = f
-    const marked = cursorKeys(f.sort, f.cursor) === undefined ? undefined : cursorOfKeys(f.sort, [key, second], f.cursor?.id ? id : undefined)
+    const marked =
+      cursorKeys(f.sort, f.cursor) === undefined
+        ? undefined
+        : cursorOfKeys(f.sort, [key, second], f.cursor?.id ? id : undefined)
     return {
       owner: owner!,
-      f: { ...rest, ...(typeof f.folderId === 'string' ? { folderId } : {}), ...(marked ? { cursor: marked } : {}), limit: limit as unknown as number },
+      f: {
+        ...rest,
+        ...(typeof f.folderId === 'string' ? { folderId } : {}),
+        ...(marked ? { cursor: marked } : {}),
+        limit: limit as unknown as number,
+      },
     }
   },
 }
-const plainLists = { sqlite: preparedShapes(plainListShapes, plainListQuery), postgres: preparedShapes(plainListShapes, plainListQuery) }
+const plainLists = {
+  sqlite: preparedShapes(plainListShapes, plainListQuery),
+  postgres: preparedShapes(plainListShapes, plainListQuery),
+}
 
 /** `db` is the database or a transaction (drive.ts binds one per transaction). */
 /** A file's columns for what is made from its bytes (thumbnail, preview), before the queue makes it. */
@@ -130,7 +158,8 @@ function insertOf(db: Kysely<DB>, dialect: Dialect, row: FileRow): CompiledQuery
   if (!compiled) {
     compiled = db.insertInto('files').values(row).compile()
     // Each value must be a parameter, in the columns' order, for others to be bound in its place.
-    if (compiled.parameters.length !== columns.length || columns.some((c, i) => compiled!.parameters[i] !== row[c])) throw new Error('files insert: values are not parameters in column order')
+    if (compiled.parameters.length !== columns.length || columns.some((c, i) => compiled!.parameters[i] !== row[c]))
+      throw new Error('files insert: values are not parameters in column order')
     fileInserts.set(shape, compiled)
   }
   return { ...compiled, parameters: columns.map((c) => row[c]) }
@@ -140,7 +169,10 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
   const ownedIds = ownedIdsFor(dialect)
 
   /** The rows of a page found as (id, sort key) pairs, in the keys' order. */
-  function wholeRows(keys: SelectQueryBuilder<any, any, { id: string; name_key?: string; upload_date?: number }>, sort: SortBy) {
+  function wholeRows(
+    keys: SelectQueryBuilder<any, any, { id: string; name_key?: string; upload_date?: number }>,
+    sort: SortBy,
+  ) {
     const key = sortKey(sort)
     const dir = sort.endsWith('desc') ? 'desc' : 'asc'
     return db
@@ -157,7 +189,12 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
     filesByIds: (owner: string, ids: readonly string[]): Promise<FileRow[]> =>
       ids.length ? db.selectFrom('files').selectAll().where(ownedIds(owner, ids)).execute() : Promise.resolve([]),
     byThumbnailId: (owner: string, thumbnailId: string): Promise<FileRow | undefined> =>
-      db.selectFrom('files').selectAll().where('owner_id', '=', owner).where('thumbnail_id', '=', thumbnailId).executeTakeFirst(),
+      db
+        .selectFrom('files')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where('thumbnail_id', '=', thumbnailId)
+        .executeTakeFirst(),
 
     async listFiles(owner: string, f: FileQuery): Promise<FileSummary[]> {
       if (f.search && !f.media && dialect === 'postgres' && walksIndex(f)) {
@@ -174,10 +211,13 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
       if (!match) return plainListQuery(db, { owner, f })
       // With a short list of matching rowids, `+owner_id` (no index on it) keeps SQLite from
       // walking the owner's whole drive in sort order: it fetches those rows and sorts a few.
-      const ownerFilter = match.byRowid ? sql<SqlBool>`+files.owner_id = ${owner}` : sql<SqlBool>`files.owner_id = ${owner}`
+      const ownerFilter = match.byRowid
+        ? sql<SqlBool>`+files.owner_id = ${owner}`
+        : sql<SqlBool>`files.owner_id = ${owner}`
       const q = scoped(db, ownerFilter, f)
       const found = q.where(match.condition)
-      if (match.byRowid || f.media || !walksIndex(f)) return page(found.select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
+      if (match.byRowid || f.media || !walksIndex(f))
+        return page(found.select(FILE_SUMMARY), f.sort, dateColumn(f), f.cursor).limit(f.limit)
       // A search walking the drive in list order (a common term): the walk reads only the sort's
       // index, which holds the names (files_drive_name; files_drive_date_names on PostgreSQL,
       // migration 007), testing each name there, and rows are read for the page's matches
@@ -185,7 +225,10 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
       // late ("Invoice 1…" in 1M files) walked 371k rows in 2.5 s on PostgreSQL, 56 ms
       // index-only.
       const key = sortKey(f.sort)
-      return wholeRows(page(found.select(['files.id', `files.${key}`]), f.sort, 'upload_date', f.cursor).limit(f.limit), f.sort)
+      return wholeRows(
+        page(found.select(['files.id', `files.${key}`]), f.sort, 'upload_date', f.cursor).limit(f.limit),
+        f.sort,
+      )
     },
 
     /**
@@ -197,8 +240,16 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
      */
     boundedWalkQuery(owner: string, f: FileQuery, term: string) {
       const key = sortKey(f.sort)
-      const columns = key === 'name_key' ? (['files.id', 'files.name_key'] as const) : (['files.id', 'files.upload_date', 'files.name_key'] as const)
-      const walk = page(scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(columns), f.sort, 'upload_date', f.cursor).limit(PG_WALK_ROWS)
+      const columns =
+        key === 'name_key'
+          ? (['files.id', 'files.name_key'] as const)
+          : (['files.id', 'files.upload_date', 'files.name_key'] as const)
+      const walk = page(
+        scoped(db, sql<SqlBool>`files.owner_id = ${owner}`, f).select(columns),
+        f.sort,
+        'upload_date',
+        f.cursor,
+      ).limit(PG_WALK_ROWS)
       const dir = f.sort.endsWith('desc') ? 'desc' : 'asc'
       const keys = db
         .selectFrom(walk.as('w'))
@@ -212,7 +263,14 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
 
     /** The active files of these folders (non-empty), in name order: a zip's entries. */
     activeInFolders: (owner: string, folderIds: readonly string[]): Promise<FileRow[]> =>
-      db.selectFrom('files').selectAll().where('owner_id', '=', owner).where('trashed', '=', 0).where('folder_id', 'in', folderIds).orderBy('name_key').execute(),
+      db
+        .selectFrom('files')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where('trashed', '=', 0)
+        .where('folder_id', 'in', folderIds)
+        .orderBy('name_key')
+        .execute(),
 
     /** Up to `limit` files of these folders (non-empty), with the keys a delete needs. */
     inFolders: (owner: string, folderIds: readonly string[], limit: number): Promise<DoomedFile[]> =>
@@ -232,7 +290,14 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
      * was derived from the old bytes goes (the thumbnail queue makes it again). A thumbnail job
      * running on the old bytes loses its claim, so it cannot write them back.
      */
-    async replaceContent(owner: string, id: string, c: Pick<FileRow, 'blob_key' | 'size' | 'sha256' | 'enc' | 'mime' | 'upload_date' | 'is_video' | 'media' | 'thumb_state'>): Promise<void> {
+    async replaceContent(
+      owner: string,
+      id: string,
+      c: Pick<
+        FileRow,
+        'blob_key' | 'size' | 'sha256' | 'enc' | 'mime' | 'upload_date' | 'is_video' | 'media' | 'thumb_state'
+      >,
+    ): Promise<void> {
       await db
         .updateTable('files')
         .set({
@@ -245,14 +310,29 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         .execute()
     },
     async rename(owner: string, id: string, filename: string, nameKey: string, typeKey: string): Promise<void> {
-      await db.updateTable('files').set({ filename, name_key: nameKey, type_key: typeKey }).where('owner_id', '=', owner).where('id', '=', id).execute()
+      await db
+        .updateTable('files')
+        .set({ filename, name_key: nameKey, type_key: typeKey })
+        .where('owner_id', '=', owner)
+        .where('id', '=', id)
+        .execute()
     },
     async move(owner: string, id: string, folderId: string | null): Promise<void> {
-      await db.updateTable('files').set({ folder_id: folderId }).where('owner_id', '=', owner).where('id', '=', id).execute()
+      await db
+        .updateTable('files')
+        .set({ folder_id: folderId })
+        .where('owner_id', '=', owner)
+        .where('id', '=', id)
+        .execute()
     },
     /** Puts one file in the trash on its own (a trash root). */
     async trash(owner: string, id: string, at: number): Promise<void> {
-      await db.updateTable('files').set({ trashed: 1, trash_root: 1, trashed_at: at }).where('owner_id', '=', owner).where('id', '=', id).execute()
+      await db
+        .updateTable('files')
+        .set({ trashed: 1, trash_root: 1, trashed_at: at })
+        .where('owner_id', '=', owner)
+        .where('id', '=', id)
+        .execute()
     },
     /** Brings a file back from the trash into `folderId` (null = Home). */
     async restore(owner: string, id: string, folderId: string | null): Promise<void> {
@@ -269,15 +349,25 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
     },
     /** The ids of the owner's trash roots (what "Empty trash" deletes; the rest goes with its folder). */
     trashRoots: async (owner: string): Promise<string[]> =>
-      (await db.selectFrom('files').select('id').where('owner_id', '=', owner).where('trash_root', '=', 1).execute()).map((r) => r.id),
+      (
+        await db.selectFrom('files').select('id').where('owner_id', '=', owner).where('trash_root', '=', 1).execute()
+      ).map((r) => r.id),
     /** Every user's trash roots trashed before `cutoff` (the retention sweep). */
     trashRootsBefore: (cutoff: number): Promise<Array<{ id: string; owner_id: string }>> =>
-      db.selectFrom('files').select(['id', 'owner_id']).where('trash_root', '=', 1).where('trashed_at', '<', cutoff).execute(),
+      db
+        .selectFrom('files')
+        .select(['id', 'owner_id'])
+        .where('trash_root', '=', 1)
+        .where('trashed_at', '<', cutoff)
+        .execute(),
 
     async usage(owner: string): Promise<{ usedBytes: number; fileCount: number }> {
       const r = await db
         .selectFrom('files')
-        .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'), eb.fn.countAll<number>().as('n')])
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'),
+          eb.fn.countAll<number>().as('n'),
+        ])
         .where('owner_id', '=', owner)
         .executeTakeFirst()
       return { usedBytes: Number(r?.bytes ?? 0), fileCount: Number(r?.n ?? 0) }

@@ -29,8 +29,13 @@ export interface FolderQuery {
 
 /** The folders a list may show before any search: owner, trash, parent. */
 function scoped(db: Kysely<DB>, owner: string, f: FolderQuery) {
-  let q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', f.trashed ? 1 : 0)
-  if (f.parentId !== undefined) q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
+  let q = db
+    .selectFrom('folders')
+    .selectAll()
+    .where('owner_id', '=', owner)
+    .where('trashed', '=', f.trashed ? 1 : 0)
+  if (f.parentId !== undefined)
+    q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
   if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
   return q
 }
@@ -43,11 +48,16 @@ const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: Folder
 
 /** Folder lists without a search, compiled once per shape (prepared.ts): owner, parent and limit are bound. */
 const plainListShapes: Shaped<{ owner: string; f: FolderQuery }> = {
-  shape: ({ f }) => `${f.sort} ${f.trashed} ${f.parentId === undefined ? 'all' : f.parentId === null ? 'root' : 'folder'} ${!!f.trashRootsOnly} ${!!f.limit}`,
+  shape: ({ f }) =>
+    `${f.sort} ${f.trashed} ${f.parentId === undefined ? 'all' : f.parentId === null ? 'root' : 'folder'} ${!!f.trashRootsOnly} ${!!f.limit}`,
   values: ({ owner, f }) => [owner, typeof f.parentId === 'string' ? f.parentId : undefined, f.limit || undefined],
   withMarks: ({ f }, [owner, parentId, limit]) => ({
     owner: owner!,
-    f: { ...f, ...(typeof f.parentId === 'string' ? { parentId } : {}), ...(f.limit ? { limit: limit as unknown as number } : {}) },
+    f: {
+      ...f,
+      ...(typeof f.parentId === 'string' ? { parentId } : {}),
+      ...(f.limit ? { limit: limit as unknown as number } : {}),
+    },
   }),
 }
 
@@ -57,10 +67,14 @@ const byIdShapes: Shaped<{ owner: string; id: string }> = {
   values: ({ owner, id }) => [owner, id],
   withMarks: (_, [owner, id]) => ({ owner: owner!, id: id! }),
 }
-const byIdQuery = (db: Kysely<DB>, { owner, id }: { owner: string; id: string }) => db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', '=', id)
+const byIdQuery = (db: Kysely<DB>, { owner, id }: { owner: string; id: string }) =>
+  db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('id', '=', id)
 
 // Compiled SQL differs by dialect only: one set for each.
-const compiled = () => ({ plainList: preparedShapes(plainListShapes, plainListQuery), byId: preparedShapes(byIdShapes, byIdQuery) })
+const compiled = () => ({
+  plainList: preparedShapes(plainListShapes, plainListQuery),
+  byId: preparedShapes(byIdShapes, byIdQuery),
+})
 const prepared = { sqlite: compiled(), postgres: compiled() }
 
 /** `db` is the database or a transaction (drive.ts binds one per transaction). */
@@ -76,7 +90,8 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
       .where((eb) => eb.or([eb('id', '=', folder.id), inSubtree(subtreePrefix(folder))]))
 
   return {
-    folder: async (owner: string, id: string): Promise<Folder | undefined> => (await prepared[dialect].byId(db, { owner, id }))[0],
+    folder: async (owner: string, id: string): Promise<Folder | undefined> =>
+      (await prepared[dialect].byId(db, { owner, id }))[0],
     foldersByIds: (owner: string, ids: readonly string[]): Promise<Folder[]> =>
       ids.length ? db.selectFrom('folders').selectAll().where(ownedIds(owner, ids)).execute() : Promise.resolve([]),
 
@@ -89,7 +104,12 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
 
     /** Folders strictly inside `folder` (prefix match on the ancestors path). */
     descendants: (owner: string, folder: Folder): Promise<Folder[]> =>
-      db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where(inSubtree(subtreePrefix(folder))).execute(),
+      db
+        .selectFrom('folders')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where(inSubtree(subtreePrefix(folder)))
+        .execute(),
 
     /** The level of the deepest folder strictly inside `folder` (Home's children are 1), or undefined. */
     async deepestBelow(owner: string, folder: Folder): Promise<number | undefined> {
@@ -105,7 +125,14 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
 
     /** Ids of the folders whose parent is one of `parents` (non-empty). */
     childFolderIds: async (owner: string, parents: readonly string[]): Promise<string[]> =>
-      (await db.selectFrom('folders').select('id').where('owner_id', '=', owner).where('parent_id', 'in', parents).execute()).map((r) => r.id),
+      (
+        await db
+          .selectFrom('folders')
+          .select('id')
+          .where('owner_id', '=', owner)
+          .where('parent_id', 'in', parents)
+          .execute()
+      ).map((r) => r.id),
 
     /**
      * The owner's folders among `ids` that are still `root` or inside it; on PostgreSQL they stay
@@ -131,26 +158,46 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
      * time already.
      */
     async lockNaming(owner: string): Promise<void> {
-      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${NAMING_LOCK}, hashtext(${owner}))`.execute(db)
+      if (dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(${NAMING_LOCK}, hashtext(${owner}))`.execute(db)
     },
 
     /** The owner's folder named exactly `name` in `parentId` (null = Home), not trashed: the oldest when several are. */
     async childNamed(owner: string, parentId: string | null, name: string): Promise<Folder | undefined> {
-      const q = db.selectFrom('folders').selectAll().where('owner_id', '=', owner).where('trashed', '=', 0).where('name_key', '=', nameKey(name))
-      const rows = await (parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId)).orderBy('created_at').orderBy('id').execute()
+      const q = db
+        .selectFrom('folders')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where('trashed', '=', 0)
+        .where('name_key', '=', nameKey(name))
+      const rows = await (parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
       return rows.find((f) => f.name === name)
     },
 
     /** Whether a folder outside `ids` has its parent among them (non-empty). */
     async hasOtherChildren(ids: readonly string[]): Promise<boolean> {
-      return !!(await db.selectFrom('folders').select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).limit(1).executeTakeFirst())
+      return !!(await db
+        .selectFrom('folders')
+        .select('id')
+        .where('parent_id', 'in', ids)
+        .where('id', 'not in', ids)
+        .limit(1)
+        .executeTakeFirst())
     },
 
     async insertFolder(row: Folder): Promise<void> {
       await db.insertInto('folders').values(row).execute()
     },
     async rename(owner: string, id: string, name: string, nameKey: string, at: number): Promise<void> {
-      await db.updateTable('folders').set({ name, name_key: nameKey, updated_at: at }).where('owner_id', '=', owner).where('id', '=', id).execute()
+      await db
+        .updateTable('folders')
+        .set({ name, name_key: nameKey, updated_at: at })
+        .where('owner_id', '=', owner)
+        .where('id', '=', id)
+        .execute()
     },
 
     /** Re-parents a folder and rewrites the ancestors path of everything below it. */
@@ -176,7 +223,11 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
 
     /** Trashes a folder (a trash root) and everything below it not already in the trash on its own. */
     async trashSubtree(owner: string, folder: Folder, at: number): Promise<void> {
-      await db.updateTable('folders').set({ trashed: 1, trash_root: 1, trashed_at: at }).where('id', '=', folder.id).execute()
+      await db
+        .updateTable('folders')
+        .set({ trashed: 1, trash_root: 1, trashed_at: at })
+        .where('id', '=', folder.id)
+        .execute()
       await db
         .updateTable('folders')
         .set({ trashed: 1, trash_root: 0, trashed_at: at })
@@ -198,12 +249,25 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
      * caller picks them), and the files that went along inside any of them.
      */
     async restoreSubtree(owner: string, id: string, below: readonly string[]): Promise<void> {
-      await db.updateTable('folders').set({ trashed: 0, trash_root: 0, trashed_at: null }).where('id', '=', id).execute()
+      await db
+        .updateTable('folders')
+        .set({ trashed: 0, trash_root: 0, trashed_at: null })
+        .where('id', '=', id)
+        .execute()
       const ids = [id, ...below]
       for (let i = 0; i < ids.length; i += RESTORE_CHUNK) {
         const chunk = ids.slice(i, i + RESTORE_CHUNK)
         if (i > 0 || chunk.length > 1) {
-          await db.updateTable('folders').set({ trashed: 0, trashed_at: null }).where(ownedIds(owner, chunk.filter((x) => x !== id))).execute()
+          await db
+            .updateTable('folders')
+            .set({ trashed: 0, trashed_at: null })
+            .where(
+              ownedIds(
+                owner,
+                chunk.filter((x) => x !== id),
+              ),
+            )
+            .execute()
         }
         await db
           .updateTable('files')
@@ -222,10 +286,17 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
     },
     /** The ids of the owner's trash roots (what "Empty trash" deletes, each with its subtree). */
     trashRoots: async (owner: string): Promise<string[]> =>
-      (await db.selectFrom('folders').select('id').where('owner_id', '=', owner).where('trash_root', '=', 1).execute()).map((r) => r.id),
+      (
+        await db.selectFrom('folders').select('id').where('owner_id', '=', owner).where('trash_root', '=', 1).execute()
+      ).map((r) => r.id),
     /** Every user's trash roots trashed before `cutoff` (the retention sweep). */
     trashRootsBefore: (cutoff: number): Promise<Array<{ id: string; owner_id: string }>> =>
-      db.selectFrom('folders').select(['id', 'owner_id']).where('trash_root', '=', 1).where('trashed_at', '<', cutoff).execute(),
+      db
+        .selectFrom('folders')
+        .select(['id', 'owner_id'])
+        .where('trash_root', '=', 1)
+        .where('trashed_at', '<', cutoff)
+        .execute(),
   }
 }
 export type FoldersRepository = ReturnType<typeof createFoldersRepository>

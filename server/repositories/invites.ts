@@ -27,8 +27,18 @@ const madeByAdmin = (eb: ExpressionBuilder<DB, 'invites'>) =>
 
 export function createInvitesRepository(db: Kysely<DB>) {
   return {
-    async insert(row: { id: string; token_hash: string; created_by: string; email: string | null; created_at: number; expires_at: number }): Promise<void> {
-      await db.insertInto('invites').values({ ...row, used_at: null }).execute()
+    async insert(row: {
+      id: string
+      token_hash: string
+      created_by: string
+      email: string | null
+      created_at: number
+      expires_at: number
+    }): Promise<void> {
+      await db
+        .insertInto('invites')
+        .values({ ...row, used_at: null })
+        .execute()
     },
     /** Uses an invite atomically: of two sign-ups with one link, exactly one gets it. */
     async consume(hash: string, now: number): Promise<boolean> {
@@ -48,14 +58,27 @@ export function createInvitesRepository(db: Kysely<DB>) {
     },
     /** A live invite by its token's hash (undefined: unknown, revoked or ended with its maker). */
     async byHash(hash: string): Promise<Pick<InviteRow, 'email' | 'expires_at' | 'used_at'> | undefined> {
-      return db.selectFrom('invites').select(['email', 'expires_at', 'used_at']).where('token_hash', '=', hash).where(madeByAdmin).executeTakeFirst()
+      return db
+        .selectFrom('invites')
+        .select(['email', 'expires_at', 'used_at'])
+        .where('token_hash', '=', hash)
+        .where(madeByAdmin)
+        .executeTakeFirst()
     },
     /** Every invite still to use, and every used one (until the sweep), newest first, with its maker's email. */
     async list(): Promise<InviteRow[]> {
       return db
         .selectFrom('invites')
         .leftJoin('users', 'users.id', 'invites.created_by')
-        .select(['invites.id', 'invites.created_by', 'users.email as creator_email', 'invites.email', 'invites.created_at', 'invites.expires_at', 'invites.used_at'])
+        .select([
+          'invites.id',
+          'invites.created_by',
+          'users.email as creator_email',
+          'invites.email',
+          'invites.created_at',
+          'invites.expires_at',
+          'invites.used_at',
+        ])
         .where((eb) => eb.or([eb('invites.used_at', 'is not', null), madeByAdmin(eb)]))
         .orderBy('invites.created_at', 'desc')
         .orderBy('invites.id')

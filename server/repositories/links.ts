@@ -6,18 +6,31 @@ import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB, Folder, LinkType, NewShareLink, ShareLink } from '../db/schema.ts'
 
-export type ShareLinkChanges = Partial<Pick<ShareLink, 'expires_at' | 'password_hash' | 'max_downloads' | 'max_file_size' | 'max_total_bytes' | 'max_files'>>
+export type ShareLinkChanges = Partial<
+  Pick<ShareLink, 'expires_at' | 'password_hash' | 'max_downloads' | 'max_file_size' | 'max_total_bytes' | 'max_files'>
+>
 
 /** Links nobody can use any more: expired before `expiredBefore`, used up, or on an item deleted for good. */
 const unusable = (expiredBefore: number) => (eb: ExpressionBuilder<DB, 'share_links'>) => {
   const itemGone = (table: 'files' | 'folders', type: 'file' | 'folder') =>
     eb.and([
       eb('share_links.item_type', '=', type),
-      eb.not(eb.exists(eb.selectFrom(table).select(`${table}.id`).whereRef(`${table}.id`, '=', 'share_links.item_id').whereRef(`${table}.owner_id`, '=', 'share_links.owner_id'))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom(table)
+            .select(`${table}.id`)
+            .whereRef(`${table}.id`, '=', 'share_links.item_id')
+            .whereRef(`${table}.owner_id`, '=', 'share_links.owner_id'),
+        ),
+      ),
     ])
   return eb.or([
     eb('share_links.expires_at', '<', expiredBefore),
-    eb.and([eb('share_links.max_downloads', 'is not', null), eb('share_links.downloads', '>=', eb.ref('share_links.max_downloads'))]),
+    eb.and([
+      eb('share_links.max_downloads', 'is not', null),
+      eb('share_links.downloads', '>=', eb.ref('share_links.max_downloads')),
+    ]),
     itemGone('files', 'file'),
     itemGone('folders', 'folder'),
   ])
@@ -56,11 +69,23 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
 
     /** The owner's links, newest first (the service drops dead ones and adds item names). */
     links: (owner: string): Promise<ShareLink[]> =>
-      db.selectFrom('share_links').selectAll().where('owner_id', '=', owner).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+      db
+        .selectFrom('share_links')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
 
     /** The file's link row, if any (one per file: a unique index says so). */
     fileLink: (owner: string, fileId: string): Promise<ShareLink | undefined> =>
-      db.selectFrom('share_links').selectAll().where('owner_id', '=', owner).where('item_type', '=', 'file').where('item_id', '=', fileId).executeTakeFirst(),
+      db
+        .selectFrom('share_links')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where('item_type', '=', 'file')
+        .where('item_id', '=', fileId)
+        .executeTakeFirst(),
 
     update: async (owner: string, id: string, changes: ShareLinkChanges): Promise<void> => {
       await db.updateTable('share_links').set(changes).where('owner_id', '=', owner).where('id', '=', id).execute()
@@ -71,7 +96,12 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
     },
 
     removeFileLinks: async (owner: string, fileId: string): Promise<void> => {
-      await db.deleteFrom('share_links').where('owner_id', '=', owner).where('item_type', '=', 'file').where('item_id', '=', fileId).execute()
+      await db
+        .deleteFrom('share_links')
+        .where('owner_id', '=', owner)
+        .where('item_type', '=', 'file')
+        .where('item_id', '=', fileId)
+        .execute()
     },
 
     /**
@@ -80,13 +110,23 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
      * file's link queue instead of racing on the one-link-per-file index.
      */
     async setMirror(owner: string, fileId: string, type: LinkType | null, token: string | null): Promise<boolean> {
-      const res = await db.updateTable('files').set({ link_type: type, link_token: token }).where('owner_id', '=', owner).where('id', '=', fileId).executeTakeFirst()
+      const res = await db
+        .updateTable('files')
+        .set({ link_type: type, link_token: token })
+        .where('owner_id', '=', owner)
+        .where('id', '=', fileId)
+        .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1
     },
 
     /** Clears the mirror if it still shows `token` (a spent link; a newer link is left alone). */
     clearMirror: async (fileId: string, token: string): Promise<void> => {
-      await db.updateTable('files').set({ link_type: null, link_token: null }).where('id', '=', fileId).where('link_token', '=', token).execute()
+      await db
+        .updateTable('files')
+        .set({ link_type: null, link_token: null })
+        .where('id', '=', fileId)
+        .where('link_token', '=', token)
+        .execute()
     },
 
     /**
@@ -119,7 +159,10 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
     releaseUploaded: async (id: string, bytes: number): Promise<void> => {
       await db
         .updateTable('share_links')
-        .set((eb) => ({ uploaded_bytes: eb('uploaded_bytes', '-', bytes), uploaded_files: eb('uploaded_files', '-', 1) }))
+        .set((eb) => ({
+          uploaded_bytes: eb('uploaded_bytes', '-', bytes),
+          uploaded_files: eb('uploaded_files', '-', 1),
+        }))
         .where('id', '=', id)
         .where('uploaded_bytes', '>=', bytes)
         .where('uploaded_files', '>=', 1)
@@ -133,9 +176,24 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
      * the mirror of a file's link.
      */
     async sweep(expiredBefore: number, limit: number): Promise<ShareLink[]> {
-      const dead = await db.selectFrom('share_links').selectAll().where(unusable(expiredBefore)).orderBy('id').limit(limit).execute()
+      const dead = await db
+        .selectFrom('share_links')
+        .selectAll()
+        .where(unusable(expiredBefore))
+        .orderBy('id')
+        .limit(limit)
+        .execute()
       // The condition again in the delete: a link changed since (its expiry moved) stays.
-      if (dead.length) await db.deleteFrom('share_links').where('id', 'in', dead.map((l) => l.id)).where(unusable(expiredBefore)).execute()
+      if (dead.length)
+        await db
+          .deleteFrom('share_links')
+          .where(
+            'id',
+            'in',
+            dead.map((l) => l.id),
+          )
+          .where(unusable(expiredBefore))
+          .execute()
       return dead
     },
 
@@ -161,9 +219,17 @@ export function createLinksRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
     async addUploaded(id: string, bytes: number): Promise<boolean> {
       const res = await db
         .updateTable('share_links')
-        .set((eb) => ({ uploaded_bytes: eb('uploaded_bytes', '+', bytes), uploaded_files: eb('uploaded_files', '+', 1) }))
+        .set((eb) => ({
+          uploaded_bytes: eb('uploaded_bytes', '+', bytes),
+          uploaded_files: eb('uploaded_files', '+', 1),
+        }))
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('max_total_bytes', 'is', null), eb(eb('uploaded_bytes', '+', bytes), '<=', eb.ref('max_total_bytes'))]))
+        .where((eb) =>
+          eb.or([
+            eb('max_total_bytes', 'is', null),
+            eb(eb('uploaded_bytes', '+', bytes), '<=', eb.ref('max_total_bytes')),
+          ]),
+        )
         .where((eb) => eb.or([eb('max_files', 'is', null), eb('uploaded_files', '<', eb.ref('max_files'))]))
         .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1

@@ -3,8 +3,17 @@ import type { DB, MailTokenKind } from '../db/schema.ts'
 
 export function createMailTokensRepository(db: Kysely<DB>) {
   return {
-    async insert(row: { token_hash: string; user_id: string; kind: MailTokenKind; created_at: number; expires_at: number }) {
-      await db.insertInto('mail_tokens').values({ ...row, used_at: null }).execute()
+    async insert(row: {
+      token_hash: string
+      user_id: string
+      kind: MailTokenKind
+      created_at: number
+      expires_at: number
+    }) {
+      await db
+        .insertInto('mail_tokens')
+        .values({ ...row, used_at: null })
+        .execute()
     },
     /**
      * Spends a token: marks it used only if it is unused and unexpired, in one statement, so a

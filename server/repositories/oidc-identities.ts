@@ -26,7 +26,12 @@ export function createOidcIdentitiesRepository(db: Kysely<DB>) {
     },
 
     async touch(issuer: string, subject: string, at: number): Promise<void> {
-      await db.updateTable('oidc_identities').set({ last_sign_in_at: at }).where('issuer', '=', issuer).where('subject', '=', subject).execute()
+      await db
+        .updateTable('oidc_identities')
+        .set({ last_sign_in_at: at })
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .execute()
     },
   }
 }

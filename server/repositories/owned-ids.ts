@@ -8,4 +8,6 @@ import type { Dialect } from '../db/database.ts'
  * ids; `+owner_id` takes that column out of its choice. PostgreSQL plans from statistics.
  */
 export const ownedIdsFor = (dialect: Dialect) => (owner: string, ids: readonly string[]) =>
-  dialect === 'sqlite' ? sql<SqlBool>`(+owner_id = ${owner} and id in (${sql.join(ids)}))` : sql<SqlBool>`(owner_id = ${owner} and id in (${sql.join(ids)}))`
+  dialect === 'sqlite'
+    ? sql<SqlBool>`(+owner_id = ${owner} and id in (${sql.join(ids)}))`
+    : sql<SqlBool>`(owner_id = ${owner} and id in (${sql.join(ids)}))`

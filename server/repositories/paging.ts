@@ -22,7 +22,13 @@ export type DateColumn = 'upload_date' | 'taken_date' | 'created_at'
 /** The columns a sort orders by before the id: a type sort orders by extension, then name. */
 export function sortColumns(sort: SortBy, dateCol: DateColumn): string[] {
   const field = sortField(sort)
-  return field === 'alp' ? ['name_key'] : field === 'size' ? ['size'] : field === 'type' ? ['type_key', 'name_key'] : [dateCol]
+  return field === 'alp'
+    ? ['name_key']
+    : field === 'size'
+      ? ['size']
+      : field === 'type'
+        ? ['type_key', 'name_key']
+        : [dateCol]
 }
 
 /** The cursor's values in the sort's columns (names compare by their lower-case key); undefined without them. */
@@ -33,7 +39,9 @@ export function cursorKeys(sort: SortBy, cursor?: Cursor): Array<string | number
     case 'size':
       return cursor?.size === undefined ? undefined : [cursor.size]
     case 'type':
-      return cursor?.type === undefined || cursor.name === undefined ? undefined : [cursor.type, cursor.name.toLowerCase()]
+      return cursor?.type === undefined || cursor.name === undefined
+        ? undefined
+        : [cursor.type, cursor.name.toLowerCase()]
     default:
       return cursor?.date === undefined ? undefined : [cursor.date]
   }
@@ -43,12 +51,24 @@ export function cursorKeys(sort: SortBy, cursor?: Cursor): Array<string | number
 export function cursorOfKeys(sort: SortBy, keys: readonly unknown[], id?: string): Cursor {
   const [a, b] = keys as [never, never]
   const field = sortField(sort)
-  const values: Cursor = field === 'alp' ? { name: a } : field === 'size' ? { size: a } : field === 'type' ? { type: a, name: b } : { date: a }
+  const values: Cursor =
+    field === 'alp'
+      ? { name: a }
+      : field === 'size'
+        ? { size: a }
+        : field === 'type'
+          ? { type: a, name: b }
+          : { date: a }
   return { ...values, ...(id !== undefined ? { id } : {}) }
 }
 
 /** Keyset paging on (sort columns, id): never skips or repeats an item when values tie. */
-export function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB, T, O>, sort: SortBy, dateCol: DateColumn, cursor?: Cursor) {
+export function page<T extends 'files' | 'folders', O>(
+  q: SelectQueryBuilder<DB, T, O>,
+  sort: SortBy,
+  dateCol: DateColumn,
+  cursor?: Cursor,
+) {
   const desc = sort.endsWith('desc')
   const cols = sortColumns(sort, dateCol) as any[]
   const op = desc ? '<' : '>'
@@ -57,8 +77,16 @@ export function page<T extends 'files' | 'folders', O>(q: SelectQueryBuilder<DB,
   if (keys !== undefined) {
     // A row-value comparison, not `col < v OR (col = v AND id < i)`: both databases seek the
     // index straight to the cursor with it, so deep pages cost what the first page costs.
-    const [refs, values] = cursor?.id ? [[...cols, 'id'], [...keys, cursor.id]] : [cols, keys]
-    out = refs.length === 1 ? out.where(refs[0], op, values[0]) : out.where((eb: any) => eb(eb.refTuple(...refs), op, eb.tuple(...values)))
+    const [refs, values] = cursor?.id
+      ? [
+          [...cols, 'id'],
+          [...keys, cursor.id],
+        ]
+      : [cols, keys]
+    out =
+      refs.length === 1
+        ? out.where(refs[0], op, values[0])
+        : out.where((eb: any) => eb(eb.refTuple(...refs), op, eb.tuple(...values)))
   }
   const dir = desc ? 'desc' : 'asc'
   for (const col of cols) out = out.orderBy(col, dir)

@@ -29,10 +29,16 @@ export function createQuotaRepository(db: Kysely<DB>) {
    * the first left it, so two reservations cannot both pass; SQLite has one writer at a time.
    */
   const addReserved = async (q: Kysely<DB>, userId: string, bytes: number, force = false): Promise<boolean> => {
-    let update = q.updateTable('users').set({ reserved_bytes: sql`reserved_bytes + ${bytes}` }).where('id', '=', userId)
+    let update = q
+      .updateTable('users')
+      .set({ reserved_bytes: sql`reserved_bytes + ${bytes}` })
+      .where('id', '=', userId)
     if (!force) {
       update = update.where((eb) =>
-        eb.or([eb('quota', 'is', null), eb(sql<number>`used_bytes + reserved_bytes + ${bytes}`, '<=', eb.ref('quota'))]),
+        eb.or([
+          eb('quota', 'is', null),
+          eb(sql<number>`used_bytes + reserved_bytes + ${bytes}`, '<=', eb.ref('quota')),
+        ]),
       )
     }
     return Number((await update.executeTakeFirst()).numUpdatedRows) === 1
@@ -43,22 +49,37 @@ export function createQuotaRepository(db: Kysely<DB>) {
    * the writes, which only an account with a quota makes, as one (the caller's transaction, or one
    * of their own); the read before them decides nothing the conditional update does not check again.
    */
-  const hold = async (q: Kysely<DB>, r: ReservationRow, atomically: (write: (w: Kysely<DB>) => Promise<Held>) => Promise<Held> = (write) => write(q)): Promise<Held> => {
+  const hold = async (
+    q: Kysely<DB>,
+    r: ReservationRow,
+    atomically: (write: (w: Kysely<DB>) => Promise<Held>) => Promise<Held> = (write) => write(q),
+  ): Promise<Held> => {
     const user = await q.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst()
     if (!user) return 'refused'
     if (user.quota === null) return 'unlimited'
     return atomically(async (w) => {
       if (!(await addReserved(w, r.userId, r.bytes))) return 'refused'
-      await w.insertInto('quota_reservations').values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt }).execute()
+      await w
+        .insertInto('quota_reservations')
+        .values({ id: r.id, user_id: r.userId, bytes: r.bytes, created_at: r.now, expires_at: r.expiresAt })
+        .execute()
       return 'held'
     })
   }
 
   /** Drops a reservation row and its bytes from the counter; false when it was already gone. */
   const drop = async (q: Kysely<DB>, id: string): Promise<boolean> => {
-    const row = await q.deleteFrom('quota_reservations').where('id', '=', id).returning(['user_id', 'bytes']).executeTakeFirst()
+    const row = await q
+      .deleteFrom('quota_reservations')
+      .where('id', '=', id)
+      .returning(['user_id', 'bytes'])
+      .executeTakeFirst()
     if (!row) return false
-    await q.updateTable('users').set({ reserved_bytes: sql`reserved_bytes - ${row.bytes}` }).where('id', '=', row.user_id).execute()
+    await q
+      .updateTable('users')
+      .set({ reserved_bytes: sql`reserved_bytes - ${row.bytes}` })
+      .where('id', '=', row.user_id)
+      .execute()
     return true
   }
 
@@ -82,12 +103,20 @@ export function createQuotaRepository(db: Kysely<DB>) {
 
     /** Grows a live reservation by `bytes` if that fits; false when it does not or is gone. */
     grow: (id: string, userId: string, bytes: number): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
-        const updated = await trx.updateTable('quota_reservations').set({ bytes: sql`bytes + ${bytes}` }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== 1) return false
-        if (!(await addReserved(trx, userId, bytes))) throw new QuotaRefused()
-        return true
-      }).catch((err: unknown) => (err instanceof QuotaRefused ? false : Promise.reject(err))),
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const updated = await trx
+            .updateTable('quota_reservations')
+            .set({ bytes: sql`bytes + ${bytes}` })
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .executeTakeFirst()
+          if (Number(updated.numUpdatedRows) !== 1) return false
+          if (!(await addReserved(trx, userId, bytes))) throw new QuotaRefused()
+          return true
+        })
+        .catch((err: unknown) => (err instanceof QuotaRefused ? false : Promise.reject(err))),
 
     /** Keeps a long write's reservation alive (a resumable upload that is still receiving). */
     async extend(id: string, expiresAt: number): Promise<void> {
@@ -101,7 +130,9 @@ export function createQuotaRepository(db: Kysely<DB>) {
 
     /** Ends reservations past their expiry (their writer crashed or gave up); returns how many. */
     async sweepExpired(now: number, limit = 500): Promise<number> {
-      const ids = (await db.selectFrom('quota_reservations').select('id').where('expires_at', '<=', now).limit(limit).execute()).map((r) => r.id)
+      const ids = (
+        await db.selectFrom('quota_reservations').select('id').where('expires_at', '<=', now).limit(limit).execute()
+      ).map((r) => r.id)
       for (const id of ids) await db.transaction().execute((trx) => drop(trx, id))
       return ids.length
     },

@@ -18,7 +18,8 @@ const FTS_DRIVE_LIMIT = 2000
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** `column` holds `term` (lower-cased here), literally: LIKE with %, _ and \ escaped. */
-export const nameLike = (column: string, term: string) => sql<SqlBool>`${sql.ref(column)} like ${likePattern(term.toLowerCase())} escape '\\'`
+export const nameLike = (column: string, term: string) =>
+  sql<SqlBool>`${sql.ref(column)} like ${likePattern(term.toLowerCase())} escape '\\'`
 
 export interface NameMatch {
   condition: RawBuilder<SqlBool>
@@ -35,21 +36,31 @@ const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`
 async function filesWithPair(db: Kysely<DB>, pair: string): Promise<number[] | undefined> {
   // Every term that starts with the pair sorts between it and the pair followed by the highest
   // code point (SQLite compares the UTF-8 bytes, which keeps code point order).
-  const { rows: trigrams } = await sql<{ term: string }>`select term from files_fts_terms where term >= ${pair} and term < ${`${pair}\u{10FFFF}`} limit ${PAIR_TRIGRAMS_LIMIT + 1}`.execute(db)
+  const { rows: trigrams } = await sql<{
+    term: string
+  }>`select term from files_fts_terms where term >= ${pair} and term < ${`${pair}\u{10FFFF}`} limit ${PAIR_TRIGRAMS_LIMIT + 1}`.execute(
+    db,
+  )
   if (trigrams.length > PAIR_TRIGRAMS_LIMIT) return undefined
   const found = new Set<number>()
   if (trigrams.length > 0) {
     const anyOf = trigrams.map((t) => quoted(t.term)).join(' OR ')
-    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${anyOf} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+    const { rows } = await sql<{
+      rowid: number
+    }>`select rowid from files_fts where files_fts match ${anyOf} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
     for (const r of rows) found.add(r.rowid)
   }
-  const { rows: tails } = await sql<{ rowid: number }>`select rowid from files where substr(name_key, -2) = ${pair} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+  const { rows: tails } = await sql<{
+    rowid: number
+  }>`select rowid from files where substr(name_key, -2) = ${pair} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
   for (const r of tails) found.add(r.rowid)
   return found.size > FTS_DRIVE_LIMIT ? undefined : [...found]
 }
 
 const byRowids = (rowids: number[]): NameMatch =>
-  rowids.length === 0 ? { condition: sql<SqlBool>`0 = 1`, byRowid: false } : { condition: sql<SqlBool>`files.rowid in (${sql.join(rowids)})`, byRowid: true }
+  rowids.length === 0
+    ? { condition: sql<SqlBool>`0 = 1`, byRowid: false }
+    : { condition: sql<SqlBool>`files.rowid in (${sql.join(rowids)})`, byRowid: true }
 
 /**
  * SQLite: adds the names of new files waiting in files_fts_pending (migration 021) to the trigram
@@ -58,11 +69,19 @@ const byRowids = (rowids: number[]): NameMatch =>
  */
 export async function indexPendingNames(db: Kysely<DB>, limit?: number): Promise<number> {
   const run = async (q: Kysely<DB>) => {
-    const { rows } = await sql<{ upTo: number | null }>`select max(file_rowid) as "upTo" from (select file_rowid from files_fts_pending order by file_rowid limit ${limit ?? -1})`.execute(q)
+    const { rows } = await sql<{
+      upTo: number | null
+    }>`select max(file_rowid) as "upTo" from (select file_rowid from files_fts_pending order by file_rowid limit ${limit ?? -1})`.execute(
+      q,
+    )
     const upTo = rows[0]?.upTo
     if (upTo === null || upTo === undefined) return 0
-    await sql`insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid where p.file_rowid <= ${upTo}`.execute(q)
-    return Number((await sql`delete from files_fts_pending where file_rowid <= ${upTo}`.execute(q)).numAffectedRows ?? 0)
+    await sql`insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid where p.file_rowid <= ${upTo}`.execute(
+      q,
+    )
+    return Number(
+      (await sql`delete from files_fts_pending where file_rowid <= ${upTo}`.execute(q)).numAffectedRows ?? 0,
+    )
   }
   if (db.isTransaction) return run(db)
   // The common case, nothing waiting, costs one read and no transaction.
@@ -70,7 +89,12 @@ export async function indexPendingNames(db: Kysely<DB>, limit?: number): Promise
   return db.transaction().execute(run)
 }
 
-export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'files' | 'folders', term: string): Promise<NameMatch> {
+export async function nameContains(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  table: 'files' | 'folders',
+  term: string,
+): Promise<NameMatch> {
   const key = term.toLowerCase()
   const column = sql.ref(`${table}.name_key`)
   const length = [...key].length
@@ -78,13 +102,19 @@ export async function nameContains(db: Kysely<DB>, dialect: Dialect, table: 'fil
     const like = nameLike(`${table}.name_key`, key)
     // Too short for pg_trgm: the pairs index (migration 006) finds a rare pair; the LIKE stays so
     // that walking in list order (a common pair) tests the cheap condition first.
-    if (table === 'files' && length === 2) return { condition: sql<SqlBool>`(cumulus_pairs(${column}) @> array[${key}]::text[] and ${like})`, byRowid: false }
+    if (table === 'files' && length === 2)
+      return {
+        condition: sql<SqlBool>`(cumulus_pairs(${column}) @> array[${key}]::text[] and ${like})`,
+        byRowid: false,
+      }
     return { condition: like, byRowid: false }
   }
   // The index answers for every file once the names waiting for it are in.
   if (table === 'files' && length >= 2) await indexPendingNames(db)
   if (table === 'files' && length >= 3) {
-    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match ${quoted(key)} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
+    const { rows } = await sql<{
+      rowid: number
+    }>`select rowid from files_fts where files_fts match ${quoted(key)} limit ${FTS_DRIVE_LIMIT + 1}`.execute(db)
     if (rows.length <= FTS_DRIVE_LIMIT) return byRowids(rows.map((r) => r.rowid))
   }
   if (table === 'files' && length === 2) {

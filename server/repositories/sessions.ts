@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely'
 import { prepared } from '../db/prepared.ts'
 import type { DB, NewSession, Session, UserRole } from '../db/schema.ts'
 
-type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & { drive_version: number; disabled: number; role: UserRole; must_change_password: number }
+type Liveness = Pick<Session, 'user_id' | 'revoked_at' | 'expires_at'> & {
+  drive_version: number
+  disabled: number
+  role: UserRole
+  must_change_password: number
+}
 
 /** A session as the devices list shows it. */
 export type DeviceRow = Pick<Session, 'id' | 'ip' | 'user_agent' | 'created_at' | 'last_seen_at'>
@@ -20,7 +25,15 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id', 'sessions.revoked_at', 'sessions.expires_at', 'users.drive_version', 'users.disabled', 'users.role', 'users.must_change_password'])
+      .select([
+        'sessions.user_id',
+        'sessions.revoked_at',
+        'sessions.expires_at',
+        'users.drive_version',
+        'users.disabled',
+        'users.role',
+        'users.must_change_password',
+      ])
       .where('sessions.id', '=', id),
   )
   const memo = new Map<string, Liveness | undefined>()
@@ -52,7 +65,8 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
      * and the version of the owner's drive, read before anything of the drive is (list-cache.ts).
      */
     liveness,
-    byRefreshHash: (hash: string) => db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst(),
+    byRefreshHash: (hash: string) =>
+      db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst(),
     byPreviousRefreshHash: (hash: string) =>
       db.selectFrom('sessions').selectAll().where('prev_refresh_hash', '=', hash).executeTakeFirst(),
     /** Rotates only if the presented hash is still current: a racing second rotation loses. */
@@ -60,7 +74,13 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
       const res = await db
         .updateTable('sessions')
         // A refresh is the session's sign of life (the devices list): the same write, no extra one.
-        .set({ refresh_hash: toHash, prev_refresh_hash: fromHash, rotated_at: now, expires_at: expiresAt, last_seen_at: now })
+        .set({
+          refresh_hash: toHash,
+          prev_refresh_hash: fromHash,
+          rotated_at: now,
+          expires_at: expiresAt,
+          last_seen_at: now,
+        })
         .where('id', '=', id)
         .where('refresh_hash', '=', fromHash)
         .where('revoked_at', 'is', null)
@@ -68,11 +88,20 @@ export function createSessionsRepository(db: Kysely<DB>, changeEpoch?: () => str
       return Number(res.numUpdatedRows) === 1
     },
     async revoke(id: string, now: number): Promise<void> {
-      await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute()
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute()
     },
     /** Ends every session of a user, optionally keeping one (password change keeps the caller's). */
     async revokeAllForUser(userId: string, now: number, exceptId?: string): Promise<void> {
-      let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+      let q = db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
       if (exceptId) q = q.where('id', '!=', exceptId)
       await q.execute()
     },

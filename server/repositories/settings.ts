@@ -4,7 +4,8 @@ import type { DB } from '../db/schema.ts'
 
 export function createSettingsRepository(db: Kysely<DB>) {
   return {
-    get: async (key: string): Promise<string | undefined> => (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value,
+    get: async (key: string): Promise<string | undefined> =>
+      (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value,
     async insert(key: string, value: string): Promise<void> {
       await db.insertInto('settings').values({ key, value }).execute()
     },

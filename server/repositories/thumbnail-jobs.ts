@@ -19,10 +19,21 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
     /** The next pending file, oldest upload first. */
     nextPending: (): Promise<FileRow | undefined> =>
       // A literal, not a bound value: the queue's index holds pending rows only (migration 019).
-      db.selectFrom('files').selectAll().where(sql<SqlBool>`thumb_state = 'pending'`).orderBy('upload_date').limit(1).executeTakeFirst(),
+      db
+        .selectFrom('files')
+        .selectAll()
+        .where(sql<SqlBool>`thumb_state = 'pending'`)
+        .orderBy('upload_date')
+        .limit(1)
+        .executeTakeFirst(),
     /** Claims a pending file for `claim`; false when another worker or instance took it first. */
     async claim(fileId: string, claim: WorkingClaim): Promise<boolean> {
-      const res = await db.updateTable('files').set({ thumb_state: claim }).where('id', '=', fileId).where('thumb_state', '=', 'pending').executeTakeFirst()
+      const res = await db
+        .updateTable('files')
+        .set({ thumb_state: claim })
+        .where('id', '=', fileId)
+        .where('thumb_state', '=', 'pending')
+        .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1
     },
     /** Ends a claimed job with what it made; false when the claim was lost (the file was deleted). */
@@ -33,8 +44,20 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
         .updateTable('files')
         .set({
           thumb_state: 'done',
-          ...(thumb && { has_thumbnail: 1, media: 1, thumbnail_id: thumb.id, thumbnail_key: thumb.key, thumb_enc: thumb.enc, thumb_size: thumb.size }),
-          ...(preview && { preview_type: preview.type, preview_key: preview.key, preview_enc: preview.enc, preview_size: preview.size }),
+          ...(thumb && {
+            has_thumbnail: 1,
+            media: 1,
+            thumbnail_id: thumb.id,
+            thumbnail_key: thumb.key,
+            thumb_enc: thumb.enc,
+            thumb_size: thumb.size,
+          }),
+          ...(preview && {
+            preview_type: preview.type,
+            preview_key: preview.key,
+            preview_enc: preview.enc,
+            preview_size: preview.size,
+          }),
           ...(takenDate !== undefined && { taken_date: takenDate }),
         })
         .where('id', '=', fileId)
@@ -43,7 +66,12 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
       return Number(res.numUpdatedRows) === 1
     },
     async fail(fileId: string, claim: WorkingClaim): Promise<void> {
-      await db.updateTable('files').set({ thumb_state: 'failed' }).where('id', '=', fileId).where('thumb_state', '=', claim).execute()
+      await db
+        .updateTable('files')
+        .set({ thumb_state: 'failed' })
+        .where('id', '=', fileId)
+        .where('thumb_state', '=', claim)
+        .execute()
     },
     /** Puts back the work claimed by anyone but these claims. */
     async releaseClaimsExcept(live: readonly WorkingClaim[]): Promise<void> {
@@ -63,7 +91,8 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
       return Number(res.numUpdatedRows) === 1
     },
     /** A file's row, whoever owns it (the queue works for every user; callers checked ownership). */
-    row: (fileId: string): Promise<FileRow | undefined> => db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst(),
+    row: (fileId: string): Promise<FileRow | undefined> =>
+      db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst(),
   }
 }
 export type ThumbnailJobsRepository = ReturnType<typeof createThumbnailJobsRepository>

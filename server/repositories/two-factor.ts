@@ -4,7 +4,8 @@ import type { DB, LoginChallenge } from '../db/schema.ts'
 // The second factors' rows: the authenticator secret on the user's row, recovery codes, and the
 // sign-ins waiting for a second factor. Every call names the user it concerns.
 export function createTwoFactorRepository(db: Kysely<DB>) {
-  const changed = (res: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(res.numUpdatedRows ?? res.numDeletedRows ?? 0) > 0
+  const changed = (res: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
+    Number(res.numUpdatedRows ?? res.numDeletedRows ?? 0) > 0
 
   return {
     /** A new secret waiting to be confirmed; refused (false) while one is enabled. */
@@ -30,15 +31,25 @@ export function createTwoFactorRepository(db: Kysely<DB>) {
           .executeTakeFirst()
         if (!changed(res)) return false
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
-        await trx.insertInto('recovery_codes').values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null }))).execute()
+        await trx
+          .insertInto('recovery_codes')
+          .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+          .execute()
         return true
       }),
 
     /** Removes the secret, the recovery codes and any sign-in waiting for them; `enabledSince`: only if turned on at or after it. */
     disable: (userId: string, enabledSince?: number): Promise<boolean> =>
       db.transaction().execute(async (trx) => {
-        const on = trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', userId)
-        const res = await (enabledSince === undefined ? on.where('totp_enabled_at', 'is not', null) : on.where('totp_enabled_at', '>=', enabledSince)).executeTakeFirst()
+        const on = trx
+          .updateTable('users')
+          .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+          .where('id', '=', userId)
+        const res = await (
+          enabledSince === undefined
+            ? on.where('totp_enabled_at', 'is not', null)
+            : on.where('totp_enabled_at', '>=', enabledSince)
+        ).executeTakeFirst()
         // An older one stays, and so do its recovery codes.
         if (enabledSince !== undefined && !changed(res)) return false
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
@@ -71,7 +82,14 @@ export function createTwoFactorRepository(db: Kysely<DB>) {
 
     recoveryCodesLeft: async (userId: string): Promise<number> =>
       Number(
-        (await db.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst())?.n ?? 0,
+        (
+          await db
+            .selectFrom('recovery_codes')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .where('used_at', 'is', null)
+            .executeTakeFirst()
+        )?.n ?? 0,
       ),
 
     challenges: {
@@ -79,7 +97,12 @@ export function createTwoFactorRepository(db: Kysely<DB>) {
         await db.insertInto('login_challenges').values(row).execute()
       },
       live: (idHash: string, now: number): Promise<LoginChallenge | undefined> =>
-        db.selectFrom('login_challenges').selectAll().where('id_hash', '=', idHash).where('expires_at', '>', now).executeTakeFirst(),
+        db
+          .selectFrom('login_challenges')
+          .selectAll()
+          .where('id_hash', '=', idHash)
+          .where('expires_at', '>', now)
+          .executeTakeFirst(),
       /** Counts one wrong code; the challenge is removed once it reaches `max`. Answers the count. */
       async fail(idHash: string, max: number): Promise<number> {
         const row = await db
@@ -93,7 +116,8 @@ export function createTwoFactorRepository(db: Kysely<DB>) {
         return failures
       },
       /** Ends the challenge; true for exactly one caller, so a sign-in completes once. */
-      take: async (idHash: string): Promise<boolean> => changed(await db.deleteFrom('login_challenges').where('id_hash', '=', idHash).executeTakeFirst()),
+      take: async (idHash: string): Promise<boolean> =>
+        changed(await db.deleteFrom('login_challenges').where('id_hash', '=', idHash).executeTakeFirst()),
       async deleteExpired(now: number): Promise<void> {
         await db.deleteFrom('login_challenges').where('expires_at', '<=', now).execute()
       },

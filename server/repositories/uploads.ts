@@ -13,7 +13,9 @@ export function createUploadsRepository(db: Kysely<DB>) {
      */
     upload: (owner: string, id: string, linkId?: string | null): Promise<UploadRow | undefined> => {
       const q = db.selectFrom('uploads').selectAll().where('owner_id', '=', owner).where('id', '=', id)
-      return (linkId === undefined ? q : linkId === null ? q.where('link_id', 'is', null) : q.where('link_id', '=', linkId)).executeTakeFirst()
+      return (
+        linkId === undefined ? q : linkId === null ? q.where('link_id', 'is', null) : q.where('link_id', '=', linkId)
+      ).executeTakeFirst()
     },
     /**
      * Takes the upload's write lease until `until` unless a live lease is held (by another PATCH,
@@ -31,14 +33,25 @@ export function createUploadsRepository(db: Kysely<DB>) {
     },
     /** Extends a held lease (a long PATCH); false when it was lost. */
     async renew(id: string, lease: string, until: number): Promise<boolean> {
-      const res = await db.updateTable('uploads').set({ lease_until: until }).where('id', '=', id).where('lease', '=', lease).executeTakeFirst()
+      const res = await db
+        .updateTable('uploads')
+        .set({ lease_until: until })
+        .where('id', '=', id)
+        .where('lease', '=', lease)
+        .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1
     },
     /** Gives the lease back and moves the expiry (activity keeps an upload alive). */
     release: (id: string, lease: string, expiresAt: number) =>
-      db.updateTable('uploads').set({ lease: null, lease_until: null, expires_at: expiresAt }).where('id', '=', id).where('lease', '=', lease).execute(),
+      db
+        .updateTable('uploads')
+        .set({ lease: null, lease_until: null, expires_at: expiresAt })
+        .where('id', '=', id)
+        .where('lease', '=', lease)
+        .execute(),
     /** Marks the upload as the file `fileId` (in the transaction that made the file). */
-    finished: (id: string, fileId: string) => db.updateTable('uploads').set({ file_id: fileId }).where('id', '=', id).execute(),
+    finished: (id: string, fileId: string) =>
+      db.updateTable('uploads').set({ file_id: fileId }).where('id', '=', id).execute(),
     /** A link's unfinished uploads, oldest first (the owner's list of them, and the revoke that ends them). */
     linkUploads: (owner: string, linkId: string, limit: number): Promise<UploadRow[]> =>
       db
@@ -52,7 +65,8 @@ export function createUploadsRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute(),
     /** Drops every lease: at start, when this process is the only one (SQLite), no holder is alive. */
-    releaseAll: () => db.updateTable('uploads').set({ lease: null, lease_until: null }).where('lease', 'is not', null).execute(),
+    releaseAll: () =>
+      db.updateTable('uploads').set({ lease: null, lease_until: null }).where('lease', 'is not', null).execute(),
     remove: (id: string) => db.deleteFrom('uploads').where('id', '=', id).execute(),
     /** Uploads past their expiry whose lease (if any) is over, oldest first. */
     expired: (now: number, limit: number): Promise<UploadRow[]> =>

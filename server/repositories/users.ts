@@ -25,10 +25,12 @@ export interface AccountPatch {
 
 export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite') {
   /** Admins who can still act: not disabled. */
-  const activeAdmins = (q: Kysely<DB>) => q.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0)
+  const activeAdmins = (q: Kysely<DB>) =>
+    q.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0)
 
   return {
-    byId: (id: string): Promise<User | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    byId: (id: string): Promise<User | undefined> =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     byEmail: (email: string): Promise<User | undefined> =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     async insert(user: NewUser): Promise<void> {
@@ -48,7 +50,11 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
     },
     /** `mustChange`: the password is a temporary one an admin made; the user must replace it. */
     async setPassword(id: string, passwordHash: string, mustChange = false): Promise<void> {
-      await db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 }).where('id', '=', id).execute()
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
+        .where('id', '=', id)
+        .execute()
     },
     async markVerified(id: string): Promise<void> {
       await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute()
@@ -57,7 +63,12 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
      * Claims the mail cooldown atomically: succeeds only when the last send of this kind is older
      * than `since`, so two concurrent requests cannot both send.
      */
-    async claimMailSlot(id: string, column: 'verify_sent_at' | 'reset_sent_at', now: number, since: number): Promise<boolean> {
+    async claimMailSlot(
+      id: string,
+      column: 'verify_sent_at' | 'reset_sent_at',
+      now: number,
+      since: number,
+    ): Promise<boolean> {
       const res = await db
         .updateTable('users')
         .set({ [column]: now })
@@ -67,26 +78,59 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
       return Number(res.numUpdatedRows) === 1
     },
     async releaseMailSlot(id: string, column: 'verify_sent_at' | 'reset_sent_at'): Promise<void> {
-      await db.updateTable('users').set({ [column]: null }).where('id', '=', id).execute()
+      await db
+        .updateTable('users')
+        .set({ [column]: null })
+        .where('id', '=', id)
+        .execute()
     },
 
     /** Every account with what it stores, oldest first (a family's server: tens of rows). */
     listWithUsage: (): Promise<UserUsage[]> =>
       db
         .selectFrom('users')
-        .select(['users.id', 'users.email', 'users.role', 'users.disabled', 'users.quota', 'users.used_bytes', 'users.created_at'])
+        .select([
+          'users.id',
+          'users.email',
+          'users.role',
+          'users.disabled',
+          'users.quota',
+          'users.used_bytes',
+          'users.created_at',
+        ])
         .select((eb) => [
-          eb.selectFrom('files').select((f) => f.fn.countAll<number>().as('n')).whereRef('files.owner_id', '=', 'users.id').as('file_count'),
-          eb.selectFrom('sessions').select((s) => s.fn.max(sql<number>`coalesce(sessions.last_seen_at, sessions.created_at)`).as('t'))
-            .whereRef('sessions.user_id', '=', 'users.id').as('last_active_at'),
+          eb
+            .selectFrom('files')
+            .select((f) => f.fn.countAll<number>().as('n'))
+            .whereRef('files.owner_id', '=', 'users.id')
+            .as('file_count'),
+          eb
+            .selectFrom('sessions')
+            .select((s) => s.fn.max(sql<number>`coalesce(sessions.last_seen_at, sessions.created_at)`).as('t'))
+            .whereRef('sessions.user_id', '=', 'users.id')
+            .as('last_active_at'),
         ])
         .orderBy('users.created_at')
         .orderBy('users.id')
         .execute()
-        .then((rows) => rows.map((r) => ({ ...r, file_count: Number(r.file_count ?? 0), last_active_at: r.last_active_at === null ? null : Number(r.last_active_at) }))),
+        .then((rows) =>
+          rows.map((r) => ({
+            ...r,
+            file_count: Number(r.file_count ?? 0),
+            last_active_at: r.last_active_at === null ? null : Number(r.last_active_at),
+          })),
+        ),
 
     fileCount: async (id: string): Promise<number> =>
-      Number((await db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', id).executeTakeFirst())?.n ?? 0),
+      Number(
+        (
+          await db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', id)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      ),
 
     /**
      * Applies `patch`, unless it would leave no active admin (demoting, disabling or — with
@@ -99,10 +143,14 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
         let admins = activeAdmins(trx)
         if (dialect === 'postgres') admins = admins.forUpdate()
         const ids = (await admins.execute()).map((r) => r.id)
-        const losesAdmin = change.remove || (change.patch?.role !== undefined && change.patch.role !== 'admin') || !!change.patch?.disabled
+        const losesAdmin =
+          change.remove ||
+          (change.patch?.role !== undefined && change.patch.role !== 'admin') ||
+          !!change.patch?.disabled
         if (losesAdmin && ids.includes(id) && ids.length <= 1) return false
         if (change.remove) await trx.deleteFrom('users').where('id', '=', id).execute()
-        else if (change.patch && Object.keys(change.patch).length > 0) await trx.updateTable('users').set(change.patch).where('id', '=', id).execute()
+        else if (change.patch && Object.keys(change.patch).length > 0)
+          await trx.updateTable('users').set(change.patch).where('id', '=', id).execute()
         return true
       })
     },

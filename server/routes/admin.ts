@@ -51,9 +51,13 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, 
     reply.code(201).send(await admin.create(me(req), req.body.email, req.body.password, req.ip)),
   )
 
-  app.patch('/users/:id', { schema: { params: IdParams, body: AdminPatchBody, response: { 200: AdminUserReply } } }, async (req) => ({
-    user: await admin.update(me(req), req.params.id, req.body, req.ip),
-  }))
+  app.patch(
+    '/users/:id',
+    { schema: { params: IdParams, body: AdminPatchBody, response: { 200: AdminUserReply } } },
+    async (req) => ({
+      user: await admin.update(me(req), req.params.id, req.body, req.ip),
+    }),
+  )
 
   app.delete('/users/:id', { schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
     await admin.remove(me(req), req.params.id, req.ip)
@@ -61,20 +65,33 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, 
   })
 
   // No body (as clients of the first release send it) is a reset to a temporary password.
-  app.post('/users/:id/reset-password', { preValidation: noBodyIsEmpty, schema: { params: IdParams, body: AdminResetBody, response: { 200: TemporaryPasswordReply } } }, async (req) =>
-    req.body.mail
-      ? { mailedTo: await admin.mailPasswordReset(me(req), req.params.id, req.ip) }
-      : { temporaryPassword: await admin.resetPassword(me(req), req.params.id, req.ip) },
+  app.post(
+    '/users/:id/reset-password',
+    {
+      preValidation: noBodyIsEmpty,
+      schema: { params: IdParams, body: AdminResetBody, response: { 200: TemporaryPasswordReply } },
+    },
+    async (req) =>
+      req.body.mail
+        ? { mailedTo: await admin.mailPasswordReset(me(req), req.params.id, req.ip) }
+        : { temporaryPassword: await admin.resetPassword(me(req), req.params.id, req.ip) },
   )
 
-  app.post('/invites', { preValidation: noBodyIsEmpty, schema: { body: InviteBody, response: { 201: InviteReply } } }, async (req, reply) =>
-    reply.code(201).send(await invites.create(me(req), { email: req.body.email, ip: req.ip })),
+  app.post(
+    '/invites',
+    { preValidation: noBodyIsEmpty, schema: { body: InviteBody, response: { 201: InviteReply } } },
+    async (req, reply) => reply.code(201).send(await invites.create(me(req), { email: req.body.email, ip: req.ip })),
   )
-  app.get('/invites', { schema: { response: { 200: InvitesReply } } }, async () => ({ invites: await invites.list(), mailEnabled: deps.mailEnabled }))
+  app.get('/invites', { schema: { response: { 200: InvitesReply } } }, async () => ({
+    invites: await invites.list(),
+    mailEnabled: deps.mailEnabled,
+  }))
   app.delete('/invites/:id', { schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
     await invites.revoke(me(req), req.params.id, req.ip)
     return { message: 'Invite revoked' }
   })
 
-  app.get('/audit', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) => audit.page(req.query))
+  app.get('/audit', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) =>
+    audit.page(req.query),
+  )
 }

@@ -41,7 +41,8 @@ async function send(req: FastifyRequest, reply: FastifyReply, answer: DavReply) 
 }
 
 export const davRoutes: FastifyPluginAsync<DavRoutesDeps> = async (app, deps) => {
-  for (const method of EXTENSION_METHODS) if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true })
+  for (const method of EXTENSION_METHODS)
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true })
   // Whatever the type, the body stays unread for the service.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_req, _payload, done) => done(null))
@@ -63,7 +64,11 @@ export const davRoutes: FastifyPluginAsync<DavRoutesDeps> = async (app, deps) =>
     // OPTIONS needs no credentials; with good ones its Allow is the path's (dav.ts allowedAt).
     if (req.method === 'OPTIONS') {
       const credentials = basicCredentials(req.headers.authorization)
-      const found = credentials && (await deps.appPasswords.verifyAppPassword(credentials.email, credentials.secret, req.ip).catch(() => undefined))
+      const found =
+        credentials &&
+        (await deps.appPasswords
+          .verifyAppPassword(credentials.email, credentials.secret, req.ip)
+          .catch(() => undefined))
       if (found) who.set(req, { owner: found.userId, scope: found.scope })
       return
     }

@@ -8,7 +8,18 @@ import type { Auth } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
 import { sendCached, sendCachedJson } from '../plugins/cached-json.ts'
 import { withMultipart } from '../plugins/multipart.ts'
-import { FileJson, FileListQuery, FileReply, IdParams, type Item, ItemsBody, MoveItemsBody, ShareReply, SuggestedQuery, SuggestedReply } from '../schemas/files.ts'
+import {
+  FileJson,
+  FileListQuery,
+  FileReply,
+  IdParams,
+  type Item,
+  ItemsBody,
+  MoveItemsBody,
+  ShareReply,
+  SuggestedQuery,
+  SuggestedReply,
+} from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
 import type { DownloadService } from '../services/downloads.ts'
 import type { FileCopies } from '../services/file-copy.ts'
@@ -46,8 +57,11 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
   // The viewer's <video> cannot send the access cookie's path: it carries the stream cookie.
   await fastify.register(async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>()
-    app.get('/stream-video/:id', { preHandler: deps.auth.requireStreamUser, schema: { params: IdParams } }, async (req, reply) =>
-      sendBlob(req, reply, await deps.downloads.video(owner(req), req.params.id, req.headers.range)),
+    app.get(
+      '/stream-video/:id',
+      { preHandler: deps.auth.requireStreamUser, schema: { params: IdParams } },
+      async (req, reply) =>
+        sendBlob(req, reply, await deps.downloads.video(owner(req), req.params.id, req.headers.range)),
     )
   })
   // `deps` came with this plugin's prefix, which the child inherits already.
@@ -62,7 +76,9 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const file = await deps.quota.around(owner(req), req.headers['content-length'], () => uploads.uploadFile(owner(req), req.parts(uploads.fileParser)))
+      const file = await deps.quota.around(owner(req), req.headers['content-length'], () =>
+        uploads.uploadFile(owner(req), req.parts(uploads.fileParser)),
+      )
       return reply.code(201).send(fileJson(file))
     }),
   )
@@ -79,11 +95,14 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     sendCachedJson(listCache, req, reply, async () => fileListJson(await listing.quick(owner(req)))),
   )
 
-  app.get('/suggested-list', { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => {
-      const { folders, files } = await listing.suggested(owner(req), req.query)
-      return { folderList: folders.map(folderJson), fileList: files.map(fileJson) }
-    }),
+  app.get(
+    '/suggested-list',
+    { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } },
+    (req, reply) =>
+      sendCached(listCache, req, reply, async () => {
+        const { folders, files } = await listing.suggested(owner(req), req.query)
+        return { folderList: folders.map(folderJson), fileList: files.map(fileJson) }
+      }),
   )
 
   app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, (req, reply) =>
@@ -94,17 +113,21 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     sendBlob(req, reply, await downloads.file(owner(req), req.params.id, req.headers.range)),
   )
 
-  app.get('/thumbnail/:thumbnailID', { schema: { params: Type.Object({ thumbnailID: Type.String({ minLength: 1, maxLength: 64 }) }) } }, async (req, reply) => {
-    const thumbnail = await downloads.thumbnail(owner(req), req.params.thumbnailID)
-    // A thumbnail id names one immutable image: cache it forever, revalidate by ETag.
-    const etag = `"${thumbnail.etag}"`
-    reply.header('etag', etag)
-    reply.header('cache-control', 'private, max-age=31536000, immutable')
-    uploadedContentHeaders(reply)
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send()
-    reply.header('content-type', 'image/webp')
-    return reply.send(await thumbnail.open())
-  })
+  app.get(
+    '/thumbnail/:thumbnailID',
+    { schema: { params: Type.Object({ thumbnailID: Type.String({ minLength: 1, maxLength: 64 }) }) } },
+    async (req, reply) => {
+      const thumbnail = await downloads.thumbnail(owner(req), req.params.thumbnailID)
+      // A thumbnail id names one immutable image: cache it forever, revalidate by ETag.
+      const etag = `"${thumbnail.etag}"`
+      reply.header('etag', etag)
+      reply.header('cache-control', 'private, max-age=31536000, immutable')
+      uploadedContentHeaders(reply)
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+      reply.header('content-type', 'image/webp')
+      return reply.send(await thumbnail.open())
+    },
+  )
 
   app.get('/full-thumbnail/:id', { schema: { params: IdParams } }, async (req, reply) => {
     // Made once by the thumbnail queue and stored; nothing is decoded on this path.
@@ -119,10 +142,14 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     return reply.send(await image.open())
   })
 
-  app.get('/download/access-token-stream-video', { schema: { response: { 200: MessageReply } } }, async (req, reply) => {
-    deps.auth.setStreamToken(req, reply, await deps.sessions.signStream(req.principal!))
-    return ok('Stream token set')
-  })
+  app.get(
+    '/download/access-token-stream-video',
+    { schema: { response: { 200: MessageReply } } },
+    async (req, reply) => {
+      deps.auth.setStreamToken(req, reply, await deps.sessions.signStream(req.principal!))
+      return ok('Stream token set')
+    },
+  )
 
   app.delete('/remove-stream-video-token', { schema: { response: { 200: MessageReply } } }, async (req, reply) => {
     deps.auth.clearStreamToken(req, reply)

@@ -8,7 +8,14 @@ import type { Auth } from '../plugins/auth.ts'
 import { withMultipart } from '../plugins/multipart.ts'
 import { uploadedContentHeaders } from '../plugins/blob-reply.ts'
 import { sendCached } from '../plugins/cached-json.ts'
-import { CreateFolderBody, FolderJson, FolderListQuery, IdParams, MoveFolderListQuery, ZipQuery } from '../schemas/files.ts'
+import {
+  CreateFolderBody,
+  FolderJson,
+  FolderListQuery,
+  IdParams,
+  MoveFolderListQuery,
+  ZipQuery,
+} from '../schemas/files.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import type { Vault } from '../storage/vault.ts'
 import { contentDisposition } from '../services/downloads.ts'
@@ -45,28 +52,45 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
   )
 
   await withMultipart(app, deps.multipart, (scope) =>
-    scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FolderJson } } }, async (req, reply) => {
-      if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const folder = await deps.quota.around(owner(req), req.headers['content-length'], () => uploads.uploadFolder(owner(req), req.parts(uploads.folderParser)))
-      return reply.code(201).send(folderJson(folder))
-    }),
+    scope.post(
+      '/upload',
+      { config: { upload: true }, schema: { response: { 201: FolderJson } } },
+      async (req, reply) => {
+        if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
+        const folder = await deps.quota.around(owner(req), req.headers['content-length'], () =>
+          uploads.uploadFolder(owner(req), req.parts(uploads.folderParser)),
+        )
+        return reply.code(201).send(folderJson(folder))
+      },
+    ),
   )
 
-  app.get('/list', { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => (await listing.folders(owner(req), req.query)).map(folderJson)),
+  app.get(
+    '/list',
+    { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } },
+    (req, reply) =>
+      sendCached(listCache, req, reply, async () => (await listing.folders(owner(req), req.query)).map(folderJson)),
   )
 
   app.get('/info/:id', { schema: { params: IdParams, response: { 200: FolderJson } } }, (req, reply) =>
     sendCached(listCache, req, reply, async () => folderJson(await listing.folder(owner(req), req.params.id))),
   )
 
-  app.get('/move-folder-list', { schema: { querystring: MoveFolderListQuery, response: { 200: Type.Array(FolderJson) } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => (await listing.moveTargets(owner(req), req.query)).map(folderJson)),
+  app.get(
+    '/move-folder-list',
+    { schema: { querystring: MoveFolderListQuery, response: { 200: Type.Array(FolderJson) } } },
+    (req, reply) =>
+      sendCached(listCache, req, reply, async () => (await listing.moveTargets(owner(req), req.query)).map(folderJson)),
   )
 
   app.get('/download-zip', { schema: { querystring: ZipQuery } }, async (req, reply) => {
     const q = req.query
-    const { entries, zipName } = await planZip(repo, owner(req), idList(q.folderIDs, q['folderIDs[]']), idList(q.fileIDs, q['fileIDs[]']))
+    const { entries, zipName } = await planZip(
+      repo,
+      owner(req),
+      idList(q.folderIDs, q['folderIDs[]']),
+      idList(q.fileIDs, q['fileIDs[]']),
+    )
     reply.header('content-type', 'application/zip')
     reply.header('content-disposition', contentDisposition('attachment', zipName))
     uploadedContentHeaders(reply)

@@ -26,7 +26,9 @@ const message = { 200: MessageReply }
 /** Registers the item routes of `kind` on `fastify` (which authenticates them). */
 export function registerItemRoutes<Row>(fastify: FastifyInstance, kind: ItemKind<Row>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  app.patch('/rename', { schema: { body: RenameBody, response: { 200: kind.schema } } }, async (req) => kind.json(await kind.rename(owner(req), req.body.id, req.body.title)))
+  app.patch('/rename', { schema: { body: RenameBody, response: { 200: kind.schema } } }, async (req) =>
+    kind.json(await kind.rename(owner(req), req.body.id, req.body.title)),
+  )
   app.patch('/move', { schema: { body: MoveBody, response: message } }, async (req) => {
     await kind.move(owner(req), req.body.id, req.body.parentID)
     return { message: kind.movedMessage }
@@ -47,7 +49,12 @@ export interface Action<T> {
 }
 
 /** Registers `actions`, each taking `body` and answering `{message: done}`. */
-export function registerActions<B, T>(fastify: FastifyInstance, body: TSchema, target: (body: B) => T, actions: ReadonlyArray<Action<T>>): void {
+export function registerActions<B, T>(
+  fastify: FastifyInstance,
+  body: TSchema,
+  target: (body: B) => T,
+  actions: ReadonlyArray<Action<T>>,
+): void {
   for (const action of actions) {
     fastify.route({
       method: action.method,

@@ -25,7 +25,12 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesDeps> = async (fastify, de
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { auth, oidc } = deps
   const limit = { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } }
-  const cookieOptions = (req: FastifyRequest) => ({ httpOnly: true, sameSite: 'lax' as const, path: OIDC_PATH, secure: isSecure(deps.config, req) })
+  const cookieOptions = (req: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: OIDC_PATH,
+    secure: isSecure(deps.config, req),
+  })
   const configured = () => {
     if (!oidc) throw errors.notFound('Single sign-on')
     return oidc
@@ -37,7 +42,8 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesDeps> = async (fastify, de
 
   // Back to the sign-in screen with the refusal's code (the app words it): these are pages, not calls.
   const refuse = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
-    if (!(err instanceof AppError) || err.statusCode >= 500) req.log[err instanceof AppError ? 'warn' : 'error']({ err }, 'single sign-on failed')
+    if (!(err instanceof AppError) || err.statusCode >= 500)
+      req.log[err instanceof AppError ? 'warn' : 'error']({ err }, 'single sign-on failed')
     const code = err instanceof AppError ? err.code : 'OIDC_FAILED'
     return reply.redirect(`/?sso-error=${encodeURIComponent(code)}`, 303)
   }
@@ -59,7 +65,10 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesDeps> = async (fastify, de
     reply.clearCookie(OIDC_COOKIE, cookieOptions(req))
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : ''
     try {
-      const { tokens } = await service.complete(query, req.cookies[OIDC_COOKIE], { ip: req.ip, userAgent: req.headers['user-agent'] })
+      const { tokens } = await service.complete(query, req.cookies[OIDC_COOKIE], {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      })
       auth.setTokens(req, reply, tokens)
       return reply.redirect('/?sso=done', 303)
     } catch (err) {

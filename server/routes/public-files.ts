@@ -12,7 +12,10 @@ export interface PublicRoutesDeps {
   publicPerIp: number
 }
 
-const ShareParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), tempToken: Type.String({ minLength: 1, maxLength: 128 }) })
+const ShareParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  tempToken: Type.String({ minLength: 1, maxLength: 128 }),
+})
 export const PublicInfo = Type.Object({
   filename: Type.String(),
   uploadDate: Type.String(),
@@ -24,13 +27,19 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
   const limited = { rateLimit: { max: deps.publicPerIp, timeWindow: 60_000 } }
 
   // Only what the public page shows: never the owner, the folder or the token itself.
-  app.get('/public/info/:id/:tempToken', { config: limited, schema: { params: ShareParams, response: { 200: PublicInfo } } }, async (req) =>
-    deps.shared.legacyInfo(req.params.id, req.params.tempToken),
+  app.get(
+    '/public/info/:id/:tempToken',
+    { config: limited, schema: { params: ShareParams, response: { 200: PublicInfo } } },
+    async (req) => deps.shared.legacyInfo(req.params.id, req.params.tempToken),
   )
 
   app.get('/public/download/:id/:tempToken', { config: limited, schema: { params: ShareParams } }, async (req, reply) =>
     withLimitPage(req, reply, async () =>
-      sendBlob(req, reply, await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range)),
+      sendBlob(
+        req,
+        reply,
+        await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range),
+      ),
     ),
   )
 }

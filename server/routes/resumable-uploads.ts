@@ -88,7 +88,13 @@ export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<v
       const typed = req.headers['content-type']?.split(';')[0]?.trim() === PIECE_TYPE
       const length = header('upload-length')
       const whole = typed && length !== undefined && header('content-length') === length
-      const row = await mount.create(req, { length, deferLength: header('upload-defer-length'), metadata: header('upload-metadata'), withBody: typed, whole })
+      const row = await mount.create(req, {
+        length,
+        deferLength: header('upload-defer-length'),
+        metadata: header('upload-metadata'),
+        withBody: typed,
+        whole,
+      })
       reply.header('location', mount.location(req, row))
       if (row.length === 0) uploadHeaders(reply, row, await resumable.finishEmpty(row))
       else if (typed) uploadHeaders(reply, row, await resumable.receive(row, 0, req.raw))
@@ -105,7 +111,8 @@ export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<v
     })
 
     scope.patch<{ Params: { id: string } }>('/uploads/:id', { config: { upload: true } }, async (req, reply) => {
-      if (req.headers['content-type']?.split(';')[0]?.trim() !== PIECE_TYPE) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `PATCH bodies must be ${PIECE_TYPE}`)
+      if (req.headers['content-type']?.split(';')[0]?.trim() !== PIECE_TYPE)
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `PATCH bodies must be ${PIECE_TYPE}`)
       const at = byteCount(req.headers['upload-offset'] as string | undefined, 'Upload-Offset')
       const row = await mine(req)
       uploadHeaders(reply, row, await resumable.receive(row, at, req.raw))

@@ -70,22 +70,36 @@ const ownerRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, deps) =
   app.post('/links', { schema: { body: CreateLinkBody, response: { 201: LinkReply } } }, async (req, reply) =>
     reply.code(201).send({ link: await deps.sharing.create(owner(req), req.body) }),
   )
-  app.get('/links', { schema: { response: { 200: LinksReply } } }, async (req) => ({ links: await deps.sharing.list(owner(req)) }))
-  app.patch('/links/:id', { schema: { params: LinkIdParams, body: UpdateLinkBody, response: { 200: LinkReply } } }, async (req) => ({
-    link: await deps.sharing.update(owner(req), req.params.id, req.body),
+  app.get('/links', { schema: { response: { 200: LinksReply } } }, async (req) => ({
+    links: await deps.sharing.list(owner(req)),
   }))
+  app.patch(
+    '/links/:id',
+    { schema: { params: LinkIdParams, body: UpdateLinkBody, response: { 200: LinkReply } } },
+    async (req) => ({
+      link: await deps.sharing.update(owner(req), req.params.id, req.body),
+    }),
+  )
   app.delete('/links/:id', { schema: { params: LinkIdParams, response: { 200: MessageReply } } }, async (req) => {
     await deps.sharing.revoke(owner(req), req.params.id)
     return { message: 'Link revoked' }
   })
   // An upload link's unfinished resumable uploads: listed, and cancelled one by one.
-  app.get('/links/:id/uploads', { schema: { params: LinkIdParams, response: { 200: LinkUploadsReply } } }, async (req) => ({
-    uploads: await deps.sharing.uploads(owner(req), req.params.id),
-  }))
-  app.delete('/links/:id/uploads/:uploadId', { schema: { params: LinkUploadParams, response: { 200: MessageReply } } }, async (req) => {
-    await deps.sharing.cancelUpload(owner(req), req.params.id, req.params.uploadId)
-    return { message: 'Upload cancelled' }
-  })
+  app.get(
+    '/links/:id/uploads',
+    { schema: { params: LinkIdParams, response: { 200: LinkUploadsReply } } },
+    async (req) => ({
+      uploads: await deps.sharing.uploads(owner(req), req.params.id),
+    }),
+  )
+  app.delete(
+    '/links/:id/uploads/:uploadId',
+    { schema: { params: LinkUploadParams, response: { 200: MessageReply } } },
+    async (req) => {
+      await deps.sharing.cancelUpload(owner(req), req.params.id, req.params.uploadId)
+      return { message: 'Upload cancelled' }
+    },
+  )
 }
 
 const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, deps) => {
@@ -101,28 +115,40 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
   const pass = (req: FastifyRequest) => req.cookies[SHARE_COOKIE]
   const look = (req: FastifyRequest) => req.method === 'HEAD'
 
-  app.get('/:token', { config: limited, schema: { params: TokenParams, response: { 200: PublicShareInfo } } }, async (req) =>
-    shared.info(req.params.token, pass(req)),
+  app.get(
+    '/:token',
+    { config: limited, schema: { params: TokenParams, response: { 200: PublicShareInfo } } },
+    async (req) => shared.info(req.params.token, pass(req)),
   )
 
-  app.post('/:token/unlock', { config: limited, schema: { params: TokenParams, body: UnlockBody, response: { 200: MessageReply } } }, async (req, reply) => {
-    const { pass: value, maxAgeMs } = await shared.unlock(req.params.token, req.body.password, req.ip)
-    reply.setCookie(SHARE_COOKIE, value, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: isSecure(deps.config, req),
-      path: linkPath(req.params.token),
-      maxAge: Math.floor(maxAgeMs / 1000),
-    })
-    return { message: 'Unlocked' }
-  })
+  app.post(
+    '/:token/unlock',
+    { config: limited, schema: { params: TokenParams, body: UnlockBody, response: { 200: MessageReply } } },
+    async (req, reply) => {
+      const { pass: value, maxAgeMs } = await shared.unlock(req.params.token, req.body.password, req.ip)
+      reply.setCookie(SHARE_COOKIE, value, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: isSecure(deps.config, req),
+        path: linkPath(req.params.token),
+        maxAge: Math.floor(maxAgeMs / 1000),
+      })
+      return { message: 'Unlocked' }
+    },
+  )
 
   app.get('/:token/download', { config: limited, schema: { params: TokenParams } }, async (req, reply) =>
-    withLimitPage(req, reply, async () => sendBlob(req, reply, await shared.download(req.params.token, pass(req), look(req), req.headers.range))),
+    withLimitPage(req, reply, async () =>
+      sendBlob(req, reply, await shared.download(req.params.token, pass(req), look(req), req.headers.range)),
+    ),
   )
 
   /** A preview as the page's <img> or <video> reads it; never counted as a download. */
-  const sendPreview = async (req: FastifyRequest, reply: FastifyReply, preview: { image: FullImage } | { video: BlobDownload }) => {
+  const sendPreview = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    preview: { image: FullImage } | { video: BlobDownload },
+  ) => {
     if ('video' in preview) return sendBlob(req, reply, preview.video)
     const { image } = preview
     uploadedContentHeaders(reply)
@@ -138,16 +164,33 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
   )
 
   app.get('/:token/preview/:fileId', { config: limited, schema: { params: TokenFileParams } }, async (req, reply) =>
-    sendPreview(req, reply, await shared.folderPreview(req.params.token, pass(req), req.params.fileId, req.headers.range)),
+    sendPreview(
+      req,
+      reply,
+      await shared.folderPreview(req.params.token, pass(req), req.params.fileId, req.headers.range),
+    ),
   )
 
-  app.get('/:token/list', { config: limited, schema: { params: TokenParams, querystring: PublicListQuery, response: { 200: PublicListReply } } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store')
-    return shared.list(req.params.token, pass(req), req.query)
-  })
+  app.get(
+    '/:token/list',
+    {
+      config: limited,
+      schema: { params: TokenParams, querystring: PublicListQuery, response: { 200: PublicListReply } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      return shared.list(req.params.token, pass(req), req.query)
+    },
+  )
 
   app.get('/:token/download/:fileId', { config: limited, schema: { params: TokenFileParams } }, async (req, reply) =>
-    withLimitPage(req, reply, async () => sendBlob(req, reply, await shared.folderFile(req.params.token, pass(req), req.params.fileId, look(req), req.headers.range))),
+    withLimitPage(req, reply, async () =>
+      sendBlob(
+        req,
+        reply,
+        await shared.folderFile(req.params.token, pass(req), req.params.fileId, look(req), req.headers.range),
+      ),
+    ),
   )
 
   const sendThumbnail = async (reply: FastifyReply, thumbnail: { open: () => Promise<Readable> }) => {
@@ -167,26 +210,51 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
     sendThumbnail(reply, await shared.thumbnail(req.params.token, pass(req), undefined)),
   )
 
-  app.get('/:token/zip', { config: limited, schema: { params: TokenParams, querystring: ZipQuery } }, async (req, reply) => {
-    const q = req.query
-    const zip = await shared.zip(req.params.token, pass(req), idList(q.folderIDs, q['folderIDs[]']), idList(q.fileIDs, q['fileIDs[]']), look(req))
-    reply.header('content-type', 'application/zip')
-    reply.header('content-disposition', contentDisposition('attachment', zip.zipName))
-    uploadedContentHeaders(reply)
-    reply.header('cache-control', 'no-store')
-    if (look(req)) return reply.send('')
-    return reply.send(await streamZip(zip.entries, zip.open))
-  })
+  app.get(
+    '/:token/zip',
+    { config: limited, schema: { params: TokenParams, querystring: ZipQuery } },
+    async (req, reply) => {
+      const q = req.query
+      const zip = await shared.zip(
+        req.params.token,
+        pass(req),
+        idList(q.folderIDs, q['folderIDs[]']),
+        idList(q.fileIDs, q['fileIDs[]']),
+        look(req),
+      )
+      reply.header('content-type', 'application/zip')
+      reply.header('content-disposition', contentDisposition('attachment', zip.zipName))
+      uploadedContentHeaders(reply)
+      reply.header('cache-control', 'no-store')
+      if (look(req)) return reply.send('')
+      return reply.send(await streamZip(zip.entries, zip.open))
+    },
+  )
 
   // File requests: one file per POST, into the shared folder; the reply names nothing in it.
   await withMultipart(app, deps.multipart, (scope) =>
-    scope.withTypeProvider<TypeBoxTypeProvider>().post('/:token/upload', { config: { upload: true, ...limited }, schema: { params: TokenParams, response: { 201: FileRequestReply } } }, async (req, reply) => {
-      if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      // Counted against the link owner's quota (the link's own limits are the service's).
-      const { owner, length } = await deps.fileRequests.quotaFor(req.params.token, pass(req), req.headers['content-length'])
-      const stored = await deps.quota.around(owner, length, () => deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser)), true)
-      return reply.code(201).send(stored)
-    }),
+    scope
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .post(
+        '/:token/upload',
+        { config: { upload: true, ...limited }, schema: { params: TokenParams, response: { 201: FileRequestReply } } },
+        async (req, reply) => {
+          if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
+          // Counted against the link owner's quota (the link's own limits are the service's).
+          const { owner, length } = await deps.fileRequests.quotaFor(
+            req.params.token,
+            pass(req),
+            req.headers['content-length'],
+          )
+          const stored = await deps.quota.around(
+            owner,
+            length,
+            () => deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser)),
+            true,
+          )
+          return reply.code(201).send(stored)
+        },
+      ),
   )
 
   // File requests, resumable: the tus protocol of /file-service/uploads, with the link as the

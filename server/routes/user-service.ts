@@ -101,7 +101,13 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
     async (req, reply) => {
       // req.ip honours TRUST_PROXY: behind a proxy it is the client's address, not the proxy's.
-      const result = await accounts.login(req.body.email, req.body.password, bid(req), req.ip, req.headers['user-agent'])
+      const result = await accounts.login(
+        req.body.email,
+        req.body.password,
+        bid(req),
+        req.ip,
+        req.headers['user-agent'],
+      )
       if ('secondFactor' in result) {
         auth.setChallenge(req, reply, result.challenge)
         return { secondFactor: result.secondFactor }
@@ -120,7 +126,13 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
     async (req, reply) => {
       const body = { ...req.body, webauthn: req.body.webauthn as AuthenticationResponseJSON | undefined }
-      const { user, mustChangePassword, tokens } = await accounts.completeSignIn(req.cookies[CHALLENGE_COOKIE], bid(req), req.ip, body, req.cookies[PASSKEY_COOKIE])
+      const { user, mustChangePassword, tokens } = await accounts.completeSignIn(
+        req.cookies[CHALLENGE_COOKIE],
+        bid(req),
+        req.ip,
+        body,
+        req.cookies[PASSKEY_COOKIE],
+      )
       auth.clearChallenge(req, reply)
       if (req.body.webauthn) auth.clearPasskeyCeremony(req, reply)
       auth.setTokens(req, reply, tokens)
@@ -145,7 +157,9 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
   )
 
   // The invite screen asks before its form, so a used or expired link says so up front.
-  app.get('/invites/:token', { schema: { params: TokenParams, response: { 200: InviteStatusReply } } }, async (req) => deps.invites.status(req.params.token))
+  app.get('/invites/:token', { schema: { params: TokenParams, response: { 200: InviteStatusReply } } }, async (req) =>
+    deps.invites.status(req.params.token),
+  )
 
   app.post('/logout', async (req, reply) => {
     await sessions.end(req.cookies[REFRESH_COOKIE], await auth.optionalUser(req))
@@ -159,16 +173,30 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     return { message: 'Logged out all sessions' }
   })
 
-  app.patch('/change-password', { ...choosing, schema: { body: ChangePasswordBody, response: { 200: MessageReply } } }, async (req) => {
-    await accounts.changePassword(req.principal!.userId, req.principal!.sessionId, req.body.oldPassword, req.body.newPassword, req.ip)
-    return { message: 'Password changed' }
-  })
+  app.patch(
+    '/change-password',
+    { ...choosing, schema: { body: ChangePasswordBody, response: { 200: MessageReply } } },
+    async (req) => {
+      await accounts.changePassword(
+        req.principal!.userId,
+        req.principal!.sessionId,
+        req.body.oldPassword,
+        req.body.newPassword,
+        req.ip,
+      )
+      return { message: 'Password changed' }
+    },
+  )
 
   // An account a single sign-on made sets its first password here (no current one to ask for).
-  app.post('/set-password', { ...authed, schema: { body: SetPasswordBody, response: { 200: MessageReply } } }, async (req) => {
-    await accounts.setFirstPassword(req.principal!.userId, req.body.password, req.ip)
-    return { message: 'Password set' }
-  })
+  app.post(
+    '/set-password',
+    { ...authed, schema: { body: SetPasswordBody, response: { 200: MessageReply } } },
+    async (req) => {
+      await accounts.setFirstPassword(req.principal!.userId, req.body.password, req.ip)
+      return { message: 'Password set' }
+    },
+  )
 
   app.patch('/resend-verify-email', authed, async (req) => {
     await accounts.resendVerification(req.principal!.userId)
@@ -192,44 +220,87 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
   )
 
-  app.patch('/reset-password', { schema: { body: ResetPasswordBody, response: { 200: MessageReply } } }, async (req) => {
-    await accounts.resetPassword(req.body.passwordToken, req.body.password)
-    return { message: 'Password reset' }
-  })
+  app.patch(
+    '/reset-password',
+    { schema: { body: ResetPasswordBody, response: { 200: MessageReply } } },
+    async (req) => {
+      await accounts.resetPassword(req.body.passwordToken, req.body.password)
+      return { message: 'Password reset' }
+    },
+  )
 
   // Devices (DESIGN.md §7): the account's live sessions; another user's session id is 404.
-  app.get('/sessions', { ...authed, schema: { response: { 200: SessionsReply } } }, async (req) => ({ sessions: await sessions.devices(req.principal!) }))
+  app.get('/sessions', { ...authed, schema: { response: { 200: SessionsReply } } }, async (req) => ({
+    sessions: await sessions.devices(req.principal!),
+  }))
 
-  app.delete('/sessions/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
-    await sessions.endOwn(req.principal!.userId, req.params.id)
-    await audit.record({ action: 'session.revoke', actorId: req.principal!.userId, subjectId: req.principal!.userId, ip: req.ip })
-    return { message: 'Session ended' }
-  })
+  app.delete(
+    '/sessions/:id',
+    { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } },
+    async (req) => {
+      await sessions.endOwn(req.principal!.userId, req.params.id)
+      await audit.record({
+        action: 'session.revoke',
+        actorId: req.principal!.userId,
+        subjectId: req.principal!.userId,
+        ip: req.ip,
+      })
+      return { message: 'Session ended' }
+    },
+  )
 
   // App passwords: WebDAV and scripts only (services/app-passwords.ts); the secret is in the create reply alone.
-  app.post('/app-passwords', { ...authed, schema: { body: CreateAppPasswordBody, response: { 201: CreateAppPasswordReply } } }, async (req, reply) =>
-    reply.code(201).send(await appPasswords.create(req.principal!.userId, req.body.name, req.body.scope, req.body.password ?? '', req.ip)),
+  app.post(
+    '/app-passwords',
+    { ...authed, schema: { body: CreateAppPasswordBody, response: { 201: CreateAppPasswordReply } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          await appPasswords.create(
+            req.principal!.userId,
+            req.body.name,
+            req.body.scope,
+            req.body.password ?? '',
+            req.ip,
+          ),
+        ),
   )
   app.get('/app-passwords', { ...authed, schema: { response: { 200: AppPasswordsReply } } }, async (req) => ({
     appPasswords: await appPasswords.list(req.principal!.userId),
     davUrl: deps.davUrl,
   }))
-  app.delete('/app-passwords/:id', { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
-    await appPasswords.revoke(req.principal!.userId, req.params.id, req.ip)
-    return { message: 'App password revoked' }
-  })
+  app.delete(
+    '/app-passwords/:id',
+    { ...authed, schema: { params: IdParams, response: { 200: MessageReply } } },
+    async (req) => {
+      await appPasswords.revoke(req.principal!.userId, req.params.id, req.ip)
+      return { message: 'App password revoked' }
+    },
+  )
 
   // Two-step verification with an authenticator app (services/totp.ts).
   const totpLimit = { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } }
-  app.get('/totp', { ...authed, schema: { response: { 200: TotpStatusReply } } }, async (req) => totp.status(req.principal!.userId))
-  app.post('/totp/setup', { ...authed, schema: { response: { 200: TotpSetupReply } } }, async (req) => totp.setup(req.principal!.userId))
-  app.post('/totp/enable', { ...authed, config: totpLimit, schema: { body: TotpEnableBody, response: { 200: TotpEnableReply } } }, async (req) =>
-    totp.enable(req.principal!.userId, req.principal!.sessionId, req.body.code, req.body.password ?? '', req.ip),
+  app.get('/totp', { ...authed, schema: { response: { 200: TotpStatusReply } } }, async (req) =>
+    totp.status(req.principal!.userId),
   )
-  app.post('/totp/disable', { ...authed, config: totpLimit, schema: { body: TotpDisableBody, response: { 200: MessageReply } } }, async (req) => {
-    await totp.disable(req.principal!.userId, req.body.password, req.ip)
-    return { message: 'Two-step verification turned off' }
-  })
+  app.post('/totp/setup', { ...authed, schema: { response: { 200: TotpSetupReply } } }, async (req) =>
+    totp.setup(req.principal!.userId),
+  )
+  app.post(
+    '/totp/enable',
+    { ...authed, config: totpLimit, schema: { body: TotpEnableBody, response: { 200: TotpEnableReply } } },
+    async (req) =>
+      totp.enable(req.principal!.userId, req.principal!.sessionId, req.body.code, req.body.password ?? '', req.ip),
+  )
+  app.post(
+    '/totp/disable',
+    { ...authed, config: totpLimit, schema: { body: TotpDisableBody, response: { 200: MessageReply } } },
+    async (req) => {
+      await totp.disable(req.principal!.userId, req.body.password, req.ip)
+      return { message: 'Two-step verification turned off' }
+    },
+  )
 
   // The account's own audit events, newest first.
   app.get('/audit', { ...authed, schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) =>

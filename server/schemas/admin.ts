@@ -47,7 +47,10 @@ export type AdminUserReply = Static<typeof AdminUserReply>
 export const AdminResetBody = Type.Object({ mail: Type.Optional(Type.Boolean()) }, { additionalProperties: false })
 export type AdminResetBody = Static<typeof AdminResetBody>
 /** One of the two: the temporary password (shown once), or the address the reset link went to. */
-export const TemporaryPasswordReply = Type.Object({ temporaryPassword: Type.Optional(Type.String()), mailedTo: Type.Optional(Type.String()) })
+export const TemporaryPasswordReply = Type.Object({
+  temporaryPassword: Type.Optional(Type.String()),
+  mailedTo: Type.Optional(Type.String()),
+})
 export type TemporaryPasswordReply = Static<typeof TemporaryPasswordReply>
 
 export const InviteJson = Type.Object({
@@ -64,7 +67,12 @@ export type InviteJson = Static<typeof InviteJson>
 export const InviteBody = Type.Object({ email: Type.Optional(BoundedString(1024)) }, { additionalProperties: false })
 export type InviteBody = Static<typeof InviteBody>
 /** `url` and `expiresAt` as before (clients use them); `emailSent`: the link was mailed to `invite.email`. */
-export const InviteReply = Type.Object({ invite: InviteJson, url: Type.String(), expiresAt: Type.String(), emailSent: Type.Boolean() })
+export const InviteReply = Type.Object({
+  invite: InviteJson,
+  url: Type.String(),
+  expiresAt: Type.String(),
+  emailSent: Type.Boolean(),
+})
 export type InviteReply = Static<typeof InviteReply>
 /** `mailEnabled`: the server can mail (SMTP_URL set), so the app offers to mail invites and resets. */
 export const InvitesReply = Type.Object({ invites: Type.Array(InviteJson), mailEnabled: Type.Boolean() })

@@ -41,8 +41,13 @@ export const FolderJson = Type.Object({
 export type FolderJson = Static<typeof FolderJson>
 
 // Size and type (the extension, then the name) beside the spec's date and name.
-export const SortBy = Type.Union(['date_desc', 'date_asc', 'alp_desc', 'alp_asc', 'size_desc', 'size_asc', 'type_desc', 'type_asc'].map((s) => Type.Literal(s)))
-export type SortBy = 'date_desc' | 'date_asc' | 'alp_desc' | 'alp_asc' | 'size_desc' | 'size_asc' | 'type_desc' | 'type_asc'
+export const SortBy = Type.Union(
+  ['date_desc', 'date_asc', 'alp_desc', 'alp_asc', 'size_desc', 'size_asc', 'type_desc', 'type_asc'].map((s) =>
+    Type.Literal(s),
+  ),
+)
+export type SortBy =
+  'date_desc' | 'date_asc' | 'alp_desc' | 'alp_asc' | 'size_desc' | 'size_asc' | 'type_desc' | 'type_asc'
 
 const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('')])
 const Id = BoundedString(64, 1)

@@ -13,7 +13,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
  * Request fields that take null to clear them. One JSON type list, not a union: Fastify's Ajv
  * coerces types, and in a union it would turn 0 into null or null into "" before the checks.
  */
-const OrNull = <T>(type: 'integer' | 'string', bounds: Record<string, number>) => Type.Unsafe<T | null>({ type: [type, 'null'], ...bounds })
+const OrNull = <T>(type: 'integer' | 'string', bounds: Record<string, number>) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...bounds })
 /** Byte counts a client may set: whole, positive, below 2^53. */
 const Bytes = OrNull<number>('integer', { minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 const Count = OrNull<number>('integer', { minimum: 1, maximum: 1_000_000_000 })
@@ -138,15 +139,18 @@ export const PublicFolderJson = Type.Object({
 export type PublicFolderJson = Static<typeof PublicFolderJson>
 
 /** SPEC §3's paging for files; folders come whole, as /folder-service/list gives them. */
-export const PublicListQuery = Type.Object({
-  folder: Type.Optional(Id),
-  sortBy: Type.Optional(SortBy),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  startAtDate: Type.Optional(BoundedString(64)),
-  startAtName: Type.Optional(BoundedString(1024)),
-  startAt: Type.Optional(BoundedString(64)),
-  startAtId: Type.Optional(BoundedString(64)),
-}, { additionalProperties: false })
+export const PublicListQuery = Type.Object(
+  {
+    folder: Type.Optional(Id),
+    sortBy: Type.Optional(SortBy),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    startAtDate: Type.Optional(BoundedString(64)),
+    startAtName: Type.Optional(BoundedString(1024)),
+    startAt: Type.Optional(BoundedString(64)),
+    startAtId: Type.Optional(BoundedString(64)),
+  },
+  { additionalProperties: false },
+)
 export type PublicListQuery = Static<typeof PublicListQuery>
 
 export const PublicListReply = Type.Object({

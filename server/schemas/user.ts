@@ -41,7 +41,11 @@ export type UserDetailedJson = Static<typeof UserDetailedJson>
 export const LoginBody = Type.Object({ email: BoundedString(1024), password: BoundedString(1024) })
 export type LoginBody = Static<typeof LoginBody>
 /** `invite`: the token of an admin's invite link (required when SIGNUP=invite). */
-export const CreateBody = Type.Object({ email: BoundedString(1024), password: BoundedString(1024), invite: Type.Optional(BoundedString(256, 1)) })
+export const CreateBody = Type.Object({
+  email: BoundedString(1024),
+  password: BoundedString(1024),
+  invite: Type.Optional(BoundedString(256, 1)),
+})
 export type CreateBody = Static<typeof CreateBody>
 
 /** `mustChangePassword`: the password is an admin's temporary one; the app asks for a new one. */
@@ -119,7 +123,11 @@ export const AppPasswordJson = Type.Object({
 })
 export type AppPasswordJson = Static<typeof AppPasswordJson>
 /** `password`: asked again, as for a passkey (a stolen session must not plant lasting access); missing = wrong. */
-export const CreateAppPasswordBody = Type.Object({ name: BoundedString(1024), scope: AppPasswordScope, password: Type.Optional(BoundedString(1024)) })
+export const CreateAppPasswordBody = Type.Object({
+  name: BoundedString(1024),
+  scope: AppPasswordScope,
+  password: Type.Optional(BoundedString(1024)),
+})
 export type CreateAppPasswordBody = Static<typeof CreateAppPasswordBody>
 /** The secret is in this reply only: it is stored hashed. */
 export const CreateAppPasswordReply = Type.Object({ appPassword: AppPasswordJson, secret: Type.String() })
@@ -140,7 +148,13 @@ export const AuditEventJson = Type.Object({
   detail: Type.Union([Type.String(), Type.Null()]),
 })
 export type AuditEventJson = Static<typeof AuditEventJson>
-export const AuditQuery = Type.Object({ cursor: Type.Optional(BoundedString(64, 1)), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) })
+export const AuditQuery = Type.Object({
+  cursor: Type.Optional(BoundedString(64, 1)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+})
 export type AuditQuery = Static<typeof AuditQuery>
-export const AuditPage = Type.Object({ events: Type.Array(AuditEventJson), nextCursor: Type.Union([Type.String(), Type.Null()]) })
+export const AuditPage = Type.Object({
+  events: Type.Array(AuditEventJson),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+})
 export type AuditPage = Static<typeof AuditPage>

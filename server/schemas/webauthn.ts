@@ -10,7 +10,13 @@ const Attachment = Type.Optional(Type.Union([Type.Literal('platform'), Type.Lite
 const ExtensionResults = Type.Object({}, { additionalProperties: true })
 
 /** What every credential's JSON has besides its `response`. */
-const credential = { id: CredentialId, rawId: CredentialId, type: Type.Literal('public-key'), authenticatorAttachment: Attachment, clientExtensionResults: ExtensionResults }
+const credential = {
+  id: CredentialId,
+  rawId: CredentialId,
+  type: Type.Literal('public-key'),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: ExtensionResults,
+}
 
 export const AuthenticationResponse = Type.Object({
   ...credential,
@@ -42,7 +48,10 @@ export type OptionsReply = Static<typeof OptionsReply>
 
 export const RegisterOptionsBody = Type.Object({ password: BoundedString(1024) })
 export type RegisterOptionsBody = Static<typeof RegisterOptionsBody>
-export const RegisterVerifyBody = Type.Object({ name: Type.Optional(BoundedString(256)), response: RegistrationResponse })
+export const RegisterVerifyBody = Type.Object({
+  name: Type.Optional(BoundedString(256)),
+  response: RegistrationResponse,
+})
 export type RegisterVerifyBody = Static<typeof RegisterVerifyBody>
 /** `secondFactor`: options for the pending sign-in of this browser (after the password), not a passwordless one. */
 export const LoginOptionsBody = Type.Object({ secondFactor: Type.Optional(Type.Boolean()) })
@@ -50,7 +59,12 @@ export type LoginOptionsBody = Static<typeof LoginOptionsBody>
 export const LoginVerifyBody = Type.Object({ response: AuthenticationResponse })
 export type LoginVerifyBody = Static<typeof LoginVerifyBody>
 
-export const PasskeyJson = Type.Object({ _id: Type.String(), name: Type.String(), createdAt: Type.String(), lastUsedAt: Type.Union([Type.String(), Type.Null()]) })
+export const PasskeyJson = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+})
 export type PasskeyJson = Static<typeof PasskeyJson>
 /** `available`: false when the server has no RP ID (an IP-address PUBLIC_URL, README). */
 export const PasskeysReply = Type.Object({ passkeys: Type.Array(PasskeyJson), available: Type.Boolean() })

@@ -33,7 +33,10 @@ export const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkm
 
 /** A temporary password an admin hands over: 16 characters (~93 bits), in groups of four. */
 export function temporaryPassword(): string {
-  const chars = Array.from({ length: 16 }, () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)])
+  const chars = Array.from(
+    { length: 16 },
+    () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)],
+  )
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
 }
 
@@ -119,11 +122,22 @@ export function createAccountService(deps: {
     const mail = compose
       ? compose(`${config.publicUrl}/${kind === 'verify' ? 'verify-email' : 'reset-password'}/${token}`)
       : kind === 'verify'
-        ? linkMail(user.email, 'Verify your Cumulus email', 'Welcome to Cumulus. Please confirm this is your email address.',
-            'Verify email', `${config.publicUrl}/verify-email/${token}`, 'The link works once and expires in 24 hours.')
-        : linkMail(user.email, 'Reset your Cumulus password', 'Someone asked to reset the password of your Cumulus account.',
-            'Reset password', `${config.publicUrl}/reset-password/${token}`,
-            'The link works once and expires in 1 hour. If you did not ask for this, ignore this email.')
+        ? linkMail(
+            user.email,
+            'Verify your Cumulus email',
+            'Welcome to Cumulus. Please confirm this is your email address.',
+            'Verify email',
+            `${config.publicUrl}/verify-email/${token}`,
+            'The link works once and expires in 24 hours.',
+          )
+        : linkMail(
+            user.email,
+            'Reset your Cumulus password',
+            'Someone asked to reset the password of your Cumulus account.',
+            'Reset password',
+            `${config.publicUrl}/reset-password/${token}`,
+            'The link works once and expires in 1 hour. If you did not ask for this, ignore this email.',
+          )
     try {
       await mailer.send(mail)
       return true
@@ -157,7 +171,11 @@ export function createAccountService(deps: {
   }
 
   /** Inserts a checked account; `passwordHash` '' = none yet (single sign-on). */
-  async function insertUser(email: string, passwordHash: string, opts: { mustChange: boolean; verified: boolean }): Promise<User> {
+  async function insertUser(
+    email: string,
+    passwordHash: string,
+    opts: { mustChange: boolean; verified: boolean },
+  ): Promise<User> {
     const { mustChange } = opts
     if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
     const user: User = {
@@ -220,23 +238,31 @@ export function createAccountService(deps: {
     async setFirstPassword(userId: string, password: string, ip?: string) {
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
-      if (hasPassword(user)) throw errors.conflict('PASSWORD_EXISTS', 'This account already has a password: change it instead')
+      if (hasPassword(user))
+        throw errors.conflict('PASSWORD_EXISTS', 'This account already has a password: change it instead')
       checkPassword(password)
       await users.setPassword(user.id, await argonHash(password))
       await audit.record({ action: 'password.set', actorId: user.id, subjectId: user.id, ip })
     },
 
     /** Sign-up (SIGNUP=open, or with an admin's invite); `invite` is the token of the link. */
-    async signup(rawEmail: string, password: string, browserId: string, opts: { invite?: string | undefined; client?: ClientInfo } = {}) {
+    async signup(
+      rawEmail: string,
+      password: string,
+      browserId: string,
+      opts: { invite?: string | undefined; client?: ClientInfo } = {},
+    ) {
       const refusal = await signupRefusal(Boolean(opts.invite))
       if (refusal === 'closed') throw errors.forbidden('SIGNUP_CLOSED', 'Sign-up is closed on this server')
-      if (refusal === 'invite') throw errors.forbidden('INVITE_REQUIRED', "Sign-up on this server needs an invite link from its admin")
+      if (refusal === 'invite')
+        throw errors.forbidden('INVITE_REQUIRED', 'Sign-up on this server needs an invite link from its admin')
       const email = normaliseEmail(rawEmail)
       checkCredentials(email, password)
       // Checked before the invite is used up, so a typo'd address does not waste the link.
       if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
       const inviteHash = opts.invite ? sha256(opts.invite) : undefined
-      if (inviteHash && !(await invites.consume(inviteHash, now()))) throw await inviteRefusal(invites, inviteHash, now())
+      if (inviteHash && !(await invites.consume(inviteHash, now())))
+        throw await inviteRefusal(invites, inviteHash, now())
       let user: User
       try {
         user = await createUser(email, password)
@@ -249,19 +275,34 @@ export function createAccountService(deps: {
         emailSent = await mailToken(user, 'verify')
         if (emailSent) await users.claimMailSlot(user.id, 'verify_sent_at', now(), now())
       }
-      await audit.record({ action: 'sign-up', actorId: user.id, subjectId: user.id, ip: opts.client?.ip, ...(inviteHash ? { detail: 'invite' } : {}) })
+      await audit.record({
+        action: 'sign-up',
+        actorId: user.id,
+        subjectId: user.id,
+        ip: opts.client?.ip,
+        ...(inviteHash ? { detail: 'invite' } : {}),
+      })
       const tokens = await sessions.start(user.id, browserId, opts.client)
       return { user: toJson(user), emailSent, tokens }
     },
 
     /** `address` is the client's (req.ip): its waits are checked before spending time on the hash. */
-    async login(rawEmail: string, password: string, browserId: string, address: string, userAgent?: string): Promise<LoginResult> {
+    async login(
+      rawEmail: string,
+      password: string,
+      browserId: string,
+      address: string,
+      userAgent?: string,
+    ): Promise<LoginResult> {
       const email = normaliseEmail(rawEmail)
       const wait = await loginThrottle.begin(email, address)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
       const user = await users.byEmail(email)
       // An account with no password (made by a single sign-on) takes none: as slow, and as wrong, as a bad one.
-      const ok = user && hasPassword(user) ? await argonVerify(user.password_hash, password) : (await argonVerify(await DUMMY_HASH, password), false)
+      const ok =
+        user && hasPassword(user)
+          ? await argonVerify(user.password_hash, password)
+          : (await argonVerify(await DUMMY_HASH, password), false)
       // The attempt was counted as failed when it began.
       if (!user || !ok) {
         // Unknown addresses are not recorded: the log is about accounts, and must not fill with spray.
@@ -274,7 +315,10 @@ export function createAccountService(deps: {
       // With a second factor the password only earns a challenge: no session, no user data yet.
       const methods = (await deps.secondFactor?.methods(user)) ?? []
       if (deps.secondFactor && methods.length > 0) {
-        return { secondFactor: methods, challenge: await deps.secondFactor.begin(user, browserId, { ip: address, userAgent }) }
+        return {
+          secondFactor: methods,
+          challenge: await deps.secondFactor.begin(user, browserId, { ip: address, userAgent }),
+        }
       }
       const tokens = await sessions.start(user.id, browserId, { ip: address, userAgent })
       await audit.record({ action: 'sign-in', actorId: user.id, subjectId: user.id, ip: address })
@@ -294,11 +338,14 @@ export function createAccountService(deps: {
       if (given !== 1) throw errors.badRequest('Send one of a code, a recovery code or a passkey')
       if (!deps.secondFactor) throw errors.secondFactorExpired()
       const answer: SecondFactorAnswer =
-        body.code !== undefined ? { code: body.code } : body.recoveryCode !== undefined ? { recoveryCode: body.recoveryCode } : { webauthn: body.webauthn!, ceremony: passkeyCeremony }
+        body.code !== undefined
+          ? { code: body.code }
+          : body.recoveryCode !== undefined
+            ? { recoveryCode: body.recoveryCode }
+            : { webauthn: body.webauthn!, ceremony: passkeyCeremony }
       const { user, tokens } = await deps.secondFactor.complete(challenge, browserId, address, answer)
       return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
     },
-
 
     async byId(id: string): Promise<User> {
       const user = await users.byId(id)
@@ -312,7 +359,8 @@ export function createAccountService(deps: {
       if (!user) throw errors.unauthorized()
       checkPassword(newPassword)
       await confirmPassword(user, oldPassword)
-      if (user.must_change_password && newPassword === oldPassword) throw errors.badRequest('Choose a new password, not the temporary one')
+      if (user.must_change_password && newPassword === oldPassword)
+        throw errors.badRequest('Choose a new password, not the temporary one')
       await users.setPassword(user.id, await argonHash(newPassword))
       await sessions.endAll(user.id, sessionId)
       await appPasswords.endAll(user.id, 'with the password change', ip)
@@ -348,8 +396,14 @@ export function createAccountService(deps: {
       const user = await users.byId(userId)
       if (!user) throw errors.notFound('User')
       const mail = (link: string) =>
-        linkMail(user.email, 'Your Cumulus password was reset', "The admin of your Cumulus reset your password: your old one no longer works.",
-          'Choose a new password', link, "The link works once and expires in 1 hour. If it has expired, ask the server's admin again.")
+        linkMail(
+          user.email,
+          'Your Cumulus password was reset',
+          'The admin of your Cumulus reset your password: your old one no longer works.',
+          'Choose a new password',
+          link,
+          "The link works once and expires in 1 hour. If it has expired, ask the server's admin again.",
+        )
       if (!(await mailToken(user, 'reset', mail))) throw errors.mailFailed()
       await users.setPassword(userId, await argonHash(randomId(32)))
       await sessions.endAll(userId)
@@ -357,7 +411,8 @@ export function createAccountService(deps: {
     },
 
     async resendVerification(userId: string) {
-      if (!config.emailVerification) throw errors.forbidden('EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled')
+      if (!config.emailVerification)
+        throw errors.forbidden('EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled')
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
       if (user.email_verified) throw errors.badRequest('Email is already verified')

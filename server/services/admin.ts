@@ -80,7 +80,11 @@ export function createAdminService(deps: {
     async update(adminId: string, id: string, patch: AdminPatch, ip?: string): Promise<AdminUserJson> {
       const before = await must(id)
       const quota = patch.quota
-      if (quota !== undefined && quota !== null && (typeof quota !== 'number' || !Number.isSafeInteger(quota) || quota < 0)) {
+      if (
+        quota !== undefined &&
+        quota !== null &&
+        (typeof quota !== 'number' || !Number.isSafeInteger(quota) || quota < 0)
+      ) {
         throw errors.badRequest('The quota must be a whole number of bytes, or null for unlimited')
       }
       const change: AccountPatch = {
@@ -94,9 +98,11 @@ export function createAdminService(deps: {
       if (patch.role === 'user' && before.role === 'admin') await invites.endOpenBy(id)
       const record = (action: Parameters<AuditService['record']>[0]['action'], detail?: string) =>
         audit.record({ action, actorId: adminId, subjectId: id, ip, ...(detail !== undefined ? { detail } : {}) })
-      if (patch.disabled !== undefined && patch.disabled !== (before.disabled === 1)) await record(patch.disabled ? 'admin.user.disable' : 'admin.user.enable')
+      if (patch.disabled !== undefined && patch.disabled !== (before.disabled === 1))
+        await record(patch.disabled ? 'admin.user.disable' : 'admin.user.enable')
       if (patch.role !== undefined && patch.role !== before.role) await record('admin.user.role', patch.role)
-      if (quota !== undefined && quota !== before.quota) await record('admin.user.quota', quota === null ? 'unlimited' : formatBytes(quota as number))
+      if (quota !== undefined && quota !== before.quota)
+        await record('admin.user.quota', quota === null ? 'unlimited' : formatBytes(quota as number))
       return one(id)
     },
 
@@ -131,7 +137,13 @@ export function createAdminService(deps: {
       const user = await users.byEmail(normaliseEmail(email))
       if (!user) throw errors.notFound('User')
       await users.guardedChange(user.id, { patch: { role: 'admin', disabled: 0 } })
-      await audit.record({ action: 'admin.user.role', actorId: null, subjectId: user.id, ip: 'console', detail: 'admin' })
+      await audit.record({
+        action: 'admin.user.role',
+        actorId: null,
+        subjectId: user.id,
+        ip: 'console',
+        detail: 'admin',
+      })
       return one(user.id)
     },
   }

@@ -61,7 +61,13 @@ export function createAppPasswordService(deps: {
 
   return {
     /** Needs the password again, as adding a passkey does: a stolen session must not plant lasting access. */
-    async create(userId: string, rawName: string, scope: AppPasswordScope, password: string, ip?: string): Promise<{ appPassword: AppPasswordJson; secret: string }> {
+    async create(
+      userId: string,
+      rawName: string,
+      scope: AppPasswordScope,
+      password: string,
+      ip?: string,
+    ): Promise<{ appPassword: AppPasswordJson; secret: string }> {
       const name = rawName.trim()
       if (!name) throw errors.badRequest('Name the app password (for example, the device that will use it)')
       if (name.length > NAME_MAX) throw errors.badRequest(`The name must be at most ${NAME_MAX} characters`)
@@ -69,12 +75,29 @@ export function createAppPasswordService(deps: {
       if (!user) throw errors.unauthorized()
       await confirmPassword(user, password)
       if ((await repo.count(userId)) >= deps.limits.maxAppPasswords) {
-        throw errors.conflict('TOO_MANY_APP_PASSWORDS', `An account holds at most ${deps.limits.maxAppPasswords} app passwords: revoke one first`)
+        throw errors.conflict(
+          'TOO_MANY_APP_PASSWORDS',
+          `An account holds at most ${deps.limits.maxAppPasswords} app passwords: revoke one first`,
+        )
       }
       const secret = newAppPasswordSecret()
-      const row = { id: randomId(), user_id: userId, name, scope, secret_hash: hashOf(secret), created_at: now(), last_used_at: null }
+      const row = {
+        id: randomId(),
+        user_id: userId,
+        name,
+        scope,
+        secret_hash: hashOf(secret),
+        created_at: now(),
+        last_used_at: null,
+      }
       await repo.insert(row)
-      await audit.record({ action: 'app-password.create', actorId: userId, subjectId: userId, ip, detail: `${name} (${scope})` })
+      await audit.record({
+        action: 'app-password.create',
+        actorId: userId,
+        subjectId: userId,
+        ip,
+        detail: `${name} (${scope})`,
+      })
       return { appPassword: toJson(row), secret }
     },
 
@@ -85,7 +108,14 @@ export function createAppPasswordService(deps: {
      */
     async endAll(userId: string, why: string, ip?: string, actorId: string | null = userId): Promise<void> {
       const ended = await repo.removeMadeBy(userId, now())
-      if (ended > 0) await audit.record({ action: 'app-password.revoke', actorId, subjectId: userId, ip, detail: `${ended === 1 ? '1 app password' : `${ended} app passwords`}, ${why}` })
+      if (ended > 0)
+        await audit.record({
+          action: 'app-password.revoke',
+          actorId,
+          subjectId: userId,
+          ip,
+          detail: `${ended === 1 ? '1 app password' : `${ended} app passwords`}, ${why}`,
+        })
     },
 
     list: async (userId: string): Promise<AppPasswordJson[]> => (await repo.list(userId)).map(toJson),
@@ -106,7 +136,11 @@ export function createAppPasswordService(deps: {
      * parallel requests (rclone sends 8 at once) claim 8 failures before the first check refunded
      * one: with Redis or PostgreSQL they truly overlap, and the 6th and later got 429.
      */
-    async verifyAppPassword(rawEmail: string, secret: string, address: string): Promise<{ userId: string; scope: AppPasswordScope } | null> {
+    async verifyAppPassword(
+      rawEmail: string,
+      secret: string,
+      address: string,
+    ): Promise<{ userId: string; scope: AppPasswordScope } | null> {
       const email = normaliseEmail(rawEmail)
       const held = await throttle.waiting(email, address)
       if (held > 0) throw errors.tooManyRequests(held, tooManyFailuresMessage(held))
@@ -119,7 +153,8 @@ export function createAppPasswordService(deps: {
       const t = now()
       // Skipped outright when fresh: even an UPDATE that changes nothing is a write, which a
       // WebDAV reply would then wait to be made durable (plugins/durable-replies.ts).
-      if (found.last_used_at === null || found.last_used_at < t - TOUCH_EVERY_MS) await repo.touch(found.id, t, t - TOUCH_EVERY_MS)
+      if (found.last_used_at === null || found.last_used_at < t - TOUCH_EVERY_MS)
+        await repo.touch(found.id, t, t - TOUCH_EVERY_MS)
       return { userId: found.user_id, scope: found.scope }
     },
   }

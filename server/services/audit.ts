@@ -58,7 +58,11 @@ export interface AuditJson {
 
 const PAGE_MAX = 100
 
-export function createAuditService(deps: { repo: AuditRepository; now?: () => number; log?: { warn(obj: object, msg: string): void } }) {
+export function createAuditService(deps: {
+  repo: AuditRepository
+  now?: () => number
+  log?: { warn(obj: object, msg: string): void }
+}) {
   const { repo } = deps
   const now = deps.now ?? Date.now
 
@@ -95,7 +99,11 @@ export function createAuditService(deps: { repo: AuditRepository; now?: () => nu
     },
 
     /** One page, newest first; `cursor` is the last entry's _id of the previous page. */
-    async page(opts: { userId?: string; limit?: number; cursor?: string }): Promise<{ events: AuditJson[]; nextCursor: string | null }> {
+    async page(opts: {
+      userId?: string
+      limit?: number
+      cursor?: string
+    }): Promise<{ events: AuditJson[]; nextCursor: string | null }> {
       const limit = Math.min(Math.max(opts.limit ?? 50, 1), PAGE_MAX)
       let before: { at: number; id: string } | undefined
       if (opts.cursor) {
@@ -106,7 +114,11 @@ export function createAuditService(deps: { repo: AuditRepository; now?: () => nu
         }
         before = { at: from.at, id: from.id }
       }
-      const rows = await repo.page({ ...(opts.userId !== undefined ? { userId: opts.userId } : {}), limit: limit + 1, ...(before ? { before } : {}) })
+      const rows = await repo.page({
+        ...(opts.userId !== undefined ? { userId: opts.userId } : {}),
+        limit: limit + 1,
+        ...(before ? { before } : {}),
+      })
       const events = rows.slice(0, limit).map(toJson)
       return { events, nextCursor: rows.length > limit ? events.at(-1)!._id : null }
     },

@@ -35,7 +35,10 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the exact UTF-8 name. */
 export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
@@ -67,11 +70,19 @@ export interface BlobDownload {
 /** The downloads of the file routes, as data for plugins/blob-reply.ts (share links: services/shared-access.ts). */
 export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files'>; vault: Vault }) {
   const { repo, vault } = deps
-  const own = async (owner: string, id: string) => (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
+  const own = async (owner: string, id: string) =>
+    (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
   return {
     async file(owner: string, id: string, rangeHeader: string | undefined): Promise<BlobDownload> {
       const file = await own(owner, id)
-      const options = { size: file.size, rangeHeader, contentType: 'application/octet-stream', disposition: 'attachment', filename: file.filename, etag: blobEtag(file) } as const
+      const options = {
+        size: file.size,
+        rangeHeader,
+        contentType: 'application/octet-stream',
+        disposition: 'attachment',
+        filename: file.filename,
+        etag: blobEtag(file),
+      } as const
       return { options, open: (range) => vault.open(file, range) }
     },
 

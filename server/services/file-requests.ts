@@ -20,7 +20,14 @@ import { mimeFor } from '../util/mime.ts'
 import { checkName, nameKey } from '../util/names.ts'
 import type { AdmitUpload, LinkUploadRules } from './resumable-uploads.ts'
 import type { SharedAccess } from './shared-access.ts'
-import { checkFilePart, type FormLimits, type Multipart, parserOptions, readField, type UploadForm } from './upload-form.ts'
+import {
+  checkFilePart,
+  type FormLimits,
+  type Multipart,
+  parserOptions,
+  readField,
+  type UploadForm,
+} from './upload-form.ts'
 import { fileRow } from './uploads.ts'
 
 /** The spec's file upload form minus parent (currentID is taken and ignored, as clients send it). */
@@ -82,7 +89,8 @@ export function createFileRequests(deps: {
   /** The upload link a token opens, past its password: 404 / 410, 401, or 403 on a view link. */
   async function openLink(token: string, pass: string | undefined): Promise<{ link: ShareLink; folder: Folder }> {
     const { link, item } = await deps.shared.find(token)
-    if (item.type !== 'folder' || link.access !== 'upload') throw errors.forbidden('SHARE_VIEW_ONLY', 'This link does not take uploads')
+    if (item.type !== 'folder' || link.access !== 'upload')
+      throw errors.forbidden('SHARE_VIEW_ONLY', 'This link does not take uploads')
     if (!deps.shared.opens(link, pass)) throw errors.sharePasswordRequired()
     return { link, folder: item.row }
   }
@@ -97,10 +105,14 @@ export function createFileRequests(deps: {
   /** The refusals that name the link's limits. */
   function linkLimits(link: ShareLink) {
     const left = link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes)
-    const tooBigForTotal = () => errors.tooLarge(`This link takes ${formatBytes(link.max_total_bytes ?? 0)} in all, and ${formatBytes(left ?? 0)} are left`)
+    const tooBigForTotal = () =>
+      errors.tooLarge(
+        `This link takes ${formatBytes(link.max_total_bytes ?? 0)} in all, and ${formatBytes(left ?? 0)} are left`,
+      )
     return {
       left,
-      tooBigForFile: () => errors.tooLarge(`File is larger than this link's limit of ${formatBytes(link.max_file_size ?? 0)} per file`),
+      tooBigForFile: () =>
+        errors.tooLarge(`File is larger than this link's limit of ${formatBytes(link.max_file_size ?? 0)} per file`),
       tooBigForTotal,
       /** Counts one file of `bytes` on the link (in `trx`), or the refusal that names the limit it would pass. */
       async count(trx: DriveTransaction, bytes: number): Promise<void> {
@@ -156,7 +168,11 @@ export function createFileRequests(deps: {
      * A multipart upload's reservation of the owner's quota: whose, and how many bytes (the
      * request's Content-Length, but never more than the link lets it store).
      */
-    async quotaFor(token: string, pass: string | undefined, contentLength: string | undefined): Promise<{ owner: string; length: string | undefined }> {
+    async quotaFor(
+      token: string,
+      pass: string | undefined,
+      contentLength: string | undefined,
+    ): Promise<{ owner: string; length: string | undefined }> {
       const { link } = await openForUpload(token, pass)
       const most = mostStored(link)
       const declared = contentLength === undefined ? Number.NaN : Number(contentLength)
@@ -169,7 +185,10 @@ export function createFileRequests(deps: {
       return async (length, meta) => {
         const { link, folder } = await openForUpload(token, pass)
         for (const key of ['parent', 'relativePath']) {
-          if (meta.has(key)) throw errors.badRequest(`Upload links take single files into their folder: Upload-Metadata "${key}" is not accepted`)
+          if (meta.has(key))
+            throw errors.badRequest(
+              `Upload links take single files into their folder: Upload-Metadata "${key}" is not accepted`,
+            )
         }
         const limits = linkLimits(link)
         if (link.max_file_size !== null && length > link.max_file_size) throw limits.tooBigForFile()
@@ -184,7 +203,11 @@ export function createFileRequests(deps: {
       }
     },
 
-    async upload(token: string, pass: string | undefined, parts: AsyncIterable<Multipart>): Promise<{ filename: string; size: number }> {
+    async upload(
+      token: string,
+      pass: string | undefined,
+      parts: AsyncIterable<Multipart>,
+    ): Promise<{ filename: string; size: number }> {
       const { link, folder } = await openForUpload(token, pass)
       const owner = link.owner_id
       const fileLimit = link.max_file_size

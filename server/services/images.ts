@@ -46,7 +46,11 @@ export async function openImage(bytes: Buffer, mime: string, pixelLimit: number)
 }
 
 export const thumbnailOf = (image: () => Sharp): Promise<Buffer> =>
-  image().rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer()
+  image()
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer()
 
 /** A preview with no body is the original itself. */
 export interface Preview {

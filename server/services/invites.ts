@@ -22,7 +22,8 @@ export interface InviteJson {
 }
 
 /** What the invite screen learns before its form: `valid` shows the form, the others say why not. */
-export type InviteStatus = { status: 'valid'; email: string | null; expiresAt: string } | { status: 'used' | 'expired'; expiresAt: string }
+export type InviteStatus =
+  { status: 'valid'; email: string | null; expiresAt: string } | { status: 'used' | 'expired'; expiresAt: string }
 
 const iso = (t: number) => new Date(t).toISOString()
 
@@ -36,7 +37,11 @@ const toJson = (row: InviteRow): InviteJson => ({
 })
 
 /** Why a token that could not be used up was refused: used, expired, or unknown (revoked, ended, made up). */
-export async function inviteRefusal(invites: Pick<InvitesRepository, 'byHash'>, hash: string, now: number): Promise<AppError> {
+export async function inviteRefusal(
+  invites: Pick<InvitesRepository, 'byHash'>,
+  hash: string,
+  now: number,
+): Promise<AppError> {
   const row = await invites.byHash(hash)
   if (!row) return errors.inviteInvalid()
   if (row.used_at !== null) return errors.inviteUsed()
@@ -57,19 +62,36 @@ export function createInviteService(deps: {
   return {
     /** `email` given and mail on: the link is mailed, and a mail that fails leaves no invite behind. */
     async create(adminId: string, opts: { email?: string | undefined; ip?: string | undefined } = {}) {
-      if (config.signup === 'closed') throw errors.conflict('SIGNUP_CLOSED', 'Sign-up is closed on this server (SIGNUP=closed): invites cannot be used')
+      if (config.signup === 'closed')
+        throw errors.conflict(
+          'SIGNUP_CLOSED',
+          'Sign-up is closed on this server (SIGNUP=closed): invites cannot be used',
+        )
       const email = opts.email === undefined || opts.email.trim() === '' ? null : normaliseEmail(opts.email)
       if (email !== null && !isValidEmail(email)) throw errors.badRequest('Email is invalid')
       const token = randomId(32)
       const t = now()
-      const row = { id: randomId(), token_hash: sha256(token), created_by: adminId, email, created_at: t, expires_at: t + config.limits.inviteTtlMs }
+      const row = {
+        id: randomId(),
+        token_hash: sha256(token),
+        created_by: adminId,
+        email,
+        created_at: t,
+        expires_at: t + config.limits.inviteTtlMs,
+      }
       await invites.insert(row)
       const url = `${config.publicUrl}/invite/${token}`
       const creatorEmail = (await deps.users.byId(adminId))?.email ?? null
       let emailSent = false
       if (email !== null && mailer.enabled) {
-        const mail = linkMail(email, "You're invited to Cumulus", `${creatorEmail ?? 'The admin'} invited you to their Cumulus, a private place for your files and photos.`,
-          'Create your account', url, 'The link works once and expires in 7 days.')
+        const mail = linkMail(
+          email,
+          "You're invited to Cumulus",
+          `${creatorEmail ?? 'The admin'} invited you to their Cumulus, a private place for your files and photos.`,
+          'Create your account',
+          url,
+          'The link works once and expires in 7 days.',
+        )
         try {
           await mailer.send(mail)
           emailSent = true
@@ -78,8 +100,19 @@ export function createInviteService(deps: {
           throw errors.mailFailed()
         }
       }
-      await audit.record({ action: 'admin.invite', actorId: adminId, subjectId: null, ip: opts.ip, ...(email ? { detail: email } : {}) })
-      return { invite: toJson({ ...row, creator_email: creatorEmail, used_at: null }), url, expiresAt: iso(row.expires_at), emailSent }
+      await audit.record({
+        action: 'admin.invite',
+        actorId: adminId,
+        subjectId: null,
+        ip: opts.ip,
+        ...(email ? { detail: email } : {}),
+      })
+      return {
+        invite: toJson({ ...row, creator_email: creatorEmail, used_at: null }),
+        url,
+        expiresAt: iso(row.expires_at),
+        emailSent,
+      }
     },
 
     list: async (): Promise<InviteJson[]> => (await invites.list()).map(toJson),

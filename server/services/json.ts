@@ -46,9 +46,14 @@ export function fileListJson(rows: readonly FileSummary[]): string {
     out += `,"metadata":{"parent":${JSON.stringify(f.folder_id ?? '/')},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
     if (thumbnailPending(f)) out += ',"thumbnailPending":true'
     if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
-    if (f.link_type && f.link_token) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
+    if (f.link_type && f.link_token)
+      out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
     if (!f.trashed) out += '}}'
-    else out += f.trashed_at !== null ? `,"trashed":true,"trashedAt":${JSON.stringify(isoDate(f.trashed_at))}}}` : ',"trashed":true}}'
+    else
+      out +=
+        f.trashed_at !== null
+          ? `,"trashed":true,"trashedAt":${JSON.stringify(isoDate(f.trashed_at))}}}`
+          : ',"trashed":true}}'
   }
   return `${out}]`
 }

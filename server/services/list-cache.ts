@@ -59,7 +59,10 @@ export interface ListCache {
 export function createListCache(maxBytes: number): ListCache {
   const lru =
     maxBytes > 0
-      ? new LRUCache<string, CachedBody>({ maxSize: maxBytes, sizeCalculation: (e, key) => e.body.length + (e.gzipped?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD })
+      ? new LRUCache<string, CachedBody>({
+          maxSize: maxBytes,
+          sizeCalculation: (e, key) => e.body.length + (e.gzipped?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD,
+        })
       : undefined
   const askedOnce = new Set<number>()
   let hits = 0

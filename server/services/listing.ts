@@ -17,7 +17,13 @@ export function idList(...values: Array<string | string[] | undefined>): string[
 }
 
 function cursorOf(q: FileListQuery): Cursor | undefined {
-  if (q.startAtDate === undefined && q.startAtName === undefined && q.startAtSize === undefined && q.startAtId === undefined) return undefined
+  if (
+    q.startAtDate === undefined &&
+    q.startAtName === undefined &&
+    q.startAtSize === undefined &&
+    q.startAtId === undefined
+  )
+    return undefined
   let date: number | undefined
   if (q.startAtDate !== undefined && q.startAtDate !== '') {
     date = /^\d+$/.test(q.startAtDate) ? Number(q.startAtDate) : Date.parse(q.startAtDate)
@@ -32,7 +38,8 @@ function cursorOf(q: FileListQuery): Cursor | undefined {
 }
 
 /** Folders have no size and all share one type: sorted by either, they come by name. */
-const folderSort = (sort: SortBy): SortBy => (sort.startsWith('size') || sort.startsWith('type') ? (sort.endsWith('asc') ? 'alp_asc' : 'alp_desc') : sort)
+const folderSort = (sort: SortBy): SortBy =>
+  sort.startsWith('size') || sort.startsWith('type') ? (sort.endsWith('asc') ? 'alp_asc' : 'alp_desc') : sort
 
 export function createListingService(repo: DriveRepository) {
   /** A folder that must belong to the owner (404 otherwise); `trashed` must match the mode. */
@@ -44,7 +51,8 @@ export function createListingService(repo: DriveRepository) {
 
   return {
     /** One of the owner's files, trashed or not (404 otherwise). */
-    file: async (owner: string, id: string): Promise<FileRow> => (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File')),
+    file: async (owner: string, id: string): Promise<FileRow> =>
+      (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File')),
     /** One of the owner's folders, trashed or not (404 otherwise). */
     folder: (owner: string, id: string): Promise<Folder> => ownFolder(owner, id, true),
 
@@ -55,9 +63,20 @@ export function createListingService(repo: DriveRepository) {
       const search = q.search?.trim() || undefined
       const cursor = cursorOf(q)
       const base = { sort, limit, ...(cursor ? { cursor } : {}) }
-      if (flag(q.mediaMode)) return repo.files.listFiles(owner, { ...base, trashed: false, media: q.mediaFilter ?? 'all', ...(search ? { search } : {}) })
+      if (flag(q.mediaMode))
+        return repo.files.listFiles(owner, {
+          ...base,
+          trashed: false,
+          media: q.mediaFilter ?? 'all',
+          ...(search ? { search } : {}),
+        })
       if (search) return repo.files.listFiles(owner, { ...base, trashed, search })
-      if (ROOT(q.parent)) return repo.files.listFiles(owner, { ...base, trashed, ...(trashed ? { trashRootsOnly: true } : { folderId: null }) })
+      if (ROOT(q.parent))
+        return repo.files.listFiles(owner, {
+          ...base,
+          trashed,
+          ...(trashed ? { trashRootsOnly: true } : { folderId: null }),
+        })
       const folder = await ownFolder(owner, q.parent!, trashed)
       return repo.files.listFiles(owner, { ...base, trashed, folderId: folder.id })
     },
@@ -69,8 +88,16 @@ export function createListingService(repo: DriveRepository) {
       if (!search) return { folders: [], files: [] }
       const trashed = flag(q.trashMode)
       const media = flag(q.mediaMode)
-      const files = await repo.files.listFiles(owner, { trashed: media ? false : trashed, search, sort: 'date_desc', limit: 10, ...(media ? { media: 'all' as const } : {}) })
-      const folders = media ? [] : await repo.folders.listFolders(owner, { trashed, search, sort: 'date_desc', limit: 10 })
+      const files = await repo.files.listFiles(owner, {
+        trashed: media ? false : trashed,
+        search,
+        sort: 'date_desc',
+        limit: 10,
+        ...(media ? { media: 'all' as const } : {}),
+      })
+      const folders = media
+        ? []
+        : await repo.folders.listFolders(owner, { trashed, search, sort: 'date_desc', limit: 10 })
       return { folders, files }
     },
 
@@ -80,7 +107,11 @@ export function createListingService(repo: DriveRepository) {
       const search = q.search?.trim() || undefined
       const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}) }
       if (search) return repo.folders.listFolders(owner, { ...base, search })
-      if (ROOT(q.parent)) return repo.folders.listFolders(owner, { ...base, ...(trashed ? { trashRootsOnly: true } : { parentId: null }) })
+      if (ROOT(q.parent))
+        return repo.folders.listFolders(owner, {
+          ...base,
+          ...(trashed ? { trashRootsOnly: true } : { parentId: null }),
+        })
       const folder = await ownFolder(owner, q.parent!, trashed)
       return repo.folders.listFolders(owner, { ...base, parentId: folder.id })
     },
@@ -91,8 +122,14 @@ export function createListingService(repo: DriveRepository) {
       const search = q.search?.trim() || undefined
       let list: Folder[]
       if (search) list = await repo.folders.listFolders(owner, { trashed: false, search, sort: 'alp_asc' })
-      else if (ROOT(q.parent)) list = await repo.folders.listFolders(owner, { trashed: false, parentId: null, sort: 'alp_asc' })
-      else list = await repo.folders.listFolders(owner, { trashed: false, parentId: (await ownFolder(owner, q.parent!, false)).id, sort: 'alp_asc' })
+      else if (ROOT(q.parent))
+        list = await repo.folders.listFolders(owner, { trashed: false, parentId: null, sort: 'alp_asc' })
+      else
+        list = await repo.folders.listFolders(owner, {
+          trashed: false,
+          parentId: (await ownFolder(owner, q.parent!, false)).id,
+          sort: 'alp_asc',
+        })
       return list.filter((f) => !excluded.has(f.id) && !f.ancestors.split('/').some((a) => excluded.has(a)))
     },
   }

@@ -30,7 +30,10 @@ export interface LoginThrottle {
   waiting(email: string, ip: string): Promise<number>
 }
 
-type ThrottleLimits = Pick<Limits, 'loginFreeFailures' | 'loginFreeFailuresPerIp' | 'loginDelayBaseMs' | 'loginDelayMaxMs' | 'loginFailureDecayMs'>
+type ThrottleLimits = Pick<
+  Limits,
+  'loginFreeFailures' | 'loginFreeFailuresPerIp' | 'loginDelayBaseMs' | 'loginDelayMaxMs' | 'loginFailureDecayMs'
+>
 
 export function createLoginThrottle(limits: ThrottleLimits, store: BackoffStore): LoginThrottle {
   const policy = (free: number): BackoffPolicy => ({
@@ -44,7 +47,10 @@ export function createLoginThrottle(limits: ThrottleLimits, store: BackoffStore)
   // Emails are already normalised; a newline cannot occur in an address.
   const keys = (email: string, ip: string) => {
     const address = clientKey(ip)
-    return { pair: { key: `pair\n${address}\n${email}`, policy: perPair }, address: { key: `ip\n${address}`, policy: perAddress } }
+    return {
+      pair: { key: `pair\n${address}\n${email}`, policy: perPair },
+      address: { key: `ip\n${address}`, policy: perAddress },
+    }
   }
 
   return {

@@ -47,7 +47,14 @@ export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** A short mail with one call-to-action link, as plain text and as HTML. */
-export function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail {
+export function linkMail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  link: string,
+  outro: string,
+): Mail {
   return {
     to,
     subject,

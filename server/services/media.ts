@@ -17,9 +17,19 @@ export interface FullImage {
   open(): Promise<Readable>
 }
 
-export function createMediaService(deps: { vault: Vault; thumbnails: Pick<ThumbnailQueue, 'requestPreview' | 'settled'>; waitMs: number }) {
+export function createMediaService(deps: {
+  vault: Vault
+  thumbnails: Pick<ThumbnailQueue, 'requestPreview' | 'settled'>
+  waitMs: number
+}) {
   function served(file: FileRow & { preview_type: string }): FullImage {
-    if (!file.preview_key) return { contentType: file.preview_type, size: file.size, etag: blobEtag(file), open: () => deps.vault.open(file) }
+    if (!file.preview_key)
+      return {
+        contentType: file.preview_type,
+        size: file.size,
+        etag: blobEtag(file),
+        open: () => deps.vault.open(file),
+      }
     const blob = { blob_key: file.preview_key, size: file.preview_size ?? 0, enc: file.preview_enc }
     return { contentType: file.preview_type, size: blob.size, etag: blobEtag(blob), open: () => deps.vault.open(blob) }
   }

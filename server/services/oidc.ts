@@ -85,7 +85,13 @@ export function createOidcService(deps: {
   }
 
   /** The account an identity signs in to, linking or creating it by a verified email the first time. */
-  async function accountFor(issuer: string, subject: string, email: unknown, verified: unknown, ip: string): Promise<User> {
+  async function accountFor(
+    issuer: string,
+    subject: string,
+    email: unknown,
+    verified: unknown,
+    ip: string,
+  ): Promise<User> {
     const linked = await identities.userIdOf(issuer, subject)
     if (linked) {
       const user = await deps.users.byId(linked)
@@ -98,7 +104,13 @@ export function createOidcService(deps: {
     const existing = await deps.users.byEmail(email.trim().toLowerCase())
     const user = existing ?? (await deps.accounts.createWithoutPassword(email, ip))
     if (await identities.link(issuer, subject, user.id, now())) {
-      await audit.record({ action: 'oidc.link', actorId: user.id, subjectId: user.id, ip, detail: existing ? 'existing account' : 'new account' })
+      await audit.record({
+        action: 'oidc.link',
+        actorId: user.id,
+        subjectId: user.id,
+        ip,
+        detail: existing ? 'existing account' : 'new account',
+      })
     }
     return user
   }
@@ -132,7 +144,11 @@ export function createOidcService(deps: {
      * The provider's answer (`query`: the callback's query string) with the browser's pending
      * sign-in: checks state, PKCE and nonce, then signs in to the linked or matching account.
      */
-    async complete(query: string, sealed: string | undefined, client_: ClientInfo): Promise<{ user: User; tokens: Tokens }> {
+    async complete(
+      query: string,
+      sealed: string | undefined,
+      client_: ClientInfo,
+    ): Promise<{ user: User; tokens: Tokens }> {
       const pending = openPending(sealed)
       const ip = client_.ip ?? ''
       // The state is checked here first, so a forged answer never reaches the provider's token endpoint.
@@ -153,7 +169,9 @@ export function createOidcService(deps: {
         issuer = claims.iss
         subject = claims.sub
         // Providers put email claims in the ID token or only in the userinfo reply.
-        const info = config.serverMetadata().userinfo_endpoint ? await client.fetchUserInfo(config, tokens.access_token, subject) : claims
+        const info = config.serverMetadata().userinfo_endpoint
+          ? await client.fetchUserInfo(config, tokens.access_token, subject)
+          : claims
         email = info.email ?? claims.email
         verified = info.email_verified ?? claims.email_verified
       } catch (err) {

@@ -87,7 +87,12 @@ export function createPasskeyService(deps: {
     return user
   }
 
-  async function begin<T extends { challenge: string }>(purpose: WebauthnPurpose, userId: string | null, browserId: string, options: T): Promise<Ceremony<T>> {
+  async function begin<T extends { challenge: string }>(
+    purpose: WebauthnPurpose,
+    userId: string | null,
+    browserId: string,
+    options: T,
+  ): Promise<Ceremony<T>> {
     const token = randomId(32)
     await repo.ceremonies.insert({
       id_hash: sha256(token),
@@ -101,13 +106,25 @@ export function createPasskeyService(deps: {
   }
 
   /** Ends the ceremony; its challenge, when it was this browser's, for this purpose and account. */
-  async function take(token: string | undefined, purpose: WebauthnPurpose, browserId: string, userId: string | null): Promise<string | undefined> {
+  async function take(
+    token: string | undefined,
+    purpose: WebauthnPurpose,
+    browserId: string,
+    userId: string | null,
+  ): Promise<string | undefined> {
     const row = token ? await repo.ceremonies.take(sha256(token), now()) : undefined
-    return row && row.purpose === purpose && row.browser_id === browserId && row.user_id === userId ? row.challenge : undefined
+    return row && row.purpose === purpose && row.browser_id === browserId && row.user_id === userId
+      ? row.challenge
+      : undefined
   }
 
   /** Verifies an assertion by `passkey` and moves its counter; false for anything wrong. */
-  async function verifyAssertion(passkey: Passkey, challenge: string, response: AuthenticationResponseJSON, userVerified: boolean): Promise<boolean> {
+  async function verifyAssertion(
+    passkey: Passkey,
+    challenge: string,
+    response: AuthenticationResponseJSON,
+    userVerified: boolean,
+  ): Promise<boolean> {
     const rp = relyingParty()
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
     try {
@@ -116,7 +133,12 @@ export function createPasskeyService(deps: {
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpId,
-        credential: { id: passkey.credential_id, publicKey: Buffer.from(passkey.public_key, 'base64url'), counter: Number(passkey.counter), transports: transportsOf(passkey) },
+        credential: {
+          id: passkey.credential_id,
+          publicKey: Buffer.from(passkey.public_key, 'base64url'),
+          counter: Number(passkey.counter),
+          transports: transportsOf(passkey),
+        },
         requireUserVerification: userVerified,
       })
     } catch {
@@ -124,7 +146,16 @@ export function createPasskeyService(deps: {
       return false
     }
     // The move is atomic: of two answers racing with one counter value, one passes.
-    return result.verified && (await repo.use(passkey.user_id, passkey.id, Number(passkey.counter), result.authenticationInfo.newCounter, now()))
+    return (
+      result.verified &&
+      (await repo.use(
+        passkey.user_id,
+        passkey.id,
+        Number(passkey.counter),
+        result.authenticationInfo.newCounter,
+        now(),
+      ))
+    )
   }
 
   return {
@@ -136,12 +167,20 @@ export function createPasskeyService(deps: {
     has: async (userId: string): Promise<boolean> => (await repo.count(userId)) > 0,
 
     /** Options for navigator.credentials.create; the password is asked again first. */
-    async registrationOptions(userId: string, browserId: string, password: string): Promise<Ceremony<PublicKeyCredentialCreationOptionsJSON>> {
+    async registrationOptions(
+      userId: string,
+      browserId: string,
+      password: string,
+    ): Promise<Ceremony<PublicKeyCredentialCreationOptionsJSON>> {
       const rp = relyingParty()
       const user = await userOf(userId)
       await confirmPassword(user, password)
       const existing = await repo.list(userId)
-      if (existing.length >= limits.maxPasskeys) throw errors.conflict('TOO_MANY_PASSKEYS', `An account holds at most ${limits.maxPasskeys} passkeys: remove one first`)
+      if (existing.length >= limits.maxPasskeys)
+        throw errors.conflict(
+          'TOO_MANY_PASSKEYS',
+          `An account holds at most ${limits.maxPasskeys} passkeys: remove one first`,
+        )
       const options = await generateRegistrationOptions({
         rpName: 'Cumulus',
         rpID: rp.rpId,
@@ -159,7 +198,15 @@ export function createPasskeyService(deps: {
     },
 
     /** Keeps the new passkey. The first second factor of an account ends its other sessions (as TOTP's does). */
-    async register(userId: string, sessionId: string, token: string | undefined, browserId: string, rawName: string | undefined, response: RegistrationResponseJSON, ip?: string): Promise<PasskeyJson> {
+    async register(
+      userId: string,
+      sessionId: string,
+      token: string | undefined,
+      browserId: string,
+      rawName: string | undefined,
+      response: RegistrationResponseJSON,
+      ip?: string,
+    ): Promise<PasskeyJson> {
       const rp = relyingParty()
       const name = cleanName(rawName)
       const challenge = await take(token, 'register', browserId, userId)
@@ -167,7 +214,13 @@ export function createPasskeyService(deps: {
       const user = await userOf(userId)
       let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>
       try {
-        result = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpId, requireUserVerification: false })
+        result = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.rpId,
+          requireUserVerification: false,
+        })
       } catch {
         throw errors.badRequest('The passkey could not be checked: try again')
       }
@@ -208,14 +261,25 @@ export function createPasskeyService(deps: {
     /** A reset by mail's clean-up (second-factor.ts dropRecent): removes those added since `since`. */
     async removeAddedSince(userId: string, since: number): Promise<void> {
       for (const name of await repo.removeAddedSince(userId, since)) {
-        await audit.record({ action: 'passkey.remove', actorId: userId, subjectId: userId, detail: `${name}, added shortly before the password reset` })
+        await audit.record({
+          action: 'passkey.remove',
+          actorId: userId,
+          subjectId: userId,
+          detail: `${name}, added shortly before the password reset`,
+        })
       }
     },
 
     /** The console's way back in (a lost device): removes every passkey of the account. */
     async removeAll(userId: string): Promise<number> {
       const removed = await repo.removeAll(userId)
-      if (removed > 0) await audit.record({ action: 'passkey.remove', actorId: null, subjectId: userId, detail: `${removed} ${removed === 1 ? 'passkey' : 'passkeys'}, from the console` })
+      if (removed > 0)
+        await audit.record({
+          action: 'passkey.remove',
+          actorId: null,
+          subjectId: userId,
+          detail: `${removed} ${removed === 1 ? 'passkey' : 'passkeys'}, from the console`,
+        })
       return removed
     },
 
@@ -223,7 +287,10 @@ export function createPasskeyService(deps: {
      * Options for navigator.credentials.get: for a passwordless sign-in (no account: the browser
      * offers its discoverable passkeys), or for `user`'s pending second step (their passkeys only).
      */
-    async authenticationOptions(browserId: string, user?: User): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
+    async authenticationOptions(
+      browserId: string,
+      user?: User,
+    ): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
       const rp = relyingParty()
       const allow = user ? (await repo.list(user.id)).map(descriptor) : undefined
       if (allow && allow.length === 0) throw errors.badRequest('This account has no passkey')
@@ -238,26 +305,47 @@ export function createPasskeyService(deps: {
     },
 
     /** Checks a passkey's answer as `user`'s second factor; the ceremony is spent either way. */
-    async acceptSecondFactor(user: User, token: string | undefined, browserId: string, response: AuthenticationResponseJSON): Promise<boolean> {
+    async acceptSecondFactor(
+      user: User,
+      token: string | undefined,
+      browserId: string,
+      response: AuthenticationResponseJSON,
+    ): Promise<boolean> {
       const challenge = await take(token, 'second-factor', browserId, user.id)
       if (!challenge) return false
       const passkey = await repo.byCredentialId(response.id)
-      return passkey !== undefined && passkey.user_id === user.id && (await verifyAssertion(passkey, challenge, response, false))
+      return (
+        passkey !== undefined &&
+        passkey.user_id === user.id &&
+        (await verifyAssertion(passkey, challenge, response, false))
+      )
     },
 
     /** A passwordless sign-in: the passkey names its account. */
-    async signIn(token: string | undefined, browserId: string, client: ClientInfo, response: AuthenticationResponseJSON): Promise<{ user: User; tokens: Tokens }> {
+    async signIn(
+      token: string | undefined,
+      browserId: string,
+      client: ClientInfo,
+      response: AuthenticationResponseJSON,
+    ): Promise<{ user: User; tokens: Tokens }> {
       const challenge = await take(token, 'login', browserId, null)
       if (!challenge) throw errors.passkeyChallengeExpired()
       const passkey = await repo.byCredentialId(response.id)
       const user = passkey ? await deps.users.byId(passkey.user_id) : undefined
       // A discoverable passkey also names its account; it must be the one the credential is on.
       const handle = response.response.userHandle
-      if (!passkey || !user || (handle !== undefined && Buffer.from(handle, 'base64url').toString() !== user.id)) throw errors.passkeyRefused()
+      if (!passkey || !user || (handle !== undefined && Buffer.from(handle, 'base64url').toString() !== user.id))
+        throw errors.passkeyRefused()
       const wait = await throttle.begin(user.email, client.ip)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
       if (!(await verifyAssertion(passkey, challenge, response, true))) {
-        await audit.record({ action: 'sign-in.failed', actorId: null, subjectId: user.id, ip: client.ip, detail: 'passkey' })
+        await audit.record({
+          action: 'sign-in.failed',
+          actorId: null,
+          subjectId: user.id,
+          ip: client.ip,
+          detail: 'passkey',
+        })
         throw errors.passkeyRefused()
       }
       await throttle.succeeded(user.email, client.ip)

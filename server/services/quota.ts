@@ -42,7 +42,11 @@ export interface Usage {
   quota: number | null
 }
 
-export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<Limits, 'quotaReservationTtlMs'>; now?: () => number }) {
+export function createQuotaService(deps: {
+  repo: QuotaRepository
+  limits: Pick<Limits, 'quotaReservationTtlMs'>
+  now?: () => number
+}) {
   const { repo, limits } = deps
   const now = deps.now ?? Date.now
 
@@ -52,7 +56,11 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
    * is the owner's business). `held`: what a growing write holds already, counted in `size`, not
    * as taken space.
    */
-  async function refusal(userId: string, size: number, opts: { from?: Pick<QuotaRepository, 'state'>; held?: number; forVisitor?: boolean | undefined } = {}): Promise<never> {
+  async function refusal(
+    userId: string,
+    size: number,
+    opts: { from?: Pick<QuotaRepository, 'state'>; held?: number; forVisitor?: boolean | undefined } = {},
+  ): Promise<never> {
     const s = await (opts.from ?? repo).state(userId)
     if (!s) throw errors.unauthorized()
     if (opts.forVisitor) throw errors.quotaExceededForVisitor()
@@ -64,7 +72,12 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
   }
 
   /** Holds `bytes` of the user's quota, or throws QUOTA_EXCEEDED (507) when they do not fit. */
-  async function reserve(userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs, forVisitor = false): Promise<Reservation> {
+  async function reserve(
+    userId: string,
+    bytes: number,
+    ttlMs = limits.quotaReservationTtlMs,
+    forVisitor = false,
+  ): Promise<Reservation> {
     checkBytes(bytes)
     const id = randomId()
     const t = now()
@@ -86,10 +99,20 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      * `reserve` as a step of the caller's transaction, under the caller's id (a resumable upload's
      * reservation is its upload's id, so whatever ends the upload can end it): 507 rolls it back.
      */
-    async reserveIn(trx: DriveTransaction, r: ReservationRequest, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
+    async reserveIn(
+      trx: DriveTransaction,
+      r: ReservationRequest,
+      ttlMs = limits.quotaReservationTtlMs,
+    ): Promise<'held' | 'unlimited'> {
       checkBytes(r.bytes)
       const t = now()
-      const held = await trx.quota.reserveIn({ id: r.id, userId: r.userId, bytes: r.bytes, now: t, expiresAt: t + ttlMs })
+      const held = await trx.quota.reserveIn({
+        id: r.id,
+        userId: r.userId,
+        bytes: r.bytes,
+        now: t,
+        expiresAt: t + ttlMs,
+      })
       if (held === 'refused') return refusal(r.userId, r.bytes, { from: trx.quota, forVisitor: r.forVisitor })
       return held
     },
@@ -113,12 +136,14 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
     async grow(reservation: Reservation, bytes: number): Promise<void> {
       checkBytes(bytes)
       if (bytes === 0) return
-      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes))) return refusal(reservation.userId, reservation.bytes + bytes, { held: reservation.bytes })
+      if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes)))
+        return refusal(reservation.userId, reservation.bytes + bytes, { held: reservation.bytes })
       reservation.bytes += bytes
     },
 
     /** A long write is still going (each tus PATCH): keeps its reservation from expiring. */
-    extend: (reservation: Pick<Reservation, 'id'>, ttlMs = limits.quotaReservationTtlMs) => repo.extend(reservation.id, now() + ttlMs),
+    extend: (reservation: Pick<Reservation, 'id'>, ttlMs = limits.quotaReservationTtlMs) =>
+      repo.extend(reservation.id, now() + ttlMs),
 
     /**
      * The write committed `actualBytes` (its file row now counts them as used): the reservation
@@ -126,13 +151,15 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      * client's.
      */
     async settle(reservation: Reservation, actualBytes: number): Promise<void> {
-      if (actualBytes > reservation.bytes) throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
+      if (actualBytes > reservation.bytes)
+        throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
       if (!reservation.unlimited) await repo.release(reservation.id)
     },
 
     /** `settle` as the last step of the transaction that inserts the file row: never counted twice or not at all. */
     async settleIn(trx: DriveTransaction, reservation: Reservation, actualBytes: number): Promise<void> {
-      if (actualBytes > reservation.bytes) throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
+      if (actualBytes > reservation.bytes)
+        throw new Error(`quota: settled ${actualBytes} bytes on a reservation of ${reservation.bytes}`)
       if (!reservation.unlimited) await trx.quota.releaseIn(reservation.id)
     },
 
@@ -148,7 +175,12 @@ export function createQuotaService(deps: { repo: QuotaRepository; limits: Pick<L
      * account with a quota is refused (411); one without is let through. `forVisitor`: a share
      * link's visitor writes, whose refusal names no numbers.
      */
-    async around<R>(userId: string, contentLength: string | undefined, write: () => Promise<R>, forVisitor = false): Promise<R> {
+    async around<R>(
+      userId: string,
+      contentLength: string | undefined,
+      write: () => Promise<R>,
+      forVisitor = false,
+    ): Promise<R> {
       const bytes = contentLength === undefined ? Number.NaN : Number(contentLength)
       if (!Number.isSafeInteger(bytes) || bytes < 0) {
         const s = await repo.state(userId)

@@ -95,7 +95,11 @@ const MAX_METADATA_VALUE = 4096
 export const uploadErrors = {
   locked: () => new AppError(423, 'UPLOAD_LOCKED', 'Another request is writing to this upload; try again when it ends'),
   offset: (given: number, kept: number) =>
-    new AppError(409, 'OFFSET_MISMATCH', `Upload-Offset ${given} does not match the ${kept} bytes this upload has received`),
+    new AppError(
+      409,
+      'OFFSET_MISMATCH',
+      `Upload-Offset ${given} does not match the ${kept} bytes this upload has received`,
+    ),
   expired: () => new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired; start it again'),
   pastLength: () => new AppError(413, 'TOO_LARGE', 'The request sends more bytes than the upload’s Upload-Length'),
 }
@@ -106,8 +110,10 @@ export function parseMetadata(header: string | undefined): Map<string, string> {
   if (!header?.trim()) return out
   for (const pair of header.split(',')) {
     const [key, value, extra] = pair.trim().split(' ')
-    if (!key || extra !== undefined || !/^[\x21-\x7e]+$/.test(key) || out.has(key)) throw errors.badRequest('Upload-Metadata must be comma-separated "key base64value" pairs, each key once')
-    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw errors.badRequest(`Upload-Metadata value of "${key}" must be base64`)
+    if (!key || extra !== undefined || !/^[\x21-\x7e]+$/.test(key) || out.has(key))
+      throw errors.badRequest('Upload-Metadata must be comma-separated "key base64value" pairs, each key once')
+    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))
+      throw errors.badRequest(`Upload-Metadata value of "${key}" must be base64`)
     const text = Buffer.from(value ?? '', 'base64').toString('utf8')
     if (text.length > MAX_METADATA_VALUE) throw errors.badRequest(`Upload-Metadata value of "${key}" is too long`)
     out.set(key, text)
@@ -196,8 +202,12 @@ export function createResumableUploads(deps: ResumableDeps) {
     const held = leasedAtCreate.has(row) && row.lease !== null
     leasedAtCreate.delete(row)
     const hold: LeaseHold = { lease: held ? row.lease! : randomId(), released: false }
-    if (!held && !(await repo.uploads.lease(row.owner_id, row.id, hold.lease, now(), now() + leaseMs))) throw uploadErrors.locked()
-    const renewing = setInterval(() => void repo.uploads.renew(row.id, hold.lease, now() + leaseMs).catch(() => undefined), leaseMs / 3)
+    if (!held && !(await repo.uploads.lease(row.owner_id, row.id, hold.lease, now(), now() + leaseMs)))
+      throw uploadErrors.locked()
+    const renewing = setInterval(
+      () => void repo.uploads.renew(row.id, hold.lease, now() + leaseMs).catch(() => undefined),
+      leaseMs / 3,
+    )
     try {
       return await fn(hold)
     } finally {
@@ -209,7 +219,12 @@ export function createResumableUploads(deps: ResumableDeps) {
   }
 
   /** The folders of a folder upload's path below `base`, found by name or made, in `trx`. */
-  async function foldersFor(trx: DriveTransaction, owner: string, base: Folder | null, names: string[]): Promise<Folder | null> {
+  async function foldersFor(
+    trx: DriveTransaction,
+    owner: string,
+    base: Folder | null,
+    names: string[],
+  ): Promise<Folder | null> {
     let up = base
     if (names.length > 0) await trx.folders.lockNaming(owner)
     for (const name of names) {
@@ -242,7 +257,14 @@ export function createResumableUploads(deps: ResumableDeps) {
       await staged.commit(key)
       const file = await repo.transaction(async (trx) => {
         const { folderId, name } = row.link_id ? await linkRules().place(trx, row) : await ownPlace(trx, row)
-        const stored = fileRow(row.owner_id, folderId, name, row.mime ?? mimeFor(name, undefined), { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }, now())
+        const stored = fileRow(
+          row.owner_id,
+          folderId,
+          name,
+          row.mime ?? mimeFor(name, undefined),
+          { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) },
+          now(),
+        )
         await trx.files.insertFile(stored)
         // The file's bytes now count as used (triggers): its reservation ends in the same commit.
         if (!unreserved.has(row)) await deps.quota?.releaseIn(trx, row.id)
@@ -293,17 +315,19 @@ export function createResumableUploads(deps: ResumableDeps) {
   }
 
   /** The owner's own uploads: into a folder of theirs (or Home), a folder upload's path checked before any byte. */
-  const ownTarget = (owner: string): AdmitUpload => async (_length, meta) => {
-    const parent = await tree.destination(owner, meta.get('parent'))
-    const relativePath = meta.get('relativePath') || undefined
-    if (relativePath) {
-      checkPathLength(relativePath, limits.maxPathLength)
-      const segments = splitRelativePath(relativePath)
-      if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
-      checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
+  const ownTarget =
+    (owner: string): AdmitUpload =>
+    async (_length, meta) => {
+      const parent = await tree.destination(owner, meta.get('parent'))
+      const relativePath = meta.get('relativePath') || undefined
+      if (relativePath) {
+        checkPathLength(relativePath, limits.maxPathLength)
+        const segments = splitRelativePath(relativePath)
+        if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
+        checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
+      }
+      return { owner, linkId: null, parentId: parent?.id ?? null, relativePath: relativePath ?? null }
     }
-    return { owner, linkId: null, parentId: parent?.id ?? null, relativePath: relativePath ?? null }
-  }
 
   /**
    * POST: the upload's row, where `admit` says it goes. `withBody`: the request carries the first
@@ -311,9 +335,11 @@ export function createResumableUploads(deps: ResumableDeps) {
    * holding its lease.
    */
   async function createThrough(admit: AdmitUpload, input: CreateInput): Promise<UploadRow> {
-    if (input.deferLength !== undefined) throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
+    if (input.deferLength !== undefined)
+      throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
     const length = byteCount(input.length, 'Upload-Length')
-    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes) throw errors.fileTooLarge(deps.maxUploadBytes)
+    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes)
+      throw errors.fileTooLarge(deps.maxUploadBytes)
     const meta = parseMetadata(input.metadata)
     const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
     const target = await admit(length, meta)
@@ -366,7 +392,8 @@ export function createResumableUploads(deps: ResumableDeps) {
   }
 
   /** The upload as it is now (another request may have finished it since it was read). */
-  const current = async (row: UploadRow) => (await repo.uploads.upload(row.owner_id, row.id)) ?? Promise.reject(errors.notFound('Upload'))
+  const current = async (row: UploadRow) =>
+    (await repo.uploads.upload(row.owner_id, row.id)) ?? Promise.reject(errors.notFound('Upload'))
 
   /** Appends one piece at `offset`; with the last byte, the upload becomes a file. */
   async function receive(loaded: UploadRow, offset: number, req: IncomingMessage): Promise<Progress> {
@@ -496,7 +523,11 @@ export function createResumableUploads(deps: ResumableDeps) {
      * streaming into one fails at its commit, which finds no link.
      */
     async endLinkUploads(owner: string, linkId: string): Promise<void> {
-      for (let batch = await repo.uploads.linkUploads(owner, linkId, 100); batch.length > 0; batch = await repo.uploads.linkUploads(owner, linkId, 100)) {
+      for (
+        let batch = await repo.uploads.linkUploads(owner, linkId, 100);
+        batch.length > 0;
+        batch = await repo.uploads.linkUploads(owner, linkId, 100)
+      ) {
         for (const row of batch) {
           hashes.delete(row.id)
           await vault.staged(row).discard()
@@ -508,7 +539,11 @@ export function createResumableUploads(deps: ResumableDeps) {
     /** Removes expired uploads and staged bytes no upload owns; returns how many uploads went. */
     async sweep(stagedIds: () => AsyncIterable<string>): Promise<number> {
       let removed = 0
-      for (let batch = await repo.uploads.expired(now(), 100); batch.length > 0; batch = await repo.uploads.expired(now(), 100)) {
+      for (
+        let batch = await repo.uploads.expired(now(), 100);
+        batch.length > 0;
+        batch = await repo.uploads.expired(now(), 100)
+      ) {
         for (const row of batch) {
           hashes.delete(row.id)
           await vault.staged(row).discard()

@@ -22,7 +22,8 @@ import type { TotpService } from './totp.ts'
  * What completes a pending sign-in: one of these (the route's schema allows exactly one). A
  * passkey's answer comes with the token of its ceremony (routes/webauthn.ts gave its options).
  */
-export type SecondFactorAnswer = { code: string } | { recoveryCode: string } | { webauthn: AuthenticationResponseJSON; ceremony: string | undefined }
+export type SecondFactorAnswer =
+  { code: string } | { recoveryCode: string } | { webauthn: AuthenticationResponseJSON; ceremony: string | undefined }
 
 export type SecondFactorMethod = 'totp' | 'webauthn' | 'recovery'
 
@@ -62,7 +63,11 @@ export function createSecondFactorService(deps: {
     async methods(user: User): Promise<SecondFactorMethod[]> {
       const totpMethods = totp.methods(user)
       const passkey = await deps.passkeys.has(user.id)
-      return [...(totpMethods.includes('totp') ? (['totp'] as const) : []), ...(passkey ? (['webauthn'] as const) : []), ...(totpMethods.includes('recovery') ? (['recovery'] as const) : [])]
+      return [
+        ...(totpMethods.includes('totp') ? (['totp'] as const) : []),
+        ...(passkey ? (['webauthn'] as const) : []),
+        ...(totpMethods.includes('recovery') ? (['recovery'] as const) : []),
+      ]
     },
 
     /** After a reset by mail: the second factors enrolled in the last RECENT_FACTOR_MS go. */
@@ -73,7 +78,10 @@ export function createSecondFactorService(deps: {
     },
 
     /** Passkey options for this browser's pending sign-in (its account's passkeys only). */
-    async passkeyOptions(token: string | undefined, browserId: string): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
+    async passkeyOptions(
+      token: string | undefined,
+      browserId: string,
+    ): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
       const found = await pending(token, browserId)
       if (!found) throw errors.secondFactorExpired()
       return deps.passkeys.authenticationOptions(browserId, found.user)
@@ -96,7 +104,12 @@ export function createSecondFactorService(deps: {
     },
 
     /** Checks the answer; a right one ends the challenge and starts the session. */
-    async complete(token: string | undefined, browserId: string, ip: string, answer: SecondFactorAnswer): Promise<{ user: User; tokens: Tokens }> {
+    async complete(
+      token: string | undefined,
+      browserId: string,
+      ip: string,
+      answer: SecondFactorAnswer,
+    ): Promise<{ user: User; tokens: Tokens }> {
       const found = await pending(token, browserId)
       if (!found) throw errors.secondFactorExpired()
       const { idHash, challenge, user } = found
@@ -112,7 +125,13 @@ export function createSecondFactorService(deps: {
             : await deps.passkeys.acceptSecondFactor(user, answer.ceremony, browserId, answer.webauthn)
       if (!ok) {
         const failures = await repo.challenges.fail(idHash, limits.secondFactorMaxTries)
-        await audit.record({ action: 'sign-in.second-factor.failed', actorId: null, subjectId: user.id, ip, detail: method })
+        await audit.record({
+          action: 'sign-in.second-factor.failed',
+          actorId: null,
+          subjectId: user.id,
+          ip,
+          detail: method,
+        })
         if (failures >= limits.secondFactorMaxTries) throw errors.secondFactorEnded()
         const left = limits.secondFactorMaxTries - failures
         throw 'webauthn' in answer ? errors.passkeyRefused(left) : errors.incorrectCode(left)

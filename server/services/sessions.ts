@@ -59,7 +59,12 @@ export interface Principal {
   mustChangePassword?: boolean
 }
 
-export function createSessionService(deps: { sessions: SessionsRepository; secret: string; limits: Limits; now?: () => number }) {
+export function createSessionService(deps: {
+  sessions: SessionsRepository
+  secret: string
+  limits: Limits
+  now?: () => number
+}) {
   const { sessions, limits } = deps
   const now = deps.now ?? Date.now
   // A key of its own for access tokens, derived so SECRET can serve other purposes too.
@@ -118,7 +123,13 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
     }
     // Disabling ends the sessions too; this is the same row read, so it costs nothing.
     if (session.disabled) throw errors.accountDisabled()
-    return { userId, sessionId: claims.sid, driveVersion: session.drive_version, role: session.role, ...(session.must_change_password ? { mustChangePassword: true } : {}) }
+    return {
+      userId,
+      sessionId: claims.sid,
+      driveVersion: session.drive_version,
+      role: session.role,
+      ...(session.must_change_password ? { mustChangePassword: true } : {}),
+    }
   }
 
   return {
@@ -154,7 +165,8 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
       const hash = sha256(refreshToken)
       const current = await sessions.byRefreshHash(hash)
       if (current) {
-        if (current.revoked_at !== null || current.expires_at <= t || current.browser_id !== browserId) throw errors.unauthorized()
+        if (current.revoked_at !== null || current.expires_at <= t || current.browser_id !== browserId)
+          throw errors.unauthorized()
         const next = randomId(32)
         if (await sessions.rotate(current.id, hash, sha256(next), t, t + limits.refreshTokenTtlMs)) {
           return { accessToken: await signAccess(current.user_id, current.id), refreshToken: next }
@@ -184,7 +196,9 @@ export function createSessionService(deps: { sessions: SessionsRepository; secre
       const t = now()
       if (principal) await sessions.revoke(principal.sessionId, t)
       if (refreshToken) {
-        const s = (await sessions.byRefreshHash(sha256(refreshToken))) ?? (await sessions.byPreviousRefreshHash(sha256(refreshToken)))
+        const s =
+          (await sessions.byRefreshHash(sha256(refreshToken))) ??
+          (await sessions.byPreviousRefreshHash(sha256(refreshToken)))
         if (s) await sessions.revoke(s.id, t)
       }
     },

@@ -22,13 +22,21 @@ export const UNLOCK_TTL_MS = 12 * 60 * 60_000
 
 type UnlockLimits = Pick<Limits, 'shareUnlockFailuresPerIp' | 'shareUnlockWindowMs'>
 
-export function createShareUnlock(deps: { secret: string; limits: UnlockLimits; store: BackoffStore; now?: () => number }) {
+export function createShareUnlock(deps: {
+  secret: string
+  limits: UnlockLimits
+  store: BackoffStore
+  now?: () => number
+}) {
   const now = deps.now ?? Date.now
   const { shareUnlockFailuresPerIp: perIp, shareUnlockWindowMs: windowMs } = deps.limits
   // The limit-th failure starts a wait of one window, so the next attempt is refused; failures
   // fade one per window/limit, so an address gets about `perIp` guesses per window.
   const policy = { free: perIp - 1, baseMs: windowMs, maxMs: windowMs, decayMs: windowMs / perIp }
-  const keyOf = (linkId: string, ip: string): BackoffKey => ({ key: `share-unlock\n${linkId}\n${clientKey(ip)}`, policy })
+  const keyOf = (linkId: string, ip: string): BackoffKey => ({
+    key: `share-unlock\n${linkId}\n${clientKey(ip)}`,
+    policy,
+  })
 
   const mac = (link: Pick<ShareLink, 'id' | 'password_hash'>, exp: number) =>
     createHmac('sha256', deps.secret).update(`share-unlock\n${link.id}\n${link.password_hash}\n${exp}`).digest()
@@ -48,13 +56,20 @@ export function createShareUnlock(deps: { secret: string; limits: UnlockLimits; 
      * Checks a password against the link: a pass to keep in the cookie, 401 when wrong, 429 once
      * the address has used up its guesses on this link. A right password costs nothing.
      */
-    async unlock(link: Pick<ShareLink, 'id' | 'password_hash'>, password: string, ip: string): Promise<{ pass: string; maxAgeMs: number }> {
+    async unlock(
+      link: Pick<ShareLink, 'id' | 'password_hash'>,
+      password: string,
+      ip: string,
+    ): Promise<{ pass: string; maxAgeMs: number }> {
       const key = keyOf(link.id, ip)
       if (link.password_hash !== null) {
         const wait = await deps.store.claim([key])
         if (wait > 0) {
           const minutes = Math.max(1, Math.ceil(wait / 60_000))
-          throw errors.tooManyRequests(wait, `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`)
+          throw errors.tooManyRequests(
+            wait,
+            `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          )
         }
         // The claim counted this attempt as failed until the password proves right.
         if (!(await argonVerify(link.password_hash, password))) throw errors.sharePasswordIncorrect()

@@ -51,7 +51,8 @@ const visitorFolderJson = (f: Folder): PublicFolderJson => ({
 })
 
 /** Whether `folder` is `root` or lies below it (the ancestors path's prefix rule of the tree). */
-const within = (root: Folder, folder: Folder) => folder.id === root.id || folder.ancestors.startsWith(subtreePrefix(root))
+const within = (root: Folder, folder: Folder) =>
+  folder.id === root.id || folder.ancestors.startsWith(subtreePrefix(root))
 
 export function createSharedAccess(deps: {
   repo: DriveRepository
@@ -72,10 +73,16 @@ export function createSharedAccess(deps: {
     if (!link) throw errors.notFound('Link')
     if (spent(link)) throw errors.shareLimitReached()
     const owner = link.owner_id
-    const row = link.item_type === 'file' ? await repo.files.file(owner, link.item_id) : await repo.folders.folder(owner, link.item_id)
+    const row =
+      link.item_type === 'file'
+        ? await repo.files.file(owner, link.item_id)
+        : await repo.folders.folder(owner, link.item_id)
     if (!row || row.trashed) throw errors.notFound('Link')
     if (expired(link, now())) throw errors.shareExpired()
-    return { link, item: link.item_type === 'file' ? { type: 'file', row: row as FileRow } : { type: 'folder', row: row as Folder } }
+    return {
+      link,
+      item: link.item_type === 'file' ? { type: 'file', row: row as FileRow } : { type: 'folder', row: row as Folder },
+    }
   }
 
   /** `find`, and past the password when the link has one. */
@@ -87,7 +94,8 @@ export function createSharedAccess(deps: {
 
   /** An upload link shows nothing of its folder. */
   function viewOnly(link: ShareLink) {
-    if (link.access !== 'view') throw errors.forbidden('SHARE_UPLOAD_ONLY', 'This link only takes uploads: nothing in the folder is shown')
+    if (link.access !== 'view')
+      throw errors.forbidden('SHARE_UPLOAD_ONLY', 'This link only takes uploads: nothing in the folder is shown')
   }
 
   async function openFolder(token: string, pass: string | undefined): Promise<{ link: ShareLink; root: Folder }> {
@@ -109,7 +117,8 @@ export function createSharedAccess(deps: {
   async function fileInside(root: Folder, id: string): Promise<FileRow> {
     const file = await repo.files.file(root.owner_id, id)
     if (!file || file.trashed || file.folder_id === null) throw errors.notFound('File')
-    if (file.folder_id !== root.id) await folderInside(root, file.folder_id).catch(() => Promise.reject(errors.notFound('File')))
+    if (file.folder_id !== root.id)
+      await folderInside(root, file.folder_id).catch(() => Promise.reject(errors.notFound('File')))
     return file
   }
 
@@ -122,7 +131,8 @@ export function createSharedAccess(deps: {
     await repo.transaction(async (trx) => {
       const count = await trx.links.spendDownload(link.id)
       if (count === undefined) throw errors.notFound('Link')
-      if (link.item_type === 'file' && link.max_downloads !== null && count >= link.max_downloads) await trx.links.clearMirror(link.item_id, link.token)
+      if (link.item_type === 'file' && link.max_downloads !== null && count >= link.max_downloads)
+        await trx.links.clearMirror(link.item_id, link.token)
     })
   }
 
@@ -130,7 +140,12 @@ export function createSharedAccess(deps: {
    * A shared file's bytes. A limited link serves the whole file, never a range (each range
    * request would spend a download on a slice); a look (HEAD) spends nothing.
    */
-  async function fileDownload(link: ShareLink, file: FileRow, look: boolean, rangeHeader: string | undefined): Promise<BlobDownload> {
+  async function fileDownload(
+    link: ShareLink,
+    file: FileRow,
+    look: boolean,
+    rangeHeader: string | undefined,
+  ): Promise<BlobDownload> {
     const limited = link.max_downloads !== null
     if (!look && limited) await spend(link)
     const options = {
@@ -166,7 +181,11 @@ export function createSharedAccess(deps: {
    * way (when the stored preview is the original, a small browser-safe image, it gets the
    * thumbnail instead), and a video on it gets nothing (404).
    */
-  async function previewOf(link: ShareLink, file: FileRow, rangeHeader: string | undefined): Promise<{ image: FullImage } | { video: BlobDownload }> {
+  async function previewOf(
+    link: ShareLink,
+    file: FileRow,
+    rangeHeader: string | undefined,
+  ): Promise<{ image: FullImage } | { video: BlobDownload }> {
     const kind = previewKind(link, file)
     if (kind === 'video') {
       const options = {
@@ -208,7 +227,8 @@ export function createSharedAccess(deps: {
   /** The spec's routes name the file and its link's token: the token must open that very file. */
   async function legacyFile(id: string, token: string): Promise<Opened & { item: { type: 'file'; row: FileRow } }> {
     const opened = await find(token)
-    if (opened.item.type !== 'file' || opened.item.row.id !== id || opened.link.access !== 'view') throw errors.notFound('File')
+    if (opened.item.type !== 'file' || opened.item.row.id !== id || opened.link.access !== 'view')
+      throw errors.notFound('File')
     // The spec's client has no way to send a password: it is asked for, as on the link's page.
     if (!deps.unlock.opens(opened.link, undefined)) throw errors.sharePasswordRequired()
     return opened as Opened & { item: { type: 'file'; row: FileRow } }
@@ -222,11 +242,20 @@ export function createSharedAccess(deps: {
     /** GET /file-service/public/info/{id}/{token} (SPEC §7): the spec's level of the file's link. */
     async legacyInfo(id: string, token: string) {
       const { link, item } = await legacyFile(id, token)
-      return { filename: item.row.filename, uploadDate: isoDate(item.row.upload_date), metadata: { size: item.row.size, linkType: link.max_downloads === 1 ? ('one' as const) : ('public' as const) } }
+      return {
+        filename: item.row.filename,
+        uploadDate: isoDate(item.row.upload_date),
+        metadata: { size: item.row.size, linkType: link.max_downloads === 1 ? ('one' as const) : ('public' as const) },
+      }
     },
 
     /** GET /file-service/public/download/{id}/{token} (SPEC §7). */
-    async legacyDownload(id: string, token: string, look: boolean, rangeHeader: string | undefined): Promise<BlobDownload> {
+    async legacyDownload(
+      id: string,
+      token: string,
+      look: boolean,
+      rangeHeader: string | undefined,
+    ): Promise<BlobDownload> {
       const { link, item } = await legacyFile(id, token)
       return fileDownload(link, item.row, look, rangeHeader)
     },
@@ -239,21 +268,32 @@ export function createSharedAccess(deps: {
         name: item.type === 'file' ? item.row.filename : item.row.name,
         access: link.access,
         expiresAt: link.expires_at === null ? null : isoDate(link.expires_at),
-        ...(item.type === 'file' ? { size: item.row.size, preview: previewKind(link, item.row), thumbnail: hasThumbnail(item.row) } : {}),
+        ...(item.type === 'file'
+          ? { size: item.row.size, preview: previewKind(link, item.row), thumbnail: hasThumbnail(item.row) }
+          : {}),
         ...(item.type === 'folder' && link.access === 'view' ? { videoPreview: link.max_downloads === null } : {}),
         ...(link.access === 'upload' ? uploadLimits(link) : {}),
       }
     },
 
     /** GET …/preview of a file link (`previewOf`). */
-    async preview(token: string, pass: string | undefined, rangeHeader: string | undefined): Promise<{ image: FullImage } | { video: BlobDownload }> {
+    async preview(
+      token: string,
+      pass: string | undefined,
+      rangeHeader: string | undefined,
+    ): Promise<{ image: FullImage } | { video: BlobDownload }> {
       const { link, item } = await open(token, pass)
       if (item.type !== 'file') throw errors.notFound('Preview')
       return previewOf(link, item.row, rangeHeader)
     },
 
     /** GET …/preview/{fileId} of a folder link: a file inside, for the viewer (`previewOf`, same rules). */
-    async folderPreview(token: string, pass: string | undefined, fileId: string, rangeHeader: string | undefined): Promise<{ image: FullImage } | { video: BlobDownload }> {
+    async folderPreview(
+      token: string,
+      pass: string | undefined,
+      fileId: string,
+      rangeHeader: string | undefined,
+    ): Promise<{ image: FullImage } | { video: BlobDownload }> {
       const { link, root } = await openFolder(token, pass)
       return previewOf(link, await fileInside(root, fileId), rangeHeader)
     },
@@ -265,7 +305,12 @@ export function createSharedAccess(deps: {
     },
 
     /** A file link's download. */
-    async download(token: string, pass: string | undefined, look: boolean, rangeHeader: string | undefined): Promise<BlobDownload> {
+    async download(
+      token: string,
+      pass: string | undefined,
+      look: boolean,
+      rangeHeader: string | undefined,
+    ): Promise<BlobDownload> {
       const { link, item } = await open(token, pass)
       if (item.type !== 'file') throw errors.notFound('File')
       return fileDownload(link, item.row, look, rangeHeader)
@@ -295,12 +340,26 @@ export function createSharedAccess(deps: {
       const ancestors = folder.ancestors.split('/').filter(Boolean)
       const between = folder.id === root.id ? [] : ancestors.slice(ancestors.indexOf(root.id) + 1)
       const names = new Map((await repo.folders.foldersByIds(owner, between)).map((f) => [f.id, f.name]))
-      const path = [root, ...between.map((id) => ({ id, name: names.get(id) ?? '' })), ...(folder.id === root.id ? [] : [folder])]
-      return { path: path.map((f) => ({ _id: f.id, name: f.name })), folders: folders.map(visitorFolderJson), files: files.map(visitorFileJson) }
+      const path = [
+        root,
+        ...between.map((id) => ({ id, name: names.get(id) ?? '' })),
+        ...(folder.id === root.id ? [] : [folder]),
+      ]
+      return {
+        path: path.map((f) => ({ _id: f.id, name: f.name })),
+        folders: folders.map(visitorFolderJson),
+        files: files.map(visitorFileJson),
+      }
     },
 
     /** A file of a folder link. */
-    async folderFile(token: string, pass: string | undefined, fileId: string, look: boolean, rangeHeader: string | undefined): Promise<BlobDownload> {
+    async folderFile(
+      token: string,
+      pass: string | undefined,
+      fileId: string,
+      look: boolean,
+      rangeHeader: string | undefined,
+    ): Promise<BlobDownload> {
       const { link, root } = await openFolder(token, pass)
       return fileDownload(link, await fileInside(root, fileId), look, rangeHeader)
     },
@@ -310,7 +369,11 @@ export function createSharedAccess(deps: {
      * absent: the page's stand-in when there is no preview, as for a video on a limited link).
      * A thumbnail is never the file's bytes, so it spends nothing, limit or not.
      */
-    async thumbnail(token: string, pass: string | undefined, fileId: string | undefined): Promise<{ etag: string; open: () => Promise<Readable> }> {
+    async thumbnail(
+      token: string,
+      pass: string | undefined,
+      fileId: string | undefined,
+    ): Promise<{ etag: string; open: () => Promise<Readable> }> {
       const { link, item } = await open(token, pass)
       let file: FileRow
       if (item.type === 'file') {
@@ -330,7 +393,13 @@ export function createSharedAccess(deps: {
      * A zip of a selection inside a folder link (the whole shared folder when nothing is
      * selected). Every id must lie inside the subtree; a limited link spends one download.
      */
-    async zip(token: string, pass: string | undefined, folderIds: string[], fileIds: string[], look: boolean): Promise<{ entries: ZipEntry[]; zipName: string; open: (file: FileRow) => Promise<Readable> }> {
+    async zip(
+      token: string,
+      pass: string | undefined,
+      folderIds: string[],
+      fileIds: string[],
+      look: boolean,
+    ): Promise<{ entries: ZipEntry[]; zipName: string; open: (file: FileRow) => Promise<Readable> }> {
       const { link, root } = await openFolder(token, pass)
       const whole = folderIds.length + fileIds.length === 0
       for (const id of folderIds) await folderInside(root, id)

@@ -28,8 +28,10 @@ export const PASSWORD_MAX = 256
 export const tokenHash = (token: string) => sha256(token)
 
 /** The link is there but used up: it counts as gone (the spec's spent one-time link). */
-export const spent = (link: Pick<ShareLink, 'max_downloads' | 'downloads'>) => link.max_downloads !== null && link.downloads >= link.max_downloads
-export const expired = (link: Pick<ShareLink, 'expires_at'>, now: number) => link.expires_at !== null && link.expires_at <= now
+export const spent = (link: Pick<ShareLink, 'max_downloads' | 'downloads'>) =>
+  link.max_downloads !== null && link.downloads >= link.max_downloads
+export const expired = (link: Pick<ShareLink, 'expires_at'>, now: number) =>
+  link.expires_at !== null && link.expires_at <= now
 
 /** What the spec's file JSON shows for a file's link. */
 const mirrorType = (link: Pick<ShareLink, 'max_downloads'>): LinkType => (link.max_downloads === 1 ? 'one' : 'public')
@@ -64,12 +66,23 @@ export function createSharingService(deps: SharingDeps) {
       downloads: link.downloads,
       createdAt: isoDate(link.created_at),
       ...(link.access === 'upload'
-        ? { maxFileSize: link.max_file_size, maxTotalBytes: link.max_total_bytes, uploadedBytes: link.uploaded_bytes, maxFiles: link.max_files, uploadedFiles: link.uploaded_files }
+        ? {
+            maxFileSize: link.max_file_size,
+            maxTotalBytes: link.max_total_bytes,
+            uploadedBytes: link.uploaded_bytes,
+            maxFiles: link.max_files,
+            uploadedFiles: link.uploaded_files,
+          }
         : {}),
     }
   }
 
-  async function ownItem(owner: string, type: 'file' | 'folder', id: string, q: Pick<DriveTransaction, 'files' | 'folders'> = repo): Promise<Item> {
+  async function ownItem(
+    owner: string,
+    type: 'file' | 'folder',
+    id: string,
+    q: Pick<DriveTransaction, 'files' | 'folders'> = repo,
+  ): Promise<Item> {
     if (type === 'file') {
       const row = await q.files.file(owner, id)
       if (!row) throw errors.notFound('File')
@@ -90,7 +103,8 @@ export function createSharingService(deps: SharingDeps) {
   function expiry(value: string | null | undefined): number | null | undefined {
     if (value === undefined || value === null) return value
     const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN
-    if (Number.isNaN(at)) throw errors.badRequest('expiresAt must be an ISO date and time, such as 2030-01-31T18:00:00Z')
+    if (Number.isNaN(at))
+      throw errors.badRequest('expiresAt must be an ISO date and time, such as 2030-01-31T18:00:00Z')
     if (at <= now()) throw errors.badRequest('expiresAt must be in the future')
     return at
   }
@@ -98,11 +112,15 @@ export function createSharingService(deps: SharingDeps) {
   async function passwordHash(value: string | null | undefined): Promise<string | null | undefined> {
     if (value === undefined || value === null) return value
     const length = [...value].length
-    if (length < PASSWORD_MIN || length > PASSWORD_MAX) throw errors.badRequest(`Link passwords must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
+    if (length < PASSWORD_MIN || length > PASSWORD_MAX)
+      throw errors.badRequest(`Link passwords must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
     return argonHash(value)
   }
 
-  function checkUploadOptions(access: 'view' | 'upload', body: Pick<CreateLinkBody, 'maxFileSize' | 'maxTotalBytes' | 'maxFiles' | 'maxDownloads'>) {
+  function checkUploadOptions(
+    access: 'view' | 'upload',
+    body: Pick<CreateLinkBody, 'maxFileSize' | 'maxTotalBytes' | 'maxFiles' | 'maxDownloads'>,
+  ) {
     if (access === 'upload') {
       if (body.maxDownloads != null) throw errors.badRequest('Upload links have no download limit')
     } else if (body.maxFileSize != null || body.maxTotalBytes != null || body.maxFiles != null) {
@@ -116,7 +134,8 @@ export function createSharingService(deps: SharingDeps) {
    */
   async function create(owner: string, body: CreateLinkBody): Promise<ShareLinkJson> {
     const access = body.access ?? 'view'
-    if (access === 'upload' && body.itemType !== 'folder') throw errors.badRequest('Upload links can only be made on folders')
+    if (access === 'upload' && body.itemType !== 'folder')
+      throw errors.badRequest('Upload links can only be made on folders')
     checkUploadOptions(access, body)
     const expiresAt = expiry(body.expiresAt)
     const password = await passwordHash(body.password)
@@ -182,7 +201,9 @@ export function createSharingService(deps: SharingDeps) {
       if (password !== undefined) changes.password_hash = password
       if (body.maxDownloads !== undefined) {
         if (body.maxDownloads !== null && body.maxDownloads <= link.downloads) {
-          throw errors.badRequest(`maxDownloads must be more than the ${link.downloads} download${link.downloads === 1 ? '' : 's'} already made`)
+          throw errors.badRequest(
+            `maxDownloads must be more than the ${link.downloads} download${link.downloads === 1 ? '' : 's'} already made`,
+          )
         }
         changes.max_downloads = body.maxDownloads
       }
@@ -193,7 +214,12 @@ export function createSharingService(deps: SharingDeps) {
         const found = await ownItem(owner, link.item_type, link.item_id, trx)
         // The spec's level follows the limit (1 = "one"); a mirror showing another link stays.
         if (found.type === 'file' && changes.max_downloads !== undefined && found.row.link_token === link.token) {
-          await trx.links.setMirror(owner, found.row.id, mirrorType({ max_downloads: changes.max_downloads }), link.token)
+          await trx.links.setMirror(
+            owner,
+            found.row.id,
+            mirrorType({ max_downloads: changes.max_downloads }),
+            link.token,
+          )
         }
         if (Object.keys(changes).length) await trx.links.update(owner, id, changes)
         return found
@@ -257,7 +283,12 @@ export function createSharingService(deps: SharingDeps) {
     /** The spec's make-public / make-one / remove-link on the file's one link. */
     async setLink(owner: string, fileId: string, type: LinkType | null): Promise<FileRow> {
       if (type) {
-        await create(owner, { itemType: 'file', itemId: fileId, access: 'view', ...(type === 'one' ? { maxDownloads: 1 } : {}) })
+        await create(owner, {
+          itemType: 'file',
+          itemId: fileId,
+          access: 'view',
+          ...(type === 'one' ? { maxDownloads: 1 } : {}),
+        })
       } else {
         await repo.transaction(async (trx) => {
           if (!(await trx.links.setMirror(owner, fileId, null, null))) throw errors.notFound('File')

@@ -46,7 +46,11 @@ export interface ThumbnailDeps {
   /** An instance not seen for this long is dead (the janitor's heartbeat keeps ours fresh). */
   deadAfterMs?: number
   recoverEveryMs?: number
-  log: { error(obj: object, msg: string): void; warn(obj: object | string, msg?: string): void; info(obj: object | string, msg?: string): void }
+  log: {
+    error(obj: object, msg: string): void
+    warn(obj: object | string, msg?: string): void
+    info(obj: object | string, msg?: string): void
+  }
 }
 
 // Decoding is memory-hungry: one image at a time in libvips, no cache of decoded images.
@@ -67,9 +71,13 @@ const FFMPEG_TIMEOUT_MS = 30_000
 /** The frame at `at` seconds as PNG bytes (none past the video's end), and what ffmpeg said. */
 function ffmpegFrame(path: string, at: string): Promise<{ frame: Buffer; said: string }> {
   return new Promise((resolve, reject) => {
-    const ff = spawn('ffmpeg', ['-v', 'error', '-ss', at, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const ff = spawn(
+      'ffmpeg',
+      ['-v', 'error', '-ss', at, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     const chunks: Buffer[] = []
     let said = ''
     let killed = false
@@ -146,7 +154,10 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   }
 
   /** What the job makes: a missing thumbnail, and for images the preview. */
-  async function render(file: FileRow, at: { stage: Stage }): Promise<{ thumbnail?: Buffer; preview?: Preview; takenDate?: number }> {
+  async function render(
+    file: FileRow,
+    at: { stage: Stage },
+  ): Promise<{ thumbnail?: Buffer; preview?: Preview; takenDate?: number }> {
     const source = await vault.open(file)
     if (isVideoType(file.mime)) {
       at.stage = 'video frame'
@@ -159,7 +170,12 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     const image = await openImage(bytes, file.mime, deps.pixelLimit)
     // Files from before previews existed keep their thumbnail and only get the preview.
     const thumbnail = file.thumbnail_key ? undefined : await thumbnailOf(image)
-    const preview = await previewOf(image, { bytes: bytes.length, mime: file.mime, maxEdge: deps.previewMaxEdge, pixelLimit: deps.pixelLimit })
+    const preview = await previewOf(image, {
+      bytes: bytes.length,
+      mime: file.mime,
+      maxEdge: deps.previewMaxEdge,
+      pixelLimit: deps.pixelLimit,
+    })
     const takenDate = exifTakenDate((await image().metadata()).exif, Date.now())
     return { ...(thumbnail && { thumbnail }), preview, ...(takenDate !== undefined && { takenDate }) }
   }
@@ -188,7 +204,14 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       const previewBlob = preview?.body && (await storeDerived(preview.body, keys))
       const made = {
         ...(thumb && { thumbnail: { id: randomId(), key: thumb.key, enc: thumb.enc ?? null, size: thumb.size } }),
-        ...(preview && { preview: { type: preview.type, key: previewBlob?.key ?? null, enc: previewBlob?.enc ?? null, size: previewBlob?.size ?? null } }),
+        ...(preview && {
+          preview: {
+            type: preview.type,
+            key: previewBlob?.key ?? null,
+            enc: previewBlob?.enc ?? null,
+            size: previewBlob?.size ?? null,
+          },
+        }),
         ...(takenDate !== undefined && { takenDate }),
       }
       at.stage = 'committing'
@@ -310,7 +333,11 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       await rm(deps.tmpDir, { recursive: true, force: true })
       await recover()
       recoverTimer = setInterval(
-        () => void recover().then(() => queue.wake(), (err) => log.warn({ err }, 'thumbnail recovery failed')),
+        () =>
+          void recover().then(
+            () => queue.wake(),
+            (err) => log.warn({ err }, 'thumbnail recovery failed'),
+          ),
         deps.recoverEveryMs ?? 60_000,
       )
       recoverTimer.unref()

@@ -98,20 +98,33 @@ export function createTotpService(deps: {
      * Confirms the pending secret with a code, and the password again (a stolen session must not
      * plant a second factor); ends every other session; the codes are shown once.
      */
-    async enable(userId: string, sessionId: string, code: string, password: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
+    async enable(
+      userId: string,
+      sessionId: string,
+      code: string,
+      password: string,
+      ip?: string,
+    ): Promise<{ recoveryCodes: string[] }> {
       const user = await userOf(userId)
       await confirmPassword(user, password)
       if (user.totp_enabled_at !== null) throw errors.conflict('TOTP_ENABLED', 'Two-step verification is already on')
       if (!user.totp_secret) throw errors.conflict('TOTP_NOT_SET_UP', 'Start the set-up first: scan a new code')
       const step = await matchingStep(user.totp_secret, code, null)
-      if (step === undefined) throw errors.badRequest('That code is not right: check the time on your device and try the newest code')
+      if (step === undefined)
+        throw errors.badRequest('That code is not right: check the time on your device and try the newest code')
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
       if (!(await repo.enable(userId, now(), step, recoveryCodes.map(hashRecovery)))) {
         throw errors.conflict('TOTP_ENABLED', 'Two-step verification is already on')
       }
       // Whoever else held a session got it with the password alone.
       await deps.sessions.endAll(userId, sessionId)
-      await audit.record({ action: 'second-factor.enable', actorId: userId, subjectId: userId, ip, detail: 'authenticator app' })
+      await audit.record({
+        action: 'second-factor.enable',
+        actorId: userId,
+        subjectId: userId,
+        ip,
+        detail: 'authenticator app',
+      })
       return { recoveryCodes }
     },
 
@@ -119,13 +132,24 @@ export function createTotpService(deps: {
       const user = await userOf(userId)
       await confirmPassword(user, password)
       if (!(await repo.disable(userId))) throw errors.conflict('TOTP_NOT_ENABLED', 'Two-step verification is not on')
-      await audit.record({ action: 'second-factor.disable', actorId: userId, subjectId: userId, ip, detail: 'authenticator app' })
+      await audit.record({
+        action: 'second-factor.disable',
+        actorId: userId,
+        subjectId: userId,
+        ip,
+        detail: 'authenticator app',
+      })
     },
 
     /** A reset by mail's clean-up (second-factor.ts dropRecent): off only if turned on at or after `since`. */
     async disableEnabledSince(userId: string, since: number): Promise<void> {
       if (await repo.disable(userId, since)) {
-        await audit.record({ action: 'second-factor.disable', actorId: userId, subjectId: userId, detail: 'authenticator app, turned on shortly before the password reset' })
+        await audit.record({
+          action: 'second-factor.disable',
+          actorId: userId,
+          subjectId: userId,
+          detail: 'authenticator app, turned on shortly before the password reset',
+        })
       }
     },
 
@@ -137,7 +161,12 @@ export function createTotpService(deps: {
       const user = await deps.users.byEmail(email)
       if (!user) throw errors.notFound('Account')
       if (!(await repo.disable(user.id))) return false
-      await audit.record({ action: 'second-factor.disable', actorId: null, subjectId: user.id, detail: 'authenticator app, from the console' })
+      await audit.record({
+        action: 'second-factor.disable',
+        actorId: null,
+        subjectId: user.id,
+        detail: 'authenticator app, from the console',
+      })
       return true
     },
 

@@ -59,8 +59,10 @@ export function createTreeService(deps: {
   const batchSize = { folders: FOLDER_BATCH, files: FILE_BATCH, levels: LEVEL_BATCH, ...deps.batch }
   const now = deps.now ?? Date.now
 
-  const mustFolder = async (owner: string, id: string, q: Trx = repo) => (await q.folders.folder(owner, id)) ?? Promise.reject(errors.notFound('Folder'))
-  const mustFile = async (owner: string, id: string, q: Trx = repo) => (await q.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
+  const mustFolder = async (owner: string, id: string, q: Trx = repo) =>
+    (await q.folders.folder(owner, id)) ?? Promise.reject(errors.notFound('Folder'))
+  const mustFile = async (owner: string, id: string, q: Trx = repo) =>
+    (await q.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
 
   /** "/" (or nothing) is the root; anything else must be the owner's folder, not in the trash. */
   async function destination(owner: string, parentId: string | undefined, q: Trx = repo): Promise<Folder | null> {
@@ -119,9 +121,19 @@ export function createTreeService(deps: {
     const below = await trx.folders.descendants(owner, moved)
     const ownRoots = new Set(below.filter((f) => f.trashed && f.trash_root).map((f) => f.id))
     const restored = below.filter(
-      (f) => f.trashed && !f.trash_root && !f.ancestors.slice(prefix.length).split('/').some((a) => ownRoots.has(a)),
+      (f) =>
+        f.trashed &&
+        !f.trash_root &&
+        !f.ancestors
+          .slice(prefix.length)
+          .split('/')
+          .some((a) => ownRoots.has(a)),
     )
-    await trx.folders.restoreSubtree(owner, id, restored.map((f) => f.id))
+    await trx.folders.restoreSubtree(
+      owner,
+      id,
+      restored.map((f) => f.id),
+    )
   }
 
   async function restoreFileIn(trx: Trx, owner: string, id: string) {
@@ -152,7 +164,7 @@ export function createTreeService(deps: {
     const seen = new Set([rootId])
     const levels = [[rootId]]
     let since = performance.now()
-    for (let level = [rootId]; level.length > 0; ) {
+    for (let level = [rootId]; level.length > 0;) {
       const next: string[] = []
       for (let i = 0; i < level.length; i += 500) {
         for (const id of await repo.folders.childFolderIds(owner, level.slice(i, i + 500))) {
@@ -208,14 +220,20 @@ export function createTreeService(deps: {
    * was not condemned. A folder that moved out of the tree since the walk stays; one that moved in
    * (or was created) below the batch makes the walk stale ('rewalk').
    */
-  async function removeBatch(trx: Trx, owner: string, rootId: string, batch: string[][]): Promise<{ keys: string[]; next: 'batch' | 'again' | 'rewalk' | 'stop' }> {
+  async function removeBatch(
+    trx: Trx,
+    owner: string,
+    rootId: string,
+    batch: string[][],
+  ): Promise<{ keys: string[]; next: 'batch' | 'again' | 'rewalk' | 'stop' }> {
     const root = await trx.folders.folder(owner, rootId)
     if (!root) return { keys: [], next: 'stop' }
     const inside = await trx.folders.stillInside(owner, root, batch.flat())
     if (inside.length === 0) return { keys: [], next: 'batch' }
     if (await trx.folders.hasOtherChildren(inside)) return { keys: [], next: 'rewalk' }
     const files = await trx.files.inFolders(owner, inside, batchSize.files + 1)
-    if (files.length > batchSize.files) return { keys: await removeFilesWhere(trx, owner, files.slice(0, batchSize.files)), next: 'again' }
+    if (files.length > batchSize.files)
+      return { keys: await removeFilesWhere(trx, owner, files.slice(0, batchSize.files)), next: 'again' }
     const keys = await removeFilesWhere(trx, owner, files)
     // A level at a time, children before parents: a parent deleted first would take its children
     // through the cascade, one nested trigger program per level (a 200-folder chain: 56 ms → 12).
@@ -243,7 +261,7 @@ export function createTreeService(deps: {
     }
     let order = await walk()
     let rewalks = 0
-    for (let at = 0; at < order.length; ) {
+    for (let at = 0; at < order.length;) {
       const batch = order[at]!
       const step = await tx((trx) => removeBatch(trx, owner, id, batch))
       await janitor.flush(step.keys)
@@ -251,7 +269,8 @@ export function createTreeService(deps: {
       if (step.next === 'batch') at++
       if (step.next === 'rewalk') {
         // Only concurrent changes make a walk stale; give up on a tree that keeps changing.
-        if (++rewalks > MAX_REWALKS) throw errors.conflict('TREE_CHANGED', 'The folder changed while it was being deleted; try again')
+        if (++rewalks > MAX_REWALKS)
+          throw errors.conflict('TREE_CHANGED', 'The folder changed while it was being deleted; try again')
         order = await walk()
         at = 0
       }
@@ -265,7 +284,11 @@ export function createTreeService(deps: {
   }
 
   const isFolder = (i: Item) => i.type === 'folder'
-  const each = async (items: Item[], onFile: (id: string) => Promise<unknown>, onFolder: (id: string) => Promise<unknown>) => {
+  const each = async (
+    items: Item[],
+    onFile: (id: string) => Promise<unknown>,
+    onFolder: (id: string) => Promise<unknown>,
+  ) => {
     for (const item of items) await (isFolder(item) ? onFolder(item.id) : onFile(item.id))
   }
   const tx = <R>(fn: (trx: Trx) => Promise<R>) => repo.transaction(fn)
@@ -304,7 +327,11 @@ export function createTreeService(deps: {
     moveItems: (owner: string, items: Item[], parentId: string) =>
       tx(async (trx) => {
         const dest = await destination(owner, parentId, trx)
-        await each(items, (id) => moveFileIn(trx, owner, id, dest), (id) => moveFolderIn(trx, owner, id, dest))
+        await each(
+          items,
+          (id) => moveFileIn(trx, owner, id, dest),
+          (id) => moveFolderIn(trx, owner, id, dest),
+        )
       }),
 
     /**
@@ -312,7 +339,13 @@ export function createTreeService(deps: {
      * overwrites in the same one (`overwritten` finds it, in that transaction): a failed move
      * leaves both where they were. Resolves with the item trashed, if any.
      */
-    relocate: (owner: string, item: Item, parentId: string | null, rawName: string, overwritten: (trx: Trx) => Promise<Item | undefined>) =>
+    relocate: (
+      owner: string,
+      item: Item,
+      parentId: string | null,
+      rawName: string,
+      overwritten: (trx: Trx) => Promise<Item | undefined>,
+    ) =>
       tx(async (trx) => {
         const name = checkName(rawName, isFolder(item) ? 'Folder name' : 'File name')
         const replacing = await overwritten(trx)
@@ -329,17 +362,30 @@ export function createTreeService(deps: {
       }),
 
     /** Trashes an item as a step of the caller's transaction (a WebDAV COPY over it). */
-    trashIn: (trx: Trx, owner: string, item: Item) => (isFolder(item) ? trashFolderIn : trashFileIn)(trx, owner, item.id),
+    trashIn: (trx: Trx, owner: string, item: Item) =>
+      (isFolder(item) ? trashFolderIn : trashFileIn)(trx, owner, item.id),
 
     trashFile: (owner: string, id: string) => tx((trx) => trashFileIn(trx, owner, id)),
     trashFolder: (owner: string, id: string) => tx((trx) => trashFolderIn(trx, owner, id)),
     trashItems: (owner: string, items: Item[]) =>
-      tx((trx) => each(items, (id) => trashFileIn(trx, owner, id), (id) => trashFolderIn(trx, owner, id))),
+      tx((trx) =>
+        each(
+          items,
+          (id) => trashFileIn(trx, owner, id),
+          (id) => trashFolderIn(trx, owner, id),
+        ),
+      ),
 
     restoreFile: (owner: string, id: string) => tx((trx) => restoreFileIn(trx, owner, id)),
     restoreFolder: (owner: string, id: string) => tx((trx) => restoreFolderIn(trx, owner, id)),
     restoreItems: (owner: string, items: Item[]) =>
-      tx((trx) => each(items, (id) => restoreFileIn(trx, owner, id), (id) => restoreFolderIn(trx, owner, id))),
+      tx((trx) =>
+        each(
+          items,
+          (id) => restoreFileIn(trx, owner, id),
+          (id) => restoreFolderIn(trx, owner, id),
+        ),
+      ),
 
     async removeFile(owner: string, id: string) {
       await janitor.flush(await tx((trx) => removeFileIn(trx, owner, id)))
@@ -352,13 +398,18 @@ export function createTreeService(deps: {
       // Check every id first: one unknown or foreign id is a 404 and nothing changes.
       const fileIds = [...new Set(items.filter((i) => !isFolder(i)).map((i) => i.id))]
       const folderIds = [...new Set(items.filter(isFolder).map((i) => i.id))]
-      const [files, folders] = await tx(async (trx) => [await trx.files.filesByIds(owner, fileIds), await trx.folders.foldersByIds(owner, folderIds)])
+      const [files, folders] = await tx(async (trx) => [
+        await trx.files.filesByIds(owner, fileIds),
+        await trx.folders.foldersByIds(owner, folderIds),
+      ])
       if (files.length !== fileIds.length || folders.length !== folderIds.length) throw errors.notFound('Item')
       // Then folders (one inside another selected one is gone by its turn), then the files a
       // removed folder did not take along, in bounded transactions too.
       for (const id of folderIds) await removeFolderTree(owner, id)
       for (let i = 0; i < fileIds.length; i += batchSize.files) {
-        const keys = await tx(async (trx) => removeFilesWhere(trx, owner, await trx.files.filesByIds(owner, fileIds.slice(i, i + batchSize.files))))
+        const keys = await tx(async (trx) =>
+          removeFilesWhere(trx, owner, await trx.files.filesByIds(owner, fileIds.slice(i, i + batchSize.files))),
+        )
         await janitor.flush(keys)
         await breathe()
       }
@@ -371,7 +422,10 @@ export function createTreeService(deps: {
      */
     async emptyTrash(owner: string): Promise<number> {
       const [folders, files] = await Promise.all([repo.folders.trashRoots(owner), repo.files.trashRoots(owner)])
-      const roots: Item[] = [...folders.map((id) => ({ id, type: 'folder' as const })), ...files.map((id) => ({ id, type: 'file' as const }))]
+      const roots: Item[] = [
+        ...folders.map((id) => ({ id, type: 'folder' as const })),
+        ...files.map((id) => ({ id, type: 'file' as const })),
+      ]
       // A thousand at a time: removeItems looks every id up in one query first.
       for (let i = 0; i < roots.length; i += 1000) await this.removeItems(owner, roots.slice(i, i + 1000))
       return roots.length
@@ -385,7 +439,11 @@ export function createTreeService(deps: {
       const files = await repo.files.trashRootsBefore(cutoff)
       // Only what really went is counted: a delete that failed is tried again at the next sweep.
       let purged = 0
-      const count = (p: Promise<unknown>) => p.then(() => void purged++, () => undefined)
+      const count = (p: Promise<unknown>) =>
+        p.then(
+          () => void purged++,
+          () => undefined,
+        )
       for (const f of folders) await count(this.removeFolder(f.owner_id, f.id))
       for (const f of files) await count(this.removeFile(f.owner_id, f.id))
       return purged

@@ -17,7 +17,12 @@ interface PartBase {
   fields: Record<string, unknown>
 }
 type TextPart = PartBase & { type: 'field'; value: unknown; valueTruncated: boolean }
-export type FilePart = PartBase & { type: 'file'; filename: string; mimetype: string; file: Readable & { truncated: boolean } }
+export type FilePart = PartBase & {
+  type: 'file'
+  filename: string
+  mimetype: string
+  file: Readable & { truncated: boolean }
+}
 export type Multipart = TextPart | FilePart
 
 export interface UploadForm {
@@ -84,13 +89,15 @@ export function readField(form: UploadForm, part: TextPart, seen: { has(name: st
   if (typeof part.value !== 'string') throw errors.badRequest(`Field ${quoted(name)} must be plain text`)
   const value = part.value
   const max = perFile ? form.perFileBytes : form.fieldBytes
-  if (part.valueTruncated || Buffer.byteLength(value) > max) throw errors.badRequest(`Field ${quoted(name)} must be at most ${max} bytes`)
+  if (part.valueTruncated || Buffer.byteLength(value) > max)
+    throw errors.badRequest(`Field ${quoted(name)} must be at most ${max} bytes`)
   return value
 }
 
 /** Files go in the "file" field. */
 export function checkFilePart(part: FilePart): void {
-  if (part.fieldname !== FILE_FIELD) throw errors.badRequest(`Unknown field ${quoted(part.fieldname)}: files go in "${FILE_FIELD}"`)
+  if (part.fieldname !== FILE_FIELD)
+    throw errors.badRequest(`Unknown field ${quoted(part.fieldname)}: files go in "${FILE_FIELD}"`)
 }
 
 /**

@@ -24,7 +24,13 @@ interface Batch {
  * that could end its line (names stored before checkName refused them included), so no line of
  * the mail is one the visitor wrote.
  */
-export function uploadNoticeMail(to: string, folder: { id: string; name: string }, rawNames: string[], count: number, publicUrl: string): Mail {
+export function uploadNoticeMail(
+  to: string,
+  folder: { id: string; name: string },
+  rawNames: string[],
+  count: number,
+  publicUrl: string,
+): Mail {
   const names = rawNames.map(printableName)
   const files = count === 1 ? '1 file' : `${count} files`
   const more = count > names.length ? count - names.length : 0
@@ -72,11 +78,21 @@ export function createUploadNotices(deps: {
 
   return {
     /** A file arrived through `link`: it joins the link's batch, whose mail waits for `quietMs` of quiet. Nothing without SMTP. */
-    received(link: Pick<ShareLink, 'id' | 'owner_id'>, folder: Pick<Folder, 'id' | 'name'>, file: Pick<FileRow, 'filename'>): void {
+    received(
+      link: Pick<ShareLink, 'id' | 'owner_id'>,
+      folder: Pick<Folder, 'id' | 'name'>,
+      file: Pick<FileRow, 'filename'>,
+    ): void {
       if (!deps.mailer.enabled) return
       const batch = batches.get(link.id)
       if (batch) clearTimeout(batch.timer)
-      const next: Batch = batch ?? { owner: link.owner_id, folder, names: [], count: 0, timer: undefined as unknown as NodeJS.Timeout }
+      const next: Batch = batch ?? {
+        owner: link.owner_id,
+        folder,
+        names: [],
+        count: 0,
+        timer: undefined as unknown as NodeJS.Timeout,
+      }
       next.folder = folder
       next.count++
       if (next.names.length < LISTED) next.names.push(file.filename)

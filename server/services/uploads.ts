@@ -14,7 +14,17 @@ import { randomId } from '../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
 import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
-import { checkFilePart, type FilePart, type Multipart, fileForm, folderForm, type FormLimits, parserOptions, readField, release } from './upload-form.ts'
+import {
+  checkFilePart,
+  type FilePart,
+  type Multipart,
+  fileForm,
+  folderForm,
+  type FormLimits,
+  parserOptions,
+  readField,
+  release,
+} from './upload-form.ts'
 
 export interface UploadDeps {
   repo: DriveRepository
@@ -28,7 +38,14 @@ export interface UploadDeps {
   now?: () => number
 }
 
-export function fileRow(owner: string, folderId: string | null, name: string, mime: string, blob: StoredBlob, at: number): FileRow {
+export function fileRow(
+  owner: string,
+  folderId: string | null,
+  name: string,
+  mime: string,
+  blob: StoredBlob,
+  at: number,
+): FileRow {
   return {
     id: randomId(),
     owner_id: owner,
@@ -73,7 +90,8 @@ function parseFileData(text: string, index: number, maxPathLength: number): File
   const given = data?.index === undefined || data.index === null ? NaN : Number(data.index)
   if (!path || !Number.isInteger(given)) throw errors.badRequest('file-data needs a path and an index')
   // Each file-data comes right before its file, so at most one is ever waiting.
-  if (given !== index) throw errors.badRequest(`file-data for file ${index} must come right before it (got index ${given})`)
+  if (given !== index)
+    throw errors.badRequest(`file-data for file ${index} must come right before it (got index ${given})`)
   checkPathLength(path, maxPathLength)
   const segments = splitRelativePath(path)
   if (segments.length < 2) throw errors.badRequest('Folder uploads need paths inside a folder')
@@ -83,7 +101,10 @@ function parseFileData(text: string, index: number, maxPathLength: number): File
 /** total-files: a whole number of files from 1 to the limit. */
 function totalFiles(text: string, max: number): number {
   const total = Number(text.trim())
-  if (!/^\d+$/.test(text.trim()) || total < 1 || total > max) throw errors.badRequest(`total-files must be a whole number from 1 to ${max} (the most files one folder upload takes)`)
+  if (!/^\d+$/.test(text.trim()) || total < 1 || total > max)
+    throw errors.badRequest(
+      `total-files must be a whole number from 1 to ${max} (the most files one folder upload takes)`,
+    )
   return total
 }
 
@@ -130,7 +151,10 @@ export function createUploadService(deps: UploadDeps) {
   async function storePart(part: FilePart, written: string[]): Promise<StoredBlob> {
     const key = await janitor.takeKey()
     written.push(key)
-    const blob = await vault.put(part.file, { key, ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}) })
+    const blob = await vault.put(part.file, {
+      key,
+      ...(deps.maxUploadBytes !== undefined ? { maxBytes: deps.maxUploadBytes } : {}),
+    })
     if (part.file.truncated) throw errors.fileTooLarge(deps.maxUploadBytes)
     return blob
   }
@@ -216,7 +240,10 @@ export function createUploadService(deps: UploadDeps) {
             }
             if (waiting) throw errors.badRequest(`file-data for file ${stored.length} must be followed by its file`)
             const most = announced ?? limits.maxFilesPerUpload
-            if (stored.length >= most) throw errors.badRequest(`More files than the ${most} ${announced === undefined ? 'a folder upload takes' : 'announced in total-files'}`)
+            if (stored.length >= most)
+              throw errors.badRequest(
+                `More files than the ${most} ${announced === undefined ? 'a folder upload takes' : 'announced in total-files'}`,
+              )
             if (parent === undefined) parent = await tree.destination(owner, fields.get('parent'))
             waiting = parseFileData(text, stored.length, limits.maxPathLength)
             checkTreeDepth(parent, waiting.segments, limits.maxFolderDepth)

@@ -40,7 +40,11 @@ export function createUserRemoval(deps: {
         await deps.discardStaged(row)
         await drive.accountRows.removeUpload(userId, row.id)
       }
-      for (let items = await drive.accountRows.topItems(userId, ROUND); items.length > 0; items = await drive.accountRows.topItems(userId, ROUND)) {
+      for (
+        let items = await drive.accountRows.topItems(userId, ROUND);
+        items.length > 0;
+        items = await drive.accountRows.topItems(userId, ROUND)
+      ) {
         await tree.removeItems(userId, items).catch((err: unknown) => {
           // An item already gone (a second delete racing this one) is fine: the next round re-reads.
           if (!(err instanceof Error && 'statusCode' in err && err.statusCode === 404)) throw err

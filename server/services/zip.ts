@@ -51,7 +51,11 @@ export async function planZip(repo: DriveRepository, owner: string, folderIds: s
   if (folderIds.length + fileIds.length === 0) throw errors.badRequest('Select at least one file or folder')
   const folders = await repo.folders.foldersByIds(owner, folderIds)
   const files = await repo.files.filesByIds(owner, fileIds)
-  if (folders.length !== folderIds.length || files.length !== fileIds.length || [...folders, ...files].some((x) => x.trashed)) {
+  if (
+    folders.length !== folderIds.length ||
+    files.length !== fileIds.length ||
+    [...folders, ...files].some((x) => x.trashed)
+  ) {
     throw errors.notFound('Item')
   }
   const name = uniqueNamer()
@@ -85,7 +89,12 @@ export async function streamZip(entries: ZipEntry[], open: (file: FileRow) => Pr
       for (const e of entries) {
         const done = once(archive, 'entry')
         if (!e.file) archive.append(Buffer.alloc(0), { name: e.path, type: 'directory' })
-        else archive.append(await open(e.file), { name: e.path, store: isCompressed(e.path), date: new Date(e.file.upload_date) })
+        else
+          archive.append(await open(e.file), {
+            name: e.path,
+            store: isCompressed(e.path),
+            date: new Date(e.file.upload_date),
+          })
         await done
       }
       await archive.finalize()
@@ -95,4 +104,3 @@ export async function streamZip(entries: ZipEntry[], open: (file: FileRow) => Pr
   })()
   return archive
 }
-

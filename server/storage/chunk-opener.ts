@@ -115,7 +115,15 @@ class OpenerThread {
     // Exact copies: a message clones a view's whole ArrayBuffer, and small Buffers are views of
     // Node's shared 8 KiB pool (16 KiB more per chunk for the nonce and AAD).
     const [key, iv, aad] = [chunk.key, chunk.iv, chunk.aad].map((bytes) => Uint8Array.from(bytes))
-    this.worker.postMessage({ id, memory: slots.memory, offset: slot * slots.slotSize, length: chunk.length, key, iv, aad })
+    this.worker.postMessage({
+      id,
+      memory: slots.memory,
+      offset: slot * slots.slotSize,
+      length: chunk.length,
+      key,
+      iv,
+      aad,
+    })
     return done
   }
 

@@ -187,7 +187,12 @@ export function plainSizeOf(stored: number, enc?: string): number {
   const full = Math.floor(body / (cs + TAG_SIZE))
   const rest = body - full * (cs + TAG_SIZE)
   // A tail of only a tag is an empty chunk, which exists only as the single chunk of an empty file.
-  if (!Number.isSafeInteger(stored) || body < TAG_SIZE || (rest > 0 && rest < TAG_SIZE) || (rest === TAG_SIZE && full > 0)) {
+  if (
+    !Number.isSafeInteger(stored) ||
+    body < TAG_SIZE ||
+    (rest > 0 && rest < TAG_SIZE) ||
+    (rest === TAG_SIZE && full > 0)
+  ) {
     throw new CipherError(`no encrypted blob is ${stored} bytes long`)
   }
   return full * cs + (rest === 0 ? 0 : rest - TAG_SIZE)
@@ -257,7 +262,7 @@ class ByteQueue {
       return out
     }
     const out = scratch && scratch.length >= n ? scratch.subarray(0, n) : Buffer.allocUnsafe(n)
-    for (let filled = 0; filled < n; ) {
+    for (let filled = 0; filled < n;) {
       const part = this.parts[0]!
       const k = Math.min(part.length - this.head, n - filled)
       part.copy(out, filled, this.head, this.head + k)
@@ -340,7 +345,9 @@ class ChunkSealer {
   add(i: number, final: boolean, plain: Buffer): Promise<void> {
     if (i >= MAX_CHUNKS) return Promise.reject(new CipherError('file too large to encrypt'))
     const job = webcrypto.subtle.encrypt(chunkAlgorithm(this.params, i, final), this.key!, plain)
-    this.latest = quiet(Promise.all([job, this.latest]).then(([sealed]) => this.emit(this.lent(sealed) ?? Buffer.from(sealed))))
+    this.latest = quiet(
+      Promise.all([job, this.latest]).then(([sealed]) => this.emit(this.lent(sealed) ?? Buffer.from(sealed))),
+    )
     this.running.push(this.latest)
     return this.running.length < IN_FLIGHT ? Promise.resolve() : this.running.shift()!
   }
@@ -528,7 +535,12 @@ export class StagedEncryptStream extends SealingTransform {
   override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.queue.push(data)
     // Most writes complete no chunk: no job, no promise.
-    if (this.started && this.index <= this.last && this.queue.length < plainLength(this.index, this.at.plainSize, this.params.chunkSize)) return done()
+    if (
+      this.started &&
+      this.index <= this.last &&
+      this.queue.length < plainLength(this.index, this.at.plainSize, this.params.chunkSize)
+    )
+      return done()
     this.sealReady(false).then(() => done(), done)
   }
 
@@ -624,7 +636,10 @@ export interface OpenedChunk {
 
 const noop = () => undefined
 
-const chunkAuthError = (i: number) => new CipherError(`chunk ${i} failed authentication: the blob was modified, truncated or reordered, or the key is wrong`)
+const chunkAuthError = (i: number) =>
+  new CipherError(
+    `chunk ${i} failed authentication: the blob was modified, truncated or reordered, or the key is wrong`,
+  )
 
 export interface DecryptOptions {
   /** Plaintext size of the whole file (from the database row). */
@@ -716,10 +731,19 @@ export class Decryptor {
       const slot = frame.length >= THREAD_MIN ? (this.slots ??= this.newSlots()).take() : undefined
       // A chunk that fails here rejects its promise, as one failing in a thread would, rather than
       // throwing past the jobs already started for the chunks before it.
-      if (slot === undefined) return new Promise((resolve) => resolve({ plain: frame.wanted(this.open(frame)), borrowed: false, release: noop }))
+      if (slot === undefined)
+        return new Promise((resolve) =>
+          resolve({ plain: frame.wanted(this.open(frame)), borrowed: false, release: noop }),
+        )
       const slots = this.slots!
       const { index, length, sealed } = frame
-      const chunk = { key: this.dataKey, iv: chunkNonce(this.params.nonceBase, index), aad: chunkAad(index, index === this.chunks - 1), sealed, length }
+      const chunk = {
+        key: this.dataKey,
+        iv: chunkNonce(this.params.nonceBase, index),
+        aad: chunkAad(index, index === this.chunks - 1),
+        sealed,
+        length,
+      }
       return openChunk(slots, slot, chunk).then(
         () => ({ plain: frame.wanted(slots.view(slot, length)), borrowed: true, release: () => slots.release(slot) }),
         (err: unknown) => {
@@ -743,7 +767,8 @@ export class Decryptor {
     this.queue.push(data)
     if (this.needHeader) {
       if (this.queue.length < HEADER_SIZE) return frames
-      if (!this.queue.take(HEADER_SIZE).equals(HEADER)) throw new CipherError('not an encrypted blob, or an unsupported version')
+      if (!this.queue.take(HEADER_SIZE).equals(HEADER))
+        throw new CipherError('not an encrypted blob, or an unsupported version')
       this.needHeader = false
     }
     while (this.next <= this.last) {
@@ -766,7 +791,9 @@ export class Decryptor {
   }
 
   private open({ index: i, length, sealed }: Frame): Buffer {
-    const d = createDecipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.params.nonceBase, i), { authTagLength: TAG_SIZE })
+    const d = createDecipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.params.nonceBase, i), {
+      authTagLength: TAG_SIZE,
+    })
     d.setAAD(chunkAad(i, i === this.chunks - 1))
     d.setAuthTag(sealed.subarray(length))
     const plain = d.update(sealed.subarray(0, length))
@@ -813,7 +840,12 @@ export class DecryptStream extends Transform {
 }
 
 /** A Transform from plaintext to the stored layout, for the blob of `enc`. */
-export function createEncryptStream(dataKey: Buffer, enc: string, observer?: PlainObserver, lender?: Lender): EncryptStream {
+export function createEncryptStream(
+  dataKey: Buffer,
+  enc: string,
+  observer?: PlainObserver,
+  lender?: Lender,
+): EncryptStream {
   return new EncryptStream(dataKey, enc, observer, lender)
 }
 

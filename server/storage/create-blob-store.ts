@@ -7,7 +7,10 @@ import { createFsStore } from './fs-store.ts'
  * `beforePublish`: awaited before a blob becomes visible under its key (see FsStoreOptions). On S3
  * an object appears when its upload completes, inside the SDK: there it is awaited before the upload starts.
  */
-export async function createBlobStore(config: Pick<Config, 'blobStore' | 's3' | 'dataDir'>, beforePublish?: (key: string) => Promise<void>): Promise<BlobStore> {
+export async function createBlobStore(
+  config: Pick<Config, 'blobStore' | 's3' | 'dataDir'>,
+  beforePublish?: (key: string) => Promise<void>,
+): Promise<BlobStore> {
   if (config.blobStore === 's3' && config.s3) {
     const store = await (await import('./s3-store.ts')).createS3Store(config.s3)
     if (!beforePublish) return store

@@ -41,7 +41,8 @@ export class FileStream extends Readable {
     const length = this.want(buf.length)
     if (length <= 0) return 0
     const { bytesRead } = await this.fh.read(buf, 0, length, this.pos)
-    if (bytesRead === 0 && this.end !== Number.POSITIVE_INFINITY) throw new Error(`blob ended at byte ${this.pos}, before the range did`)
+    if (bytesRead === 0 && this.end !== Number.POSITIVE_INFINITY)
+      throw new Error(`blob ended at byte ${this.pos}, before the range did`)
     this.pos += bytesRead
     return bytesRead
   }
@@ -73,7 +74,8 @@ export class FileStream extends Readable {
   override pipe<T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T {
     // Only a fresh stream piped whole into a response takes the fast path; anything else is a
     // plain Readable pipe.
-    if (!(dest instanceof ServerResponse) || options || this.pumping || this.readableFlowing !== null) return super.pipe(dest, options)
+    if (!(dest instanceof ServerResponse) || options || this.pumping || this.readableFlowing !== null)
+      return super.pipe(dest, options)
     this.pumping = true
     pumpInto(this, dest, (res) => this.pump(res))
     return dest
@@ -84,14 +86,18 @@ export class FileStream extends Readable {
     const bufs = [Buffer.allocUnsafeSlow(CHUNK), Buffer.allocUnsafeSlow(CHUNK)]
     // The write still holding each buffer; a buffer is refilled only after its write completes.
     const sent: Array<Promise<void> | undefined> = [undefined, undefined]
-    const closed = new Promise<void>((_resolve, reject) => this.once('close', () => reject(new Error('download aborted'))))
+    const closed = new Promise<void>((_resolve, reject) =>
+      this.once('close', () => reject(new Error('download aborted'))),
+    )
     closed.catch(() => undefined)
     for (let i = 0; ; i ^= 1) {
       if (sent[i]) await Promise.race([sent[i], closed])
       if (this.destroyed) return false
       const n = await this.next(bufs[i]!)
       if (n === 0) break
-      sent[i] = new Promise<void>((resolve, reject) => res.write(bufs[i]!.subarray(0, n), (err) => (err ? reject(err) : resolve())))
+      sent[i] = new Promise<void>((resolve, reject) =>
+        res.write(bufs[i]!.subarray(0, n), (err) => (err ? reject(err) : resolve())),
+      )
       sent[i]!.catch(() => undefined)
     }
     await Promise.race([Promise.all(sent), closed])

@@ -11,7 +11,16 @@ import { pipeline } from 'node:stream/promises'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
 import { giveBack } from './loans.ts'
-import { type AppendOptions, type BlobStore, type ByteRange, Meter, type PutOptions, SAFE_KEY, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import {
+  type AppendOptions,
+  type BlobStore,
+  type ByteRange,
+  Meter,
+  type PutOptions,
+  SAFE_KEY,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.ts'
 
 /** Bytes written between background flushes of a blob being received. */
 const FLUSH_EVERY = 32 << 20
@@ -186,11 +195,20 @@ async function makeFolder(dir: string): Promise<boolean> {
  * A staged blob is one file under staging/, appended to in place: resuming costs no copy, and
  * commit is a rename into the store. Its note sits beside it and is replaced by rename.
  */
-function stagedFile(staging: string, id: string, pathOf: (key: string) => string, beforePublish: (key: string) => Promise<void>): StagedBlob {
+function stagedFile(
+  staging: string,
+  id: string,
+  pathOf: (key: string) => string,
+  beforePublish: (key: string) => Promise<void>,
+): StagedBlob {
   if (!SAFE_KEY.test(id)) throw new Error('invalid staging id')
   const path = join(staging, id)
   const notePath = `${path}.note`
-  const size = () => stat(path).then((s) => s.size, (err: NodeJS.ErrnoException) => (missingIsFine(err), 0))
+  const size = () =>
+    stat(path).then(
+      (s) => s.size,
+      (err: NodeJS.ErrnoException) => (missingIsFine(err), 0),
+    )
   /** The handle of a deferred append, kept open for commit (or sync) to fsync through. */
   let unsynced: number | undefined
   /** Whether a note may exist: only an encrypted upload reads or writes one, always before commit. */
@@ -354,7 +372,7 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
     },
 
     async *keys(): AsyncIterable<string> {
-      const level = async (dir: string) => (await readdir(dir).catch(() => [] as string[]))
+      const level = async (dir: string) => await readdir(dir).catch(() => [] as string[])
       for (const a of await level(root)) {
         for (const name of await level(join(root, a))) {
           // A key is at least 8 characters: a 2-character name is a folder of the older layout.
@@ -366,7 +384,9 @@ export function createFsStore(dataDir: string, options: FsStoreOptions = {}): Bl
 
     async prepare(keys: string[]): Promise<void> {
       const dirs = [...new Set(keys.map((key) => join(pathOf(key), '..')))].filter((dir) => !knownFolders.has(dir))
-      const made = await Promise.all(dirs.map((dir) => mkdir(dir, { recursive: true }).then((first) => first !== undefined)))
+      const made = await Promise.all(
+        dirs.map((dir) => mkdir(dir, { recursive: true }).then((first) => first !== undefined)),
+      )
       // New folders' names, synced into blobs/ together: one fsync for the batch. Known (no
       // upload syncs their names again) only once that sync has returned.
       if (made.some(Boolean)) await syncPath(root)

@@ -186,7 +186,8 @@ export class PlaintextStream extends Readable {
 
   override pipe<T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T {
     // Only a fresh stream piped whole into a response takes the fast path.
-    if (!(dest instanceof ServerResponse) || options || this.pumping || this.filling || this.readableFlowing !== null) return super.pipe(dest, options)
+    if (!(dest instanceof ServerResponse) || options || this.pumping || this.filling || this.readableFlowing !== null)
+      return super.pipe(dest, options)
     this.pumping = true
     pumpInto(this, dest, (res) => this.pump(res))
     return dest
@@ -194,7 +195,9 @@ export class PlaintextStream extends Readable {
 
   /** Sends the plaintext; false if the stream was destroyed (the response closed) on the way. */
   private async pump(res: ServerResponse): Promise<boolean> {
-    const closed = new Promise<void>((_resolve, reject) => this.once('close', () => reject(new Error('download aborted'))))
+    const closed = new Promise<void>((_resolve, reject) =>
+      this.once('close', () => reject(new Error('download aborted'))),
+    )
     closed.catch(() => undefined)
     for (;;) {
       const batch = await this.nextBatch()

@@ -8,7 +8,11 @@ import type { ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 
 /** `pump` resolves true once every byte is written, false if the stream was destroyed on the way. */
-export function pumpInto(stream: Readable, dest: ServerResponse, pump: (res: ServerResponse) => Promise<boolean>): void {
+export function pumpInto(
+  stream: Readable,
+  dest: ServerResponse,
+  pump: (res: ServerResponse) => Promise<boolean>,
+): void {
   let sent = false
   dest.once('close', () => {
     if (!sent) stream.destroy()

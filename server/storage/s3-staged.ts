@@ -35,7 +35,13 @@ export interface S3Ops {
   /** Uploads part `n`; resolves with its ETag. */
   uploadPart(key: string, uploadId: string, n: number, body: Buffer | Readable, length: number): Promise<string>
   /** UploadPartCopy of `range` (inclusive) of `from`; resolves with the part's ETag. */
-  copyPart(key: string, uploadId: string, n: number, from: string, range: { start: number; end: number }): Promise<string>
+  copyPart(
+    key: string,
+    uploadId: string,
+    n: number,
+    from: string,
+    range: { start: number; end: number },
+  ): Promise<string>
   complete(key: string, uploadId: string, parts: Array<{ n: number; etag: string }>): Promise<void>
   abort(key: string, uploadId: string): Promise<void>
 }
@@ -63,7 +69,8 @@ const enc = (s: string) => Buffer.from(s).toString('base64url')
 const dec = (s: string) => Buffer.from(s, 'base64url').toString()
 
 /** Errors of servers that lack a call (s3rver: AbortMultipartUpload, UploadPartCopy) or of an upload already gone. */
-const unsupported = (err: unknown) => ['NotImplemented', 'MethodNotAllowed'].includes((err as { name?: string }).name ?? '')
+const unsupported = (err: unknown) =>
+  ['NotImplemented', 'MethodNotAllowed'].includes((err as { name?: string }).name ?? '')
 const noUpload = (err: unknown) => (err as { name?: string }).name === 'NoSuchUpload'
 
 interface Part {
@@ -89,7 +96,13 @@ export interface StagedS3 {
   partCopy: boolean | undefined
 }
 
-export function stagedS3(s3: S3Ops, dir: string, blobKey: (key: string) => string, limits: StagedLimits, server: StagedS3): StagedBlob {
+export function stagedS3(
+  s3: S3Ops,
+  dir: string,
+  blobKey: (key: string) => string,
+  limits: StagedLimits,
+  server: StagedS3,
+): StagedBlob {
   const dataKey = `${dir}data`
   const noteKey = `${dir}note`
   const tailKey = (k: number) => `${dir}tail.${k}`
@@ -110,15 +123,30 @@ export function stagedS3(s3: S3Ops, dir: string, blobKey: (key: string) => strin
       all.push(o.key)
       if (name === 'data') data = o.size
       else if ((m = name.match(MPU))) uploads.push(dec(m[1]!))
-      else if ((m = name.match(PART))) parts.set(Number(m[1]), [...(parts.get(Number(m[1])) ?? []), { n: Number(m[1]), size: Number(m[2]), etag: dec(m[3]!) }])
+      else if ((m = name.match(PART)))
+        parts.set(Number(m[1]), [
+          ...(parts.get(Number(m[1])) ?? []),
+          { n: Number(m[1]), size: Number(m[2]), etag: dec(m[3]!) },
+        ])
       else if ((m = name.match(TAIL))) tails.set(Number(m[1]), { key: o.key, size: o.size })
     }
-    if (data !== undefined) return { sealed: data, ...(uploads[0] ? { uploadId: uploads[0] } : {}), parts: [], stale: all.filter((k) => k !== dataKey) }
+    if (data !== undefined)
+      return {
+        sealed: data,
+        ...(uploads[0] ? { uploadId: uploads[0] } : {}),
+        parts: [],
+        stale: all.filter((k) => k !== dataKey),
+      }
     const inOrder: Part[] = []
     for (let n = 1; parts.get(n)?.length === 1; n++) inOrder.push(parts.get(n)![0]!)
     const tail = tails.get(inOrder.length)
     const live = new Set([...inOrder.map(partKey), ...(tail ? [tail.key] : []), ...uploads.slice(0, 1).map(mpuKey)])
-    return { ...(uploads[0] ? { uploadId: uploads[0] } : {}), parts: inOrder, ...(tail ? { tail } : {}), stale: all.filter((k) => !live.has(k)) }
+    return {
+      ...(uploads[0] ? { uploadId: uploads[0] } : {}),
+      parts: inOrder,
+      ...(tail ? { tail } : {}),
+      stale: all.filter((k) => !live.has(k)),
+    }
   }
   const partKey = (p: Part) => `${dir}part.${p.n}.${p.size}.${enc(p.etag)}`
   const mpuKey = (uploadId: string) => `${dir}mpu.${enc(uploadId)}`
@@ -145,7 +173,13 @@ export function stagedS3(s3: S3Ops, dir: string, blobKey: (key: string) => strin
   }
 
   /** Part `n` of `to`'s upload from `range` of `from`: server-side where the server can. */
-  async function copyRange(to: string, uploadId: string, n: number, from: string, range: { start: number; end: number }): Promise<string> {
+  async function copyRange(
+    to: string,
+    uploadId: string,
+    n: number,
+    from: string,
+    range: { start: number; end: number },
+  ): Promise<string> {
     if (server.partCopy !== false) {
       try {
         const etag = await s3.copyPart(to, uploadId, n, from, range)
@@ -180,7 +214,11 @@ export function stagedS3(s3: S3Ops, dir: string, blobKey: (key: string) => strin
     if (!s.uploadId) return s.tail ? { key: s.tail.key, size: s.tail.size } : { size: 0 }
     const parts: Array<{ n: number; etag: string }> = [...s.parts]
     const tail = s.tail && (await s3.getBytes(s.tail.key))
-    if (tail?.length) parts.push({ n: parts.length + 1, etag: await s3.uploadPart(dataKey, s.uploadId, parts.length + 1, tail, tail.length) })
+    if (tail?.length)
+      parts.push({
+        n: parts.length + 1,
+        etag: await s3.uploadPart(dataKey, s.uploadId, parts.length + 1, tail, tail.length),
+      })
     await s3.complete(dataKey, s.uploadId, parts)
     await removeAll([...s.stale, ...s.parts.map(partKey), ...(s.tail ? [s.tail.key] : []), mpuKey(s.uploadId)])
     return { key: dataKey, size: sizeOf(s) }
@@ -355,11 +393,18 @@ export function stagedS3(s3: S3Ops, dir: string, blobKey: (key: string) => strin
       let next = 0
       const worker = async () => {
         for (let i = next++; i < count; i = next++) {
-          etags[i] = await copyRange(to, uploadId, i + 1, from, { start: i * range, end: Math.min(size, (i + 1) * range) - 1 })
+          etags[i] = await copyRange(to, uploadId, i + 1, from, {
+            start: i * range,
+            end: Math.min(size, (i + 1) * range) - 1,
+          })
         }
       }
       await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, count) }, worker))
-      await s3.complete(to, uploadId, etags.map((etag, i) => ({ n: i + 1, etag })))
+      await s3.complete(
+        to,
+        uploadId,
+        etags.map((etag, i) => ({ n: i + 1, etag })),
+      )
     } catch (err) {
       await s3.abort(to, uploadId).catch(() => undefined)
       throw err

@@ -41,12 +41,20 @@ export async function createS3Store(config: S3Config, limits: StagedLimits = STA
   })
   const Bucket = config.bucket
   const newUpload = (Key: string, Body: PassThrough) =>
-    new Upload({ client, params: { Bucket, Key, Body }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false })
+    new Upload({
+      client,
+      params: { Bucket, Key, Body },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+      leavePartsOnError: false,
+    })
 
   async function* listed(Prefix: string, Delimiter?: string) {
     let token: string | undefined
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token, ...(Delimiter ? { Delimiter } : {}) }))
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token, ...(Delimiter ? { Delimiter } : {}) }),
+      )
       yield page
       token = page.IsTruncated ? page.NextContinuationToken : undefined
     } while (token)
@@ -55,13 +63,20 @@ export async function createS3Store(config: S3Config, limits: StagedLimits = STA
   const copySource = (key: string) => encodeURI(`${Bucket}/${key}`)
   const ops: S3Ops = {
     async *list(Prefix) {
-      for await (const page of listed(Prefix)) for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 }
+      for await (const page of listed(Prefix))
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 }
     },
     get: async (Key, range) =>
-      (await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))).Body as Readable,
+      (
+        await client.send(
+          new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        )
+      ).Body as Readable,
     async getBytes(Key) {
       try {
-        return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket, Key }))).Body!.transformToByteArray())
+        return Buffer.from(
+          await (await client.send(new GetObjectCommand({ Bucket, Key }))).Body!.transformToByteArray(),
+        )
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return undefined
         throw err
@@ -69,18 +84,35 @@ export async function createS3Store(config: S3Config, limits: StagedLimits = STA
     },
     put: async (Key, Body) => void (await client.send(new PutObjectCommand({ Bucket, Key, Body }))),
     remove: async (Key) => void (await client.send(new DeleteObjectCommand({ Bucket, Key }))),
-    copy: async (from, Key) => void (await client.send(new CopyObjectCommand({ Bucket, Key, CopySource: copySource(from) }))),
+    copy: async (from, Key) =>
+      void (await client.send(new CopyObjectCommand({ Bucket, Key, CopySource: copySource(from) }))),
     createUpload: async (Key) => (await client.send(new CreateMultipartUploadCommand({ Bucket, Key }))).UploadId!,
     uploadPart: async (Key, UploadId, PartNumber, Body, ContentLength) =>
       (await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body, ContentLength }))).ETag!,
     copyPart: async (Key, UploadId, PartNumber, from, range) =>
-      (await client.send(new UploadPartCopyCommand({ Bucket, Key, UploadId, PartNumber, CopySource: copySource(from), CopySourceRange: `bytes=${range.start}-${range.end}` })))
-        .CopyPartResult!.ETag!,
+      (
+        await client.send(
+          new UploadPartCopyCommand({
+            Bucket,
+            Key,
+            UploadId,
+            PartNumber,
+            CopySource: copySource(from),
+            CopySourceRange: `bytes=${range.start}-${range.end}`,
+          }),
+        )
+      ).CopyPartResult!.ETag!,
     complete: async (Key, UploadId, parts) =>
       void (await client.send(
-        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) } }),
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) },
+        }),
       )),
-    abort: async (Key, UploadId) => void (await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))),
+    abort: async (Key, UploadId) =>
+      void (await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))),
   }
   const server: StagedS3 = { partCopy: undefined }
   const staged = (id: string) => {
@@ -115,7 +147,11 @@ export async function createS3Store(config: S3Config, limits: StagedLimits = STA
 
     async get(key: string, range?: ByteRange): Promise<Readable> {
       const res = await client.send(
-        new GetObjectCommand({ Bucket, Key: PREFIX + key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket,
+          Key: PREFIX + key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       )
       return res.Body as Readable
     },
@@ -125,7 +161,8 @@ export async function createS3Store(config: S3Config, limits: StagedLimits = STA
     },
 
     async *keys(): AsyncIterable<string> {
-      for await (const page of listed(PREFIX)) for (const o of page.Contents ?? []) if (o.Key) yield o.Key.slice(PREFIX.length)
+      for await (const page of listed(PREFIX))
+        for (const o of page.Contents ?? []) if (o.Key) yield o.Key.slice(PREFIX.length)
     },
 
     // lib-storage aborts its multipart upload on failure; a process killed mid-upload leaves
@@ -139,7 +176,9 @@ export async function createS3Store(config: S3Config, limits: StagedLimits = STA
           let KeyMarker: string | undefined
           let UploadIdMarker: string | undefined
           do {
-            const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix, KeyMarker, UploadIdMarker }))
+            const page = await client.send(
+              new ListMultipartUploadsCommand({ Bucket, Prefix, KeyMarker, UploadIdMarker }),
+            )
             for (const u of page.Uploads ?? []) {
               if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated.getTime() >= cutoff) continue
               if (Prefix === STAGING && (await stagedUploadKept(ops, u.Key, u.UploadId))) continue

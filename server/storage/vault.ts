@@ -3,7 +3,15 @@
 import { pipeline, type Readable } from 'node:stream'
 import type { SettingsRepository } from '../repositories/settings.ts'
 import { errors } from '../errors.ts'
-import { type AppendOptions, type BlobStore, type ByteRange, type PutOptions, Tally, type StagedBlob, type StoredBlob } from './blob-store.ts'
+import {
+  type AppendOptions,
+  type BlobStore,
+  type ByteRange,
+  type PutOptions,
+  Tally,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.ts'
 import {
   CipherError,
   chunkSizeFor,
@@ -97,7 +105,12 @@ export function createPlainVault(store: BlobStore): Vault {
  * index, so a piece may end anywhere and the next one continues the same chunk. `lends`: the
  * store gives lent buffers back (BlobStore.takesLoans), so sealed chunks are lent (loans.ts).
  */
-function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUpload & { enc: string }, lends: boolean): StagedPlaintext {
+function encryptedStaged(
+  staged: StagedBlob,
+  master: Buffer,
+  upload: StagedUpload & { enc: string },
+  lends: boolean,
+): StagedPlaintext {
   const dataKey = unwrapFileKey(master, upload.enc)
   const cs = chunkSizeFor(upload.enc)
   const frame = cs + TAG_SIZE
@@ -130,9 +143,15 @@ function encryptedStaged(staged: StagedBlob, master: Buffer, upload: StagedUploa
     },
     async append(source, offset) {
       const { chunks, held } = await position(true)
-      if (offset !== Math.min(upload.length, chunks * cs + held.length)) throw new Error('staged append at the wrong offset')
+      if (offset !== Math.min(upload.length, chunks * cs + held.length))
+        throw new Error('staged append at the wrong offset')
       const lender = lends ? uploadLender() : undefined
-      const sealing = new StagedEncryptStream(dataKey, upload.enc, { plainSize: upload.length, index: chunks, held }, lender)
+      const sealing = new StagedEncryptStream(
+        dataKey,
+        upload.enc,
+        { plainSize: upload.length, index: chunks, held },
+        lender,
+      )
       const done = staged.append(sealing)
       source.pipe(sealing)
       source.once('error', (err) => sealing.destroy(err))
@@ -175,10 +194,16 @@ export function createEncryptedVault(store: BlobStore, master: Buffer): Vault {
       return { key: stored.key, size: tally.size, sha256: tally.digest(), enc }
     },
     newUploadKey: () => newFileKey(master).enc,
-    staged: (upload) => (upload.enc ? encryptedStaged(store.staged(upload.id), master, { ...upload, enc: upload.enc }, store.takesLoans === true) : plainStaged(store.staged(upload.id))),
+    staged: (upload) =>
+      upload.enc
+        ? encryptedStaged(store.staged(upload.id), master, { ...upload, enc: upload.enc }, store.takesLoans === true)
+        : plainStaged(store.staged(upload.id)),
     async open(blob, range) {
       if (!blob.enc) return store.get(blob.blob_key, range)
-      const decryptor = new Decryptor(unwrapFileKey(master, blob.enc), blob.enc, { plainSize: blob.size, ...(range ? { range } : {}) })
+      const decryptor = new Decryptor(unwrapFileKey(master, blob.enc), blob.enc, {
+        plainSize: blob.size,
+        ...(range ? { range } : {}),
+      })
       const raw = await store.get(blob.blob_key, range ? storedRange(range, blob.size, blob.enc) : undefined)
       // Waits for the first chunk, so a blob that fails its integrity check at the start is
       // refused with an error status instead of a broken 200.
@@ -198,6 +223,8 @@ export async function checkEncryptionKey(settings: SettingsRepository, master: B
       throw new Error('ENCRYPTION_KEY does not match the key this data was encrypted with: start with the original key')
     }
   } else if (check !== undefined) {
-    throw new Error('ENCRYPTION_KEY is not set, but files in this data are encrypted: set the key they were encrypted with')
+    throw new Error(
+      'ENCRYPTION_KEY is not set, but files in this data are encrypted: set the key they were encrypted with',
+    )
   }
 }

@@ -20,7 +20,10 @@ function ipv6Prefix64(address: string): string {
     const tail = groupsOf(bare.slice(gap + 2))
     groups = [...head, ...Array<string>(8 - width(head) - width(tail)).fill('0'), ...tail]
   }
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 /** The key a peer is counted under by the connection cap and the login throttle. */

@@ -30,7 +30,9 @@ export function exifTakenDate(exif: Buffer | undefined, now: number): number | u
   }
   if (!photo) return undefined
   const [wallClock, offset] =
-    photo.DateTimeOriginal instanceof Date ? [photo.DateTimeOriginal, photo.OffsetTimeOriginal] : [photo.DateTimeDigitized, photo.OffsetTimeDigitized]
+    photo.DateTimeOriginal instanceof Date
+      ? [photo.DateTimeOriginal, photo.OffsetTimeOriginal]
+      : [photo.DateTimeDigitized, photo.OffsetTimeDigitized]
   // exif-reader reads the wall clock as UTC; an unreadable date is null.
   if (!(wallClock instanceof Date)) return undefined
   const at = wallClock.getTime() - (offsetMinutes(offset) ?? 0) * 60_000

@@ -28,7 +28,9 @@ export function isoDate(ms: number): string {
   const z = days + 719_468
   const era = Math.floor(z / 146_097)
   const dayOfEra = z - era * 146_097
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365)
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  )
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
   const mp = Math.floor((5 * dayOfYear + 2) / 153)
   const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1

@@ -26,8 +26,10 @@ export const printableName = (name: string) => name.replace(UNSHOWABLE, '')
 /** Names of files and folders: trimmed, 1–255 characters, no "/", no control or bidi-override characters. */
 export function checkName(raw: string, what = 'Name'): string {
   if (raw.includes('\0')) throw errors.badRequest(`${what} must not contain NUL characters`)
-  if (CONTROL.test(raw)) throw errors.badRequest(`${what} must not contain control characters such as line breaks or tabs`)
-  if (BIDI_CONTROL.test(raw)) throw errors.badRequest(`${what} must not contain characters that reverse the text direction`)
+  if (CONTROL.test(raw))
+    throw errors.badRequest(`${what} must not contain control characters such as line breaks or tabs`)
+  if (BIDI_CONTROL.test(raw))
+    throw errors.badRequest(`${what} must not contain characters that reverse the text direction`)
   const name = raw.trim()
   if (name.length === 0) throw errors.badRequest(`${what} must not be empty`)
   if (name.length > 255) throw errors.badRequest(`${what} must be at most 255 characters`)
@@ -61,7 +63,10 @@ export const typeKey = (name: string) => {
  * dropped; ".." is refused, so nothing can climb out of the uploaded tree.
  */
 export function splitRelativePath(path: string): string[] {
-  const segments = path.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.')
+  const segments = path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
   if (segments.some((s) => s === '..')) throw errors.badRequest('Paths must not contain ".."')
   if (segments.length === 0) throw errors.badRequest('Empty path')
   return segments.map((s) => checkName(s, 'Path segment'))

@@ -29,7 +29,10 @@ export async function connectRedis(url: string, log: RedisLog): Promise<Redis> {
   client.on('error', (err: Error) => {
     if (down) return
     down = true
-    log.warn({ err, redis }, 'Redis unreachable: until it answers, per-IP rate limits are off and failed logins count per instance')
+    log.warn(
+      { err, redis },
+      'Redis unreachable: until it answers, per-IP rate limits are off and failed logins count per instance',
+    )
   })
   client.on('ready', () => {
     if (!down) return

@@ -21,7 +21,8 @@ const menuOf = async (name: string) => {
 export const StatesFile = meta.story({
   async play() {
     const menu = await menuOf('Quarterly report.pdf')
-    for (const name of ['Rename', 'Move', 'Share', 'Download', 'Trash']) await shown(menu.getByRole('menuitem', { name }))
+    for (const name of ['Rename', 'Move', 'Share', 'Download', 'Trash'])
+      await shown(menu.getByRole('menuitem', { name }))
     await imagesSettled()
   },
 })

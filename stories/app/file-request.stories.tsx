@@ -16,8 +16,10 @@ const meta = preview.meta({
 })
 
 const base = '/share-service/public/tok'
-const request = () => http.get(`*${base}`, () => ok({ itemType: 'folder', name: 'Send me photos', access: 'upload', expiresAt: null }))
-const files = (n: number) => Array.from({ length: n }, (_, i) => new File([`file ${i}`], `photo-${i + 1}.jpg`, { type: 'image/jpeg' }))
+const request = () =>
+  http.get(`*${base}`, () => ok({ itemType: 'folder', name: 'Send me photos', access: 'upload', expiresAt: null }))
+const files = (n: number) =>
+  Array.from({ length: n }, (_, i) => new File([`file ${i}`], `photo-${i + 1}.jpg`, { type: 'image/jpeg' }))
 
 /** The request, nothing sent yet. */
 export const States = meta.story({

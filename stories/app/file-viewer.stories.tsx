@@ -48,7 +48,10 @@ export const StatesImageError = meta.story({
     // story's full-size holiday.jpg), which would be drawn again without asking the server.
     const drive = sampleDrive(12)
     drive.files = drive.files.map((f) => (f.filename === 'holiday.jpg' ? { ...f, _id: 'file-broken' } : f))
-    msw.use(http.get('*/file-service/full-thumbnail/:id', () => new HttpResponse(null, { status: 500 })), ...driveHandlers(drive))
+    msw.use(
+      http.get('*/file-service/full-thumbnail/:id', () => new HttpResponse(null, { status: 500 })),
+      ...driveHandlers(drive),
+    )
   },
   async play() {
     const viewer = await openPhoto()

@@ -29,7 +29,11 @@ export const States = meta.story({
   beforeEach({ msw }) {
     const drive = inside()
     // First in the list wins in msw: the folder lists its children only (driveHandlers lists every folder).
-    msw.use(http.get('*/folder-service/list', () => Response.json(drive.children)), ...driveHandlers(drive), ...thumbnailHandlers)
+    msw.use(
+      http.get('*/folder-service/list', () => Response.json(drive.children)),
+      ...driveHandlers(drive),
+      ...thumbnailHandlers,
+    )
   },
   async play() {
     const bar = await screen.findByRole('navigation', { name: 'Breadcrumb' })
@@ -47,7 +51,10 @@ export const States = meta.story({
 export const Empty = meta.story({
   beforeEach({ msw }) {
     // First in the list wins in msw: the folder's own record is found, but it lists no subfolders.
-    msw.use(http.get('*/folder-service/list', () => Response.json([])), ...driveHandlers({ files: [], folders: [invoices] }))
+    msw.use(
+      http.get('*/folder-service/list', () => Response.json([])),
+      ...driveHandlers({ files: [], folders: [invoices] }),
+    )
   },
   async play() {
     await shown(await screen.findByRole('heading', { name: 'No Folders' }))
@@ -58,7 +65,10 @@ export const Empty = meta.story({
 /** The folder's lists never arrive. */
 export const Loading = meta.story({
   beforeEach({ msw }) {
-    msw.use(http.get('*/file-service/list', () => delay('infinite')), http.get('*/folder-service/list', () => delay('infinite')))
+    msw.use(
+      http.get('*/file-service/list', () => delay('infinite')),
+      http.get('*/folder-service/list', () => delay('infinite')),
+    )
   },
   async play() {
     await expect((await screen.findAllByRole('status', { name: 'Loading' })).length).toBeGreaterThan(0)

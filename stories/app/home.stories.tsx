@@ -4,7 +4,16 @@ import { expect, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { sampleDrive } from '../../mocks/fixtures.ts'
 import { driveHandlers, ok, thumbnailHandlers } from '../../mocks/handlers.ts'
-import { appBeforeEach, appScreen, findCard, imagesSettled, phone, renderApp, shown, withApp } from './_support/app-story.tsx'
+import {
+  appBeforeEach,
+  appScreen,
+  findCard,
+  imagesSettled,
+  phone,
+  renderApp,
+  shown,
+  withApp,
+} from './_support/app-story.tsx'
 
 const meta = preview.meta({
   title: 'App/Home',
@@ -67,7 +76,11 @@ export const StatesManyItems = meta.story({
 export const ServerError = meta.story({
   beforeEach({ msw }) {
     const fail = () => HttpResponse.json({ statusCode: 500, code: 'INTERNAL', message: 'boom' }, { status: 500 })
-    msw.use(http.get('*/file-service/list', fail), http.get('*/folder-service/list', fail), http.get('*/file-service/quick-list', () => ok([])))
+    msw.use(
+      http.get('*/file-service/list', fail),
+      http.get('*/folder-service/list', fail),
+      http.get('*/file-service/quick-list', () => ok([])),
+    )
   },
   async play() {
     await shown(await screen.findByRole('heading', { name: 'Your drive is empty' }))

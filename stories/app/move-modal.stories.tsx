@@ -17,7 +17,9 @@ const meta = preview.meta({
   beforeEach: withHomeDrive,
 })
 
-const folders = ['Invoices', 'Photos', 'Projects', 'Taxes 2023', 'Music', 'Scans', 'Archive'].map((name, i) => makeFolder(i + 1, { name }))
+const folders = ['Invoices', 'Photos', 'Projects', 'Taxes 2023', 'Music', 'Scans', 'Archive'].map((name, i) =>
+  makeFolder(i + 1, { name }),
+)
 
 const openMove = async () => {
   await userEvent.pointer({ keys: '[MouseRight]', target: await findCard('notes.docx') })

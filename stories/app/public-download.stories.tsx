@@ -14,7 +14,11 @@ const meta = preview.meta({
   beforeEach: appBeforeEach,
 })
 
-const info = { filename: 'Holiday photos.zip', uploadDate: '2024-03-07T21:05:00.000Z', metadata: { size: 734_003_200, linkType: 'one' } }
+const info = {
+  filename: 'Holiday photos.zip',
+  uploadDate: '2024-03-07T21:05:00.000Z',
+  metadata: { size: 734_003_200, linkType: 'one' },
+}
 const infoRoute = '*/file-service/public/info/f1/tok'
 
 /** A temporary link's file. */

@@ -22,7 +22,10 @@ export const States = meta.story({
   beforeEach({ msw }) {
     msw.use(
       http.get(base, () => ok({ ...fileInfo, name: 'beach.jpg', preview: 'image' })),
-      http.get(`${base}/preview`, () => new HttpResponse(thumbnailSvg('beach'), { headers: { 'Content-Type': 'image/svg+xml' } })),
+      http.get(
+        `${base}/preview`,
+        () => new HttpResponse(thumbnailSvg('beach'), { headers: { 'Content-Type': 'image/svg+xml' } }),
+      ),
     )
   },
   async play() {
@@ -36,7 +39,11 @@ export const States = meta.story({
 /** A file without a preview, with an expiry. */
 export const FileWithExpiry = meta.story({
   beforeEach({ msw }) {
-    msw.use(http.get(base, () => ok({ ...fileInfo, name: 'report.pdf', preview: null, expiresAt: '2030-01-02T03:04:00.000Z' })))
+    msw.use(
+      http.get(base, () =>
+        ok({ ...fileInfo, name: 'report.pdf', preview: null, expiresAt: '2030-01-02T03:04:00.000Z' }),
+      ),
+    )
   },
   async play() {
     await shown(await screen.findByRole('heading', { name: 'report.pdf' }))
@@ -58,7 +65,12 @@ export const Loading = meta.story({
 export const StatesPassword = meta.story({
   beforeEach({ msw }) {
     msw.use(
-      http.get(base, () => HttpResponse.json({ statusCode: 401, code: 'SHARE_PASSWORD_REQUIRED', message: 'This link is protected by a password' }, { status: 401 })),
+      http.get(base, () =>
+        HttpResponse.json(
+          { statusCode: 401, code: 'SHARE_PASSWORD_REQUIRED', message: 'This link is protected by a password' },
+          { status: 401 },
+        ),
+      ),
       http.post(`${base}/unlock`, () => apiError(401, 'SHARE_PASSWORD_INCORRECT', 'Incorrect password')),
     )
   },

@@ -28,12 +28,25 @@ const folder = (id: string, name: string) => ({ _id: id, name, parent: 'root', c
 
 const sharedFolder = (count: number) => [
   http.get(base, () => ok({ itemType: 'folder', name: 'Holiday', access: 'view', expiresAt: null })),
-  http.get(`${base}/thumbnail/:id`, ({ params }) => new HttpResponse(thumbnailSvg(String(params.id)), { headers: { 'Content-Type': 'image/svg+xml' } })),
+  http.get(
+    `${base}/thumbnail/:id`,
+    ({ params }) => new HttpResponse(thumbnailSvg(String(params.id)), { headers: { 'Content-Type': 'image/svg+xml' } }),
+  ),
   http.get(`${base}/list`, ({ request }) => {
     const q = new URL(request.url).searchParams
-    if (q.get('folder') === 'sub') return ok({ path: [{ _id: 'root', name: 'Holiday' }, { _id: 'sub', name: 'Beach' }], folders: [], files: [file('f0', 'notes.txt', { parent: 'sub' })] })
+    if (q.get('folder') === 'sub')
+      return ok({
+        path: [
+          { _id: 'root', name: 'Holiday' },
+          { _id: 'sub', name: 'Beach' },
+        ],
+        folders: [],
+        files: [file('f0', 'notes.txt', { parent: 'sub' })],
+      })
     const files = Array.from({ length: count }, (_, i) =>
-      i % 3 === 2 ? file(`f${i + 1}`, `list-${i + 1}.txt`) : file(`f${i + 1}`, `sunset-${i + 1}.jpg`, { hasThumbnail: true, thumbnailID: `t${i + 1}` }),
+      i % 3 === 2
+        ? file(`f${i + 1}`, `list-${i + 1}.txt`)
+        : file(`f${i + 1}`, `sunset-${i + 1}.jpg`, { hasThumbnail: true, thumbnailID: `t${i + 1}` }),
     )
     return ok({ path: [{ _id: 'root', name: 'Holiday' }], folders: [folder('sub', 'Beach')], files })
   }),
@@ -68,7 +81,10 @@ export const Subfolder = meta.story({
 /** Loading the folder. */
 export const Loading = meta.story({
   beforeEach({ msw }) {
-    msw.use(...sharedFolder(0), http.get(`${base}/list`, () => delay('infinite')))
+    msw.use(
+      ...sharedFolder(0),
+      http.get(`${base}/list`, () => delay('infinite')),
+    )
   },
   async play() {
     await expect((await screen.findAllByRole('status', { name: 'Loading' })).length).toBeGreaterThan(0)
@@ -78,7 +94,10 @@ export const Loading = meta.story({
 /** An empty shared folder. */
 export const Empty = meta.story({
   beforeEach({ msw }) {
-    msw.use(...sharedFolder(0), http.get(`${base}/list`, () => ok({ path: [{ _id: 'root', name: 'Holiday' }], folders: [], files: [] })))
+    msw.use(
+      ...sharedFolder(0),
+      http.get(`${base}/list`, () => ok({ path: [{ _id: 'root', name: 'Holiday' }], folders: [], files: [] })),
+    )
   },
   async play() {
     await shown(await screen.findByRole('heading', { name: 'Holiday', level: 1 }))

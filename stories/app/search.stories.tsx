@@ -5,7 +5,17 @@ import { expect, screen, userEvent, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { makeFile, makeFolder, sampleDrive } from '../../mocks/fixtures.ts'
 import { driveHandlers, ok, thumbnailHandlers } from '../../mocks/handlers.ts'
-import { appBeforeEach, appScreen, at, currentPath, findCard, imagesSettled, renderApp, shown, withApp } from './_support/app-story.tsx'
+import {
+  appBeforeEach,
+  appScreen,
+  at,
+  currentPath,
+  findCard,
+  imagesSettled,
+  renderApp,
+  shown,
+  withApp,
+} from './_support/app-story.tsx'
 
 const meta = preview.meta({
   title: 'App/Search',
@@ -18,7 +28,10 @@ const meta = preview.meta({
 /** Results for "report": folders under Search, then Files. */
 export const States = meta.story({
   beforeEach({ msw }) {
-    msw.use(...driveHandlers({ files: sampleDrive(3).files, folders: [makeFolder(1, { name: 'Reports 2024' })] }), ...thumbnailHandlers)
+    msw.use(
+      ...driveHandlers({ files: sampleDrive(3).files, folders: [makeFolder(1, { name: 'Reports 2024' })] }),
+      ...thumbnailHandlers,
+    )
   },
   async play() {
     await shown(await screen.findByRole('heading', { name: 'Search' }))
@@ -41,7 +54,14 @@ export const StatesNoResults = meta.story({
 export const Suggestions = meta.story({
   ...at('/home'),
   beforeEach({ msw }) {
-    msw.use(http.get('*/file-service/suggested-list', () => ok({ folderList: [makeFolder(1, { name: 'Reports 2024' })], fileList: [makeFile(1, { filename: 'report.pdf' })] })))
+    msw.use(
+      http.get('*/file-service/suggested-list', () =>
+        ok({
+          folderList: [makeFolder(1, { name: 'Reports 2024' })],
+          fileList: [makeFile(1, { filename: 'report.pdf' })],
+        }),
+      ),
+    )
   },
   async play() {
     const box = await screen.findByRole('combobox', { name: 'Search' })

@@ -22,12 +22,33 @@ const at = '2024-03-05T08:30:00.000Z'
 export const States = meta.story({
   beforeEach({ msw }) {
     msw.use(
-      http.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, storage: { usedBytes: 3.2 * 1024 ** 3, fileCount: 812, quotaBytes: 10 * 1024 ** 3 } })),
+      http.get('*/user-service/user-detailed', () =>
+        ok({
+          ...testUserDetailed,
+          storage: { usedBytes: 3.2 * 1024 ** 3, fileCount: 812, quotaBytes: 10 * 1024 ** 3 },
+        }),
+      ),
       http.get('*/user-service/sessions', () =>
         ok({
           sessions: [
-            { _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: at, lastSeenAt: at },
-            { _id: 's2', current: false, browser: 'Safari 18', os: 'iOS', ip: '198.51.100.7', createdAt: at, lastSeenAt: at },
+            {
+              _id: 's1',
+              current: true,
+              browser: 'Firefox 133',
+              os: 'Linux',
+              ip: '192.0.2.1',
+              createdAt: at,
+              lastSeenAt: at,
+            },
+            {
+              _id: 's2',
+              current: false,
+              browser: 'Safari 18',
+              os: 'iOS',
+              ip: '198.51.100.7',
+              createdAt: at,
+              lastSeenAt: at,
+            },
           ],
         }),
       ),
@@ -46,7 +67,8 @@ export const States = meta.story({
     await shown(menu.getByRole('link', { name: 'HOME' }))
     await shown(await screen.findByRole('heading', { name: 'Account' }))
     await shown(await screen.findByText('ada@example.com'))
-    for (const name of ['Change password', 'Logout', 'Logout all sessions']) await shown(screen.getByRole('button', { name }))
+    for (const name of ['Change password', 'Logout', 'Logout all sessions'])
+      await shown(screen.getByRole('button', { name }))
     await expect(await screen.findByText('Laptop backup')).toBeInTheDocument()
   },
 })
@@ -54,7 +76,10 @@ export const States = meta.story({
 /** An unverified email offers Resend. */
 export const Unverified = meta.story({
   beforeEach({ msw }) {
-    msw.use(http.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, emailVerified: false })), http.patch('*/user-service/resend-verify-email', () => ok()))
+    msw.use(
+      http.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, emailVerified: false })),
+      http.patch('*/user-service/resend-verify-email', () => ok()),
+    )
   },
   async play() {
     await userEvent.click(await screen.findByRole('button', { name: 'Resend' }))
@@ -78,7 +103,9 @@ export const StatesLoadError = meta.story({
     msw.use(http.get('*/user-service/user-detailed', () => apiError(500)))
   },
   async play() {
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'Error loading user account' }, { timeout: 15_000 }))
+    const dialog = within(
+      await screen.findByRole('alertdialog', { name: 'Error loading user account' }, { timeout: 15_000 }),
+    )
     await shown(dialog.getByText('There was an error loading your account, would you like to logout?'))
     await shown(dialog.getByRole('button', { name: 'Yes, logout' }))
   },
@@ -90,7 +117,14 @@ export const StatesGeneral = meta.story({
     const menu = within(await screen.findByRole('navigation', { name: 'Settings' }))
     await userEvent.click(menu.getByRole('button', { name: 'General' }))
     await shown(await screen.findByRole('heading', { name: 'General' }))
-    for (const name of ['File list style', 'Sort by', 'Order by', 'Single click to enter folders', 'Load thumbnails', 'Theme'])
+    for (const name of [
+      'File list style',
+      'Sort by',
+      'Order by',
+      'Single click to enter folders',
+      'Load thumbnails',
+      'Theme',
+    ])
       await shown(screen.getByRole('combobox', { name }))
   },
 })
@@ -98,7 +132,10 @@ export const StatesGeneral = meta.story({
 /** Change password: the modal, its length message, and "Incorrect password" for a wrong current one. */
 export const StatesChangePassword = meta.story({
   beforeEach({ msw }) {
-    msw.use(http.post('*/user-service/change-password', () => apiError(401)), http.patch('*/user-service/change-password', () => apiError(401)))
+    msw.use(
+      http.post('*/user-service/change-password', () => apiError(401)),
+      http.patch('*/user-service/change-password', () => apiError(401)),
+    )
   },
   async play() {
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }))
@@ -127,7 +164,11 @@ export const LogoutConfirm = meta.story({
 /** An account made by single sign-on sets a first password, without a current one. */
 export const StatesSetPassword = meta.story({
   beforeEach({ msw }) {
-    msw.use(http.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, mustChangePassword: false, hasPassword: false })))
+    msw.use(
+      http.get('*/user-service/user-detailed', () =>
+        ok({ ...testUserDetailed, mustChangePassword: false, hasPassword: false }),
+      ),
+    )
   },
   async play() {
     await userEvent.click(await screen.findByRole('button', { name: 'Set a password' }))

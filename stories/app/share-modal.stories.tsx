@@ -30,13 +30,20 @@ export const States = meta.story({
   parameters: masked('role=textbox[name="Share link"]'),
   beforeEach({ msw }) {
     const link = shareLink({ itemId: shared._id, token: 'tok123', name: shared.filename })
-    msw.use(...driveHandlers({ files: [shared], folders: [] }), http.get('*/share-service/links', () => ok({ links: [link] })))
+    msw.use(
+      ...driveHandlers({ files: [shared], folders: [] }),
+      http.get('*/share-service/links', () => ok({ links: [link] })),
+    )
   },
   async play() {
     const dialog = await openShare()
-    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(`${window.location.origin}/public-download/file-1/tok123`)
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(
+      `${window.location.origin}/public-download/file-1/tok123`,
+    )
     await expect(dialog.getByRole('combobox', { name: 'Permission' })).toHaveTextContent('Public')
-    await shown(dialog.getByText('Anyone with the link can view and download this file. Changing the permission ends this link.'))
+    await shown(
+      dialog.getByText('Anyone with the link can view and download this file. Changing the permission ends this link.'),
+    )
     // The link's own settings (its page and options), not "expired or used up".
     await shown(await dialog.findByRole('button', { name: 'Save' }))
     await expect(dialog.queryByText(/has expired or been used up/)).toBeNull()
@@ -58,7 +65,10 @@ export const StatesPrivate = meta.story({
 /** Choosing Temporary: the select waits (spinner) for the server. */
 export const Changing = meta.story({
   beforeEach({ msw }) {
-    msw.use(...driveHandlers(sampleDrive(3)), http.patch('*/file-service/make-one/:id', () => delay('infinite')))
+    msw.use(
+      ...driveHandlers(sampleDrive(3)),
+      http.patch('*/file-service/make-one/:id', () => delay('infinite')),
+    )
   },
   async play() {
     const dialog = await openShare()
@@ -72,7 +82,11 @@ export const Changing = meta.story({
 /** The change fails: "Error Making Public". */
 export const ServerError = meta.story({
   beforeEach({ msw }) {
-    msw.use(...driveHandlers(sampleDrive(3)), http.patch('*/file-service/make-public/:id', () => apiError(500)), http.get('*/share-service/links', () => ok({ links: [] })))
+    msw.use(
+      ...driveHandlers(sampleDrive(3)),
+      http.patch('*/file-service/make-public/:id', () => apiError(500)),
+      http.get('*/share-service/links', () => ok({ links: [] })),
+    )
   },
   async play() {
     const dialog = await openShare()

@@ -17,7 +17,14 @@ const meta = preview.meta({
 
 const links = [
   shareLink({ hasPassword: true, maxDownloads: 10, downloads: 3, expiresAt: '2024-04-01T12:00:00.000Z' }),
-  shareLink({ _id: 'l2', token: 'tok2', url: 'http://cumulus.test/s/tok2', itemType: 'folder', itemId: 'd2', name: 'Trip' }),
+  shareLink({
+    _id: 'l2',
+    token: 'tok2',
+    url: 'http://cumulus.test/s/tok2',
+    itemType: 'folder',
+    itemId: 'd2',
+    name: 'Trip',
+  }),
   requestLink(),
 ]
 

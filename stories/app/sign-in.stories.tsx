@@ -5,7 +5,15 @@ import { expect, screen, userEvent, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { setHasPreviouslyLoggedIn } from '../../app/state/user.ts'
 import { apiError, ok } from '../../mocks/handlers.ts'
-import { appBeforeEach, heldUntilNextStory, appScreen, phone, renderApp, shown, withApp } from './_support/app-story.tsx'
+import {
+  appBeforeEach,
+  heldUntilNextStory,
+  appScreen,
+  phone,
+  renderApp,
+  shown,
+  withApp,
+} from './_support/app-story.tsx'
 
 const meta = preview.meta({
   title: 'App/Sign in',
@@ -76,7 +84,10 @@ export const StatesRestoring = meta.story({
 export const LoginExpired = meta.story({
   beforeEach({ msw }) {
     setHasPreviouslyLoggedIn(true)
-    msw.use(http.get('*/user-service/user', () => apiError(401)), http.post('*/user-service/get-token', () => apiError(401)))
+    msw.use(
+      http.get('*/user-service/user', () => apiError(401)),
+      http.post('*/user-service/get-token', () => apiError(401)),
+    )
   },
   async play() {
     await shown(await screen.findByText('Login Expired'))
@@ -125,7 +136,9 @@ export const SecondFactorRecovery = meta.story({
   beforeEach({ msw }) {
     msw.use(
       http.post('*/user-service/login', () => ok({ secondFactor: ['totp', 'recovery'] })),
-      http.post('*/user-service/login/second-factor', () => apiError(401, 'INVALID_CODE', 'That code is not right. 4 tries left')),
+      http.post('*/user-service/login/second-factor', () =>
+        apiError(401, 'INVALID_CODE', 'That code is not right. 4 tries left'),
+      ),
     )
   },
   async play() {

@@ -4,7 +4,16 @@ import { expect, screen, userEvent, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { makeFolder, sampleDrive } from '../../mocks/fixtures.ts'
 import { driveHandlers, thumbnailHandlers } from '../../mocks/handlers.ts'
-import { appBeforeEach, appScreen, findCard, imagesSettled, phone, renderApp, shown, withApp } from './_support/app-story.tsx'
+import {
+  appBeforeEach,
+  appScreen,
+  findCard,
+  imagesSettled,
+  phone,
+  renderApp,
+  shown,
+  withApp,
+} from './_support/app-story.tsx'
 
 const meta = preview.meta({
   title: 'App/Trash',
@@ -25,7 +34,9 @@ export const States = meta.story({
     msw.use(...driveHandlers(trashed()), ...thumbnailHandlers)
   },
   async play() {
-    await shown(await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.'))
+    await shown(
+      await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+    )
     await shown(screen.getByRole('heading', { name: 'Trash' }))
     await findCard('Quarterly report.pdf')
     await imagesSettled()
@@ -47,7 +58,11 @@ export const Menu = meta.story({
   async play() {
     await userEvent.pointer({ keys: '[MouseRight]', target: await findCard('Quarterly report.pdf') })
     const menu = within(await screen.findByRole('menu'))
-    await expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Multi-select', 'Restore', 'Delete'])
+    await expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Multi-select',
+      'Restore',
+      'Delete',
+    ])
   },
 })
 
@@ -58,6 +73,8 @@ export const Phone = meta.story({
     msw.use(...driveHandlers(trashed()))
   },
   async play() {
-    await shown(await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.'))
+    await shown(
+      await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+    )
   },
 })

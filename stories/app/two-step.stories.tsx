@@ -16,8 +16,22 @@ const meta = preview.meta({
 })
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-const CODES = ['AAAAA-BBBBB', 'CCCCC-DDDDD', 'EEEEE-FFFFF', 'GGGGG-HHHHH', 'JJJJJ-KKKKK', 'MMMMM-NNNNN', 'PPPPP-QQQQQ', 'RRRRR-SSSSS', 'TTTTT-UUUUU', 'VVVVV-WWWWW']
-const setup = () => http.post('*/user-service/totp/setup', () => ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada%40example.com?secret=${SECRET}&issuer=Cumulus` }))
+const CODES = [
+  'AAAAA-BBBBB',
+  'CCCCC-DDDDD',
+  'EEEEE-FFFFF',
+  'GGGGG-HHHHH',
+  'JJJJJ-KKKKK',
+  'MMMMM-NNNNN',
+  'PPPPP-QQQQQ',
+  'RRRRR-SSSSS',
+  'TTTTT-UUUUU',
+  'VVVVV-WWWWW',
+]
+const setup = () =>
+  http.post('*/user-service/totp/setup', () =>
+    ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada%40example.com?secret=${SECRET}&issuer=Cumulus` }),
+  )
 
 const enrol = async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Turn on' }))
@@ -40,7 +54,10 @@ export const StatesEnrol = meta.story({
 /** A wrong code keeps the scan step open with the reason. */
 export const WrongCode = meta.story({
   beforeEach({ msw }) {
-    msw.use(setup(), http.post('*/user-service/totp/enable', () => apiError(400, 'BAD_REQUEST', 'That code is not right')))
+    msw.use(
+      setup(),
+      http.post('*/user-service/totp/enable', () => apiError(400, 'BAD_REQUEST', 'That code is not right')),
+    )
   },
   async play() {
     const dialog = await enrol()
@@ -54,7 +71,10 @@ export const WrongCode = meta.story({
 /** The right code: the ten recovery codes, once, with Download .txt. */
 export const StatesRecoveryCodes = meta.story({
   beforeEach({ msw }) {
-    msw.use(setup(), http.post('*/user-service/totp/enable', () => ok({ recoveryCodes: CODES })))
+    msw.use(
+      setup(),
+      http.post('*/user-service/totp/enable', () => ok({ recoveryCodes: CODES })),
+    )
   },
   async play() {
     const dialog = await enrol()
@@ -73,7 +93,9 @@ export const TurnOff = meta.story({
     msw.use(http.get('*/user-service/totp', () => ok({ enabled: true, recoveryCodesLeft: 1 })))
   },
   async play() {
-    await shown(await screen.findByText('On: signing in asks for a code from your authenticator app. 1 recovery code left.'))
+    await shown(
+      await screen.findByText('On: signing in asks for a code from your authenticator app. 1 recovery code left.'),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Turn off' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Turn off two-step verification?' }))
     await shown(dialog.getByLabelText('Password'))

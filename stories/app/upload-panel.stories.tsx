@@ -13,10 +13,18 @@ const meta = preview.meta({
   beforeEach: appBeforeEach,
 })
 
-const files = (n: number) => Array.from({ length: n }, (_, i) => new File([`file ${i}`.repeat(100)], `scan-${i + 1}.pdf`, { type: 'application/pdf' }))
+const files = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => new File([`file ${i}`.repeat(100)], `scan-${i + 1}.pdf`, { type: 'application/pdf' }),
+  )
 
 /** Every upload stays in flight: the server holds each request. */
-const heldUploads = ({ msw }: { msw: { use: (...handlers: ReturnType<typeof createTusServer>['handlers']) => void } }) => {
+const heldUploads = ({
+  msw,
+}: {
+  msw: { use: (...handlers: ReturnType<typeof createTusServer>['handlers']) => void }
+}) => {
   const tus = createTusServer()
   tus.hold()
   msw.use(...tus.handlers)
@@ -24,7 +32,10 @@ const heldUploads = ({ msw }: { msw: { use: (...handlers: ReturnType<typeof crea
 
 const upload = async (n: number) => {
   await screen.findByRole('heading', { name: 'Your drive is empty' })
-  await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]:not([webkitdirectory])')!, files(n))
+  await userEvent.upload(
+    document.querySelector<HTMLInputElement>('input[type="file"]:not([webkitdirectory])')!,
+    files(n),
+  )
   return within(await screen.findByRole('region', { name: 'Uploads' }))
 }
 

@@ -27,9 +27,39 @@ const meta = preview.meta({
 const GB = 1024 ** 3
 const when = '2024-03-01T10:00:00.000Z'
 const users = [
-  { _id: 'u1', email: 'ada@example.com', role: 'admin', createdAt: when, disabled: false, quota: null, used: 2 * GB, fileCount: 120, lastActiveAt: when },
-  { _id: 'u2', email: 'bob@example.com', role: 'user', createdAt: when, disabled: false, quota: 5 * GB, used: 1.5 * GB, fileCount: 34, lastActiveAt: null },
-  { _id: 'u3', email: 'eve@example.com', role: 'user', createdAt: when, disabled: true, quota: 50 * GB, used: 0, fileCount: 1, lastActiveAt: when },
+  {
+    _id: 'u1',
+    email: 'ada@example.com',
+    role: 'admin',
+    createdAt: when,
+    disabled: false,
+    quota: null,
+    used: 2 * GB,
+    fileCount: 120,
+    lastActiveAt: when,
+  },
+  {
+    _id: 'u2',
+    email: 'bob@example.com',
+    role: 'user',
+    createdAt: when,
+    disabled: false,
+    quota: 5 * GB,
+    used: 1.5 * GB,
+    fileCount: 34,
+    lastActiveAt: null,
+  },
+  {
+    _id: 'u3',
+    email: 'eve@example.com',
+    role: 'user',
+    createdAt: when,
+    disabled: true,
+    quota: 50 * GB,
+    used: 0,
+    fileCount: 1,
+    lastActiveAt: when,
+  },
 ]
 
 const openUsers = async () => {

@@ -33,10 +33,16 @@ const files = (count: number, from = 0): BrowserFile[] =>
   Array.from({ length: count }, (_, i) => {
     const n = from + i
     const base = fileNames[n % fileNames.length] ?? 'file'
-    return { id: `file-${n}`, name: n < fileNames.length ? base : base.replace(/(\.[^.]+)$/, ` (${n})$1`), size: 4096 * (n + 1) ** 2, uploadDate: new Date(2024, 2, 7, 9, n % 60) }
+    return {
+      id: `file-${n}`,
+      name: n < fileNames.length ? base : base.replace(/(\.[^.]+)$/, ` (${n})$1`),
+      size: 4096 * (n + 1) ** 2,
+      uploadDate: new Date(2024, 2, 7, 9, n % 60),
+    }
   })
 
-const card = (name: string) => screen.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) })
+const card = (name: string) =>
+  screen.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) })
 
 // Getting started ---------------------------------------------------------------------------------
 
@@ -59,8 +65,15 @@ function Files({ files: items, uploads, onOpen, onDelete, onCancelUpload }: File
   ]
   return (
     <>
-      <FileGrid title="My files" items={items} selectedIds={selected} itemMenu={menu} style={{ height: 360 }}
-        onItemClick={(file) => setSelected([file.id])} onItemOpen={onOpen} />
+      <FileGrid
+        title="My files"
+        items={items}
+        selectedIds={selected}
+        itemMenu={menu}
+        style={{ height: 360 }}
+        onItemClick={(file) => setSelected([file.id])}
+        onItemOpen={onOpen}
+      />
       {panelOpen && uploads.length > 0 && (
         <UploadPanel items={uploads} position="static" onCancel={onCancelUpload} onClose={() => setPanelOpen(false)} />
       )}
@@ -234,7 +247,8 @@ const PAGE = 30
 const TOTAL = 90
 
 /** A stand-in for your API: one page of files after a short wait. */
-const fetchPage = (offset: number) => new Promise<BrowserFile[]>((resolve) => setTimeout(() => resolve(files(Math.min(PAGE, TOTAL - offset), offset)), 150))
+const fetchPage = (offset: number) =>
+  new Promise<BrowserFile[]>((resolve) => setTimeout(() => resolve(files(Math.min(PAGE, TOTAL - offset), offset)), 150))
 
 /** Pages from a server: `onEndReached` asks for the next one, `loading` shows a spinner and pauses paging. */
 function PagedFiles() {
@@ -248,7 +262,15 @@ function PagedFiles() {
     setItems((current) => [...current, ...page])
     setLoading(false)
   }
-  return <FileGrid title="All files" items={items} loading={loading} onEndReached={done ? undefined : loadMore} style={{ height: 360 }} />
+  return (
+    <FileGrid
+      title="All files"
+      items={items}
+      loading={loading}
+      onEndReached={done ? undefined : loadMore}
+      style={{ height: 360 }}
+    />
+  )
 }
 // #endregion paging
 
@@ -268,10 +290,20 @@ export const Paging = meta.story({
 /** The panel is controlled: your uploader owns the items, the panel reports what the user asked. */
 function UploadQueue() {
   const [items, setItems] = useState<UploadItem[]>([
-    { id: 'r', name: 'holiday.mp4', type: 'file', size: 48_000_000, progress: 42, state: 'running', bytesPerSecond: 1_200_000, secondsLeft: 190 },
+    {
+      id: 'r',
+      name: 'holiday.mp4',
+      type: 'file',
+      size: 48_000_000,
+      progress: 42,
+      state: 'running',
+      bytesPerSecond: 1_200_000,
+      secondsLeft: 190,
+    },
     { id: 'f', name: 'scan.pdf', type: 'file', size: 900_000, progress: 10, state: 'failed', error: 'Network Error' },
   ])
-  const set = (id: string, patch: Partial<UploadItem>) => setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)))
+  const set = (id: string, patch: Partial<UploadItem>) =>
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)))
   return (
     <UploadPanel
       items={items}
@@ -311,7 +343,8 @@ const tree: Record<string, MoveFolder[]> = {
     { id: '2024', name: '2024' },
   ],
 }
-const listFolders = (parent: MoveFolder | null) => new Promise<MoveFolder[]>((resolve) => setTimeout(() => resolve(tree[parent?.id ?? 'root'] ?? []), 100))
+const listFolders = (parent: MoveFolder | null) =>
+  new Promise<MoveFolder[]>((resolve) => setTimeout(() => resolve(tree[parent?.id ?? 'root'] ?? []), 100))
 
 /** The dialog shows one folder at a time; the app keeps the path and loads each folder's children. */
 function MoveOverTree() {
@@ -342,7 +375,13 @@ function MoveOverTree() {
         folders={folders}
         currentFolder={path.at(-1) ?? null}
         loading={loading}
-        onSearch={(text) => setFolders(Object.values(tree).flat().filter((folder) => folder.name.toLowerCase().includes(text.toLowerCase())))}
+        onSearch={(text) =>
+          setFolders(
+            Object.values(tree)
+              .flat()
+              .filter((folder) => folder.name.toLowerCase().includes(text.toLowerCase())),
+          )
+        }
         onEnter={(folder) => void show([...path, folder])}
         onBack={() => void show(path.slice(0, -1))}
         onHome={() => void show([])}

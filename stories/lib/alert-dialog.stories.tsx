@@ -22,14 +22,19 @@ const waitForOpen = async () => {
 export const Playground = meta.story({})
 
 /** An error alert, "No items selected" (error icon, button Okay). */
-export const States = meta.story({ parameters: viewportShot, play: async () => {
+export const States = meta.story({
+  parameters: viewportShot,
+  play: async () => {
     await waitForOpen()
-  } })
+  },
+})
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
 /** A rate limit warning: "Please wait 1 minute before resending" (warning). */
-export const StatesWarning = States.extend({ args: { icon: 'warning', title: 'Please wait 1 minute before resending' } as const })
+export const StatesWarning = States.extend({
+  args: { icon: 'warning', title: 'Please wait 1 minute before resending' } as const,
+})
 
 /** Keyboard: Okay has focus; Enter closes. */
 export const Keyboard = meta.story({

@@ -30,14 +30,24 @@ const waitForOpen = async () => {
 export const Playground = meta.story({})
 
 /** A confirmation, "Delete file?", with the default buttons, focus on cancel. */
-export const States = meta.story({ parameters: viewportShot, play: async () => {
+export const States = meta.story({
+  parameters: viewportShot,
+  play: async () => {
     await waitForOpen()
-  } })
+  },
+})
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
 /** The confirm action running (busy) on a non-destructive question. */
-export const StatesBusy = States.extend({ args: { title: 'Move to trash?', text: 'Items in the trash will eventually be deleted.', tone: 'default', busy: true } as const })
+export const StatesBusy = States.extend({
+  args: {
+    title: 'Move to trash?',
+    text: 'Items in the trash will eventually be deleted.',
+    tone: 'default',
+    busy: true,
+  } as const,
+})
 
 /** Keyboard: cancel has focus first; Tab then Enter confirms. */
 export const Keyboard = meta.story({

@@ -1,6 +1,13 @@
 import { expect, fireEvent, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { ContextMenu, contextMenuLongPressMs, ExtensionBadge, type MenuEntry, sprinkles, vars } from '../../lib/index.ts'
+import {
+  ContextMenu,
+  contextMenuLongPressMs,
+  ExtensionBadge,
+  type MenuEntry,
+  sprinkles,
+  vars,
+} from '../../lib/index.ts'
 import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const select = fn()
@@ -18,7 +25,14 @@ const items: MenuEntry[] = [
 const card = (
   <button
     type="button"
-    className={sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', padding: 'medium', borderRadius: 'medium', background: 'surface' })}
+    className={sprinkles({
+      display: 'flex',
+      alignItems: 'center',
+      gap: 'small',
+      padding: 'medium',
+      borderRadius: 'medium',
+      background: 'surface',
+    })}
     style={{ border: `1px solid ${vars.color.border}`, color: vars.color.text, font: 'inherit', width: 240 }}
   >
     <ExtensionBadge filename="holiday.jpg" />

@@ -4,12 +4,27 @@ import { DetailsPanel, type DetailsSelection } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const created = new Date(2024, 2, 7, 21, 5)
-const pdf: DetailsSelection = { type: 'file', file: { id: '1', name: 'Quarterly report.pdf', size: 1_572_864, uploadDate: created, linkType: 'public' } }
-const jpg: DetailsSelection = { type: 'file', file: { id: '2', name: 'holiday.jpg', size: 3_210_000, uploadDate: created } }
-const folder: DetailsSelection = { type: 'folder', folder: { id: '3', name: 'Invoices', createdAt: new Date(2023, 10, 30) } }
+const pdf: DetailsSelection = {
+  type: 'file',
+  file: { id: '1', name: 'Quarterly report.pdf', size: 1_572_864, uploadDate: created, linkType: 'public' },
+}
+const jpg: DetailsSelection = {
+  type: 'file',
+  file: { id: '2', name: 'holiday.jpg', size: 3_210_000, uploadDate: created },
+}
+const folder: DetailsSelection = {
+  type: 'folder',
+  folder: { id: '3', name: 'Invoices', createdAt: new Date(2023, 10, 30) },
+}
 const long: DetailsSelection = {
   type: 'file',
-  file: { id: '4', name: `${'A very long name, '.repeat(6)}the end.docx`, size: 42, uploadDate: created, linkType: 'one' },
+  file: {
+    id: '4',
+    name: `${'A very long name, '.repeat(6)}the end.docx`,
+    size: 42,
+    uploadDate: created,
+    linkType: 'one',
+  },
 }
 const unknown: DetailsSelection = { type: 'file', file: { id: '5', name: 'Makefile', size: 0, uploadDate: created } }
 

@@ -7,7 +7,11 @@ const meta = preview.meta({
   title: 'Library/EmptyState',
   tags: ['autodocs'],
   component: EmptyState,
-  args: { illustration: 'folder' as const, title: 'This folder is empty', description: 'Drop files here or use ADD NEW' },
+  args: {
+    illustration: 'folder' as const,
+    title: 'This folder is empty',
+    description: 'Drop files here or use ADD NEW',
+  },
   argTypes: { illustration: { control: 'select', options: emptyStateIllustrations } },
 })
 

@@ -13,7 +13,17 @@ const meta = preview.meta({
 
 export const Playground = meta.story({})
 
-const samples = ['report.pdf', 'notes.docx', 'budget.xlsx', 'backup.zip', 'holiday.mp4', 'photo.jpeg', 'movie.torrent', 'README', 'archive.7z']
+const samples = [
+  'report.pdf',
+  'notes.docx',
+  'budget.xlsx',
+  'backup.zip',
+  'holiday.mp4',
+  'photo.jpeg',
+  'movie.torrent',
+  'README',
+  'archive.7z',
+]
 
 /** The text rules, the palette by first letter, the light-blue default and the sizes. */
 export const States = meta.story({

@@ -10,7 +10,13 @@ const picture = `data:image/svg+xml;utf8,${encodeURIComponent(
 const broken = 'data:image/png;base64,AAAA'
 
 const at = new Date(2024, 2, 7, 21, 5)
-const file = (name: string, extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: name, name, size: 2048, uploadDate: at, ...extra })
+const file = (name: string, extra: Partial<BrowserFile> = {}): BrowserFile => ({
+  id: name,
+  name,
+  size: 2048,
+  uploadDate: at,
+  ...extra,
+})
 
 const meta = preview.meta({
   title: 'Library/FileCard',
@@ -32,11 +38,19 @@ export const States = meta.story({
     <StateGrid columns={4}>
       <State label="thumbnail">{cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} />)}</State>
       <State label="no thumbnail: badge">{cell(<FileCard file={file('Quarterly report.pdf')} />)}</State>
-      <State label="thumbnails disabled">{cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} thumbnailsDisabled />)}</State>
-      <State label="broken thumbnail: badge">{cell(<FileCard file={file('photo.png', { thumbnailUrl: broken })} />)}</State>
-      <State label="selected">{cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} selected />)}</State>
+      <State label="thumbnails disabled">
+        {cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} thumbnailsDisabled />)}
+      </State>
+      <State label="broken thumbnail: badge">
+        {cell(<FileCard file={file('photo.png', { thumbnailUrl: broken })} />)}
+      </State>
+      <State label="selected">
+        {cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} selected />)}
+      </State>
       <State label="selected, badge">{cell(<FileCard file={file('budget.xlsx')} selected />)}</State>
-      <State label="long name">{cell(<FileCard file={file('A very long file name that will not fit on one line of a card.docx')} />)}</State>
+      <State label="long name">
+        {cell(<FileCard file={file('A very long file name that will not fit on one line of a card.docx')} />)}
+      </State>
       <State label="unknown type, badge max 3">{cell(<FileCard file={file('README')} badgeMax={3} />)}</State>
       <State label="narrow (120 px)">
         <div style={{ width: 120 }}>
@@ -77,10 +91,14 @@ export const BrokenThumbnail = meta.story({
 export const StatesOpenCue = meta.story({
   render: () => (
     <StateGrid columns={4}>
-      <State label="selected, thumbnail">{cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} selected openCue />)}</State>
+      <State label="selected, thumbnail">
+        {cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture })} selected openCue />)}
+      </State>
       <State label="selected, badge">{cell(<FileCard file={file('budget.xlsx')} selected openCue />)}</State>
       <State label="not selected: no cue">{cell(<FileCard file={file('notes.txt')} openCue />)}</State>
-      <State label="openLabel">{cell(<FileCard file={file('beach.png', { thumbnailUrl: picture })} selected openCue openLabel="View" />)}</State>
+      <State label="openLabel">
+        {cell(<FileCard file={file('beach.png', { thumbnailUrl: picture })} selected openCue openLabel="View" />)}
+      </State>
     </StateGrid>
   ),
 })

@@ -33,11 +33,25 @@ const meta = preview.meta({
 // The public download page puts the details on a card.
 const card = sprinkles({ padding: 'xlarge', background: 'raised', borderRadius: 'large', boxShadow: 'small' })
 
-export const Playground = meta.story({ render: (args) => <div className={card} style={{ width: 420 }}><FileDetails {...args} /></div> })
+export const Playground = meta.story({
+  render: (args) => (
+    <div className={card} style={{ width: 420 }}>
+      <FileDetails {...args} />
+    </div>
+  ),
+})
 
 const details = (patch: Partial<Parameters<typeof FileDetails>[0]> = {}) => (
   <div className={card} style={{ width: 360, border: `1px solid ${vars.color.border}` }}>
-    <FileDetails name="Quarterly report.pdf" access="public" fileSize={2_411_724} uploadDate={uploaded} onCopyName={copyName} onDownload={download} {...patch} />
+    <FileDetails
+      name="Quarterly report.pdf"
+      access="public"
+      fileSize={2_411_724}
+      uploadDate={uploaded}
+      onCopyName={copyName}
+      onDownload={download}
+      {...patch}
+    />
   </div>
 )
 
@@ -50,12 +64,22 @@ export const States = meta.story({
       <State label="temporary">{details({ name: 'invoice-2024-03.pdf', access: 'one', fileSize: 88_321 })}</State>
       <State label="downloading (busy)">{details({ downloading: true })}</State>
       <State label="long name">
-        {details({ name: 'A_very_long_file_name_without_spaces_for_the_final_board_meeting_version_2_reviewed.xlsx', access: 'one' })}
+        {details({
+          name: 'A_very_long_file_name_without_spaces_for_the_final_board_meeting_version_2_reviewed.xlsx',
+          access: 'one',
+        })}
       </State>
       <State label="empty file">{details({ name: 'empty.txt', access: 'private', fileSize: 0 })}</State>
       <State label="narrow viewport (280 px)">
         <div className={card} style={{ width: 280, boxSizing: 'border-box' }}>
-          <FileDetails name="holiday.mov" access="public" fileSize={734_003_200} uploadDate={uploaded} onCopyName={copyName} onDownload={download} />
+          <FileDetails
+            name="holiday.mov"
+            access="public"
+            fileSize={734_003_200}
+            uploadDate={uploaded}
+            onCopyName={copyName}
+            onDownload={download}
+          />
         </div>
       </State>
     </StateGrid>

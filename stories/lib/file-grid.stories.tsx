@@ -22,7 +22,18 @@ const thumbnail = (hue: number) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="hsl(${hue},55%,62%)"/><circle cx="240" cy="60" r="28" fill="hsl(${hue},80%,88%)"/><path d="M0 200L110 90l80 80 50-40 80 70z" fill="hsl(${hue + 30},45%,30%)"/></svg>`,
   )}`
 const broken = 'data:image/png;base64,AAAA'
-const names = ['Quarterly report.pdf', 'holiday.jpg', 'budget.xlsx', 'notes.docx', 'backup.zip', 'clip.mp4', 'README', 'song.mp3', 'slides.pptx', 'photo.png']
+const names = [
+  'Quarterly report.pdf',
+  'holiday.jpg',
+  'budget.xlsx',
+  'notes.docx',
+  'backup.zip',
+  'clip.mp4',
+  'README',
+  'song.mp3',
+  'slides.pptx',
+  'photo.png',
+]
 
 const sample = (count: number, { thumbs = true, prefix = '' } = {}): BrowserFile[] =>
   Array.from({ length: count }, (_, i) => {
@@ -40,8 +51,19 @@ const sample = (count: number, { thumbs = true, prefix = '' } = {}): BrowserFile
   })
 
 const longNames: BrowserFile[] = [
-  { id: 'l1', name: 'A very long file name that keeps going well past the width of any card in the grid.pdf', size: 10, uploadDate: new Date(2024, 0, 2, 9, 5) },
-  { id: 'l2', name: 'Screenshot 2024-03-07 at 21.05.33 with an even longer description appended.png', size: 10, uploadDate: new Date(2024, 0, 3, 13, 45), thumbnailUrl: thumbnail(200) },
+  {
+    id: 'l1',
+    name: 'A very long file name that keeps going well past the width of any card in the grid.pdf',
+    size: 10,
+    uploadDate: new Date(2024, 0, 2, 9, 5),
+  },
+  {
+    id: 'l2',
+    name: 'Screenshot 2024-03-07 at 21.05.33 with an even longer description appended.png',
+    size: 10,
+    uploadDate: new Date(2024, 0, 3, 13, 45),
+    thumbnailUrl: thumbnail(200),
+  },
   { id: 'l3', name: 'archive.tar.gz', size: 10, uploadDate: new Date(2024, 0, 4, 0, 0) },
   { id: 'l4', name: 'broken-thumbnail.jpg', size: 10, uploadDate: new Date(2024, 0, 5, 12, 0), thumbnailUrl: broken },
 ]
@@ -109,10 +131,16 @@ const box = (height: number, grid: FileGridProps) => <FileGrid {...grid} style={
 export const States = meta.story({
   render: () => (
     <StateGrid columns={2} fill>
-      <State label="grid · selected (2), thumbnails">{box(300, { title: 'Home Files', items: sample(8), selectedIds: ['file-1', 'file-4'] })}</State>
-      <State label="list · selected (1)">{box(300, { title: 'Files', view: 'list', items: sample(6), selectedIds: ['file-2'] })}</State>
+      <State label="grid · selected (2), thumbnails">
+        {box(300, { title: 'Home Files', items: sample(8), selectedIds: ['file-1', 'file-4'] })}
+      </State>
+      <State label="list · selected (1)">
+        {box(300, { title: 'Files', view: 'list', items: sample(6), selectedIds: ['file-2'] })}
+      </State>
       <State label="long names, broken thumbnail (badge)">{box(250, { title: 'Files', items: longNames })}</State>
-      <State label="thumbnails disabled">{box(250, { title: 'Files', items: sample(4), thumbnailsDisabled: true })}</State>
+      <State label="thumbnails disabled">
+        {box(250, { title: 'Files', items: sample(4), thumbnailsDisabled: true })}
+      </State>
       <State label="10,000 items (virtualised), loading the next page">
         {box(250, { title: 'Home Files', items: many, loading: true })}
       </State>
@@ -163,7 +191,6 @@ export const Keyboard = meta.story({
     await expect(canvas.queryByRole('option', { name: named(many[0]?.name) })).not.toHaveFocus()
   },
 })
-
 
 /** A click reports the item and its modifier keys; the app (here: nobody) decides what it means. */
 export const Pointer = meta.story({
@@ -247,7 +274,9 @@ export const WithControls = meta.story({
     const [sort, setSort] = useState<SortValue>('date_desc')
     const [view, setView] = useState<'grid' | 'list'>('grid')
     const items = [...(args.items ?? [])].sort((a, b) =>
-      sort.startsWith('alp') ? a.name.localeCompare(b.name) : new Date(a.uploadDate).getTime() - new Date(b.uploadDate).getTime(),
+      sort.startsWith('alp')
+        ? a.name.localeCompare(b.name)
+        : new Date(a.uploadDate).getTime() - new Date(b.uploadDate).getTime(),
     )
     if (sort.endsWith('desc')) items.reverse()
     return (
@@ -267,7 +296,12 @@ export const WithControls = meta.story({
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'List view' }))
     await expect(await canvas.findByRole('grid', { name: 'Home Files' })).toBeVisible()
-    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size', 'Created', 'Actions'])
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Size',
+      'Created',
+      'Actions',
+    ])
   },
 })
 
@@ -278,9 +312,16 @@ export const WithControls = meta.story({
 export const SharedScroller = meta.story({
   render: function Render(args) {
     const [scroller, setScroller] = useState<HTMLElement | null>(null)
-    const folders = Array.from({ length: 12 }, (_, i) => ({ id: `d${i}`, name: `Folder ${i + 1}`, createdAt: new Date(2024, 0, 1 + i) }))
+    const folders = Array.from({ length: 12 }, (_, i) => ({
+      id: `d${i}`,
+      name: `Folder ${i + 1}`,
+      createdAt: new Date(2024, 0, 1 + i),
+    }))
     return (
-      <div ref={setScroller} style={{ height: 520, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 24 }}>
+      <div
+        ref={setScroller}
+        style={{ height: 520, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 24 }}
+      >
         <ParentBar folderName="Holiday photos" onBack={() => {}} onRootClick={() => {}} />
         <FolderGrid title="Folders" items={folders} scrollParent={scroller} />
         {scroller ? <FileGrid {...args} style={undefined} title="Files" items={many} scrollParent={scroller} /> : null}

@@ -25,7 +25,15 @@ const meta = preview.meta({
   title: 'Library/FileList',
   tags: ['autodocs'],
   component: FileList,
-  args: { title: 'Files', items: files(40), style: { height: 360 }, itemMenu: menu, onItemClick: fn(), onItemOpen: fn(), onItemToggle: fn() },
+  args: {
+    title: 'Files',
+    items: files(40),
+    style: { height: 360 },
+    itemMenu: menu,
+    onItemClick: fn(),
+    onItemOpen: fn(),
+    onItemToggle: fn(),
+  },
   beforeEach: () => {
     onMenu.mockClear()
   },
@@ -38,12 +46,24 @@ export const States = meta.story({
   render: () => (
     <StateGrid columns={1} fill>
       <State label="selected (2)">
-        <FileList title="Files" items={files(5)} selectedIds={['file-1', 'file-3']} style={{ height: 280, width: '100%' }} />
+        <FileList
+          title="Files"
+          items={files(5)}
+          selectedIds={['file-1', 'file-3']}
+          style={{ height: 280, width: '100%' }}
+        />
       </State>
       <State label="long names, custom column texts">
         <FileList
           title="Search"
-          items={[{ id: 'x', name: 'An extremely long file name that goes on and on and on until it simply has to be cut short.pdf', size: 1_234_567_890, uploadDate: new Date(2023, 11, 31, 23, 59) }]}
+          items={[
+            {
+              id: 'x',
+              name: 'An extremely long file name that goes on and on and on until it simply has to be cut short.pdf',
+              size: 1_234_567_890,
+              uploadDate: new Date(2023, 11, 31, 23, 59),
+            },
+          ]}
           columnLabels={{ created: 'Uploaded' }}
           style={{ height: 110, width: '100%' }}
         />
@@ -130,12 +150,24 @@ export const StatesSortableHeaders = meta.story({
   render: () => {
     const [value, setValue] = useState('size_desc')
     // The story sorts the rows itself, as a product's list query would.
-    const key = (f: BrowserFile) => (value.startsWith('size') ? f.size : value.startsWith('alp') ? f.name.toLowerCase() : new Date(f.uploadDate).getTime())
-    const sorted = [...files(4)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (value.endsWith('desc') ? -1 : 1))
+    const key = (f: BrowserFile) =>
+      value.startsWith('size')
+        ? f.size
+        : value.startsWith('alp')
+          ? f.name.toLowerCase()
+          : new Date(f.uploadDate).getTime()
+    const sorted = [...files(4)].sort(
+      (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (value.endsWith('desc') ? -1 : 1),
+    )
     return (
       <StateGrid columns={1} fill>
         <State label="sorted by size, largest first (click a header to sort)">
-          <FileList title="Files" items={sorted} columnSort={{ value, onValueChange: setValue }} style={{ height: 240, width: '100%' }} />
+          <FileList
+            title="Files"
+            items={sorted}
+            columnSort={{ value, onValueChange: setValue }}
+            style={{ height: 240, width: '100%' }}
+          />
         </State>
       </StateGrid>
     )

@@ -20,7 +20,15 @@ const meta = preview.meta({
   title: 'Library/FileRequestDropZone',
   tags: ['autodocs'],
   component: FileRequestDropZone,
-  args: { title: 'Wedding photos', onFiles, onCancelUpload, onCloseUploads, maxFileSize: 2 * GB, maxTotalBytes: 10 * GB, style: { maxWidth: 560, padding: 16 } },
+  args: {
+    title: 'Wedding photos',
+    onFiles,
+    onCancelUpload,
+    onCloseUploads,
+    maxFileSize: 2 * GB,
+    maxTotalBytes: 10 * GB,
+    style: { maxWidth: 560, padding: 16 },
+  },
   beforeEach: () => {
     for (const spy of [onFiles, onCancelUpload, onCloseUploads]) spy.mockClear()
   },
@@ -52,19 +60,26 @@ const dragOver = (element: Element) => {
 export const States = meta.story({
   render: () => (
     <StateGrid columns={3} fill>
-      <State label="ready, both limits">{zone('Wedding photos', { maxFileSize: 2 * GB, maxTotalBytes: 10 * GB })}</State>
+      <State label="ready, both limits">
+        {zone('Wedding photos', { maxFileSize: 2 * GB, maxTotalBytes: 10 * GB })}
+      </State>
       <State label="ready, no limits">{zone('Inbox')}</State>
       <State label="files dragged over">{zone('Scans', { maxFileSize: 500 * 1024 ** 2, id: 'dragging' })}</State>
-      <State label="uploading: running, failed, completed">{zone('Tax documents', { uploads, maxFileSize: 2 * GB })}</State>
+      <State label="uploading: running, failed, completed">
+        {zone('Tax documents', { uploads, maxFileSize: 2 * GB })}
+      </State>
       <State label="disabled">{zone('Paused request', { disabled: true, maxFileSize: 2 * GB })}</State>
       <State label="expired">{zone('Old request', { expired: true })}</State>
       <State label="narrow (280 px)">
-        <div style={{ width: 280 }}>{zone('Birthday party photos and videos', { maxFileSize: 2 * GB, maxTotalBytes: 10 * GB })}</div>
+        <div style={{ width: 280 }}>
+          {zone('Birthday party photos and videos', { maxFileSize: 2 * GB, maxTotalBytes: 10 * GB })}
+        </div>
       </State>
     </StateGrid>
   ),
   play: async ({ canvasElement }) => {
-    const target = within(canvasElement.querySelector('#dragging') as HTMLElement).getByText('Drag files here').parentElement as HTMLElement
+    const target = within(canvasElement.querySelector('#dragging') as HTMLElement).getByText('Drag files here')
+      .parentElement as HTMLElement
     dragOver(target)
     // dragenter is a continuous event to React: its state update renders a moment later.
     await waitFor(() => expect(target).toHaveAttribute('data-dragging', 'true'))
@@ -95,7 +110,9 @@ export const Pointer = meta.story({
         uploads={items}
         onFiles={(files) => {
           args.onFiles(files)
-          setItems(files.map((file, i) => ({ id: String(i), name: file.name, type: 'file', progress: 10, state: 'running' })))
+          setItems(
+            files.map((file, i) => ({ id: String(i), name: file.name, type: 'file', progress: 10, state: 'running' })),
+          )
         }}
       />
     )

@@ -23,13 +23,17 @@ export const States = meta.story({
     <StateGrid columns={3}>
       <State label="default">{cell(<FolderCard folder={folder('Photos')} />)}</State>
       <State label="selected">{cell(<FolderCard folder={folder('Invoices')} selected />)}</State>
-      <State label="long name">{cell(<FolderCard folder={folder('Scans from the old office, sorted by year and month')} />)}</State>
+      <State label="long name">
+        {cell(<FolderCard folder={folder('Scans from the old office, sorted by year and month')} />)}
+      </State>
       <State label="narrow (120 px)">
         <div style={{ width: 120 }}>
           <FolderCard folder={folder('Documents')} />
         </div>
       </State>
-      <State label="selected, long name">{cell(<FolderCard folder={folder('Scans from the old office, sorted by year')} selected />)}</State>
+      <State label="selected, long name">
+        {cell(<FolderCard folder={folder('Scans from the old office, sorted by year')} selected />)}
+      </State>
     </StateGrid>
   ),
 })
@@ -40,7 +44,10 @@ export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 export const LongName = meta.story({
   args: { folder: folder('Scans from the old office, sorted by year and month'), style: { width: 160 } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText(/Scans from/)).toHaveAttribute('title', 'Scans from the old office, sorted by year and month')
+    await expect(canvas.getByText(/Scans from/)).toHaveAttribute(
+      'title',
+      'Scans from the old office, sorted by year and month',
+    )
   },
 })
 
@@ -49,7 +56,9 @@ export const StatesOpenCue = meta.story({
   render: () => (
     <StateGrid columns={3}>
       <State label="selected">{cell(<FolderCard folder={folder('Invoices')} selected openCue />)}</State>
-      <State label="selected, long name">{cell(<FolderCard folder={folder('Scans from the old office, sorted by year')} selected openCue />)}</State>
+      <State label="selected, long name">
+        {cell(<FolderCard folder={folder('Scans from the old office, sorted by year')} selected openCue />)}
+      </State>
       <State label="not selected: no cue">{cell(<FolderCard folder={folder('Photos')} openCue />)}</State>
     </StateGrid>
   ),

@@ -1,6 +1,12 @@
 import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { type BrowserFolder, collectionViews, FolderGrid, type FolderGridProps, type MenuEntry } from '../../lib/index.ts'
+import {
+  type BrowserFolder,
+  collectionViews,
+  FolderGrid,
+  type FolderGridProps,
+  type MenuEntry,
+} from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const base = ['Photos', 'Documents', 'Invoices', 'Music', 'Backups', 'Projects', 'Taxes 2023', 'Recipes']
@@ -53,8 +59,12 @@ const box = (height: number, grid: FolderGridProps) => <FolderGrid {...grid} sty
 export const States = meta.story({
   render: () => (
     <StateGrid columns={2} fill>
-      <State label="Home Folders · selected (2)">{box(170, { title: 'Home Folders', items: folders(8), selectedIds: ['folder-0', 'folder-5'] })}</State>
-      <State label="Folders · list view, selected (1)">{box(170, { title: 'Folders', view: 'list', items: folders(3), selectedIds: ['folder-1'] })}</State>
+      <State label="Home Folders · selected (2)">
+        {box(170, { title: 'Home Folders', items: folders(8), selectedIds: ['folder-0', 'folder-5'] })}
+      </State>
+      <State label="Folders · list view, selected (1)">
+        {box(170, { title: 'Folders', view: 'list', items: folders(3), selectedIds: ['folder-1'] })}
+      </State>
       <State label="Search · long names">{box(120, { title: 'Search', items: longNames })}</State>
       <State label="Trash · 10,000 folders">{box(120, { title: 'Trash', items: folders(10_000) })}</State>
       <State label="No Folders">{box(60, { title: 'No Folders', items: [] })}</State>
@@ -85,9 +95,15 @@ export const Keyboard = meta.story({
     await userEvent.keyboard('{ArrowLeft}')
     await expect(canvas.getByRole('option', { name: 'Documents' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    await expect(args.onItemOpen).toHaveBeenCalledWith(expect.objectContaining({ name: 'Documents' }), expect.anything())
+    await expect(args.onItemOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Documents' }),
+      expect.anything(),
+    )
     await userEvent.keyboard(' ')
-    await expect(args.onItemToggle).toHaveBeenCalledWith(expect.objectContaining({ name: 'Documents' }), expect.anything())
+    await expect(args.onItemToggle).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Documents' }),
+      expect.anything(),
+    )
     await userEvent.keyboard('{Shift>}{F10}{/Shift}')
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus())
     await userEvent.keyboard('{ArrowDown}{Enter}')
@@ -122,22 +138,39 @@ export const StatesDropTarget = meta.story({
   render: (args) => (
     <StateGrid columns={2} fill>
       <State label="grid · dragged over Invoices">
-        <FolderGrid title="Folders" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 170, width: '100%' }} />
+        <FolderGrid
+          title="Folders"
+          items={folders(4)}
+          getDragIds={(item) => [item.id]}
+          onItemsDrop={args.onItemsDrop}
+          style={{ height: 170, width: '100%' }}
+        />
       </State>
       <State label="list · dragged over Music">
-        <FolderGrid title="Folder rows" view="list" items={folders(4)} getDragIds={(item) => [item.id]} onItemsDrop={args.onItemsDrop} style={{ height: 240, width: '100%' }} />
+        <FolderGrid
+          title="Folder rows"
+          view="list"
+          items={folders(4)}
+          getDragIds={(item) => [item.id]}
+          onItemsDrop={args.onItemsDrop}
+          style={{ height: 240, width: '100%' }}
+        />
       </State>
     </StateGrid>
   ),
   args: { onItemsDrop: fn() },
   play: async ({ canvas, args }) => {
-    for (const [list, over] of [['Folders', 'Invoices'], ['Folder rows', 'Music']] as const) {
+    for (const [list, over] of [
+      ['Folders', 'Invoices'],
+      ['Folder rows', 'Music'],
+    ] as const) {
       const collection = within(await canvas.findByRole(list === 'Folders' ? 'listbox' : 'grid', { name: list }))
       const role = list === 'Folders' ? 'option' : 'row'
       const target = await collection.findByRole(role, { name: new RegExp(`^${over}`) })
       // Native events, so both carry the one DataTransfer (fireEvent would give each a new one).
       const drag = new DataTransfer()
-      const send = (type: string, on: Element) => on.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: drag }))
+      const send = (type: string, on: Element) =>
+        on.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: drag }))
       send('dragstart', await collection.findByRole(role, { name: /^Photos/ }))
       send('dragover', target)
       await waitFor(() => expect(target).toHaveAttribute('data-drop-target', 'true'))

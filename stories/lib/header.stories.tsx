@@ -13,7 +13,13 @@ const meta = preview.meta({
   title: 'Library/Header',
   tags: ['autodocs'],
   component: Header,
-  args: { onLogo: logo, onSettings: settings, onMenu: menu, search: <SearchBar onSubmit={submit} />, layout: 'responsive' } as const,
+  args: {
+    onLogo: logo,
+    onSettings: settings,
+    onMenu: menu,
+    search: <SearchBar onSubmit={submit} />,
+    layout: 'responsive',
+  } as const,
   argTypes: { layout: { control: 'inline-radio', options: headerLayouts } },
   beforeEach: () => {
     logo.mockClear()
@@ -30,27 +36,55 @@ export const States = meta.story({
     <StateGrid columns={1} fill>
       <State label="desktop">
         <section aria-label="desktop" style={{ width: '100%' }}>
-          <Header layout="desktop" search={<SearchBar aria-label="Search 1" onSubmit={submit} />} onSettings={settings} onMenu={menu} onLogo={logo} />
+          <Header
+            layout="desktop"
+            search={<SearchBar aria-label="Search 1" onSubmit={submit} />}
+            onSettings={settings}
+            onMenu={menu}
+            onLogo={logo}
+          />
         </section>
       </State>
       <State label="desktop, media area, with a query">
         <section aria-label="desktop, media area, with a query" style={{ width: '100%' }}>
-          <Header layout="desktop" search={<SearchBar aria-label="Search 2" placeholder="Search Media" defaultValue="beach" onSubmit={submit} />} onSettings={settings} onLogo={logo} />
+          <Header
+            layout="desktop"
+            search={
+              <SearchBar aria-label="Search 2" placeholder="Search Media" defaultValue="beach" onSubmit={submit} />
+            }
+            onSettings={settings}
+            onLogo={logo}
+          />
         </section>
       </State>
       <State label="mobile, drawer closed">
         <section aria-label="mobile, drawer closed" style={{ width: 480 }}>
-          <Header layout="mobile" search={<SearchBar aria-label="Search 3" placeholder="Search Trash" onSubmit={submit} />} onSettings={settings} onMenu={menu} />
+          <Header
+            layout="mobile"
+            search={<SearchBar aria-label="Search 3" placeholder="Search Trash" onSubmit={submit} />}
+            onSettings={settings}
+            onMenu={menu}
+          />
         </section>
       </State>
       <State label="mobile, drawer open">
         <section aria-label="mobile, drawer open" style={{ width: 480 }}>
-          <Header layout="mobile" menuOpen search={<SearchBar aria-label="Search 4" onSubmit={submit} />} onSettings={settings} onMenu={menu} />
+          <Header
+            layout="mobile"
+            menuOpen
+            search={<SearchBar aria-label="Search 4" onSubmit={submit} />}
+            onSettings={settings}
+            onMenu={menu}
+          />
         </section>
       </State>
       <State label="narrow viewport (320 px)">
         <section aria-label="narrow viewport (320 px)" style={{ width: 320 }}>
-          <Header layout="mobile" search={<SearchBar aria-label="Search 5" defaultValue="quarterly" onSubmit={submit} />} onMenu={menu} />
+          <Header
+            layout="mobile"
+            search={<SearchBar aria-label="Search 5" defaultValue="quarterly" onSubmit={submit} />}
+            onMenu={menu}
+          />
         </section>
       </State>
       <State label="no search slot">

@@ -1,6 +1,12 @@
 import { expect, fn, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { type LinkSettings, LinkSettingsForm, type LinkSettingsFormProps, shareLinkAccesses, vars } from '../../lib/index.ts'
+import {
+  type LinkSettings,
+  LinkSettingsForm,
+  type LinkSettingsFormProps,
+  shareLinkAccesses,
+  vars,
+} from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 // A fixed clock, so "in the past" and the proposed expiry read the same on every run.
@@ -15,7 +21,14 @@ const meta = preview.meta({
   title: 'Library/LinkSettingsForm',
   tags: ['autodocs'],
   component: LinkSettingsForm,
-  args: { now, onSubmit, onCancel, onValueChange, 'aria-label': 'Link settings', style: { maxWidth: 420, padding: vars.space.large } } as LinkSettingsFormProps,
+  args: {
+    now,
+    onSubmit,
+    onCancel,
+    onValueChange,
+    'aria-label': 'Link settings',
+    style: { maxWidth: 420, padding: vars.space.large },
+  } as LinkSettingsFormProps,
   argTypes: { access: { control: 'inline-radio', options: shareLinkAccesses } },
   beforeEach: () => {
     for (const spy of [onSubmit, onCancel, onValueChange]) spy.mockClear()
@@ -25,12 +38,23 @@ const meta = preview.meta({
 export const Playground = meta.story({})
 
 const everything: LinkSettings = { expiresAt: at(5, 30, 18), maxDownloads: 10 }
-const request: LinkSettings = { expiresAt: at(3, 1, 12), maxDownloads: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: 500 * 1024 ** 2 }
+const request: LinkSettings = {
+  expiresAt: at(3, 1, 12),
+  maxDownloads: null,
+  maxFileSize: 2 * 1024 ** 3,
+  maxTotalBytes: 500 * 1024 ** 2,
+}
 
 // Each form is a landmark of its own in the grid, so each gets its own name.
 const form = (name: string, props: Partial<LinkSettingsFormProps> = {}) => (
   <div style={{ width: 340 }}>
-    <LinkSettingsForm aria-label={`Link settings (${name})`} now={now} onSubmit={onSubmit} onCancel={onCancel} {...props} />
+    <LinkSettingsForm
+      aria-label={`Link settings (${name})`}
+      now={now}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      {...props}
+    />
   </div>
 )
 
@@ -39,9 +63,15 @@ export const States = meta.story({
   render: () => (
     <StateGrid columns={3}>
       <State label="new view link: every option off">{form('new')}</State>
-      <State label="expiry, password set, limit 10">{form('all set', { defaultValue: everything, hasPassword: true })}</State>
-      <State label="password being removed">{form('removing', { defaultValue: { ...everything, password: null }, hasPassword: true })}</State>
-      <State label="file request: size limits in GB and MB">{form('request', { access: 'upload', defaultValue: request })}</State>
+      <State label="expiry, password set, limit 10">
+        {form('all set', { defaultValue: everything, hasPassword: true })}
+      </State>
+      <State label="password being removed">
+        {form('removing', { defaultValue: { ...everything, password: null }, hasPassword: true })}
+      </State>
+      <State label="file request: size limits in GB and MB">
+        {form('request', { access: 'upload', defaultValue: request })}
+      </State>
       <State label="after Save: past expiry, no password, limit 0">
         {form('invalid', { defaultValue: { expiresAt: at(1, 1, 9), maxDownloads: 0, password: '' } })}
       </State>
@@ -50,7 +80,14 @@ export const States = meta.story({
       </State>
       <State label="narrow (240 px)">
         <div style={{ width: 240 }}>
-          <LinkSettingsForm aria-label="Link settings (narrow)" now={now} onSubmit={onSubmit} onCancel={onCancel} defaultValue={everything} hasPassword />
+          <LinkSettingsForm
+            aria-label="Link settings (narrow)"
+            now={now}
+            onSubmit={onSubmit}
+            onCancel={onCancel}
+            defaultValue={everything}
+            hasPassword
+          />
         </div>
       </State>
     </StateGrid>
@@ -100,7 +137,9 @@ export const Pointer = meta.story({
     await userEvent.click(canvas.getByRole('button', { name: 'Remove password' }))
     await expect(canvas.getByText('The password will be removed when you save.')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ expiresAt: at(2, 8, 10), maxDownloads: null, password: null }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ expiresAt: at(2, 8, 10), maxDownloads: null, password: null }),
+    )
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
     await expect(onCancel).toHaveBeenCalledOnce()
   },

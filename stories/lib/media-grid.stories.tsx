@@ -23,7 +23,15 @@ const meta = preview.meta({
   title: 'Library/MediaGrid',
   tags: ['autodocs'],
   component: MediaGrid,
-  args: { title: 'Photos and Videos', items: media(60), style: { height: 400 }, onItemClick: fn(), onItemOpen: fn(), onItemToggle: fn(), onEndReached: fn() },
+  args: {
+    title: 'Photos and Videos',
+    items: media(60),
+    style: { height: 400 },
+    onItemClick: fn(),
+    onItemOpen: fn(),
+    onItemToggle: fn(),
+    onEndReached: fn(),
+  },
 })
 
 export const Playground = meta.story({})
@@ -40,11 +48,15 @@ const settled = async (canvasElement: HTMLElement, grids: number) => {
 export const States = meta.story({
   render: () => (
     <StateGrid columns={2} fill>
-      <State label="Photos and Videos · selected (3), broken thumbnail">{box(300, { title: 'Photos and Videos', items: media(16), selectedIds: ['m0', 'm1', 'm6'] })}</State>
+      <State label="Photos and Videos · selected (3), broken thumbnail">
+        {box(300, { title: 'Photos and Videos', items: media(16), selectedIds: ['m0', 'm1', 'm6'] })}
+      </State>
       <State label="Videos · 10,000 (virtualised), loading more">
         {box(300, { title: 'Videos', items: media(10_000).map((m) => ({ ...m, isVideo: true })), loading: true })}
       </State>
-      <State label="thumbnails disabled: badges">{box(180, { title: 'Photos', items: media(6), thumbnailsDisabled: true })}</State>
+      <State label="thumbnails disabled: badges">
+        {box(180, { title: 'Photos', items: media(6), thumbnailsDisabled: true })}
+      </State>
       <State label="narrow (minimum cell 100 px)">
         <div style={{ width: 230 }}>{box(180, { title: 'Photos', items: media(6) })}</div>
       </State>
@@ -73,8 +85,14 @@ export const Keyboard = meta.story({
     await userEvent.keyboard('{ArrowUp}')
     await expect(canvas.getByRole('option', { name: 'clip-1.mp4' })).toHaveFocus()
     await userEvent.keyboard('{Enter} ')
-    await expect(args.onItemOpen).toHaveBeenCalledWith(expect.objectContaining({ name: 'clip-1.mp4' }), expect.anything())
-    await expect(args.onItemToggle).toHaveBeenCalledWith(expect.objectContaining({ name: 'clip-1.mp4' }), expect.anything())
+    await expect(args.onItemOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'clip-1.mp4' }),
+      expect.anything(),
+    )
+    await expect(args.onItemToggle).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'clip-1.mp4' }),
+      expect.anything(),
+    )
   },
 })
 

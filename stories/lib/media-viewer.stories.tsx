@@ -66,7 +66,16 @@ const imageShown = async () => {
 /** A 360×640 phone: a modal rendered in place (portal={false}) is laid out inside its transform. */
 function Phone({ children }: { children: ReactNode }) {
   return (
-    <div style={{ position: 'relative', width: 360, height: 640, transform: 'translateZ(0)', overflow: 'hidden', outline: `1px solid ${vars.color.border}` }}>
+    <div
+      style={{
+        position: 'relative',
+        width: 360,
+        height: 640,
+        transform: 'translateZ(0)',
+        overflow: 'hidden',
+        outline: `1px solid ${vars.color.border}`,
+      }}
+    >
       {children}
     </div>
   )

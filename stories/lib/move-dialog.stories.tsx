@@ -11,7 +11,10 @@ const folders: MoveFolder[] = [
   { id: 'd', name: 'Documents' },
 ]
 
-const many: MoveFolder[] = Array.from({ length: 14 }, (_, i) => ({ id: `f${i}`, name: `Project ${String(i + 1).padStart(2, '0')}` }))
+const many: MoveFolder[] = Array.from({ length: 14 }, (_, i) => ({
+  id: `f${i}`,
+  name: `Project ${String(i + 1).padStart(2, '0')}`,
+}))
 
 // A small tree for the interactive stories: Photos holds 2023 and 2024.
 const tree: Record<string, MoveFolder[]> = {
@@ -54,7 +57,16 @@ const opened = async () => {
 /** A 360×640 phone: a modal rendered in place (portal={false}) is laid out inside its transform. */
 function Phone({ children }: { children: ReactNode }) {
   return (
-    <div style={{ position: 'relative', width: 360, height: 640, transform: 'translateZ(0)', overflow: 'hidden', outline: `1px solid ${vars.color.border}` }}>
+    <div
+      style={{
+        position: 'relative',
+        width: 360,
+        height: 640,
+        transform: 'translateZ(0)',
+        overflow: 'hidden',
+        outline: `1px solid ${vars.color.border}`,
+      }}
+    >
       {children}
     </div>
   )

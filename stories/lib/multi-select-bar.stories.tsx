@@ -35,7 +35,15 @@ export const States = meta.story({
         <MultiSelectBar
           count={2}
           onClose={() => {}}
-          actions={<Ariakit.ToolbarItem render={<Button size="small" icon="share">Share</Button>} />}
+          actions={
+            <Ariakit.ToolbarItem
+              render={
+                <Button size="small" icon="share">
+                  Share
+                </Button>
+              }
+            />
+          }
         />
       </State>
       <State label="narrow (240 px)">

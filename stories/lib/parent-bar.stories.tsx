@@ -33,10 +33,23 @@ export const States = meta.story({
   render: () => (
     <StateGrid columns={2} fill>
       <State label="home, with menu">
-        <ParentBar folderName="Holiday photos" onBack={() => {}} onRootClick={() => {}} menuItems={folderMenu(false)} labels={{ nav: 'Breadcrumb 1' }} />
+        <ParentBar
+          folderName="Holiday photos"
+          onBack={() => {}}
+          onRootClick={() => {}}
+          menuItems={folderMenu(false)}
+          labels={{ nav: 'Breadcrumb 1' }}
+        />
       </State>
       <State label="trash, with menu">
-        <ParentBar root="trash" folderName="Old invoices" onBack={() => {}} onRootClick={() => {}} menuItems={folderMenu(true)} labels={{ nav: 'Breadcrumb 2' }} />
+        <ParentBar
+          root="trash"
+          folderName="Old invoices"
+          onBack={() => {}}
+          onRootClick={() => {}}
+          menuItems={folderMenu(true)}
+          labels={{ nav: 'Breadcrumb 2' }}
+        />
       </State>
       <State label="no menu">
         <ParentBar folderName="Documents" onBack={() => {}} onRootClick={() => {}} labels={{ nav: 'Breadcrumb 3' }} />

@@ -63,10 +63,14 @@ export const HundredThousand = meta.story({
   render: (args) => <PhotoGallery {...args} items={(hundredThousand ??= media(100_000, 300))} />,
 })
 
-const box = (height: number, gallery: PhotoGalleryProps) => <PhotoGallery {...gallery} style={{ height, width: '100%' }} />
+const box = (height: number, gallery: PhotoGalleryProps) => (
+  <PhotoGallery {...gallery} style={{ height, width: '100%' }} />
+)
 
 const settled = async (canvasElement: HTMLElement, galleries: number) => {
-  await waitFor(() => expect(canvasElement.querySelectorAll('[role="listbox"] [role="option"]').length).toBeGreaterThan(galleries))
+  await waitFor(() =>
+    expect(canvasElement.querySelectorAll('[role="listbox"] [role="option"]').length).toBeGreaterThan(galleries),
+  )
   await waitFor(() => expect(canvasElement.querySelector(`img[src="${broken}"]`)).toBeNull())
   await waitFor(() => expect([...canvasElement.querySelectorAll('img')].every((image) => image.complete)).toBe(true))
 }
@@ -76,11 +80,24 @@ export const States = meta.story({
   render: () => (
     <StateGrid columns={2} fill>
       <State label="mixed ratios · months · selected (3) · broken thumbnail" wide>
-        {box(420, { title: 'Photos and Videos', items: media(30), selectedIds: ['m0', 'm3', 'm16'], targetRowHeight: 120 })}
+        {box(420, {
+          title: 'Photos and Videos',
+          items: media(30),
+          selectedIds: ['m0', 'm3', 'm16'],
+          targetRowHeight: 120,
+        })}
       </State>
-      <State label="ratios unknown: squares">{box(300, { title: 'Photos', items: squares(20), targetRowHeight: 100 })}</State>
+      <State label="ratios unknown: squares">
+        {box(300, { title: 'Photos', items: squares(20), targetRowHeight: 100 })}
+      </State>
       <State label="thumbnails disabled: badges, loading more">
-        {box(300, { title: 'Videos', items: squares(9), thumbnailsDisabled: true, loading: true, targetRowHeight: 100 })}
+        {box(300, {
+          title: 'Videos',
+          items: squares(9),
+          thumbnailsDisabled: true,
+          loading: true,
+          targetRowHeight: 100,
+        })}
       </State>
       <State label="phone width (358 px): ~110 px rows">
         <div style={{ width: 358 }}>{box(360, { title: 'Photos', items: media(16) })}</div>
@@ -127,8 +144,14 @@ export const Keyboard = meta.story({
     await userEvent.keyboard('{ArrowUp}')
     await expect(canvas.getByRole('option', { name: 'clip-1.mp4' })).toHaveFocus()
     await userEvent.keyboard('{Enter} ')
-    await expect(args.onItemOpen).toHaveBeenCalledWith(expect.objectContaining({ name: 'clip-1.mp4' }), expect.anything())
-    await expect(args.onItemToggle).toHaveBeenCalledWith(expect.objectContaining({ name: 'clip-1.mp4' }), expect.anything())
+    await expect(args.onItemOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'clip-1.mp4' }),
+      expect.anything(),
+    )
+    await expect(args.onItemToggle).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'clip-1.mp4' }),
+      expect.anything(),
+    )
   },
 })
 
@@ -138,8 +161,14 @@ export const Justified = meta.story({
   play: async ({ canvasElement }) => {
     const list = canvasElement.querySelector<HTMLElement>('[role="listbox"]')!
     await waitFor(() => expect(list.querySelectorAll('[role="option"]').length).toBeGreaterThan(10))
-    const rows = [...list.querySelectorAll<HTMLElement>('[role="none"]')].filter((row) => row.querySelector('[role="option"]'))
-    const widths = rows.map((row) => [...row.children].reduce((sum, tile) => sum + tile.getBoundingClientRect().width, 0) + 2 * (row.children.length - 1))
+    const rows = [...list.querySelectorAll<HTMLElement>('[role="none"]')].filter((row) =>
+      row.querySelector('[role="option"]'),
+    )
+    const widths = rows.map(
+      (row) =>
+        [...row.children].reduce((sum, tile) => sum + tile.getBoundingClientRect().width, 0) +
+        2 * (row.children.length - 1),
+    )
     const full = widths.filter((w) => Math.abs(w - list.clientWidth) <= 1)
     await expect(full.length).toBeGreaterThan(rows.length / 2)
     await expect(widths.every((w) => w <= list.clientWidth + 1)).toBe(true)
@@ -167,11 +196,19 @@ const yearsOfMedia = () => {
 export const StatesScrubber = meta.story({
   render: () => (
     <StateGrid columns={2} fill>
-      <State label="scrubber: four years, seven months">{box(420, { title: 'Photos', items: yearsOfMedia(), scrubber: true, targetRowHeight: 90 })}</State>
+      <State label="scrubber: four years, seven months">
+        {box(420, { title: 'Photos', items: yearsOfMedia(), scrubber: true, targetRowHeight: 90 })}
+      </State>
       <State label="right to left">
         <div dir="rtl" style={{ width: '100%' }}>
           {/* Two scrubbers on one page: each landmark needs its own name. */}
-          {box(420, { title: 'Photos', items: yearsOfMedia(), scrubber: true, targetRowHeight: 90, labels: { scrubber: 'Jump to month (RTL)' } })}
+          {box(420, {
+            title: 'Photos',
+            items: yearsOfMedia(),
+            scrubber: true,
+            targetRowHeight: 90,
+            labels: { scrubber: 'Jump to month (RTL)' },
+          })}
         </div>
       </State>
     </StateGrid>
@@ -198,7 +235,9 @@ export const Scrubber = meta.story({
     await waitFor(() => {
       const header = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="virtuoso-top-item-list"]')]
       expect(header.map((h) => h.textContent)).toContain('January 2026')
-      expect(Math.abs(header[0]!.getBoundingClientRect().top - scroller.getBoundingClientRect().top)).toBeLessThanOrEqual(1)
+      expect(
+        Math.abs(header[0]!.getBoundingClientRect().top - scroller.getBoundingClientRect().top),
+      ).toBeLessThanOrEqual(1)
     })
   },
 })

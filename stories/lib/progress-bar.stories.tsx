@@ -12,7 +12,13 @@ const meta = preview.meta({
     value: { control: { type: 'range', min: 0, max: 100 } },
     tone: { control: 'inline-radio', options: progressTones },
   },
-  decorators: [(Story) => <div style={{ width: 320 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ width: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
 })
 
 export const Playground = meta.story({})

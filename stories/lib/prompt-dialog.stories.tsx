@@ -20,9 +20,12 @@ const waitForOpen = async () => {
 export const Playground = meta.story({})
 
 /** A rename prompt: prefilled and selected. */
-export const States = meta.story({ parameters: viewportShot, play: async () => {
+export const States = meta.story({
+  parameters: viewportShot,
+  play: async () => {
     await waitForOpen()
-  } })
+  },
+})
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 

@@ -16,9 +16,29 @@ const folders: BrowserFolder[] = [
   { id: 'd2', name: 'Day 2 — Sintra', createdAt: day(2) },
   { id: 'd3', name: 'Videos', createdAt: day(3) },
 ]
-const names = ['beach.jpg', 'tram.jpg', 'castle.png', 'itinerary.pdf', 'sunset.mp4', 'budget.xlsx', 'pastel.jpg', 'notes.txt']
-const files: BrowserFile[] = names.map((name, i) => ({ id: `f${i}`, name, size: 1536 * (i + 2) ** 4, uploadDate: day(1 + (i % 5)), isVideo: name.endsWith('.mp4') }))
-const many: BrowserFile[] = Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, name: `IMG_${4100 + i}.jpg`, size: 2_400_000, uploadDate: day(1 + (i % 28)) }))
+const names = [
+  'beach.jpg',
+  'tram.jpg',
+  'castle.png',
+  'itinerary.pdf',
+  'sunset.mp4',
+  'budget.xlsx',
+  'pastel.jpg',
+  'notes.txt',
+]
+const files: BrowserFile[] = names.map((name, i) => ({
+  id: `f${i}`,
+  name,
+  size: 1536 * (i + 2) ** 4,
+  uploadDate: day(1 + (i % 5)),
+  isVideo: name.endsWith('.mp4'),
+}))
+const many: BrowserFile[] = Array.from({ length: 500 }, (_, i) => ({
+  id: `m${i}`,
+  name: `IMG_${4100 + i}.jpg`,
+  size: 2_400_000,
+  uploadDate: day(1 + (i % 28)),
+}))
 
 // The app decides thumbnail URLs; here pictures get a drawing, the rest their badge.
 const hue = (id: string) => (Number(id.replace(/\D/g, '')) * 47) % 360
@@ -49,7 +69,8 @@ const meta = preview.meta({
     style: { height: 640 },
   },
   beforeEach: () => {
-    for (const spy of [onNavigate, onOpenFile, onDownloadAll, onDownloadSelected, onDownloadFile, onEndReached]) spy.mockClear()
+    for (const spy of [onNavigate, onOpenFile, onDownloadAll, onDownloadSelected, onDownloadFile, onEndReached])
+      spy.mockClear()
   },
 })
 
@@ -85,10 +106,16 @@ export const States = meta.story({
     <StateGrid columns={2} fill>
       <State label="shared root: folders, files, thumbnails">{view('Holiday 2030', 560)}</State>
       <State label="subfolder, two selected">
-        {view('Trip photos', 560, { path: [{ id: 'd1', name: 'Day 1 — Lisbon' }], folders: [], selection: ['f0', 'f3'] })}
+        {view('Trip photos', 560, {
+          path: [{ id: 'd1', name: 'Day 1 — Lisbon' }],
+          folders: [],
+          selection: ['f0', 'f3'],
+        })}
       </State>
       <State label="list view">{view('Documents', 420, { view: 'list', files: files.slice(3) })}</State>
-      <State label="500 files, loading the next page">{view('Camera roll', 420, { folders: [], files: many, loading: true })}</State>
+      <State label="500 files, loading the next page">
+        {view('Camera roll', 420, { folders: [], files: many, loading: true })}
+      </State>
       <State label="loading the first page">{view('Scans', 200, { folders: [], files: [], loading: true })}</State>
       <State label="empty folder">{view('Empty share', 320, { folders: [], files: [] })}</State>
       <State label="error, with Try again">

@@ -8,7 +8,13 @@ const picture = `data:image/svg+xml;utf8,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="160"><rect width="320" height="160" fill="hsl(205,60%,60%)"/><circle cx="250" cy="50" r="24" fill="hsl(50,90%,88%)"/><path d="M0 160L110 70l80 70 50-35 80 55z" fill="hsl(220,40%,28%)"/></svg>',
 )}`
 const broken = 'data:image/png;base64,AAAA'
-const file = (name: string, extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: name, name, size: 1, uploadDate: new Date(2024, 2, 7, 9, 5), ...extra })
+const file = (name: string, extra: Partial<BrowserFile> = {}): BrowserFile => ({
+  id: name,
+  name,
+  size: 1,
+  uploadDate: new Date(2024, 2, 7, 9, 5),
+  ...extra,
+})
 
 const meta = preview.meta({
   title: 'Library/QuickAccessItem',
@@ -27,7 +33,10 @@ export const States = meta.story({
   render: () => (
     <StateGrid columns={1}>
       <State label="strip">
-        <div className={sprinkles({ display: 'grid', gap: 'small' })} style={{ gridTemplateColumns: 'repeat(5, 150px)' }}>
+        <div
+          className={sprinkles({ display: 'grid', gap: 'small' })}
+          style={{ gridTemplateColumns: 'repeat(5, 150px)' }}
+        >
           <QuickAccessItem file={file('holiday.jpg', { thumbnailUrl: picture })} />
           <QuickAccessItem file={file('Quarterly report.pdf')} selected />
           <QuickAccessItem file={file('photo.png', { thumbnailUrl: broken })} />

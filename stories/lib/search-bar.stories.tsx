@@ -42,7 +42,15 @@ const meta = preview.meta({
 })
 
 /** Filters the sample suggestions as the app's fetch would (without the 500 ms debounce). */
-function Live({ empty = false, loading = false, placeholder }: { empty?: boolean; loading?: boolean; placeholder?: string }) {
+function Live({
+  empty = false,
+  loading = false,
+  placeholder,
+}: {
+  empty?: boolean
+  loading?: boolean
+  placeholder?: string
+}) {
   const [text, setText] = useState('')
   const match = (list: SearchSuggestion[]) =>
     empty || text.trim() === '' ? [] : list.filter((s) => s.name.toLowerCase().includes(text.trim().toLowerCase()))
@@ -84,7 +92,11 @@ export const States = meta.story({
       </State>
       <State label="narrow viewport (300 px)">
         <div style={{ width: 300 }}>
-          <SearchBar aria-label="Search 6" defaultValue="a long query that does not fit in the field" onSubmit={submit} />
+          <SearchBar
+            aria-label="Search 6"
+            defaultValue="a long query that does not fit in the field"
+            onSubmit={submit}
+          />
         </div>
       </State>
     </StateGrid>

@@ -36,7 +36,12 @@ export const States = meta.story({
         <Select label="Sort by" options={[{ value: 'date', label: 'Date' }]} placeholder="Choose…" />
       </State>
       <State label="with hint">
-        <Select label="Permission" options={permissions} defaultValue="one" hint="Anyone with the link can download it once." />
+        <Select
+          label="Permission"
+          options={permissions}
+          defaultValue="one"
+          hint="Anyone with the link can download it once."
+        />
       </State>
       <State label="disabled">
         <Select label="Permission" options={permissions} defaultValue="private" disabled />
@@ -52,7 +57,11 @@ export const States = meta.story({
       </State>
       <State label="long value">
         <div style={{ width: 180 }}>
-          <Select label="Folder" options={[{ value: 'x', label: 'A folder name that is far too long to fit' }]} defaultValue="x" />
+          <Select
+            label="Folder"
+            options={[{ value: 'x', label: 'A folder name that is far too long to fit' }]}
+            defaultValue="x"
+          />
         </div>
       </State>
     </StateGrid>

@@ -1,7 +1,14 @@
 import { type ReactNode, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { Button, ShareDialog, type SharePermission, sharePermissionOptions, sharePermissions, vars } from '../../lib/index.ts'
+import {
+  Button,
+  ShareDialog,
+  type SharePermission,
+  sharePermissionOptions,
+  sharePermissions,
+  vars,
+} from '../../lib/index.ts'
 import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 const link = 'https://cumulus.example/public-download/65f1c2a9/7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -38,7 +45,16 @@ const opened = async () => {
 /** A 360×640 phone: a modal rendered in place (portal={false}) is laid out inside its transform. */
 function Phone({ children }: { children: ReactNode }) {
   return (
-    <div style={{ position: 'relative', width: 360, height: 640, transform: 'translateZ(0)', overflow: 'hidden', outline: `1px solid ${vars.color.border}` }}>
+    <div
+      style={{
+        position: 'relative',
+        width: 360,
+        height: 640,
+        transform: 'translateZ(0)',
+        overflow: 'hidden',
+        outline: `1px solid ${vars.color.border}`,
+      }}
+    >
       {children}
     </div>
   )
@@ -59,7 +75,10 @@ export const StatesBusy = States.extend({ args: { permission: 'one', busy: true 
 
 /** A long file name wraps; the badge keeps its place. */
 export const StatesLongName = States.extend({
-  args: { filename: 'Quarterly report for the board meeting, final version (2) - reviewed by legal and finance.pdf', permission: 'one' } as const,
+  args: {
+    filename: 'Quarterly report for the board meeting, final version (2) - reviewed by legal and finance.pdf',
+    permission: 'one',
+  } as const,
 })
 
 /** A narrow viewport (360 px phone). */
@@ -142,7 +161,10 @@ export const CustomPermissions = meta.story({
       <ShareDialog
         {...args}
         permission={permission}
-        permissions={[...sharePermissionOptions, { value: 'team', label: 'Team', hint: 'Everyone in your team can open this file.' }]}
+        permissions={[
+          ...sharePermissionOptions,
+          { value: 'team', label: 'Team', hint: 'Everyone in your team can open this file.' },
+        ]}
         onPermissionChange={(next) => {
           teamChange(next)
           setPermission(next)

@@ -21,15 +21,39 @@ const link = (patch: Partial<ShareLink> & Pick<ShareLink, '_id' | 'name'>): Shar
 })
 
 const links: ShareLink[] = [
-  link({ _id: '1', name: 'Quarterly report.pdf', downloads: 3, maxDownloads: 10, hasPassword: true, expiresAt: at(5, 30, 18) }),
+  link({
+    _id: '1',
+    name: 'Quarterly report.pdf',
+    downloads: 3,
+    maxDownloads: 10,
+    hasPassword: true,
+    expiresAt: at(5, 30, 18),
+  }),
   link({ _id: '2', name: 'Holiday 2030', itemType: 'folder', downloads: 12 }),
-  link({ _id: '3', name: 'Wedding photos', itemType: 'folder', access: 'upload', expiresAt: at(3, 1, 12), hasPassword: true }),
+  link({
+    _id: '3',
+    name: 'Wedding photos',
+    itemType: 'folder',
+    access: 'upload',
+    expiresAt: at(3, 1, 12),
+    hasPassword: true,
+  }),
   link({ _id: '4', name: 'holiday.jpg', downloads: 0, maxDownloads: 1 }),
 ]
 
 const long: ShareLink[] = [
-  link({ _id: 'l1', name: 'A very long file name that goes on and on for the final version of the report (copy 2).docx', downloads: 1, maxDownloads: 5 }),
-  link({ _id: 'l2', name: 'Another_folder_name_without_any_spaces_at_all_to_break_on', itemType: 'folder', expiresAt: at(11, 31, 23) }),
+  link({
+    _id: 'l1',
+    name: 'A very long file name that goes on and on for the final version of the report (copy 2).docx',
+    downloads: 1,
+    maxDownloads: 5,
+  }),
+  link({
+    _id: 'l2',
+    name: 'Another_folder_name_without_any_spaces_at_all_to_break_on',
+    itemType: 'folder',
+    expiresAt: at(11, 31, 23),
+  }),
 ]
 
 const onCopy = fn()

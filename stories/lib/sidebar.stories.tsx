@@ -38,7 +38,12 @@ export const Playground = meta.story({})
 // Each column in the grid is its own navigation landmark, so each gets its own name.
 const column = (active: SidebarItem | undefined, labels: Record<string, string> = {}) => (
   <div style={{ height: 320, display: 'flex' }}>
-    <Sidebar layout="column" active={active} onNavigate={navigate} labels={{ nav: `Main (${active ?? 'none'}${labels.home ? ', long' : ''})`, ...labels }} />
+    <Sidebar
+      layout="column"
+      active={active}
+      onNavigate={navigate}
+      labels={{ nav: `Main (${active ?? 'none'}${labels.home ? ', long' : ''})`, ...labels }}
+    />
   </div>
 )
 
@@ -73,7 +78,11 @@ export const StatesAddNew = meta.story({
     await userEvent.click(canvas.getByRole('button', { name: 'ADD NEW' }))
     const menu = await screen.findByRole('menu')
     await waitFor(() => expect(menu).toHaveAttribute('data-enter'))
-    await expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
   },
 })
 

@@ -60,7 +60,15 @@ export const Toasting = meta.story({
     const [toaster] = useState(() => createToaster())
     return (
       <>
-        <Button onClick={() => void toaster.promise(new Promise((r) => setTimeout(r, 300)), { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' })}>
+        <Button
+          onClick={() =>
+            void toaster.promise(new Promise((r) => setTimeout(r, 300)), {
+              pending: 'Trashing...',
+              success: 'Trashed',
+              error: 'Error Trashing',
+            })
+          }
+        >
           Trash
         </Button>
         <Toaster toaster={toaster} />

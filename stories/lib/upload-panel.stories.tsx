@@ -53,7 +53,14 @@ const restored = item({
 // One row per state, with every control offered.
 const resumable: UploadItem[] = [
   running,
-  item({ id: 'r2', name: 'Design assets', type: 'folder', progress: 18, bytesPerSecond: 640 * 1024, secondsLeft: 3900 }),
+  item({
+    id: 'r2',
+    name: 'Design assets',
+    type: 'folder',
+    progress: 18,
+    bytesPerSecond: 640 * 1024,
+    secondsLeft: 3900,
+  }),
   paused,
   retrying,
   failedRetry,
@@ -62,11 +69,20 @@ const resumable: UploadItem[] = [
 ]
 
 const many: UploadItem[] = Array.from({ length: 12 }, (_, i) =>
-  item({ id: `m${i}`, name: `IMG_${String(4100 + i)}.jpg`, progress: (i * 9) % 100, state: i > 7 ? 'completed' : 'running' }),
+  item({
+    id: `m${i}`,
+    name: `IMG_${String(4100 + i)}.jpg`,
+    progress: (i * 9) % 100,
+    state: i > 7 ? 'completed' : 'running',
+  }),
 )
 
 const long: UploadItem[] = [
-  item({ id: 'l1', name: 'A very long file name that goes on and on for the final version (copy 2).docx', progress: 71 }),
+  item({
+    id: 'l1',
+    name: 'A very long file name that goes on and on for the final version (copy 2).docx',
+    progress: 71,
+  }),
   item({ id: 'l2', name: 'Another_folder_name_without_any_spaces_at_all_to_break_on', type: 'folder' }),
 ]
 
@@ -74,7 +90,15 @@ const meta = preview.meta({
   title: 'Library/UploadPanel',
   tags: ['autodocs'],
   component: UploadPanel,
-  args: { items: mixed, onCancel: cancel, onClose: close, onPause: pause, onResume: resume, onRetry: retry, position: 'static' } as const,
+  args: {
+    items: mixed,
+    onCancel: cancel,
+    onClose: close,
+    onPause: pause,
+    onResume: resume,
+    onRetry: retry,
+    position: 'static',
+  } as const,
   beforeEach: () => {
     for (const mock of [cancel, close, pause, resume, retry, choose]) mock.mockClear()
   },
@@ -116,7 +140,14 @@ export const States = meta.story({
       <State label="empty">{panel('empty', [])}</State>
       <State label="narrow viewport (260 px)">
         <div style={{ width: 260 }}>
-          <UploadPanel items={mixed.slice(0, 3)} onCancel={cancel} onClose={close} position="static" labels={{ region: 'Uploads (narrow)' }} style={{ width: '100%' }} />
+          <UploadPanel
+            items={mixed.slice(0, 3)}
+            onCancel={cancel}
+            onClose={close}
+            position="static"
+            labels={{ region: 'Uploads (narrow)' }}
+            style={{ width: '100%' }}
+          />
         </div>
       </State>
       <State label="running: speed and time left, Pause">{panel('running', [running], { resumable: true })}</State>

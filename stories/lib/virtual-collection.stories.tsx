@@ -1,6 +1,13 @@
 import { expect, fn } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { type CollectionItemProps, type CollectionItemState, collectionViews, type MenuEntry, vars, VirtualCollection } from '../../lib/index.ts'
+import {
+  type CollectionItemProps,
+  type CollectionItemState,
+  collectionViews,
+  type MenuEntry,
+  vars,
+  VirtualCollection,
+} from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 // VirtualCollection with items that are not files: a product's own records (here, people) in its
@@ -11,15 +18,38 @@ interface Person {
   role: string
 }
 
-const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth', 'Frances Allen', 'Ken Thompson']
+const names = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Edsger Dijkstra',
+  'Barbara Liskov',
+  'Donald Knuth',
+  'Frances Allen',
+  'Ken Thompson',
+]
 const people = (count: number): Person[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `p${i}`, name: i < names.length ? (names[i] as string) : `Person ${i + 1}`, role: i % 3 ? 'Editor' : 'Owner' }))
+  Array.from({ length: count }, (_, i) => ({
+    id: `p${i}`,
+    name: i < names.length ? (names[i] as string) : `Person ${i + 1}`,
+    role: i % 3 ? 'Editor' : 'Owner',
+  }))
 const personId = (person: Person) => person.id
 
 const onMenu = fn()
-const personMenu = (person: Person): MenuEntry[] => [{ id: 'remove', label: 'Remove', icon: 'trash', tone: 'danger', onSelect: () => onMenu(person.id) }]
+const personMenu = (person: Person): MenuEntry[] => [
+  { id: 'remove', label: 'Remove', icon: 'trash', tone: 'danger', onSelect: () => onMenu(person.id) },
+]
 
-function PersonCard({ person, props, state }: { person: Person; props: CollectionItemProps; state: CollectionItemState }) {
+function PersonCard({
+  person,
+  props,
+  state,
+}: {
+  person: Person
+  props: CollectionItemProps
+  state: CollectionItemState
+}) {
   return (
     <div
       {...props}
@@ -36,9 +66,25 @@ function PersonCard({ person, props, state }: { person: Person; props: Collectio
   )
 }
 
-function PersonRow({ person, props, state }: { person: Person; props: CollectionItemProps; state: CollectionItemState }) {
+function PersonRow({
+  person,
+  props,
+  state,
+}: {
+  person: Person
+  props: CollectionItemProps
+  state: CollectionItemState
+}) {
   return (
-    <div {...props} style={{ display: 'grid', gridTemplateColumns: '1fr 120px', padding: vars.space.small, background: state.selected ? vars.color.accentSubtle : undefined }}>
+    <div
+      {...props}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: '1fr 120px',
+        padding: vars.space.small,
+        background: state.selected ? vars.color.accentSubtle : undefined,
+      }}
+    >
       <div role="gridcell">{person.name}</div>
       <div role="gridcell">{person.role}</div>
     </div>

@@ -22,11 +22,16 @@ interface ImportSite {
 }
 
 // Static imports, re-exports and dynamic import() calls.
-const importPattern = /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
+const importPattern =
+  /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
 
 function importsOf(file: string): ImportSite[] {
   const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(importPattern)].map((m) => ({ file: relative(root, file), specifier: (m[3] ?? m[4])!, typeOnly: Boolean(m[2]) }))
+  return [...text.matchAll(importPattern)].map((m) => ({
+    file: relative(root, file),
+    specifier: (m[3] ?? m[4])!,
+    typeOnly: Boolean(m[2]),
+  }))
 }
 
 const sites = sourceFiles(appDir).flatMap(importsOf)
@@ -45,10 +50,18 @@ describe('app import boundaries', () => {
     const deep = sites.filter((s) => {
       const to = target(s)
       const published = s.specifier === '@cumulus/ui/fonts.css' // in lib/package.json's exports map
-      return to === 'lib' || to.startsWith('lib/') || /(^|\/)lib\//.test(s.specifier) || (/^@cumulus\/ui\/./.test(s.specifier) && !published)
+      return (
+        to === 'lib' ||
+        to.startsWith('lib/') ||
+        /(^|\/)lib\//.test(s.specifier) ||
+        (/^@cumulus\/ui\/./.test(s.specifier) && !published)
+      )
     })
     expect(deep).toEqual([])
-    expect(sites.some((s) => s.specifier === '@cumulus/ui/fonts.css'), 'the app keeps Inter').toBe(true)
+    expect(
+      sites.some((s) => s.specifier === '@cumulus/ui/fonts.css'),
+      'the app keeps Inter',
+    ).toBe(true)
   })
 
   it('takes only types from server/schemas, and nothing else from server/', () => {

@@ -7,7 +7,17 @@ import { expectConsoleErrors } from './helpers/setup.ts'
 import { path, renderApp } from './helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server, testUser } from './helpers/server.ts'
 
-const protectedRoutes = ['/home', '/folder/f1', '/search/cats', '/trash', '/folder-trash/f1', '/search-trash/cats', '/media', '/search-media/cats', '/settings']
+const protectedRoutes = [
+  '/home',
+  '/folder/f1',
+  '/search/cats',
+  '/trash',
+  '/folder-trash/f1',
+  '/search-trash/cats',
+  '/media',
+  '/search-media/cats',
+  '/settings',
+]
 
 describe('route table and guard (SPEC §2)', () => {
   it.each(protectedRoutes)('given no session, %s redirects to the sign-in screen at /', async (route) => {

@@ -41,7 +41,11 @@ function rclone(config: string, args: string[]): Promise<number> {
     let err = ''
     child.stderr.on('data', (d) => (err += d))
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve(Number(process.hrtime.bigint() - t) / 1e9) : reject(new Error(`rclone ${args.join(' ')} → ${code}: ${err.slice(0, 500)}`))))
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(Number(process.hrtime.bigint() - t) / 1e9)
+        : reject(new Error(`rclone ${args.join(' ')} → ${code}: ${err.slice(0, 500)}`)),
+    )
   })
 }
 
@@ -63,7 +67,10 @@ export async function davPhase(o: DavBenchOptions): Promise<{ rows: Row[]; repor
   try {
     // Ready once it lists its (empty) root.
     for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`http://127.0.0.1:${servePort}/`, { method: 'PROPFIND', headers: { depth: '0' } }).then(() => true, () => false)
+      const ok = await fetch(`http://127.0.0.1:${servePort}/`, { method: 'PROPFIND', headers: { depth: '0' } }).then(
+        () => true,
+        () => false,
+      )
       if (ok) break
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -80,7 +87,12 @@ export async function davPhase(o: DavBenchOptions): Promise<{ rows: Row[]; repor
       raw: async () => {
         rmSync(rawFile, { force: true })
         sync()
-        const u = await streamUpload({ port: o.raw.port, path: `/upload?fsync=1&path=${encodeURIComponent(rawFile)}`, headers: { 'content-type': 'application/octet-stream' }, bytes: o.bytes })
+        const u = await streamUpload({
+          port: o.raw.port,
+          path: `/upload?fsync=1&path=${encodeURIComponent(rawFile)}`,
+          headers: { 'content-type': 'application/octet-stream' },
+          bytes: o.bytes,
+        })
         if (u.status !== 201) throw new Error(`raw upload → ${u.status}`)
         up.rawFsync.push(mbps(u.seconds))
         const d = await streamDownload(o.raw.port, `/download?path=${encodeURIComponent(rawFile)}`)
@@ -97,7 +109,9 @@ export async function davPhase(o: DavBenchOptions): Promise<{ rows: Row[]; repor
     for (let i = 0; i <= o.runs; i++) {
       const order: Array<keyof typeof runs> = i % 2 === 0 ? ['cumulus', 'raw', 'serve'] : ['serve', 'raw', 'cumulus']
       for (const name of order) await runs[name]()
-      o.log(`webdav ${i === 0 ? 'warm-up (dropped)' : `run ${i}/${o.runs}`}: up cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}, rclone serve ${up.serve.at(-1)!.toFixed(0)}; down ${down.cumulus.at(-1)!.toFixed(0)}, raw ${down.raw.at(-1)!.toFixed(0)}, rclone serve ${down.serve.at(-1)!.toFixed(0)}`)
+      o.log(
+        `webdav ${i === 0 ? 'warm-up (dropped)' : `run ${i}/${o.runs}`}: up cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}, rclone serve ${up.serve.at(-1)!.toFixed(0)}; down ${down.cumulus.at(-1)!.toFixed(0)}, raw ${down.raw.at(-1)!.toFixed(0)}, rclone serve ${down.serve.at(-1)!.toFixed(0)}`,
+      )
       if (i === 0) for (const xs of [...Object.values(up), ...Object.values(down)]) xs.length = 0
     }
     const upRaw = paired(up.cumulus, up.rawFsync)
@@ -107,14 +121,53 @@ export async function davPhase(o: DavBenchOptions): Promise<{ rows: Row[]; repor
     const spread = (p: { min: number; max: number }) => `  per-run ratios ${p.min.toFixed(2)}–${p.max.toFixed(2)}`
     return {
       rows: [
-        { metric: `WebDAV: rclone copyto ${o.label} up vs raw + fsync`, unit: 'MB/s', cumulus: median(up.cumulus), baseline: median(up.rawFsync), ratio: upRaw.ratio, budget: '≥ 0.70', ok: upRaw.ratio >= 0.7 },
+        {
+          metric: `WebDAV: rclone copyto ${o.label} up vs raw + fsync`,
+          unit: 'MB/s',
+          cumulus: median(up.cumulus),
+          baseline: median(up.rawFsync),
+          ratio: upRaw.ratio,
+          budget: '≥ 0.70',
+          ok: upRaw.ratio >= 0.7,
+        },
         { metric: spread(upRaw), unit: '', cumulus: '' },
-        { metric: '  same, vs rclone serve webdav (no fsync)', unit: 'MB/s', cumulus: median(up.cumulus), baseline: median(up.serve), ratio: upServe.ratio },
-        { metric: `WebDAV: rclone cat ${o.label} down vs raw`, unit: 'MB/s', cumulus: median(down.cumulus), baseline: median(down.raw), ratio: downRaw.ratio, budget: '≥ 0.70', ok: downRaw.ratio >= 0.7 },
+        {
+          metric: '  same, vs rclone serve webdav (no fsync)',
+          unit: 'MB/s',
+          cumulus: median(up.cumulus),
+          baseline: median(up.serve),
+          ratio: upServe.ratio,
+        },
+        {
+          metric: `WebDAV: rclone cat ${o.label} down vs raw`,
+          unit: 'MB/s',
+          cumulus: median(down.cumulus),
+          baseline: median(down.raw),
+          ratio: downRaw.ratio,
+          budget: '≥ 0.70',
+          ok: downRaw.ratio >= 0.7,
+        },
         { metric: spread(downRaw), unit: '', cumulus: '' },
-        { metric: '  same, vs rclone serve webdav', unit: 'MB/s', cumulus: median(down.cumulus), baseline: median(down.serve), ratio: downServe.ratio },
+        {
+          metric: '  same, vs rclone serve webdav',
+          unit: 'MB/s',
+          cumulus: median(down.cumulus),
+          baseline: median(down.serve),
+          ratio: downServe.ratio,
+        },
       ],
-      report: { bytes: o.bytes, runs: o.runs, uploadMBps: up, downloadMBps: down, ratios: { upVsRawFsync: upRaw.ratios, downVsRaw: downRaw.ratios, upVsServe: upServe.ratios, downVsServe: downServe.ratios } },
+      report: {
+        bytes: o.bytes,
+        runs: o.runs,
+        uploadMBps: up,
+        downloadMBps: down,
+        ratios: {
+          upVsRawFsync: upRaw.ratios,
+          downVsRaw: downRaw.ratios,
+          upVsServe: upServe.ratios,
+          downVsServe: downServe.ratios,
+        },
+      },
     }
   } finally {
     serve.kill()

@@ -14,7 +14,8 @@ import { bundleChildren, type Child, cpuSeconds, SERVER_ENV, SERVER_NODE_FLAGS, 
 import { MB, median } from './lib/report.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const bytes = Number(arg('mib', '256')) * 1024 * 1024
 const rounds = Number(arg('rounds', '6'))
 const extra = arg('node-args', '').split(' ').filter(Boolean)
@@ -27,10 +28,17 @@ const uploadsOnly = process.argv.includes('--uploads-only')
 const root = mkdtempSync(join(tmpdir(), 'cumulus-dlprobe-'))
 const buildDir = join(here, 'dist', `dlprobe-${process.pid}`)
 const children: Child[] = []
-const log = (msg: string) => console.log(`[dl-probe ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${msg}`)
+const log = (msg: string) =>
+  console.log(`[dl-probe ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${msg}`)
 
 async function server(name: string, env: Record<string, string>, flags: string[]) {
-  const child = await startChild(name, join(buildDir, 'serve.mjs'), [], { ...SERVER_ENV, DATA_DIR: join(root, name), LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app'), ...env }, flags)
+  const child = await startChild(
+    name,
+    join(buildDir, 'serve.mjs'),
+    [],
+    { ...SERVER_ENV, DATA_DIR: join(root, name), LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app'), ...env },
+    flags,
+  )
   children.push(child)
   // --child-stdout=FILE keeps what the encrypted server prints (e.g. with --node-args=--trace-gc).
   if (arg('child-stdout', '') && name === target) child.proc.stdout!.pipe(createWriteStream(arg('child-stdout', '')))
@@ -40,7 +48,10 @@ async function server(name: string, env: Record<string, string>, flags: string[]
     headers: { uuid, 'content-type': 'application/json' },
     body: JSON.stringify({ email: `probe-${Date.now()}@example.com`, password: 'probe-password-123' }),
   })
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('access-token='))!.split(';')[0]!
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('access-token='))!
+    .split(';')[0]!
   const s = { name, child, cookie, uuid, id: '' }
   s.id = await upload(s)
   return s
@@ -48,7 +59,14 @@ async function server(name: string, env: Record<string, string>, flags: string[]
 
 async function upload(s: { name: string; child: Child; cookie: string; uuid: string }): Promise<string> {
   const m = multipartFraming(`probe-${randomUUID()}.bin`, bytes)
-  const up = await streamUpload({ port: s.child.port, path: '/file-service/upload', headers: { cookie: s.cookie, uuid: s.uuid, 'content-type': m.contentType }, prefix: m.prefix, suffix: m.suffix, bytes })
+  const up = await streamUpload({
+    port: s.child.port,
+    path: '/file-service/upload',
+    headers: { cookie: s.cookie, uuid: s.uuid, 'content-type': m.contentType },
+    prefix: m.prefix,
+    suffix: m.suffix,
+    bytes,
+  })
   if (up.status !== 201) throw new Error(`${s.name}: upload → ${up.status}`)
   return (JSON.parse(up.text) as { _id: string })._id
 }
@@ -57,7 +75,10 @@ try {
   await bundleChildren(buildDir, [join(here, 'serve.ts')])
   const servers = [
     await server('plain', {}, [...SERVER_NODE_FLAGS, ...(target === 'plain' ? extra : [])]),
-    await server('encrypted', { ENCRYPTION_KEY: randomUUID().replace(/-/g, '').repeat(2) }, [...SERVER_NODE_FLAGS, ...(target === 'encrypted' ? extra : [])]),
+    await server('encrypted', { ENCRYPTION_KEY: randomUUID().replace(/-/g, '').repeat(2) }, [
+      ...SERVER_NODE_FLAGS,
+      ...(target === 'encrypted' ? extra : []),
+    ]),
   ]
   log(`load average ${loadavg()[0]!.toFixed(2)}`)
   const speed: Record<string, number[]> = {}
@@ -67,7 +88,11 @@ try {
   for (let i = 0; i < rounds + 1; i++) {
     for (const s of i % 2 === 0 ? servers : [...servers].reverse()) {
       if (fresh && i > 0) {
-        await fetch(`http://127.0.0.1:${s.child.port}/file-service/remove`, { method: 'DELETE', headers: { cookie: s.cookie, uuid: s.uuid, 'content-type': 'application/json' }, body: JSON.stringify({ id: s.id }) })
+        await fetch(`http://127.0.0.1:${s.child.port}/file-service/remove`, {
+          method: 'DELETE',
+          headers: { cookie: s.cookie, uuid: s.uuid, 'content-type': 'application/json' },
+          body: JSON.stringify({ id: s.id }),
+        })
         const u0 = cpuSeconds(s.child.pid)
         const t0 = performance.now()
         s.id = await upload(s)
@@ -83,10 +108,24 @@ try {
       ;(cpu[s.name] ??= []).push((cpuSeconds(s.child.pid) - c0) / (bytes / 2 ** 30))
     }
   }
-  if (!uploadsOnly) for (const s of servers) log(`${s.name.padEnd(10)} ${median(speed[s.name]!).toFixed(0)} MB/s (${speed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(cpu[s.name]!).toFixed(2)} s/GiB`)
-  if (fresh) for (const s of servers) log(`${s.name.padEnd(10)} upload ${median(upSpeed[s.name]!).toFixed(0)} MB/s (${upSpeed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(upCpu[s.name]!).toFixed(2)} s/GiB`)
-  if (fresh) log(`upload ratio ${(median(upSpeed.encrypted!) / median(upSpeed.plain!)).toFixed(3)}, CPU ratio ${(median(upCpu.encrypted!) / median(upCpu.plain!)).toFixed(2)}`)
-  if (!uploadsOnly) log(`ratio ${(median(speed.encrypted!) / median(speed.plain!)).toFixed(3)}, CPU ratio ${(median(cpu.encrypted!) / median(cpu.plain!)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`)
+  if (!uploadsOnly)
+    for (const s of servers)
+      log(
+        `${s.name.padEnd(10)} ${median(speed[s.name]!).toFixed(0)} MB/s (${speed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(cpu[s.name]!).toFixed(2)} s/GiB`,
+      )
+  if (fresh)
+    for (const s of servers)
+      log(
+        `${s.name.padEnd(10)} upload ${median(upSpeed[s.name]!).toFixed(0)} MB/s (${upSpeed[s.name]!.map((x) => x.toFixed(0)).join(' ')}), server CPU ${median(upCpu[s.name]!).toFixed(2)} s/GiB`,
+      )
+  if (fresh)
+    log(
+      `upload ratio ${(median(upSpeed.encrypted!) / median(upSpeed.plain!)).toFixed(3)}, CPU ratio ${(median(upCpu.encrypted!) / median(upCpu.plain!)).toFixed(2)}`,
+    )
+  if (!uploadsOnly)
+    log(
+      `ratio ${(median(speed.encrypted!) / median(speed.plain!)).toFixed(3)}, CPU ratio ${(median(cpu.encrypted!) / median(cpu.plain!)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`,
+    )
 } finally {
   await Promise.all(children.map((c) => c.stop().catch(() => undefined)))
   rmSync(root, { recursive: true, force: true })

@@ -9,7 +9,12 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { Upload } from 'tus-js-client'
-import { MAX_PARALLEL_UPLOADS, TUS_CHUNK_SIZE, TUS_DATA_DURING_CREATION, TUS_ENDPOINT } from '../../app/api/resumable-options.ts'
+import {
+  MAX_PARALLEL_UPLOADS,
+  TUS_CHUNK_SIZE,
+  TUS_DATA_DURING_CREATION,
+  TUS_ENDPOINT,
+} from '../../app/api/resumable-options.ts'
 import { multipartFraming } from './lib/http.ts'
 import { cpuSeconds } from './lib/proc.ts'
 import { median, paired, type Row } from './lib/report.ts'
@@ -75,7 +80,10 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
         metadata: { filename: `many ${i}.bin`, parent: folder, filetype: 'application/octet-stream' },
         headers: { cookie: o.cumulus.cookie(), uuid: o.cumulus.uuid },
         storeFingerprintForResuming: false,
-        onSuccess: ({ lastResponse }) => (lastResponse.getHeader('Cumulus-File-Id') ? resolve() : reject(new Error(`tus upload ${i}: no Cumulus-File-Id`))),
+        onSuccess: ({ lastResponse }) =>
+          lastResponse.getHeader('Cumulus-File-Id')
+            ? resolve()
+            : reject(new Error(`tus upload ${i}: no Cumulus-File-Id`)),
         onError: reject,
       })
       upload.start()
@@ -95,7 +103,8 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
       body: new Uint8Array(fileBytes(block, i)),
     })
     await res.arrayBuffer()
-    if (res.status !== 201 || res.headers.get('upload-offset') !== String(o.bytes)) throw new Error(`fetch upload ${i} → ${res.status}, offset ${res.headers.get('upload-offset')}`)
+    if (res.status !== 201 || res.headers.get('upload-offset') !== String(o.bytes))
+      throw new Error(`fetch upload ${i} → ${res.status}, offset ${res.headers.get('upload-offset')}`)
   }
 
   const rawOne = (dir: string, i: number) =>
@@ -112,7 +121,9 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
         },
         (res) => {
           res.resume()
-          res.once('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`raw upload ${i} → ${res.statusCode}`))))
+          res.once('end', () =>
+            res.statusCode === 201 ? resolve() : reject(new Error(`raw upload ${i} → ${res.statusCode}`)),
+          )
         },
       )
       req.once('error', reject)
@@ -133,11 +144,20 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
           method: 'POST',
           path: '/file-service/upload',
           agent: cumulusAgent,
-          headers: { cookie: o.cumulus.cookie(), uuid: o.cumulus.uuid, 'content-type': m.contentType, 'content-length': body.length },
+          headers: {
+            cookie: o.cumulus.cookie(),
+            uuid: o.cumulus.uuid,
+            'content-type': m.contentType,
+            'content-length': body.length,
+          },
         },
         (res) => {
           res.resume()
-          res.once('end', () => (res.statusCode === 200 || res.statusCode === 201 ? resolve() : reject(new Error(`multipart upload ${i} → ${res.statusCode}`))))
+          res.once('end', () =>
+            res.statusCode === 200 || res.statusCode === 201
+              ? resolve()
+              : reject(new Error(`multipart upload ${i} → ${res.statusCode}`)),
+          )
         },
       )
       req.once('error', reject)
@@ -156,7 +176,12 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
     } else {
       // A fresh folder per run, as a drop of many files into one folder would be.
       const folder = await o.cumulus.newFolder(`many ${series} ${round}`)
-      send = series === 'tus' ? (i) => tusOne(folder, i) : series === 'fetch' ? (i) => fetchOne(folder, i) : (i) => multipartOne(folder, i)
+      send =
+        series === 'tus'
+          ? (i) => tusOne(folder, i)
+          : series === 'fetch'
+            ? (i) => fetchOne(folder, i)
+            : (i) => multipartOne(folder, i)
     }
     const c0 = cpuSeconds(server.pid)
     const client0 = process.cpuUsage()
@@ -167,7 +192,7 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
     const run = {
       filesPerSecond: o.files / seconds,
       serverCpuMs: ((cpuSeconds(server.pid) - c0) / o.files) * 1e3,
-      clientCpuMs: ((client.user + client.system) / 1e3 / o.files),
+      clientCpuMs: (client.user + client.system) / 1e3 / o.files,
     }
     if (series === 'raw') rmSync(join(o.raw.dir, `many-${round}`), { recursive: true, force: true })
     return run
@@ -177,9 +202,13 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
   const order: Series[] = ['tus', 'raw', 'fetch', 'multipart']
   for (let round = 0; round <= o.rounds; round++) {
     const got: Partial<Record<Series, Run>> = {}
-    for (const series of [...order.slice(round % order.length), ...order.slice(0, round % order.length)]) got[series] = await measure(series, round)
-    const fmt = (s: Series) => `${got[s]!.filesPerSecond.toFixed(0)} files/s (server ${got[s]!.serverCpuMs.toFixed(2)} ms, client ${got[s]!.clientCpuMs.toFixed(2)} ms CPU each)`
-    o.log(`many files ${round === 0 ? 'warm-up (dropped)' : `round ${round}/${o.rounds}`}: tus-js-client ${fmt('tus')}; fetch ${fmt('fetch')}; multipart ${fmt('multipart')}; raw + fsync ${fmt('raw')}`)
+    for (const series of [...order.slice(round % order.length), ...order.slice(0, round % order.length)])
+      got[series] = await measure(series, round)
+    const fmt = (s: Series) =>
+      `${got[s]!.filesPerSecond.toFixed(0)} files/s (server ${got[s]!.serverCpuMs.toFixed(2)} ms, client ${got[s]!.clientCpuMs.toFixed(2)} ms CPU each)`
+    o.log(
+      `many files ${round === 0 ? 'warm-up (dropped)' : `round ${round}/${o.rounds}`}: tus-js-client ${fmt('tus')}; fetch ${fmt('fetch')}; multipart ${fmt('multipart')}; raw + fsync ${fmt('raw')}`,
+    )
     if (round > 0) for (const s of order) runs[s].push(got[s]!)
   }
   rawAgent.destroy()
@@ -192,16 +221,62 @@ export async function manyPhase(o: ManyOptions): Promise<{ rows: Row[]; report: 
   const multipartVsRaw = paired(fps('multipart'), fps('raw'))
   const label = `${o.files} × ${o.bytes / 1000} KB`
   const rows: Row[] = [
-    { metric: `${label} via tus-js-client (app settings, ${MAX_PARALLEL_UPLOADS} at once) vs raw + fsync`, unit: 'files/s', cumulus: median(fps('tus')), baseline: median(fps('raw')), ratio: tusVsRaw.ratio, budget: '≥ 0.50', ok: tusVsRaw.ratio >= 0.5 },
+    {
+      metric: `${label} via tus-js-client (app settings, ${MAX_PARALLEL_UPLOADS} at once) vs raw + fsync`,
+      unit: 'files/s',
+      cumulus: median(fps('tus')),
+      baseline: median(fps('raw')),
+      ratio: tusVsRaw.ratio,
+      budget: '≥ 0.50',
+      ok: tusVsRaw.ratio >= 0.5,
+    },
     { metric: `  per-round ratios ${tusVsRaw.min.toFixed(2)}–${tusVsRaw.max.toFixed(2)}`, unit: '', cumulus: '' },
-    { metric: '  same requests via fetch() (client cost apart)', unit: 'files/s', cumulus: median(fps('fetch')), baseline: median(fps('raw')), ratio: fetchVsRaw.ratio },
-    { metric: '  same files via the multipart route (no resumable bookkeeping)', unit: 'files/s', cumulus: median(fps('multipart')), baseline: median(fps('raw')), ratio: multipartVsRaw.ratio },
-    { metric: '  server CPU per file (multipart vs raw)', unit: 'ms', cumulus: med('multipart', 'serverCpuMs'), baseline: med('raw', 'serverCpuMs'), ratio: med('multipart', 'serverCpuMs') / med('raw', 'serverCpuMs') },
-    { metric: '  server CPU per file (tus vs raw)', unit: 'ms', cumulus: med('tus', 'serverCpuMs'), baseline: med('raw', 'serverCpuMs'), ratio: med('tus', 'serverCpuMs') / med('raw', 'serverCpuMs') },
-    { metric: '  client CPU per file (tus-js-client vs fetch)', unit: 'ms', cumulus: med('tus', 'clientCpuMs'), baseline: med('fetch', 'clientCpuMs'), ratio: med('tus', 'clientCpuMs') / med('fetch', 'clientCpuMs') },
+    {
+      metric: '  same requests via fetch() (client cost apart)',
+      unit: 'files/s',
+      cumulus: median(fps('fetch')),
+      baseline: median(fps('raw')),
+      ratio: fetchVsRaw.ratio,
+    },
+    {
+      metric: '  same files via the multipart route (no resumable bookkeeping)',
+      unit: 'files/s',
+      cumulus: median(fps('multipart')),
+      baseline: median(fps('raw')),
+      ratio: multipartVsRaw.ratio,
+    },
+    {
+      metric: '  server CPU per file (multipart vs raw)',
+      unit: 'ms',
+      cumulus: med('multipart', 'serverCpuMs'),
+      baseline: med('raw', 'serverCpuMs'),
+      ratio: med('multipart', 'serverCpuMs') / med('raw', 'serverCpuMs'),
+    },
+    {
+      metric: '  server CPU per file (tus vs raw)',
+      unit: 'ms',
+      cumulus: med('tus', 'serverCpuMs'),
+      baseline: med('raw', 'serverCpuMs'),
+      ratio: med('tus', 'serverCpuMs') / med('raw', 'serverCpuMs'),
+    },
+    {
+      metric: '  client CPU per file (tus-js-client vs fetch)',
+      unit: 'ms',
+      cumulus: med('tus', 'clientCpuMs'),
+      baseline: med('fetch', 'clientCpuMs'),
+      ratio: med('tus', 'clientCpuMs') / med('fetch', 'clientCpuMs'),
+    },
   ]
   return {
     rows,
-    report: { files: o.files, bytes: o.bytes, parallel: MAX_PARALLEL_UPLOADS, chunkSize: TUS_CHUNK_SIZE, dataDuringCreation: TUS_DATA_DURING_CREATION, runs, ratios: { tusVsRaw: tusVsRaw.ratios, fetchVsRaw: fetchVsRaw.ratios, multipartVsRaw: multipartVsRaw.ratios } },
+    report: {
+      files: o.files,
+      bytes: o.bytes,
+      parallel: MAX_PARALLEL_UPLOADS,
+      chunkSize: TUS_CHUNK_SIZE,
+      dataDuringCreation: TUS_DATA_DURING_CREATION,
+      runs,
+      ratios: { tusVsRaw: tusVsRaw.ratios, fetchVsRaw: fetchVsRaw.ratios, multipartVsRaw: multipartVsRaw.ratios },
+    },
   }
 }

@@ -7,7 +7,14 @@
 import { randomBytes, webcrypto } from 'node:crypto'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { CHUNK_SIZE, createEncryptStream, Decryptor, HEADER_SIZE, newFileKey, TAG_SIZE } from '../../server/storage/cipher.ts'
+import {
+  CHUNK_SIZE,
+  createEncryptStream,
+  Decryptor,
+  HEADER_SIZE,
+  newFileKey,
+  TAG_SIZE,
+} from '../../server/storage/cipher.ts'
 import { mainThreadCpu, processCpu } from './lib/self-cpu.ts'
 
 const GiB = 1 << 30
@@ -18,7 +25,11 @@ const parts: Buffer[] = []
 const plain = (function* () {
   for (let i = 0; i < SIZE / 65536; i++) yield randomBytes(65536)
 })()
-await pipeline(Readable.from(plain), createEncryptStream(dataKey, enc), new Writable({ write: (c: Buffer, _e, done) => done(void parts.push(c)) }))
+await pipeline(
+  Readable.from(plain),
+  createEncryptStream(dataKey, enc),
+  new Writable({ write: (c: Buffer, _e, done) => done(void parts.push(c)) }),
+)
 const stored = Buffer.concat(parts)
 const frame = CHUNK_SIZE + TAG_SIZE
 // One reused read buffer of one chunk, as PlaintextStream reads a blob file.
@@ -29,7 +40,9 @@ async function measure(name: string, once: () => Promise<number>) {
     const t = performance.now()
     const [m, a] = [mainThreadCpu(), processCpu()]
     for (let r = 0; r < GiB / SIZE; r++) if ((await once()) !== SIZE) throw new Error(`${name}: wrong size`)
-    console.log(`${name.padEnd(16)} wall ${((performance.now() - t) / 1000).toFixed(2)} s/GiB, main thread ${(mainThreadCpu() - m).toFixed(2)}, all threads ${(processCpu() - a).toFixed(2)}`)
+    console.log(
+      `${name.padEnd(16)} wall ${((performance.now() - t) / 1000).toFixed(2)} s/GiB, main thread ${(mainThreadCpu() - m).toFixed(2)}, all threads ${(processCpu() - a).toFixed(2)}`,
+    )
   }
 }
 

@@ -15,13 +15,23 @@ import { loadavg, tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Conn, load } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_ENV, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
+import {
+  type Child,
+  bundleChildren,
+  cpuSeconds,
+  rssMonitor,
+  rssNow,
+  SERVER_ENV,
+  SERVER_NODE_FLAGS,
+  startChild,
+} from './lib/proc.ts'
 import { MB, median } from './lib/report.ts'
 import { seed } from './lib/seed.ts'
 import { anonPeak } from './lib/smaps.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const flag = (name: string) => process.argv.includes(`--${name}`)
 const rowsN = Number(arg('rows', '100000'))
 const seconds = Number(arg('seconds', '5'))
@@ -33,7 +43,9 @@ const conns = Number(arg('conns', '10'))
 const against = arg('against', '')
 // Node flags for the `against` server instead of the above: A/B of a flag on the same build
 // (--against=tests/bench/serve.ts --against-node-args=--max-semi-space-size=16).
-const againstNodeArgs = process.argv.some((a) => a.startsWith('--against-node-args=')) ? arg('against-node-args', '').split(' ').filter(Boolean) : nodeArgs
+const againstNodeArgs = process.argv.some((a) => a.startsWith('--against-node-args='))
+  ? arg('against-node-args', '').split(' ').filter(Boolean)
+  : nodeArgs
 let missed = 0
 
 const root = mkdtempSync(join(tmpdir(), 'cumulus-probe-'))
@@ -51,19 +63,31 @@ interface Server {
 /** Starts one Cumulus build, signs up, seeds its folder, and builds its requests. */
 async function cumulus(name: string, bundle: string, flags = nodeArgs): Promise<Server> {
   const dataDir = join(root, name)
-  const child = await startChild(name, bundle, [], { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, flags)
+  const child = await startChild(
+    name,
+    bundle,
+    [],
+    { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') },
+    flags,
+  )
   children.push(child)
   const childOut = arg('child-stdout', '')
   if (childOut) child.proc.stdout!.pipe(createWriteStream(`${childOut}${name === 'cumulus' ? '' : `.${name}`}`))
-  log(`${name}: pid ${child.pid} ${flags.join(' ')}; idle RSS ${(rssNow(child.pid) / MB).toFixed(1)} MB ${JSON.stringify(await child.memory())}`)
+  log(
+    `${name}: pid ${child.pid} ${flags.join(' ')}; idle RSS ${(rssNow(child.pid) / MB).toFixed(1)} MB ${JSON.stringify(await child.memory())}`,
+  )
   const res = await fetch(`http://127.0.0.1:${child.port}/user-service/create`, {
     method: 'POST',
     headers: { uuid: randomUUID(), 'content-type': 'application/json' },
     body: JSON.stringify({ email: `probe-${Date.now()}@example.com`, password: 'probe-password-123' }),
   })
   const userId = ((await res.json()) as { user: { _id: string } }).user._id
-  const access = res.headers.getSetCookie().find((c) => c.startsWith('access-token='))!.split(';')[0]!
-  const folder = seed({ dbFile: join(dataDir, 'cumulus.db'), owner: userId, folders: 1, files: rowsN, seed: 1 }).folderIds[0]!
+  const access = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('access-token='))!
+    .split(';')[0]!
+  const folder = seed({ dbFile: join(dataDir, 'cumulus.db'), owner: userId, folders: 1, files: rowsN, seed: 1 })
+    .folderIds[0]!
   return {
     name,
     child,
@@ -83,7 +107,10 @@ try {
   if (against) await bundleChildren(join(buildDir, 'against'), [resolve(against)])
   log(`load average ${loadavg()[0]!.toFixed(2)}`)
   const servers = [await cumulus('cumulus', join(buildDir, 'serve.mjs'))]
-  if (against) servers.push(await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs')), againstNodeArgs))
+  if (against)
+    servers.push(
+      await cumulus('against', join(buildDir, 'against', basename(against).replace(/\.ts$/, '.mjs')), againstNodeArgs),
+    )
   log(`seeded ${rowsN} rows each`)
   const hello = await startChild('hello', join(buildDir, 'baseline.mjs'), ['hello'], {})
   children.push(hello)
@@ -92,7 +119,9 @@ try {
   const runs: Array<{ label: string; child: Child; req: Buffer | (() => Buffer) }> = []
   for (const r of routes) {
     if (r === 'hello') runs.push({ label: 'hello', child: hello, req: Conn.get('/') })
-    else for (const s of servers) runs.push({ label: servers.length > 1 ? `${r} [${s.name}]` : r, child: s.child, req: s.reqs[r]! })
+    else
+      for (const s of servers)
+        runs.push({ label: servers.length > 1 ? `${r} [${s.name}]` : r, child: s.child, req: s.reqs[r]! })
   }
   for (const run of runs) await load(run.child.port, run.req, conns, 1)
   const rps: Record<string, number[]> = {}
@@ -109,14 +138,18 @@ try {
       if (out.errors) throw new Error(`${run.label}: ${out.errors} non-200 replies`)
       ;(rps[run.label] ??= []).push(out.rps)
       ;(cpu[run.label] ??= []).push(cpuUs)
-      log(`${run.label}: ${out.rps.toFixed(0)} req/s, server CPU ${cpuUs.toFixed(0)} µs/req, peak RSS ${(peak.total / MB).toFixed(0)} / anon ${(peak.anon / MB).toFixed(0)} MB`)
+      log(
+        `${run.label}: ${out.rps.toFixed(0)} req/s, server CPU ${cpuUs.toFixed(0)} µs/req, peak RSS ${(peak.total / MB).toFixed(0)} / anon ${(peak.anon / MB).toFixed(0)} MB`,
+      )
       if (smaps) log(`  anonymous memory at its peak: ${JSON.stringify(smaps.stop())}`)
       if (flag('memory') && run.child !== hello) log(`  after: ${JSON.stringify(await run.child.memory())}`)
     }
   }
   const h = rps.hello ? median(rps.hello) : NaN
   for (const [label, xs] of Object.entries(rps)) {
-    log(`summary ${label.padEnd(20)} median ${median(xs).toFixed(0).padStart(6)} req/s, ratio to hello ${(median(xs) / h).toFixed(3)}, server CPU ${median(cpu[label]!).toFixed(0)} µs/req`)
+    log(
+      `summary ${label.padEnd(20)} median ${median(xs).toFixed(0).padStart(6)} req/s, ratio to hello ${(median(xs) / h).toFixed(3)}, server CPU ${median(cpu[label]!).toFixed(0)} µs/req`,
+    )
   }
   log(`load average at end ${loadavg()[0]!.toFixed(2)}`)
 } finally {

@@ -17,7 +17,16 @@ import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
 import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
-import { type Child, bundleChildren, cpuSeconds, rssMonitor, rssNow, SERVER_ENV, SERVER_NODE_FLAGS, startChild } from './lib/proc.ts'
+import {
+  type Child,
+  bundleChildren,
+  cpuSeconds,
+  rssMonitor,
+  rssNow,
+  SERVER_ENV,
+  SERVER_NODE_FLAGS,
+  startChild,
+} from './lib/proc.ts'
 import { type Latency, MB, MiB, latency, median, paired, type Row, table } from './lib/report.ts'
 import { COMMON_WORD, RARE_PAIR, RARE_TOKEN, queryPlan, seed } from './lib/seed.ts'
 
@@ -34,15 +43,43 @@ const argv = process.argv.slice(2)
 const quick = argv.includes('--quick')
 /** The web app's resumable-upload piece: under the 100 MB request limit of common proxies. */
 const TUS_PIECE = 50 * MiB
-const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+const only = argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',')
 const want = (phase: string) => !only || only.includes(phase)
 /** Extra node flags for the main Cumulus server, e.g. --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof". */
 // What `npm start` runs the server with, then any extra flags given (e.g. --cpu-prof).
-const nodeArgs = [...SERVER_NODE_FLAGS, ...(argv.find((a) => a.startsWith('--node-args='))?.slice(12).split(' ').filter(Boolean) ?? [])]
+const nodeArgs = [
+  ...SERVER_NODE_FLAGS,
+  ...(argv
+    .find((a) => a.startsWith('--node-args='))
+    ?.slice(12)
+    .split(' ')
+    .filter(Boolean) ?? []),
+]
 
 const size = quick
-  ? { fileBytes: 64 * MiB, runs: 3, listRows: 10_000, searchRows: 100_000, searchFolders: 50, loadSeconds: 1, repeats: 200, queryBudgetS: 0.75 }
-  : { fileBytes: 1024 * MiB, runs: 5, listRows: 100_000, searchRows: 1_000_000, searchFolders: 300, loadSeconds: 5, repeats: 300, queryBudgetS: 5 }
+  ? {
+      fileBytes: 64 * MiB,
+      runs: 3,
+      listRows: 10_000,
+      searchRows: 100_000,
+      searchFolders: 50,
+      loadSeconds: 1,
+      repeats: 200,
+      queryBudgetS: 0.75,
+    }
+  : {
+      fileBytes: 1024 * MiB,
+      runs: 5,
+      listRows: 100_000,
+      searchRows: 1_000_000,
+      searchFolders: 300,
+      loadSeconds: 5,
+      repeats: 300,
+      queryBudgetS: 5,
+    }
 const notes: string[] = []
 const log = (msg: string) => console.log(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${msg}`)
 
@@ -55,7 +92,9 @@ const freeBytes = (() => {
 if (!quick && freeBytes < 5e9) {
   size.fileBytes = freeBytes > 2e9 ? 256 * MiB : 64 * MiB
   size.searchRows = freeBytes > 2e9 ? 250_000 : 100_000
-  notes.push(`only ${(freeBytes / 1e9).toFixed(1)} GB free in ${tmpdir()}: scaled down to ${size.fileBytes / MiB} MiB files and ${size.searchRows} search rows`)
+  notes.push(
+    `only ${(freeBytes / 1e9).toFixed(1)} GB free in ${tmpdir()}: scaled down to ${size.fileBytes / MiB} MiB files and ${size.searchRows} search rows`,
+  )
 }
 const fileLabel = size.fileBytes >= 1024 * MiB ? `${size.fileBytes / (1024 * MiB)} GiB` : `${size.fileBytes / MiB} MiB`
 
@@ -89,19 +128,22 @@ class Session {
   }
 
   async call<T>(method: string, path: string, json?: unknown): Promise<T> {
-    const send = () => fetch(`http://127.0.0.1:${this.port}${path}`, {
-      method,
-      headers: {
-        uuid: this.uuid,
-        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    })
+    const send = () =>
+      fetch(`http://127.0.0.1:${this.port}${path}`, {
+        method,
+        headers: {
+          uuid: this.uuid,
+          cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      })
     // One retry on a dropped socket: fetch may reuse a keep-alive connection the server is
     // just closing. A dead server fails the retry too (and startChild reports its exit).
     const res = await send().catch((err: Error) => {
-      log(`${method} ${path}: ${err.message} (${String((err.cause as Error | undefined)?.message ?? '')}), retrying once`)
+      log(
+        `${method} ${path}: ${err.message} (${String((err.cause as Error | undefined)?.message ?? '')}), retrying once`,
+      )
       return send()
     })
     for (const c of res.headers.getSetCookie()) {
@@ -118,7 +160,10 @@ class Session {
   email = ''
 
   async signup(email: string) {
-    const r = await this.call<{ user: { _id: string } }>('POST', '/user-service/create', { email, password: Session.password })
+    const r = await this.call<{ user: { _id: string } }>('POST', '/user-service/create', {
+      email,
+      password: Session.password,
+    })
     this.userId = r.user._id
     this.email = email
   }
@@ -131,15 +176,23 @@ const loadAtStart = loadavg()[0]!
 const rows: Row[] = []
 
 try {
-  log(`mode ${quick ? 'quick' : 'full'}: ${fileLabel} transfers × ${size.runs} runs, list over ${size.listRows} files, search over ${size.searchRows} files; temp ${root}`)
+  log(
+    `mode ${quick ? 'quick' : 'full'}: ${fileLabel} transfers × ${size.runs} runs, list over ${size.listRows} files, search over ${size.searchRows} files; temp ${root}`,
+  )
   await bundleChildren(buildDir, [join(here, 'serve.ts'), join(here, 'baseline.ts')])
   // LOG_LEVEL=warn: no per-request log lines, like the bare Fastify baseline (logger off).
-  const cumulus = await startChild('cumulus', join(buildDir, 'serve.mjs'), [], {
-    ...SERVER_ENV,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    APP_DIR: join(root, 'no-app'),
-  }, nodeArgs)
+  const cumulus = await startChild(
+    'cumulus',
+    join(buildDir, 'serve.mjs'),
+    [],
+    {
+      ...SERVER_ENV,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      APP_DIR: join(root, 'no-app'),
+    },
+    nodeArgs,
+  )
   children.push(cumulus)
   // BENCH_TRACE=FILE keeps what the server prints, e.g. with --node-args=--trace-gc.
   if (process.env.BENCH_TRACE) cumulus.proc.stdout!.pipe(createWriteStream(process.env.BENCH_TRACE))
@@ -174,7 +227,10 @@ try {
   // Where the memory sits at the end (V8 heap vs native, e.g. SQLite's page cache).
   report.cumulusMemoryAtEndMB = await cumulus.memory()
 
-  report.rssMB = { ...Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, { total: v.total / MB, anon: v.anon / MB }])), atEnd: rssNow(cumulus.pid) / MB }
+  report.rssMB = {
+    ...Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, { total: v.total / MB, anon: v.anon / MB }])),
+    atEnd: rssNow(cumulus.pid) / MB,
+  }
 } catch (err) {
   console.error(err)
   process.exitCode = 1
@@ -199,10 +255,15 @@ const meta = {
   loadAverage1m: { start: loadAtStart, end: loadavg()[0]! },
 }
 if (Math.max(meta.loadAverage1m.start, meta.loadAverage1m.end) > cpus().length * 0.75) {
-  notes.push(`the machine was busy (1-min load average ${meta.loadAverage1m.start.toFixed(1)} at start, ${meta.loadAverage1m.end.toFixed(1)} at end, ${cpus().length} CPUs): absolute figures are noisy; same-run ratios less so.`)
+  notes.push(
+    `the machine was busy (1-min load average ${meta.loadAverage1m.start.toFixed(1)} at start, ${meta.loadAverage1m.end.toFixed(1)} at end, ${cpus().length} CPUs): absolute figures are noisy; same-run ratios less so.`,
+  )
 }
 mkdirSync(join(repoRoot, 'reports'), { recursive: true })
-writeFileSync(join(repoRoot, 'reports', 'bench.json'), `${JSON.stringify({ meta, notes, summary: rows, ...report }, null, 2)}\n`)
+writeFileSync(
+  join(repoRoot, 'reports', 'bench.json'),
+  `${JSON.stringify({ meta, notes, summary: rows, ...report }, null, 2)}\n`,
+)
 
 console.log(`\nCumulus bench — ${meta.mode}, ${meta.cpus}, Node ${meta.node}, commit ${meta.commit}, ${meta.date}`)
 console.log('ratio = cumulus / baseline (throughput, req/s: higher is better; latency: slowdown vs hello-world)\n')
@@ -234,9 +295,26 @@ async function app(s: Session) {
   // The Media page: photos over ~8 years (runs of up to 30 a few hours apart), so ~100 months.
   const media = { count: quick ? 10_000 : 100_000, pagingSeconds: quick ? 60 : 240 }
   seed({ dbFile, owner: s.userId, folders: 1, files: media.count, seed: 9, media: true, maxDateStepMs: 21 * 3_600_000 })
-  const server = await startChild('cumulus-app', join(buildDir, 'serve.mjs'), [], { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir }, SERVER_NODE_FLAGS)
+  const server = await startChild(
+    'cumulus-app',
+    join(buildDir, 'serve.mjs'),
+    [],
+    { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_DIR: appDir },
+    SERVER_NODE_FLAGS,
+  )
   children.push(server)
-  rows.push(...(await appPhase({ port: server.port, email: s.email, password: Session.password, bigFolder: big, smallFolder: small, runs: quick ? 2 : 5, log, media })))
+  rows.push(
+    ...(await appPhase({
+      port: server.port,
+      email: s.email,
+      password: Session.password,
+      bigFolder: big,
+      smallFolder: small,
+      runs: quick ? 2 : 5,
+      log,
+      media,
+    })),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +323,13 @@ async function app(s: Session) {
 async function tree() {
   const server = async (name: string) => {
     const dir = join(root, `data-${name}`)
-    const child = await startChild(name, join(buildDir, 'serve.mjs'), [], { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') }, SERVER_NODE_FLAGS)
+    const child = await startChild(
+      name,
+      join(buildDir, 'serve.mjs'),
+      [],
+      { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') },
+      SERVER_NODE_FLAGS,
+    )
     children.push(child)
     return { port: child.port, dbFile: join(dir, 'cumulus.db'), session: new Session(child.port) }
   }
@@ -259,7 +343,9 @@ async function tree() {
   })
   rows.push(...r.rows)
   report.tree = r.report
-  notes.push('tree: a 300-folder tree (15 folders, 19 in each) built over HTTP and deleted with DELETE /folder-service/remove, on a server where its user is alone and on one where another user holds the list phase\'s number of files (rounds alternate; ratio = median of per-round ratios); the longest /healthz wait is from a probe asking back to back during the delete. The chain is seeded straight into SQLite, as rows from before the depth cap.')
+  notes.push(
+    "tree: a 300-folder tree (15 folders, 19 in each) built over HTTP and deleted with DELETE /folder-service/remove, on a server where its user is alone and on one where another user holds the list phase's number of files (rounds alternate; ratio = median of per-round ratios); the longest /healthz wait is from a probe asking back to back during the delete. The chain is seeded straight into SQLite, as rows from before the depth cap.",
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -275,7 +361,12 @@ async function manyFiles(cumulus: Child, raw: Child, s: Session) {
       pid: cumulus.pid,
       uuid: s.uuid,
       cookie: () => s.cookie,
-      newFolder: async (name) => (await s.call<{ _id: string }>('POST', '/folder-service/create', { name: `${name} ${randomUUID().slice(0, 8)}` }))._id,
+      newFolder: async (name) =>
+        (
+          await s.call<{ _id: string }>('POST', '/folder-service/create', {
+            name: `${name} ${randomUUID().slice(0, 8)}`,
+          })
+        )._id,
     },
     raw: { port: raw.port, pid: raw.pid, dir: root },
     files: quick ? 200 : 1000,
@@ -295,9 +386,23 @@ async function manyFiles(cumulus: Child, raw: Child, s: Session) {
 // WebDAV: rclone up and down through /dav/ with an app password (tests/bench/dav.ts).
 async function webdav(cumulus: Child, raw: Child, s: Session) {
   await s.refresh()
-  const { secret } = await s.call<{ secret: string }>('POST', '/user-service/app-passwords', { name: 'bench rclone', scope: 'write', password: Session.password })
+  const { secret } = await s.call<{ secret: string }>('POST', '/user-service/app-passwords', {
+    name: 'bench rclone',
+    scope: 'write',
+    password: Session.password,
+  })
   const peak = rssMonitor(cumulus.pid)
-  const r = await davPhase({ cumulusPort: cumulus.port, raw, email: s.email, appPassword: secret, bytes: size.fileBytes, runs: size.runs, root, label: fileLabel, log })
+  const r = await davPhase({
+    cumulusPort: cumulus.port,
+    raw,
+    email: s.email,
+    appPassword: secret,
+    bytes: size.fileBytes,
+    runs: size.runs,
+    root,
+    label: fileLabel,
+    log,
+  })
   rows.push(...r.rows, rssRow('peak RSS during WebDAV', peak.stop()))
   report.webdav = r.report
   notes.push(
@@ -311,13 +416,19 @@ async function webdav(cumulus: Child, raw: Child, s: Session) {
 
 async function encryptionThroughput(plain: Child, plainSession: Session) {
   const bytes = Math.min(size.fileBytes, 256 * MiB)
-  const sealed = await startChild('cumulus-encrypted', join(buildDir, 'serve.mjs'), [], {
-    ...SERVER_ENV,
-    DATA_DIR: join(root, 'data-encrypted'),
-    LOG_LEVEL: 'warn',
-    APP_DIR: join(root, 'no-app'),
-    ENCRYPTION_KEY: randomUUID().replace(/-/g, '').repeat(2),
-  }, SERVER_NODE_FLAGS)
+  const sealed = await startChild(
+    'cumulus-encrypted',
+    join(buildDir, 'serve.mjs'),
+    [],
+    {
+      ...SERVER_ENV,
+      DATA_DIR: join(root, 'data-encrypted'),
+      LOG_LEVEL: 'warn',
+      APP_DIR: join(root, 'no-app'),
+      ENCRYPTION_KEY: randomUUID().replace(/-/g, '').repeat(2),
+    },
+    SERVER_NODE_FLAGS,
+  )
   children.push(sealed)
   const sealedSession = new Session(sealed.port)
   await sealedSession.signup(`bench-enc-${Date.now()}@example.com`)
@@ -326,7 +437,10 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
   const up = { plain: [] as number[], encrypted: [] as number[] }
   const down = { plain: [] as number[], encrypted: [] as number[] }
   // Server CPU seconds per GiB: steadier than MB/s when other work shares the machine.
-  const cpu = { up: { plain: [] as number[], encrypted: [] as number[] }, down: { plain: [] as number[], encrypted: [] as number[] } }
+  const cpu = {
+    up: { plain: [] as number[], encrypted: [] as number[] },
+    down: { plain: [] as number[], encrypted: [] as number[] },
+  }
   // The bench's own CPU per GiB (the client): on 2 cores, what it takes is not there for the server.
   const clientCpu = { up: [] as number[], down: [] as number[] }
   const clientSeconds = (since: NodeJS.CpuUsage) => {
@@ -376,13 +490,35 @@ async function encryptionThroughput(plain: Child, plainSession: Session) {
     ratio: median(cpu[what].encrypted) / median(cpu[what].plain),
   })
   rows.push(
-    { metric: `upload ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(up.encrypted), baseline: median(up.plain), ratio: upRatio, budget: '≥ 0.85', ok: upRatio >= 0.85 },
+    {
+      metric: `upload ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`,
+      unit: 'MB/s',
+      cumulus: median(up.encrypted),
+      baseline: median(up.plain),
+      ratio: upRatio,
+      budget: '≥ 0.85',
+      ok: upRatio >= 0.85,
+    },
     cpuRow('up', 'uploaded'),
-    { metric: `download ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`, unit: 'MB/s', cumulus: median(down.encrypted), baseline: median(down.plain), ratio: downRatio, budget: '≥ 0.85', ok: downRatio >= 0.85 },
+    {
+      metric: `download ${bytes / MiB} MiB, encrypted vs plain (median of ${size.runs})`,
+      unit: 'MB/s',
+      cumulus: median(down.encrypted),
+      baseline: median(down.plain),
+      ratio: downRatio,
+      budget: '≥ 0.85',
+      ok: downRatio >= 0.85,
+    },
     cpuRow('down', 'downloaded'),
-    { metric: '  client CPU per GiB, up / down (the bench process, beside the server on the same cores)', unit: 's', cumulus: `${median(clientCpu.up).toFixed(2)} / ${median(clientCpu.down).toFixed(2)}` },
+    {
+      metric: '  client CPU per GiB, up / down (the bench process, beside the server on the same cores)',
+      unit: 's',
+      cumulus: `${median(clientCpu.up).toFixed(2)} / ${median(clientCpu.down).toFixed(2)}`,
+    },
   )
-  notes.push('encryption: chunked AES-256-GCM (1 MiB chunks, sealed in WebCrypto jobs) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.')
+  notes.push(
+    'encryption: chunked AES-256-GCM (1 MiB chunks, sealed in WebCrypto jobs) on a second server with ENCRYPTION_KEY; "cumulus" is the encrypted server, "baseline" the plain one, runs alternate.',
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,13 +567,23 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
       const t0 = process.hrtime.bigint()
       const created = await fetch(`http://127.0.0.1:${cumulus.port}/file-service/uploads`, {
         method: 'POST',
-        headers: { ...auth, 'upload-length': String(bytes), 'upload-metadata': `filename ${Buffer.from(`tus ${randomUUID()}.bin`).toString('base64')}` },
+        headers: {
+          ...auth,
+          'upload-length': String(bytes),
+          'upload-metadata': `filename ${Buffer.from(`tus ${randomUUID()}.bin`).toString('base64')}`,
+        },
       })
       if (created.status !== 201) throw new Error(`tus create → ${created.status} ${await created.text()}`)
       const path = created.headers.get('location')!
       for (let at = 0; at < bytes; at += TUS_PIECE) {
         const piece = Math.min(TUS_PIECE, bytes - at)
-        const r = await streamUpload({ port: cumulus.port, path, method: 'PATCH', headers: { ...auth, 'upload-offset': at, 'content-type': 'application/offset+octet-stream' }, bytes: piece })
+        const r = await streamUpload({
+          port: cumulus.port,
+          path,
+          method: 'PATCH',
+          headers: { ...auth, 'upload-offset': at, 'content-type': 'application/offset+octet-stream' },
+          bytes: piece,
+        })
         if (r.status !== 204) throw new Error(`tus PATCH at ${at} → ${r.status} ${r.text.slice(0, 200)}`)
       }
       up.tus.push(mbps(Number(process.hrtime.bigint() - t0) / 1e9))
@@ -474,11 +620,14 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
   // backing the page cache's memory (raw's first run was always 2–3× slower than its others).
   for (let i = 0; i <= rounds; i++) {
     // Alternate the order so page-cache writeback left by one server lands on each in turn.
-    const order: Array<keyof typeof runs> = i % 2 === 0 ? ['cumulus', 'raw', 'rawFsync', 'tus'] : ['tus', 'rawFsync', 'raw', 'cumulus']
+    const order: Array<keyof typeof runs> =
+      i % 2 === 0 ? ['cumulus', 'raw', 'rawFsync', 'tus'] : ['tus', 'rawFsync', 'raw', 'cumulus']
     // Every run starts with no dirty pages left by the previous one (`sync`, untimed).
     for (const name of order) await runs[name]()
     const label = i === 0 ? 'warm-up (dropped)' : `run ${i}/${rounds}`
-    log(`upload ${label}: cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${up.raw.at(-1)!.toFixed(0)}, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}, tus ${up.tus.at(-1)!.toFixed(0)}`)
+    log(
+      `upload ${label}: cumulus ${up.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${up.raw.at(-1)!.toFixed(0)}, raw+fsync ${up.rawFsync.at(-1)!.toFixed(0)}, tus ${up.tus.at(-1)!.toFixed(0)}`,
+    )
     if (i === 0) for (const xs of [...Object.values(up), ...Object.values(cpu)]) xs.length = 0
   }
   // The tus runs reset the high-water mark the upload monitor set, so their peaks count here too.
@@ -514,10 +663,13 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
       const c0 = cpuSeconds(pid)
       const r = await get[name]()
       downCpu[name].push(perGiB(cpuSeconds(pid) - c0))
-      if (r.status !== 200 || r.bytes !== bytes) throw new Error(`${name} download → ${r.status}, ${r.bytes} of ${bytes} bytes`)
+      if (r.status !== 200 || r.bytes !== bytes)
+        throw new Error(`${name} download → ${r.status}, ${r.bytes} of ${bytes} bytes`)
       down[name].push(mbps(r.seconds))
     }
-    log(`download run ${i + 1}/${size.runs}: cumulus ${down.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${down.raw.at(-1)!.toFixed(0)}`)
+    log(
+      `download run ${i + 1}/${size.runs}: cumulus ${down.cumulus.at(-1)!.toFixed(0)} MB/s, raw ${down.raw.at(-1)!.toFixed(0)}`,
+    )
   }
   const downPeak = downRss.stop()
   const rawDownPeak = rawDownRss.stop()
@@ -560,18 +712,66 @@ async function throughput(cumulus: Child, raw: Child, s: Session) {
   }
   rows.push(
     // Against the durable baseline: Cumulus answers once the blob is on disk (README.md here).
-    { metric: `upload ${fileLabel} vs raw + fsync (medians of ${rounds} paired runs)`, unit: 'MB/s', cumulus: med.up, baseline: med.upRawFsync, ratio: upVsFsync.ratio, budget: '≥ 0.80', ok: upVsFsync.ratio >= 0.8 },
+    {
+      metric: `upload ${fileLabel} vs raw + fsync (medians of ${rounds} paired runs)`,
+      unit: 'MB/s',
+      cumulus: med.up,
+      baseline: med.upRawFsync,
+      ratio: upVsFsync.ratio,
+      budget: '≥ 0.80',
+      ok: upVsFsync.ratio >= 0.8,
+    },
     { metric: `  ${spread(upVsFsync)}`, unit: '', cumulus: '' },
-    { metric: '  same, vs raw without fsync (page cache)', unit: 'MB/s', cumulus: med.up, baseline: med.upRaw, ratio: upVsRaw.ratio },
+    {
+      metric: '  same, vs raw without fsync (page cache)',
+      unit: 'MB/s',
+      cumulus: med.up,
+      baseline: med.upRaw,
+      ratio: upVsRaw.ratio,
+    },
     { metric: `    ${spread(upVsRaw)}`, unit: '', cumulus: '' },
-    { metric: '  server CPU per GiB uploaded (vs raw)', unit: 's', cumulus: median(cpu.cumulus), baseline: median(cpu.raw), ratio: median(cpu.cumulus) / median(cpu.raw) },
-    { metric: `upload ${fileLabel} through tus, ${TUS_PIECE / MiB} MiB PATCHes, vs raw + fsync`, unit: 'MB/s', cumulus: median(up.tus), baseline: med.upRawFsync, ratio: tusVsFsync.ratio, budget: '≥ 0.80', ok: tusVsFsync.ratio >= 0.8 },
+    {
+      metric: '  server CPU per GiB uploaded (vs raw)',
+      unit: 's',
+      cumulus: median(cpu.cumulus),
+      baseline: median(cpu.raw),
+      ratio: median(cpu.cumulus) / median(cpu.raw),
+    },
+    {
+      metric: `upload ${fileLabel} through tus, ${TUS_PIECE / MiB} MiB PATCHes, vs raw + fsync`,
+      unit: 'MB/s',
+      cumulus: median(up.tus),
+      baseline: med.upRawFsync,
+      ratio: tusVsFsync.ratio,
+      budget: '≥ 0.80',
+      ok: tusVsFsync.ratio >= 0.8,
+    },
     { metric: `  ${spread(tusVsFsync)}`, unit: '', cumulus: '' },
-    { metric: '  server CPU per GiB through tus (vs raw)', unit: 's', cumulus: median(cpu.tus), baseline: median(cpu.raw), ratio: median(cpu.tus) / median(cpu.raw) },
+    {
+      metric: '  server CPU per GiB through tus (vs raw)',
+      unit: 's',
+      cumulus: median(cpu.tus),
+      baseline: median(cpu.raw),
+      ratio: median(cpu.tus) / median(cpu.raw),
+    },
     rssRow(`peak RSS during the tus uploads (${fileLabel} in ${TUS_PIECE / MiB} MiB PATCHes)`, tusPeak, rawUpPeak),
-    { metric: `download ${fileLabel} (medians of ${size.runs} paired runs)`, unit: 'MB/s', cumulus: med.down, baseline: med.downRaw, ratio: downVsRaw.ratio, budget: '≥ 0.80', ok: downVsRaw.ratio >= 0.8 },
+    {
+      metric: `download ${fileLabel} (medians of ${size.runs} paired runs)`,
+      unit: 'MB/s',
+      cumulus: med.down,
+      baseline: med.downRaw,
+      ratio: downVsRaw.ratio,
+      budget: '≥ 0.80',
+      ok: downVsRaw.ratio >= 0.8,
+    },
     { metric: `  ${spread(downVsRaw)}`, unit: '', cumulus: '' },
-    { metric: '  server CPU per GiB downloaded (vs raw)', unit: 's', cumulus: median(downCpu.cumulus), baseline: median(downCpu.raw), ratio: median(downCpu.cumulus) / median(downCpu.raw) },
+    {
+      metric: '  server CPU per GiB downloaded (vs raw)',
+      unit: 's',
+      cumulus: median(downCpu.cumulus),
+      baseline: median(downCpu.raw),
+      ratio: median(downCpu.cumulus) / median(downCpu.raw),
+    },
     rssRow('peak RSS during uploads', upPeak, rawUpPeak),
     rssRow('peak RSS during downloads', downPeak, rawDownPeak),
   )
@@ -605,7 +805,8 @@ async function listLatency(cumulus: Child, hello: Child, s: Session, folder: str
   await s.refresh()
   const conn = await Conn.open(cumulus.port)
   const helloConn = await Conn.open(hello.port)
-  const first = (sort: string) => Conn.get(`/file-service/list?parent=${folder}&limit=50&sortBy=${sort}${uncached()}`, s.cookie)
+  const first = (sort: string) =>
+    Conn.get(`/file-service/list?parent=${folder}&limit=50&sortBy=${sort}${uncached()}`, s.cookie)
   for (let i = 0; i < 30; i++) await timed(conn, first('date_desc'))
   for (let i = 0; i < 30; i++) await timed(helloConn, Conn.get('/'))
 
@@ -629,7 +830,11 @@ async function listLatency(cumulus: Child, hello: Child, s: Session, folder: str
     cursors[sort] = []
     for (;;) {
       const t = process.hrtime.bigint()
-      const page = await getJson<FileJson[]>(conn, `/file-service/list?parent=${folder}&limit=50&sortBy=${sort}${cursor}`, s.cookie)
+      const page = await getJson<FileJson[]>(
+        conn,
+        `/file-service/list?parent=${folder}&limit=50&sortBy=${sort}${cursor}`,
+        s.cookie,
+      )
       walkMs.push(Number(process.hrtime.bigint() - t) / 1e6)
       for (const f of page) seen.add(f._id)
       const last = page.at(-1)
@@ -637,23 +842,51 @@ async function listLatency(cumulus: Child, hello: Child, s: Session, folder: str
       cursors[sort]!.push({ date: Date.parse(last.uploadDate), name: last.filename, id: last._id })
       cursor = pageCursor(last)
       if (Date.now() > deadline) {
-        notes.push(`list ${sort}: page walk stopped after 90 s at page ${walkMs.length} of ${Math.ceil(size.listRows / 50)}`)
+        notes.push(
+          `list ${sort}: page walk stopped after 90 s at page ${walkMs.length} of ${Math.ceil(size.listRows / 50)}`,
+        )
         break
       }
     }
     const complete = seen.size === size.listRows
     if (!complete && walkMs.length >= Math.ceil(size.listRows / 50)) {
-      notes.push(`list ${sort}: BUG — walking every page returned ${seen.size} distinct files of ${size.listRows} (skips or repeats)`)
+      notes.push(
+        `list ${sort}: BUG — walking every page returned ${seen.size} distinct files of ${size.listRows} (skips or repeats)`,
+      )
     }
     const fl = latency(firstMs)
     const wl = latency(walkMs)
     // The deepest tenth on its own: a cost that grows with the offset shows up here first.
     const tail = latency(walkMs.slice(Math.floor(walkMs.length * 0.9)))
-    result[sort] = { firstPage: fl, allPages: wl, deepestTenth: tail, pagesWalked: walkMs.length, distinctFilesSeen: seen.size }
-    log(`list ${sort}: first page p50 ${fl.p50.toFixed(2)} ms p99 ${fl.p99.toFixed(2)}; all ${walkMs.length} pages p50 ${wl.p50.toFixed(2)} p99 ${wl.p99.toFixed(2)}; deepest tenth p50 ${tail.p50.toFixed(2)}`)
+    result[sort] = {
+      firstPage: fl,
+      allPages: wl,
+      deepestTenth: tail,
+      pagesWalked: walkMs.length,
+      distinctFilesSeen: seen.size,
+    }
+    log(
+      `list ${sort}: first page p50 ${fl.p50.toFixed(2)} ms p99 ${fl.p99.toFixed(2)}; all ${walkMs.length} pages p50 ${wl.p50.toFixed(2)} p99 ${wl.p99.toFixed(2)}; deepest tenth p50 ${tail.p50.toFixed(2)}`,
+    )
     const lrow = (label: string, l: Latency) => [
-      { metric: `list ${sort} ${label} p50`, unit: 'ms', cumulus: l.p50, baseline: helloLat.p50, ratio: l.p50 / helloLat.p50, budget: '≤ 5 ms', ok: l.p50 <= 5 },
-      { metric: `list ${sort} ${label} p99`, unit: 'ms', cumulus: l.p99, baseline: helloLat.p99, ratio: l.p99 / helloLat.p99, budget: '≤ 20 ms', ok: l.p99 <= 20 },
+      {
+        metric: `list ${sort} ${label} p50`,
+        unit: 'ms',
+        cumulus: l.p50,
+        baseline: helloLat.p50,
+        ratio: l.p50 / helloLat.p50,
+        budget: '≤ 5 ms',
+        ok: l.p50 <= 5,
+      },
+      {
+        metric: `list ${sort} ${label} p99`,
+        unit: 'ms',
+        cumulus: l.p99,
+        baseline: helloLat.p99,
+        ratio: l.p99 / helloLat.p99,
+        budget: '≤ 20 ms',
+        ok: l.p99 <= 20,
+      },
     ]
     rows.push(...lrow('first page', fl), ...lrow(`all ${walkMs.length} pages`, wl), {
       metric: `list ${sort} deepest 10% p50`,
@@ -671,13 +904,21 @@ async function listLatency(cumulus: Child, hello: Child, s: Session, folder: str
   // Where the time goes: the same repository calls in-process (SQL + Kysely, no HTTP), and the plans.
   const diag = await sqlDiagnostics(s.userId, [
     { label: 'date_desc first page', query: { folderId: folder, trashed: false, sort: 'date_desc', limit: 50 } },
-    { label: 'date_desc deep page (90%)', query: { folderId: folder, trashed: false, sort: 'date_desc', limit: 50, cursor: pickDeep(cursors.date_desc) } },
+    {
+      label: 'date_desc deep page (90%)',
+      query: { folderId: folder, trashed: false, sort: 'date_desc', limit: 50, cursor: pickDeep(cursors.date_desc) },
+    },
     { label: 'alp_asc first page', query: { folderId: folder, trashed: false, sort: 'alp_asc', limit: 50 } },
-    { label: 'alp_asc deep page (90%)', query: { folderId: folder, trashed: false, sort: 'alp_asc', limit: 50, cursor: pickDeep(cursors.alp_asc) } },
+    {
+      label: 'alp_asc deep page (90%)',
+      query: { folderId: folder, trashed: false, sort: 'alp_asc', limit: 50, cursor: pickDeep(cursors.alp_asc) },
+    },
   ])
   result.sql = diag
   report.list = { rows: size.listRows, ...result }
-  notes.push(`list: ${size.listRows} files in one folder, runs of up to 30 sharing an upload date, ~1/6 duplicate names; hello = bare Fastify constant JSON, same client (one keep-alive connection, sequential).`)
+  notes.push(
+    `list: ${size.listRows} files in one folder, runs of up to 30 sharing an upload date, ~1/6 duplicate names; hello = bare Fastify constant JSON, same client (one keep-alive connection, sequential).`,
+  )
 }
 
 function pickDeep(cs: Cursor[] | undefined) {
@@ -707,7 +948,12 @@ async function sqlDiagnostics(owner: string, cases: Array<{ label: string; query
         ms.push(Number(process.hrtime.bigint() - t) / 1e6)
       }
       const q = last!
-      out[c.label] = { sqlP50Ms: median(ms), n: ms.length, plan: queryPlan(dbFile, q.sql, [...q.parameters]), sql: q.sql }
+      out[c.label] = {
+        sqlP50Ms: median(ms),
+        n: ms.length,
+        plan: queryPlan(dbFile, q.sql, [...q.parameters]),
+        sql: q.sql,
+      }
       log(`sql ${c.label}: p50 ${median(ms).toFixed(2)} ms — ${out[c.label]!.plan.join(' | ')}`)
     }
   } finally {
@@ -727,8 +973,14 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
   // The second baseline: the hello-world sending the very JSON of that list page. A 17-byte reply
   // and a 50-file page differ in serialising and in the kernel's loopback copy, which is most of
   // what a list costs; this one isolates what Cumulus adds (auth, query, rows).
-  const page = await (await fetch(`http://127.0.0.1:${cumulus.port}${listPath}`, { headers: { cookie: s.cookie } })).text()
-  const put = await fetch(`http://127.0.0.1:${hello.port}/same`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: page })
+  const page = await (
+    await fetch(`http://127.0.0.1:${cumulus.port}${listPath}`, { headers: { cookie: s.cookie } })
+  ).text()
+  const put = await fetch(`http://127.0.0.1:${hello.port}/same`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: page,
+  })
   if (!put.ok) throw new Error(`hello /same: ${put.status}`)
   const sameReq = Conn.get('/same')
   // The same page with the list cache missing every time: an ignored parameter makes each URL
@@ -764,8 +1016,11 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
       run.rps.push(r.rps)
       run.cpu.push(r.cpuUs)
     }
-    const at = (name: keyof typeof runs) => `${runs[name].rps.at(-1)!.toFixed(0)} (${runs[name].cpu.at(-1)!.toFixed(0)} µs CPU each)`
-    log(`req/s round ${i + 1}/${rounds}: cumulus list ${at('cumulus')}, uncached ${at('miss')}, hello ${at('hello')}, hello same page ${at('same')}`)
+    const at = (name: keyof typeof runs) =>
+      `${runs[name].rps.at(-1)!.toFixed(0)} (${runs[name].cpu.at(-1)!.toFixed(0)} µs CPU each)`
+    log(
+      `req/s round ${i + 1}/${rounds}: cumulus list ${at('cumulus')}, uncached ${at('miss')}, hello ${at('hello')}, hello same page ${at('same')}`,
+    )
   }
   const c = runs.cumulus.rps
   const h = runs.hello.rps
@@ -776,13 +1031,51 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
   const m = runs.miss.rps
   const pageKb = (page.length / 1024).toFixed(0)
   rows.push(
-    { metric: `list req/s (${conns} conns, ${rounds} rounds of ${size.loadSeconds} s)`, unit: 'req/s', cumulus: median(c), baseline: median(h), ratio, budget: '≥ 0.40', ok: ratio >= 0.4 },
+    {
+      metric: `list req/s (${conns} conns, ${rounds} rounds of ${size.loadSeconds} s)`,
+      unit: 'req/s',
+      cumulus: median(c),
+      baseline: median(h),
+      ratio,
+      budget: '≥ 0.40',
+      ok: ratio >= 0.4,
+    },
     { metric: `  per-round ratios ${vsHello.min.toFixed(2)}–${vsHello.max.toFixed(2)}`, unit: '', cumulus: '' },
-    { metric: `  vs hello sending the same ${pageKb} KB page`, unit: 'req/s', cumulus: median(c), baseline: median(runs.same.rps), ratio: sameRatio },
-    { metric: '  server CPU per request (list vs hello)', unit: 'µs', cumulus: median(runs.cumulus.cpu), baseline: median(runs.hello.cpu), ratio: median(runs.cumulus.cpu) / median(runs.hello.cpu) },
-    { metric: 'list req/s, every URL new (list cache missing)', unit: 'req/s', cumulus: median(m), baseline: median(h), ratio: paired(m, h).ratio },
-    { metric: `  vs hello sending the same ${pageKb} KB page`, unit: 'req/s', cumulus: median(m), baseline: median(runs.same.rps), ratio: paired(m, runs.same.rps).ratio },
-    { metric: '  server CPU per request (uncached list vs same page)', unit: 'µs', cumulus: median(runs.miss.cpu), baseline: median(runs.same.cpu), ratio: median(runs.miss.cpu) / median(runs.same.cpu) },
+    {
+      metric: `  vs hello sending the same ${pageKb} KB page`,
+      unit: 'req/s',
+      cumulus: median(c),
+      baseline: median(runs.same.rps),
+      ratio: sameRatio,
+    },
+    {
+      metric: '  server CPU per request (list vs hello)',
+      unit: 'µs',
+      cumulus: median(runs.cumulus.cpu),
+      baseline: median(runs.hello.cpu),
+      ratio: median(runs.cumulus.cpu) / median(runs.hello.cpu),
+    },
+    {
+      metric: 'list req/s, every URL new (list cache missing)',
+      unit: 'req/s',
+      cumulus: median(m),
+      baseline: median(h),
+      ratio: paired(m, h).ratio,
+    },
+    {
+      metric: `  vs hello sending the same ${pageKb} KB page`,
+      unit: 'req/s',
+      cumulus: median(m),
+      baseline: median(runs.same.rps),
+      ratio: paired(m, runs.same.rps).ratio,
+    },
+    {
+      metric: '  server CPU per request (uncached list vs same page)',
+      unit: 'µs',
+      cumulus: median(runs.miss.cpu),
+      baseline: median(runs.same.cpu),
+      ratio: median(runs.miss.cpu) / median(runs.same.cpu),
+    },
   )
 
   // Where the gap comes from, one step at a time (one round each, informational): Cumulus's
@@ -790,7 +1083,10 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
   const steps = [
     { label: 'GET /healthz (no auth, select 1)', req: Conn.get('/healthz') },
     { label: 'GET /user-service/user (auth only)', req: Conn.get('/user-service/user', s.cookie) },
-    { label: 'list limit=1 (auth + lookups, 1 row)', req: Conn.get(`/file-service/list?parent=${folder}&limit=1`, s.cookie) },
+    {
+      label: 'list limit=1 (auth + lookups, 1 row)',
+      req: Conn.get(`/file-service/list?parent=${folder}&limit=1`, s.cookie),
+    },
   ]
   const breakdown: Record<string, { rps: number; cpuUsPerRequest: number }> = {}
   for (const step of steps) {
@@ -798,7 +1094,13 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
     if (r.errors) throw new Error(`${step.label}: ${r.errors} non-200 replies under load`)
     breakdown[step.label] = { rps: r.rps, cpuUsPerRequest: r.cpuUs }
     log(`req/s ${step.label}: ${r.rps.toFixed(0)} (${r.cpuUs.toFixed(0)} µs CPU each)`)
-    rows.push({ metric: `  ${step.label}`, unit: 'req/s', cumulus: r.rps, baseline: median(h), ratio: r.rps / median(h) })
+    rows.push({
+      metric: `  ${step.label}`,
+      unit: 'req/s',
+      cumulus: r.rps,
+      baseline: median(h),
+      ratio: r.rps / median(h),
+    })
   }
   report.rps = {
     connections: conns,
@@ -811,10 +1113,17 @@ async function requestsPerSecond(cumulus: Child, hello: Child, s: Session, folde
     ratio,
     perRoundRatios: vsHello.ratios,
     sameRatio,
-    cpuUsPerRequest: { cumulus: runs.cumulus.cpu, hello: runs.hello.cpu, helloSamePage: runs.same.cpu, uncached: runs.miss.cpu },
+    cpuUsPerRequest: {
+      cumulus: runs.cumulus.cpu,
+      hello: runs.hello.cpu,
+      helloSamePage: runs.same.cpu,
+      uncached: runs.miss.cpu,
+    },
     breakdown,
   }
-  notes.push('req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup, gzipped since the bench accepts gzip as browsers do); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read and serialised; a URL asked once is not kept); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.')
+  notes.push(
+    'req/s: closed loop, 10 keep-alive connections from one client process on the same 2 cores (the client takes CPU from both servers alike); list = first page of 50 from the big folder, asked again and again as a browser revalidating does (answered from the list cache: auth + a memory lookup, gzipped since the bench accepts gzip as browsers do); "every URL new" = the same page with an ignored parameter that makes each URL new, so the cache misses every time (rows read and serialised; a URL asked once is not kept); "same page" = the hello-world returning that page as JSON. Server CPU per request = utime+stime of the server process over the run / requests served; per-step CPU figures are in the log and the JSON.',
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -836,7 +1145,9 @@ async function search(cumulus: Child) {
       if (n % 250_000 === 0) log(`  ${n} rows`)
     },
   })
-  log(`seeded ${size.searchRows} rows in ${r.seconds.toFixed(1)} s (${(size.searchRows / r.seconds).toFixed(0)} rows/s)`)
+  log(
+    `seeded ${size.searchRows} rows in ${r.seconds.toFixed(1)} s (${(size.searchRows / r.seconds).toFixed(0)} rows/s)`,
+  )
   notes.push(
     `search: seeding ${size.searchRows} rows (8 b-tree indexes + FTS5 trigram triggers, 50k-row transactions, synchronous=OFF) took ${r.seconds.toFixed(1)} s = ${(size.searchRows / r.seconds).toFixed(0)} rows/s.`,
   )
@@ -853,11 +1164,20 @@ async function search(cumulus: Child) {
   // cluster in name order ("Invoice 1234.pdf"), so a walk in name order passes many names first.
   const runs = [
     ...['suggested-list', 'list'].flatMap((endpoint) => terms.map((t) => ({ endpoint, ...t, sort: '' }))),
-    ...['alp_asc', 'alp_desc'].flatMap((sort) => terms.filter((t) => t.what.startsWith('common')).map((t) => ({ endpoint: 'list', ...t, sort: `&sortBy=${sort}` }))),
+    ...['alp_asc', 'alp_desc'].flatMap((sort) =>
+      terms
+        .filter((t) => t.what.startsWith('common'))
+        .map((t) => ({ endpoint: 'list', ...t, sort: `&sortBy=${sort}` })),
+    ),
   ]
   for (const { endpoint, term, what, sort } of runs) {
-    const req = () => Conn.get(`/file-service/${endpoint}?search=${encodeURIComponent(term)}${sort}${uncached()}`, bob.cookie)
-    const hits = await getJson<{ fileList?: unknown[] } | unknown[]>(conn, `/file-service/${endpoint}?search=${encodeURIComponent(term)}${sort}`, bob.cookie)
+    const req = () =>
+      Conn.get(`/file-service/${endpoint}?search=${encodeURIComponent(term)}${sort}${uncached()}`, bob.cookie)
+    const hits = await getJson<{ fileList?: unknown[] } | unknown[]>(
+      conn,
+      `/file-service/${endpoint}?search=${encodeURIComponent(term)}${sort}`,
+      bob.cookie,
+    )
     const count = Array.isArray(hits) ? hits.length : (hits.fileList?.length ?? 0)
     await timed(conn, req())
     // As many requests as fit the time budget (slow queries get fewer, never under 10).
@@ -866,13 +1186,24 @@ async function search(cumulus: Child) {
     while (ms.length < 10 || (ms.length < 200 && Date.now() < stop)) ms.push(await timed(conn, req()))
     const l = latency(ms)
     results[`${endpoint} ${term}${sort}`] = { ...l, hitsOnFirstPage: count }
-    log(`${endpoint}?search=${term}${sort} (${what}, ${count} hits on page 1): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} (n=${l.n})`)
-    rows.push({ metric: `${endpoint}?search=${term}${sort} (${what}) p50`, unit: 'ms', cumulus: l.p50, budget: '≤ 50 ms', ok: l.p50 <= 50 })
+    log(
+      `${endpoint}?search=${term}${sort} (${what}, ${count} hits on page 1): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} (n=${l.n})`,
+    )
+    rows.push({
+      metric: `${endpoint}?search=${term}${sort} (${what}) p50`,
+      unit: 'ms',
+      cumulus: l.p50,
+      budget: '≤ 50 ms',
+      ok: l.p50 <= 50,
+    })
   }
   conn.close()
   const diag = await sqlDiagnostics(
     bob.userId,
-    terms.map(({ term }) => ({ label: `search ${term} (suggested: date_desc limit 10)`, query: { trashed: false, search: term, sort: 'date_desc' as const, limit: 10 } })),
+    terms.map(({ term }) => ({
+      label: `search ${term} (suggested: date_desc limit 10)`,
+      query: { trashed: false, search: term, sort: 'date_desc' as const, limit: 10 },
+    })),
   )
   report.search = { rows: size.searchRows, folders: size.searchFolders, seedSeconds: r.seconds, results, sql: diag }
 }

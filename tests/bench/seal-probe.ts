@@ -17,9 +17,11 @@ const piece = randomBytes(64 << 10)
 
 async function seal(chunkSize: number) {
   const { dataKey, enc } = newFileKey(master, chunkSize)
-  const source = Readable.from((function* () {
-    for (let i = 0; i < GiB / piece.length; i++) yield piece
-  })())
+  const source = Readable.from(
+    (function* () {
+      for (let i = 0; i < GiB / piece.length; i++) yield piece
+    })(),
+  )
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() })
   const m0 = mainThreadCpu()
   const a0 = processCpu()
@@ -33,6 +35,8 @@ const sizes = (process.argv[2] ?? '65536,262144,1048576').split(',').map(Number)
 for (let round = 0; round < 2; round++) {
   for (const size of sizes) {
     const r = await seal(size)
-    console.log(`chunks of ${size >> 10} KiB: ${r.wall.toFixed(2)} s wall, CPU ${r.main.toFixed(2)} s main thread, ${r.all.toFixed(2)} s in all, per GiB`)
+    console.log(
+      `chunks of ${size >> 10} KiB: ${r.wall.toFixed(2)} s wall, CPU ${r.main.toFixed(2)} s main thread, ${r.all.toFixed(2)} s in all, per GiB`,
+    )
   }
 }

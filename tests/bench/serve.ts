@@ -15,11 +15,23 @@ process.on('SIGUSR2', () => {
   const m = process.memoryUsage()
   const mb = (n: number) => +(n / 1e6).toFixed(1)
   // Per V8 space (committed / used): tells a grown young generation from retained old-space data.
-  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, `${mb(s.space_size)}/${mb(s.space_used_size)}`]))
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics().map((s) => [s.space_name, `${mb(s.space_size)}/${mb(s.space_used_size)}`]),
+  )
   // Anonymous vs file-backed resident memory, from the kernel.
   const status = readFileSync('/proc/self/status', 'utf8')
-  const kb = (field: string) => +(Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) / 1000).toFixed(1)
-  const memory = { rss: mb(m.rss), rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), spaces }
+  const kb = (field: string) =>
+    +(Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) / 1000).toFixed(1)
+  const memory = {
+    rss: mb(m.rss),
+    rssAnon: kb('RssAnon'),
+    rssFile: kb('RssFile'),
+    heapTotal: mb(m.heapTotal),
+    heapUsed: mb(m.heapUsed),
+    external: mb(m.external),
+    arrayBuffers: mb(m.arrayBuffers),
+    spaces,
+  }
   process.stdout.write(`${JSON.stringify({ memory })}\n`)
 })
 

@@ -11,7 +11,8 @@ import Database from 'better-sqlite3'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const files = Number(arg('files', '200'))
 const bytes = Number(arg('bytes', '100000'))
 const route = arg('route', 'tus')
@@ -42,7 +43,12 @@ proto.prepare = function (this: Database.Database, source: string) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cumulus-cost-'))
-const app = await buildApp(loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv, { port: 0, host: '127.0.0.1' }))
+const app = await buildApp(
+  loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv, {
+    port: 0,
+    host: '127.0.0.1',
+  }),
+)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const port = (app.server.address() as { port: number }).port
 const base = `http://127.0.0.1:${port}`
@@ -50,7 +56,11 @@ const uuid = randomUUID()
 const jar = new Map<string, string>()
 const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
 async function call(method: string, path: string, json?: unknown) {
-  const res = await fetch(base + path, { method, headers: { uuid, cookie: cookie(), ...(json ? { 'content-type': 'application/json' } : {}) }, ...(json ? { body: JSON.stringify(json) } : {}) })
+  const res = await fetch(base + path, {
+    method,
+    headers: { uuid, cookie: cookie(), ...(json ? { 'content-type': 'application/json' } : {}) },
+    ...(json ? { body: JSON.stringify(json) } : {}),
+  })
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(';')
     const eq = pair!.indexOf('=')
@@ -70,7 +80,14 @@ async function one(i: number) {
   if (route === 'tus') {
     const res = await fetch(`${base}/file-service/uploads`, {
       method: 'POST',
-      headers: { uuid, cookie: cookie(), 'tus-resumable': '1.0.0', 'upload-length': String(bytes), 'upload-metadata': `filename ${b64(`f${i}.bin`)},parent ${b64(folder)}`, 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        uuid,
+        cookie: cookie(),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes),
+        'upload-metadata': `filename ${b64(`f${i}.bin`)},parent ${b64(folder)}`,
+        'content-type': 'application/offset+octet-stream',
+      },
       body,
     })
     await res.arrayBuffer()
@@ -81,19 +98,33 @@ async function one(i: number) {
     form.set('parent', folder)
     form.set('size', String(bytes))
     form.set('file', new Blob([body]), `f${i}.bin`)
-    const res = await fetch(`${base}/file-service/upload`, { method: 'POST', headers: { uuid, cookie: cookie() }, body: form })
+    const res = await fetch(`${base}/file-service/upload`, {
+      method: 'POST',
+      headers: { uuid, cookie: cookie() },
+      body: form,
+    })
     await res.arrayBuffer()
     if (!res.ok) throw new Error(`multipart ${i}: ${res.status}`)
   }
 }
 async function batch(n: number, from: number) {
   let next = 0
-  await Promise.all(Array.from({ length: parallel }, async () => { while (next < n) await one(from + next++) }))
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < n) await one(from + next++)
+    }),
+  )
 }
 
 await batch(20, 0) // warm-up: JIT, statement cache, folders
 const wal = join(dataDir, 'cumulus.db-wal')
-const walSize = () => { try { return statSync(wal).size } catch { return 0 } }
+const walSize = () => {
+  try {
+    return statSync(wal).size
+  } catch {
+    return 0
+  }
+}
 // Keep SQLite from checkpointing mid-run, so the WAL's growth is the frames written.
 const db = new Database(join(dataDir, 'cumulus.db'))
 db.pragma('wal_checkpoint(TRUNCATE)')
@@ -109,10 +140,15 @@ const cpu = process.cpuUsage(cpu0)
 const frames = (walSize() - w0) / (4096 + 24)
 const total = [...counts.values()].reduce((a, b) => a + b, 0)
 console.log(`${route}: ${files} files of ${bytes} B, ${parallel} at once`)
-console.log(`statements per file: ${(total / files).toFixed(1)}; WAL frames per file: ${frames > 0 ? (frames / files).toFixed(1) : 'n/a (checkpointed)'}; process CPU per file: ${((cpu.user + cpu.system) / 1000 / files).toFixed(2)} ms (user ${(cpu.user / 1000 / files).toFixed(2)}, system ${(cpu.system / 1000 / files).toFixed(2)}) incl. the client; ${(files / (ms / 1000)).toFixed(0)} files/s`)
+console.log(
+  `statements per file: ${(total / files).toFixed(1)}; WAL frames per file: ${frames > 0 ? (frames / files).toFixed(1) : 'n/a (checkpointed)'}; process CPU per file: ${((cpu.user + cpu.system) / 1000 / files).toFixed(2)} ms (user ${(cpu.user / 1000 / files).toFixed(2)}, system ${(cpu.system / 1000 / files).toFixed(2)}) incl. the client; ${(files / (ms / 1000)).toFixed(0)} files/s`,
+)
 const sqlMs = [...spent.values()].reduce((a, b) => a + b, 0)
 console.log(`SQLite time per file (inside better-sqlite3 calls): ${(sqlMs / files).toFixed(2)} ms`)
 console.log('  per file   µs each  statement')
-for (const [k, v] of [...counts].sort((a, b) => (spent.get(b[0]) ?? 0) - (spent.get(a[0]) ?? 0))) console.log(`${(v / files).toFixed(2).padStart(6)}  ${((spent.get(k) ?? 0) * 1000 / v).toFixed(0).padStart(8)}  ${k}`)
+for (const [k, v] of [...counts].sort((a, b) => (spent.get(b[0]) ?? 0) - (spent.get(a[0]) ?? 0)))
+  console.log(
+    `${(v / files).toFixed(2).padStart(6)}  ${(((spent.get(k) ?? 0) * 1000) / v).toFixed(0).padStart(8)}  ${k}`,
+  )
 await app.close()
 rmSync(dataDir, { recursive: true, force: true })

@@ -41,7 +41,8 @@ const WIDTH = 15
 const FANOUT = 19
 
 async function buildTree(s: TreeSession, tag: string): Promise<string> {
-  const mk = async (name: string, parent: string) => (await s.call<{ _id: string }>('POST', '/folder-service/create', { name, parent }))._id
+  const mk = async (name: string, parent: string) =>
+    (await s.call<{ _id: string }>('POST', '/folder-service/create', { name, parent }))._id
   const root = await mk(`Tree ${tag}`, '/')
   for (let i = 0; i < WIDTH; i++) {
     const mid = await mk(`Branch ${i}`, root)
@@ -103,7 +104,8 @@ function seedChain(dbFile: string, owner: string, depth: number): string {
 }
 
 export async function treePhase(o: TreePhaseOptions): Promise<{ rows: Row[]; report: Record<string, unknown> }> {
-  for (const [name, server] of Object.entries({ alone: o.alone, beside: o.beside })) await server.session.signup(`bench-tree-${name}-${Date.now()}@example.com`)
+  for (const [name, server] of Object.entries({ alone: o.alone, beside: o.beside }))
+    await server.session.signup(`bench-tree-${name}-${Date.now()}@example.com`)
   // The other user: an account of its own on the "beside" server, its files seeded directly.
   const neighbour = await signupNeighbour(o.beside)
   o.log(`tree: seeding ${o.otherFiles} files of another user`)
@@ -123,24 +125,52 @@ export async function treePhase(o: TreePhaseOptions): Promise<{ rows: Row[]; rep
       runs[name].push(r.ms)
       stalls[name].push(r.stallMs)
     }
-    if (i > 0) o.log(`tree round ${i}/${o.rounds}: delete 300 folders alone ${runs.alone.at(-1)!.toFixed(1)} ms (longest /healthz ${stalls.alone.at(-1)!.toFixed(1)} ms), beside ${o.otherFiles} files ${runs.beside.at(-1)!.toFixed(1)} ms (${stalls.beside.at(-1)!.toFixed(1)} ms)`)
+    if (i > 0)
+      o.log(
+        `tree round ${i}/${o.rounds}: delete 300 folders alone ${runs.alone.at(-1)!.toFixed(1)} ms (longest /healthz ${stalls.alone.at(-1)!.toFixed(1)} ms), beside ${o.otherFiles} files ${runs.beside.at(-1)!.toFixed(1)} ms (${stalls.beside.at(-1)!.toFixed(1)} ms)`,
+      )
   }
   const ratio = paired(runs.beside, runs.alone)
 
   o.log(`tree: seeding a chain of ${o.chainDepth} nested folders`)
   const chainRoot = seedChain(o.alone.dbFile, o.alone.session.userId, o.chainDepth)
   const chain = await timedDelete(o.alone, chainRoot)
-  o.log(`tree: delete a ${o.chainDepth}-level chain ${chain.ms.toFixed(0)} ms, longest /healthz ${chain.stallMs.toFixed(1)} ms (${chain.probes} probes)`)
+  o.log(
+    `tree: delete a ${o.chainDepth}-level chain ${chain.ms.toFixed(0)} ms, longest /healthz ${chain.stallMs.toFixed(1)} ms (${chain.probes} probes)`,
+  )
 
   const k = `${Math.round(o.otherFiles / 1000)}k`
   const rows: Row[] = [
-    { metric: `delete a 300-folder tree beside another user's ${k} files vs alone`, unit: 'ms', cumulus: median(runs.beside), baseline: median(runs.alone), ratio: ratio.ratio, budget: '≤ 1.2', ok: ratio.ratio <= 1.2 },
+    {
+      metric: `delete a 300-folder tree beside another user's ${k} files vs alone`,
+      unit: 'ms',
+      cumulus: median(runs.beside),
+      baseline: median(runs.alone),
+      ratio: ratio.ratio,
+      budget: '≤ 1.2',
+      ok: ratio.ratio <= 1.2,
+    },
     { metric: `  per-round ratios ${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`, unit: '', cumulus: '' },
-    { metric: '  longest /healthz wait during those deletes (beside vs alone)', unit: 'ms', cumulus: Math.max(...stalls.beside), baseline: Math.max(...stalls.alone) },
+    {
+      metric: '  longest /healthz wait during those deletes (beside vs alone)',
+      unit: 'ms',
+      cumulus: Math.max(...stalls.beside),
+      baseline: Math.max(...stalls.alone),
+    },
     { metric: `delete a ${o.chainDepth}-level chain (rows from before the depth cap)`, unit: 'ms', cumulus: chain.ms },
     { metric: '  longest /healthz wait during it', unit: 'ms', cumulus: chain.stallMs },
   ]
-  return { rows, report: { otherFiles: o.otherFiles, folders: WIDTH * (FANOUT + 1), runs, stalls, ratio, chain: { depth: o.chainDepth, ...chain } } }
+  return {
+    rows,
+    report: {
+      otherFiles: o.otherFiles,
+      folders: WIDTH * (FANOUT + 1),
+      runs,
+      stalls,
+      ratio,
+      chain: { depth: o.chainDepth, ...chain },
+    },
+  }
 }
 
 async function signupNeighbour(server: TreeServer): Promise<string> {

@@ -58,8 +58,11 @@ const consumerTools = ['jsdom']
 
 /** The package names a built module imports (bare specifiers only). */
 function importedPackages(code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:^|[\s;])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"'./][^"']*)["']/g)].map((m) => m[1] as string)
-  const packageOf = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] as string))
+  const specifiers = [
+    ...code.matchAll(/(?:^|[\s;])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"'./][^"']*)["']/g),
+  ].map((m) => m[1] as string)
+  const packageOf = (s: string) =>
+    s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] as string)
   return [...new Set(specifiers.map(packageOf))].sort()
 }
 
@@ -78,14 +81,30 @@ const runInConsumer = (file: string) => packed.run(file)
 describe('packed @cumulus/ui', () => {
   it('ships the build (JS, CSS, source maps, declarations, the font licence) and the manifest, licence, readme and changelog', () => {
     const { packedFiles } = packed
-    for (const file of ['package.json', 'LICENSE', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/style.css', 'dist/fonts.css', 'dist/OFL-Inter.txt', 'dist/types/index.d.ts']) {
+    for (const file of [
+      'package.json',
+      'LICENSE',
+      'README.md',
+      'CHANGELOG.md',
+      'dist/index.js',
+      'dist/style.css',
+      'dist/fonts.css',
+      'dist/OFL-Inter.txt',
+      'dist/types/index.d.ts',
+    ]) {
       expect(packedFiles).toContain(file)
     }
     for (const path of packedFiles) {
-      expect(path, path).toMatch(/^(package\.json|LICENSE|README\.md|CHANGELOG\.md|dist\/OFL-Inter\.txt|dist\/.+\.(js|js\.map|css|d\.ts))$/)
+      expect(path, path).toMatch(
+        /^(package\.json|LICENSE|README\.md|CHANGELOG\.md|dist\/OFL-Inter\.txt|dist\/.+\.(js|js\.map|css|d\.ts))$/,
+      )
     }
     // No build helpers, contributor docs or empty CSS-entry chunks.
-    expect(packedFiles.filter((p) => /mockServiceWorker|CONTRIBUTING|\.changeset|dist\/fonts\.js|types\/(build|fonts)\b/.test(p))).toEqual([])
+    expect(
+      packedFiles.filter((p) =>
+        /mockServiceWorker|CONTRIBUTING|\.changeset|dist\/fonts\.js|types\/(build|fonts)\b/.test(p),
+      ),
+    ).toEqual([])
   })
 
   it('is MIT with the licence text, at the version its changelog names last', () => {
@@ -108,12 +127,22 @@ describe('packed @cumulus/ui', () => {
     const imported = importedPackages(code)
     // A development build (jsx-dev-runtime, dev-only checks) must never be what gets published.
     expect(code).not.toContain('react/jsx-dev-runtime')
-    expect(imported.filter((name) => !declared.includes(name)), 'imported but not declared').toEqual([])
-    expect(Object.keys(manifest.dependencies).filter((name) => !imported.includes(name)), 'declared but never imported').toEqual([])
+    expect(
+      imported.filter((name) => !declared.includes(name)),
+      'imported but not declared',
+    ).toEqual([])
+    expect(
+      Object.keys(manifest.dependencies).filter((name) => !imported.includes(name)),
+      'declared but never imported',
+    ).toEqual([])
   })
 
   it('exports every name of lib/index.ts through the exports map, none undefined, and resolves ./style.css and ./fonts.css', () => {
-    const { types, css, fonts } = runInConsumer('exports.mjs') as { types: Record<string, string>; css: string; fonts: string }
+    const { types, css, fonts } = runInConsumer('exports.mjs') as {
+      types: Record<string, string>
+      css: string
+      fonts: string
+    }
     const expected = Object.fromEntries(Object.entries(source).map(([name, value]) => [name, typeof value]))
     expect(types).toEqual(expected)
     expect(Object.values(types)).not.toContain('undefined')
@@ -134,7 +163,12 @@ describe('packed @cumulus/ui', () => {
   })
 
   it('renders a FileGrid of 10,000 files with a bounded DOM (fewer than 300 cards)', () => {
-    const { cards, setSize, listbox, elements } = runInConsumer('file-grid-10k.mjs') as { cards: number; setSize: string | null; listbox: string; elements: number }
+    const { cards, setSize, listbox, elements } = runInConsumer('file-grid-10k.mjs') as {
+      cards: number
+      setSize: string | null
+      listbox: string
+      elements: number
+    }
     expect(cards).toBeGreaterThan(0)
     expect(cards).toBeLessThan(300)
     // Every rendered card still tells assistive technology the whole count.
@@ -147,7 +181,17 @@ describe('packed @cumulus/ui', () => {
     writeFileSync(
       join(packed.consumer, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], skipLibCheck: true },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          jsx: 'react-jsx',
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          types: [],
+          skipLibCheck: true,
+        },
         include: ['*.ts', '*.tsx'],
       }),
     )
@@ -173,7 +217,11 @@ describe('packed @cumulus/ui', () => {
     const example = readFileSync(join(libDir, 'README.md'), 'utf8').match(/```tsx\n([\s\S]*?)```/)?.[1]
     expect(example).toContain('<UploadPanel')
     writeFileSync(join(packed.consumer, 'readme-example.tsx'), example!)
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/@typescript/native/bin/tsc'), '-p', packed.consumer], { encoding: 'utf8' })
+    const tsc = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/@typescript/native/bin/tsc'), '-p', packed.consumer],
+      { encoding: 'utf8' },
+    )
     expect(tsc.stdout + tsc.stderr).toBe('')
     expect(tsc.status).toBe(0)
   })

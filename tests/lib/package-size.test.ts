@@ -73,7 +73,9 @@ beforeAll(() => {
   const kB = (n: number) => `${(n / 1000).toFixed(2)} kB`
   for (const [entry, byBundler] of Object.entries(sizes)) {
     for (const [bundler, { raw, gzip }] of Object.entries(byBundler)) {
-      console.log(`@cumulus/ui consumer, ${entry.padEnd(14)} ${bundler.padEnd(7)} ${kB(gzip).padStart(9)} gzip (${kB(raw)} raw)`)
+      console.log(
+        `@cumulus/ui consumer, ${entry.padEnd(14)} ${bundler.padEnd(7)} ${kB(gzip).padStart(9)} gzip (${kB(raw)} raw)`,
+      )
     }
   }
 }, 180_000)
@@ -83,21 +85,27 @@ afterAll(() => {
 })
 
 describe('@cumulus/ui bundle size for a consumer', () => {
-  it.each(['vite', 'esbuild'] as const)(`importing only ExtensionBadge stays under ${LIMIT_GZIP / 1000} kB gzip (%s)`, (bundler) => {
-    expect(sizes.extensionBadge[bundler].gzip).toBeLessThan(LIMIT_GZIP)
-  })
+  it.each(['vite', 'esbuild'] as const)(
+    `importing only ExtensionBadge stays under ${LIMIT_GZIP / 1000} kB gzip (%s)`,
+    (bundler) => {
+      expect(sizes.extensionBadge[bundler].gzip).toBeLessThan(LIMIT_GZIP)
+    },
+  )
 
-  it.each(['vite', 'esbuild'] as const)('leaves out what ExtensionBadge does not use: other recipes, sprinkles, glyphs, Ariakit (%s)', (bundler) => {
-    const { code } = sizes.extensionBadge[bundler]
-    // Present: the badge's colour comes from the contract.
-    expect(code).toContain('var(--cumulus-color-badge-a)')
-    // Absent: the icon glyph table (arrow-left's path), the sprinkles runtime's config
-    // (its condition names), Ariakit's focusable and virtuoso's list.
-    expect(code).not.toContain('M19 12H5M11 6l-6 6 6 6')
-    expect(code).not.toContain('defaultCondition')
-    expect(code).not.toContain('data-focus-visible')
-    expect(code).not.toContain('virtuoso')
-  })
+  it.each(['vite', 'esbuild'] as const)(
+    'leaves out what ExtensionBadge does not use: other recipes, sprinkles, glyphs, Ariakit (%s)',
+    (bundler) => {
+      const { code } = sizes.extensionBadge[bundler]
+      // Present: the badge's colour comes from the contract.
+      expect(code).toContain('var(--cumulus-color-badge-a)')
+      // Absent: the icon glyph table (arrow-left's path), the sprinkles runtime's config
+      // (its condition names), Ariakit's focusable and virtuoso's list.
+      expect(code).not.toContain('M19 12H5M11 6l-6 6 6 6')
+      expect(code).not.toContain('defaultCondition')
+      expect(code).not.toContain('data-focus-visible')
+      expect(code).not.toContain('virtuoso')
+    },
+  )
 
   it.each(['vite', 'esbuild'] as const)('one component costs a small fraction of the whole package (%s)', (bundler) => {
     expect(sizes.extensionBadge[bundler].gzip * 10).toBeLessThan(sizes.everything[bundler].gzip)

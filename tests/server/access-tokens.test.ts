@@ -24,7 +24,12 @@ function setup() {
     },
   } as unknown as SessionsRepository
   const clock = { t: Date.UTC(2026, 0, 1) }
-  const sessions = createSessionService({ sessions: repo, secret: 'test-secret', limits: defaultLimits, now: () => clock.t })
+  const sessions = createSessionService({
+    sessions: repo,
+    secret: 'test-secret',
+    limits: defaultLimits,
+    now: () => clock.t,
+  })
   return { sessions, rows, clock, livenessReads: () => livenessReads }
 }
 
@@ -38,7 +43,8 @@ describe('access token verification', () => {
   it('given a token used before, then the session row is still read on every request', async () => {
     const { sessions, livenessReads } = setup()
     const { accessToken } = await sessions.start('user-1', 'browser-1')
-    for (let i = 0; i < 3; i++) expect(await sessions.verify(accessToken)).toEqual({ userId: 'user-1', sessionId: expect.any(String) })
+    for (let i = 0; i < 3; i++)
+      expect(await sessions.verify(accessToken)).toEqual({ userId: 'user-1', sessionId: expect.any(String) })
     expect(livenessReads()).toBe(3)
   })
 
@@ -72,7 +78,14 @@ describe('access token verification', () => {
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>
     const otherPayload = Buffer.from(JSON.stringify({ ...payload, sub: 'user-2' })).toString('base64url')
     const noneHeader = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')
-    for (const forged of [`${h}.${p}.${flip(s)}`, `${h}.${otherPayload}.${s}`, `${noneHeader}.${p}.`, `${noneHeader}.${p}.${s}`, `${h}.${p}`, `${accessToken}.x`]) {
+    for (const forged of [
+      `${h}.${p}.${flip(s)}`,
+      `${h}.${otherPayload}.${s}`,
+      `${noneHeader}.${p}.`,
+      `${noneHeader}.${p}.${s}`,
+      `${h}.${p}`,
+      `${accessToken}.x`,
+    ]) {
       expect(await status(sessions.verify(forged)), forged).toBe(401)
     }
     expect(await status(sessions.verify(accessToken))).toBe(200)
@@ -83,7 +96,11 @@ describe('access token verification', () => {
     const { accessToken } = await sessions.start('user-1', 'browser-1')
     const { sessionId } = await sessions.verify(accessToken)
     const key = new TextEncoder().encode('x'.repeat(32))
-    const foreign = await new SignJWT({ sid: sessionId, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setExpirationTime('1h').sign(key)
+    const foreign = await new SignJWT({ sid: sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setExpirationTime('1h')
+      .sign(key)
     expect(await status(sessions.verify(foreign))).toBe(401)
   })
 

@@ -15,7 +15,12 @@ describe('POST /user-service/create', () => {
     const r = await b.post('/user-service/create', { email: `  ${email.toUpperCase()}  `, password: 'secret123' })
     expect(r.status).toBe(201)
     expect(r.body.emailSent).toBe(false)
-    expect(r.body.user).toEqual({ _id: expect.any(String), email, createdAt: expect.any(String), role: expect.stringMatching(/^(admin|user)$/) })
+    expect(r.body.user).toEqual({
+      _id: expect.any(String),
+      email,
+      createdAt: expect.any(String),
+      role: expect.stringMatching(/^(admin|user)$/),
+    })
     expect(r.body.user).not.toHaveProperty('emailVerified')
     expect(r.body.user).not.toHaveProperty('password_hash')
     const cookies = r.headers.getSetCookie()
@@ -31,7 +36,10 @@ describe('POST /user-service/create', () => {
   it('given an existing email in any case, when creating again, then answers 409', async () => {
     const email = uniqueEmail()
     await new Browser(server.url).signup(email)
-    const r = await new Browser(server.url).post('/user-service/create', { email: email.toUpperCase(), password: 'secret123' })
+    const r = await new Browser(server.url).post('/user-service/create', {
+      email: email.toUpperCase(),
+      password: 'secret123',
+    })
     expect(r.status).toBe(409)
     expect(r.body).toMatchObject({ statusCode: 409, message: 'Email Already Exists' })
   })
@@ -58,7 +66,10 @@ describe('POST /user-service/create', () => {
   it('given SIGNUP=closed, then answers 403', async () => {
     const closed = await startServer({ env: { SIGNUP: 'closed' } })
     try {
-      const r = await new Browser(closed.url).post('/user-service/create', { email: uniqueEmail(), password: 'secret123' })
+      const r = await new Browser(closed.url).post('/user-service/create', {
+        email: uniqueEmail(),
+        password: 'secret123',
+      })
       expect(r.status).toBe(403)
       expect(r.body.code).toBe('SIGNUP_CLOSED')
     } finally {
@@ -74,7 +85,10 @@ describe('POST /user-service/login', () => {
     const b = new Browser(server.url)
     const r = await b.login(` ${email.toUpperCase()}`, 'pässwörd-ü')
     expect(r.status).toBe(200)
-    expect(r.body).toEqual({ user: { _id: expect.any(String), email, createdAt: expect.any(String), role: 'user' }, mustChangePassword: false })
+    expect(r.body).toEqual({
+      user: { _id: expect.any(String), email, createdAt: expect.any(String), role: 'user' },
+      mustChangePassword: false,
+    })
     expect((await b.get('/user-service/user')).status).toBe(200)
   })
 

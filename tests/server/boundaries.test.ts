@@ -27,7 +27,8 @@ const SQL_PATTERNS: ReadonlyArray<[string, RegExp]> = [
 ]
 
 // Static imports and re-exports (type-only ones included), and dynamic import() calls.
-const importPattern = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
+const importPattern =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
 
 /** The layer a file is in: the first folder under server/ ('' for server/*.ts). */
 const layerOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : '')
@@ -50,11 +51,13 @@ export function breaches(path: string, text: string): string[] {
   const layer = layerOf(path)
   const out: string[] = []
   if (layer !== 'repositories' && layer !== 'db') {
-    for (const [what, pattern] of SQL_PATTERNS) if (pattern.test(code)) out.push(`${path}: ${what} outside repositories/ and db/`)
+    for (const [what, pattern] of SQL_PATTERNS)
+      if (pattern.test(code)) out.push(`${path}: ${what} outside repositories/ and db/`)
   }
   for (const m of code.matchAll(importPattern)) {
     const specifier = (m[1] ?? m[2])!
-    if (NO_HTTP.has(layer) && /^(fastify|@fastify\/)/.test(specifier)) out.push(`${path}: imports ${specifier} (HTTP) in ${layer}/`)
+    if (NO_HTTP.has(layer) && /^(fastify|@fastify\/)/.test(specifier))
+      out.push(`${path}: imports ${specifier} (HTTP) in ${layer}/`)
     if (!specifier.startsWith('.')) continue
     const to = relative(serverDir, resolve(serverDir, path, '..', specifier))
     if (UPWARD[layer]?.includes(layerOf(to))) out.push(`${path}: imports ${to}, a layer above ${layer}/`)
@@ -62,13 +65,18 @@ export function breaches(path: string, text: string): string[] {
   return out
 }
 
-const sources = sourceFiles(serverDir).map((file) => ({ path: relative(serverDir, file), text: readFileSync(file, 'utf8') }))
+const sources = sourceFiles(serverDir).map((file) => ({
+  path: relative(serverDir, file),
+  text: readFileSync(file, 'utf8'),
+}))
 
 describe('server boundaries', () => {
   it('finds the sources it checks (the scanner works)', () => {
     expect(sources.length).toBeGreaterThan(50)
     expect(sources.some((s) => s.path === 'services/tree.ts')).toBe(true)
-    expect(sources.some((s) => s.path === 'repositories/files.ts' && SQL_PATTERNS.some(([, p]) => p.test(s.text)))).toBe(true)
+    expect(
+      sources.some((s) => s.path === 'repositories/files.ts' && SQL_PATTERNS.some(([, p]) => p.test(s.text))),
+    ).toBe(true)
   })
 
   it('writes SQL only in repositories/ and db/, keeps HTTP out of services/ and repositories/, and never imports a layer above', () => {
@@ -93,7 +101,11 @@ export const raw = (db) => sql\`select 1\`.execute(db)`
     expect(breaches('repositories/x.ts', "import type { TreeService } from '../services/tree.ts'")).toEqual([
       'repositories/x.ts: imports services/tree.ts, a layer above repositories/',
     ])
-    expect(breaches('storage/x.ts', "import { planZip } from '../services/zip.ts'")).toEqual(['storage/x.ts: imports services/zip.ts, a layer above storage/'])
-    expect(breaches('repositories/x.ts', "export const q = (db) => db.selectFrom('files').selectAll().execute()")).toEqual([])
+    expect(breaches('storage/x.ts', "import { planZip } from '../services/zip.ts'")).toEqual([
+      'storage/x.ts: imports services/zip.ts, a layer above storage/',
+    ])
+    expect(
+      breaches('repositories/x.ts', "export const q = (db) => db.selectFrom('files').selectAll().execute()"),
+    ).toEqual([])
   })
 })

@@ -66,14 +66,25 @@ async function encrypt(plain: Buffer, pieces?: number[], chunkSize = C) {
 }
 
 /** Decrypts `stored` (whole, or just storedRange's bytes when `range` is given); keeps what was emitted. */
-async function decrypt(stored: Buffer, dataKey: Buffer, enc: string, plainSize: number, range?: ByteRange, emitted: Buffer[] = []) {
+async function decrypt(
+  stored: Buffer,
+  dataKey: Buffer,
+  enc: string,
+  plainSize: number,
+  range?: ByteRange,
+  emitted: Buffer[] = [],
+) {
   const out = new Writable({
     write(chunk: Buffer, _e, done) {
       emitted.push(chunk)
       done()
     },
   })
-  await pipeline(source(stored, [4096, 70_000, 13]), createDecryptStream(dataKey, enc, { plainSize, ...(range ? { range } : {}) }), out)
+  await pipeline(
+    source(stored, [4096, 70_000, 13]),
+    createDecryptStream(dataKey, enc, { plainSize, ...(range ? { range } : {}) }),
+    out,
+  )
   return Buffer.concat(emitted)
 }
 
@@ -100,7 +111,14 @@ describe('key wrapping', () => {
     const wrapped = wrapKey(master, randomBytes(32))
     const [v, n, ct, tag] = wrapped.split('.') as [string, string, string, string]
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1)
-    for (const bad of ['', 'k1.a.b', `k2.${n}.${ct}.${tag}`, `${v}.${n}.${ct}.${tag}!`, `${v}.${n}.${flip(ct)}.${tag}`, `${v}.${flip(n)}.${ct}.${tag}`]) {
+    for (const bad of [
+      '',
+      'k1.a.b',
+      `k2.${n}.${ct}.${tag}`,
+      `${v}.${n}.${ct}.${tag}!`,
+      `${v}.${n}.${flip(ct)}.${tag}`,
+      `${v}.${flip(n)}.${ct}.${tag}`,
+    ]) {
       expect(() => unwrapKey(master, bad), bad).toThrow(CipherError)
     }
     expect(() => wrapKey(randomBytes(16), randomBytes(32))).toThrow(CipherError)
@@ -129,7 +147,14 @@ describe('key wrapping', () => {
 
 describe('layout', () => {
   it('given plaintext sizes, then stored sizes add the header and one tag per chunk, and invert', () => {
-    const cases: [number, number][] = [[0, 1], [1, 1], [C - 1, 1], [C, 1], [C + 1, 2], [5 * C + 17, 6]]
+    const cases: [number, number][] = [
+      [0, 1],
+      [1, 1],
+      [C - 1, 1],
+      [C, 1],
+      [C + 1, 2],
+      [5 * C + 17, 6],
+    ]
     for (const [size, chunks] of cases) {
       expect(storedSize(size, encC)).toBe(HEADER_SIZE + size + chunks * TAG_SIZE)
       expect(plainSizeOf(storedSize(size, encC), encC)).toBe(size)
@@ -144,11 +169,23 @@ describe('layout', () => {
 
   it('given a small range, then the stored range is one chunk at a computable offset, header excluded', () => {
     const size = 5 * C + 17
-    expect(storedRange({ start: 0, end: 0 }, size, encC)).toEqual({ start: HEADER_SIZE, end: HEADER_SIZE + C + TAG_SIZE - 1 })
-    expect(storedRange({ start: 3 * C + 5, end: 3 * C + 9 }, size, encC)).toEqual({ start: chunkAt(3), end: chunkAt(4) - 1 })
-    expect(storedRange({ start: size - 1, end: size - 1 }, size, encC)).toEqual({ start: chunkAt(5), end: storedSize(size, encC) - 1 })
+    expect(storedRange({ start: 0, end: 0 }, size, encC)).toEqual({
+      start: HEADER_SIZE,
+      end: HEADER_SIZE + C + TAG_SIZE - 1,
+    })
+    expect(storedRange({ start: 3 * C + 5, end: 3 * C + 9 }, size, encC)).toEqual({
+      start: chunkAt(3),
+      end: chunkAt(4) - 1,
+    })
+    expect(storedRange({ start: size - 1, end: size - 1 }, size, encC)).toEqual({
+      start: chunkAt(5),
+      end: storedSize(size, encC) - 1,
+    })
     expect(storedRange({ start: C - 1, end: C }, size, encC)).toEqual({ start: chunkAt(0), end: chunkAt(2) - 1 })
-    expect(storedRange({ start: 0, end: size - 1 }, size, encC)).toEqual({ start: HEADER_SIZE, end: storedSize(size, encC) - 1 })
+    expect(storedRange({ start: 0, end: size - 1 }, size, encC)).toEqual({
+      start: HEADER_SIZE,
+      end: storedSize(size, encC) - 1,
+    })
     expect(() => storedRange({ start: 5, end: 4 }, size, encC)).toThrow(RangeError)
     expect(() => storedRange({ start: 0, end: size }, size, encC)).toThrow(RangeError)
     expect(() => storedRange({ start: 0, end: 0 }, 0, encC)).toThrow(RangeError)
@@ -196,8 +233,15 @@ describe('encrypt and decrypt', () => {
 
     const limited = new Tally(2 * C)
     const sealed: Buffer[] = []
-    const failed = pipeline(source(plain, [C / 2]), createEncryptStream(dataKey, enc, limited), new Writable({ write: (chunk: Buffer, _e, done) => (sealed.push(chunk), done()) }))
-    await expect(failed).rejects.toMatchObject({ statusCode: 413, message: `File is larger than the limit of ${formatBytes(2 * C)}` })
+    const failed = pipeline(
+      source(plain, [C / 2]),
+      createEncryptStream(dataKey, enc, limited),
+      new Writable({ write: (chunk: Buffer, _e, done) => (sealed.push(chunk), done()) }),
+    )
+    await expect(failed).rejects.toMatchObject({
+      statusCode: 413,
+      message: `File is larger than the limit of ${formatBytes(2 * C)}`,
+    })
     // At most the chunks wholly within the limit were sealed (the first, which the second's bytes proved not final).
     expect(Buffer.concat(sealed).length).toBeLessThanOrEqual(HEADER_SIZE + 2 * (C + TAG_SIZE))
   })
@@ -223,12 +267,18 @@ describe('range reads', () => {
     const sr = storedRange(range, size, enc)
     const chunks = Math.floor(range.end / C) - Math.floor(range.start / C) + 1
     expect(sr.end - sr.start + 1).toBeLessThanOrEqual(chunks * (C + TAG_SIZE))
-    expect((await readRange(stored, dataKey, enc, size, range)).equals(plain.subarray(range.start, range.end + 1))).toBe(true)
+    expect(
+      (await readRange(stored, dataKey, enc, size, range)).equals(plain.subarray(range.start, range.end + 1)),
+    ).toBe(true)
   })
 
   it('given a small range, then the stored range read is at most one chunk and a tag', async () => {
     const { enc } = await file
-    for (const range of [{ start: 0, end: 0 }, { start: 0, end: 99 }, { start: size - 1, end: size - 1 }]) {
+    for (const range of [
+      { start: 0, end: 0 },
+      { start: 0, end: 99 },
+      { start: size - 1, end: size - 1 },
+    ]) {
       const sr = storedRange(range, size, enc)
       expect(sr.end - sr.start + 1).toBeLessThanOrEqual(C + TAG_SIZE)
     }
@@ -243,7 +293,9 @@ describe('range reads', () => {
     const { dataKey, enc, stored } = await file
     const bad = Buffer.from(stored)
     bad[chunkAt(2) + 500]! ^= 1
-    await expect(readRange(bad, dataKey, enc, size, { start: 2 * C + 10, end: 2 * C + 20 })).rejects.toBeInstanceOf(CipherError)
+    await expect(readRange(bad, dataKey, enc, size, { start: 2 * C + 10, end: 2 * C + 20 })).rejects.toBeInstanceOf(
+      CipherError,
+    )
     // Chunks outside the range are not read, so they cannot fail it.
     expect((await readRange(bad, dataKey, enc, size, { start: 10, end: 20 })).equals(plain.subarray(10, 21))).toBe(true)
   })
@@ -251,9 +303,16 @@ describe('range reads', () => {
   it('given any size and any range, then exactly the right bytes (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 1, max: pool.length }).chain((n) =>
-          fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.array(fc.integer({ min: 1, max: 2 * C }), { minLength: 1, maxLength: 4 })),
-        ),
+        fc
+          .integer({ min: 1, max: pool.length })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.integer({ min: 0, max: n - 1 }),
+              fc.integer({ min: 0, max: n - 1 }),
+              fc.array(fc.integer({ min: 1, max: 2 * C }), { minLength: 1, maxLength: 4 }),
+            ),
+          ),
         async ([n, a, b, pieces]) => {
           const range = { start: Math.min(a, b), end: Math.max(a, b) }
           const { dataKey, enc, stored } = await encrypt(pool.subarray(0, n), pieces)
@@ -282,26 +341,33 @@ describe('tampering', () => {
     ['tag of chunk 3', chunkAt(4) - TAG_SIZE, 3 * C],
     ['last chunk ciphertext', chunkAt(last) + 3, last * C],
     ['last byte of the blob', storedSize(size, encC) - 1, last * C],
-  ])('given a flipped byte in the %s, then CipherError and no plaintext of the failed chunk', async (_name, at, safe) => {
-    const { dataKey, enc, stored } = await file
-    const bad = Buffer.from(stored)
-    bad[at]! ^= 0x40
-    const emitted: Buffer[] = []
-    await expect(decrypt(bad, dataKey, enc, size, undefined, emitted)).rejects.toBeInstanceOf(CipherError)
-    // Only chunks before the damaged one were released, and those are genuine.
-    const out = Buffer.concat(emitted)
-    expect(out.length).toBeLessThanOrEqual(safe)
-    expect(out.equals(plain.subarray(0, out.length))).toBe(true)
-  })
+  ])(
+    'given a flipped byte in the %s, then CipherError and no plaintext of the failed chunk',
+    async (_name, at, safe) => {
+      const { dataKey, enc, stored } = await file
+      const bad = Buffer.from(stored)
+      bad[at]! ^= 0x40
+      const emitted: Buffer[] = []
+      await expect(decrypt(bad, dataKey, enc, size, undefined, emitted)).rejects.toBeInstanceOf(CipherError)
+      // Only chunks before the damaged one were released, and those are genuine.
+      const out = Buffer.concat(emitted)
+      expect(out.length).toBeLessThanOrEqual(safe)
+      expect(out.equals(plain.subarray(0, out.length))).toBe(true)
+    },
+  )
 
   it('given any single flipped byte, then CipherError (property)', async () => {
     const small = await encrypt(pool.subarray(0, 2 * C + 7))
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: small.stored.length - 1 }), fc.integer({ min: 1, max: 255 }), async (at, mask) => {
-        const bad = Buffer.from(small.stored)
-        bad[at]! ^= mask
-        await expect(decrypt(bad, small.dataKey, small.enc, 2 * C + 7)).rejects.toBeInstanceOf(CipherError)
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: small.stored.length - 1 }),
+        fc.integer({ min: 1, max: 255 }),
+        async (at, mask) => {
+          const bad = Buffer.from(small.stored)
+          bad[at]! ^= mask
+          await expect(decrypt(bad, small.dataKey, small.enc, 2 * C + 7)).rejects.toBeInstanceOf(CipherError)
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -312,7 +378,9 @@ describe('tampering', () => {
     await expect(decrypt(cut, dataKey, enc, size)).rejects.toThrow(/truncated/)
     // Taking the size from the cut blob is consistent, but chunk 4 is not authenticated as final.
     expect(plainSizeOf(cut.length, enc)).toBe(5 * C)
-    await expect(decrypt(cut, dataKey, enc, plainSizeOf(cut.length, enc))).rejects.toThrow(/chunk 4 failed authentication/)
+    await expect(decrypt(cut, dataKey, enc, plainSizeOf(cut.length, enc))).rejects.toThrow(
+      /chunk 4 failed authentication/,
+    )
   })
 
   it('given the blob cut by a few bytes, then it fails', async () => {
@@ -326,17 +394,22 @@ describe('tampering', () => {
       } catch (err) {
         expect(err).toBeInstanceOf(CipherError)
       }
-      if (derived !== undefined) await expect(decrypt(cut, dataKey, enc, derived), String(n)).rejects.toBeInstanceOf(CipherError)
+      if (derived !== undefined)
+        await expect(decrypt(cut, dataKey, enc, derived), String(n)).rejects.toBeInstanceOf(CipherError)
     }
   })
 
   it('given an empty file cut to its header, or bytes appended, then it fails', async () => {
     const empty = await encrypt(Buffer.alloc(0))
     expect(empty.stored.length).toBe(HEADER_SIZE + TAG_SIZE)
-    await expect(decrypt(empty.stored.subarray(0, HEADER_SIZE), empty.dataKey, empty.enc, 0)).rejects.toThrow(/truncated/)
+    await expect(decrypt(empty.stored.subarray(0, HEADER_SIZE), empty.dataKey, empty.enc, 0)).rejects.toThrow(
+      /truncated/,
+    )
     expect(() => plainSizeOf(HEADER_SIZE, encC)).toThrow(CipherError)
     const { dataKey, enc, stored } = await file
-    await expect(decrypt(Buffer.concat([stored, Buffer.from([0])]), dataKey, enc, size)).rejects.toBeInstanceOf(CipherError)
+    await expect(decrypt(Buffer.concat([stored, Buffer.from([0])]), dataKey, enc, size)).rejects.toBeInstanceOf(
+      CipherError,
+    )
   })
 
   it('given two chunks swapped, then it fails', async () => {
@@ -349,7 +422,9 @@ describe('tampering', () => {
     }
     await expect(decrypt(swap(1, 2, stored), dataKey, enc, size)).rejects.toBeInstanceOf(CipherError)
     // Ranges too: the chunk's index is authenticated, not just its position in the stream.
-    await expect(readRange(swap(1, 2, stored), dataKey, enc, size, { start: C, end: C + 5 })).rejects.toBeInstanceOf(CipherError)
+    await expect(readRange(swap(1, 2, stored), dataKey, enc, size, { start: C, end: C + 5 })).rejects.toBeInstanceOf(
+      CipherError,
+    )
     // Same-length first and last chunks of an exact multiple: the final flag still tells them apart.
     const even = await encrypt(pool.subarray(0, 3 * C))
     await expect(decrypt(swap(0, 2, even.stored), even.dataKey, even.enc, 3 * C)).rejects.toBeInstanceOf(CipherError)
@@ -368,17 +443,26 @@ describe('at the default chunk size', () => {
   const D = CHUNK_SIZE
   const big = randomBytes(3 * D + 17)
 
-  it.each([0, 1, D - 1, D, D + 1, 3 * D + 17])('given %i bytes in odd pieces, then the round trip is byte-for-byte', async (size) => {
-    const plain = big.subarray(0, size)
-    const { dataKey, enc, stored } = await encrypt(plain, [65_537, 100, D + 1, 7], D)
-    expect(stored.length).toBe(storedSize(size, enc))
-    expect((await decrypt(stored, dataKey, enc, size)).equals(plain)).toBe(true)
-  })
+  it.each([0, 1, D - 1, D, D + 1, 3 * D + 17])(
+    'given %i bytes in odd pieces, then the round trip is byte-for-byte',
+    async (size) => {
+      const plain = big.subarray(0, size)
+      const { dataKey, enc, stored } = await encrypt(plain, [65_537, 100, D + 1, 7], D)
+      expect(stored.length).toBe(storedSize(size, enc))
+      expect((await decrypt(stored, dataKey, enc, size)).equals(plain)).toBe(true)
+    },
+  )
 
   it('given ranges, then exactly those bytes from only the chunks they touch', async () => {
     const { dataKey, enc, stored } = await encrypt(big, [300_000], D)
-    for (const range of [{ start: 0, end: 0 }, { start: D - 5, end: D + 5 }, { start: 2 * D + 1, end: big.length - 1 }]) {
-      expect((await readRange(stored, dataKey, enc, big.length, range)).equals(big.subarray(range.start, range.end + 1))).toBe(true)
+    for (const range of [
+      { start: 0, end: 0 },
+      { start: D - 5, end: D + 5 },
+      { start: 2 * D + 1, end: big.length - 1 },
+    ]) {
+      expect(
+        (await readRange(stored, dataKey, enc, big.length, range)).equals(big.subarray(range.start, range.end + 1)),
+      ).toBe(true)
     }
   })
 
@@ -469,14 +553,19 @@ describe('sealed chunks lent (uploads, loans.ts)', () => {
     [D + 1, [D + 1]],
     [3 * D + 17, [D]],
     [3 * D + 17, [65_536, 1, D + 3]],
-  ])('given %i bytes in pieces of %j, then sealing in lent slots writes the same bytes as WebCrypto', async (size, pieces) => {
-    const { dataKey, enc } = fileKey(D)
-    const lender = new Lender(new ChunkSlots(D + TAG_SIZE, 16))
-    const lent = await collectGivingBack(source(plain.subarray(0, size), pieces).pipe(createEncryptStream(dataKey, enc, undefined, lender)))
-    lender.close()
-    const plainly = await collect(source(plain.subarray(0, size), pieces).pipe(createEncryptStream(dataKey, enc)))
-    expect(lent.equals(plainly)).toBe(true)
-  })
+  ])(
+    'given %i bytes in pieces of %j, then sealing in lent slots writes the same bytes as WebCrypto',
+    async (size, pieces) => {
+      const { dataKey, enc } = fileKey(D)
+      const lender = new Lender(new ChunkSlots(D + TAG_SIZE, 16))
+      const lent = await collectGivingBack(
+        source(plain.subarray(0, size), pieces).pipe(createEncryptStream(dataKey, enc, undefined, lender)),
+      )
+      lender.close()
+      const plainly = await collect(source(plain.subarray(0, size), pieces).pipe(createEncryptStream(dataKey, enc)))
+      expect(lent.equals(plainly)).toBe(true)
+    },
+  )
 
   it('given a file sealed in pieces with lent slots, then the pieces together are the blob one stream seals', async () => {
     const size = 4 * D + 1234
@@ -552,7 +641,8 @@ describe('a consumer that stalls (a slow disk, an S3 part on its way)', () => {
       highWaterMark: D,
       write(chunk: Buffer, _e, done) {
         out.push(Buffer.from(chunk))
-        if (out.length === 2) release = done // the first chunk after the header: the disk stops
+        if (out.length === 2)
+          release = done // the first chunk after the header: the disk stops
         else done()
       },
     })
@@ -591,7 +681,15 @@ describe('opening in worker threads (downloads)', () => {
    * PlaintextStream does); the plaintext in order. `borrowed` collects, per chunk, whether it
    * opened in a thread's slot.
    */
-  async function openInThreads(stored: Buffer, dataKey: Buffer, enc: string, plainSize: number, size: number, range?: ByteRange, borrowed: boolean[] = []) {
+  async function openInThreads(
+    stored: Buffer,
+    dataKey: Buffer,
+    enc: string,
+    plainSize: number,
+    size: number,
+    range?: ByteRange,
+    borrowed: boolean[] = [],
+  ) {
     const d = new Decryptor(dataKey, enc, { plainSize, ...(range ? { range } : {}) })
     const read = Buffer.alloc(size)
     const parts: Buffer[] = []
@@ -624,7 +722,9 @@ describe('opening in worker threads (downloads)', () => {
     const many = randomBytes(12 * D + 5)
     const { dataKey, enc, stored } = await encrypt(many, [D], D)
     const borrowed: boolean[] = []
-    expect((await openInThreads(stored, dataKey, enc, many.length, D + TAG_SIZE, undefined, borrowed)).equals(many)).toBe(true)
+    expect(
+      (await openInThreads(stored, dataKey, enc, many.length, D + TAG_SIZE, undefined, borrowed)).equals(many),
+    ).toBe(true)
     // The last chunk (5 bytes) opens here: it is smaller than a hand-over is worth.
     expect(borrowed).toEqual([...Array<boolean>(12).fill(true), false])
   })
@@ -639,7 +739,11 @@ describe('opening in worker threads (downloads)', () => {
 
   it('given ranges, then exactly those bytes', async () => {
     const { dataKey, enc, stored } = await encrypt(big, [D], D)
-    for (const range of [{ start: 5, end: 9 }, { start: D - 5, end: 2 * D + 5 }, { start: D, end: big.length - 1 }]) {
+    for (const range of [
+      { start: 5, end: 9 },
+      { start: D - 5, end: 2 * D + 5 },
+      { start: D, end: big.length - 1 },
+    ]) {
       const sr = storedRange(range, big.length, enc)
       const part = await openInThreads(stored.subarray(sr.start, sr.end + 1), dataKey, enc, big.length, 600_000, range)
       expect(part.equals(big.subarray(range.start, range.end + 1))).toBe(true)
@@ -666,13 +770,17 @@ describe('opening in worker threads (downloads)', () => {
     const bad = Buffer.from(stored)
     bad[HEADER_SIZE + 10] = bad[HEADER_SIZE + 10]! ^ 0x01
     bad[bad.length - 20] = bad[bad.length - 20]! ^ 0x01
-    const opened = await Promise.allSettled(new Decryptor(dataKey, enc, { plainSize: plain.length }).updateInThreads(bad))
+    const opened = await Promise.allSettled(
+      new Decryptor(dataKey, enc, { plainSize: plain.length }).updateInThreads(bad),
+    )
     expect(opened.map((r) => r.status === 'rejected' && r.reason instanceof CipherError)).toEqual([true, true])
   })
 
   it('given a wrong data key, then every chunk fails', async () => {
     const { enc, stored } = await encrypt(big, [D], D)
-    const opened = await Promise.allSettled(new Decryptor(randomBytes(32), enc, { plainSize: big.length }).updateInThreads(stored))
+    const opened = await Promise.allSettled(
+      new Decryptor(randomBytes(32), enc, { plainSize: big.length }).updateInThreads(stored),
+    )
     expect(opened.every((r) => r.status === 'rejected' && r.reason instanceof CipherError)).toBe(true)
   })
 
@@ -685,7 +793,9 @@ describe('opening in worker threads (downloads)', () => {
 
   it('given many downloads at once, then each gets its own bytes', async () => {
     const files = await Promise.all([0, 1, 2, 3, 4, 5].map((k) => encrypt(big.subarray(k, k + 2 * D + 1000), [D], D)))
-    const outs = await Promise.all(files.map((f, k) => openInThreads(f.stored, f.dataKey, f.enc, 2 * D + 1000, 400_000 + k)))
+    const outs = await Promise.all(
+      files.map((f, k) => openInThreads(f.stored, f.dataKey, f.enc, 2 * D + 1000, 400_000 + k)),
+    )
     outs.forEach((out, k) => expect(out.equals(big.subarray(k, k + 2 * D + 1000))).toBe(true))
   })
 })
@@ -719,7 +829,12 @@ describe('memory', () => {
         outHash.update(chunk)
         // Everything either transform is holding: its input queue, its pending chunk, its output queue.
         const held =
-          encStream.writableLength + encStream.heldBytes + encStream.readableLength + decStream.writableLength + decStream.heldBytes + decStream.readableLength
+          encStream.writableLength +
+          encStream.heldBytes +
+          encStream.readableLength +
+          decStream.writableLength +
+          decStream.heldBytes +
+          decStream.readableLength
         maxHeld = Math.max(maxHeld, held)
         done()
       },
@@ -756,19 +871,27 @@ describe('a file sealed in pieces (resumable uploads)', () => {
 
   // 40 runs of up to three chunks streamed in 7,777-byte pieces: CPU-bound, so its hang guard
   // allows for a machine shared with another worker.
-  it('given any cuts, then the pieces together are byte for byte the blob one stream seals', { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 3 * C + 500 }), fc.array(fc.integer({ min: 0, max: 3 * C + 500 }), { maxLength: 6 }), async (size, cuts) => {
-        const plain = pool.subarray(0, size)
-        const { dataKey, enc } = fileKey()
-        const whole = await collect(source(plain).pipe(createEncryptStream(dataKey, enc)))
-        const pieced = await sealInPieces(plain, cuts, dataKey, enc)
-        expect(pieced.equals(whole)).toBe(true)
-        expect(await decrypt(pieced, dataKey, enc, size)).toEqual(plain)
-      }),
-      { numRuns: 40 },
-    )
-  })
+  it(
+    'given any cuts, then the pieces together are byte for byte the blob one stream seals',
+    { timeout: 120_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 3 * C + 500 }),
+          fc.array(fc.integer({ min: 0, max: 3 * C + 500 }), { maxLength: 6 }),
+          async (size, cuts) => {
+            const plain = pool.subarray(0, size)
+            const { dataKey, enc } = fileKey()
+            const whole = await collect(source(plain).pipe(createEncryptStream(dataKey, enc)))
+            const pieced = await sealInPieces(plain, cuts, dataKey, enc)
+            expect(pieced.equals(whole)).toBe(true)
+            expect(await decrypt(pieced, dataKey, enc, size)).toEqual(plain)
+          },
+        ),
+        { numRuns: 40 },
+      )
+    },
+  )
 
   it('given a note altered, moved to another chunk or opened with another key, then it is refused', () => {
     const { dataKey } = fileKey()
@@ -782,7 +905,11 @@ describe('a file sealed in pieces (resumable uploads)', () => {
     expect(() => openNote(dataKey, moved)).toThrow(CipherError)
     expect(() => openNote(fileKey().dataKey, note)).toThrow(CipherError)
     // Two notes of the same rest never share a nonce.
-    expect(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16).equals(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16))).toBe(false)
+    expect(
+      sealNote(dataKey, 3, Buffer.from('x'))
+        .subarray(4, 16)
+        .equals(sealNote(dataKey, 3, Buffer.from('x')).subarray(4, 16)),
+    ).toBe(false)
   })
 
   it('given more bytes than the file has, then sealing fails', async () => {

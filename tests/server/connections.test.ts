@@ -93,12 +93,16 @@ describe('connections per address', () => {
     for (const r of opened.splice(0)) r.socket.destroy()
     // The server counts an address down when it sees the close, a moment after ours.
     let status = 0
-    for (let i = 0; i < 50 && status !== 200; i++) status = await health(server, '127.0.0.1').catch(() => sleep(100).then(() => 0))
+    for (let i = 0; i < 50 && status !== 200; i++)
+      status = await health(server, '127.0.0.1').catch(() => sleep(100).then(() => 0))
     expect(status).toBe(200)
   })
 
   it('given TRUST_PROXY naming the peer, then the proxy is not capped; naming another, then the peer is', async () => {
-    for (const [trust, open] of [['127.0.0.1', 3 * CAP], ['10.0.0.1', CAP]] as const) {
+    for (const [trust, open] of [
+      ['127.0.0.1', 3 * CAP],
+      ['10.0.0.1', CAP],
+    ] as const) {
       const s = await startServer({ limits: { connectionsPerIp: CAP }, env: { TRUST_PROXY: trust } })
       try {
         const raws = Array.from({ length: 3 * CAP }, () => openRaw(s, LOGIN_HEAD))
@@ -106,7 +110,10 @@ describe('connections per address', () => {
         const settled = () => raws.filter((r) => r.isClosed).length === 3 * CAP - open
         for (let i = 0; i < 50 && !settled(); i++) await sleep(100)
         await sleep(200)
-        expect(raws.filter((r) => !r.isClosed), trust).toHaveLength(open)
+        expect(
+          raws.filter((r) => !r.isClosed),
+          trust,
+        ).toHaveLength(open)
         for (const r of raws) r.socket.destroy()
       } finally {
         await s.close()
@@ -135,7 +142,13 @@ describe('client keys and trusted peers', () => {
     expect(['10.1.2.3', '127.0.0.1', '::ffff:127.0.0.1', '2001:db8:5::1'].map(list)).toEqual([true, true, true, true])
     expect(['11.0.0.1', '127.0.0.2', '2001:db9::1'].map(list)).toEqual([false, false, false])
     const named = trustedPeer(['loopback', 'uniquelocal'])
-    expect(['127.0.0.5', '::1', '192.168.1.1', 'fd00::1', '8.8.8.8'].map(named)).toEqual([true, true, true, true, false])
+    expect(['127.0.0.5', '::1', '192.168.1.1', 'fd00::1', '8.8.8.8'].map(named)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ])
   })
 })
 
@@ -145,7 +158,9 @@ describe('request deadlines', () => {
   const REQUEST_MS = 1_000
   const IDLE_MS = 1_500
   beforeAll(async () => {
-    server = await startServer({ limits: { headersTimeoutMs: REQUEST_MS, requestTimeoutMs: REQUEST_MS, uploadIdleTimeoutMs: IDLE_MS } })
+    server = await startServer({
+      limits: { headersTimeoutMs: REQUEST_MS, requestTimeoutMs: REQUEST_MS, uploadIdleTimeoutMs: IDLE_MS },
+    })
     alice = new Browser(server.url)
     await alice.signup(uniqueEmail('deadline'))
   })
@@ -154,15 +169,18 @@ describe('request deadlines', () => {
   it.each([
     ['its headers', LOGIN_HEAD],
     ['its body', STALLED_BODY],
-  ])('given a request that stalls in %s, then it is cut with 408 after the deadline, not before', async (_what, text) => {
-    const started = Date.now()
-    const raw = openRaw(server, text)
-    opened.push(raw)
-    expect(await within(raw.closed, 10_000)).toBe(true)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_MS - 50)
-    expect(raw.received()).toMatch(/^HTTP\/1\.1 408 /)
-    expect(await health(server, '127.0.0.2')).toBe(200)
-  })
+  ])(
+    'given a request that stalls in %s, then it is cut with 408 after the deadline, not before',
+    async (_what, text) => {
+      const started = Date.now()
+      const raw = openRaw(server, text)
+      opened.push(raw)
+      expect(await within(raw.closed, 10_000)).toBe(true)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_MS - 50)
+      expect(raw.received()).toMatch(/^HTTP\/1\.1 408 /)
+      expect(await health(server, '127.0.0.2')).toBe(200)
+    },
+  )
 
   it('given a kept-alive connection idle for longer than the deadlines, then its next request is served', async () => {
     const raw = openRaw(server, 'GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n')
@@ -177,7 +195,13 @@ describe('request deadlines', () => {
   /** The upload form Browser.upload sends, as bytes. */
   async function uploadForm(filename: string, data: Buffer) {
     const form = new FormData()
-    for (const [k, v] of [['filename', filename], ['parent', '/'], ['currentID', '/'], ['size', String(data.length)]]) form.append(k!, v!)
+    for (const [k, v] of [
+      ['filename', filename],
+      ['parent', '/'],
+      ['currentID', '/'],
+      ['size', String(data.length)],
+    ])
+      form.append(k!, v!)
     form.append('file', new Blob([data as BlobPart]), filename)
     const encoded = new Request('http://x/', { method: 'POST', body: form })
     return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! }
@@ -225,7 +249,10 @@ describe('request deadlines', () => {
     const before = await blobKeys(server)
     const { body, type } = await uploadForm('stopped.bin', randomBytes(256 * 1024, 4))
     const started = Date.now()
-    const res = await Promise.race([slowUpload(body, type, { chunks: 8, gapMs: 100, stopAfter: 4 }), sleep(15_000).then(() => 'still open' as const)])
+    const res = await Promise.race([
+      slowUpload(body, type, { chunks: 8, gapMs: 100, stopAfter: 4 }),
+      sleep(15_000).then(() => 'still open' as const),
+    ])
     expect(res === 'cut' || (typeof res === 'object' && res.status === 408), JSON.stringify(res)).toBe(true)
     expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_MS)
     for (let i = 0; i < 50 && (await blobKeys(server)).length !== before.length; i++) await sleep(100)

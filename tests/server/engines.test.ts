@@ -40,9 +40,20 @@ describe('engines (first run: npm install)', () => {
   it.each(versions)('every locked package accepts Node.js %s', (version) => {
     const refusing = locked
       // Platform-bound binaries (os/cpu) are skipped on other machines, never checked.
-      .filter(([path, info]) => path && !info.os && !info.cpu && typeof info.engines === 'object' && !Array.isArray(info.engines) && info.engines.node)
+      .filter(
+        ([path, info]) =>
+          path &&
+          !info.os &&
+          !info.cpu &&
+          typeof info.engines === 'object' &&
+          !Array.isArray(info.engines) &&
+          info.engines.node,
+      )
       .filter(([, info]) => !semver.satisfies(version, (info.engines as { node: string }).node))
-      .map(([path, info]) => `${path.replace(/^.*node_modules\//, '')}@${info.version} wants node ${(info.engines as { node: string }).node}`)
+      .map(
+        ([path, info]) =>
+          `${path.replace(/^.*node_modules\//, '')}@${info.version} wants node ${(info.engines as { node: string }).node}`,
+      )
     expect(refusing).toEqual([])
   })
 })

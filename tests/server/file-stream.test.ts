@@ -35,7 +35,8 @@ afterEach(async () => {
 /** Descriptors of this process open on the blob. */
 async function openOnBlob(): Promise<number> {
   let n = 0
-  for (const fd of await readdir('/proc/self/fd')) if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === path) n++
+  for (const fd of await readdir('/proc/self/fd'))
+    if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === path) n++
   return n
 }
 
@@ -147,7 +148,11 @@ describe('read by anything else', () => {
 
   it('is a plain Readable: the whole file, a range, and the file closed after', async () => {
     expect((await collect(new FileStream(await open(path, 'r')))).equals(data)).toBe(true)
-    expect((await collect(new FileStream(await open(path, 'r'), { start: 70_000, end: 1_500_000 }))).equals(data.subarray(70_000, 1_500_001))).toBe(true)
+    expect(
+      (await collect(new FileStream(await open(path, 'r'), { start: 70_000, end: 1_500_000 }))).equals(
+        data.subarray(70_000, 1_500_001),
+      ),
+    ).toBe(true)
     await until(async () => (await openOnBlob()) === 0)
     expect(await openOnBlob()).toBe(0)
   })

@@ -201,7 +201,10 @@ it('gives lent buffers back once their bytes are written, on put and on append',
   const pool = new ChunkSlots(MiB, 3)
   const lent = () => {
     const lender = new Lender(pool)
-    return Readable.from(parts.map((part) => lender.lend(part)!), { objectMode: false })
+    return Readable.from(
+      parts.map((part) => lender.lend(part)!),
+      { objectMode: false },
+    )
   }
   const slotsFree = () => {
     const taken: number[] = []

@@ -8,7 +8,9 @@ let server: TestServer
 let session: Browser
 beforeAll(async () => {
   // Generous limits: this suite is about input shapes, not rate limiting.
-  server = await startServer({ limits: { loginPerIp: 100_000, loginFreeFailures: 100_000, loginFreeFailuresPerIp: 100_000 } })
+  server = await startServer({
+    limits: { loginPerIp: 100_000, loginFreeFailures: 100_000, loginFreeFailuresPerIp: 100_000 },
+  })
   session = new Browser(server.url)
   await session.signup(uniqueEmail('fuzz'))
 })
@@ -31,9 +33,27 @@ const ROUTES: Array<[string, string]> = [
 const weirdString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '😀'.repeat(100), 'a'.repeat(5_000), '{"a":', '%00', '../../etc/passwd', '<script>'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '😀'.repeat(100),
+    'a'.repeat(5_000),
+    '{"a":',
+    '%00',
+    '../../etc/passwd',
+    '<script>',
+  ),
 )
-const weirdValue = fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(weirdString, { maxLength: 3 }), fc.dictionary(weirdString, weirdString, { maxKeys: 3 }))
+const weirdValue = fc.oneof(
+  weirdString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(weirdString, { maxLength: 3 }),
+  fc.dictionary(weirdString, weirdString, { maxKeys: 3 }),
+)
 const body = fc.oneof(
   fc.record({ email: weirdValue, password: weirdValue }, { requiredKeys: [] }),
   fc.record({ oldPassword: weirdValue, newPassword: weirdValue }, { requiredKeys: [] }),
@@ -65,11 +85,20 @@ describe('property: any JSON body on any route', () => {
       fc.asyncProperty(
         fc.constantFrom(...ROUTES.filter(([m]) => m !== 'GET')),
         fc.string({ maxLength: 200 }),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml'),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          'application/xml',
+        ),
         fc.string({ maxLength: 100 }).filter((s) => !/[\r\n\0]/.test(s) && /^[\x20-\x7e]*$/.test(s)),
         async ([method, path], raw, type, cookie) => {
           const b = new Browser(server.url)
-          const r = await b.request(method, path, { body: raw, headers: { 'content-type': type, cookie: `access-token=${cookie}; refresh-token=${cookie}` } })
+          const r = await b.request(method, path, {
+            body: raw,
+            headers: { 'content-type': type, cookie: `access-token=${cookie}; refresh-token=${cookie}` },
+          })
           expectClientError(r.status, r.body, `${method} ${path} ${type} ${r.text}`)
         },
       ),
@@ -87,7 +116,10 @@ describe('property: any JSON body on any route', () => {
 
 describe('size limits', () => {
   it('given a JSON body over 64 KiB, then 413', async () => {
-    const r = await new Browser(server.url).post('/user-service/login', { email: 'a@b.c', password: 'x'.repeat(70_000) })
+    const r = await new Browser(server.url).post('/user-service/login', {
+      email: 'a@b.c',
+      password: 'x'.repeat(70_000),
+    })
     expect(r.status).toBe(413)
     expect(r.body.message).toEqual(expect.any(String))
   })
@@ -116,7 +148,8 @@ describe('login abuse limits', () => {
     const limited = await startServer({ limits: { loginPerIp: 5 } })
     try {
       const statuses: number[] = []
-      for (let i = 0; i < 7; i++) statuses.push((await new Browser(limited.url).login(uniqueEmail('ip'), 'whatever')).status)
+      for (let i = 0; i < 7; i++)
+        statuses.push((await new Browser(limited.url).login(uniqueEmail('ip'), 'whatever')).status)
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
       const r = await new Browser(limited.url).login('x@y.z', 'whatever')
       expect(r.status).toBe(429)

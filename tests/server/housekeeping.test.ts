@@ -7,12 +7,15 @@ import { type HousekeepingDeps, startHousekeeping } from '../../server/housekeep
 function recording(failing: string) {
   const ran: string[] = []
   const logged: Array<{ level: string; obj: Record<string, unknown>; msg: string }> = []
-  const sweep = <T>(name: string, value: T) => async () => {
-    ran.push(name)
-    if (name === failing) throw new Error(`${name} is broken`)
-    return value
-  }
-  const log = (level: string) => (obj: object, msg: string) => void logged.push({ level, obj: obj as Record<string, unknown>, msg })
+  const sweep =
+    <T>(name: string, value: T) =>
+    async () => {
+      ran.push(name)
+      if (name === failing) throw new Error(`${name} is broken`)
+      return value
+    }
+  const log = (level: string) => (obj: object, msg: string) =>
+    void logged.push({ level, obj: obj as Record<string, unknown>, msg })
   const deps: HousekeepingDeps = {
     sessions: { deleteExpired: sweep('sessions', undefined) },
     tree: { purgeTrash: sweep('trash', 2) },
@@ -44,7 +47,8 @@ describe('housekeeping', () => {
       expect(errors[0]!.msg).toMatch(/^housekeeping: the .+ sweep failed$/)
       expect(errors[0]!.obj.sweep).toEqual(expect.any(String))
       // What the sweeps after it did is still said.
-      if (failing !== 'links') expect(logged).toContainEqual({ level: 'info', obj: { links: 3 }, msg: 'dead share links removed' })
+      if (failing !== 'links')
+        expect(logged).toContainEqual({ level: 'info', obj: { links: 3 }, msg: 'dead share links removed' })
     })
   }
 })

@@ -17,7 +17,11 @@ function loginFrom(server: TestServer, from: string, email: string, password = '
   return new Promise((resolve, reject) => {
     const req = request(
       `${server.url}/user-service/login`,
-      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', uuid: randomUUID(), 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', uuid: randomUUID(), 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = ''
         res.setEncoding('utf8')
@@ -45,7 +49,9 @@ function expectTooMany(r: Reply) {
 describe('login throttle with a doubling wait (1 s first)', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ limits: { loginPerIp: 10_000, loginFreeFailures: 2, loginFreeFailuresPerIp: 1_000, loginDelayBaseMs: 1_000 } })
+    server = await startServer({
+      limits: { loginPerIp: 10_000, loginFreeFailures: 2, loginFreeFailuresPerIp: 1_000, loginDelayBaseMs: 1_000 },
+    })
   })
   afterAll(() => server.close())
 
@@ -73,7 +79,9 @@ describe('login throttle with a doubling wait (1 s first)', () => {
 describe('login throttle (a 1 min first wait, so nothing here runs out during a test)', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ limits: { loginPerIp: 10_000, loginFreeFailures: 2, loginFreeFailuresPerIp: 5, loginDelayBaseMs: 60_000 } })
+    server = await startServer({
+      limits: { loginPerIp: 10_000, loginFreeFailures: 2, loginFreeFailuresPerIp: 5, loginDelayBaseMs: 60_000 },
+    })
   })
   afterAll(() => server.close())
 
@@ -92,7 +100,9 @@ describe('login throttle (a 1 min first wait, so nothing here runs out during a 
   it('given parallel wrong guesses from one address, then no more are checked than one after another would be', async () => {
     const email = uniqueEmail('parallel')
     await new Browser(server.url).signup(email)
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => loginFrom(server, ATTACKER, email, `guess-${i}`)))
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => loginFrom(server, ATTACKER, email, `guess-${i}`)),
+    )
     const statuses = replies.map((r) => r.status).sort()
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429])
     expect((await loginFrom(server, OWNER, email)).status).toBe(200)
@@ -112,14 +122,23 @@ describe('login throttle (a 1 min first wait, so nothing here runs out during a 
 describe('login throttle per address across accounts', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ limits: { loginPerIp: 10_000, loginFreeFailures: 100, loginFreeFailuresPerIp: 3, loginDelayBaseMs: 60_000 } })
+    server = await startServer({
+      limits: { loginPerIp: 10_000, loginFreeFailures: 100, loginFreeFailuresPerIp: 3, loginDelayBaseMs: 60_000 },
+    })
   })
   afterAll(() => server.close())
 
   it('given one address trying many accounts, then it waits before any further account is tried, while their owners sign in from elsewhere', async () => {
-    const victims = [uniqueEmail('spray'), uniqueEmail('spray'), uniqueEmail('spray'), uniqueEmail('spray'), uniqueEmail('spray')]
+    const victims = [
+      uniqueEmail('spray'),
+      uniqueEmail('spray'),
+      uniqueEmail('spray'),
+      uniqueEmail('spray'),
+      uniqueEmail('spray'),
+    ]
     for (const email of victims) await new Browser(server.url).signup(email)
-    for (const email of victims.slice(0, 4)) expect((await loginFrom(server, ATTACKER, email, 'Password1')).status).toBe(401)
+    for (const email of victims.slice(0, 4))
+      expect((await loginFrom(server, ATTACKER, email, 'Password1')).status).toBe(401)
     // A fifth account, never tried from here, is held just the same, and so is an unknown address.
     expectTooMany(await loginFrom(server, ATTACKER, victims[4]!, 'Password1'))
     expectTooMany(await loginFrom(server, ATTACKER, uniqueEmail('nobody'), 'Password1'))
@@ -130,14 +149,17 @@ describe('login throttle per address across accounts', () => {
 describe("login throttle: signing in to one's own account", () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ limits: { loginPerIp: 10_000, loginFreeFailures: 100, loginFreeFailuresPerIp: 3, loginDelayBaseMs: 60_000 } })
+    server = await startServer({
+      limits: { loginPerIp: 10_000, loginFreeFailures: 100, loginFreeFailuresPerIp: 3, loginDelayBaseMs: 60_000 },
+    })
   })
   afterAll(() => server.close())
 
   it("given an address guessing at others' accounts, when it signs in to its own, then its failures on the others still count", async () => {
     const own = uniqueEmail('own')
     await new Browser(server.url).signup(own)
-    for (let i = 0; i < 3; i++) expect((await loginFrom(server, ATTACKER, uniqueEmail('victim'), 'guess')).status).toBe(401)
+    for (let i = 0; i < 3; i++)
+      expect((await loginFrom(server, ATTACKER, uniqueEmail('victim'), 'guess')).status).toBe(401)
     expect((await loginFrom(server, ATTACKER, own)).status).toBe(200)
     // The fourth failure from this address is past its three free ones: the next attempt waits.
     expect((await loginFrom(server, ATTACKER, uniqueEmail('victim'), 'guess')).status).toBe(401)
@@ -156,7 +178,10 @@ describe('login throttle behind a proxy (TRUST_PROXY)', () => {
   afterAll(() => server.close())
 
   const loginVia = (forwardedFor: string, email: string, password = 'secret123') =>
-    new Browser(server.url).request('POST', '/user-service/login', { json: { email, password }, headers: { 'x-forwarded-for': forwardedFor } })
+    new Browser(server.url).request('POST', '/user-service/login', {
+      json: { email, password },
+      headers: { 'x-forwarded-for': forwardedFor },
+    })
 
   it('given X-Forwarded-For, then the client it names is what counts, and the addresses of one IPv6 /64 count as one', async () => {
     const email = uniqueEmail('proxied')

@@ -64,7 +64,9 @@ describe('email verification', () => {
   })
 
   it('given a made-up token, then verify answers 401', async () => {
-    expect((await new Browser(server.url).patch('/user-service/verify-email', { emailToken: 'made-up' })).status).toBe(401)
+    expect((await new Browser(server.url).patch('/user-service/verify-email', { emailToken: 'made-up' })).status).toBe(
+      401,
+    )
   })
 })
 
@@ -83,7 +85,9 @@ describe('password reset by mail', () => {
 
     await sleep(1_600) // the sign-up mail started no reset cooldown, but keep the flows apart
     const seen = sink.mails.length
-    expect((await new Browser(server.url).patch('/user-service/send-password-reset', { email: email.toUpperCase() })).status).toBe(200)
+    expect(
+      (await new Browser(server.url).patch('/user-service/send-password-reset', { email: email.toUpperCase() })).status,
+    ).toBe(200)
     const again = await new Browser(server.url).patch('/user-service/send-password-reset', { email })
     expect(again.status).toBe(429)
     expect(again.headers.get('retry-after')).toBeTruthy()
@@ -92,13 +96,19 @@ describe('password reset by mail', () => {
     expect(mail.decoded).toContain('http://cumulus.test/reset-password/')
     const token = sink.link(mail, 'reset-password')
     const anon = new Browser(server.url)
-    expect((await anon.patch('/user-service/reset-password', { passwordToken: token, password: '123' })).status).toBe(400)
-    expect((await anon.patch('/user-service/reset-password', { passwordToken: token, password: 'after-reset-1' })).status).toBe(200)
+    expect((await anon.patch('/user-service/reset-password', { passwordToken: token, password: '123' })).status).toBe(
+      400,
+    )
+    expect(
+      (await anon.patch('/user-service/reset-password', { passwordToken: token, password: 'after-reset-1' })).status,
+    ).toBe(200)
     expect((await a.get('/user-service/user')).status).toBe(401)
     expect((await b.post('/user-service/get-token')).status).toBe(401)
     expect((await new Browser(server.url).login(email, 'secret123')).status).toBe(401)
     expect((await new Browser(server.url).login(email, 'after-reset-1')).status).toBe(200)
-    expect((await anon.patch('/user-service/reset-password', { passwordToken: token, password: 'third-one-1' })).status).toBe(401)
+    expect(
+      (await anon.patch('/user-service/reset-password', { passwordToken: token, password: 'third-one-1' })).status,
+    ).toBe(401)
   })
 
   it('given the mail server refuses the message, then a clear 503 quickly and the cooldown is not spent', async () => {
@@ -136,7 +146,10 @@ describe('with mail off', () => {
   it('given an SMTP server that is down, then sign-up still succeeds with emailSent false', async () => {
     const down = await startServer({ env: { EMAIL_VERIFICATION: 'true', SMTP_URL: 'smtp://127.0.0.1:1' } })
     try {
-      const r = await new Browser(down.url).post('/user-service/create', { email: uniqueEmail(), password: 'secret123' })
+      const r = await new Browser(down.url).post('/user-service/create', {
+        email: uniqueEmail(),
+        password: 'secret123',
+      })
       expect(r.status).toBe(201)
       expect(r.body.emailSent).toBe(false)
     } finally {

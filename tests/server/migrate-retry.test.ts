@@ -15,8 +15,12 @@ function migrator(...outcomes: MigrationResultSet[]) {
 const done: MigrationResultSet = { results: [] }
 
 describe('migrations on a database others change meanwhile', () => {
-  it("given another schema dropped during the catalog read, then it tries again and succeeds", async () => {
-    const m = migrator({ error: pgError('3F000', 'schema "t_other" does not exist') }, { error: pgError('40P01', 'deadlock detected') }, done)
+  it('given another schema dropped during the catalog read, then it tries again and succeeds', async () => {
+    const m = migrator(
+      { error: pgError('3F000', 'schema "t_other" does not exist') },
+      { error: pgError('40P01', 'deadlock detected') },
+      done,
+    )
     expect(await migrateRetrying(m, 't_ours')).toBe(done)
     expect(m.runs()).toBe(3)
   })
@@ -32,7 +36,13 @@ describe('migrations on a database others change meanwhile', () => {
   })
 
   it('given a migration of ours failing on a missing table, then it gives up at once', async () => {
-    const m = migrator({ error: pgError('42P01', 'relation "files" does not exist'), results: [{ migrationName: '023-x', direction: 'Up', status: 'Error' }] }, done)
+    const m = migrator(
+      {
+        error: pgError('42P01', 'relation "files" does not exist'),
+        results: [{ migrationName: '023-x', direction: 'Up', status: 'Error' }],
+      },
+      done,
+    )
     expect((await migrateRetrying(m, 't_ours')).error).toBeInstanceOf(Error)
     expect(m.runs()).toBe(1)
   })

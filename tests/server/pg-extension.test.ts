@@ -46,7 +46,14 @@ const extensionIn = (url: string, schema: string) =>
 /** The server's schema has both trigram indexes, and a substring search finds a new file. */
 async function expectTrigramSearch(server: TestServer, url: string) {
   const schema = server.config.databaseSchema!
-  const indexes = await admin((c) => c.query<{ indexname: string }>('select indexname from pg_indexes where schemaname = $1 and indexname like $2 order by 1', [schema, '%_name_trgm']), url)
+  const indexes = await admin(
+    (c) =>
+      c.query<{ indexname: string }>(
+        'select indexname from pg_indexes where schemaname = $1 and indexname like $2 order by 1',
+        [schema, '%_name_trgm'],
+      ),
+    url,
+  )
   expect(indexes.rows.map((r) => r.indexname)).toEqual(['files_name_trgm', 'folders_name_trgm'])
   const b = new Browser(server.url)
   await b.signup(uniqueEmail('trgm'))
@@ -70,7 +77,15 @@ describe.skipIf(!pgUrl)('pg_trgm in another schema', () => {
 
 /** Where pg_trgm lives in the database at `url`. */
 const extensionSchema = async (url: string) =>
-  (await admin((c) => c.query<{ schema: string }>(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`), url)).rows
+  (
+    await admin(
+      (c) =>
+        c.query<{ schema: string }>(
+          `select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`,
+        ),
+      url,
+    )
+  ).rows
 
 describe.skipIf(!pgUrl)('several installations in one database', () => {
   it('given one made the extension and is removed (its schema dropped), then the other keeps its trigram indexes and its search', () =>
@@ -86,7 +101,7 @@ describe.skipIf(!pgUrl)('several installations in one database', () => {
       }
     }))
 
-  it('given pg_trgm in an installation\'s own schema (made before), then its next start moves it to public, and removing it later leaves the others their search', () =>
+  it("given pg_trgm in an installation's own schema (made before), then its next start moves it to public, and removing it later leaves the others their search", () =>
     inOwnDatabase('old', async (url) => {
       // As migration 002 used to leave it: inside the first installation's schema.
       await extensionIn(url, 'old_install')

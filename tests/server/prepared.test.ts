@@ -12,8 +12,22 @@ let meta: MetadataDb
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cumulus-prepared-'))
   meta = await openDatabase({ dataDir: dir, databaseUrl: undefined, databaseSchema: undefined })
-  for (const [id, email] of [['u1', 'one@example.com'], ['u2', 'two@example.com']]) {
-    await meta.db.insertInto('users').values({ id: id!, email: email!, password_hash: 'x', email_verified: 0, created_at: 1, verify_sent_at: null, reset_sent_at: null }).execute()
+  for (const [id, email] of [
+    ['u1', 'one@example.com'],
+    ['u2', 'two@example.com'],
+  ]) {
+    await meta.db
+      .insertInto('users')
+      .values({
+        id: id!,
+        email: email!,
+        password_hash: 'x',
+        email_verified: 0,
+        created_at: 1,
+        verify_sent_at: null,
+        reset_sent_at: null,
+      })
+      .execute()
   }
 })
 afterAll(async () => {
@@ -24,7 +38,12 @@ afterAll(async () => {
 describe('prepared', () => {
   it('given different arguments on each call, then each call gets its own rows, as the built query would', async () => {
     const byIdAndEmail = prepared(meta.db, (id: string, email: string) =>
-      meta.db.selectFrom('users').select(['id', 'email']).where('id', '=', id).where('email', '=', email).where('created_at', '=', 1),
+      meta.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .where('created_at', '=', 1),
     )
     expect(await byIdAndEmail('u1', 'one@example.com')).toEqual([{ id: 'u1', email: 'one@example.com' }])
     expect(await byIdAndEmail('u2', 'two@example.com')).toEqual([{ id: 'u2', email: 'two@example.com' }])
@@ -32,7 +51,9 @@ describe('prepared', () => {
   })
 
   it('given a build that does not pass an argument to the query as a value, then it is refused when prepared', () => {
-    expect(() => prepared(meta.db, (id: string) => meta.db.selectFrom('users').select('id').where('id', '=', id.toUpperCase()))).toThrow(/argument 0/)
+    expect(() =>
+      prepared(meta.db, (id: string) => meta.db.selectFrom('users').select('id').where('id', '=', id.toUpperCase())),
+    ).toThrow(/argument 0/)
   })
 })
 
@@ -46,11 +67,25 @@ describe('the change epoch (SQLite)', () => {
   })
 
   it('given a write to the user’s files, then drive_version goes up in the same statement', async () => {
-    const version = async () => (await meta.db.selectFrom('users').select('drive_version').where('id', '=', 'u1').executeTakeFirstOrThrow()).drive_version
+    const version = async () =>
+      (await meta.db.selectFrom('users').select('drive_version').where('id', '=', 'u1').executeTakeFirstOrThrow())
+        .drive_version
     const before = await version()
     await meta.db
       .insertInto('folders')
-      .values({ id: 'f1', owner_id: 'u1', parent_id: null, ancestors: '/', name: 'A', name_key: 'a', created_at: 1, updated_at: 1, trashed: 0, trash_root: 0, trashed_at: null } as never)
+      .values({
+        id: 'f1',
+        owner_id: 'u1',
+        parent_id: null,
+        ancestors: '/',
+        name: 'A',
+        name_key: 'a',
+        created_at: 1,
+        updated_at: 1,
+        trashed: 0,
+        trash_root: 0,
+        trashed_at: null,
+      } as never)
       .execute()
     const afterInsert = await version()
     expect(afterInsert).toBeGreaterThan(before)

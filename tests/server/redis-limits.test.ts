@@ -56,13 +56,17 @@ async function signUpOnBoth(pair: Pair, email: string) {
   if (!pgUrl) await new Browser(pair.b.url).signup(email)
 }
 
-const wrongLogin = (server: TestServer, email = uniqueEmail('ip')) => new Browser(server.url).login(email, 'wrong-guess')
+const wrongLogin = (server: TestServer, email = uniqueEmail('ip')) =>
+  new Browser(server.url).login(email, 'wrong-guess')
 
 // Behind TRUST_PROXY the forwarded address is the client's: two of them stand for two places.
 const ATTACKER = '203.0.113.9'
 const OWNER = '198.51.100.7'
 const loginVia = (server: TestServer, from: string, email: string, password = 'secret123') =>
-  new Browser(server.url).request('POST', '/user-service/login', { json: { email, password }, headers: { 'x-forwarded-for': from } })
+  new Browser(server.url).request('POST', '/user-service/login', {
+    json: { email, password },
+    headers: { 'x-forwarded-for': from },
+  })
 const TOO_MANY = /^Too many failed logins, try again in \d+ (seconds?|minutes)$/
 // Two free failures per (account, address), and a first wait long enough to outlast any test.
 const THROTTLE: Partial<Limits> = { loginPerIp: 1_000, loginFreeFailures: 2, loginDelayBaseMs: 60_000 }
@@ -114,7 +118,8 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
     const redis = new Redis(redisUrl!)
     try {
       const keys: string[] = []
-      for await (const batch of redis.scanStream({ match: `${runPrefix}*`, count: 500 })) keys.push(...(batch as string[]))
+      for await (const batch of redis.scanStream({ match: `${runPrefix}*`, count: 500 }))
+        keys.push(...(batch as string[]))
       if (keys.length) await redis.del(...keys)
     } finally {
       await redis.quit()
@@ -155,7 +160,11 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
       for (const server of [a, b]) {
         const r = await wrongLogin(server)
         expect(r.status).toBe(429)
-        expect(r.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many requests, retry in \d+ s$/) })
+        expect(r.body).toEqual({
+          statusCode: 429,
+          code: 'TOO_MANY_REQUESTS',
+          message: expect.stringMatching(/^Too many requests, retry in \d+ s$/),
+        })
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
       }
       // The counter is the plugin's, under our namespace.
@@ -195,7 +204,11 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
       for (const server of [a, b]) {
         const r = await loginVia(server, ATTACKER, email)
         expect(r.status).toBe(429)
-        expect(r.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(TOO_MANY) })
+        expect(r.body).toMatchObject({
+          statusCode: 429,
+          code: 'TOO_MANY_REQUESTS',
+          message: expect.stringMatching(TOO_MANY),
+        })
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
       }
       for (const server of [a, b]) expect((await loginVia(server, OWNER, email)).status).toBe(200)
@@ -214,11 +227,16 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
   })
 
   it('given one address trying accounts on A and B, then its count across accounts is shared and it waits on both', async () => {
-    const pair = await startPair({ REDIS_URL: freshRedisUrl().url, TRUST_PROXY: 'true' }, { ...THROTTLE, loginFreeFailures: 100, loginFreeFailuresPerIp: 3 })
+    const pair = await startPair(
+      { REDIS_URL: freshRedisUrl().url, TRUST_PROXY: 'true' },
+      { ...THROTTLE, loginFreeFailures: 100, loginFreeFailuresPerIp: 3 },
+    )
     try {
       const { a, b } = pair
-      for (const server of [a, b, a, b]) expect((await loginVia(server, ATTACKER, uniqueEmail('spray'), 'Password1')).status).toBe(401)
-      for (const server of [a, b]) expect((await loginVia(server, ATTACKER, uniqueEmail('spray'), 'Password1')).status).toBe(429)
+      for (const server of [a, b, a, b])
+        expect((await loginVia(server, ATTACKER, uniqueEmail('spray'), 'Password1')).status).toBe(401)
+      for (const server of [a, b])
+        expect((await loginVia(server, ATTACKER, uniqueEmail('spray'), 'Password1')).status).toBe(429)
     } finally {
       await pair.close()
     }
@@ -230,7 +248,9 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
       const { a, b } = pair
       const email = uniqueEmail('shared-parallel')
       await signUpOnBoth(pair, email)
-      const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => loginVia(i % 2 ? b : a, ATTACKER, email, `guess-${i}`)))
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => loginVia(i % 2 ? b : a, ATTACKER, email, `guess-${i}`)),
+      )
       expect(replies.map((r) => r.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429])
     } finally {
       await pair.close()
@@ -255,7 +275,10 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
 
   it('given Redis goes away after start, then logins still answer (no 500), per-IP limits are lifted and failed logins count in memory', async () => {
     const relay = await startRelay(new URL(redisUrl!))
-    const server = await startServer({ env: { REDIS_URL: freshRedisUrl(relay.url).url }, limits: { ...THROTTLE, loginPerIp: 2 } })
+    const server = await startServer({
+      env: { REDIS_URL: freshRedisUrl(relay.url).url },
+      limits: { ...THROTTLE, loginPerIp: 2 },
+    })
     try {
       const email = uniqueEmail('outage')
       await new Browser(server.url).signup(email)

@@ -55,7 +55,13 @@ beforeEach(async () => {
   calls = []
   fullS3 = false
   const { default: S3rver } = await import('s3rver')
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] })
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET }],
+  })
   const koa = server as unknown as { middleware: Array<(ctx: S3rverCtx, next: () => Promise<void>) => Promise<void>> }
   koa.middleware.unshift(async (ctx, next) => {
     const [, bucket = '', ...key] = ctx.path.split('/')
@@ -89,7 +95,14 @@ afterEach(async () => {
 
 const storeWith = (limits: Partial<StagedLimits> = {}) =>
   createS3Store(
-    { bucket: BUCKET, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    {
+      bucket: BUCKET,
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     { ...STAGED_LIMITS, ...limits },
   )
 
@@ -117,7 +130,8 @@ const list = async (prefix: string) =>
     .map((k) => k.slice(0, -'._S3rver_object'.length))
 /** Object bytes this process fetched (listings aside). */
 const received = () => calls.reduce((n, c) => n + (c.key ? c.received : 0), 0)
-const openUploads = async () => (existsSync(join(dir, BUCKET, '._S3rver_uploads')) ? await readdir(join(dir, BUCKET, '._S3rver_uploads')) : [])
+const openUploads = async () =>
+  existsSync(join(dir, BUCKET, '._S3rver_uploads')) ? await readdir(join(dir, BUCKET, '._S3rver_uploads')) : []
 const stagedIds = async (store: BlobStore) => {
   const ids: string[] = []
   for await (const id of store.stagedIds()) ids.push(id)
@@ -149,7 +163,9 @@ describe('S3 staged blobs', () => {
   it('given a piece whose source breaks part-way, then the bytes that arrived are kept, also across a restart, and the upload continues after them', async () => {
     const data = randomBytes(30 * MiB + 5)
     const store = await storeWith()
-    await expect(store.staged('upload-broken').append(piece(data.subarray(0, 20 * MiB), 11 * MiB + 3))).rejects.toThrow('client went away')
+    await expect(store.staged('upload-broken').append(piece(data.subarray(0, 20 * MiB), 11 * MiB + 3))).rejects.toThrow(
+      'client went away',
+    )
     // A new store: nothing but S3 knows the size.
     const again = await storeWith()
     expect(await again.staged('upload-broken').size()).toBe(11 * MiB + 3)
@@ -165,7 +181,8 @@ describe('S3 staged blobs', () => {
     const store = await storeWith()
     await store.staged('upload-unrecorded').append(piece(data.subarray(0, 9 * MiB)))
     const marker = (await list('staging/upload-unrecorded')).find((k) => k.startsWith('part.'))!
-    for (const file of ['object', 'object.md5', 'metadata.json']) await rm(join(dir, BUCKET, 'staging/upload-unrecorded', `${marker}._S3rver_${file}`), { force: true })
+    for (const file of ['object', 'object.md5', 'metadata.json'])
+      await rm(join(dir, BUCKET, 'staging/upload-unrecorded', `${marker}._S3rver_${file}`), { force: true })
     // The tail after part 1 no longer counts either: part 1 is not recorded.
     expect(await store.staged('upload-unrecorded').size()).toBe(0)
     expect(await store.staged('upload-unrecorded').append(piece(data))).toBe(data.length)
@@ -183,7 +200,9 @@ describe('S3 staged blobs', () => {
     expect(received()).toBe(tail)
     expect(calls.reduce((n, c) => n + c.sent, 0)).toBeLessThanOrEqual(tail + 64 * 1024)
     // The staged parts themselves became the blob: completed at the staging key, then copied.
-    expect(calls.some((c) => c.method === 'POST' && c.key === 'staging/upload-no-copy/data' && c.query.includes('uploadId'))).toBe(true)
+    expect(
+      calls.some((c) => c.method === 'POST' && c.key === 'staging/upload-no-copy/data' && c.query.includes('uploadId')),
+    ).toBe(true)
     expect(calls.some((c) => c.method === 'PUT' && c.key === 'blobs/blob-no-copy')).toBe(true)
     expect(sha(await bytesOf(await store.get('blob-no-copy')))).toBe(sha(data))
   })
@@ -198,7 +217,9 @@ describe('S3 staged blobs', () => {
     await store.staged('upload-large').append(piece(data))
     calls = []
     await store.staged('upload-large').commit('blob-large')
-    const copies = calls.filter((c) => c.method === 'PUT' && c.key === 'blobs/blob-large' && c.query.includes('uploadId'))
+    const copies = calls.filter(
+      (c) => c.method === 'PUT' && c.key === 'blobs/blob-large' && c.query.includes('uploadId'),
+    )
     expect(copies).toHaveLength(4)
     // The tail (7 MiB + 7) became the last part; with UploadPartCopy nothing else came here.
     if (full) expect(received()).toBe(7 * MiB + 7)
@@ -211,23 +232,26 @@ describe('S3 staged blobs', () => {
     { name: 'into the last part', to: 16 * MiB - 4096 },
     { name: 'into the first part', to: 5 * MiB },
     { name: 'to nothing', to: 0 },
-  ])('given a cut $name, then truncate keeps exactly the bytes before it and appends continue after them', async ({ to }) => {
-    for (const full of [false, true]) {
-      fullS3 = full
-      const id = `upload-cut-${to}-${full}`
-      const data = randomBytes(16 * MiB + 1000)
-      const store = await storeWith()
-      await store.staged(id).append(piece(data))
-      await store.staged(id).truncate(to)
-      expect(await store.staged(id).size()).toBe(to)
-      const more = randomBytes(9 * MiB)
-      expect(await store.staged(id).append(piece(more))).toBe(to + more.length)
-      const expected = Buffer.concat([data.subarray(0, to), more])
-      expect(sha(await bytesOf(await store.staged(id).read()))).toBe(sha(expected))
-      await store.staged(id).commit(`blob-cut-${to}-${full}`)
-      expect(sha(await bytesOf(await store.get(`blob-cut-${to}-${full}`)))).toBe(sha(expected))
-    }
-  })
+  ])(
+    'given a cut $name, then truncate keeps exactly the bytes before it and appends continue after them',
+    async ({ to }) => {
+      for (const full of [false, true]) {
+        fullS3 = full
+        const id = `upload-cut-${to}-${full}`
+        const data = randomBytes(16 * MiB + 1000)
+        const store = await storeWith()
+        await store.staged(id).append(piece(data))
+        await store.staged(id).truncate(to)
+        expect(await store.staged(id).size()).toBe(to)
+        const more = randomBytes(9 * MiB)
+        expect(await store.staged(id).append(piece(more))).toBe(to + more.length)
+        const expected = Buffer.concat([data.subarray(0, to), more])
+        expect(sha(await bytesOf(await store.staged(id).read()))).toBe(sha(expected))
+        await store.staged(id).commit(`blob-cut-${to}-${full}`)
+        expect(sha(await bytesOf(await store.get(`blob-cut-${to}-${full}`)))).toBe(sha(expected))
+      }
+    },
+  )
 
   it('given read() before the last piece (a re-hash), then the blob is reopened and later pieces still follow in order', async () => {
     const store = await storeWith()

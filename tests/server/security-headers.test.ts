@@ -14,7 +14,14 @@ const API = {
   'cross-origin-resource-policy': 'same-origin',
 }
 /** Headers only documents need: an API reply must not spend bytes on them. */
-const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]
 const HELMET = {
   'content-security-policy': expect.stringContaining("default-src 'self'"),
   'cross-origin-opener-policy': 'same-origin',
@@ -43,15 +50,18 @@ describe('security headers', () => {
     ['POST', '/user-service/logout', 403],
     ['GET', '/file-service/nope/deeper', 404],
     ['GET', '/nope.txt', 404],
-  ])('given %s %s (%s), then the API set, no document-only header and no HSTS without SECURE_COOKIES', async (method, path, code) => {
-    const res = await fetch(`${server.url}${path}`, { method })
-    // Read the body: an unread reply keeps its connection busy and the server from closing.
-    await res.arrayBuffer()
-    expect(res.status).toBe(code)
-    expect(headers(res)).toMatchObject(API)
-    for (const name of DOCUMENT_ONLY) expect(res.headers.get(name), name).toBeNull()
-    expect(res.headers.get('strict-transport-security')).toBeNull()
-  })
+  ])(
+    'given %s %s (%s), then the API set, no document-only header and no HSTS without SECURE_COOKIES',
+    async (method, path, code) => {
+      const res = await fetch(`${server.url}${path}`, { method })
+      // Read the body: an unread reply keeps its connection busy and the server from closing.
+      await res.arrayBuffer()
+      expect(res.status).toBe(code)
+      expect(headers(res)).toMatchObject(API)
+      for (const name of DOCUMENT_ONLY) expect(res.headers.get(name), name).toBeNull()
+      expect(res.headers.get('strict-transport-security')).toBeNull()
+    },
+  )
 
   it('given a signed-in list, then the API set too', async () => {
     const b = new Browser(server.url)
@@ -62,19 +72,25 @@ describe('security headers', () => {
     for (const name of DOCUMENT_ONLY) expect(r.headers.get(name), name).toBeNull()
   })
 
-  it.each(['/', '/folder/abc', '/settings'])('given the document %s, then every helmet header with the app CSP', async (path) => {
-    const res = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } })
-    await res.arrayBuffer()
-    expect(res.status).toBe(200)
-    expect(headers(res)).toMatchObject(HELMET)
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
-    expect(res.headers.get('strict-transport-security')).toBeNull()
-  })
+  it.each(['/', '/folder/abc', '/settings'])(
+    'given the document %s, then every helmet header with the app CSP',
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } })
+      await res.arrayBuffer()
+      expect(res.status).toBe(200)
+      expect(headers(res)).toMatchObject(HELMET)
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(res.headers.get('strict-transport-security')).toBeNull()
+    },
+  )
 
   it('given SECURE_COOKIES=true, then HSTS too', async () => {
     const secure = await startServer({ env: { SECURE_COOKIES: 'true' } })
     try {
-      for (const [path, set] of [['/healthz', API], ['/folder/abc', HELMET]] as const) {
+      for (const [path, set] of [
+        ['/healthz', API],
+        ['/folder/abc', HELMET],
+      ] as const) {
         const res = await fetch(`${secure.url}${path}`)
         await res.arrayBuffer()
         expect(res.headers.get('strict-transport-security'), path).toBe('max-age=15552000; includeSubDomains')
@@ -95,18 +111,29 @@ describe('security headers', () => {
     ['auto', '10.0.0.1', 'https', false],
     ['false', 'true', 'https', false],
     ['true', 'false', 'none', true],
-  ] as const)('given SECURE_COOKIES=%s, TRUST_PROXY=%s and X-Forwarded-Proto %s, then HSTS on every reply: %s', async (secure, trust, proto, hsts) => {
-    const s = await startServer({ env: { SECURE_COOKIES: secure, TRUST_PROXY: trust } })
-    try {
-      for (const [path, accept] of [['/healthz', '*/*'], ['/folder/abc', 'text/html'], ['/file-service/list', '*/*']] as const) {
-        const res = await fetch(`${s.url}${path}`, { headers: { accept, ...(proto !== 'none' && { 'x-forwarded-proto': proto }) } })
-        await res.arrayBuffer()
-        expect(res.headers.get('strict-transport-security'), path).toBe(hsts ? 'max-age=15552000; includeSubDomains' : null)
+  ] as const)(
+    'given SECURE_COOKIES=%s, TRUST_PROXY=%s and X-Forwarded-Proto %s, then HSTS on every reply: %s',
+    async (secure, trust, proto, hsts) => {
+      const s = await startServer({ env: { SECURE_COOKIES: secure, TRUST_PROXY: trust } })
+      try {
+        for (const [path, accept] of [
+          ['/healthz', '*/*'],
+          ['/folder/abc', 'text/html'],
+          ['/file-service/list', '*/*'],
+        ] as const) {
+          const res = await fetch(`${s.url}${path}`, {
+            headers: { accept, ...(proto !== 'none' && { 'x-forwarded-proto': proto }) },
+          })
+          await res.arrayBuffer()
+          expect(res.headers.get('strict-transport-security'), path).toBe(
+            hsts ? 'max-age=15552000; includeSubDomains' : null,
+          )
+        }
+      } finally {
+        await s.close()
       }
-    } finally {
-      await s.close()
-    }
-  })
+    },
+  )
 
   it('given a download, then its own sandboxing set replaces the API CSP', async () => {
     const b = new Browser(server.url)
@@ -116,7 +143,11 @@ describe('security headers', () => {
     // Its own connection (agent: false → Connection: close): a kept-alive connection that served
     // a download sometimes holds the server's close open (seen before this change too).
     const res = await new Promise<IncomingMessage>((resolve, reject) =>
-      get(`${server.url}/file-service/download/${up.body._id}`, { agent: false, headers: { cookie: `access-token=${b.cookies.get('access-token')}` } }, resolve).on('error', reject),
+      get(
+        `${server.url}/file-service/download/${up.body._id}`,
+        { agent: false, headers: { cookie: `access-token=${b.cookies.get('access-token')}` } },
+        resolve,
+      ).on('error', reject),
     )
     res.resume()
     expect(res.statusCode).toBe(200)

@@ -118,25 +118,28 @@ describe('logout and logout-all', () => {
     expect((await new Browser(server.url).login(email)).status).toBe(200)
   })
 
-  it.skipIf(pgUrl)('given a session ended by another connection to the SQLite file, then its requests fail within a second', async () => {
-    // SQLite only: an admin ending sessions from a sqlite3 shell, beside the running server.
-    const b = new Browser(server.url)
-    await b.signup(uniqueEmail())
-    expect((await b.get('/user-service/user')).status).toBe(200)
-    const direct = new Database(join(server.dataDir, 'cumulus.db'))
-    try {
-      direct.prepare('update sessions set revoked_at = ?').run(Date.now())
-    } finally {
-      direct.close()
-    }
-    const started = Date.now()
-    let status = 200
-    while (status === 200 && Date.now() - started < 1000) {
-      status = (await b.get('/user-service/user')).status
-      if (status === 200) await sleep(20)
-    }
-    expect(status).toBe(401)
-  })
+  it.skipIf(pgUrl)(
+    'given a session ended by another connection to the SQLite file, then its requests fail within a second',
+    async () => {
+      // SQLite only: an admin ending sessions from a sqlite3 shell, beside the running server.
+      const b = new Browser(server.url)
+      await b.signup(uniqueEmail())
+      expect((await b.get('/user-service/user')).status).toBe(200)
+      const direct = new Database(join(server.dataDir, 'cumulus.db'))
+      try {
+        direct.prepare('update sessions set revoked_at = ?').run(Date.now())
+      } finally {
+        direct.close()
+      }
+      const started = Date.now()
+      let status = 200
+      while (status === 200 && Date.now() - started < 1000) {
+        status = (await b.get('/user-service/user')).status
+        if (status === 200) await sleep(20)
+      }
+      expect(status).toBe(401)
+    },
+  )
 
   it('given no session, then logout still clears cookies and logout-all answers 401', async () => {
     const b = new Browser(server.url)
@@ -159,7 +162,9 @@ describe('PATCH /user-service/change-password', () => {
   it('given a too short new password, then answers 400', async () => {
     const a = new Browser(server.url)
     await a.signup(uniqueEmail())
-    expect((await a.patch('/user-service/change-password', { oldPassword: 'secret123', newPassword: '123' })).status).toBe(400)
+    expect(
+      (await a.patch('/user-service/change-password', { oldPassword: 'secret123', newPassword: '123' })).status,
+    ).toBe(400)
   })
 
   it('given the right password, then keeps this session and ends the others at once', async () => {
@@ -168,7 +173,9 @@ describe('PATCH /user-service/change-password', () => {
     await a.signup(email)
     const b = new Browser(server.url)
     await b.login(email)
-    expect((await a.patch('/user-service/change-password', { oldPassword: 'secret123', newPassword: 'brand-new-1' })).status).toBe(200)
+    expect(
+      (await a.patch('/user-service/change-password', { oldPassword: 'secret123', newPassword: 'brand-new-1' })).status,
+    ).toBe(200)
     expect((await a.get('/user-service/user')).status).toBe(200)
     expect((await a.post('/user-service/get-token')).status).toBe(200)
     expect((await b.get('/user-service/user')).status).toBe(401)

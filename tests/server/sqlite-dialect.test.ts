@@ -12,7 +12,18 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cumulus-dialect-'))
   meta = await openDatabase({ dataDir: dir, databaseUrl: undefined, databaseSchema: undefined })
   for (const n of [1, 2, 3]) {
-    await meta.db.insertInto('users').values({ id: `u${n}`, email: `u${n}@example.com`, password_hash: 'x', email_verified: 0, created_at: n, verify_sent_at: null, reset_sent_at: null }).execute()
+    await meta.db
+      .insertInto('users')
+      .values({
+        id: `u${n}`,
+        email: `u${n}@example.com`,
+        password_hash: 'x',
+        email_verified: 0,
+        created_at: n,
+        verify_sent_at: null,
+        reset_sent_at: null,
+      })
+      .execute()
   }
 })
 afterAll(async () => {

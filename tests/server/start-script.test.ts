@@ -20,12 +20,24 @@ beforeAll(() => {
   // Under the repository, so the bundle's packages resolve from its node_modules.
   mkdirSync(join(root, '.test-tmp'), { recursive: true })
   dir = mkdtempSync(join(root, '.test-tmp', 'start-'))
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cumulus-start-test', private: true, type: 'module', scripts: { start: pkg.scripts.start } }))
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'cumulus-start-test',
+      private: true,
+      type: 'module',
+      scripts: { start: pkg.scripts.start },
+    }),
+  )
   mkdirSync(join(dir, 'scripts'))
   for (const script of START_SCRIPTS) copyFileSync(join(root, 'scripts', script), join(dir, 'scripts', script))
   // The project's own build:server command, aimed at the copy.
   const [, ...args] = pkg.scripts['build:server']!.split(' ')
-  const esbuildArgs = [...args.filter((a) => !a.startsWith('--outfile=')), `--outfile=${join(dir, 'dist/server/main.js')}`, '--log-level=warning']
+  const esbuildArgs = [
+    ...args.filter((a) => !a.startsWith('--outfile=')),
+    `--outfile=${join(dir, 'dist/server/main.js')}`,
+    '--log-level=warning',
+  ]
   execFileSync(join(root, 'node_modules/.bin/esbuild'), esbuildArgs, { cwd: root, stdio: 'inherit' })
   mkdirSync(join(dir, 'dist/app'), { recursive: true })
   writeFileSync(join(dir, 'dist/app/index.html'), '<!doctype html><div id="app"></div>')
@@ -58,7 +70,14 @@ function start(command: string, args: string[], port: number, { cwd = dir, skipB
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(cwd, `data-${port}`), SKIP_BUILD: skipBuild ? '1' : '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(cwd, `data-${port}`),
+      SKIP_BUILD: skipBuild ? '1' : '',
+      LOG_LEVEL: 'warn',
+    },
   })
   started.push(child)
   let out = ''
@@ -138,7 +157,9 @@ describe('npm start', () => {
     // started, if not in place) has the V8 flags of the start command (the old-space floor).
     const flags = pkg.scripts.start!.split(/\s+/).filter((a) => a.startsWith('--'))
     expect(flags).toContain('--initial-old-space-size=80')
-    const nodes = below.map((pid) => procList(pid, 'cmdline')).filter((argv) => /node$/.test(argv[0] ?? '') && argv.some((a) => a.endsWith('start.mjs')))
+    const nodes = below
+      .map((pid) => procList(pid, 'cmdline'))
+      .filter((argv) => /node$/.test(argv[0] ?? '') && argv.some((a) => a.endsWith('start.mjs')))
     expect(nodes.length).toBeGreaterThan(0)
     for (const argv of nodes) expect(argv).toEqual(expect.arrayContaining(flags))
 
@@ -163,7 +184,13 @@ describe('npm start', () => {
     let below: number[] = []
     try {
       const build = 'node build.mjs'
-      writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', scripts: { start: pkg.scripts.start, 'build:app': build, 'build:server': build } }))
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({
+          type: 'module',
+          scripts: { start: pkg.scripts.start, 'build:app': build, 'build:server': build },
+        }),
+      )
       writeFileSync(join(project, 'build.mjs'), "console.log('building'); setInterval(() => {}, 1000)\n")
       mkdirSync(join(project, 'scripts'))
       for (const script of START_SCRIPTS) copyFileSync(join(root, 'scripts', script), join(project, 'scripts', script))

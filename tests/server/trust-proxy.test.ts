@@ -19,7 +19,12 @@ async function logins(trustProxy: string, forwardedFor: (i: number) => string) {
     const b = new Browser(server.url)
     const replies = []
     for (let i = 0; i <= PER_IP; i++) {
-      replies.push(await b.request('POST', '/user-service/login', { json: { email: uniqueEmail('xff'), password: 'wrong-password' }, headers: { 'x-forwarded-for': forwardedFor(i) } }))
+      replies.push(
+        await b.request('POST', '/user-service/login', {
+          json: { email: uniqueEmail('xff'), password: 'wrong-password' },
+          headers: { 'x-forwarded-for': forwardedFor(i) },
+        }),
+      )
     }
     return replies
   } finally {
@@ -37,12 +42,18 @@ describe('TRUST_PROXY and the per-IP login limit', () => {
     ['true (one hop)', 'true'],
     ['the peer listed', '127.0.0.1'],
     ['the peer in a listed CIDR', '10.0.0.0/8, 127.0.0.0/8'],
-  ])('given TRUST_PROXY=%s, when a client rotates X-Forwarded-For in front of the proxy, then the per-IP limit still answers 429', async (_name, trust) => {
-    const replies = await logins(trust, spoofed)
-    expect(replies.slice(0, PER_IP).map((r) => r.status)).not.toContain(429)
-    expect(replies[PER_IP]!.status).toBe(429)
-    expect(replies[PER_IP]!.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many requests, retry in \d+ s$/) })
-  })
+  ])(
+    'given TRUST_PROXY=%s, when a client rotates X-Forwarded-For in front of the proxy, then the per-IP limit still answers 429',
+    async (_name, trust) => {
+      const replies = await logins(trust, spoofed)
+      expect(replies.slice(0, PER_IP).map((r) => r.status)).not.toContain(429)
+      expect(replies[PER_IP]!.status).toBe(429)
+      expect(replies[PER_IP]!.body).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/^Too many requests, retry in \d+ s$/),
+      })
+    },
+  )
 
   it('given TRUST_PROXY listing the peer, then each client the proxy reports is counted on its own', async () => {
     const replies = await logins('127.0.0.1', distinctClients)

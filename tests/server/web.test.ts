@@ -10,7 +10,10 @@ let appDir: string
 beforeAll(async () => {
   appDir = await mkdtemp(join(tmpdir(), 'cumulus-app-'))
   await mkdir(join(appDir, 'assets'))
-  await writeFile(join(appDir, 'index.html'), '<!doctype html><div id="app"></div><script type="module" src="/assets/main-abc.js"></script>')
+  await writeFile(
+    join(appDir, 'index.html'),
+    '<!doctype html><div id="app"></div><script type="module" src="/assets/main-abc.js"></script>',
+  )
   await writeFile(join(appDir, 'assets', 'main-abc.js'), 'console.log(1)')
   server = await startServer({ env: { APP_DIR: appDir } })
 })
@@ -67,14 +70,18 @@ describe('serving the app', () => {
     expect(r.headers.get('cache-control')).toContain('immutable')
   })
 
-  it.each(['/assets/missing.js', '/favicon.ico', '/user-service/nope', '/file-service/nope/deeper', '/folder-service', '/user-service'])(
-    'given %s, then a JSON 404, never the app',
-    async (path) => {
-      const r = await new Browser(server.url).get(path, { accept: 'text/html' })
-      expect(r.status).toBe(404)
-      expect(r.text).not.toContain('<div id="app">')
-    },
-  )
+  it.each([
+    '/assets/missing.js',
+    '/favicon.ico',
+    '/user-service/nope',
+    '/file-service/nope/deeper',
+    '/folder-service',
+    '/user-service',
+  ])('given %s, then a JSON 404, never the app', async (path) => {
+    const r = await new Browser(server.url).get(path, { accept: 'text/html' })
+    expect(r.status).toBe(404)
+    expect(r.text).not.toContain('<div id="app">')
+  })
 })
 
 describe('without a built app', () => {

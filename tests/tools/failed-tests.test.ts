@@ -8,9 +8,25 @@ describe('the failed tests of a report', () => {
   it('given a Vitest or Jest report, then each failed test with its file, and a file that failed without one by its error', () => {
     const report = {
       testResults: [
-        { name: `${process.cwd()}/tests/a.test.ts`, status: 'failed', assertionResults: [{ status: 'passed', fullName: 'fine' }, { status: 'failed', fullName: 'group breaks' }] },
-        { name: `${process.cwd()}/tests/b.test.ts`, status: 'failed', message: '\u001b[31mdeadlock detected\u001b[39m\n    at somewhere', assertionResults: [] },
-        { name: `${process.cwd()}/tests/c.test.ts`, status: 'passed', assertionResults: [{ status: 'passed', fullName: 'ok' }] },
+        {
+          name: `${process.cwd()}/tests/a.test.ts`,
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'fine' },
+            { status: 'failed', fullName: 'group breaks' },
+          ],
+        },
+        {
+          name: `${process.cwd()}/tests/b.test.ts`,
+          status: 'failed',
+          message: '\u001b[31mdeadlock detected\u001b[39m\n    at somewhere',
+          assertionResults: [],
+        },
+        {
+          name: `${process.cwd()}/tests/c.test.ts`,
+          status: 'passed',
+          assertionResults: [{ status: 'passed', fullName: 'ok' }],
+        },
       ],
     }
     expect(jestFailures(report)).toEqual(['tests/a.test.ts › group breaks', 'tests/b.test.ts › deadlock detected'])
@@ -22,7 +38,14 @@ describe('the failed tests of a report', () => {
         {
           title: 'app/x.spec.ts',
           file: 'app/x.spec.ts',
-          specs: [{ file: 'app/x.spec.ts', line: 3, title: 'one', tests: [{ projectName: '', status: 'unexpected', results: [{ error: { message: 'boom\nstack' } }] }] }],
+          specs: [
+            {
+              file: 'app/x.spec.ts',
+              line: 3,
+              title: 'one',
+              tests: [{ projectName: '', status: 'unexpected', results: [{ error: { message: 'boom\nstack' } }] }],
+            },
+          ],
           suites: [
             {
               title: 'group',
@@ -44,6 +67,9 @@ describe('the failed tests of a report', () => {
         },
       ],
     }
-    expect(playwrightFailures(report)).toEqual(['app/x.spec.ts:3 › one (boom)', 'app/x.spec.ts:9 › [mobile] group › two'])
+    expect(playwrightFailures(report)).toEqual([
+      'app/x.spec.ts:3 › one (boom)',
+      'app/x.spec.ts:9 › [mobile] group › two',
+    ])
   })
 })

@@ -26,7 +26,12 @@ function png(color: [number, number, number], spot?: [number, number, number]): 
   header.writeUInt32BE(size, 0)
   header.writeUInt32BE(size, 4)
   header.set([8, 6, 0, 0, 0], 8) // 8-bit RGBA
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 const put = (path: string, image: Buffer) => {
@@ -78,7 +83,9 @@ describe('the visual review page (scripts/visual-report.mjs)', () => {
     for (const folder of ['expected', 'actual', 'diff']) expect(html).toContain(`"${folder}Dir":"./${folder}"`)
     expect(html).not.toContain('fonts.googleapis.com')
     expect(readFileSync(join(reportDir, 'diff/desktop/changed.png')).subarray(1, 4).toString()).toBe('PNG')
-    expect(describeReport('test', summary)).toMatch(/^test: visual report .*index\.html \(1 unchanged; 1 changed, 1 new, 1 not shot; \d+\.\d s\)$/)
+    expect(describeReport('test', summary)).toMatch(
+      /^test: visual report .*index\.html \(1 unchanged; 1 changed, 1 new, 1 not shot; \d+\.\d s\)$/,
+    )
   })
 
   it('says so when nothing changed, and leaves out baselines a filtered run did not shoot', () => {

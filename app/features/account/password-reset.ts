@@ -12,7 +12,8 @@ import { resetRequestErrorMessage } from './error-messages.ts'
  * `wait`: show the "Please wait 1 minute" dialog; `failed`: show `message` inline; `no-mail`: the
  * server has no mail (its `MAIL_DISABLED`), so only its admin can reset the password.
  */
-export type ResetRequestOutcome = { kind: 'sent' } | { kind: 'wait' } | { kind: 'no-mail' } | { kind: 'failed'; message: string }
+export type ResetRequestOutcome =
+  { kind: 'sent' } | { kind: 'wait' } | { kind: 'no-mail' } | { kind: 'failed'; message: string }
 
 // The toast of the last request: a new request replaces it rather than stacking a second one.
 let lastToast: string | undefined

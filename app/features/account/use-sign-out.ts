@@ -24,7 +24,11 @@ export function useSignOut() {
     /** `force` ends the session on this device even when the server cannot be told. */
     logout: ({ force = false } = {}) =>
       toast
-        .promise(logout(leave, { force }), { pending: copy.settings.logoutPending, success: copy.settings.logoutSuccess, error: copy.settings.logoutError })
+        .promise(logout(leave, { force }), {
+          pending: copy.settings.logoutPending,
+          success: copy.settings.logoutSuccess,
+          error: copy.settings.logoutError,
+        })
         .catch((error: unknown) => console.warn('Logout failed', error)),
     logoutAll: () =>
       toast

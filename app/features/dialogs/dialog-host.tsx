@@ -73,7 +73,8 @@ export const prompt = (options: PromptOptions) =>
   new Promise<string | null>((resolve) => show({ kind: 'prompt', ...options, resolve }))
 
 /** A message with one Okay button. */
-export const alert = (options: { title: string; text?: ReactNode }) => new Promise<void>((resolve) => show({ kind: 'alert', ...options, resolve }))
+export const alert = (options: { title: string; text?: ReactNode }) =>
+  new Promise<void>((resolve) => show({ kind: 'alert', ...options, resolve }))
 
 const requestKeys = new WeakMap<Request, number>()
 let lastKey = 0
@@ -139,6 +140,13 @@ export function DialogHost() {
   // Keyed by request, so a new prompt starts without the last one's busy state or refusal.
   if (request.kind === 'prompt') return <NamePrompt key={requestKey(request)} request={request} />
   return (
-    <AlertDialog open title={request.title} text={request.text} buttonLabel={copy.okay} onClose={() => settle(request, false)} getPersistentElements={toastRegions} />
+    <AlertDialog
+      open
+      title={request.title}
+      text={request.text}
+      buttonLabel={copy.okay}
+      onClose={() => settle(request, false)}
+      getPersistentElements={toastRegions}
+    />
   )
 }

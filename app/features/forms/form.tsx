@@ -72,7 +72,13 @@ export function TextField({ label, value, onValueChange, aside, className, id, .
         <label htmlFor={inputId}>{label}</label>
         {aside}
       </div>
-      <input {...props} id={inputId} className={input} value={value} onChange={(event) => onValueChange(event.target.value)} />
+      <input
+        {...props}
+        id={inputId}
+        className={input}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
     </div>
   )
 }
@@ -103,7 +109,9 @@ export const linkLook = css`
   font-weight: ${vars.font.weight.semibold};
   text-decoration: none;
   cursor: pointer;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
   &:focus-visible {
     outline: ${vars.borderWidth.thick} solid ${vars.color.focusRing};
     outline-offset: 2px;

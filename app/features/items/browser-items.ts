@@ -18,7 +18,11 @@ export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): Brows
   }
 }
 
-export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({ id: folder._id, name: folder.name, createdAt: folder.createdAt })
+export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({
+  id: folder._id,
+  name: folder.name,
+  createdAt: folder.createdAt,
+})
 
 /**
  * SPEC §2: files that have a thumbnail or are videos open in the popup viewer; others in the
@@ -26,4 +30,5 @@ export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({ id: fol
  * and videos are queued): the viewer's full image waits for it, rather than a fresh upload
  * opening as a plain file.
  */
-export const isPreviewable = (file: FileJson) => file.metadata.hasThumbnail || file.metadata.isVideo || file.metadata.thumbnailPending === true
+export const isPreviewable = (file: FileJson) =>
+  file.metadata.hasThumbnail || file.metadata.isVideo || file.metadata.thumbnailPending === true

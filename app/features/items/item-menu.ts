@@ -4,7 +4,8 @@ import type { MenuEntry } from '@cumulus/ui'
 import { copy } from '../../copy-screens.ts'
 import type { Area } from '../layout/areas.ts'
 
-export type MenuActionId = 'rename' | 'move' | 'copy' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
+export type MenuActionId =
+  'rename' | 'move' | 'copy' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
 
 export interface MenuPlace {
   area: Area
@@ -29,7 +30,17 @@ export function visibleActions(kind: 'file' | 'folder', { area, parentBar = fals
     restore: trash,
     delete: trash,
   }
-  const order: MenuActionId[] = ['multiSelect', 'rename', 'share', 'download', 'copy', 'move', 'trash', 'restore', 'delete']
+  const order: MenuActionId[] = [
+    'multiSelect',
+    'rename',
+    'share',
+    'download',
+    'copy',
+    'move',
+    'trash',
+    'restore',
+    'delete',
+  ]
   return order.filter((id) => shown[id])
 }
 

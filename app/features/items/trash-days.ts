@@ -7,7 +7,11 @@ const DAY_MS = 86_400_000
  * (retention 0, or unknown). Never more than the retention: a device clock behind the server's
  * would otherwise promise more time than the sweep gives.
  */
-export function trashDaysLeft(trashedAt: string | undefined, retentionDays: number | undefined, now = Date.now()): number | undefined {
+export function trashDaysLeft(
+  trashedAt: string | undefined,
+  retentionDays: number | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!trashedAt || !retentionDays) return undefined
   const at = Date.parse(trashedAt)
   if (Number.isNaN(at)) return undefined

@@ -3,8 +3,30 @@
 // failures show the error toast and are logged (SPEC §8).
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { copyFile, downloadFile, type FileJson, type Item, moveFile, moveItems, removeFile, removeFiles, renameFile, restoreFile, restoreFiles, trashFile, trashFiles } from '../../api/files.ts'
-import { type FolderJson, moveFolder, removeFolder, renameFolder, restoreFolder, trashFolder, zipDownloadUrl } from '../../api/folders.ts'
+import {
+  copyFile,
+  downloadFile,
+  type FileJson,
+  type Item,
+  moveFile,
+  moveItems,
+  removeFile,
+  removeFiles,
+  renameFile,
+  restoreFile,
+  restoreFiles,
+  trashFile,
+  trashFiles,
+} from '../../api/files.ts'
+import {
+  type FolderJson,
+  moveFolder,
+  removeFolder,
+  renameFolder,
+  restoreFolder,
+  trashFolder,
+  zipDownloadUrl,
+} from '../../api/folders.ts'
 import { refreshToken } from '../../api/http.ts'
 import { navigateAway } from '../../api/navigate.ts'
 import { copy } from '../../copy-screens.ts'
@@ -33,10 +55,13 @@ export const targetName = (target: Target) => (target.type === 'file' ? target.f
 
 /** The selection entry of a target (what multi-select and the details panel keep). */
 export const toSelected = (target: Target): SelectedItem =>
-  target.type === 'file' ? { type: 'file', id: target.file._id, file: target.file } : { type: 'folder', id: target.folder._id, folder: target.folder }
+  target.type === 'file'
+    ? { type: 'file', id: target.file._id, file: target.file }
+    : { type: 'folder', id: target.folder._id, folder: target.folder }
 
 /** SPEC §4: acting on a folder from the parent bar goes to the trash view of its parent. */
-export const parentTrashRoute = (folder: FolderJson) => (folder.parent === '/' ? '/trash' : `/folder-trash/${encodeURIComponent(folder.parent)}`)
+export const parentTrashRoute = (folder: FolderJson) =>
+  folder.parent === '/' ? '/trash' : `/folder-trash/${encodeURIComponent(folder.parent)}`
 
 type ToastTexts = { pending: string; success: string; error: string }
 
@@ -86,7 +111,12 @@ export function useItemActions() {
 
     /** Trash, restore or delete one item after its question (SPEC §8), then leave the view it was in. */
     const lifecycle =
-      (question: (target: Target) => { title: string; text?: string; danger?: boolean }, call: (target: Target) => Promise<unknown>, toasts: ToastTexts, what: string) =>
+      (
+        question: (target: Target) => { title: string; text?: string; danger?: boolean },
+        call: (target: Target) => Promise<unknown>,
+        toasts: ToastTexts,
+        what: string,
+      ) =>
       async (target: Target, { fromParentBar = false }: ActionOptions = {}) => {
         if (!(await confirm(question(target)))) return
         await toast.promise(call(target), toasts).then(() => {
@@ -118,7 +148,9 @@ export function useItemActions() {
       target.type === 'file' ? void downloadFile(target.file._id) : void startZip([target.folder._id], [])
 
     const move = (target: Target) =>
-      setMoveModal(target.type === 'file' ? { type: 'file', file: target.file } : { type: 'folder', folder: target.folder })
+      setMoveModal(
+        target.type === 'file' ? { type: 'file', file: target.file } : { type: 'folder', folder: target.folder },
+      )
 
     const share = (target: Target) => {
       if (target.type === 'file') setShareSelected(target.file)
@@ -138,19 +170,25 @@ export function useItemActions() {
     const trashSelected = async () => {
       const items = await selection()
       if (!items || !(await confirm(copy.confirm.trash))) return
-      await toast.promise(trashFiles(asItems(items)), copy.toasts.trash).then(() => gone(items.map((i) => i.id)), logged('Trash'))
+      await toast
+        .promise(trashFiles(asItems(items)), copy.toasts.trash)
+        .then(() => gone(items.map((i) => i.id)), logged('Trash'))
     }
 
     const restoreSelected = async () => {
       const items = await selection()
       if (!items || !(await confirm(copy.confirm.restoreItems))) return
-      await toast.promise(restoreFiles(asItems(items)), copy.toasts.restore).then(() => gone(items.map((i) => i.id)), logged('Restore'))
+      await toast
+        .promise(restoreFiles(asItems(items)), copy.toasts.restore)
+        .then(() => gone(items.map((i) => i.id)), logged('Restore'))
     }
 
     const removeSelected = async () => {
       const items = await selection()
       if (!items || !(await confirm({ ...copy.confirm.deleteItems, danger: true }))) return
-      await toast.promise(removeFiles(asItems(items)), copy.toasts.delete).then(() => gone(items.map((i) => i.id)), logged('Delete'))
+      await toast
+        .promise(removeFiles(asItems(items)), copy.toasts.delete)
+        .then(() => gone(items.map((i) => i.id)), logged('Delete'))
     }
 
     const downloadSelected = async () => {
@@ -202,6 +240,23 @@ export function useItemActions() {
       void actions[id]()
     }
 
-    return { rename, trash, restore, remove, download, move, makeCopy, moveDropped, share, multiSelect, trashSelected, restoreSelected, removeSelected, downloadSelected, moveSelected, run }
+    return {
+      rename,
+      trash,
+      restore,
+      remove,
+      download,
+      move,
+      makeCopy,
+      moveDropped,
+      share,
+      multiSelect,
+      trashSelected,
+      restoreSelected,
+      removeSelected,
+      downloadSelected,
+      moveSelected,
+      run,
+    }
   }, [refetch, navigate])
 }

@@ -29,7 +29,8 @@ export function useItemClick({ open, mobile = false }: ItemClickOptions) {
     }
     const now = Date.now()
     const previous = last.current
-    const second = previous !== null && previous.id === item.id && previous.type === item.type && now - previous.at < OPEN_WINDOW_MS
+    const second =
+      previous !== null && previous.id === item.id && previous.type === item.type && now - previous.at < OPEN_WINDOW_MS
     const immediate = (item.type === 'folder' && singleClickFolders.peek()) || (item.type === 'quick-item' && mobile)
     if (second || immediate) {
       last.current = null

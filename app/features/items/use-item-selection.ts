@@ -4,7 +4,14 @@
 // ranges from the last clicked item, Shift+Arrow, Ctrl/Cmd+A (in a collection only: a text field
 // keeps its own) and Escape. Its selection is the multi-selection; the main item lives beside it.
 import { useFileSelection } from '@cumulus/ui'
-import { multiSelectMap, multiSelectMode, resetMultiSelect, type SelectedItem, setMainSelect, setMultiSelectMode } from '../../state/selection.ts'
+import {
+  multiSelectMap,
+  multiSelectMode,
+  resetMultiSelect,
+  type SelectedItem,
+  setMainSelect,
+  setMultiSelectMode,
+} from '../../state/selection.ts'
 import { type ItemClickOptions, useItemClick } from './use-item-click.ts'
 
 const idOf = (item: SelectedItem) => item.id

@@ -20,7 +20,13 @@ export function AddNewFab({ addNew }: { addNew: ReturnType<typeof useAddNew> }) 
   const items: MenuEntry[] = [
     { id: 'upload-files', label: copy.layout.uploadFiles, icon: 'upload', onSelect: () => addNew.onUploadFiles?.() },
     { id: 'create-folder', label: copy.layout.createFolder, icon: 'folder', onSelect: () => addNew.onCreateFolder?.() },
-    { id: 'upload-folder', label: copy.layout.uploadFolder, icon: 'upload', hidden: !addNew.canUploadFolder, onSelect: () => addNew.onUploadFolder?.() },
+    {
+      id: 'upload-folder',
+      label: copy.layout.uploadFolder,
+      icon: 'upload',
+      hidden: !addNew.canUploadFolder,
+      onSelect: () => addNew.onUploadFolder?.(),
+    },
   ]
   return (
     <Menu

@@ -51,12 +51,15 @@ export function useAddNew(target: AddNewTarget) {
 
   // Said up front, instead of a picker whose uploads would all fail.
   const refuse = () => void toast.error(copy.browser.folderMissingUpload)
-  const action = (run: (into: string) => void) => (target === null ? undefined : () => (parent === null ? refuse() : run(parent)))
+  const action = (run: (into: string) => void) =>
+    target === null ? undefined : () => (parent === null ? refuse() : run(parent))
 
   const elements = (
     <>
       <input ref={filesInput} type="file" multiple hidden onChange={onPicked} />
-      {canUploadFolder ? <input ref={folderInput} type="file" multiple hidden onChange={onPicked} {...{ webkitdirectory: '' }} /> : null}
+      {canUploadFolder ? (
+        <input ref={folderInput} type="file" multiple hidden onChange={onPicked} {...{ webkitdirectory: '' }} />
+      ) : null}
     </>
   )
 

@@ -75,7 +75,13 @@ const phoneMain = css`
   padding-bottom: calc(${vars.space.large} * 5);
 `
 
-const hrefs: Record<SidebarItem, string> = { home: '/home', shared: '/shared', media: '/media', settings: '/settings', trash: '/trash' }
+const hrefs: Record<SidebarItem, string> = {
+  home: '/home',
+  shared: '/shared',
+  media: '/media',
+  settings: '/settings',
+  trash: '/trash',
+}
 
 // Shared (issue #19) sits under Home.
 const sidebarItems: SidebarItem[] = ['home', 'shared', 'media', 'settings', 'trash']
@@ -161,7 +167,15 @@ export interface AppLayoutProps {
   children: ReactNode
 }
 
-export function AppLayout({ area, search = '', parent = '/', parentMissing = false, active = area, canAdd = true, children }: AppLayoutProps) {
+export function AppLayout({
+  area,
+  search = '',
+  parent = '/',
+  parentMissing = false,
+  active = area,
+  canAdd = true,
+  children,
+}: AppLayoutProps) {
   useSignals()
   const [, navigate] = useLocation()
   const isDesktop = useIsDesktop()
@@ -235,12 +249,14 @@ export function AppLayout({ area, search = '', parent = '/', parentMissing = fal
           {children}
           {dropsHere ? drop.overlay : null}
         </main>
-        {isDesktop ? <DetailsPanel
+        {isDesktop ? (
+          <DetailsPanel
             className={sticky}
             width={DETAILS_PANEL_WIDTH}
             labels={detailsLabels}
             selection={detailsOf(mainSection.value, loadThumbnailsDisabled.value)}
-          /> : null}
+          />
+        ) : null}
       </div>
       {addNew.elements}
       {isDesktop ? null : <AddNewFab addNew={addNew} />}

@@ -5,7 +5,18 @@ import { copy } from '../../copy-screens.ts'
 
 const p = copy.publicDownload
 
-export const fileDetailsLabels = { copyName: p.copyName, heading: p.details, access: p.access, size: p.size, uploaded: p.uploaded, download: p.download }
+export const fileDetailsLabels = {
+  copyName: p.copyName,
+  heading: p.details,
+  access: p.access,
+  size: p.size,
+  uploaded: p.uploaded,
+  download: p.download,
+}
 
 /** SPEC §2 access label: Temporary, Public or Private. */
-export const fileAccessLabels: Record<SharePermission, string> = { one: p.temporary, public: p.public, private: p.private }
+export const fileAccessLabels: Record<SharePermission, string> = {
+  one: p.temporary,
+  public: p.public,
+  private: p.private,
+}

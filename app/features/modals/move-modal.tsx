@@ -11,7 +11,14 @@ import { keys } from '../../api/keys.ts'
 import { copy } from '../../copy-screens.ts'
 import { useRefetch } from '../../hooks/use-refetch.ts'
 import { useApi } from '../../hooks/swr-config.ts'
-import { asItems, type MoveModal as MoveRequest, moveModal, multiSelectMap, resetMoveModal, resetMultiSelect } from '../../state/selection.ts'
+import {
+  asItems,
+  type MoveModal as MoveRequest,
+  moveModal,
+  multiSelectMap,
+  resetMoveModal,
+  resetMultiSelect,
+} from '../../state/selection.ts'
 import { alert } from '../dialogs/dialog-host.tsx'
 import { decodeRouteParam } from '../shell/route-param.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
@@ -39,7 +46,10 @@ const selectedItems = (): Item[] => asItems(Object.values(multiSelectMap.peek())
 /** The folders being moved: they and their descendants are no destination. */
 function movedFolderIds(request: MoveRequest): string[] {
   if (request.type === 'folder') return request.folder ? [request.folder._id] : []
-  if (request.type === 'multi') return selectedItems().filter((item) => item.type === 'folder').map((item) => item.id)
+  if (request.type === 'multi')
+    return selectedItems()
+      .filter((item) => item.type === 'folder')
+      .map((item) => item.id)
   return []
 }
 

@@ -66,7 +66,9 @@ function FolderLinkSection({ folder, access, link }: SectionProps) {
         link={link}
         access={access}
         submitLabel={link ? t.save : t.createLink}
-        save={(settings) => (link ? actions.save(link, settings) : actions.create('folder', folder._id, access, settings))}
+        save={(settings) =>
+          link ? actions.save(link, settings) : actions.create('folder', folder._id, access, settings)
+        }
       />
       {access === 'upload' && link ? <LinkUploads link={link} /> : null}
     </section>
@@ -102,7 +104,11 @@ export function FolderShareModal() {
         ) : (
           // Until the links are read it is unknown whether Create would make a second link.
           <div className={styles.status}>
-            {error ? <p className={styles.hint}>{failureReason(error)}</p> : <Spinner label={shareCopy.linkSettings.loading} />}
+            {error ? (
+              <p className={styles.hint}>{failureReason(error)}</p>
+            ) : (
+              <Spinner label={shareCopy.linkSettings.loading} />
+            )}
           </div>
         )}
       </div>

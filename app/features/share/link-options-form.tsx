@@ -7,7 +7,10 @@ import type { ShareLinkJson } from '../../api/share-links.ts'
 import { linkVersion, settingsOf } from './link-settings.ts'
 import { shareCopy } from './share-copy.ts'
 
-export interface LinkOptionsFormProps extends Omit<LinkSettingsFormProps, 'onSubmit' | 'access' | 'hasPassword' | 'defaultValue' | 'value' | 'busy' | 'error'> {
+export interface LinkOptionsFormProps extends Omit<
+  LinkSettingsFormProps,
+  'onSubmit' | 'access' | 'hasPassword' | 'defaultValue' | 'value' | 'busy' | 'error'
+> {
   /** The link being changed; none while it is still to be made. */
   link: ShareLinkJson | undefined
   access: ShareLinkJson['access']
@@ -16,7 +19,14 @@ export interface LinkOptionsFormProps extends Omit<LinkSettingsFormProps, 'onSub
   submitLabel?: string
 }
 
-export function LinkOptionsForm({ link, access, save, submitLabel = shareCopy.form.save, labels, ...props }: LinkOptionsFormProps) {
+export function LinkOptionsForm({
+  link,
+  access,
+  save,
+  submitLabel = shareCopy.form.save,
+  labels,
+  ...props
+}: LinkOptionsFormProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 

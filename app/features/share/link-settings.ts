@@ -32,7 +32,12 @@ export function linkBody(access: Access, settings: LinkSettings): UpdateLinkBody
 }
 
 /** A new link on a folder or file with `settings` (nulls left out: a new link has no options). */
-export function createBody(itemType: 'file' | 'folder', itemId: string, access: Access, settings: LinkSettings): CreateLinkBody {
+export function createBody(
+  itemType: 'file' | 'folder',
+  itemId: string,
+  access: Access,
+  settings: LinkSettings,
+): CreateLinkBody {
   const options = Object.fromEntries(Object.entries(linkBody(access, settings)).filter(([, value]) => value !== null))
   return { itemType, itemId, access, ...options }
 }
@@ -42,4 +47,12 @@ export function createBody(itemType: 'file' | 'folder', itemId: string, access: 
  * so it shows what was stored: e.g. "Password set" instead of the typed password.
  */
 export const linkVersion = (link: ShareLinkJson) =>
-  [link._id, link.expiresAt, link.hasPassword, link.maxDownloads, link.maxFileSize, link.maxTotalBytes, link.maxFiles].join('|')
+  [
+    link._id,
+    link.expiresAt,
+    link.hasPassword,
+    link.maxDownloads,
+    link.maxFileSize,
+    link.maxTotalBytes,
+    link.maxFiles,
+  ].join('|')

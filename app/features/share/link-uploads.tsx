@@ -70,7 +70,12 @@ export function LinkUploads({ link }: { link: ShareLinkJson }) {
               <div>{upload.filename}</div>
               <div className={styles.hint}>{t.progress(formatBytes(upload.offset), formatBytes(upload.length))}</div>
             </div>
-            <Button variant="secondary" size="small" aria-label={t.cancelLabel(upload.filename)} onClick={() => void cancel(upload)}>
+            <Button
+              variant="secondary"
+              size="small"
+              aria-label={t.cancelLabel(upload.filename)}
+              onClick={() => void cancel(upload)}
+            >
               {t.cancel}
             </Button>
           </li>

@@ -31,7 +31,12 @@ export function LinkUrlField({ label, url, placeholder }: LinkUrlFieldProps) {
           onFocus={(event) => event.currentTarget.select()}
         />
         {/* Named after its field: a dialog may hold several links, each with its Copy. */}
-        <Button icon="copy" disabled={!url} aria-label={`${copy.share.copyLink}: ${label}`} onClick={() => void copyWithToast(url, copy.toasts.linkCopied)}>
+        <Button
+          icon="copy"
+          disabled={!url}
+          aria-label={`${copy.share.copyLink}: ${label}`}
+          onClick={() => void copyWithToast(url, copy.toasts.linkCopied)}
+        >
           {copy.share.copyLink}
         </Button>
       </div>

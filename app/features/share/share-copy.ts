@@ -9,7 +9,8 @@ export const shareCopy = {
 
   screen: {
     title: 'Shared links',
-    intro: 'Every link of yours that still works. Copy one, change when it expires, its password or its limit, or revoke it.',
+    intro:
+      'Every link of yours that still works. Copy one, change when it expires, its password or its limit, or revoke it.',
     loadError: 'Your shared links could not be loaded',
     retry: 'Try again',
   },
@@ -19,7 +20,8 @@ export const shareCopy = {
     // The app says "Link Copied" in a toast (heard through the notifications region), so the
     // table's own announcement stays silent instead of saying it twice.
     copied: '',
-    emptyDescription: 'Share a file or folder from its menu (Share), and its link shows up here to copy, change or revoke.',
+    emptyDescription:
+      'Share a file or folder from its menu (Share), and its link shows up here to copy, change or revoke.',
   },
 
   /** The options form's buttons (its other texts are the library's). */
@@ -58,7 +60,8 @@ export const shareCopy = {
   linkSettings: {
     title: 'Link settings',
     sameLinkHint: 'These apply to the share link above: people who open it are asked for the password when it has one.',
-    noLink: 'Choose Public or Temporary to get a link; then you can set when it expires, a password and a download limit here.',
+    noLink:
+      'Choose Public or Temporary to get a link; then you can set when it expires, a password and a download limit here.',
     gone: 'This link has expired or been used up. Choose Private, then Public or Temporary, to make a new one.',
     loading: 'Loading link settings',
   },

@@ -24,7 +24,14 @@ import { useLinkActions } from './use-link-actions.ts'
 
 const s = copy.share
 const permissionLabels: Record<SharePermission, string> = { private: s.private, public: s.public, one: s.temporary }
-const labels: Partial<ShareDialogLabels> = { title: s.title, copy: s.copyLink, link: s.link, noLink: s.noLink, permission: s.permission, permissions: permissionLabels }
+const labels: Partial<ShareDialogLabels> = {
+  title: s.title,
+  copy: s.copyLink,
+  link: s.link,
+  noLink: s.noLink,
+  permission: s.permission,
+  permissions: permissionLabels,
+}
 
 /** SPEC §3: linkType one or public; absent means private. */
 export const filePermission = (file: FileJson): SharePermission => file.metadata.linkType ?? 'private'

@@ -30,7 +30,12 @@ export function useLinkActions() {
         return next
       },
       /** POST: a new link on an item. */
-      async create(itemType: 'file' | 'folder', itemId: string, access: ShareLinkJson['access'], settings: LinkSettings): Promise<ShareLinkJson> {
+      async create(
+        itemType: 'file' | 'folder',
+        itemId: string,
+        access: ShareLinkJson['access'],
+        settings: LinkSettings,
+      ): Promise<ShareLinkJson> {
         const link = await toast.promise(createShareLink(createBody(itemType, itemId, access, settings)), t.create)
         changed(itemType)
         return link

@@ -1,6 +1,7 @@
 import { type ComponentType, createElement, lazy } from 'react'
 
-type LazyOf<M, K extends keyof M> = M[K] extends ComponentType<infer P> ? ReturnType<typeof lazy<ComponentType<P>>> : never
+type LazyOf<M, K extends keyof M> =
+  M[K] extends ComponentType<infer P> ? ReturnType<typeof lazy<ComponentType<P>>> : never
 
 /** A lazy component that can be fetched ahead of its first render. */
 export type Preloadable<C> = C & {

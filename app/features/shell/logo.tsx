@@ -16,7 +16,9 @@ const logo = css`
     outline: ${vars.borderWidth.thick} solid ${vars.color.focusRing};
     outline-offset: 2px;
   }
-  & svg { color: ${vars.color.accent}; }
+  & svg {
+    color: ${vars.color.accent};
+  }
 `
 
 /** The product mark; SPEC §2: clicking it goes to /. */
@@ -24,10 +26,7 @@ export function Logo() {
   return (
     <Link href="/" className={logo}>
       <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden focusable="false">
-        <path
-          fill="currentColor"
-          d="M7 19a5 5 0 0 1-.9-9.92A6.5 6.5 0 0 1 18.6 9.5 4.75 4.75 0 0 1 18 19H7z"
-        />
+        <path fill="currentColor" d="M7 19a5 5 0 0 1-.9-9.92A6.5 6.5 0 0 1 18.6 9.5 4.75 4.75 0 0 1 18 19H7z" />
       </svg>
       {copy.appName}
     </Link>

@@ -49,7 +49,9 @@ export function StorageMeter({ className }: { className?: string }) {
       <span id={id} className={heading}>
         {t.label}
       </span>
-      {quota !== null ? <ProgressBar value={share * 100} label={t.label} tone={share >= NEARLY_FULL ? 'danger' : 'accent'} /> : null}
+      {quota !== null ? (
+        <ProgressBar value={share * 100} label={t.label} tone={share >= NEARLY_FULL ? 'danger' : 'accent'} />
+      ) : null}
       <p className={text}>{usageText(used, quota)}</p>
     </div>
   )

@@ -30,7 +30,9 @@ const region = css`
     animation: ${slideIn} 160ms ease-out;
   }
   @media (prefers-reduced-motion: reduce) {
-    & > * { animation: none; }
+    & > * {
+      animation: none;
+    }
   }
 `
 
@@ -41,5 +43,13 @@ const region = css`
 export const toastRegions = () => Array.from(document.querySelectorAll<HTMLElement>('[data-app-toasts]'))
 
 export function Toasts() {
-  return <Toaster toaster={toaster} label={copy.notifications} dismissLabel={copy.dismiss} className={region} data-app-toasts="" />
+  return (
+    <Toaster
+      toaster={toaster}
+      label={copy.notifications}
+      dismissLabel={copy.dismiss}
+      className={region}
+      data-app-toasts=""
+    />
+  )
 }

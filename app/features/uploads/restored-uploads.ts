@@ -29,7 +29,16 @@ function restoreRow(stored: StoredUpload, onUploaded: OnUploaded): void {
       updateUpload(id, { state: 'running', action: undefined })
       setUploadControls(id, resumeStoredUpload(id, file, stored, onUploaded).controls)
     })
-  const id = addUpload({ name, type: 'file', size: stored.size, state: 'paused', action: { label: uploadCopy.chooseToResume, onClick: choose } }, { cancel: forget })
+  const id = addUpload(
+    {
+      name,
+      type: 'file',
+      size: stored.size,
+      state: 'paused',
+      action: { label: uploadCopy.chooseToResume, onClick: choose },
+    },
+    { cancel: forget },
+  )
   // Show what the server already holds; an upload it no longer has (expired) is dropped.
   void storedOffset(stored).then((offset) => {
     if (!uploads.peek().some((u) => u.id === id && u.state === 'paused' && u.action)) return

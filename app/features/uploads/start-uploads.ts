@@ -6,7 +6,14 @@ import { type FolderUploadEntry, PROGRESS_INTERVAL_MS } from '../../api/uploads.
 import { MAX_PARALLEL_UPLOADS } from '../../api/resumable-options.ts'
 import { createResumableUpload, ResumableError, type ResumableUpload, terminateStored } from '../../api/resumable.ts'
 import type { StoredUpload } from '../../api/resumable-store.ts'
-import { addUpload, isUploadRunning, setUploadControls, type UploadItem, updateUpload, uploads } from '../../state/uploads.ts'
+import {
+  addUpload,
+  isUploadRunning,
+  setUploadControls,
+  type UploadItem,
+  updateUpload,
+  uploads,
+} from '../../state/uploads.ts'
 import { createUploadMeter, type UploadMeter } from './upload-meter.ts'
 
 export { MAX_PARALLEL_UPLOADS }
@@ -110,7 +117,8 @@ function stopTicks(row: Row): void {
   row.meter.reset()
 }
 
-const failureText = (row: Row, t: Transfer) => (row.kind === 'folder' && t.relativePath ? `${t.relativePath}: ${t.error!.message}` : t.error!.message)
+const failureText = (row: Row, t: Transfer) =>
+  row.kind === 'folder' && t.relativePath ? `${t.relativePath}: ${t.error!.message}` : t.error!.message
 
 /** Works out the row's state from its files, once something changed. */
 function refresh(row: Row): void {
@@ -139,7 +147,12 @@ function refresh(row: Row): void {
       ? { state: 'failed', error: failureText(row, failed[0]!), retryable: failed.some((t) => t.error!.retryable) }
       : { state: 'completed', progress: 100 }
   updateUpload(row.id, { ...end, bytesPerSecond: undefined, secondsLeft: undefined })
-  if (failed.length > 0) console.warn('Upload failed', row.kind === 'file' ? row.transfers[0]!.file.name : failureText(row, failed[0]!), failed[0]!.error!.cause ?? failed[0]!.error)
+  if (failed.length > 0)
+    console.warn(
+      'Upload failed',
+      row.kind === 'file' ? row.transfers[0]!.file.name : failureText(row, failed[0]!),
+      failed[0]!.error!.cause ?? failed[0]!.error,
+    )
   row.idle()
 }
 
@@ -257,7 +270,12 @@ function startRow(id: string, { kind, parent, files, onUploaded }: RowInput): { 
   return { row, done }
 }
 
-const rowControls = (row: Row) => ({ cancel: () => cancel(row), pause: () => pause(row), resume: () => resume(row), retry: () => retry(row) })
+const rowControls = (row: Row) => ({
+  cancel: () => cancel(row),
+  pause: () => pause(row),
+  resume: () => resume(row),
+  retry: () => retry(row),
+})
 
 const topFolder = (entries: readonly FolderUploadEntry[]) => entries[0]?.path.split('/').find(Boolean) ?? ''
 
@@ -267,7 +285,12 @@ export function runUploadJobs(jobs: readonly UploadJob[], parent: string, onUplo
     const input: RowInput =
       job.type === 'file'
         ? { kind: 'file', parent, onUploaded, files: [{ file: job.file }] }
-        : { kind: 'folder', parent, onUploaded, files: job.entries.map(({ file, path }) => ({ file, relativePath: path })) }
+        : {
+            kind: 'folder',
+            parent,
+            onUploaded,
+            files: job.entries.map(({ file, path }) => ({ file, relativePath: path })),
+          }
     const name = job.type === 'file' ? job.file.name : topFolder(job.entries)
     const id = addUpload({ name, type: job.type, size: input.files.reduce((sum, f) => sum + f.file.size, 0) })
     const started = startRow(id, input)
@@ -278,8 +301,18 @@ export function runUploadJobs(jobs: readonly UploadJob[], parent: string, onUplo
 }
 
 /** Continues a stored upload in the restored row `id` with the file the user picked again. */
-export function resumeStoredUpload(id: string, file: File, previous: StoredUpload, onUploaded: OnUploaded): { controls: ReturnType<typeof rowControls>; done: Promise<void> } {
-  const { row, done } = startRow(id, { kind: 'file', parent: previous.parent, onUploaded, files: [{ file, relativePath: previous.relativePath, previous }] })
+export function resumeStoredUpload(
+  id: string,
+  file: File,
+  previous: StoredUpload,
+  onUploaded: OnUploaded,
+): { controls: ReturnType<typeof rowControls>; done: Promise<void> } {
+  const { row, done } = startRow(id, {
+    kind: 'file',
+    parent: previous.parent,
+    onUploaded,
+    files: [{ file, relativePath: previous.relativePath, previous }],
+  })
   return { controls: rowControls(row), done }
 }
 

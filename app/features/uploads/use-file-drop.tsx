@@ -26,7 +26,8 @@ const overlay = css`
   outline-offset: calc(-1 * ${vars.space.large});
 `
 
-const carriesFiles = (event: { dataTransfer: DataTransfer | null }) => Array.from(event.dataTransfer?.types ?? []).includes('Files')
+const carriesFiles = (event: { dataTransfer: DataTransfer | null }) =>
+  Array.from(event.dataTransfer?.types ?? []).includes('Files')
 
 /**
  * Drop handlers for the area that accepts files, and the overlay to render inside it. `parent` is
@@ -101,10 +102,6 @@ export function useFileDrop(parent: string | null): { dropProps: HTMLAttributes<
 
   return {
     dropProps,
-    overlay: hovering ? (
-      <div className={overlay}>
-        {copy.browser.dropFiles}
-      </div>
-    ) : null,
+    overlay: hovering ? <div className={overlay}>{copy.browser.dropFiles}</div> : null,
   }
 }

@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react'
 
 const MARK = 'cumulusViewer'
 
-const isMarked = (state: unknown) => typeof state === 'object' && state !== null && (state as Record<string, unknown>)[MARK] === true
+const isMarked = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as Record<string, unknown>)[MARK] === true
 
 function pushMarked(): void {
   const state: unknown = history.state

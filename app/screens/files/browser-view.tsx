@@ -51,7 +51,10 @@ export interface BrowserViewProps {
 }
 
 /** SPEC §2: "Home Folders, Folders, Search, Trash or No Folders, depending on context". */
-export function folderTitle(area: Area, { folderId, search, empty }: { folderId?: string; search?: string; empty: boolean }) {
+export function folderTitle(
+  area: Area,
+  { folderId, search, empty }: { folderId?: string; search?: string; empty: boolean },
+) {
   if (empty) return copy.browser.noFolders
   if (search) return copy.browser.searchFolders
   if (folderId) return copy.browser.folders
@@ -59,7 +62,10 @@ export function folderTitle(area: Area, { folderId, search, empty }: { folderId?
 }
 
 /** What an empty view shows (when neither folders nor files are listed): a picture, what is empty, the next step. */
-export function emptyView(area: Area, { folderId, search, phone = false }: { folderId?: string; search?: string; phone?: boolean }) {
+export function emptyView(
+  area: Area,
+  { folderId, search, phone = false }: { folderId?: string; search?: string; phone?: boolean },
+) {
   const b = copy.browser
   // On a phone ADD NEW is hidden in the drawer and nothing is dropped: point at the Upload button.
   const hint = phone ? b.emptyHintPhone : b.emptyHint
@@ -111,7 +117,12 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const trashMode = area === 'trash'
   const parent = search ? undefined : (folderId ?? '/')
   const sort = sortBy.value
-  const query = { ...(parent ? { parent } : {}), ...(search ? { search } : {}), sortBy: sort, ...(trashMode ? { trashMode: true } : {}) }
+  const query = {
+    ...(parent ? { parent } : {}),
+    ...(search ? { search } : {}),
+    sortBy: sort,
+    ...(trashMode ? { trashMode: true } : {}),
+  }
 
   const folderList = useFolderList(query)
   const fileList = useFileList(query, defaultLimit)
@@ -127,12 +138,22 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   // In the trash, each item says how long it has left (user-detailed carries the retention).
   const retentionDays = useUserDetailed(trashMode).data?.trashRetentionDays
   const keep = trashMode ? retentionDays : undefined
-  const folderItems = useMemo(() => folderList.folders.map((f) => ({ ...toBrowserFolder(f), ...daysLeftNote(f.trashedAt, keep) })), [folderList.folders, keep])
+  const folderItems = useMemo(
+    () => folderList.folders.map((f) => ({ ...toBrowserFolder(f), ...daysLeftNote(f.trashedAt, keep) })),
+    [folderList.folders, keep],
+  )
   const fileItems = useMemo(
-    () => fileList.files.map((f) => ({ ...toBrowserFile(f, thumbnailsDisabled), ...daysLeftNote(f.metadata.trashedAt, keep) })),
+    () =>
+      fileList.files.map((f) => ({
+        ...toBrowserFile(f, thumbnailsDisabled),
+        ...daysLeftNote(f.metadata.trashedAt, keep),
+      })),
     [fileList.files, thumbnailsDisabled, keep],
   )
-  const folderTargets = useMemo<Target[]>(() => folderList.folders.map((f) => ({ type: 'folder', folder: f })), [folderList.folders])
+  const folderTargets = useMemo<Target[]>(
+    () => folderList.folders.map((f) => ({ type: 'folder', folder: f })),
+    [folderList.folders],
+  )
   const fileTargets = useMemo<Target[]>(() => fileList.files.map((f) => ({ type: 'file', file: f })), [fileList.files])
   const keysFor = useCollectionKeys(area)
   // Folders, then files: one selection over both lists, so a Shift range or Ctrl+A spans them.
@@ -141,20 +162,29 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const folderSelection = selection.collectionPropsFrom(0)
   const fileSelection = selection.collectionPropsFrom(folderTargets.length)
   const withSelectionKeys =
-    (selectionKeys: (event: KeyboardEvent<HTMLElement>) => void, keys: (event: KeyboardEvent<HTMLElement>) => void) => (event: KeyboardEvent<HTMLElement>) => {
+    (selectionKeys: (event: KeyboardEvent<HTMLElement>) => void, keys: (event: KeyboardEvent<HTMLElement>) => void) =>
+    (event: KeyboardEvent<HTMLElement>) => {
       selectionKeys(event)
       keys(event)
     }
 
   const main = mainSection.value
-  const selectedIds = multiSelectMode.value ? Object.keys(multiSelectMap.value) : main && main.type !== 'quick-item' ? [main.id] : []
+  const selectedIds = multiSelectMode.value
+    ? Object.keys(multiSelectMap.value)
+    : main && main.type !== 'quick-item'
+      ? [main.id]
+      : []
 
   // Drag to move (outside trash): a selected item drags the whole selection along; folders and
   // the parent bar's back arrow and root crumb take the drop. Keyboard users keep the move dialog.
   const movable = !trashMode
-  const dragIds = (item: { id: string }) => (selectedIds.length > 1 && selectedIds.includes(item.id) ? selectedIds : [item.id])
+  const dragIds = (item: { id: string }) =>
+    selectedIds.length > 1 && selectedIds.includes(item.id) ? selectedIds : [item.id]
   const itemsOf = (ids: readonly string[]): Item[] =>
-    ids.map((id) => ({ id, type: folderById.has(id) || multiSelectMap.peek()[id]?.type === 'folder' ? 'folder' : 'file' }))
+    ids.map((id) => ({
+      id,
+      type: folderById.has(id) || multiSelectMap.peek()[id]?.type === 'folder' ? 'folder' : 'file',
+    }))
   const dropInto = (parentID: string, ids: readonly string[]) => void actions.moveDropped(itemsOf(ids), parentID)
   const folderTarget = (item: BrowserFolder): Target => ({ type: 'folder', folder: folderById.get(item.id)! })
   const fileTarget = (item: BrowserFile): Target => ({ type: 'file', file: fileById.get(item.id)! })
@@ -167,9 +197,23 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       root={area === 'trash' ? 'trash' : 'home'}
       onBack={() => navigate(folder && folder.parent !== '/' ? folderRoute(area, folder.parent) : rootRoute)}
       onRootClick={() => navigate(rootRoute)}
-      menuItems={folder ? menuEntries('folder', { area, parentBar: true }, (id) => actions.run({ type: 'folder', folder }, id, { fromParentBar: true })) : undefined}
-      {...(movable && folder ? { onItemsDrop: (at: 'parent' | 'root', ids: string[]) => dropInto(at === 'root' ? '/' : folder.parent, ids) } : {})}
-      labels={{ nav: copy.browser.breadcrumb, back: copy.browser.back, home: copy.layout.home, trash: copy.layout.trash, menu: copy.browser.folderActions }}
+      menuItems={
+        folder
+          ? menuEntries('folder', { area, parentBar: true }, (id) =>
+              actions.run({ type: 'folder', folder }, id, { fromParentBar: true }),
+            )
+          : undefined
+      }
+      {...(movable && folder
+        ? { onItemsDrop: (at: 'parent' | 'root', ids: string[]) => dropInto(at === 'root' ? '/' : folder.parent, ids) }
+        : {})}
+      labels={{
+        nav: copy.browser.breadcrumb,
+        back: copy.browser.back,
+        home: copy.layout.home,
+        trash: copy.layout.trash,
+        menu: copy.browser.folderActions,
+      }}
     />
   ) : null
 
@@ -189,7 +233,12 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
     </>
   )
   const columnSort = { value: sort, onValueChange: (value: string) => setSortBy(value as SortBy) }
-  const columnLabels = { name: copy.browser.columnName, size: copy.browser.columnSize, created: copy.browser.columnCreated, actions: copy.browser.columnActions }
+  const columnLabels = {
+    name: copy.browser.columnName,
+    size: copy.browser.columnSize,
+    created: copy.browser.columnCreated,
+    actions: copy.browser.columnActions,
+  }
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
   const nothingHere = !folderList.loading && !fileList.loading && folderItems.length === 0 && fileItems.length === 0
@@ -201,7 +250,9 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
     <>
       {area === 'home' && !folderId && !search ? <QuickAccess /> : null}
       {/* "Empty trash" on the trash root only: inside a folder or a search it would reach past what is shown. */}
-      {area === 'trash' ? <TrashNotice retentionDays={retentionDays} canEmpty={!folderId && !search && !nothingHere} /> : null}
+      {area === 'trash' ? (
+        <TrashNotice retentionDays={retentionDays} canEmpty={!folderId && !search && !nothingHere} />
+      ) : null}
       {parentBar}
       <FolderGrid
         className={section}
@@ -223,8 +274,13 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
         onItemContextMenu={(item) => selectForMenu(toSelected(folderTarget(item)))}
-        {...(movable ? { getDragIds: dragIds, onItemsDrop: (item: BrowserFolder, ids: string[]) => dropInto(item.id, ids) } : {})}
-        onKeyDown={withSelectionKeys(folderSelection.onKeyDown, keysFor((index) => folderTargets[index]))}
+        {...(movable
+          ? { getDragIds: dragIds, onItemsDrop: (item: BrowserFolder, ids: string[]) => dropInto(item.id, ids) }
+          : {})}
+        onKeyDown={withSelectionKeys(
+          folderSelection.onKeyDown,
+          keysFor((index) => folderTargets[index]),
+        )}
         onFocus={folderSelection.onFocus}
         onPointerDown={folderSelection.onPointerDown}
       />
@@ -252,7 +308,10 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         onItemContextMenu={(item) => selectForMenu(toSelected(fileTarget(item)))}
         {...(movable ? { getDragIds: dragIds } : {})}
         onEndReached={fileList.loadMore}
-        onKeyDown={withSelectionKeys(fileSelection.onKeyDown, keysFor((index) => fileTargets[index]))}
+        onKeyDown={withSelectionKeys(
+          fileSelection.onKeyDown,
+          keysFor((index) => fileTargets[index]),
+        )}
         onFocus={fileSelection.onFocus}
         onPointerDown={fileSelection.onPointerDown}
       />

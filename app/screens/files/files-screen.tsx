@@ -10,7 +10,13 @@ import { useItemActions } from '../../features/items/use-item-actions.ts'
 import { AppLayout } from '../../features/layout/app-layout.tsx'
 import type { Area } from '../../features/layout/areas.ts'
 import { useFolderInfo } from '../../hooks/use-drive.ts'
-import { multiSelectCount, multiSelectMode, resetMultiSelect, resetPopupSelect, resetSelected } from '../../state/selection.ts'
+import {
+  multiSelectCount,
+  multiSelectMode,
+  resetMultiSelect,
+  resetPopupSelect,
+  resetSelected,
+} from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
 import { BrowserView } from './browser-view.tsx'
 import { MediaView } from './media-view.tsx'
@@ -101,9 +107,18 @@ export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
   const { error: folderError } = useFolderInfo(area === 'media' ? undefined : folderId)
 
   return (
-    <AppLayout area={area} search={search} parent={area === 'home' && folderId ? folderId : '/'} parentMissing={isFolderMissing(folderError)}>
+    <AppLayout
+      area={area}
+      search={search}
+      parent={area === 'home' && folderId ? folderId : '/'}
+      parentMissing={isFolderMissing(folderError)}
+    >
       <SelectionBar area={area} />
-      {area === 'media' ? <MediaView search={search} /> : <BrowserView area={area} folderId={folderId} search={search} />}
+      {area === 'media' ? (
+        <MediaView search={search} />
+      ) : (
+        <BrowserView area={area} folderId={folderId} search={search} />
+      )}
     </AppLayout>
   )
 }

@@ -12,7 +12,15 @@ import { type Target, toSelected, useItemActions } from '../../features/items/us
 import { useItemClick } from '../../features/items/use-item-click.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
 import { useFileList } from '../../hooks/use-file-list.ts'
-import { type MediaFilter, mediaAscending, mediaFilter, mediaLimit, mediaSortBy, setMediaFilter, toggleMediaOrder } from '../../state/filters.ts'
+import {
+  type MediaFilter,
+  mediaAscending,
+  mediaFilter,
+  mediaLimit,
+  mediaSortBy,
+  setMediaFilter,
+  toggleMediaOrder,
+} from '../../state/filters.ts'
 import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, toggleMultiSelect } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
@@ -20,7 +28,11 @@ import { useCollectionKeys } from './use-collection-keys.ts'
 import { useMediaItems } from './use-media-items.ts'
 import { useOpenItem } from './use-open-item.ts'
 
-const titles: Record<MediaFilter, string> = { all: copy.browser.mediaAll, photos: copy.browser.mediaPhotos, videos: copy.browser.mediaVideos }
+const titles: Record<MediaFilter, string> = {
+  all: copy.browser.mediaAll,
+  photos: copy.browser.mediaPhotos,
+  videos: copy.browser.mediaVideos,
+}
 
 const filterOptions = [
   { value: 'all', label: copy.browser.filterAll },
@@ -38,7 +50,10 @@ export function MediaView({ search }: { search?: string }) {
   useSignals()
   const filter = mediaFilter.value
   const ascending = mediaAscending.value
-  const list = useFileList({ mediaMode: true, mediaFilter: filter, sortBy: mediaSortBy(ascending), ...(search ? { search } : {}) }, mediaLimit)
+  const list = useFileList(
+    { mediaMode: true, mediaFilter: filter, sortBy: mediaSortBy(ascending), ...(search ? { search } : {}) },
+    mediaLimit,
+  )
   const actions = useItemActions()
   const open = useOpenItem('media')
   const click = useItemClick({ open })
@@ -68,7 +83,12 @@ export function MediaView({ search }: { search?: string }) {
               onValueChange={(value) => setMediaFilter(value as MediaFilter)}
             />
             {/* Newest or oldest first: the months stay in order either way (mediaAscending). */}
-            <IconButton icon={ascending ? 'sort-asc' : 'sort-desc'} label={copy.browser.oldestFirst} aria-pressed={ascending} onClick={toggleMediaOrder} />
+            <IconButton
+              icon={ascending ? 'sort-asc' : 'sort-desc'}
+              label={copy.browser.oldestFirst}
+              aria-pressed={ascending}
+              onClick={toggleMediaOrder}
+            />
           </div>
         }
         items={items}

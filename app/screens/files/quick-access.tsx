@@ -72,7 +72,11 @@ export function QuickAccess() {
           />
         ) : null}
       </div>
-      <div id="quick-access-items" ref={stripRef} className={expanded || columns !== null ? strip : `${strip} ${unmeasured}`}>
+      <div
+        id="quick-access-items"
+        ref={stripRef}
+        className={expanded || columns !== null ? strip : `${strip} ${unmeasured}`}
+      >
         {shown.map((file) => (
           <ContextMenu
             key={file._id}

@@ -22,7 +22,10 @@ function sharedPrefix(before: readonly FileJson[], files: readonly FileJson[]): 
 
 export function useMediaItems(files: readonly FileJson[], thumbnailsDisabled: boolean) {
   // Anew when the thumbnail preference changes: every item's thumbnail URL does.
-  const cache = useMemo(() => ({ items: new WeakMap<FileJson, BrowserFile>(), files: new WeakMap<BrowserFile, FileJson>() }), [thumbnailsDisabled])
+  const cache = useMemo(
+    () => ({ items: new WeakMap<FileJson, BrowserFile>(), files: new WeakMap<BrowserFile, FileJson>() }),
+    [thumbnailsDisabled],
+  )
   const kept = useRef<{ cache: typeof cache; last: KeptItems } | null>(null)
   const items = useMemo(() => {
     const itemOf = (file: FileJson) => {
@@ -36,7 +39,8 @@ export function useMediaItems(files: readonly FileJson[], thumbnailsDisabled: bo
     }
     const last = kept.current?.cache === cache ? kept.current.last : null
     // A next page appended: the kept items stand for the files before it.
-    const grown = last !== null && last.files.length <= files.length && sharedPrefix(last.files, files) === last.files.length
+    const grown =
+      last !== null && last.files.length <= files.length && sharedPrefix(last.files, files) === last.files.length
     const next = grown ? last.items.concat(files.slice(last.files.length).map(itemOf)) : files.map(itemOf)
     kept.current = { cache, last: { files, items: next } }
     return next

@@ -4,7 +4,8 @@ import { useLocation } from 'wouter'
 import type { Area } from '../../features/layout/areas.ts'
 import { type SelectedItem, setPopupSelect } from '../../state/selection.ts'
 
-export const folderRoute = (area: Area, id: string) => `${area === 'trash' ? '/folder-trash/' : '/folder/'}${encodeURIComponent(id)}`
+export const folderRoute = (area: Area, id: string) =>
+  `${area === 'trash' ? '/folder-trash/' : '/folder/'}${encodeURIComponent(id)}`
 
 export function useOpenItem(area: Area) {
   const [, navigate] = useLocation()

@@ -11,7 +11,8 @@ import { linkLook } from '../../features/forms/form.tsx'
 import { CardPage } from '../../features/shell/card-page.tsx'
 import { SignInScreen } from '../sign-in/sign-in-screen.tsx'
 
-type Check = { state: 'checking' } | { state: 'valid'; email: string | null } | { state: 'used' | 'expired' | 'invalid' }
+type Check =
+  { state: 'checking' } | { state: 'valid'; email: string | null } | { state: 'used' | 'expired' | 'invalid' }
 
 const refusals = { used: copy.invite.used, expired: copy.invite.expired, invalid: copy.invite.invalid } as const
 
@@ -21,7 +22,9 @@ export function InviteScreen({ token }: { token: string }) {
   useEffect(() => {
     let active = true
     checkInvite(token).then(
-      (reply) => active && setCheck(reply.status === 'valid' ? { state: 'valid', email: reply.email ?? null } : { state: reply.status }),
+      (reply) =>
+        active &&
+        setCheck(reply.status === 'valid' ? { state: 'valid', email: reply.email ?? null } : { state: reply.status }),
       (failure: unknown) => {
         if (!active) return
         // Only the server's "no such invite" closes the door; a check that could not be made

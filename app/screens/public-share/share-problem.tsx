@@ -7,7 +7,15 @@ import { SharePage } from './share-page.tsx'
 
 export type ShareProblemKind = 'not-found' | 'expired' | 'failed'
 
-export function ShareProblem({ kind, error, onRetry }: { kind: ShareProblemKind; error?: unknown; onRetry?: () => void }) {
+export function ShareProblem({
+  kind,
+  error,
+  onRetry,
+}: {
+  kind: ShareProblemKind
+  error?: unknown
+  onRetry?: () => void
+}) {
   const text =
     kind === 'not-found'
       ? { illustration: 'search' as const, title: shareCopy.notFound.title, description: shareCopy.notFound.text }

@@ -6,7 +6,12 @@ import { Button, ExtensionBadge } from '@cumulus/ui'
 import { css } from 'goober'
 import { useState } from 'react'
 import { navigateAway } from '../../api/navigate.ts'
-import { type PublicShareInfo, sharedFileDownloadUrl, sharedFileThumbnailUrl, sharedPreviewUrl } from '../../api/public-share.ts'
+import {
+  type PublicShareInfo,
+  sharedFileDownloadUrl,
+  sharedFileThumbnailUrl,
+  sharedPreviewUrl,
+} from '../../api/public-share.ts'
 import { vars } from '../../styles.ts'
 import { shareCopy } from './public-share-copy.ts'
 import { card } from './share-card.ts'
@@ -54,9 +59,19 @@ export function SharedFile({ token, info }: { token: string; info: PublicShareIn
       <article className={card} aria-labelledby="shared-file-name">
         <div className={stage}>
           {info.preview === 'video' ? (
-            <video controls preload="metadata" src={src} poster={thumbnail} aria-label={shareCopy.file.preview(info.name)} />
+            <video
+              controls
+              preload="metadata"
+              src={src}
+              poster={thumbnail}
+              aria-label={shareCopy.file.preview(info.name)}
+            />
           ) : (info.preview === 'image' || thumbnail) && !broken ? (
-            <img src={info.preview === 'image' ? src : thumbnail} alt={shareCopy.file.preview(info.name)} onError={() => setBroken(true)} />
+            <img
+              src={info.preview === 'image' ? src : thumbnail}
+              alt={shareCopy.file.preview(info.name)}
+              onError={() => setBroken(true)}
+            />
           ) : (
             <ExtensionBadge filename={info.name} size="large" />
           )}
@@ -66,7 +81,12 @@ export function SharedFile({ token, info }: { token: string; info: PublicShareIn
           {info.size !== undefined ? <p>{shareCopy.file.size(info.size)}</p> : null}
           <ExpiryNote expiresAt={info.expiresAt} />
         </div>
-        <Button variant="primary" size="large" icon="download" onClick={() => navigateAway(sharedFileDownloadUrl(token))}>
+        <Button
+          variant="primary"
+          size="large"
+          icon="download"
+          onClick={() => navigateAway(sharedFileDownloadUrl(token))}
+        >
           {shareCopy.file.download}
         </Button>
       </article>

@@ -2,12 +2,24 @@
 // thumbnails from the link's own routes), breadcrumbs inside the shared root, the image and video
 // viewer, and downloads (one file, a selection or everything as a zip). The folder shown is in the
 // address (`?folder=`), so Back walks up again.
-import { type BrowserFile, type BrowserFolder, MediaViewer, PublicFolderView, type PublicFolderSelection } from '@cumulus/ui'
+import {
+  type BrowserFile,
+  type BrowserFolder,
+  MediaViewer,
+  PublicFolderView,
+  type PublicFolderSelection,
+} from '@cumulus/ui'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { errorStatus, failureReason } from '../../api/http.ts'
 import { navigateAway } from '../../api/navigate.ts'
-import { type FileJson, type PublicShareInfo, sharedFolderFileUrl, sharedThumbnailUrl, sharedZipUrl } from '../../api/public-share.ts'
+import {
+  type FileJson,
+  type PublicShareInfo,
+  sharedFolderFileUrl,
+  sharedThumbnailUrl,
+  sharedZipUrl,
+} from '../../api/public-share.ts'
 import { useBackToClose } from '../../features/viewer/use-back-to-close.ts'
 import { usePublicFolder } from '../../hooks/use-public-share.ts'
 import { shareCopy } from './public-share-copy.ts'
@@ -25,7 +37,15 @@ const toBrowserFile = (file: FileJson): BrowserFile => ({
   ...(file.metadata.isVideo ? { isVideo: true } : {}),
 })
 
-export function SharedFolder({ token, info, onLinkChanged }: { token: string; info: PublicShareInfo; onLinkChanged: () => void }) {
+export function SharedFolder({
+  token,
+  info,
+  onLinkChanged,
+}: {
+  token: string
+  info: PublicShareInfo
+  onLinkChanged: () => void
+}) {
   const [location, navigate] = useLocation()
   const folder = new URLSearchParams(useSearch()).get('folder')
   const listing = usePublicFolder(token, folder, true)
@@ -40,8 +60,14 @@ export function SharedFolder({ token, info, onLinkChanged }: { token: string; in
 
   const byId = useMemo(() => new Map(listing.files.map((file) => [file._id, file])), [listing.files])
   const files = useMemo(() => listing.files.map(toBrowserFile), [listing.files])
-  const folders = useMemo<BrowserFolder[]>(() => listing.folders.map((f) => ({ id: f._id, name: f.name, createdAt: f.createdAt })), [listing.folders])
-  const thumbnailUrl = useCallback((file: BrowserFile) => (byId.get(file.id)?.metadata.hasThumbnail ? sharedThumbnailUrl(token, file.id) : undefined), [byId, token])
+  const folders = useMemo<BrowserFolder[]>(
+    () => listing.folders.map((f) => ({ id: f._id, name: f.name, createdAt: f.createdAt })),
+    [listing.folders],
+  )
+  const thumbnailUrl = useCallback(
+    (file: BrowserFile) => (byId.get(file.id)?.metadata.hasThumbnail ? sharedThumbnailUrl(token, file.id) : undefined),
+    [byId, token],
+  )
 
   const previewables = useMemo(() => listing.files.filter(isPreviewable), [listing.files])
   const index = viewing === null ? -1 : previewables.findIndex((file) => file._id === viewing)
@@ -120,7 +146,13 @@ export function SharedFolder({ token, info, onLinkChanged }: { token: string; in
           onPrev={() => index > 0 && setViewing(previewables[index - 1]!._id)}
           onNext={onNext}
           onClose={close}
-          labels={{ prev: shareCopy.viewer.prev, next: shareCopy.viewer.next, close: shareCopy.viewer.close, loading: shareCopy.viewer.loading, error: shareCopy.viewer.imageError }}
+          labels={{
+            prev: shareCopy.viewer.prev,
+            next: shareCopy.viewer.next,
+            close: shareCopy.viewer.close,
+            loading: shareCopy.viewer.loading,
+            error: shareCopy.viewer.imageError,
+          }}
         />
       ) : null}
     </SharePage>

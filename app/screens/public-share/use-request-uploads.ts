@@ -50,20 +50,30 @@ export function useRequestUploads(token: string) {
         onResumed: () => update(job.id, { state: 'running' }),
       })
       job.cancel = handle.cancel
-      handle.promise.then(
-        () => update(job.id, { state: 'completed', progress: 100 }),
-        (error: unknown) => update(job.id, job.canceled ? { state: 'canceled' } : { state: 'failed', error: failureReason(error) }),
-      ).finally(() => {
-        running.current.delete(job.id)
-        pump()
-      })
+      handle.promise
+        .then(
+          () => update(job.id, { state: 'completed', progress: 100 }),
+          (error: unknown) =>
+            update(job.id, job.canceled ? { state: 'canceled' } : { state: 'failed', error: failureReason(error) }),
+        )
+        .finally(() => {
+          running.current.delete(job.id)
+          pump()
+        })
     }
   }, [token, update])
 
   const add = useCallback(
     (files: readonly File[]) => {
       const jobs = files.map((file) => ({ id: `request-upload-${++nextId}`, file }))
-      const rows: UploadItem[] = jobs.map((job) => ({ id: job.id, name: job.file.name, type: 'file', size: job.file.size, progress: 0, state: 'running' }))
+      const rows: UploadItem[] = jobs.map((job) => ({
+        id: job.id,
+        name: job.file.name,
+        type: 'file',
+        size: job.file.size,
+        progress: 0,
+        state: 'running',
+      }))
       // Newest first, as the upload panel lists them.
       setItems((list) => [...rows.reverse(), ...list])
       waiting.current.push(...jobs)

@@ -59,7 +59,13 @@ export function ResetPasswordScreen({ token }: { token: string }) {
     <CardPage>
       <h1>{copy.resetPassword.title}</h1>
       <form className={form} onSubmit={submit} noValidate>
-        <TextField label={copy.resetPassword.password} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} />
+        <TextField
+          label={copy.resetPassword.password}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <TextField
           label={copy.resetPassword.verifyPassword}
           type="password"

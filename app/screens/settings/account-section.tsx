@@ -80,7 +80,9 @@ export function AccountSection() {
         {data ? <span>{usageText(usageOf(data).used, usageOf(data).quota)}</span> : null}
       </div>
       <div className={row}>
-        <Button onClick={() => setChanging(true)}>{noPassword ? ssoCopy.setPassword.button : copy.settings.changePassword}</Button>
+        <Button onClick={() => setChanging(true)}>
+          {noPassword ? ssoCopy.setPassword.button : copy.settings.changePassword}
+        </Button>
       </div>
       <div className={row}>
         <Button onClick={() => setConfirming('logout')}>{copy.settings.logout}</Button>

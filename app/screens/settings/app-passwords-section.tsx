@@ -33,7 +33,13 @@ const scopeOptions: Array<{ value: AppPasswordScope; label: string }> = [
 function DavAddress({ url }: { url: string }) {
   return (
     <div className={cx(fieldBeside, monospaceInput)}>
-      <TextField label={t.davAddress} value={url} readOnly onValueChange={() => {}} onFocus={(event) => event.currentTarget.select()} />
+      <TextField
+        label={t.davAddress}
+        value={url}
+        readOnly
+        onValueChange={() => {}}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <Button icon="copy" onClick={() => void copyWithToast(url, t.davCopied)}>
         {settingsCopy.copy}
       </Button>
@@ -77,11 +83,17 @@ export function AppPasswordsSection() {
                 <div className={itemText}>
                   <span className={itemTitle}>{appPassword.name}</span>
                   <p className={itemMeta}>
-                    {appPassword.scope === 'write' ? t.write : t.read} · {t.created} {formatFileDate(appPassword.createdAt)} ·{' '}
+                    {appPassword.scope === 'write' ? t.write : t.read} · {t.created}{' '}
+                    {formatFileDate(appPassword.createdAt)} ·{' '}
                     {appPassword.lastUsedAt ? `${t.lastUsed} ${formatFileDate(appPassword.lastUsedAt)}` : t.neverUsed}
                   </p>
                 </div>
-                <Button size="small" variant="danger" aria-label={`${t.revoke} ${appPassword.name}`} onClick={() => setRevoking(appPassword)}>
+                <Button
+                  size="small"
+                  variant="danger"
+                  aria-label={`${t.revoke} ${appPassword.name}`}
+                  onClick={() => setRevoking(appPassword)}
+                >
                   {t.revoke}
                 </Button>
                 <RowFailure message={failureOf(appPassword._id)} />
@@ -94,7 +106,13 @@ export function AppPasswordsSection() {
       ) : (
         <ListPending error={error} />
       )}
-      <Dialog open={creating} onClose={() => setCreating(false)} title={t.create} size="small" getPersistentElements={toastRegions}>
+      <Dialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={t.create}
+        size="small"
+        getPersistentElements={toastRegions}
+      >
         <CreateAppPasswordForm
           onCreated={(value) => {
             setCreating(false)
@@ -139,9 +157,26 @@ function CreateAppPasswordForm({ onCreated }: { onCreated: (secret: string) => v
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>
-      <TextField label={t.name} placeholder={t.namePlaceholder} maxLength={APP_PASSWORD_NAME_MAX} value={name} onValueChange={setName} />
-      <Select label={t.scope} options={scopeOptions} value={scope} onValueChange={(value) => setScope(value as AppPasswordScope)} />
-      <TextField label={t.password} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+      <TextField
+        label={t.name}
+        placeholder={t.namePlaceholder}
+        maxLength={APP_PASSWORD_NAME_MAX}
+        value={name}
+        onValueChange={setName}
+      />
+      <Select
+        label={t.scope}
+        options={scopeOptions}
+        value={scope}
+        onValueChange={(value) => setScope(value as AppPasswordScope)}
+      />
+      <TextField
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <FormMessage>{error}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="primary" loading={busy} disabled={disabled}>

@@ -11,9 +11,25 @@ import { PASSWORD_MIN, passwordMessage } from '../../features/forms/validation.t
 import { ssoCopy } from '../sign-in/sso-copy.ts'
 
 /** `first`: the account has no password yet, so none is asked for; `onSet` follows a first one. */
-export function ChangePasswordDialog({ open, onClose, first = false, onSet }: { open: boolean; onClose: () => void; first?: boolean; onSet?: () => void }) {
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  first = false,
+  onSet,
+}: {
+  open: boolean
+  onClose: () => void
+  first?: boolean
+  onSet?: () => void
+}) {
   return (
-    <Dialog open={open} onClose={onClose} title={first ? ssoCopy.setPassword.title : copy.changePassword.title} size="small" getPersistentElements={toastRegions}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={first ? ssoCopy.setPassword.title : copy.changePassword.title}
+      size="small"
+      getPersistentElements={toastRegions}
+    >
       {/* Mounted only while open, so every opening starts empty. */}
       <ChangePasswordForm
         first={first}
@@ -36,7 +52,14 @@ function ChangePasswordForm({ first, onDone }: { first: boolean; onDone: () => v
   // SPEC §5: disabled when the current password is empty, new or verify is empty, they differ, the
   // new password is under 6 characters, or while submitting (and, like the other forms, while a
   // message shows).
-  const disabled = busy || (!first && !current) || !next || !verify || next !== verify || next.length < PASSWORD_MIN || Boolean(validation)
+  const disabled =
+    busy ||
+    (!first && !current) ||
+    !next ||
+    !verify ||
+    next !== verify ||
+    next.length < PASSWORD_MIN ||
+    Boolean(validation)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -58,10 +81,28 @@ function ChangePasswordForm({ first, onDone }: { first: boolean; onDone: () => v
       {first ? (
         <p>{ssoCopy.setPassword.hint}</p>
       ) : (
-        <TextField label={copy.changePassword.current} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
+        <TextField
+          label={copy.changePassword.current}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onValueChange={setCurrent}
+        />
       )}
-      <TextField label={copy.changePassword.next} type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
-      <TextField label={copy.changePassword.verify} type="password" autoComplete="new-password" value={verify} onValueChange={setVerify} />
+      <TextField
+        label={copy.changePassword.next}
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onValueChange={setNext}
+      />
+      <TextField
+        label={copy.changePassword.verify}
+        type="password"
+        autoComplete="new-password"
+        value={verify}
+        onValueChange={setVerify}
+      />
       <FormMessage>{validation}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="primary" loading={busy} disabled={disabled}>

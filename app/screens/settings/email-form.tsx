@@ -9,7 +9,13 @@ import { emailMessage } from '../../features/forms/validation.ts'
 import { settingsCopy } from './settings-copy.ts'
 
 /** Mounted only while its dialog is open, so every opening starts empty. */
-export function EmailForm({ submitLabel, onSubmit }: { submitLabel: string; onSubmit: (email: string) => Promise<void> }) {
+export function EmailForm({
+  submitLabel,
+  onSubmit,
+}: {
+  submitLabel: string
+  onSubmit: (email: string) => Promise<void>
+}) {
   const [email, setEmail] = useState('')
   const validation = emailMessage(email.trim())
   const { busy, error, submit, disabled } = useFormSubmit({
@@ -23,7 +29,13 @@ export function EmailForm({ submitLabel, onSubmit }: { submitLabel: string; onSu
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>
-      <TextField label={settingsCopy.admin.email} type="email" autoComplete="off" value={email} onValueChange={setEmail} />
+      <TextField
+        label={settingsCopy.admin.email}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onValueChange={setEmail}
+      />
       <FormMessage>{validation}</FormMessage>
       <FormMessage>{error}</FormMessage>
       <DialogActions>

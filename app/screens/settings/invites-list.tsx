@@ -18,7 +18,15 @@ export function inviteMeta(invite: InviteJson): string {
 }
 
 /** Shown only while there are invites: an empty server's Users section stays as it was. */
-export function InvitesList({ invites, refetch, now = Date.now() }: { invites: InviteJson[] | undefined; refetch: () => void; now?: number }) {
+export function InvitesList({
+  invites,
+  refetch,
+  now = Date.now(),
+}: {
+  invites: InviteJson[] | undefined
+  refetch: () => void
+  now?: number
+}) {
   const { busy, act, failureOf } = useRowActions(refetch)
   if (!invites?.length) return null
   return (
@@ -44,10 +52,14 @@ export function InvitesList({ invites, refetch, now = Date.now() }: { invites: I
                 aria-label={t.revokeLabel(name)}
                 disabled={busy}
                 onClick={() =>
-                  void act(invite._id, async () => {
-                    await revokeInvite(invite._id)
-                    toast.success(t.revoked)
-                  }, t.actionError)
+                  void act(
+                    invite._id,
+                    async () => {
+                      await revokeInvite(invite._id)
+                      toast.success(t.revoked)
+                    },
+                    t.actionError,
+                  )
                 }
               >
                 {t.revoke}

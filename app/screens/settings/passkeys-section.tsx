@@ -5,7 +5,14 @@ import { Button, Dialog, DialogActions, DialogDescription, formatFileDate } from
 import { useState } from 'react'
 import { failureReason } from '../../api/http.ts'
 import { keys } from '../../api/keys.ts'
-import { addPasskey, passkeyFailure, passkeysSupported, removePasskey, renamePasskey, type PasskeyJson } from '../../api/passkeys.ts'
+import {
+  addPasskey,
+  passkeyFailure,
+  passkeysSupported,
+  removePasskey,
+  renamePasskey,
+  type PasskeyJson,
+} from '../../api/passkeys.ts'
 import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
 import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
@@ -52,13 +59,23 @@ export function PasskeysSection() {
                 <div className={itemText}>
                   <span className={itemTitle}>{passkey.name}</span>
                   <p className={itemMeta}>
-                    {t.added} {formatFileDate(passkey.createdAt)} · {passkey.lastUsedAt ? `${t.lastUsed} ${formatFileDate(passkey.lastUsedAt)}` : t.neverUsed}
+                    {t.added} {formatFileDate(passkey.createdAt)} ·{' '}
+                    {passkey.lastUsedAt ? `${t.lastUsed} ${formatFileDate(passkey.lastUsedAt)}` : t.neverUsed}
                   </p>
                 </div>
-                <Button size="small" aria-label={`${t.rename} ${passkey.name}`} onClick={() => setEditing({ kind: 'rename', passkey })}>
+                <Button
+                  size="small"
+                  aria-label={`${t.rename} ${passkey.name}`}
+                  onClick={() => setEditing({ kind: 'rename', passkey })}
+                >
                   {t.rename}
                 </Button>
-                <Button size="small" variant="danger" aria-label={`${t.remove} ${passkey.name}`} onClick={() => setEditing({ kind: 'remove', passkey })}>
+                <Button
+                  size="small"
+                  variant="danger"
+                  aria-label={`${t.remove} ${passkey.name}`}
+                  onClick={() => setEditing({ kind: 'remove', passkey })}
+                >
                   {t.remove}
                 </Button>
               </li>
@@ -73,7 +90,15 @@ export function PasskeysSection() {
       <Dialog
         open={editing !== null}
         onClose={close}
-        title={editing?.kind === 'add' ? t.add : editing?.kind === 'rename' ? t.renameTitle : editing ? t.removeTitle(editing.passkey.name) : ''}
+        title={
+          editing?.kind === 'add'
+            ? t.add
+            : editing?.kind === 'rename'
+              ? t.renameTitle
+              : editing
+                ? t.removeTitle(editing.passkey.name)
+                : ''
+        }
         size="small"
         getPersistentElements={toastRegions}
       >
@@ -124,8 +149,20 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
   return (
     <form className={formStack} onSubmit={submit} noValidate>
       <DialogDescription>{t.addText}</DialogDescription>
-      <TextField label={t.name} placeholder={t.namePlaceholder} maxLength={PASSKEY_NAME_MAX} value={name} onValueChange={setName} />
-      <TextField label={t.password} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+      <TextField
+        label={t.name}
+        placeholder={t.namePlaceholder}
+        maxLength={PASSKEY_NAME_MAX}
+        value={name}
+        onValueChange={setName}
+      />
+      <TextField
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <FormMessage>{error}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="primary" loading={busy} disabled={disabled}>

@@ -16,7 +16,13 @@ export interface PasswordConfirmFormProps {
 }
 
 /** Mounted only while its dialog is open, so every opening starts empty. */
-export function PasswordConfirmForm({ text, passwordLabel, action, failure: failurePrefix, run }: PasswordConfirmFormProps) {
+export function PasswordConfirmForm({
+  text,
+  passwordLabel,
+  action,
+  failure: failurePrefix,
+  run,
+}: PasswordConfirmFormProps) {
   const [password, setPassword] = useState('')
   const { busy, error, submit, disabled } = useFormSubmit({
     ready: password !== '',
@@ -27,7 +33,13 @@ export function PasswordConfirmForm({ text, passwordLabel, action, failure: fail
   return (
     <form className={formStack} onSubmit={submit} noValidate>
       <DialogDescription>{text}</DialogDescription>
-      <TextField label={passwordLabel} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+      <TextField
+        label={passwordLabel}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <FormMessage>{error}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="danger" loading={busy} disabled={disabled}>

@@ -30,7 +30,13 @@ export interface QuotaDialogProps {
 
 export function QuotaDialog({ user, onClose, onSave }: QuotaDialogProps) {
   return (
-    <Dialog open={user !== null} onClose={onClose} title={user ? t.quotaTitle(user.email) : ''} size="small" getPersistentElements={toastRegions}>
+    <Dialog
+      open={user !== null}
+      onClose={onClose}
+      title={user ? t.quotaTitle(user.email) : ''}
+      size="small"
+      getPersistentElements={toastRegions}
+    >
       {user ? <QuotaForm key={user._id} initial={user.quota} onSave={onSave} /> : null}
     </Dialog>
   )
@@ -63,13 +69,29 @@ function QuotaForm({ initial, onSave }: { initial: number | null; onSave: (quota
   return (
     <form className={formStack} onSubmit={submit} noValidate>
       <div className={check}>
-        <input id={checkId} type="checkbox" checked={unlimited} onChange={(event) => setUnlimited(event.target.checked)} />
+        <input
+          id={checkId}
+          type="checkbox"
+          checked={unlimited}
+          onChange={(event) => setUnlimited(event.target.checked)}
+        />
         <label htmlFor={checkId}>{t.quotaUnlimited}</label>
       </div>
       {unlimited ? null : (
         <div className={fieldBeside}>
-          <TextField label={t.quotaSize} inputMode="decimal" value={size} onValueChange={setSize} aria-invalid={invalid || undefined} />
-          <Select label={t.quotaUnit} options={unitOptions} value={unit} onValueChange={(value) => setUnit(value as QuotaUnit)} />
+          <TextField
+            label={t.quotaSize}
+            inputMode="decimal"
+            value={size}
+            onValueChange={setSize}
+            aria-invalid={invalid || undefined}
+          />
+          <Select
+            label={t.quotaUnit}
+            options={unitOptions}
+            value={unit}
+            onValueChange={(value) => setUnit(value as QuotaUnit)}
+          />
         </div>
       )}
       <FormMessage>{invalid ? t.quotaInvalid : ''}</FormMessage>

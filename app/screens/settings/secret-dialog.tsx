@@ -30,7 +30,13 @@ export interface Secret {
 /** Open while `secret` is set; `onClose` forgets it. */
 export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClose: () => void }) {
   return (
-    <Dialog open={secret !== null} onClose={onClose} title={secret?.title ?? ''} size="small" getPersistentElements={toastRegions}>
+    <Dialog
+      open={secret !== null}
+      onClose={onClose}
+      title={secret?.title ?? ''}
+      size="small"
+      getPersistentElements={toastRegions}
+    >
       {secret ? (
         <div className={formStack}>
           <DialogDescription>{secret.text}</DialogDescription>

@@ -93,7 +93,8 @@ export const settingsCopy = {
     turnOff: 'Turn off',
     setupError: 'Could not start the set-up',
     enrolTitle: 'Turn on two-step verification',
-    scanText: 'Scan this QR code with your authenticator app, or type the setup key into it. Then enter the 6-digit code it shows, and your password.',
+    scanText:
+      'Scan this QR code with your authenticator app, or type the setup key into it. Then enter the 6-digit code it shows, and your password.',
     qrAlt: 'QR code for your authenticator app',
     key: 'Setup key',
     keyCopied: 'Setup key copied',
@@ -112,7 +113,8 @@ export const settingsCopy = {
       `Cumulus recovery codes for ${email}\n\nEach code signs you in once instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`,
     turnedOn: 'Two-step verification is on',
     offTitle: 'Turn off two-step verification?',
-    offText: 'Signing in will ask for your password only. Your recovery codes stop working. Enter your password to confirm.',
+    offText:
+      'Signing in will ask for your password only. Your recovery codes stop working. Enter your password to confirm.',
     password: 'Password',
     turnedOff: 'Two-step verification is off',
     disableError: 'Could not turn it off',
@@ -121,14 +123,16 @@ export const settingsCopy = {
   passkeys: {
     title: 'Passkeys',
     hint: 'Sign in with your fingerprint, face or device PIN instead of your password. Once you add one, signing in with your password also asks for it.',
-    unavailable: 'Passkeys are not available on this server: it is reached by an IP address, not a name. Ask its admin (WEBAUTHN_RP_ID).',
+    unavailable:
+      'Passkeys are not available on this server: it is reached by an IP address, not a name. Ask its admin (WEBAUTHN_RP_ID).',
     unsupported: 'This browser cannot use passkeys.',
     add: 'Add a passkey',
     empty: 'No passkeys yet',
     added: 'Added',
     lastUsed: 'last used',
     neverUsed: 'never used',
-    addText: 'Give it a name you will recognise, and enter your password. Your browser then asks you to create the passkey.',
+    addText:
+      'Give it a name you will recognise, and enter your password. Your browser then asks you to create the passkey.',
     name: 'Name',
     namePlaceholder: 'e.g. Laptop',
     password: 'Password',
@@ -215,7 +219,8 @@ export const settingsCopy = {
     revoked: 'Invite revoked',
     mailReset: 'Email a password reset',
     mailResetConfirm: (email: string) => `Email a password reset to ${email}?`,
-    mailResetText: 'Their current password stops working at once. They get a link to choose a new one, valid for 1 hour.',
+    mailResetText:
+      'Their current password stops working at once. They get a link to choose a new one, valid for 1 hour.',
     mailResetSent: (email: string) => `Password reset link sent to ${email}`,
     quotaTitle: (email: string) => `Storage quota for ${email}`,
     quotaUnlimited: 'Unlimited',

@@ -59,7 +59,9 @@ const menuItem = css`
   text-align: left;
   text-decoration: none;
   cursor: pointer;
-  &:hover { background: ${vars.color.hover}; }
+  &:hover {
+    background: ${vars.color.hover};
+  }
   &[aria-current='page'] {
     background: ${vars.color.accentSubtle};
     color: ${vars.color.accentText};
@@ -113,7 +115,13 @@ export function SettingsScreen() {
       <Header layout={isDesktop ? 'desktop' : 'mobile'} onLogo={() => navigate('/')} />
       <div className={body}>
         {!isDesktop ? (
-          <button type="button" className={cx(linkLook, menuToggle)} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)}>
+          <button
+            type="button"
+            className={cx(linkLook, menuToggle)}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
             <Icon name="menu" size="small" />
             {copy.settings.menu}
           </button>
@@ -140,14 +148,25 @@ export function SettingsScreen() {
               {copy.settings.general}
             </button>
             {isAdmin ? (
-              <button type="button" className={menuItem} aria-current={shown === 'users' ? 'page' : undefined} onClick={() => choose('users')}>
+              <button
+                type="button"
+                className={menuItem}
+                aria-current={shown === 'users' ? 'page' : undefined}
+                onClick={() => choose('users')}
+              >
                 {settingsCopy.users}
               </button>
             ) : null}
           </nav>
         ) : null}
         <main className={content}>
-          {shown === 'account' ? <AccountSection /> : shown === 'general' ? <GeneralSection /> : <UsersSection currentUserId={detailed?._id ?? user?._id} />}
+          {shown === 'account' ? (
+            <AccountSection />
+          ) : shown === 'general' ? (
+            <GeneralSection />
+          ) : (
+            <UsersSection currentUserId={detailed?._id ?? user?._id} />
+          )}
         </main>
       </div>
     </div>

@@ -22,7 +22,6 @@ import { settingsCopy } from './settings-copy.ts'
 
 const t = settingsCopy.twoStep
 
-
 // The QR code keeps its white quiet zone in the dark theme too: scanners need the contrast.
 const qr = css`
   align-self: center;
@@ -121,7 +120,13 @@ export function TwoStepSection({ email }: { email: string }) {
           <RecoveryCodes email={email} codes={enrolment.codes} onDone={finish} />
         ) : null}
       </Dialog>
-      <Dialog open={disabling} onClose={() => setDisabling(false)} title={t.offTitle} size="small" getPersistentElements={toastRegions}>
+      <Dialog
+        open={disabling}
+        onClose={() => setDisabling(false)}
+        title={t.offTitle}
+        size="small"
+        getPersistentElements={toastRegions}
+      >
         <PasswordConfirmForm
           text={t.offText}
           passwordLabel={t.password}
@@ -139,7 +144,13 @@ export function TwoStepSection({ email }: { email: string }) {
   )
 }
 
-function ScanStep({ enrolment, onEnabled }: { enrolment: Extract<Enrolment, { stage: 'scan' }>; onEnabled: (codes: string[]) => void }) {
+function ScanStep({
+  enrolment,
+  onEnabled,
+}: {
+  enrolment: Extract<Enrolment, { stage: 'scan' }>
+  onEnabled: (codes: string[]) => void
+}) {
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const { busy, error, submit, disabled } = useFormSubmit({
@@ -157,7 +168,13 @@ function ScanStep({ enrolment, onEnabled }: { enrolment: Extract<Enrolment, { st
       <DialogDescription>{t.scanText}</DialogDescription>
       <img className={qr} src={enrolment.qr} alt={t.qrAlt} />
       <div className={cx(fieldBeside, monospaceInput)}>
-        <TextField label={t.key} value={enrolment.setup.secret} readOnly onValueChange={() => {}} onFocus={(event) => event.currentTarget.select()} />
+        <TextField
+          label={t.key}
+          value={enrolment.setup.secret}
+          readOnly
+          onValueChange={() => {}}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <Button icon="copy" onClick={() => void copyWithToast(enrolment.setup.secret, t.keyCopied)}>
           {settingsCopy.copy}
         </Button>
@@ -172,7 +189,13 @@ function ScanStep({ enrolment, onEnabled }: { enrolment: Extract<Enrolment, { st
         onValueChange={(next) => setCode(next.replace(/\D/g, ''))}
       />
       {/* Asked again: a stolen session must not plant a second factor. */}
-      <TextField label={t.password} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+      <TextField
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <FormMessage>{error}</FormMessage>
       <DialogActions>
         <Button type="submit" variant="primary" loading={busy} disabled={disabled}>

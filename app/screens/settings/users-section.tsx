@@ -26,7 +26,18 @@ import { notifyAuditChanged } from '../../hooks/use-audit-log.ts'
 import { ActivitySection } from './activity-section.tsx'
 import { EmailForm } from './email-form.tsx'
 import { InvitesList } from './invites-list.tsx'
-import { actions, badge, dangerBadge, hint, item, itemMeta, itemText, itemTitle, list, subsection } from './list-styles.ts'
+import {
+  actions,
+  badge,
+  dangerBadge,
+  hint,
+  item,
+  itemMeta,
+  itemText,
+  itemTitle,
+  list,
+  subsection,
+} from './list-styles.ts'
 import { ListPending, RowFailure, useRowActions } from './row-actions.tsx'
 import { QuotaDialog } from './quota-dialog.tsx'
 import { SecretDialog, type Secret } from './secret-dialog.tsx'
@@ -65,9 +76,11 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
   const [inviteFailure, setInviteFailure] = useState('')
 
   /** Runs one change of `user`; a refusal shows under its row. */
-  const act = (user: AdminUserJson, run: () => Promise<void>) => actOn(user._id, run, t.actionError).then(() => setAsking(null))
+  const act = (user: AdminUserJson, run: () => Promise<void>) =>
+    actOn(user._id, run, t.actionError).then(() => setAsking(null))
 
-  const update = (user: AdminUserJson, patch: AdminUserPatch) => act(user, () => updateAdminUser(user._id, patch).then(() => undefined))
+  const update = (user: AdminUserJson, patch: AdminUserPatch) =>
+    act(user, () => updateAdminUser(user._id, patch).then(() => undefined))
 
   const confirm = (kind: NonNullable<Asking>['kind'], user: AdminUserJson) => {
     if (kind === 'disable') return update(user, { disabled: true })
@@ -83,7 +96,13 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
       })
     return act(user, async () => {
       const temporaryPassword = await resetAdminUserPassword(user._id)
-      setSecret({ title: t.resetTitle, text: t.temporaryText(user.email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
+      setSecret({
+        title: t.resetTitle,
+        text: t.temporaryText(user.email),
+        label: t.temporaryLabel,
+        value: temporaryPassword,
+        copied: t.passwordCopied,
+      })
     })
   }
 
@@ -105,7 +124,12 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
       { id: 'quota', label: t.setQuota, onSelect: () => setQuotaFor(user) },
       { id: 'reset', label: t.resetPassword, onSelect: () => setAsking({ kind: 'reset', user }) },
       // Offered only when the server can mail (GET /admin/invites says so).
-      { id: 'mail-reset', label: t.mailReset, hidden: !mailEnabled, onSelect: () => setAsking({ kind: 'mailReset', user }) },
+      {
+        id: 'mail-reset',
+        label: t.mailReset,
+        hidden: !mailEnabled,
+        onSelect: () => setAsking({ kind: 'mailReset', user }),
+      },
       user.role === 'admin'
         ? { id: 'demote', label: t.removeAdmin, onSelect: () => void update(user, { role: 'user' }) }
         : { id: 'promote', label: t.makeAdmin, onSelect: () => void update(user, { role: 'admin' }) },
@@ -114,17 +138,29 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
       user.disabled
         ? { id: 'enable', label: t.enable, hidden: self, onSelect: () => void update(user, { disabled: false }) }
         : { id: 'disable', label: t.disable, hidden: self, onSelect: () => setAsking({ kind: 'disable', user }) },
-      { id: 'delete', label: t.delete, tone: 'danger', hidden: self, onSelect: () => setAsking({ kind: 'delete', user }) },
+      {
+        id: 'delete',
+        label: t.delete,
+        tone: 'danger',
+        hidden: self,
+        onSelect: () => setAsking({ kind: 'delete', user }),
+      },
     ]
   }
 
-  const askTitle = asking ? { disable: t.disableConfirm, delete: t.deleteConfirm, reset: t.resetConfirm, mailReset: t.mailResetConfirm }[asking.kind](asking.user.email) : ''
+  const askTitle = asking
+    ? { disable: t.disableConfirm, delete: t.deleteConfirm, reset: t.resetConfirm, mailReset: t.mailResetConfirm }[
+        asking.kind
+      ](asking.user.email)
+    : ''
   const askText = !asking
     ? undefined
     : asking.kind === 'delete'
       ? t.deleteText(t.files(asking.user.fileCount), formatBytes(asking.user.used))
       : { disable: t.disableText, reset: t.resetText, mailReset: t.mailResetText }[asking.kind]
-  const askLabel = asking ? { disable: t.disable, delete: t.delete, reset: t.resetPassword, mailReset: t.mailReset }[asking.kind] : ''
+  const askLabel = asking
+    ? { disable: t.disable, delete: t.delete, reset: t.resetPassword, mailReset: t.mailReset }[asking.kind]
+    : ''
 
   return (
     <div className={section}>
@@ -138,11 +174,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
           <Button icon="link" onClick={() => void invite()}>
             {t.invite}
           </Button>
-          {mailEnabled ? (
-            <Button onClick={() => setInvitingByMail(true)}>
-              {t.inviteByEmail}
-            </Button>
-          ) : null}
+          {mailEnabled ? <Button onClick={() => setInvitingByMail(true)}>{t.inviteByEmail}</Button> : null}
         </div>
         <FormMessage>{inviteFailure}</FormMessage>
         {users ? (
@@ -170,18 +202,36 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
         <InvitesList invites={invites} refetch={refetchInvites} />
       </section>
       <ActivitySection scope="all" />
-      <Dialog open={creating} onClose={() => setCreating(false)} title={t.create} size="small" getPersistentElements={toastRegions}>
+      <Dialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={t.create}
+        size="small"
+        getPersistentElements={toastRegions}
+      >
         <EmailForm
           submitLabel={t.createSubmit}
           onSubmit={async (email) => {
             const { user, temporaryPassword } = await createAdminUser(email)
             setCreating(false)
             refetch()
-            setSecret({ title: t.createdTitle, text: t.temporaryText(user.email), label: t.temporaryLabel, value: temporaryPassword, copied: t.passwordCopied })
+            setSecret({
+              title: t.createdTitle,
+              text: t.temporaryText(user.email),
+              label: t.temporaryLabel,
+              value: temporaryPassword,
+              copied: t.passwordCopied,
+            })
           }}
         />
       </Dialog>
-      <Dialog open={invitingByMail} onClose={() => setInvitingByMail(false)} title={t.inviteByEmail} size="small" getPersistentElements={toastRegions}>
+      <Dialog
+        open={invitingByMail}
+        onClose={() => setInvitingByMail(false)}
+        title={t.inviteByEmail}
+        size="small"
+        getPersistentElements={toastRegions}
+      >
         <EmailForm
           submitLabel={t.inviteSubmit}
           onSubmit={async (email) => {

@@ -46,8 +46,16 @@ function EditLinkDialog({ link, onClose }: { link: ShareLinkJson | null; onClose
   const actions = useLinkActions()
   if (!shown) return null
   return (
-    <Dialog open={link !== null} onClose={onClose} title={shareCopy.edit.title(shown.name)} closeLabel={copy.modals.close} getPersistentElements={toastRegions}>
-      <DialogDescription>{shown.access === 'upload' ? shareCopy.edit.requestHint : shareCopy.edit.viewHint}</DialogDescription>
+    <Dialog
+      open={link !== null}
+      onClose={onClose}
+      title={shareCopy.edit.title(shown.name)}
+      closeLabel={copy.modals.close}
+      getPersistentElements={toastRegions}
+    >
+      <DialogDescription>
+        {shown.access === 'upload' ? shareCopy.edit.requestHint : shareCopy.edit.viewHint}
+      </DialogDescription>
       <LinkOptionsForm
         aria-label={shareCopy.linkSettings.title}
         link={shown}

@@ -51,10 +51,22 @@ export function ChoosePasswordStep({ temporaryPassword, onDone }: ChoosePassword
       <p className={text}>{t.text}</p>
       <form className={form} onSubmit={submit} noValidate>
         {temporaryPassword ? null : (
-          <TextField label={t.current} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
+          <TextField
+            label={t.current}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onValueChange={setCurrent}
+          />
         )}
         <TextField label={t.next} type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
-        <TextField label={t.verify} type="password" autoComplete="new-password" value={verify} onValueChange={setVerify} />
+        <TextField
+          label={t.verify}
+          type="password"
+          autoComplete="new-password"
+          value={verify}
+          onValueChange={setVerify}
+        />
         <FormMessage>{validation}</FormMessage>
         <FormMessage>{error}</FormMessage>
         <Button type="submit" variant="primary" size="large" loading={busy} disabled={disabled}>
@@ -62,7 +74,13 @@ export function ChoosePasswordStep({ temporaryPassword, onDone }: ChoosePassword
         </Button>
       </form>
       <div className={footer}>
-        <LinkButton onClick={() => void logout(undefined, { force: true }).catch((failure: unknown) => console.warn('Sign out failed', failure))}>
+        <LinkButton
+          onClick={() =>
+            void logout(undefined, { force: true }).catch((failure: unknown) =>
+              console.warn('Sign out failed', failure),
+            )
+          }
+        >
           {t.signOut}
         </LinkButton>
       </div>

@@ -42,7 +42,9 @@ export function SecondFactorStep({ methods, onDone, onRestart }: SecondFactorSte
         const { passkeySecondFactor, passkeyFailure } = await import('../../api/passkeys.ts')
         const passkeyAnswer = await passkeySecondFactor().catch((failure: unknown) => {
           // The server's refusals go on as they are; the browser's prompt's become words.
-          throw failure instanceof HttpError ? failure : new PromptFailure(passkeyFailure(failure, passkeyCopy.cancelled))
+          throw failure instanceof HttpError
+            ? failure
+            : new PromptFailure(passkeyFailure(failure, passkeyCopy.cancelled))
         })
         await completeSignIn(passkeyAnswer)
       } else await completeSignIn(recovery ? { recoveryCode: answer } : { code: answer })
@@ -72,7 +74,15 @@ export function SecondFactorStep({ methods, onDone, onRestart }: SecondFactorSte
       <p className={text}>{way === 'passkey' ? passkeyCopy.passkeyText : recovery ? t.recoveryText : t.codeText}</p>
       <form className={form} onSubmit={submit} noValidate>
         {way === 'passkey' ? null : recovery ? (
-          <TextField key="recovery" label={t.recoveryCode} name="recovery-code" autoComplete="off" autoFocus value={value} onValueChange={setValue} />
+          <TextField
+            key="recovery"
+            label={t.recoveryCode}
+            name="recovery-code"
+            autoComplete="off"
+            autoFocus
+            value={value}
+            onValueChange={setValue}
+          />
         ) : (
           <TextField
             key="code"
@@ -92,9 +102,15 @@ export function SecondFactorStep({ methods, onDone, onRestart }: SecondFactorSte
         </Button>
       </form>
       <div className={footer}>
-        {methods.includes('webauthn') && way !== 'passkey' ? <LinkButton onClick={() => switchTo('passkey')}>{t.usePasskey}</LinkButton> : null}
-        {methods.includes('totp') && way !== 'code' ? <LinkButton onClick={() => switchTo('code')}>{t.useCode}</LinkButton> : null}
-        {methods.includes('recovery') && !recovery ? <LinkButton onClick={() => switchTo('recovery')}>{t.useRecovery}</LinkButton> : null}
+        {methods.includes('webauthn') && way !== 'passkey' ? (
+          <LinkButton onClick={() => switchTo('passkey')}>{t.usePasskey}</LinkButton>
+        ) : null}
+        {methods.includes('totp') && way !== 'code' ? (
+          <LinkButton onClick={() => switchTo('code')}>{t.useCode}</LinkButton>
+        ) : null}
+        {methods.includes('recovery') && !recovery ? (
+          <LinkButton onClick={() => switchTo('recovery')}>{t.useRecovery}</LinkButton>
+        ) : null}
         <LinkButton onClick={() => onRestart()}>{t.backToLogin}</LinkButton>
       </div>
     </>

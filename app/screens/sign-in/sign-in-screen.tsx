@@ -16,7 +16,13 @@ import { createAccountMessage } from '../../features/forms/validation.ts'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
 import type { SecondFactorMethod } from '../../api/user.ts'
 import { createAccount, login, restoreSession } from '../../state/session.ts'
-import { hasPreviouslyLoggedIn, loggedIn, passwordChangeRequired, setHasPreviouslyLoggedIn, takeRememberedRoute } from '../../state/user.ts'
+import {
+  hasPreviouslyLoggedIn,
+  loggedIn,
+  passwordChangeRequired,
+  setHasPreviouslyLoggedIn,
+  takeRememberedRoute,
+} from '../../state/user.ts'
 import { vars } from '../../styles.ts'
 import { ssoCopy, ssoErrorMessage } from './sso-copy.ts'
 
@@ -174,7 +180,6 @@ export function SignInScreen({ invite }: { invite?: SignInInvite } = {}) {
     navigate('/home')
   }
 
-
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (disabled) return
@@ -236,7 +241,10 @@ export function SignInScreen({ invite }: { invite?: SignInInvite } = {}) {
     return (
       <CardPage>
         <Suspense fallback={<Spinner size="large" label={copy.loading} />}>
-          <ChoosePasswordStep temporaryPassword={password} onDone={() => navigate(takeRememberedRoute() ?? '/home', { replace: true })} />
+          <ChoosePasswordStep
+            temporaryPassword={password}
+            onDone={() => navigate(takeRememberedRoute() ?? '/home', { replace: true })}
+          />
         </Suspense>
       </CardPage>
     )
@@ -257,7 +265,14 @@ export function SignInScreen({ invite }: { invite?: SignInInvite } = {}) {
       <h1>{invite && mode === 'create' ? copy.invite.title : titles[mode]}</h1>
       {invite && mode === 'create' ? <p className={note}>{copy.invite.intro}</p> : null}
       <form className={form} onSubmit={submit} noValidate>
-        <TextField label={copy.auth.email} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
+        <TextField
+          label={copy.auth.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
         {mode !== 'reset' ? (
           <div className={passwordBlock}>
             <TextField

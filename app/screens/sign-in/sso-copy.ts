@@ -11,7 +11,8 @@ export const ssoCopy = {
     OIDC_FAILED: 'Your identity provider did not confirm the sign-in. Try again.',
     OIDC_EMAIL_UNVERIFIED: 'Your identity provider has not verified your email address, so it cannot sign you in here.',
     OIDC_EMAIL_INVALID: 'Email is invalid: your identity provider gave an address this server cannot use.',
-    OIDC_SIGNUP_CLOSED: "No account here uses your email, and this server does not open new ones. Ask the server's admin.",
+    OIDC_SIGNUP_CLOSED:
+      "No account here uses your email, and this server does not open new ones. Ask the server's admin.",
     OIDC_UNAVAILABLE: 'Your identity provider cannot be reached. Try again later.',
     ACCOUNT_DISABLED: "This account is disabled. Ask the server's admin.",
   } as Record<string, string>,

@@ -10,7 +10,6 @@ import { linkLook } from '../../features/forms/form.tsx'
 import { REDIRECT_DELAY_MS } from '../../features/account/redirect-delay.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 
-
 // Tokens are single-use: React's strict double effects (and remounts) must not spend one twice.
 const attempts = new Map<string, Promise<unknown>>()
 
@@ -28,7 +27,12 @@ export function VerifyEmailScreen({ token }: { token: string }) {
 
   useEffect(() => {
     const { promise, first } = verifyOnce(token)
-    if (first) void toast.promise(promise, { pending: copy.verifyEmail.pending, success: copy.verifyEmail.success, error: copy.verifyEmail.error })
+    if (first)
+      void toast.promise(promise, {
+        pending: copy.verifyEmail.pending,
+        success: copy.verifyEmail.success,
+        error: copy.verifyEmail.error,
+      })
     let timer: ReturnType<typeof setTimeout> | undefined
     let active = true
     promise.then(

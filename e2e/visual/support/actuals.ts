@@ -19,9 +19,15 @@ export async function keepActual(page: Page, testInfo: TestInfo, name: string, s
   const target = join(actualRoot, testInfo.project.name, name)
   try {
     await mkdir(dirname(target), { recursive: true })
-    const failed = testInfo.attachments.slice(since).find((attachment) => attachment.name.endsWith('-actual.png') && attachment.path)
+    const failed = testInfo.attachments
+      .slice(since)
+      .find((attachment) => attachment.name.endsWith('-actual.png') && attachment.path)
     if (failed?.path) await copyFile(failed.path, target)
-    else await writeFile(target, await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', style: await maskCss }))
+    else
+      await writeFile(
+        target,
+        await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', style: await maskCss }),
+      )
   } catch (error) {
     console.warn(`visual: no actual kept for ${testInfo.project.name}/${name}: ${(error as Error).message}`)
   }

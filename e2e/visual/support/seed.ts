@@ -23,7 +23,13 @@ export interface Seed {
  * A W×H picture of two colour ramps and a disc, as raw pixels, so that every byte comes from this
  * code: no fonts, no SVG renderer, no randomness (sharp only encodes it).
  */
-async function picture(format: 'jpeg' | 'png' | 'webp', width: number, height: number, [r, g, b]: [number, number, number], disc: [number, number, number]): Promise<Buffer> {
+async function picture(
+  format: 'jpeg' | 'png' | 'webp',
+  width: number,
+  height: number,
+  [r, g, b]: [number, number, number],
+  disc: [number, number, number],
+): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3)
   const cx = width * 0.65
   const cy = height * 0.4
@@ -39,7 +45,9 @@ async function picture(format: 'jpeg' | 'png' | 'webp', width: number, height: n
       pixels[i + 2] = inDisc ? disc[2] : Math.round(b * (1 - shade) + 80 * shade)
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer()
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer()
 }
 
 /** Plain bytes of an exact length: the size shown is the same on every run. */
@@ -76,7 +84,8 @@ export async function seedDrive(request: APIRequestContext): Promise<Seed> {
   await signUp(request, SEED_EMAIL, PASSWORD)
   const folders: Record<string, FolderJson> = {}
   const files: Record<string, FileJson> = {}
-  const folder = async (name: string, parent = '/') => (folders[name] = await inOrder(() => createFolder(request, name, parent)))
+  const folder = async (name: string, parent = '/') =>
+    (folders[name] = await inOrder(() => createFolder(request, name, parent)))
   const file = async (name: string, body: Buffer, parent = '/') => {
     const made = await inOrder(() => upload(request, name, body, parent))
     files[name] = await fileInfo(request, made._id)
@@ -94,7 +103,11 @@ export async function seedDrive(request: APIRequestContext): Promise<Seed> {
   await file('weekly-report.txt', bytes(3_412, 'w'), folders.Documents!._id)
   await file('letter.docx', bytes(18_230, 'l'), folders.Documents!._id)
   await file('budget-2025.xlsx', bytes(48_117, 'b'), folders.Documents!._id)
-  await file('harbour.jpg', await picture('jpeg', 960, 640, [40, 110, 170], [250, 210, 90]), folders['Holiday photos']!._id)
+  await file(
+    'harbour.jpg',
+    await picture('jpeg', 960, 640, [40, 110, 170], [250, 210, 90]),
+    folders['Holiday photos']!._id,
+  )
   await file('old-budget.xlsx', bytes(9_001, 'o'))
   await file('song.mp3', bytes(412_000, 's'))
   await file('archive.zip', bytes(1_250_000, 'z'))
@@ -105,7 +118,8 @@ export async function seedDrive(request: APIRequestContext): Promise<Seed> {
   await file('city-night.webp', await picture('webp', 640, 800, [30, 30, 90], [255, 190, 60]))
   await file('beach.jpg', await picture('jpeg', 1024, 683, [60, 170, 210], [255, 240, 200]))
 
-  for (const name of ['harbour.jpg', 'mountains.png', 'city-night.webp', 'beach.jpg']) await waitForThumbnail(request, files[name]!._id)
+  for (const name of ['harbour.jpg', 'mountains.png', 'city-night.webp', 'beach.jpg'])
+    await waitForThumbnail(request, files[name]!._id)
 
   await trash(request, 'file', files['old-budget.xlsx']!._id)
   await trash(request, 'folder', folders['Old drafts']!._id)

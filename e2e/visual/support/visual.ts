@@ -46,7 +46,8 @@ const MASK = 'data-visual-mask'
  */
 function markDates() {
   // …and the gallery's month headings ("November 2026"): the month the seed was uploaded in.
-  const date = /^(?:\d{2}\/\d{2}\/\d{2}(?:\d{2})? ?(?:\d{2}:\d{2}[AP]M)?|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4})$/i
+  const date =
+    /^(?:\d{2}\/\d{2}\/\d{2}(?:\d{2})? ?(?:\d{2}:\d{2}[AP]M)?|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4})$/i
   const mark = (root: Node | null) => {
     if (!root) return
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
@@ -55,7 +56,8 @@ function markDates() {
       // wide as it always was, not the inline <bdi> (whose width would follow the date's digits).
       const parent = node.parentElement?.tagName === 'BDI' ? node.parentElement.parentElement : node.parentElement
       // A date with a note beside it in one line (a trashed card's "· 30 days left") masks that line.
-      if (parent && (date.test(parent.textContent?.trim() ?? '') || date.test(node.textContent?.trim() ?? ''))) parent.setAttribute('data-visual-mask', '')
+      if (parent && (date.test(parent.textContent?.trim() ?? '') || date.test(node.textContent?.trim() ?? '')))
+        parent.setAttribute('data-visual-mask', '')
       // The Media page's date scrubber: its years and months (blocks of a fixed width).
       else if (parent?.closest('nav[aria-label="Jump to month"]')) parent.setAttribute('data-visual-mask', '')
     }
@@ -63,7 +65,8 @@ function markDates() {
   const start = () => {
     mark(document.body)
     new MutationObserver((records) => {
-      for (const record of records) mark(record.target.nodeType === Node.TEXT_NODE ? record.target.parentNode : record.target)
+      for (const record of records)
+        mark(record.target.nodeType === Node.TEXT_NODE ? record.target.parentNode : record.target)
     }).observe(document.documentElement, { subtree: true, childList: true, characterData: true })
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
@@ -77,7 +80,10 @@ function markDates() {
  */
 export async function signIn(page: Page, path: string, email: string): Promise<void> {
   const browserId = randomUUID()
-  const r = await page.request.post('/user-service/login', { data: { email, password: PASSWORD }, headers: { uuid: browserId } })
+  const r = await page.request.post('/user-service/login', {
+    data: { email, password: PASSWORD },
+    headers: { uuid: browserId },
+  })
   if (r.status() !== 200) throw new Error(`login failed: ${r.status()} ${await r.text()}`)
   await page.addInitScript((id) => {
     localStorage.setItem('browser-id', id)
@@ -95,7 +101,10 @@ export async function signIn(page: Page, path: string, email: string): Promise<v
 export async function steadyTimes(lines: Locator[]): Promise<Locator[]> {
   for (const line of lines) {
     await line.evaluate((element) => {
-      element.textContent = (element.textContent ?? '').replace(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}[AP]M/g, '01/01/2026 12:00PM')
+      element.textContent = (element.textContent ?? '').replace(
+        /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}[AP]M/g,
+        '01/01/2026 12:00PM',
+      )
     })
   }
   return lines
@@ -128,7 +137,11 @@ export async function settle(page: Page): Promise<void> {
       const pending = await page.evaluate(() =>
         Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'))
           .filter((dialog) => !dialog.hasAttribute('data-enter'))
-          .map((dialog) => document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? dialog.outerHTML.slice(0, 80)),
+          .map(
+            (dialog) =>
+              document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ??
+              dialog.outerHTML.slice(0, 80),
+          ),
       )
       throw new Error(`${error.message}: dialogs never marked data-enter: ${JSON.stringify(pending)}`)
     })
@@ -151,7 +164,11 @@ export async function settle(page: Page): Promise<void> {
  * antialiasing was seen to vary between runs, with the reason at the call. Fails first if a date is
  * on screen unmasked (a format the marker does not know), rather than writing it into a baseline.
  */
-export async function snap(page: Page, name: string, { mask = [], maxDiffPixels }: { mask?: Locator[]; maxDiffPixels?: number } = {}): Promise<void> {
+export async function snap(
+  page: Page,
+  name: string,
+  { mask = [], maxDiffPixels }: { mask?: Locator[]; maxDiffPixels?: number } = {},
+): Promise<void> {
   // The pointer rests where the last click left it, possibly over something that moved in under it
   // (a list row after the view toggle): park it in the header's empty corner.
   await page.mouse.move(0, 0)
@@ -191,7 +208,8 @@ export async function reveal(page: Page, target: Locator): Promise<Locator> {
 }
 
 /** A file of the home file grid (Quick Access repeats the newest files), revealed. */
-export const homeFile = (page: Page, name: string) => reveal(page, item(page.getByRole('listbox', { name: 'Home Files' }), name))
+export const homeFile = (page: Page, name: string) =>
+  reveal(page, item(page.getByRole('listbox', { name: 'Home Files' }), name))
 
 /** Opens the context menu of `target` (right-click, SPEC §2 "Context menu") and picks `action`. */
 export async function menuAction(page: Page, target: Locator, action: string): Promise<void> {

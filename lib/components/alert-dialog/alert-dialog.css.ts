@@ -3,7 +3,13 @@ import { recipe } from '@vanilla-extract/recipes'
 import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 
-export const body = sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'medium', textAlign: 'center' })
+export const body = sprinkles({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 'medium',
+  textAlign: 'center',
+})
 
 export const icon = recipe({
   base: [sprinkles({ display: 'inline-flex', padding: 'small', borderRadius: 'full' })],

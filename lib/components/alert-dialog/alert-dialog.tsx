@@ -47,7 +47,9 @@ export function AlertDialog({ title, text, icon = 'error', buttonLabel, classNam
     >
       {text ? <DialogDescription className={css.text}>{text}</DialogDescription> : null}
       <DialogActions className={css.actions}>
-        <Ariakit.DialogDismiss render={<Button variant="primary" />}>{buttonLabel ?? common.okay}</Ariakit.DialogDismiss>
+        <Ariakit.DialogDismiss render={<Button variant="primary" />}>
+          {buttonLabel ?? common.okay}
+        </Ariakit.DialogDismiss>
       </DialogActions>
     </Dialog>
   )

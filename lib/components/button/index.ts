@@ -1,1 +1,8 @@
-export { Button, buttonSizes, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './button.tsx'
+export {
+  Button,
+  buttonSizes,
+  buttonVariants,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './button.tsx'

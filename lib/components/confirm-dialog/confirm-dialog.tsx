@@ -48,7 +48,9 @@ export function ConfirmDialog({
       {text ? <DialogDescription>{text}</DialogDescription> : null}
       <DialogActions>
         {/* A DialogDismiss closes through onClose (= onCancel), like Escape and the backdrop. */}
-        <Ariakit.DialogDismiss render={<Button variant="secondary" />}>{cancelLabel ?? common.cancel}</Ariakit.DialogDismiss>
+        <Ariakit.DialogDismiss render={<Button variant="secondary" />}>
+          {cancelLabel ?? common.cancel}
+        </Ariakit.DialogDismiss>
         <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
           {confirmLabel ?? common.yes}
         </Button>

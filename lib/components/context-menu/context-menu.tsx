@@ -1,7 +1,12 @@
 import * as Ariakit from '@ariakit/react'
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react'
 import { longPressMs as defaultLongPressMs, useLongPress } from '../../hooks/use-long-press.ts'
-import { type AnchorRect, isContextMenuKey, isKeyboardContextMenu, pointAnchor } from '../../internal/context-menu-trigger.ts'
+import {
+  type AnchorRect,
+  isContextMenuKey,
+  isKeyboardContextMenu,
+  pointAnchor,
+} from '../../internal/context-menu-trigger.ts'
 import { cx } from '../../internal/cx.ts'
 import { popupSurface } from '../../internal/popup.css.ts'
 import * as menuCss from '../menu/menu.css.ts'
@@ -55,7 +60,12 @@ export function ContextMenu({
     return () => openAt(pointAnchor(x, y), target, currentTarget, false)
   }, longPressMs)
 
-  const openAt = ({ x, y, width, height }: AnchorRect, from: EventTarget | null, container: Element, firstItem: boolean) => {
+  const openAt = (
+    { x, y, width, height }: AnchorRect,
+    from: EventTarget | null,
+    container: Element,
+    firstItem: boolean,
+  ) => {
     // Focus goes back to the focusable element the menu was opened from, if there is one.
     const focusable = from instanceof Element ? from.closest<HTMLElement>(FOCUSABLE) : null
     setReturnFocusTo(focusable && container.contains(focusable) ? focusable : null)
@@ -72,7 +82,9 @@ export function ContextMenu({
     longPress.cancel()
     // A keyboard-made contextmenu event has no pointer position: anchor to the element instead.
     const fromKeyboard = isKeyboardContextMenu(event)
-    const rect = fromKeyboard ? (event.target as Element).getBoundingClientRect() : pointAnchor(event.clientX, event.clientY)
+    const rect = fromKeyboard
+      ? (event.target as Element).getBoundingClientRect()
+      : pointAnchor(event.clientX, event.clientY)
     openAt(rect, event.target, event.currentTarget, fromKeyboard)
   }
 

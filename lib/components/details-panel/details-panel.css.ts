@@ -19,7 +19,14 @@ export const empty = style([sprinkles({ color: 'muted', margin: 'none' })])
 
 // The colour comes per item (the extension's palette colour), set inline.
 export const banner = style([
-  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'medium', fontWeight: 'semibold', paddingY: 'xxlarge' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: 'medium',
+    fontWeight: 'semibold',
+    paddingY: 'xxlarge',
+  }),
   {
     color: vars.color.badgeText,
     fontSize: vars.font.size.xlarge,
@@ -40,4 +47,7 @@ export const facts = style([
 
 export const term = style([sprinkles({ color: 'muted', fontSize: 'small' }), { alignSelf: 'baseline' }])
 
-export const value = style([sprinkles({ margin: 'none' }), { minWidth: 0, overflowWrap: 'anywhere', alignSelf: 'baseline' }])
+export const value = style([
+  sprinkles({ margin: 'none' }),
+  { minWidth: 0, overflowWrap: 'anywhere', alignSelf: 'baseline' },
+])

@@ -74,7 +74,13 @@ export function DetailsPanel({
   const text = useLabels('detailsPanel', defaultDetailsPanelLabels, labels)
   const { formatDate, formatSize } = useLocale()
   const frame = (children: ReactNode) => (
-    <aside aria-label={text.panel} data-part="details-panel" {...props} className={cx(css.panel, className)} style={{ inlineSize: width, ...style }}>
+    <aside
+      aria-label={text.panel}
+      data-part="details-panel"
+      {...props}
+      className={cx(css.panel, className)}
+      style={{ inlineSize: width, ...style }}
+    >
       {children}
     </aside>
   )

@@ -63,14 +63,29 @@ export const panel = recipe({
   defaultVariants: { size: 'medium' },
 })
 
-export const header = sprinkles({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'medium' })
+export const header = sprinkles({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: 'medium',
+})
 
 export const heading = style([
-  sprinkles({ fontSize: 'large', fontWeight: 'semibold', lineHeight: 'tight', margin: 'none', flexGrow: 1, minWidth: '0' }),
+  sprinkles({
+    fontSize: 'large',
+    fontWeight: 'semibold',
+    lineHeight: 'tight',
+    margin: 'none',
+    flexGrow: 1,
+    minWidth: '0',
+  }),
   { overflowWrap: 'anywhere' },
 ])
 
-export const closeButton = style({ marginBlock: `calc(-1 * ${vars.space.small})`, marginInlineEnd: `calc(-1 * ${vars.space.small})` })
+export const closeButton = style({
+  marginBlock: `calc(-1 * ${vars.space.small})`,
+  marginInlineEnd: `calc(-1 * ${vars.space.small})`,
+})
 
 export const description = style([sprinkles({ margin: 'none', color: 'muted' }), { overflowWrap: 'anywhere' }])
 

@@ -52,7 +52,9 @@ export function Dialog({
       <div className={css.header}>
         {hideTitle ? <Ariakit.VisuallyHidden>{heading}</Ariakit.VisuallyHidden> : heading}
         {showClose ? (
-          <Ariakit.DialogDismiss render={<IconButton icon="close" label={closeLabel ?? common.close} className={css.closeButton} />} />
+          <Ariakit.DialogDismiss
+            render={<IconButton icon="close" label={closeLabel ?? common.close} className={css.closeButton} />}
+          />
         ) : null}
       </div>
       {children}
@@ -65,7 +67,9 @@ export type DialogDescriptionProps = Ariakit.DialogDescriptionProps
 
 /** Body text that also becomes the dialog's accessible description. */
 export function DialogDescription({ className, ...props }: DialogDescriptionProps) {
-  return <Ariakit.DialogDescription data-part="dialog-description" {...props} className={cx(css.description, className)} />
+  return (
+    <Ariakit.DialogDescription data-part="dialog-description" {...props} className={cx(css.description, className)} />
+  )
 }
 
 /** Props of `DialogActions`. */

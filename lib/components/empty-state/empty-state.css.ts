@@ -21,10 +21,26 @@ export const illustration = style({
 
 // The illustration's parts, in theme colours so it follows light and dark.
 export const backdrop = style({ fill: vars.color.accentSubtle })
-export const paper = style({ fill: vars.color.surface, stroke: vars.color.accent, strokeWidth: 2, strokeLinejoin: 'round' })
-export const ink = style({ fill: 'none', stroke: vars.color.accent, strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' })
+export const paper = style({
+  fill: vars.color.surface,
+  stroke: vars.color.accent,
+  strokeWidth: 2,
+  strokeLinejoin: 'round',
+})
+export const ink = style({
+  fill: 'none',
+  stroke: vars.color.accent,
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+})
 
-export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, maxWidth: vars.size.emptyState.text })
+export const text = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  maxWidth: vars.size.emptyState.text,
+})
 
 export const title = style({
   margin: 0,

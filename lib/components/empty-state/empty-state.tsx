@@ -24,7 +24,15 @@ export interface EmptyStateProps extends Omit<ComponentPropsWithRef<'div'>, 'tit
 }
 
 /** What a view shows when it has nothing to list: a picture, a heading, a hint and an action. */
-export function EmptyState({ illustration, title, description, action, headingLevel = 2, className, ...props }: EmptyStateProps) {
+export function EmptyState({
+  illustration,
+  title,
+  description,
+  action,
+  headingLevel = 2,
+  className,
+  ...props
+}: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const
   return (
     <div data-part="empty-state" {...props} className={cx(root, className)}>

@@ -20,10 +20,22 @@ export interface ExtensionBadgeProps extends Omit<ComponentPropsWithRef<'span'>,
 }
 
 /** A coloured tag with a file's extension, e.g. "PDF" or "UNK". */
-export function ExtensionBadge({ filename, max = defaultBadgeMax, size, className, style, ...props }: ExtensionBadgeProps) {
+export function ExtensionBadge({
+  filename,
+  max = defaultBadgeMax,
+  size,
+  className,
+  style,
+  ...props
+}: ExtensionBadgeProps) {
   const { text, color } = extensionBadge(filename, max)
   return (
-    <span data-part="extension-badge" {...props} className={cx(badge({ size }), className)} style={{ backgroundColor: color, ...style }}>
+    <span
+      data-part="extension-badge"
+      {...props}
+      className={cx(badge({ size }), className)}
+      style={{ backgroundColor: color, ...style }}
+    >
       {text}
     </span>
   )

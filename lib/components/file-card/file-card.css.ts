@@ -26,7 +26,9 @@ export const preview = style([
     position: 'relative',
     aspectRatio: '16 / 10',
     overflow: 'hidden',
-    selectors: { [`${card}[data-selected="true"] &, ${card}[aria-selected="true"] &`]: { background: vars.color.surface } },
+    selectors: {
+      [`${card}[data-selected="true"] &, ${card}[aria-selected="true"] &`]: { background: vars.color.surface },
+    },
   },
 ])
 
@@ -36,7 +38,9 @@ export const body = style([
   sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxsmall', paddingX: 'medium', paddingY: 'small' }),
   {
     minWidth: 0,
-    '@container': { [narrowCardGrid]: { paddingInline: vars.space.small, paddingBlock: vars.space.xsmall, gap: vars.space.none } },
+    '@container': {
+      [narrowCardGrid]: { paddingInline: vars.space.small, paddingBlock: vars.space.xsmall, gap: vars.space.none },
+    },
   },
 ])
 

@@ -32,7 +32,12 @@ export function FileCard({
   ...props
 }: FileCardProps) {
   return (
-    <Ariakit.Role data-selected={selected || undefined} data-part="file-card" {...props} className={cx(css.card, className)}>
+    <Ariakit.Role
+      data-selected={selected || undefined}
+      data-part="file-card"
+      {...props}
+      className={cx(css.card, className)}
+    >
       <FileFace
         file={file}
         thumbnailsDisabled={thumbnailsDisabled}

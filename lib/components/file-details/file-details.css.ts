@@ -3,11 +3,22 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText } from '../../theme/states.ts'
 
-export const root = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'large' }), baseText, { minWidth: 0 }])
+export const root = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'large' }),
+  baseText,
+  { minWidth: 0 },
+])
 
 // The file name sits in a box beside a Copy name button.
 export const nameBox = style([
-  sprinkles({ display: 'flex', alignItems: 'center', gap: 'medium', padding: 'medium', borderRadius: 'medium', background: 'sunken' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 'medium',
+    padding: 'medium',
+    borderRadius: 'medium',
+    background: 'sunken',
+  }),
   { border: `${vars.borderWidth.thin} solid ${vars.color.border}` },
 ])
 
@@ -18,7 +29,9 @@ export const name = style([
 
 export const block = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'small' })
 
-export const heading = style([sprinkles({ margin: 'none', fontSize: 'medium', fontWeight: 'semibold', lineHeight: 'tight' })])
+export const heading = style([
+  sprinkles({ margin: 'none', fontSize: 'medium', fontWeight: 'semibold', lineHeight: 'tight' }),
+])
 
 export const list = style([
   sprinkles({ display: 'grid', gap: 'small', margin: 'none' }),

@@ -50,7 +50,8 @@ export const defaultFileDetailsLabels: FileDetailsLabels = {
 }
 
 /** Props of `FileDetails`; other div attributes are forwarded. */
-export interface FileDetailsProps extends FileDetailsFields, Omit<ComponentPropsWithRef<'div'>, keyof FileDetailsFields | 'children'> {}
+export interface FileDetailsProps
+  extends FileDetailsFields, Omit<ComponentPropsWithRef<'div'>, keyof FileDetailsFields | 'children'> {}
 
 /**
  * A file's name (with Copy name), its details (access, size, upload date) and a Download button:
@@ -84,7 +85,9 @@ export function FileDetails({
       {/* One level below whatever heading the page or dialog has. */}
       <Ariakit.HeadingLevel>
         <div role="group" className={css.block} aria-labelledby={headingId}>
-          <Ariakit.Heading id={headingId} className={css.heading}>{labels.heading}</Ariakit.Heading>
+          <Ariakit.Heading id={headingId} className={css.heading}>
+            {labels.heading}
+          </Ariakit.Heading>
           <dl className={css.list}>
             <dt className={css.term}>{labels.access}</dt>
             <dd className={css.value}>{accessText}</dd>
@@ -105,7 +108,8 @@ export function FileDetails({
 }
 
 /** Props of `FileDetailsDialog`: the details plus dialog props (`open`, `onClose`, …). */
-export interface FileDetailsDialogProps extends FileDetailsFields, Omit<DialogProps, keyof FileDetailsFields | 'title' | 'children' | 'onClose'> {
+export interface FileDetailsDialogProps
+  extends FileDetailsFields, Omit<DialogProps, keyof FileDetailsFields | 'title' | 'children' | 'onClose'> {
   /** Escape, the backdrop or the close icon. */
   onClose: () => void
   /** The dialog's name; defaults to the file name (kept for screen readers, the box shows it). */

@@ -38,7 +38,11 @@ export interface FileGridProps extends CollectionBaseProps<BrowserFile> {
    * Renders a card of your own (e.g. the kit's `FileCard` beside your badges); spread `itemProps`
    * on its root. `card` is the card the grid would show. List view: see `FileList`'s `renderItem`.
    */
-  renderItem?: (file: BrowserFile, itemProps: CollectionItemProps, state: CollectionItemState & { card: ReactNode }) => ReactNode
+  renderItem?: (
+    file: BrowserFile,
+    itemProps: CollectionItemProps,
+    state: CollectionItemState & { card: ReactNode },
+  ) => ReactNode
 }
 
 const fileId = (file: BrowserFile) => file.id
@@ -66,7 +70,16 @@ export function FileGrid({
   ...props
 }: FileGridProps) {
   if (view === 'list')
-    return <FileList {...props} className={className} columnLabels={columnLabels} actionsLabel={actionsLabel} formatDate={formatDate} {...(columnSort ? { columnSort } : {})} />
+    return (
+      <FileList
+        {...props}
+        className={className}
+        columnLabels={columnLabels}
+        actionsLabel={actionsLabel}
+        formatDate={formatDate}
+        {...(columnSort ? { columnSort } : {})}
+      />
+    )
   return (
     <VirtualCollection<BrowserFile>
       data-part="file-grid"
@@ -77,7 +90,16 @@ export function FileGrid({
       getId={fileId}
       minCellWidth={minCardWidth}
       renderItem={(file, itemProps, state) => {
-        const card = <FileCard file={file} selected={state.selected} openCue={openCue} thumbnailsDisabled={thumbnailsDisabled} formatDate={formatDate} {...itemProps} />
+        const card = (
+          <FileCard
+            file={file}
+            selected={state.selected}
+            openCue={openCue}
+            thumbnailsDisabled={thumbnailsDisabled}
+            formatDate={formatDate}
+            {...itemProps}
+          />
+        )
         return renderItem ? renderItem(file, itemProps, { ...state, card }) : card
       }}
     />

@@ -24,7 +24,8 @@ interface RowBase extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
 }
 
 /** Props of `FileListRow`: a file or a folder; the rest go to the row element. */
-export type FileListRowProps = RowBase & ({ file: BrowserFile; folder?: never } | { folder: BrowserFolder; file?: never })
+export type FileListRowProps = RowBase &
+  ({ file: BrowserFile; folder?: never } | { folder: BrowserFolder; file?: never })
 
 /**
  * One row of the list view: Name (badge or folder icon), Size (files only), Created and
@@ -45,9 +46,19 @@ export function FileListRow({
   const locale = useLocale()
   const date = file ? file.uploadDate : folder.createdAt
   return (
-    <div role="row" data-selected={selected || undefined} data-part="file-list-row" {...props} className={cx(css.columns, css.row, className)}>
+    <div
+      role="row"
+      data-selected={selected || undefined}
+      data-part="file-list-row"
+      {...props}
+      className={cx(css.columns, css.row, className)}
+    >
       <div role="gridcell" data-part="file-list-name" className={css.nameCell}>
-        {file ? <ExtensionBadge filename={file.name} max={3} size="small" aria-hidden /> : <Icon name="folder" className={css.folderIcon} />}
+        {file ? (
+          <ExtensionBadge filename={file.name} max={3} size="small" aria-hidden />
+        ) : (
+          <Icon name="folder" className={css.folderIcon} />
+        )}
         <span data-part="file-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
@@ -65,7 +76,12 @@ export function FileListRow({
         <bdi>{formatDate ? formatDate(date) : locale.formatDate(date, 'card')}</bdi>
       </div>
       <div role="gridcell" data-part="file-list-actions" className={css.actionsCell}>
-        <IconButton icon="more-vertical" size="small" label={(actionsLabel ?? common.actionsFor)(name)} {...actionProps} />
+        <IconButton
+          icon="more-vertical"
+          size="small"
+          label={(actionsLabel ?? common.actionsFor)(name)}
+          {...actionProps}
+        />
       </div>
     </div>
   )

@@ -86,7 +86,14 @@ export const actionsHeader = style([sprinkles({ textAlign: 'end' }), cell])
 
 // A sorting column header: the header's text as a button, its direction's icon after it.
 export const sortButton = style([
-  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'xsmall', fontSize: 'small', fontWeight: 'semibold', color: 'muted' }),
+  sprinkles({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 'xsmall',
+    fontSize: 'small',
+    fontWeight: 'semibold',
+    color: 'muted',
+  }),
   {
     maxWidth: '100%',
     padding: 0,

@@ -1,5 +1,10 @@
 import type { BrowserFile } from '../file-card/browser-item.ts'
-import { type CollectionBaseProps, type CollectionItemProps, type CollectionItemState, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import {
+  type CollectionBaseProps,
+  type CollectionItemProps,
+  type CollectionItemState,
+  VirtualCollection,
+} from '../virtual-collection/virtual-collection.tsx'
 import * as css from './file-list.css.ts'
 import { FileListRow } from './file-list-row.tsx'
 import { Icon } from '../icon/icon.tsx'
@@ -16,7 +21,12 @@ export interface FileListColumnLabels {
 }
 
 /** The list view's columns. */
-export const defaultColumnLabels: FileListColumnLabels = { name: 'Name', size: 'Size', created: 'Created', actions: 'Actions' }
+export const defaultColumnLabels: FileListColumnLabels = {
+  name: 'Name',
+  size: 'Size',
+  created: 'Created',
+  actions: 'Actions',
+}
 
 /** Props of `FileList`; the rest go to the root `div`. */
 export interface FileListProps extends CollectionBaseProps<BrowserFile> {
@@ -32,7 +42,11 @@ export interface FileListProps extends CollectionBaseProps<BrowserFile> {
    * Renders a row of your own (e.g. `FileListRow` with extra content in a cell); spread `itemProps`
    * on its root, a `role="row"` with the same four cells. `row` is the row the list would show.
    */
-  renderItem?: (file: BrowserFile, itemProps: CollectionItemProps, state: CollectionItemState & { row: ReactNode }) => ReactNode
+  renderItem?: (
+    file: BrowserFile,
+    itemProps: CollectionItemProps,
+    state: CollectionItemState & { row: ReactNode },
+  ) => ReactNode
 }
 
 const fileId = (file: BrowserFile) => file.id
@@ -55,24 +69,56 @@ export interface ColumnSort {
 /** The default sort fields of the columns (the spec's `alp` and `date`, and `size`). */
 export const defaultColumnSortFields: Record<SortableColumn, string> = { name: 'alp', size: 'size', created: 'date' }
 
-function SortableHeader({ column, label, sort, className }: { column: SortableColumn; label: string; sort?: ColumnSort; className?: string }) {
+function SortableHeader({
+  column,
+  label,
+  sort,
+  className,
+}: {
+  column: SortableColumn
+  label: string
+  sort?: ColumnSort
+  className?: string
+}) {
   const field = sort ? (sort.fields ?? defaultColumnSortFields)[column] : undefined
-  if (!sort || !field) return <div role="columnheader" className={className}>{label}</div>
+  if (!sort || !field)
+    return (
+      <div role="columnheader" className={className}>
+        {label}
+      </div>
+    )
   const cut = sort.value.lastIndexOf('_')
   const current = sort.value.slice(0, cut) === field ? (sort.value.slice(cut + 1) as 'asc' | 'desc') : undefined
   const next = current ? (current === 'asc' ? 'desc' : 'asc') : column === 'name' ? 'asc' : 'desc'
   return (
-    <div role="columnheader" className={className} aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}>
-      <button type="button" data-part="column-sort" className={css.sortButton} onClick={() => sort.onValueChange(`${field}_${next}`)}>
+    <div
+      role="columnheader"
+      className={className}
+      aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}
+    >
+      <button
+        type="button"
+        data-part="column-sort"
+        className={css.sortButton}
+        onClick={() => sort.onValueChange(`${field}_${next}`)}
+      >
         {label}
-        {current ? <Icon name={current === 'asc' ? 'sort-asc' : 'sort-desc'} className={css.sortIcon} aria-hidden /> : null}
+        {current ? (
+          <Icon name={current === 'asc' ? 'sort-asc' : 'sort-desc'} className={css.sortIcon} aria-hidden />
+        ) : null}
       </button>
     </div>
   )
 }
 
 /** The header row shared by the file and folder lists; with `sort`, Name, Size and Created sort when clicked. */
-export function ListColumnHeaders({ labels, sort }: { labels?: Partial<FileListColumnLabels>; sort?: ColumnSort | undefined }) {
+export function ListColumnHeaders({
+  labels,
+  sort,
+}: {
+  labels?: Partial<FileListColumnLabels>
+  sort?: ColumnSort | undefined
+}) {
   const text = useLabels('fileList', defaultColumnLabels, labels)
   return (
     <>
@@ -104,7 +150,14 @@ export function FileList({ columnLabels, actionsLabel, formatDate, columnSort, r
       headerRowClassName={listHeaderRowClassName}
       renderItem={(file, itemProps, state) => {
         const row = (
-          <FileListRow file={file} selected={state.selected} actionsLabel={actionsLabel} formatDate={formatDate} actionProps={state.actionProps} {...itemProps} />
+          <FileListRow
+            file={file}
+            selected={state.selected}
+            actionsLabel={actionsLabel}
+            formatDate={formatDate}
+            actionProps={state.actionProps}
+            {...itemProps}
+          />
         )
         return renderItem ? renderItem(file, itemProps, { ...state, row }) : row
       }}

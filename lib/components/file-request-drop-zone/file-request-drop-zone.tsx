@@ -43,7 +43,10 @@ export const defaultFileRequestDropZoneLabels: FileRequestDropZoneLabels = {
 }
 
 /** Props of `FileRequestDropZone`; the rest go to the root `section`. */
-export interface FileRequestDropZoneProps extends Omit<ComponentPropsWithRef<'section'>, 'title' | 'children' | 'onDrop'> {
+export interface FileRequestDropZoneProps extends Omit<
+  ComponentPropsWithRef<'section'>,
+  'title' | 'children' | 'onDrop'
+> {
   /** The folder's name (the request's title). */
   title: string
   /** Files chosen or dropped, in the order given; the app checks the limits and uploads them. */
@@ -135,12 +138,18 @@ export function FileRequestDropZone({
     },
   }
 
-  const limits = [maxFileSize != null ? text.perFile(formatSize(maxFileSize)) : null, maxTotalBytes != null ? text.total(formatSize(maxTotalBytes)) : null].filter(
-    (line): line is string => line != null,
-  )
+  const limits = [
+    maxFileSize != null ? text.perFile(formatSize(maxFileSize)) : null,
+    maxTotalBytes != null ? text.total(formatSize(maxTotalBytes)) : null,
+  ].filter((line): line is string => line != null)
 
   return (
-    <section aria-labelledby={titleId} data-part="file-request-drop-zone" {...props} className={cx(css.root, className)}>
+    <section
+      aria-labelledby={titleId}
+      data-part="file-request-drop-zone"
+      {...props}
+      className={cx(css.root, className)}
+    >
       <div className={css.header}>
         <Heading id={titleId} className={css.title}>
           <Icon name="folder" size="large" className={css.titleIcon} />

@@ -7,7 +7,14 @@ import { baseText, focusRing } from '../../theme/states.ts'
 const selected = '&[data-selected="true"], &[aria-selected="true"]'
 
 export const card = style([
-  sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', paddingX: 'medium', borderRadius: 'medium', background: 'surface' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 'small',
+    paddingX: 'medium',
+    borderRadius: 'medium',
+    background: 'surface',
+  }),
   baseText,
   {
     position: 'relative',
@@ -27,4 +34,7 @@ export const name = style([
   { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
 
-export const note = style([sprinkles({ fontSize: 'small', color: 'muted' }), { marginInlineStart: 'auto', flexShrink: 0, whiteSpace: 'nowrap' }])
+export const note = style([
+  sprinkles({ fontSize: 'small', color: 'muted' }),
+  { marginInlineStart: 'auto', flexShrink: 0, whiteSpace: 'nowrap' },
+])

@@ -18,9 +18,18 @@ export interface FolderCardProps extends Omit<Ariakit.RoleProps, 'children'> {
 }
 
 /** A folder's card: the folder icon and the name. Given a `role` (e.g. `option` inside `FolderGrid`), its name is the folder name. */
-export function FolderCard({ folder, selected = false, openCue = false, openLabel, className, ...props }: FolderCardProps) {
+export function FolderCard({
+  folder,
+  selected = false,
+  openCue = false,
+  openLabel,
+  className,
+  ...props
+}: FolderCardProps) {
   return (
-    <Ariakit.Role data-selected={selected || undefined} {...props}
+    <Ariakit.Role
+      data-selected={selected || undefined}
+      {...props}
       data-part="folder-card"
       className={cx(css.card, className)}
     >

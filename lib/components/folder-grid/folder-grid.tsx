@@ -1,8 +1,17 @@
 import type { BrowserFolder } from '../file-card/browser-item.ts'
-import { type ColumnSort, type FileListColumnLabels, ListColumnHeaders, listHeaderRowClassName } from '../file-list/file-list.tsx'
+import {
+  type ColumnSort,
+  type FileListColumnLabels,
+  ListColumnHeaders,
+  listHeaderRowClassName,
+} from '../file-list/file-list.tsx'
 import { FileListRow } from '../file-list/file-list-row.tsx'
 import { FolderCard } from '../folder-card/folder-card.tsx'
-import { type CollectionBaseProps, type CollectionView, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import {
+  type CollectionBaseProps,
+  type CollectionView,
+  VirtualCollection,
+} from '../virtual-collection/virtual-collection.tsx'
 import type { DateInput } from '../../utils/format-date.ts'
 
 /** Narrowest folder card in px. */
@@ -33,7 +42,16 @@ const folderId = (folder: BrowserFolder) => folder.id
  * a virtualised grid of `FolderCard`s or, with `view="list"`, rows. Keyboard, selection, menus and
  * paging work as in `FileGrid`.
  */
-export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidth, columnLabels, actionsLabel, formatDate, columnSort, openCue = false, ...props }: FolderGridProps) {
+export function FolderGrid({
+  view = 'grid',
+  minCardWidth = folderGridMinCardWidth,
+  columnLabels,
+  actionsLabel,
+  formatDate,
+  columnSort,
+  openCue = false,
+  ...props
+}: FolderGridProps) {
   return (
     <VirtualCollection<BrowserFolder>
       {...props}
@@ -44,7 +62,14 @@ export function FolderGrid({ view = 'grid', minCardWidth = folderGridMinCardWidt
       headerRowClassName={listHeaderRowClassName}
       renderItem={(folder, itemProps, { selected, actionProps }) =>
         view === 'list' ? (
-          <FileListRow folder={folder} selected={selected} actionsLabel={actionsLabel} formatDate={formatDate} actionProps={actionProps} {...itemProps} />
+          <FileListRow
+            folder={folder}
+            selected={selected}
+            actionsLabel={actionsLabel}
+            formatDate={formatDate}
+            actionProps={actionProps}
+            {...itemProps}
+          />
         ) : (
           <FolderCard folder={folder} selected={selected} openCue={openCue} {...itemProps} />
         )

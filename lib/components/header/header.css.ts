@@ -15,7 +15,15 @@ export const header = style([
 ])
 
 export const logo = style([
-  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'small', fontSize: 'large', fontWeight: 'semibold', borderRadius: 'small', flexShrink: 0 }),
+  sprinkles({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 'small',
+    fontSize: 'large',
+    fontWeight: 'semibold',
+    borderRadius: 'small',
+    flexShrink: 0,
+  }),
   {
     color: vars.color.text,
     textDecoration: 'none',
@@ -24,7 +32,12 @@ export const logo = style([
   },
 ])
 
-export const logoMark = style({ color: vars.color.accent, width: vars.size.icon.large, height: vars.size.icon.large, flexShrink: 0 })
+export const logoMark = style({
+  color: vars.color.accent,
+  width: vars.size.icon.large,
+  height: vars.size.icon.large,
+  flexShrink: 0,
+})
 
 export const search = sprinkles({ display: 'flex', justifyContent: 'center', flexGrow: 1, minWidth: '0' })
 
@@ -36,8 +49,14 @@ export const slot = recipe({
     show: { mobile: {}, desktop: {} },
   },
   compoundVariants: [
-    { variants: { responsive: true, show: 'mobile' }, style: sprinkles({ display: { mobile: 'flex', desktop: 'none' } }) },
-    { variants: { responsive: true, show: 'desktop' }, style: sprinkles({ display: { mobile: 'none', desktop: 'flex' } }) },
+    {
+      variants: { responsive: true, show: 'mobile' },
+      style: sprinkles({ display: { mobile: 'flex', desktop: 'none' } }),
+    },
+    {
+      variants: { responsive: true, show: 'desktop' },
+      style: sprinkles({ display: { mobile: 'none', desktop: 'flex' } }),
+    },
   ],
 })
 

@@ -35,10 +35,7 @@ export interface HeaderProps extends Omit<ComponentPropsWithRef<'header'>, 'chil
 function CloudMark() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden focusable="false" className={css.logoMark}>
-      <path
-        fill="currentColor"
-        d="M7 19.5h10.75a4.75 4.75 0 0 0 .9-9.41A6.5 6.5 0 0 0 6.2 8.6 5.5 5.5 0 0 0 7 19.5z"
-      />
+      <path fill="currentColor" d="M7 19.5h10.75a4.75 4.75 0 0 0 .9-9.41A6.5 6.5 0 0 0 6.2 8.6 5.5 5.5 0 0 0 7 19.5z" />
     </svg>
   )
 }

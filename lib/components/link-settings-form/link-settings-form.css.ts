@@ -50,16 +50,35 @@ export const detail = style({
 
 export const label = style({ fontSize: vars.font.size.small, fontWeight: vars.font.weight.semibold })
 
-export const row = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, flexWrap: 'wrap', minWidth: 0 })
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  flexWrap: 'wrap',
+  minWidth: 0,
+})
 
-export const input = style([textInput, { flex: '1 1 12em', minWidth: 0, color: vars.color.text, colorScheme: 'light dark' }])
+export const input = style([
+  textInput,
+  { flex: '1 1 12em', minWidth: 0, color: vars.color.text, colorScheme: 'light dark' },
+])
 
 // Numbers are short: the field need not fill the row.
-export const numberInput = style([textInput, { inlineSize: '8em', flex: '0 0 auto', color: vars.color.text, colorScheme: 'light dark' }])
+export const numberInput = style([
+  textInput,
+  { inlineSize: '8em', flex: '0 0 auto', color: vars.color.text, colorScheme: 'light dark' },
+])
 
 export const unit = style([
   textInput,
-  { inlineSize: 'auto', flex: '0 0 auto', paddingInlineEnd: vars.space.small, color: vars.color.text, colorScheme: 'light dark', cursor: 'pointer' },
+  {
+    inlineSize: 'auto',
+    flex: '0 0 auto',
+    paddingInlineEnd: vars.space.small,
+    color: vars.color.text,
+    colorScheme: 'light dark',
+    cursor: 'pointer',
+  },
 ])
 
 export const note = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.textMuted })

@@ -92,8 +92,10 @@ export const defaultLinkSettingsFormLabels: LinkSettingsFormLabels = {
 }
 
 /** Props of `LinkSettingsForm`; the rest go to the `form`. */
-export interface LinkSettingsFormProps
-  extends Omit<ComponentPropsWithRef<'form'>, 'onSubmit' | 'defaultValue' | 'children' | 'onChange'> {
+export interface LinkSettingsFormProps extends Omit<
+  ComponentPropsWithRef<'form'>,
+  'onSubmit' | 'defaultValue' | 'children' | 'onChange'
+> {
   /** A view link (expiry, password, download limit) or a file request (expiry, password, size and file-count limits); defaults to view. */
   access?: ShareLinkAccess
   /** The link already has a password: the password switch starts on and an empty field keeps it. */
@@ -115,7 +117,9 @@ export interface LinkSettingsFormProps
   /** The clock the expiry is checked against; defaults to the current time. */
   now?: () => Date
   /** Texts; defaults to `defaultLinkSettingsFormLabels` (`problems` may be given in part). */
-  labels?: Partial<Omit<LinkSettingsFormLabels, 'problems'>> & { problems?: Partial<LinkSettingsFormLabels['problems']> }
+  labels?: Partial<Omit<LinkSettingsFormLabels, 'problems'>> & {
+    problems?: Partial<LinkSettingsFormLabels['problems']>
+  }
 }
 
 const currentTime = () => new Date()
@@ -144,7 +148,10 @@ export function LinkSettingsForm({
   const merged = useLabels('linkSettingsForm', defaultLinkSettingsFormLabels, flat)
   const localeProblems = useLocale().messages.linkSettingsForm?.problems
   // Problems merge one by one: a message set or a prop may name only some of them.
-  const text = { ...merged, problems: { ...defaultLinkSettingsFormLabels.problems, ...localeProblems, ...problemLabels } }
+  const text = {
+    ...merged,
+    problems: { ...defaultLinkSettingsFormLabels.problems, ...localeProblems, ...problemLabels },
+  }
   const [draft, setDraft] = useState(() => toDraft(value ?? defaultValue, hasPassword))
   // The last settings reported (or received): a controlled value that differs is an outside change.
   const [synced, setSynced] = useState<LinkSettings | undefined>(value)
@@ -226,15 +233,29 @@ export function LinkSettingsForm({
 
   // A whole number of 1 or more: the download limit, or a file request's file count.
   const countField = (field: 'limit' | 'files', label: string, on: boolean, count: string, switchLabel: string) =>
-    numberOption(field, switchLabel, on, (checked) => update(field === 'limit' ? { limitOn: checked } : { filesOn: checked }), label, {
-      inputMode: 'numeric',
-      min: 1,
-      step: 1,
-      value: count,
-      onChange: (event) => update(field === 'limit' ? { limit: event.target.value } : { files: event.target.value }),
-    })
+    numberOption(
+      field,
+      switchLabel,
+      on,
+      (checked) => update(field === 'limit' ? { limitOn: checked } : { filesOn: checked }),
+      label,
+      {
+        inputMode: 'numeric',
+        min: 1,
+        step: 1,
+        value: count,
+        onChange: (event) => update(field === 'limit' ? { limit: event.target.value } : { files: event.target.value }),
+      },
+    )
 
-  const sizeField = (field: 'fileSize' | 'total', label: string, on: boolean, amount: string, unit: SizeUnit, switchLabel: string) =>
+  const sizeField = (
+    field: 'fileSize' | 'total',
+    label: string,
+    on: boolean,
+    amount: string,
+    unit: SizeUnit,
+    switchLabel: string,
+  ) =>
     numberOption(
       field,
       switchLabel,
@@ -246,7 +267,8 @@ export function LinkSettingsForm({
         min: 0,
         step: 'any',
         value: amount,
-        onChange: (event) => update(field === 'fileSize' ? { fileSize: event.target.value } : { total: event.target.value }),
+        onChange: (event) =>
+          update(field === 'fileSize' ? { fileSize: event.target.value } : { total: event.target.value }),
       },
       <select
         aria-label={text.unit(label)}
@@ -266,11 +288,23 @@ export function LinkSettingsForm({
     )
 
   return (
-    <form ref={formRef} noValidate data-part="link-settings-form" {...props} className={cx(css.form, className)} onSubmit={submit}>
+    <form
+      ref={formRef}
+      noValidate
+      data-part="link-settings-form"
+      {...props}
+      className={cx(css.form, className)}
+      onSubmit={submit}
+    >
       <Option
         label={text.expires}
         checked={draft.expires}
-        onCheckedChange={(checked) => update({ expires: checked, expiresAt: checked && draft.expiresAt === '' ? defaultExpiry(now()) : draft.expiresAt })}
+        onCheckedChange={(checked) =>
+          update({
+            expires: checked,
+            expiresAt: checked && draft.expiresAt === '' ? defaultExpiry(now()) : draft.expiresAt,
+          })
+        }
       >
         <label htmlFor={fieldId('expiresAt')} className={css.label}>
           {text.expiresAt}
@@ -330,7 +364,14 @@ export function LinkSettingsForm({
         countField('limit', text.maxDownloadsInput, draft.limitOn, draft.limit, text.maxDownloads)
       ) : (
         <>
-          {sizeField('fileSize', text.maxFileSizeInput, draft.fileSizeOn, draft.fileSize, draft.fileSizeUnit, text.maxFileSize)}
+          {sizeField(
+            'fileSize',
+            text.maxFileSizeInput,
+            draft.fileSizeOn,
+            draft.fileSize,
+            draft.fileSizeUnit,
+            text.maxFileSize,
+          )}
           {sizeField('total', text.maxTotalInput, draft.totalOn, draft.total, draft.totalUnit, text.maxTotal)}
           {countField('files', text.maxFilesInput, draft.filesOn, draft.files, text.maxFiles)}
         </>
@@ -377,7 +418,12 @@ function Option({
   return (
     <div className={css.option}>
       <label className={css.toggle}>
-        <Ariakit.Checkbox id={switchId} className={css.checkbox} checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+        <Ariakit.Checkbox
+          id={switchId}
+          className={css.checkbox}
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+        />
         {label}
       </label>
       {checked ? <div className={css.detail}>{children}</div> : off ? <div className={css.detail}>{off}</div> : null}

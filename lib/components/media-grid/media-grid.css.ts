@@ -3,7 +3,6 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { focusRing, state } from '../../theme/states.ts'
 
-
 export const tile = style([
   sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'sunken' }),
   {

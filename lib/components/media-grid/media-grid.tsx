@@ -4,7 +4,11 @@ import { useThumbnail } from '../../internal/use-thumbnail.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
-import { type CollectionBaseProps, type CollectionItemProps, VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
+import {
+  type CollectionBaseProps,
+  type CollectionItemProps,
+  VirtualCollection,
+} from '../virtual-collection/virtual-collection.tsx'
 import * as virtualCss from '../virtual-collection/virtual-collection.css.ts'
 import * as css from './media-grid.css.ts'
 import { useCommonLabels } from '../../locale/locale.tsx'
@@ -33,17 +37,40 @@ export interface MediaTileProps extends CollectionItemProps {
 }
 
 /** One thumbnail tile: picture (or badge, or error icon), play mark on videos, optional caption. */
-export function MediaTile({ file, selected, thumbnailsDisabled, thumbnailErrorLabel, caption = false, className, ...props }: MediaTileProps) {
+export function MediaTile({
+  file,
+  selected,
+  thumbnailsDisabled,
+  thumbnailErrorLabel,
+  caption = false,
+  className,
+  ...props
+}: MediaTileProps) {
   const { url, failed, onError } = useThumbnail(file.thumbnailUrl, thumbnailsDisabled)
   return (
     // No visible text: the tile is named by the file name.
-    <div aria-label={file.name} title={file.name} data-selected={selected || undefined} data-part="media-tile" {...props} className={cx(css.tile, className)}>
+    <div
+      aria-label={file.name}
+      title={file.name}
+      data-selected={selected || undefined}
+      data-part="media-tile"
+      {...props}
+      className={cx(css.tile, className)}
+    >
       {failed ? (
         <Icon name="error" size="large" label={thumbnailErrorLabel} className={css.error} />
       ) : url == null ? (
         <ExtensionBadge filename={file.name} aria-hidden />
       ) : (
-        <img src={url} alt="" loading="lazy" decoding="async" draggable={false} className={css.image} onError={onError} />
+        <img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          className={css.image}
+          onError={onError}
+        />
       )}
       {file.isVideo && !failed ? <PlayBadge overBadge={url == null} /> : null}
       {caption ? (

@@ -1,1 +1,8 @@
-export { defaultMediaViewerLabels, MediaViewer, mediaKinds, type MediaKind, type MediaViewerLabels, type MediaViewerProps } from './media-viewer.tsx'
+export {
+  defaultMediaViewerLabels,
+  MediaViewer,
+  mediaKinds,
+  type MediaKind,
+  type MediaViewerLabels,
+  type MediaViewerProps,
+} from './media-viewer.tsx'

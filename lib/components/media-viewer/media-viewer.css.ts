@@ -19,7 +19,14 @@ export const viewer = style({
 export const header = sprinkles({ display: 'flex', alignItems: 'center', gap: 'small' })
 
 export const title = style([
-  sprinkles({ margin: 'none', flexGrow: 1, minWidth: '0', fontSize: 'large', fontWeight: 'semibold', lineHeight: 'tight' }),
+  sprinkles({
+    margin: 'none',
+    flexGrow: 1,
+    minWidth: '0',
+    fontSize: 'large',
+    fontWeight: 'semibold',
+    lineHeight: 'tight',
+  }),
   { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
 
@@ -36,7 +43,14 @@ export const stage = style([
 
 // Black behind the picture, as the letterbox of a video is.
 export const media = style([
-  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', flexGrow: 1, minWidth: '0', borderRadius: 'medium' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexGrow: 1,
+    minWidth: '0',
+    borderRadius: 'medium',
+  }),
   {
     alignSelf: 'stretch',
     overflow: 'hidden',
@@ -56,7 +70,14 @@ export const video = style([content, { width: '100%', height: '100%', background
 
 export const error = style([
   // Light on the black stage, in either theme.
-  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'small', color: 'onAccent', fontWeight: 'semibold' }),
+  sprinkles({
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: 'small',
+    color: 'onAccent',
+    fontWeight: 'semibold',
+  }),
   { margin: 0 },
 ])
 

@@ -62,7 +62,8 @@ export const defaultMediaViewerLabels: MediaViewerLabels = {
 // Keys these elements use themselves (a video seeks with the arrows, a field moves its caret).
 const OWN_ARROWS = new Set(['VIDEO', 'AUDIO', 'INPUT', 'TEXTAREA', 'SELECT'])
 // …and so do composite widgets such as the file's menu, whether portalled or not.
-const ARROW_WIDGETS = '[role="menu"], [role="menubar"], [role="listbox"], [role="slider"], [role="tablist"], [role="grid"]'
+const ARROW_WIDGETS =
+  '[role="menu"], [role="menubar"], [role="listbox"], [role="slider"], [role="tablist"], [role="grid"]'
 
 /**
  * The full-screen file viewer: the name, the file's menu and a close control; previous
@@ -140,7 +141,15 @@ export function MediaViewer({
             // Keyed by address, so an error on one image does not stick to the next.
             <ImageView key={src} src={src} name={name} errorText={labels.error} />
           ) : (
-            <video key={src} src={src} controls autoPlay={autoPlay} playsInline aria-label={name} className={css.video} />
+            <video
+              key={src}
+              src={src}
+              controls
+              autoPlay={autoPlay}
+              playsInline
+              aria-label={name}
+              className={css.video}
+            />
           )}
         </div>
         <IconButton

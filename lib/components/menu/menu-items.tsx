@@ -6,7 +6,8 @@ import * as css from './menu.css.ts'
 import { isMenuSeparator, type MenuEntry, visibleMenuEntries } from './menu-entries.ts'
 
 // A string that names no icon of the kit (an emoji, a letter) is the product's own node.
-const isIconName = (icon: unknown): icon is IconName => typeof icon === 'string' && (iconNames as readonly string[]).includes(icon)
+const isIconName = (icon: unknown): icon is IconName =>
+  typeof icon === 'string' && (iconNames as readonly string[]).includes(icon)
 
 /** Renders the visible entries as Ariakit menu items; shared by Menu and ContextMenu. */
 export function MenuItems({ entries }: { entries: readonly MenuEntry[] }) {

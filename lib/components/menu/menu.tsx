@@ -24,11 +24,26 @@ export interface MenuProps extends Omit<Ariakit.MenuProps, 'store' | 'children'>
 }
 
 /** A menu button and its popup of actions (Ariakit Menu): arrow keys move, Enter selects, Escape closes and refocuses the button. */
-export function Menu({ label, items, trigger, open, onOpenChange, placement = 'bottom-end', className, ...props }: MenuProps) {
+export function Menu({
+  label,
+  items,
+  trigger,
+  open,
+  onOpenChange,
+  placement = 'bottom-end',
+  className,
+  ...props
+}: MenuProps) {
   return (
     <Ariakit.MenuProvider open={open} setOpen={onOpenChange} placement={placement}>
       <Ariakit.MenuButton render={trigger ?? <IconButton icon="more-vertical" label={label} />} />
-      <Ariakit.Menu gutter={4} unmountOnHide data-part="menu" {...props} className={cx(popupSurface, css.menu, className)}>
+      <Ariakit.Menu
+        gutter={4}
+        unmountOnHide
+        data-part="menu"
+        {...props}
+        className={cx(popupSurface, css.menu, className)}
+      >
         <MenuItems entries={items} />
       </Ariakit.Menu>
     </Ariakit.MenuProvider>

@@ -27,8 +27,16 @@ const rowBase = [
     selectors: {
       [state.hover]: { background: vars.color.hover },
       [state.focusVisible]: { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
-      [state.checked]: { background: vars.color.accentSubtle, borderColor: vars.color.accent, color: vars.color.accentText },
-      '&[aria-pressed="true"]': { background: vars.color.accentSubtle, borderColor: vars.color.accent, color: vars.color.accentText },
+      [state.checked]: {
+        background: vars.color.accentSubtle,
+        borderColor: vars.color.accent,
+        color: vars.color.accentText,
+      },
+      '&[aria-pressed="true"]': {
+        background: vars.color.accentSubtle,
+        borderColor: vars.color.accent,
+        color: vars.color.accentText,
+      },
     },
   },
 ] as const
@@ -59,12 +67,21 @@ export const name = style([
   { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
 
-export const folderIcon = style({ color: vars.color.textMuted, selectors: { [`${option}[aria-selected="true"] &, ${current}[aria-pressed="true"] &`]: { color: 'inherit' } } })
+export const folderIcon = style({
+  color: vars.color.textMuted,
+  selectors: { [`${option}[aria-selected="true"] &, ${current}[aria-pressed="true"] &`]: { color: 'inherit' } },
+})
 
 export const chevron = style({ color: vars.color.textMuted })
 
 export const footer = style([
-  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'medium', flexWrap: 'wrap' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: 'medium',
+    flexWrap: 'wrap',
+  }),
 ])
 
 export const summary = style([

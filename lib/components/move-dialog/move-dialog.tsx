@@ -22,11 +22,14 @@ export interface MoveFolder {
 }
 
 /** The destination: the selected folder, else the current folder, else the root (null). */
-export const moveDestination = (selected: MoveFolder | null | undefined, current: MoveFolder | null): MoveFolder | null =>
-  selected ?? current ?? null
+export const moveDestination = (
+  selected: MoveFolder | null | undefined,
+  current: MoveFolder | null,
+): MoveFolder | null => selected ?? current ?? null
 
 /** The summary line: "Move to {folder name}", or "Move to {root}" ("Move to home") for the root. */
-export const moveSummary = (destination: MoveFolder | null, root = 'home'): string => `Move to ${destination ? destination.name : root}`
+export const moveSummary = (destination: MoveFolder | null, root = 'home'): string =>
+  `Move to ${destination ? destination.name : root}`
 
 /** Props of `MoveDialog`; other dialog props (`open`, …) are forwarded. */
 export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose'> {

@@ -1,1 +1,6 @@
-export { defaultMultiSelectBarLabels, MultiSelectBar, type MultiSelectBarLabels, type MultiSelectBarProps } from './multi-select-bar.tsx'
+export {
+  defaultMultiSelectBarLabels,
+  MultiSelectBar,
+  type MultiSelectBarLabels,
+  type MultiSelectBarProps,
+} from './multi-select-bar.tsx'

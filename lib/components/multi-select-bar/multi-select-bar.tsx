@@ -95,7 +95,14 @@ export function MultiSelectBar({
     { id: 'delete', icon: 'trash', run: onDelete, shown: inTrash, danger: true },
   ]
   return (
-    <Ariakit.Toolbar aria-label={text.toolbar} data-part="multi-select-bar" rtl={rtl} {...props} ref={dirRef} className={cx(css.bar, className)}>
+    <Ariakit.Toolbar
+      aria-label={text.toolbar}
+      data-part="multi-select-bar"
+      rtl={rtl}
+      {...props}
+      ref={dirRef}
+      className={cx(css.bar, className)}
+    >
       <Ariakit.ToolbarItem render={<IconButton icon="close" label={text.close} onClick={onClose} />} />
       <span role="status" className={css.count}>
         {text.selected(count)}

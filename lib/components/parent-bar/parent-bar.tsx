@@ -31,7 +31,13 @@ export interface ParentBarLabels {
 }
 
 /** Default texts: "Breadcrumb", "Back", "Home", "Trash", "Folder actions". */
-export const defaultParentBarLabels: ParentBarLabels = { nav: 'Breadcrumb', back: 'Back', home: 'Home', trash: 'Trash', menu: 'Folder actions' }
+export const defaultParentBarLabels: ParentBarLabels = {
+  nav: 'Breadcrumb',
+  back: 'Back',
+  home: 'Home',
+  trash: 'Trash',
+  menu: 'Folder actions',
+}
 
 /** Props of `ParentBar`; the rest go to the `nav`. */
 export interface ParentBarProps extends Omit<ComponentPropsWithRef<'nav'>, 'children'> {
@@ -58,7 +64,17 @@ export interface ParentBarProps extends Omit<ComponentPropsWithRef<'nav'>, 'chil
  * The back bar above a folder's contents: a back arrow, the Home or Trash crumb
  * to the root, the current folder's name (`aria-current`) and its menu.
  */
-export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menuItems, labels, onItemsDrop, className, ...props }: ParentBarProps) {
+export function ParentBar({
+  folderName,
+  root = 'home',
+  onBack,
+  onRootClick,
+  menuItems,
+  labels,
+  onItemsDrop,
+  className,
+  ...props
+}: ParentBarProps) {
   const text = useLabels('parentBar', defaultParentBarLabels, labels)
   const toParent = useItemDrop(onItemsDrop && ((ids) => onItemsDrop('parent', ids)))
   const toRoot = useItemDrop(onItemsDrop && ((ids) => onItemsDrop('root', ids)))
@@ -72,7 +88,14 @@ export function ParentBar({ folderName, root = 'home', onBack, onRootClick, menu
       <IconButton icon="arrow-left" label={text.back} onClick={onBack} {...toParent.props} className={css.dropZone} />
       <ol className={css.crumbs}>
         <li className={cx(css.crumb, css.rootCrumb)}>
-          <Button variant="ghost" size="small" icon={root === 'trash' ? 'trash' : 'home'} onClick={onRootClick} {...toRoot.props} className={css.dropZone}>
+          <Button
+            variant="ghost"
+            size="small"
+            icon={root === 'trash' ? 'trash' : 'home'}
+            onClick={onRootClick}
+            {...toRoot.props}
+            className={css.dropZone}
+          >
             {root === 'trash' ? text.trash : text.home}
           </Button>
           <Icon name="chevron-right" size="small" className={css.separator} />

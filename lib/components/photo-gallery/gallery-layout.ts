@@ -67,20 +67,30 @@ export function defaultTargetRowHeight(width: number): number {
   return Math.round(110 + ((width - 480) / (900 - 480)) * 70)
 }
 
-const sameOptions = (a: LayoutOptions, b: LayoutOptions) => a.width === b.width && a.targetRowHeight === b.targetRowHeight && a.gap === b.gap
+const sameOptions = (a: LayoutOptions, b: LayoutOptions) =>
+  a.width === b.width && a.targetRowHeight === b.targetRowHeight && a.gap === b.gap
 
 /**
  * Packs `items` into rows. Given the `previous` layout of a list that `items` extends (same options,
  * same first `previous.itemCount` items: the caller knows, e.g. a next page was appended), only the
  * last group is packed again; anything else is packed from the start.
  */
-export function packGallery(items: readonly LayoutItem[], options: LayoutOptions, previous?: GalleryLayout): GalleryLayout {
+export function packGallery(
+  items: readonly LayoutItem[],
+  options: LayoutOptions,
+  previous?: GalleryLayout,
+): GalleryLayout {
   const width = Math.max(1, options.width)
   const { targetRowHeight: target, gap } = options
   let rows: LayoutRow[] = []
   let groups: LayoutGroup[] = []
   let from = 0
-  if (previous && sameOptions(previous.options, options) && previous.itemCount <= items.length && previous.groups.length > 0) {
+  if (
+    previous &&
+    sameOptions(previous.options, options) &&
+    previous.itemCount <= items.length &&
+    previous.groups.length > 0
+  ) {
     // Keep every group but the last, which the new items may continue.
     const last = previous.groups[previous.groups.length - 1]!
     groups = previous.groups.slice(0, -1)
@@ -94,7 +104,13 @@ export function packGallery(items: readonly LayoutItem[], options: LayoutOptions
     const count = end - rowStart
     const natural = (width - gap * (count - 1)) / sum
     const group = groups.length - 1
-    rows.push({ group, start: rowStart, end, height: Math.max(1, Math.round(justified ? natural : Math.min(natural, target))), justified })
+    rows.push({
+      group,
+      start: rowStart,
+      end,
+      height: Math.max(1, Math.round(justified ? natural : Math.min(natural, target))),
+      justified,
+    })
     groups[group]!.rowCount++
     rowStart = end
   }
@@ -133,14 +149,25 @@ export function packGallery(items: readonly LayoutItem[], options: LayoutOptions
   }
   if (items.length > rowStart) closeRow(items.length, ratioSum, false)
 
-  return { options: { ...options, width }, rows, groups, groupCounts: groups.map((g) => g.rowCount), itemCount: items.length }
+  return {
+    options: { ...options, width },
+    rows,
+    groups,
+    groupCounts: groups.map((g) => g.rowCount),
+    itemCount: items.length,
+  }
 }
 
 /**
  * The widths of a row's items in whole px: proportional to their ratios, placed on rounded edges
  * so a justified row sums to `width` exactly. A short row keeps the ratios at the row's height.
  */
-export function rowItemWidths(ratios: readonly number[], row: Pick<LayoutRow, 'height' | 'justified'>, width: number, gap: number): number[] {
+export function rowItemWidths(
+  ratios: readonly number[],
+  row: Pick<LayoutRow, 'height' | 'justified'>,
+  width: number,
+  gap: number,
+): number[] {
   const clamped = ratios.map(layoutRatio)
   const sum = clamped.reduce((a, b) => a + b, 0)
   // Justified: the ratios share the width left after the gaps. Short: each is as wide as its ratio

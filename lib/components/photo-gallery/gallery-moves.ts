@@ -4,7 +4,11 @@
 import { type GalleryLayout, rowItemWidths, rowOfItem } from './gallery-layout.ts'
 
 /** The horizontal spans [left, right) of a row's items, in px from the row's start. */
-function rowSpans(layout: GalleryLayout, row: number, ratioOf: (index: number) => number | undefined): Array<[number, number]> {
+function rowSpans(
+  layout: GalleryLayout,
+  row: number,
+  ratioOf: (index: number) => number | undefined,
+): Array<[number, number]> {
   const { start, end } = layout.rows[row]!
   const ratios = Array.from({ length: end - start }, (_, k) => ratioOf(start + k) ?? 1)
   const widths = rowItemWidths(ratios, layout.rows[row]!, layout.options.width, layout.options.gap)
@@ -20,7 +24,12 @@ function rowSpans(layout: GalleryLayout, row: number, ratioOf: (index: number) =
  * The item of `row` right above or below item `index`: the one under its middle, else (past the
  * end of a short row, or in a gap) the one nearest to it.
  */
-export function nearestInRow(layout: GalleryLayout, index: number, row: number, ratioOf: (index: number) => number | undefined): number {
+export function nearestInRow(
+  layout: GalleryLayout,
+  index: number,
+  row: number,
+  ratioOf: (index: number) => number | undefined,
+): number {
   const fromRow = rowOfItem(layout, index)
   const [left, right] = rowSpans(layout, fromRow, ratioOf)[index - layout.rows[fromRow]!.start]!
   const x = (left + right) / 2

@@ -63,9 +63,17 @@ export function GalleryScrubber({ entries, label, sticky, stickyOffset, onJump }
   }
 
   return (
-    <nav ref={navRef} aria-label={label} className={sticky ? `${css.scrubber} ${css.scrubberSticky}` : css.scrubber}
-      style={sticky && stickyOffset ? { insetBlockStart: stickyOffset, maxBlockSize: `calc(100vh - ${stickyOffset})` } : undefined}
-      onKeyDown={onKeyDown}>
+    <nav
+      ref={navRef}
+      aria-label={label}
+      className={sticky ? `${css.scrubber} ${css.scrubberSticky}` : css.scrubber}
+      style={
+        sticky && stickyOffset
+          ? { insetBlockStart: stickyOffset, maxBlockSize: `calc(100vh - ${stickyOffset})` }
+          : undefined
+      }
+      onKeyDown={onKeyDown}
+    >
       <ul className={css.scrubberList}>
         {byYear(entries).map(({ year, months }, i) => (
           // A year may come back further down when the order is not by date.

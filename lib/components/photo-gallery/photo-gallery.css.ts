@@ -9,7 +9,14 @@ export const list = style({ display: 'flex', flexDirection: 'column', flex: '1 1
 // Virtuoso keeps the current month's header stuck to the top of the scroller; an opaque surface
 // lets the pictures pass under it.
 export const monthHeader = style([
-  sprinkles({ fontSize: 'medium', fontWeight: 'semibold', paddingY: 'small', margin: 'none', background: 'bg', color: 'text' }),
+  sprinkles({
+    fontSize: 'medium',
+    fontWeight: 'semibold',
+    paddingY: 'small',
+    margin: 'none',
+    background: 'bg',
+    color: 'text',
+  }),
 ])
 
 /** One row of tiles; the heights and widths come from the layout, inline. */
@@ -35,16 +42,37 @@ export const scrubber = style([
 ])
 
 /** On a page that scrolls: it sticks to the top, at most a screen tall (the offset is taken off inline). */
-export const scrubberSticky = style({ position: 'sticky', insetBlockStart: 0, alignSelf: 'flex-start', maxBlockSize: '100vh' })
+export const scrubberSticky = style({
+  position: 'sticky',
+  insetBlockStart: 0,
+  alignSelf: 'flex-start',
+  maxBlockSize: '100vh',
+})
 
 export const scrubberList = style({ listStyle: 'none', margin: 0, padding: 0 })
 
 export const scrubberYear = style([
-  sprinkles({ display: 'block', fontSize: 'xsmall', fontWeight: 'semibold', color: 'muted', paddingX: 'xsmall', paddingY: 'xxsmall', textAlign: 'center' }),
+  sprinkles({
+    display: 'block',
+    fontSize: 'xsmall',
+    fontWeight: 'semibold',
+    color: 'muted',
+    paddingX: 'xsmall',
+    paddingY: 'xxsmall',
+    textAlign: 'center',
+  }),
 ])
 
 export const scrubberMonth = style([
-  sprinkles({ display: 'block', fontSize: 'xsmall', color: 'text', paddingX: 'xsmall', paddingY: 'xxsmall', borderRadius: 'small', textAlign: 'center' }),
+  sprinkles({
+    display: 'block',
+    fontSize: 'xsmall',
+    color: 'text',
+    paddingX: 'xsmall',
+    paddingY: 'xxsmall',
+    borderRadius: 'small',
+    textAlign: 'center',
+  }),
   {
     inlineSize: '100%',
     border: 'none',

@@ -1,12 +1,40 @@
-import { type CSSProperties, createContext, Fragment, type HTMLAttributes, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react'
-import { type ContextProp, GroupedVirtuoso, type GroupedVirtuosoHandle, type ListProps, type TopItemListProps } from 'react-virtuoso'
+import {
+  type CSSProperties,
+  createContext,
+  Fragment,
+  type HTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import {
+  type ContextProp,
+  GroupedVirtuoso,
+  type GroupedVirtuosoHandle,
+  type ListProps,
+  type TopItemListProps,
+} from 'react-virtuoso'
 import type { DateInput } from '../../utils/format-date.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { EmptyState, type EmptyStateHeadingLevel } from '../empty-state/empty-state.tsx'
 import { MediaTile } from '../media-grid/media-grid.tsx'
-import type { CollectionBaseProps, CollectionBody, CollectionBodyParts } from '../virtual-collection/virtual-collection.tsx'
+import type {
+  CollectionBaseProps,
+  CollectionBody,
+  CollectionBodyParts,
+} from '../virtual-collection/virtual-collection.tsx'
 import { VirtualCollection } from '../virtual-collection/virtual-collection.tsx'
-import { defaultTargetRowHeight, type GalleryLayout, type LayoutItem, packGallery, rowItemWidths, rowOfItem } from './gallery-layout.ts'
+import {
+  defaultTargetRowHeight,
+  type GalleryLayout,
+  type LayoutItem,
+  packGallery,
+  rowItemWidths,
+  rowOfItem,
+} from './gallery-layout.ts'
 import { galleryMove } from './gallery-moves.ts'
 import * as css from './photo-gallery.css.ts'
 import { useCommonLabels, useLabels, useLocale } from '../../locale/locale.tsx'
@@ -85,7 +113,8 @@ const dateValue = (input: DateInput) => (input instanceof Date ? input.getTime()
 
 /** Whether a file lays out as before: the same object, or the same id, date and ratio (a refetched page). */
 const sameInLayout = (a: BrowserFile, b: BrowserFile) =>
-  a === b || (a.id === b.id && a.aspectRatio === b.aspectRatio && dateValue(galleryDate(a)) === dateValue(galleryDate(b)))
+  a === b ||
+  (a.id === b.id && a.aspectRatio === b.aspectRatio && dateValue(galleryDate(a)) === dateValue(galleryDate(b)))
 
 interface KeptLayout {
   layout: GalleryLayout
@@ -98,7 +127,11 @@ interface KeptLayout {
  * so each item's month is read once: a next page appended to the same list reads only the new items
  * and re-packs only the last month, and a width change re-packs without reading a date.
  */
-function useGalleryLayout(items: readonly BrowserFile[], width: number, targetRowHeight: number | undefined): GalleryLayout {
+function useGalleryLayout(
+  items: readonly BrowserFile[],
+  width: number,
+  targetRowHeight: number | undefined,
+): GalleryLayout {
   const kept = useRef<KeptLayout | null>(null)
   return useMemo(() => {
     const options = { width, targetRowHeight: targetRowHeight ?? defaultTargetRowHeight(width), gap: photoGalleryGap }
@@ -205,10 +238,17 @@ export function PhotoGallery({
   )
   const ratioOf = (index: number) => items[index]?.aspectRatio
   const ownScroller = !useWindowScroll && props.scrollParent == null
-  const measureScroller = useCallback((node: HTMLElement | Window | null) => node instanceof HTMLElement && measureRef(node), [measureRef])
+  const measureScroller = useCallback(
+    (node: HTMLElement | Window | null) => node instanceof HTMLElement && measureRef(node),
+    [measureRef],
+  )
   const entries = useScrubberEntries(scrubber, layout)
   const jumpTo = (group: number) =>
-    virtuosoRef.current?.scrollToIndex({ groupIndex: group, align: 'start', offset: ownScroller ? 0 : -stuckHeaderOffset(listRef.current) })
+    virtuosoRef.current?.scrollToIndex({
+      groupIndex: group,
+      align: 'start',
+      offset: ownScroller ? 0 : -stuckHeaderOffset(listRef.current),
+    })
 
   const renderRow = (parts: CollectionBodyParts, rowIndex: number) => {
     const row = layout.rows[rowIndex]
@@ -217,18 +257,25 @@ export function PhotoGallery({
     const widths = rowItemWidths(ratios, row, layout.options.width, photoGalleryGap)
     // The gap below a row is its padding (Virtuoso measures heights, never margins), counted in the
     // row's border-box height: a page's `* { box-sizing: border-box }` outranks the kit's layer.
-    const rowStyle: CSSProperties = { height: row.height + photoGalleryGap, gap: photoGalleryGap, paddingBlockEnd: photoGalleryGap }
+    const rowStyle: CSSProperties = {
+      height: row.height + photoGalleryGap,
+      gap: photoGalleryGap,
+      paddingBlockEnd: photoGalleryGap,
+    }
     return (
       <div role="none" className={css.row} style={rowStyle}>
         {widths.map((tileWidth, k) => (
-          <Fragment key={items[row.start + k]!.id}>{parts.renderAt(row.start + k, { className: css.tile, style: { width: tileWidth, height: row.height } })}</Fragment>
+          <Fragment key={items[row.start + k]!.id}>
+            {parts.renderAt(row.start + k, { className: css.tile, style: { width: tileWidth, height: row.height } })}
+          </Fragment>
         ))}
       </div>
     )
   }
 
   const body: CollectionBody = {
-    nextIndex: (key, index) => galleryMove(key, index, layout, ratioOf, pageRowsOf(listRef.current, useWindowScroll, layout)),
+    nextIndex: (key, index) =>
+      galleryMove(key, index, layout, ratioOf, pageRowsOf(listRef.current, useWindowScroll, layout)),
     scrollToIndex: (index) => virtuosoRef.current?.scrollToIndex({ index: rowOfItem(layout, index), align: 'center' }),
     render: (parts) => {
       const list = (
@@ -270,7 +317,13 @@ export function PhotoGallery({
         <div className={css.withScrubber}>
           {list}
           {entries.length > 0 ? (
-            <GalleryScrubber entries={entries} label={text.scrubber} sticky={!ownScroller} stickyOffset={stickyOffset} onJump={jumpTo} />
+            <GalleryScrubber
+              entries={entries}
+              label={text.scrubber}
+              sticky={!ownScroller}
+              stickyOffset={stickyOffset}
+              onJump={jumpTo}
+            />
           ) : null}
         </div>
       )
@@ -281,7 +334,13 @@ export function PhotoGallery({
   const emptyLevel = Math.min(4, (props.headingLevel ?? 2) + 1) as EmptyStateHeadingLevel
   const emptyText =
     emptyTitle != null ? (
-      <EmptyState illustration="photos" title={emptyTitle} description={emptyDescription} action={emptyAction} headingLevel={emptyLevel} />
+      <EmptyState
+        illustration="photos"
+        title={emptyTitle}
+        description={emptyDescription}
+        action={emptyAction}
+        headingLevel={emptyLevel}
+      />
     ) : undefined
 
   return (

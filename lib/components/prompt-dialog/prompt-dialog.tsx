@@ -13,7 +13,10 @@ export const requireName = (value: string): string | undefined =>
   value.trim() === '' ? promptRequiredMessage : undefined
 
 /** Props of `PromptDialog`; other dialog props are forwarded. */
-export interface PromptDialogProps extends Omit<DialogProps, 'title' | 'children' | 'onClose' | 'onSubmit' | 'defaultValue'> {
+export interface PromptDialogProps extends Omit<
+  DialogProps,
+  'title' | 'children' | 'onClose' | 'onSubmit' | 'defaultValue'
+> {
   /** The request, e.g. "Enter A File Name"; also the field's label unless `inputLabel` is given. */
   title: string
   /** The field's prefilled value (e.g. the current name). */
@@ -84,7 +87,17 @@ export function PromptDialog({
 }
 
 type PromptFormProps = Required<
-  Pick<PromptDialogProps, 'defaultValue' | 'selectStem' | 'validate' | 'validateOnChange' | 'submitLabel' | 'cancelLabel' | 'busy' | 'onSubmit'>
+  Pick<
+    PromptDialogProps,
+    | 'defaultValue'
+    | 'selectStem'
+    | 'validate'
+    | 'validateOnChange'
+    | 'submitLabel'
+    | 'cancelLabel'
+    | 'busy'
+    | 'onSubmit'
+  >
 > & {
   label: string
   placeholder: string | undefined

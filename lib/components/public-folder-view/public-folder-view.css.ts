@@ -25,7 +25,13 @@ export const header = style({
   minWidth: 0,
 })
 
-export const heading = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, minWidth: 0, flex: '1 1 auto' })
+export const heading = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  minWidth: 0,
+  flex: '1 1 auto',
+})
 
 export const headingIcon = style({ flexShrink: 0, color: vars.color.accentText })
 

@@ -1,5 +1,13 @@
 import * as Ariakit from '@ariakit/react'
-import { type ComponentPropsWithRef, type KeyboardEvent, type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react'
+import {
+  type ComponentPropsWithRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useId,
+  useMemo,
+  useState,
+} from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { Button } from '../button/button.tsx'
@@ -182,7 +190,8 @@ export function PublicFolderView({
   const original = (file: BrowserFile) => originals.get(file.id) ?? file
 
   const selected = new Set(selection)
-  const toggle = (id: string) => setSelection(selected.has(id) ? selection.filter((each) => each !== id) : [...selection, id])
+  const toggle = (id: string) =>
+    setSelection(selected.has(id) ? selection.filter((each) => each !== id) : [...selection, id])
   const choose = (id: string, open: () => void, event: MouseEvent<HTMLElement>) => {
     if (modified(event) || selection.length > 0) toggle(id)
     else open()
@@ -199,11 +208,23 @@ export function PublicFolderView({
 
   const folderMenu = (folder: BrowserFolder): MenuEntry[] => [
     { id: 'open', label: text.open, icon: 'folder', onSelect: () => openFolder(folder) },
-    { id: 'download', label: text.download, icon: 'download', hidden: !onDownloadSelected, onSelect: () => onDownloadSelected?.({ folderIds: [folder.id], fileIds: [] }) },
+    {
+      id: 'download',
+      label: text.download,
+      icon: 'download',
+      hidden: !onDownloadSelected,
+      onSelect: () => onDownloadSelected?.({ folderIds: [folder.id], fileIds: [] }),
+    },
   ]
   const fileMenu = (file: BrowserFile): MenuEntry[] => [
     { id: 'open', label: text.open, icon: 'file', onSelect: () => openFile(file) },
-    { id: 'download', label: text.download, icon: 'download', hidden: !onDownloadFile, onSelect: () => onDownloadFile?.(original(file)) },
+    {
+      id: 'download',
+      label: text.download,
+      icon: 'download',
+      hidden: !onDownloadFile,
+      onSelect: () => onDownloadFile?.(original(file)),
+    },
   ]
 
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -238,7 +259,14 @@ export function PublicFolderView({
       />
     )
   } else if (nothing) {
-    body = <EmptyState illustration="folder" title={text.emptyTitle} description={text.emptyDescription} headingLevel={sectionLevel} />
+    body = (
+      <EmptyState
+        illustration="folder"
+        title={text.emptyTitle}
+        description={text.emptyDescription}
+        headingLevel={sectionLevel}
+      />
+    )
   } else {
     body = (
       <>
@@ -281,7 +309,13 @@ export function PublicFolderView({
   }
 
   return (
-    <section aria-labelledby={headingId} data-part="public-folder-view" {...props} className={cx(css.root, className)} onKeyDown={handleKeyDown}>
+    <section
+      aria-labelledby={headingId}
+      data-part="public-folder-view"
+      {...props}
+      className={cx(css.root, className)}
+      onKeyDown={handleKeyDown}
+    >
       <header className={css.header}>
         <div className={css.heading}>
           <Icon name="folder" size="large" className={css.headingIcon} />
@@ -289,7 +323,11 @@ export function PublicFolderView({
             {name}
           </Heading>
         </div>
-        <ViewToggle value={view} onValueChange={setView} labels={{ group: text.view, grid: text.gridView, list: text.listView }} />
+        <ViewToggle
+          value={view}
+          onValueChange={setView}
+          labels={{ group: text.view, grid: text.gridView, list: text.listView }}
+        />
         {onDownloadAll ? (
           <Button variant="primary" icon="download" disabled={nothing || error != null} onClick={onDownloadAll}>
             {text.downloadAll}
@@ -302,7 +340,12 @@ export function PublicFolderView({
           <ol className={css.crumbs}>
             <Crumb label={name} root onClick={() => onNavigate(null)} />
             {path.map((crumb, index) => (
-              <Crumb key={crumb.id} label={crumb.name} current={index === path.length - 1} onClick={() => onNavigate(crumb.id)} />
+              <Crumb
+                key={crumb.id}
+                label={crumb.name}
+                current={index === path.length - 1}
+                onClick={() => onNavigate(crumb.id)}
+              />
             ))}
           </ol>
         </nav>
@@ -333,7 +376,17 @@ export function PublicFolderView({
 }
 
 /** A crumb: a button to go there, or the current folder's name (`aria-current`). */
-function Crumb({ label, current = false, root = false, onClick }: { label: string; current?: boolean; root?: boolean; onClick: () => void }) {
+function Crumb({
+  label,
+  current = false,
+  root = false,
+  onClick,
+}: {
+  label: string
+  current?: boolean
+  root?: boolean
+  onClick: () => void
+}) {
   return (
     <li className={css.crumb}>
       {root ? null : <Icon name="chevron-right" size="small" className={css.separator} />}

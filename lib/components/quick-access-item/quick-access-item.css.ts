@@ -8,7 +8,14 @@ import { baseText, focusRing } from '../../theme/states.ts'
 const selected = '&[aria-pressed="true"]'
 
 export const item = style([
-  sprinkles({ display: 'flex', flexDirection: 'column', borderRadius: 'medium', background: 'surface', padding: 'none', margin: 'none' }),
+  sprinkles({
+    display: 'flex',
+    flexDirection: 'column',
+    borderRadius: 'medium',
+    background: 'surface',
+    padding: 'none',
+    margin: 'none',
+  }),
   baseText,
   {
     width: '100%',

@@ -23,8 +23,20 @@ export function QuickAccessItem({
   ...props
 }: QuickAccessItemProps) {
   return (
-    <Ariakit.Button aria-pressed={selected} data-part="quick-access-item" {...props} className={cx(css.item, className)}>
-      <FileFace file={file} thumbnailsDisabled={thumbnailsDisabled} badgeMax={badgeMax} formatDate={formatDate} classes={css} as="span" />
+    <Ariakit.Button
+      aria-pressed={selected}
+      data-part="quick-access-item"
+      {...props}
+      className={cx(css.item, className)}
+    >
+      <FileFace
+        file={file}
+        thumbnailsDisabled={thumbnailsDisabled}
+        badgeMax={badgeMax}
+        formatDate={formatDate}
+        classes={css}
+        as="span"
+      />
     </Ariakit.Button>
   )
 }

@@ -1,1 +1,7 @@
-export { defaultSearchBarLabels, SearchBar, type SearchBarLabels, type SearchBarProps, type SearchSuggestion } from './search-bar.tsx'
+export {
+  defaultSearchBarLabels,
+  SearchBar,
+  type SearchBarLabels,
+  type SearchBarProps,
+  type SearchSuggestion,
+} from './search-bar.tsx'

@@ -6,7 +6,15 @@ import { baseText, focusRing, state } from '../../theme/states.ts'
 // The field grows to at most 700 px.
 export const form = style([
   baseText,
-  { position: 'relative', display: 'flex', alignItems: 'center', width: '100%', maxWidth: vars.size.search.width, minWidth: 0, margin: 0 },
+  {
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    width: '100%',
+    maxWidth: vars.size.search.width,
+    minWidth: 0,
+    margin: 0,
+  },
 ])
 
 export const searchIcon = style({
@@ -44,7 +52,14 @@ export const clear = style({ position: 'absolute', insetInlineEnd: vars.space.sm
 
 // The dropdown is at most 400 px tall, each row 47 px high.
 export const popover = style([
-  sprinkles({ display: 'flex', flexDirection: 'column', padding: 'xsmall', background: 'raised', borderRadius: 'medium', boxShadow: 'medium' }),
+  sprinkles({
+    display: 'flex',
+    flexDirection: 'column',
+    padding: 'xsmall',
+    background: 'raised',
+    borderRadius: 'medium',
+    boxShadow: 'medium',
+  }),
   baseText,
   {
     boxSizing: 'border-box',
@@ -61,7 +76,14 @@ export const popover = style([
 ])
 
 export const groupLabel = style([
-  sprinkles({ paddingX: 'small', paddingTop: 'small', paddingBottom: 'xsmall', fontSize: 'xsmall', fontWeight: 'semibold', color: 'muted' }),
+  sprinkles({
+    paddingX: 'small',
+    paddingTop: 'small',
+    paddingBottom: 'xsmall',
+    fontSize: 'xsmall',
+    fontWeight: 'semibold',
+    color: 'muted',
+  }),
   { textTransform: 'uppercase', letterSpacing: '0.04em' },
 ])
 
@@ -83,7 +105,12 @@ export const item = style([
 export const itemIcon = style({ color: vars.color.textMuted })
 
 // The badge column is as wide as a small badge, so names line up under the folder icons.
-export const badgeCell = style({ display: 'inline-flex', justifyContent: 'center', flexShrink: 0, minWidth: vars.size.badge.small })
+export const badgeCell = style({
+  display: 'inline-flex',
+  justifyContent: 'center',
+  flexShrink: 0,
+  minWidth: vars.size.badge.small,
+})
 
 export const itemName = style([
   sprinkles({ flexGrow: 1, minWidth: '0' }),
@@ -92,5 +119,12 @@ export const itemName = style([
 
 export const empty = style([
   sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 'small', color: 'muted' }),
-  { boxSizing: 'border-box', flexShrink: 0, height: vars.size.search.row, margin: 0, cursor: 'default', outline: 'none' },
+  {
+    boxSizing: 'border-box',
+    flexShrink: 0,
+    height: vars.size.search.row,
+    margin: 0,
+    cursor: 'default',
+    outline: 'none',
+  },
 ])

@@ -110,7 +110,14 @@ export function SearchBar({
   }
 
   return (
-    <form role="search" noValidate data-part="search-bar" {...props} className={cx(css.form, className)} onSubmit={submit}>
+    <form
+      role="search"
+      noValidate
+      data-part="search-bar"
+      {...props}
+      className={cx(css.form, className)}
+      onSubmit={submit}
+    >
       <Ariakit.ComboboxProvider store={combobox}>
         <Icon name="search" size="small" className={css.searchIcon} />
         <Ariakit.Combobox
@@ -127,8 +134,16 @@ export function SearchBar({
           onKeyDown={keyDown}
           className={css.input}
         />
-        {text !== '' ? <IconButton icon="close" label={labels.clear} size="small" className={css.clear} onClick={clear} /> : null}
-        <Ariakit.ComboboxPopover gutter={4} sameWidth unmountOnHide className={css.popover} aria-label={label ?? placeholder}>
+        {text !== '' ? (
+          <IconButton icon="close" label={labels.clear} size="small" className={css.clear} onClick={clear} />
+        ) : null}
+        <Ariakit.ComboboxPopover
+          gutter={4}
+          sameWidth
+          unmountOnHide
+          className={css.popover}
+          aria-label={label ?? placeholder}
+        >
           {folders.length > 0 ? (
             <Ariakit.ComboboxGroup>
               <Ariakit.ComboboxGroupLabel className={css.groupLabel}>{labels.folders}</Ariakit.ComboboxGroupLabel>

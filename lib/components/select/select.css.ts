@@ -20,7 +20,13 @@ export const label = style([sprinkles({ fontWeight: 'semibold', fontSize: 'small
 export const hint = style([sprinkles({ fontSize: 'small', color: 'muted' }), { margin: 0 }])
 
 export const trigger = style([
-  sprinkles({ display: 'inline-flex', alignItems: 'center', justifyContent: 'space-between', gap: 'small', paddingX: 'medium' }),
+  sprinkles({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: 'small',
+    paddingX: 'medium',
+  }),
   baseText,
   {
     boxSizing: 'border-box',

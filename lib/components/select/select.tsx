@@ -23,7 +23,10 @@ export interface SelectOption {
 }
 
 /** Props of `Select`; the rest go to the trigger button (Ariakit `Select`). */
-export interface SelectProps extends Omit<Ariakit.SelectProps, 'store' | 'value' | 'defaultValue' | 'onChange' | 'children'> {
+export interface SelectProps extends Omit<
+  Ariakit.SelectProps,
+  'store' | 'value' | 'defaultValue' | 'onChange' | 'children'
+> {
   /** Visible label, also the accessible name. */
   label: string
   /** The choices, in order. */
@@ -65,11 +68,7 @@ export function Select({
   const hintId = useId()
   const labelFor = (v: string) => options.find((o) => o.value === v)?.label ?? ''
   return (
-    <Ariakit.SelectProvider
-      value={value}
-      defaultValue={defaultValue ?? ''}
-      setValue={onValueChange}
-    >
+    <Ariakit.SelectProvider value={value} defaultValue={defaultValue ?? ''} setValue={onValueChange}>
       <div className={css.field({ layout })}>
         {labelHidden ? (
           <Ariakit.VisuallyHidden render={<Ariakit.SelectLabel />}>{label}</Ariakit.VisuallyHidden>
@@ -110,8 +109,16 @@ export function Select({
       </div>
       <Ariakit.SelectPopover gutter={4} sameWidth unmountOnHide className={popupSurface}>
         {options.map((option) => (
-          <Ariakit.SelectItem key={option.value} value={option.value} disabled={option.disabled} className={cx(popupItem, css.checked)}>
-            <Ariakit.SelectItemCheck className={css.check} style={{ width: vars.size.icon.small, height: vars.size.icon.small }}>
+          <Ariakit.SelectItem
+            key={option.value}
+            value={option.value}
+            disabled={option.disabled}
+            className={cx(popupItem, css.checked)}
+          >
+            <Ariakit.SelectItemCheck
+              className={css.check}
+              style={{ width: vars.size.icon.small, height: vars.size.icon.small }}
+            >
               <Icon name="check" size="small" />
             </Ariakit.SelectItemCheck>
             {option.label}

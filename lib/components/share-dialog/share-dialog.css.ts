@@ -6,7 +6,14 @@ import { baseText, focusRing, state } from '../../theme/states.ts'
 export const body = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'large' })
 
 export const file = style([
-  sprinkles({ display: 'flex', alignItems: 'center', gap: 'medium', padding: 'medium', borderRadius: 'medium', background: 'sunken' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 'medium',
+    padding: 'medium',
+    borderRadius: 'medium',
+    background: 'sunken',
+  }),
   { minWidth: 0 },
 ])
 

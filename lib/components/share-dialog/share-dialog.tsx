@@ -4,7 +4,12 @@ import { Dialog, type DialogProps } from '../dialog/dialog.tsx'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
 import { Select } from '../select/select.tsx'
 import * as css from './share-dialog.css.ts'
-import { type SharePermission, sharePermissionHints, sharePermissionLabels, sharePermissions } from './share-permission.ts'
+import {
+  type SharePermission,
+  sharePermissionHints,
+  sharePermissionLabels,
+  sharePermissions,
+} from './share-permission.ts'
 import { useLabels } from '../../locale/locale.tsx'
 
 /**
@@ -23,10 +28,15 @@ export interface SharePermissionOption<P extends string = string> {
 }
 
 /** The built-in permissions as `ShareDialog` options (their texts from its labels), to extend or replace. */
-export const sharePermissionOptions: readonly SharePermissionOption<SharePermission>[] = sharePermissions.map((value) => ({ value }))
+export const sharePermissionOptions: readonly SharePermissionOption<SharePermission>[] = sharePermissions.map(
+  (value) => ({ value }),
+)
 
 /** Props of `ShareDialog`; other dialog props (`open`, …) are forwarded. */
-export interface ShareDialogProps<P extends string = SharePermission> extends Omit<DialogProps, 'title' | 'children' | 'onChange' | 'onCopy' | 'onClose'> {
+export interface ShareDialogProps<P extends string = SharePermission> extends Omit<
+  DialogProps,
+  'title' | 'children' | 'onChange' | 'onCopy' | 'onClose'
+> {
   /** The shared file's name, shown with its type badge. */
   filename: string
   /** The file's current share state, one of `permissions`. */
@@ -102,7 +112,11 @@ export function ShareDialog<P extends string = SharePermission>({
 }: ShareDialogProps<P>) {
   const linkId = useId()
   const labels = useLabels('shareDialog', defaultShareDialogLabels, labelOverrides)
-  const options = permissions.map(({ value, label, disabled }) => ({ value, label: label ?? labels.permissions[value] ?? value, disabled }))
+  const options = permissions.map(({ value, label, disabled }) => ({
+    value,
+    label: label ?? labels.permissions[value] ?? value,
+    disabled,
+  }))
   const current = permissions.find((choice) => choice.value === permission)
   return (
     <Dialog size="medium" {...props} title={labels.title} onClose={onClose}>

@@ -34,7 +34,14 @@ export const caption = style({
 // Narrow: the column headers leave the layout (each cell names itself) but stay for screen readers.
 export const head = style({
   '@container': {
-    [narrow]: { display: 'block', position: 'absolute', inlineSize: vars.borderWidth.thin, blockSize: vars.borderWidth.thin, overflow: 'hidden', clipPath: 'inset(50%)' },
+    [narrow]: {
+      display: 'block',
+      position: 'absolute',
+      inlineSize: vars.borderWidth.thin,
+      blockSize: vars.borderWidth.thin,
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+    },
   },
 })
 
@@ -51,7 +58,9 @@ export const headerCell = style({
 
 export const actionsHeader = style([headerCell, { textAlign: 'end' }])
 
-export const body = style({ '@container': { [narrow]: { display: 'flex', flexDirection: 'column', gap: vars.space.small } } })
+export const body = style({
+  '@container': { [narrow]: { display: 'flex', flexDirection: 'column', gap: vars.space.small } },
+})
 
 export const row = style({
   background: vars.color.surface,
@@ -95,7 +104,9 @@ export const nameCell = style([
   {
     inlineSize: '100%',
     maxInlineSize: 0,
-    '@container': { [narrow]: { maxInlineSize: 'none', paddingBlockEnd: vars.space.xsmall, '::before': { content: 'none' } } },
+    '@container': {
+      [narrow]: { maxInlineSize: 'none', paddingBlockEnd: vars.space.xsmall, '::before': { content: 'none' } },
+    },
   },
 ])
 
@@ -113,7 +124,12 @@ export const folderIcon = style({ flexShrink: 0, color: vars.color.textMuted })
 
 export const actionsCell = style([
   cell,
-  { textAlign: 'end', '@container': { [narrow]: { justifyContent: 'flex-start', paddingBlockStart: vars.space.xsmall, '::before': { content: 'none' } } } },
+  {
+    textAlign: 'end',
+    '@container': {
+      [narrow]: { justifyContent: 'flex-start', paddingBlockStart: vars.space.xsmall, '::before': { content: 'none' } },
+    },
+  },
 ])
 
 export const actions = style({

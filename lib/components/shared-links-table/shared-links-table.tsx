@@ -188,13 +188,18 @@ export function SharedLinksTable({
     {
       key: 'expires',
       label: text.expires,
-      value: (link) => (link.expiresAt ? formatExpiry(link.expiresAt) : <span className={css.muted}>{text.never}</span>),
+      value: (link) =>
+        link.expiresAt ? formatExpiry(link.expiresAt) : <span className={css.muted}>{text.never}</span>,
     },
     {
       key: 'downloads',
       label: text.downloads,
       value: (link) =>
-        link.access === 'upload' ? <span className={css.muted}>{text.notApplicable}</span> : text.downloadCount(link.downloads, link.maxDownloads),
+        link.access === 'upload' ? (
+          <span className={css.muted}>{text.notApplicable}</span>
+        ) : (
+          text.downloadCount(link.downloads, link.maxDownloads)
+        ),
     },
     { key: 'password', label: text.password, value: (link) => (link.hasPassword ? text.yes : text.no) },
   ]
@@ -206,7 +211,12 @@ export function SharedLinksTable({
         <Spinner label={text.loading} />
       </div>
     ) : (
-      <EmptyState illustration="folder" title={text.emptyTitle} description={text.emptyDescription} headingLevel={emptyHeadingLevel} />
+      <EmptyState
+        illustration="folder"
+        title={text.emptyTitle}
+        description={text.emptyDescription}
+        headingLevel={emptyHeadingLevel}
+      />
     )
   } else {
     const caption = <caption className={css.caption}>{text.caption}</caption>
@@ -230,7 +240,12 @@ export function SharedLinksTable({
         </thead>
         <tbody className={css.body} onKeyDown={handleKeyDown}>
           {links.map((link, index) => {
-            const actionProps = (action: Action) => ({ 'data-link-action': action, 'data-row': index, size: 'small' as const, variant: 'ghost' as const })
+            const actionProps = (action: Action) => ({
+              'data-link-action': action,
+              'data-row': index,
+              size: 'small' as const,
+              variant: 'ghost' as const,
+            })
             const copied = copiedId === link._id
             return (
               <tr key={link._id} className={css.row}>
@@ -253,10 +268,20 @@ export function SharedLinksTable({
                 ))}
                 <td className={css.actionsCell}>
                   <span className={css.actions}>
-                    <Button {...actionProps('copy')} icon={copied ? 'check' : 'copy'} aria-label={text.copyFor(link.name)} onClick={() => void copy(link)}>
+                    <Button
+                      {...actionProps('copy')}
+                      icon={copied ? 'check' : 'copy'}
+                      aria-label={text.copyFor(link.name)}
+                      onClick={() => void copy(link)}
+                    >
                       {text.copy}
                     </Button>
-                    <Button {...actionProps('edit')} icon="settings" aria-label={text.editFor(link.name)} onClick={() => onEdit(link)}>
+                    <Button
+                      {...actionProps('edit')}
+                      icon="settings"
+                      aria-label={text.editFor(link.name)}
+                      onClick={() => onEdit(link)}
+                    >
                       {text.edit}
                     </Button>
                     <Button

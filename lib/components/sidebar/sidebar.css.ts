@@ -26,7 +26,14 @@ export const list = style([
 ])
 
 export const item = style([
-  sprinkles({ display: 'flex', alignItems: 'center', gap: 'medium', paddingX: 'medium', borderRadius: 'medium', fontWeight: 'semibold' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 'medium',
+    paddingX: 'medium',
+    borderRadius: 'medium',
+    fontWeight: 'semibold',
+  }),
   baseText,
   {
     boxSizing: 'border-box',
@@ -82,6 +89,13 @@ export const drawer = style([
   },
 ])
 
-export const drawerHeader = sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'small' })
+export const drawerHeader = sprinkles({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 'small',
+})
 
-export const drawerTitle = style([sprinkles({ margin: 'none', fontSize: 'large', fontWeight: 'semibold', lineHeight: 'tight' })])
+export const drawerTitle = style([
+  sprinkles({ margin: 'none', fontSize: 'large', fontWeight: 'semibold', lineHeight: 'tight' }),
+])

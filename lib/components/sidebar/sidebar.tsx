@@ -23,7 +23,13 @@ export const sidebarLayouts = ['responsive', 'column', 'drawer'] as const
 /** One of `sidebarLayouts`. */
 export type SidebarLayout = (typeof sidebarLayouts)[number]
 
-const icons: Record<SidebarItem, IconName> = { home: 'home', shared: 'link', media: 'play', settings: 'settings', trash: 'trash' }
+const icons: Record<SidebarItem, IconName> = {
+  home: 'home',
+  shared: 'link',
+  media: 'play',
+  settings: 'settings',
+  trash: 'trash',
+}
 
 // Shared (a product's share links page) is opt-in: a drive without links keeps the spec's four.
 const defaultItems: readonly SidebarItem[] = ['home', 'media', 'settings', 'trash']
@@ -102,7 +108,8 @@ function useIsDesktop(enabled: boolean): boolean {
       query.addEventListener('change', notify)
       return () => query.removeEventListener('change', notify)
     },
-    () => (enabled && typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(desktopQuery).matches : true),
+    () =>
+      enabled && typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(desktopQuery).matches : true,
     () => true,
   )
 }
@@ -148,7 +155,13 @@ export function Sidebar({
   const addNew: MenuEntry[] = [
     { id: 'upload-files', label: labels.uploadFiles, icon: 'upload', onSelect: then(onUploadFiles) },
     { id: 'create-folder', label: labels.createFolder, icon: 'folder', onSelect: then(onCreateFolder) },
-    { id: 'upload-folder', label: labels.uploadFolder, icon: 'upload', hidden: !canUploadFolder, onSelect: then(onUploadFolder) },
+    {
+      id: 'upload-folder',
+      label: labels.uploadFolder,
+      icon: 'upload',
+      hidden: !canUploadFolder,
+      onSelect: then(onUploadFolder),
+    },
   ]
 
   // Settings is a sidebar item on mobile only (desktop has the header's cog).

@@ -39,7 +39,8 @@ export function parseSortValue<F extends string>(value: SortValue<F>): { field: 
 }
 
 /** The sort value of a field and a direction. */
-export const toSortValue = <F extends string>(field: F, direction: SortDirection): SortValue<F> => `${field}_${direction}`
+export const toSortValue = <F extends string>(field: F, direction: SortDirection): SortValue<F> =>
+  `${field}_${direction}`
 
 /** Texts of `SortControl`. */
 export interface SortControlLabels {
@@ -54,10 +55,18 @@ export interface SortControlLabels {
 }
 
 /** Default texts: "Sort by", "Modified" and "Name", and "Ascending". */
-export const defaultSortLabels: SortControlLabels = { sortBy: 'Sort by', date: 'Modified', name: 'Name', ascending: 'Ascending' }
+export const defaultSortLabels: SortControlLabels = {
+  sortBy: 'Sort by',
+  date: 'Modified',
+  name: 'Name',
+  ascending: 'Ascending',
+}
 
 /** Props of `SortControl`; the rest go to the wrapping `div`. */
-export interface SortControlProps<F extends string = DefaultSortField> extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onChange' | 'defaultValue'> {
+export interface SortControlProps<F extends string = DefaultSortField> extends Omit<
+  ComponentPropsWithRef<'div'>,
+  'children' | 'onChange' | 'defaultValue'
+> {
   /**
    * The fields the select offers, in order, e.g. `[{ value: 'size', label: 'Size' }]`. Defaults to
    * Modified (`date`) and Name (`alp`), read from `labels`.
@@ -91,8 +100,14 @@ export function SortControl<F extends string = DefaultSortField>({
 }: SortControlProps<F>) {
   const text = useLabels('sortControl', defaultSortLabels, labels)
   // Without `fields`, F is the default vocabulary.
-  const fields = givenFields ?? ([{ value: 'date', label: text.date }, { value: 'alp', label: text.name }] as SortField<string>[] as SortField<F>[])
-  const first = defaultValue ?? (givenFields?.[0] ? toSortValue(givenFields[0].value, 'desc') : (defaultSort as SortValue<F>))
+  const fields =
+    givenFields ??
+    ([
+      { value: 'date', label: text.date },
+      { value: 'alp', label: text.name },
+    ] as SortField<string>[] as SortField<F>[])
+  const first =
+    defaultValue ?? (givenFields?.[0] ? toSortValue(givenFields[0].value, 'desc') : (defaultSort as SortValue<F>))
   const [value, setValue] = useControllableState(controlled, first, onValueChange)
   const { field, direction } = parseSortValue(value)
   const ascending = direction === 'asc'

@@ -32,7 +32,13 @@ export interface SpinnerProps extends Omit<ComponentPropsWithRef<'span'>, 'child
 export function Spinner({ label, size = 'medium', className, ...props }: SpinnerProps) {
   const common = useCommonLabels()
   return (
-    <span role="status" aria-label={label ?? common.loading} data-part="spinner" {...props} className={cx(root, className)}>
+    <span
+      role="status"
+      aria-label={label ?? common.loading}
+      data-part="spinner"
+      {...props}
+      className={cx(root, className)}
+    >
       <SpinnerGraphic size={size} />
     </span>
   )

@@ -19,7 +19,17 @@ export const region = style([
 
 export const toast = recipe({
   base: [
-    sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', paddingY: 'small', paddingInlineStart: 'medium', paddingInlineEnd: 'small', borderRadius: 'medium', boxShadow: 'medium', background: 'raised' }),
+    sprinkles({
+      display: 'flex',
+      alignItems: 'center',
+      gap: 'small',
+      paddingY: 'small',
+      paddingInlineStart: 'medium',
+      paddingInlineEnd: 'small',
+      borderRadius: 'medium',
+      boxShadow: 'medium',
+      background: 'raised',
+    }),
     baseText,
     {
       boxSizing: 'border-box',

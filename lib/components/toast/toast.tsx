@@ -21,7 +21,14 @@ export interface ToastRegionProps extends ComponentPropsWithRef<'section'> {
 /** The bottom-left landmark that stacks toasts. */
 export function ToastRegion({ label, className, ...props }: ToastRegionProps) {
   const common = useCommonLabels()
-  return <section aria-label={label ?? common.notifications} data-part="toast-region" {...props} className={cx(css.region, className)} />
+  return (
+    <section
+      aria-label={label ?? common.notifications}
+      data-part="toast-region"
+      {...props}
+      className={cx(css.region, className)}
+    />
+  )
 }
 
 /** Props of `Toast`; other div attributes are forwarded. */
@@ -54,8 +61,12 @@ export function Toast({ children, tone = 'info', onDismiss, dismissLabel, classN
           <Icon name={tone === 'success' ? 'check' : tone === 'error' ? 'error' : 'info'} size="small" />
         )}
       </span>
-      <span data-part="toast-message" className={css.message}>{children}</span>
-      {onDismiss ? <IconButton icon="close" label={dismissLabel ?? common.dismiss} size="small" onClick={onDismiss} /> : null}
+      <span data-part="toast-message" className={css.message}>
+        {children}
+      </span>
+      {onDismiss ? (
+        <IconButton icon="close" label={dismissLabel ?? common.dismiss} size="small" onClick={onDismiss} />
+      ) : null}
     </div>
   )
 }

@@ -47,7 +47,11 @@ export function createToaster({ duration = toastDuration }: { duration?: number 
   const schedule = (item: ToastItem) => {
     clearTimeout(timers.get(item.id))
     timers.delete(item.id)
-    if (item.tone !== 'pending') timers.set(item.id, setTimeout(() => controller.dismiss(item.id), duration))
+    if (item.tone !== 'pending')
+      timers.set(
+        item.id,
+        setTimeout(() => controller.dismiss(item.id), duration),
+      )
   }
 
   const controller: ToastController = {

@@ -10,7 +10,13 @@ const gutter = vars.space.large
 // Bottom corner at the inline end (right in LTR, left in RTL), at most 300 px tall; the list scrolls inside.
 export const panel = recipe({
   base: [
-    sprinkles({ display: 'flex', flexDirection: 'column', background: 'raised', borderRadius: 'large', boxShadow: 'large' }),
+    sprinkles({
+      display: 'flex',
+      flexDirection: 'column',
+      background: 'raised',
+      borderRadius: 'large',
+      boxShadow: 'large',
+    }),
     baseText,
     {
       boxSizing: 'border-box',
@@ -30,7 +36,15 @@ export const panel = recipe({
 })
 
 export const header = style([
-  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xsmall', paddingY: 'xsmall', paddingInlineStart: 'large', paddingInlineEnd: 'xsmall', background: 'sunken' }),
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 'xsmall',
+    paddingY: 'xsmall',
+    paddingInlineStart: 'large',
+    paddingInlineEnd: 'xsmall',
+    background: 'sunken',
+  }),
   { flexShrink: 0, minHeight: vars.size.control.large, boxSizing: 'border-box' },
 ])
 
@@ -42,7 +56,10 @@ export const title = style([
 ])
 
 // "2 failed, 1 canceled" under the title.
-export const summary = style([sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }), { color: vars.color.dangerText }])
+export const summary = style([
+  sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }),
+  { color: vars.color.dangerText },
+])
 
 // The "expand" glyph is the chevron turned to point up (the panel grows upwards).
 export const expandButton = style({})
@@ -63,7 +80,10 @@ export const list = style([
 
 export const row = style([
   sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xsmall', paddingY: 'small', paddingX: 'large' }),
-  { borderTop: `${vars.borderWidth.thin} solid ${vars.color.border}`, selectors: { '&:first-child': { borderTopWidth: 0 } } },
+  {
+    borderTop: `${vars.borderWidth.thin} solid ${vars.color.border}`,
+    selectors: { '&:first-child': { borderTopWidth: 0 } },
+  },
 ])
 
 export const rowTop = style([

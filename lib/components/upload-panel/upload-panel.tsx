@@ -82,7 +82,9 @@ export const uploadPanelSpeed = (bytesPerSecond: number, formatSize: (bytes: num
   `${formatSize(bytesPerSecond)}/s`
 
 /** Time left in the units a person reads, coarser as it grows: seconds under a minute, then minutes, then hours and minutes. */
-export function timeLeftParts(seconds: number): { seconds: number } | { minutes: number } | { hours: number; minutes: number } {
+export function timeLeftParts(
+  seconds: number,
+): { seconds: number } | { minutes: number } | { hours: number; minutes: number } {
   // Never "0 s": a running upload has at least a moment to go.
   const s = Math.max(1, Math.ceil(seconds))
   if (s < 60) return { seconds: s }
@@ -263,9 +265,24 @@ export function UploadPanel({
       </div>
       {/* Rows' buttons let the keyboard scroll the list; once no row has one, the list itself is
           the tab stop (axe: scrollable-region-focusable). */}
-      <ul id={listId} className={css.list} aria-labelledby={titleId} hidden={isMinimized} tabIndex={anyButton ? undefined : 0}>
+      <ul
+        id={listId}
+        className={css.list}
+        aria-labelledby={titleId}
+        hidden={isMinimized}
+        tabIndex={anyButton ? undefined : 0}
+      >
         {items.map((item) => (
-          <UploadRow key={item.id} item={item} labels={labels} formatSize={formatSize} onCancel={onCancel} onPause={onPause} onResume={onResume} onRetry={onRetry} />
+          <UploadRow
+            key={item.id}
+            item={item}
+            labels={labels}
+            formatSize={formatSize}
+            onCancel={onCancel}
+            onPause={onPause}
+            onResume={onResume}
+            onRetry={onRetry}
+          />
         ))}
       </ul>
     </section>
@@ -287,7 +304,8 @@ function barValue({ state, type, progress, bytesPerSecond }: UploadItem): number
 /** The running row's "1.2 MB/s · 3 min left", with only the parts known. */
 function runningMeta(item: UploadItem, labels: UploadPanelLabels, formatSize: (bytes: number) => string): string {
   const parts: string[] = []
-  if (item.bytesPerSecond != null && Number.isFinite(item.bytesPerSecond)) parts.push(labels.speed(item.bytesPerSecond, formatSize))
+  if (item.bytesPerSecond != null && Number.isFinite(item.bytesPerSecond))
+    parts.push(labels.speed(item.bytesPerSecond, formatSize))
   if (item.secondsLeft != null && Number.isFinite(item.secondsLeft)) parts.push(labels.timeLeft(item.secondsLeft))
   return parts.join(' · ')
 }
@@ -306,12 +324,17 @@ const UploadRow = memo(function UploadRow({
   const controls = rowControls(item, { onPause, onResume, onRetry })
   const ended = state === 'failed' || state === 'canceled'
   const note =
-    state === 'running' ? runningMeta(item, labels, formatSize)
-    : state === 'paused' ? labels.paused
-    : state === 'retrying' ? labels.retrying
-    : state === 'failed' ? (item.error ?? labels.failed)
-    : state === 'canceled' ? labels.canceled
-    : ''
+    state === 'running'
+      ? runningMeta(item, labels, formatSize)
+      : state === 'paused'
+        ? labels.paused
+        : state === 'retrying'
+          ? labels.retrying
+          : state === 'failed'
+            ? (item.error ?? labels.failed)
+            : state === 'canceled'
+              ? labels.canceled
+              : ''
   const noteTone = ended ? 'danger' : state === 'retrying' ? 'warning' : 'muted'
   return (
     <li data-part="upload-item" className={css.row} data-state={state}>
@@ -320,13 +343,23 @@ const UploadRow = memo(function UploadRow({
         <span data-part="upload-item-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
-        {controls.pause ? <IconButton icon="pause" label={labels.pause(name)} size="small" onClick={() => onPause?.(id)} /> : null}
-        {controls.resume ? <IconButton icon="play" label={labels.resume(name)} size="small" onClick={() => onResume?.(id)} /> : null}
-        {controls.retry ? <IconButton icon="retry" label={labels.retry(name)} size="small" onClick={() => onRetry?.(id)} /> : null}
+        {controls.pause ? (
+          <IconButton icon="pause" label={labels.pause(name)} size="small" onClick={() => onPause?.(id)} />
+        ) : null}
+        {controls.resume ? (
+          <IconButton icon="play" label={labels.resume(name)} size="small" onClick={() => onResume?.(id)} />
+        ) : null}
+        {controls.retry ? (
+          <IconButton icon="retry" label={labels.retry(name)} size="small" onClick={() => onRetry?.(id)} />
+        ) : null}
         {controls.cancel ? (
           <IconButton icon="close" label={labels.cancel(name)} size="small" onClick={() => onCancel(id)} />
         ) : (
-          <span className={css.status({ state: state === 'completed' ? 'completed' : state === 'canceled' ? 'canceled' : 'failed' })}>
+          <span
+            className={css.status({
+              state: state === 'completed' ? 'completed' : state === 'canceled' ? 'canceled' : 'failed',
+            })}
+          >
             <Icon
               name={state === 'completed' ? 'check' : 'error'}
               size="small"
@@ -335,11 +368,19 @@ const UploadRow = memo(function UploadRow({
           </span>
         )}
       </div>
-      <ProgressBar label={name} value={barValue(item)} tone={state === 'completed' ? 'success' : ended ? 'danger' : 'accent'} />
+      <ProgressBar
+        label={name}
+        value={barValue(item)}
+        tone={state === 'completed' ? 'success' : ended ? 'danger' : 'accent'}
+      />
       {note || item.action ? (
         <div className={css.rowFoot}>
           {/* Not live: the header announces what matters; this changes on every progress tick. */}
-          {note ? <p data-part="upload-item-note" className={css.note({ tone: noteTone })}>{note}</p> : null}
+          {note ? (
+            <p data-part="upload-item-note" className={css.note({ tone: noteTone })}>
+              {note}
+            </p>
+          ) : null}
           {item.action ? (
             <Button size="small" variant="secondary" className={css.action} onClick={item.action.onClick}>
               {item.action.label}

@@ -32,7 +32,15 @@ export interface ViewToggleProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
 }
 
 /** The grid/list switch: a group of two buttons, the current one pressed. */
-export function ViewToggle({ value: controlled, defaultValue = 'grid', onValueChange, labels, disabled, className, ...props }: ViewToggleProps) {
+export function ViewToggle({
+  value: controlled,
+  defaultValue = 'grid',
+  onValueChange,
+  labels,
+  disabled,
+  className,
+  ...props
+}: ViewToggleProps) {
   const [value, setValue] = useControllableState(controlled, defaultValue, onValueChange)
   const text = useLabels('viewToggle', defaultViewToggleLabels, labels)
   return (

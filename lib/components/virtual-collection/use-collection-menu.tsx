@@ -32,7 +32,13 @@ export function useCollectionMenu<T>({ items, itemMenu, onRequest }: CollectionM
   const [current, setCurrent] = useState<OpenMenu | null>(null)
 
   /** Asks for the menu of the item at `index`; `firstItem` when the keyboard asked. */
-  const openFor = (index: number, anchor: AnchorRect, returnTo: HTMLElement | null, firstItem: boolean, event: SyntheticEvent<HTMLElement>) => {
+  const openFor = (
+    index: number,
+    anchor: AnchorRect,
+    returnTo: HTMLElement | null,
+    firstItem: boolean,
+    event: SyntheticEvent<HTMLElement>,
+  ) => {
     const item = items[index]
     if (item === undefined) return
     onRequest(item, event)

@@ -44,7 +44,15 @@ export function indexOfId<T>(items: readonly T[], getId: (item: T) => string, id
 }
 
 /** The item the roving tab stop sits on, and the keyboard moves between items. */
-export function useRovingFocus<T>({ rootRef, headingRef, items, getId, view, scrollToIndex, nextIndex }: RovingFocusOptions<T>) {
+export function useRovingFocus<T>({
+  rootRef,
+  headingRef,
+  items,
+  getId,
+  view,
+  scrollToIndex,
+  nextIndex,
+}: RovingFocusOptions<T>) {
   // The roving tab stop follows the item the user last focused, by id so it survives re-sorting.
   const [activeId, setActiveId] = useState<string | null>(null)
   const [range, setRange] = useState<ListRange>({ startIndex: 0, endIndex: 0 })
@@ -62,7 +70,8 @@ export function useRovingFocus<T>({ rootRef, headingRef, items, getId, view, scr
   // An active item scrolled out of the window is not in the DOM: the first rendered one keeps the tab stop.
   const tabbable = activeIndex >= range.startIndex && activeIndex <= range.endIndex ? activeIndex : range.startIndex
 
-  const itemElement = (index: number) => rootRef.current?.querySelector<HTMLElement>(`[data-collection-item][data-index="${index}"]`) ?? null
+  const itemElement = (index: number) =>
+    rootRef.current?.querySelector<HTMLElement>(`[data-collection-item][data-index="${index}"]`) ?? null
 
   // Focus an item that Virtuoso has yet to render: retried after each render and for a few frames.
   const flushFocus = () => {

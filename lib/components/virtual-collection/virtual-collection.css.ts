@@ -26,7 +26,13 @@ export const actions = sprinkles({ display: 'flex', alignItems: 'center', gap: '
 
 // The part that scrolls: it takes the height left in the root. With no height given anywhere it
 // stops at the viewport's, so a virtual list never grows to hold all its items.
-export const body = style({ position: 'relative', flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' })
+export const body = style({
+  position: 'relative',
+  flex: '1 1 auto',
+  minHeight: 0,
+  display: 'flex',
+  flexDirection: 'column',
+})
 
 export const scroller = style({ flex: '1 1 auto', minHeight: 0, maxHeight: '100vh', outline: 'none' })
 

@@ -91,7 +91,8 @@ export interface CollectionCallbacks<T> {
 }
 
 /** Props every browsing collection shares; the rest go to the root `div`. */
-export interface CollectionBaseProps<T> extends CollectionCallbacks<T>, Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'children'> {
+export interface CollectionBaseProps<T>
+  extends CollectionCallbacks<T>, Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'children'> {
   /** The heading, also the collection's accessible name (e.g. "Home Files", "Folders", "Trash"). */
   title: string
   /** Keeps the title for screen readers only. */
@@ -172,7 +173,8 @@ const cssVarName = (reference: string) => reference.replace(/^var\((.+)\)$/, '$1
 const toSet = (ids: ReadonlySet<string> | readonly string[] | undefined): ReadonlySet<string> =>
   ids instanceof Set ? ids : new Set(ids as readonly string[] | undefined)
 
-const isAction = (target: EventTarget | null) => target instanceof Element && target.closest('[data-collection-action]') != null
+const isAction = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[data-collection-action]') != null
 
 /**
  * The virtualised, keyboard-operable collection behind the browsing grids and lists, for items of
@@ -464,7 +466,10 @@ export function VirtualCollection<T>({
             'aria-multiselectable': true,
             'aria-busy': loading || undefined,
             className: customBody ? listClassName : cx(css.gridList, listClassName),
-            style: minCellWidth != null ? ({ [cssVarName(css.minCellVar)]: `${minCellWidth}px` } as CSSProperties) : undefined,
+            style:
+              minCellWidth != null
+                ? ({ [cssVarName(css.minCellVar)]: `${minCellWidth}px` } as CSSProperties)
+                : undefined,
           }
         : { role: 'rowgroup' },
   }
@@ -510,7 +515,12 @@ export function VirtualCollection<T>({
       footer,
       endReached: handleEndReached,
       rangeChanged: roving.setRange,
-      scroll: { customScrollParent: scrollProps.customScrollParent, useWindowScroll, className: scrollProps.className, tabIndex: undefined },
+      scroll: {
+        customScrollParent: scrollProps.customScrollParent,
+        useWindowScroll,
+        className: scrollProps.className,
+        tabIndex: undefined,
+      },
     })
   } else if (view === 'grid') {
     body = <VirtuosoGrid {...scrollProps} ref={gridRef} components={gridComponents} />

@@ -7,13 +7,21 @@ import { cx } from '../../internal/cx.ts'
 
 /** What the parts read from the collection. */
 export interface PartsContext {
-  renderAt: (index: number, base: { className?: string; style?: CSSProperties; [data: `data-${string}`]: unknown }) => ReactNode
+  renderAt: (
+    index: number,
+    base: { className?: string; style?: CSSProperties; [data: `data-${string}`]: unknown },
+  ) => ReactNode
   listProps: HTMLAttributes<HTMLDivElement>
   footer: ReactNode
 }
 
 const GridList = ({ context, className, style, children, ref }: GridListProps & ContextProp<PartsContext>) => (
-  <div ref={ref} {...context.listProps} className={cx(className, context.listProps.className)} style={{ ...context.listProps.style, ...style }}>
+  <div
+    ref={ref}
+    {...context.listProps}
+    className={cx(className, context.listProps.className)}
+    style={{ ...context.listProps.style, ...style }}
+  >
     {children}
   </div>
 )
@@ -27,8 +35,13 @@ const RowList = ({ context, style, children, ref }: ListProps & ContextProp<Part
   </div>
 )
 
-const RowItem = ({ context, style, children: _children, item: _item, ...data }: ItemProps<unknown> & ContextProp<PartsContext>) =>
-  context.renderAt(data['data-index'], { style, ...data })
+const RowItem = ({
+  context,
+  style,
+  children: _children,
+  item: _item,
+  ...data
+}: ItemProps<unknown> & ContextProp<PartsContext>) => context.renderAt(data['data-index'], { style, ...data })
 
 const Footer = ({ context }: ContextProp<PartsContext>) => context.footer
 

@@ -20,8 +20,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('trash_root', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('trashed_at', 'bigint')
     .execute()
-  await db.schema.createIndex('folders_parent_name').on('folders').columns(['owner_id', 'parent_id', 'trashed', 'name_key', 'id']).execute()
-  await db.schema.createIndex('folders_parent_date').on('folders').columns(['owner_id', 'parent_id', 'trashed', 'created_at', 'id']).execute()
+  await db.schema
+    .createIndex('folders_parent_name')
+    .on('folders')
+    .columns(['owner_id', 'parent_id', 'trashed', 'name_key', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('folders_parent_date')
+    .on('folders')
+    .columns(['owner_id', 'parent_id', 'trashed', 'created_at', 'id'])
+    .execute()
   await db.schema.createIndex('folders_trash').on('folders').columns(['owner_id', 'trash_root', 'trashed_at']).execute()
   await db.schema.createIndex('folders_ancestors').on('folders').columns(['owner_id', 'ancestors']).execute()
 
@@ -51,12 +59,36 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Wrapped data key when the blob is encrypted at rest.
     .addColumn('enc', 'text')
     .execute()
-  await db.schema.createIndex('files_folder_date').on('files').columns(['owner_id', 'folder_id', 'trashed', 'upload_date', 'id']).execute()
-  await db.schema.createIndex('files_folder_name').on('files').columns(['owner_id', 'folder_id', 'trashed', 'name_key', 'id']).execute()
-  await db.schema.createIndex('files_drive_date').on('files').columns(['owner_id', 'trashed', 'upload_date', 'id']).execute()
-  await db.schema.createIndex('files_drive_name').on('files').columns(['owner_id', 'trashed', 'name_key', 'id']).execute()
-  await db.schema.createIndex('files_media_date').on('files').columns(['owner_id', 'media', 'trashed', 'is_video', 'upload_date', 'id']).execute()
-  await db.schema.createIndex('files_media_name').on('files').columns(['owner_id', 'media', 'trashed', 'is_video', 'name_key', 'id']).execute()
+  await db.schema
+    .createIndex('files_folder_date')
+    .on('files')
+    .columns(['owner_id', 'folder_id', 'trashed', 'upload_date', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('files_folder_name')
+    .on('files')
+    .columns(['owner_id', 'folder_id', 'trashed', 'name_key', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('files_drive_date')
+    .on('files')
+    .columns(['owner_id', 'trashed', 'upload_date', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('files_drive_name')
+    .on('files')
+    .columns(['owner_id', 'trashed', 'name_key', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('files_media_date')
+    .on('files')
+    .columns(['owner_id', 'media', 'trashed', 'is_video', 'upload_date', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('files_media_name')
+    .on('files')
+    .columns(['owner_id', 'media', 'trashed', 'is_video', 'name_key', 'id'])
+    .execute()
   await db.schema.createIndex('files_trash').on('files').columns(['owner_id', 'trash_root', 'trashed_at']).execute()
   await db.schema.createIndex('files_thumbnail').on('files').column('thumbnail_id').execute()
 
@@ -88,12 +120,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     // The operator class by its schema: the extension may live in a schema not on our
     // search_path (another Cumulus schema in the same database created it there).
-    const { rows: ext } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)
+    const { rows: ext } = await sql<{
+      schema: string
+    }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)
     const ops = sql`${sql.id(ext[0]!.schema.replace(/^"|"$/g, ''))}.gin_trgm_ops`
     await sql`create index files_name_trgm on files using gin (name_key ${ops})`.execute(db)
     await sql`create index folders_name_trgm on folders using gin (name_key ${ops})`.execute(db)
   } else {
-    await sql`create virtual table files_fts using fts5(name_key, content='files', content_rowid='rowid', tokenize='trigram')`.execute(db)
+    await sql`create virtual table files_fts using fts5(name_key, content='files', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    )
     await sql`create trigger files_fts_insert after insert on files begin
       insert into files_fts(rowid, name_key) values (new.rowid, new.name_key); end`.execute(db)
     await sql`create trigger files_fts_delete after delete on files begin

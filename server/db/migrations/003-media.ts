@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   // 'pending' until the thumbnail queue has tried ('working:<instance>' while one does); then 'done', 'failed',
   // or 'none' for files that are neither images nor videos.
-  await db.schema.alterTable('files').addColumn('thumb_state', 'text', (c) => c.notNull().defaultTo('none')).execute()
+  await db.schema
+    .alterTable('files')
+    .addColumn('thumb_state', 'text', (c) => c.notNull().defaultTo('none'))
+    .execute()
   await db.schema.alterTable('files').addColumn('thumb_enc', 'text').execute()
   await db.schema.alterTable('files').addColumn('thumb_size', 'bigint').execute()
   await db.schema.createIndex('files_thumb_pending').on('files').columns(['thumb_state', 'upload_date']).execute()

@@ -8,7 +8,10 @@ const TABLES = ['files', 'folders'] as const
 
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  await db.schema.alterTable('users').addColumn('drive_version', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('drive_version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute()
 
   if (postgres) {
     // Deferred to commit, so a transaction locks the users row after every row it writes: bumped
@@ -35,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     // SQLite has one writer at a time (no deadlock to avoid) and only row triggers.
     for (const table of TABLES) {
-      for (const [event, row] of [['insert', 'new'], ['update', 'new'], ['delete', 'old']] as const) {
+      for (const [event, row] of [
+        ['insert', 'new'],
+        ['update', 'new'],
+        ['delete', 'old'],
+      ] as const) {
         await sql`create trigger ${sql.raw(`${table}_drive_version_${event}`)} after ${sql.raw(event)} on ${sql.table(table)} begin
           update users set drive_version = drive_version + 1 where id = ${sql.raw(row)}.owner_id; end`.execute(db)
       }
@@ -46,11 +53,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   if (postgres) {
-    for (const table of TABLES) await sql`drop trigger if exists ${sql.raw(`${table}_drive_version`)} on ${sql.table(table)}`.execute(db)
+    for (const table of TABLES)
+      await sql`drop trigger if exists ${sql.raw(`${table}_drive_version`)} on ${sql.table(table)}`.execute(db)
     await sql`drop function if exists cumulus_bump_drive_version()`.execute(db)
   } else {
     for (const table of TABLES) {
-      for (const event of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.raw(`${table}_drive_version_${event}`)}`.execute(db)
+      for (const event of ['insert', 'update', 'delete'])
+        await sql`drop trigger if exists ${sql.raw(`${table}_drive_version_${event}`)}`.execute(db)
     }
   }
   await db.schema.alterTable('users').dropColumn('drive_version').execute()

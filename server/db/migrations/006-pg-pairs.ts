@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // higher (1000 was tried) inflates the walk's estimate until a parallel plan with ~40 ms of
   // worker start-up wins for a page that takes 2 ms.
   await sql`create function cumulus_pairs(name text) returns text[] language sql immutable strict parallel safe cost 10
-    as $$ select coalesce(array_agg(distinct substr(name, i, 2)), '{}') from generate_series(1, char_length(name) - 1) i $$`.execute(db)
+    as $$ select coalesce(array_agg(distinct substr(name, i, 2)), '{}') from generate_series(1, char_length(name) - 1) i $$`.execute(
+    db,
+  )
   await sql`create index files_name_pairs on files using gin (cumulus_pairs(name_key))`.execute(db)
 }
 

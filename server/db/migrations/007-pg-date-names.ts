@@ -9,7 +9,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // files takes a few seconds at the first start after the upgrade.
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  await sql`create index files_drive_date_names on files (owner_id, trashed, upload_date, id) include (name_key)`.execute(db)
+  await sql`create index files_drive_date_names on files (owner_id, trashed, upload_date, id) include (name_key)`.execute(
+    db,
+  )
   await sql`drop index files_drive_date`.execute(db)
 }
 

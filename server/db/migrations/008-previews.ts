@@ -13,5 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('files_preview_key').execute()
-  for (const c of ['preview_type', 'preview_size', 'preview_enc', 'preview_key']) await db.schema.alterTable('files').dropColumn(c).execute()
+  for (const c of ['preview_type', 'preview_size', 'preview_enc', 'preview_key'])
+    await db.schema.alterTable('files').dropColumn(c).execute()
 }

@@ -27,5 +27,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table folders alter column ancestors type text collate "default"`.execute(db)
   }
-  for (const name of ['files_trash_sweep', 'folders_trash_sweep', 'files_folder', 'folders_parent']) await db.schema.dropIndex(name).execute()
+  for (const name of ['files_trash_sweep', 'folders_trash_sweep', 'files_folder', 'folders_parent'])
+    await db.schema.dropIndex(name).execute()
 }

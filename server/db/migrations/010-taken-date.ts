@@ -14,19 +14,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('files')
     .addColumn('taken_date', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute()
-  await db.updateTable('files').set({ taken_date: sql`upload_date` }).execute()
+  await db
+    .updateTable('files')
+    .set({ taken_date: sql`upload_date` })
+    .execute()
   if (postgres) {
     // The update queued migration 004's deferred triggers, and PostgreSQL alters no table with
     // trigger events pending: run them now.
     await sql`set constraints all immediate`.execute(db)
     await sql`alter table files alter column taken_date drop default`.execute(db)
   }
-  await db.schema.createIndex('files_media_taken').on('files').columns(['owner_id', 'media', 'trashed', 'is_video', 'taken_date', 'id']).execute()
+  await db.schema
+    .createIndex('files_media_taken')
+    .on('files')
+    .columns(['owner_id', 'media', 'trashed', 'is_video', 'taken_date', 'id'])
+    .execute()
   await db.schema.dropIndex('files_media_date').execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('files_media_date').on('files').columns(['owner_id', 'media', 'trashed', 'is_video', 'upload_date', 'id']).execute()
+  await db.schema
+    .createIndex('files_media_date')
+    .on('files')
+    .columns(['owner_id', 'media', 'trashed', 'is_video', 'upload_date', 'id'])
+    .execute()
   await db.schema.dropIndex('files_media_taken').execute()
   await db.schema.alterTable('files').dropColumn('taken_date').execute()
 }

@@ -33,9 +33,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('share_links_owner').on('share_links').columns(['owner_id', 'created_at']).execute()
   await db.schema.createIndex('share_links_item').on('share_links').columns(['owner_id', 'item_id']).execute()
   // One link per file (the spec's three levels are views of it); folders may have several.
-  await db.schema.createIndex('share_links_one_per_file').on('share_links').column('item_id').unique().where(sql.ref('item_type'), '=', 'file').execute()
+  await db.schema
+    .createIndex('share_links_one_per_file')
+    .on('share_links')
+    .column('item_id')
+    .unique()
+    .where(sql.ref('item_type'), '=', 'file')
+    .execute()
 
-  const shared = await db.selectFrom('files').select(['id', 'owner_id', 'link_type', 'link_token']).where('link_type', 'is not', null).where('link_token', 'is not', null).execute()
+  const shared = await db
+    .selectFrom('files')
+    .select(['id', 'owner_id', 'link_type', 'link_token'])
+    .where('link_type', 'is not', null)
+    .where('link_token', 'is not', null)
+    .execute()
   const now = Date.now()
   for (let i = 0; i < shared.length; i += 200) {
     const rows = shared.slice(i, i + 200).map((f) => ({

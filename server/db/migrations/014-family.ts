@@ -11,7 +11,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   const addUserColumn = (name: string, type: 'text' | 'bigint' | 'integer', build?: (c: any) => any) =>
-    db.schema.alterTable('users').addColumn(name, type, build ?? ((c) => c)).execute()
+    db.schema
+      .alterTable('users')
+      .addColumn(name, type, build ?? ((c) => c))
+      .execute()
   await addUserColumn('role', 'text', (c) => c.notNull().defaultTo('user'))
   await addUserColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
   await addUserColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
@@ -20,9 +23,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addUserColumn('reserved_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
 
   // Existing installs: the oldest account is the admin (ties by id, so exactly one).
-  const oldest = await db.selectFrom('users').select('id').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
+  const oldest = await db
+    .selectFrom('users')
+    .select('id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
   if (oldest) await db.updateTable('users').set({ role: 'admin' }).where('id', '=', oldest.id).execute()
-  await sql`update users set used_bytes = coalesce((select sum(size) from files where files.owner_id = users.id), 0)`.execute(db)
+  await sql`update users set used_bytes = coalesce((select sum(size) from files where files.owner_id = users.id), 0)`.execute(
+    db,
+  )
 
   if (postgres) {
     // Deferred to commit, as drive_version's trigger and for the same reason: a transaction that
@@ -108,14 +119,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  for (const table of ['audit_log', 'invites', 'app_passwords', 'quota_reservations']) await db.schema.dropTable(table).execute()
+  for (const table of ['audit_log', 'invites', 'app_passwords', 'quota_reservations'])
+    await db.schema.dropTable(table).execute()
   if (postgres) {
     await sql`drop trigger if exists files_used_bytes on files`.execute(db)
     await sql`drop function if exists cumulus_used_bytes()`.execute(db)
   } else {
-    for (const event of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.raw(`files_used_bytes_${event}`)}`.execute(db)
+    for (const event of ['insert', 'delete', 'update'])
+      await sql`drop trigger if exists ${sql.raw(`files_used_bytes_${event}`)}`.execute(db)
   }
-  for (const column of ['ip', 'user_agent', 'last_seen_at']) await db.schema.alterTable('sessions').dropColumn(column).execute()
+  for (const column of ['ip', 'user_agent', 'last_seen_at'])
+    await db.schema.alterTable('sessions').dropColumn(column).execute()
   for (const column of ['role', 'disabled', 'must_change_password', 'quota', 'used_bytes', 'reserved_bytes']) {
     await db.schema.alterTable('users').dropColumn(column).execute()
   }

@@ -37,5 +37,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('login_challenges').execute()
   await db.schema.dropTable('recovery_codes').execute()
-  for (const column of ['totp_secret', 'totp_enabled_at', 'totp_last_step']) await db.schema.alterTable('users').dropColumn(column).execute()
+  for (const column of ['totp_secret', 'totp_enabled_at', 'totp_last_step'])
+    await db.schema.alterTable('users').dropColumn(column).execute()
 }

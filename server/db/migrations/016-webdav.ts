@@ -53,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   for (const table of ['files', 'folders']) {
-    await sql`drop trigger if exists ${sql.raw(`${table}_dav_properties`)}${postgres ? sql` on ${sql.table(table)}` : sql``}`.execute(db)
+    await sql`drop trigger if exists ${sql.raw(`${table}_dav_properties`)}${postgres ? sql` on ${sql.table(table)}` : sql``}`.execute(
+      db,
+    )
   }
   if (postgres) await sql`drop function if exists cumulus_dav_properties_gone()`.execute(db)
   await db.schema.dropTable('dav_locks').execute()

@@ -16,8 +16,16 @@ const partial: Array<{ name: string; columns: string[]; where: RawBuilder<unknow
   { name: 'files_thumbnail_key', columns: ['thumbnail_key'], where: sql`thumbnail_key is not null` },
   { name: 'files_preview_key', columns: ['preview_key'], where: sql`preview_key is not null` },
   { name: 'files_trash_sweep', columns: ['trash_root', 'trashed_at'], where: sql`trashed_at is not null` },
-  { name: 'files_media_name', columns: ['owner_id', 'media', 'trashed', 'is_video', 'name_key', 'id'], where: sql`media = 1` },
-  { name: 'files_media_taken', columns: ['owner_id', 'media', 'trashed', 'is_video', 'taken_date', 'id'], where: sql`media = 1` },
+  {
+    name: 'files_media_name',
+    columns: ['owner_id', 'media', 'trashed', 'is_video', 'name_key', 'id'],
+    where: sql`media = 1`,
+  },
+  {
+    name: 'files_media_taken',
+    columns: ['owner_id', 'media', 'trashed', 'is_video', 'taken_date', 'id'],
+    where: sql`media = 1`,
+  },
   { name: 'files_thumb_pending', columns: ['thumb_state', 'upload_date'], where: sql`thumb_state = 'pending'` },
 ]
 

@@ -8,8 +8,12 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // an extension an administrator placed elsewhere stays where they put it. SQLite: nothing to do.
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  const { rows } = await sql<{ ours: boolean }>`select e.extnamespace = (select oid from pg_namespace where nspname = current_schema()) as ours
-    from pg_extension e where e.extname = 'pg_trgm' and exists (select 1 from pg_namespace where nspname = 'public')`.execute(db)
+  const { rows } = await sql<{
+    ours: boolean
+  }>`select e.extnamespace = (select oid from pg_namespace where nspname = current_schema()) as ours
+    from pg_extension e where e.extname = 'pg_trgm' and exists (select 1 from pg_namespace where nspname = 'public')`.execute(
+    db,
+  )
   if (rows[0]?.ours) await sql`alter extension pg_trgm set schema public`.execute(db)
 }
 

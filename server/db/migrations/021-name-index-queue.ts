@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return
-  await sql`insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid`.execute(db)
+  await sql`insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid`.execute(
+    db,
+  )
   await sql`drop trigger files_fts_insert`.execute(db)
   await sql`drop trigger files_fts_delete`.execute(db)
   await sql`drop trigger files_fts_update`.execute(db)

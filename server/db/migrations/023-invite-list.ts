@@ -8,7 +8,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('invites').addColumn('email', 'text').execute()
   // Invites made before this have no id yet: a handful at most (they live 7 days).
   const rows: Array<{ token_hash: string }> = await db.selectFrom('invites').select('token_hash').execute()
-  for (const row of rows) await db.updateTable('invites').set({ id: randomId() }).where('token_hash', '=', row.token_hash).execute()
+  for (const row of rows)
+    await db.updateTable('invites').set({ id: randomId() }).where('token_hash', '=', row.token_hash).execute()
   await db.schema.createIndex('invites_id').unique().on('invites').column('id').execute()
   await db.schema.createIndex('invites_created_by').on('invites').column('created_by').execute()
 }

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely'
 // unfinished uploads and the revoke that ends them.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('share_links').addColumn('max_files', 'integer').execute()
-  await db.schema.alterTable('share_links').addColumn('uploaded_files', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('share_links')
+    .addColumn('uploaded_files', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.createIndex('uploads_link').on('uploads').column('link_id').where('link_id', 'is not', null).execute()
 }
 

@@ -16,10 +16,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await sql`alter table files add column type_key text not null default ''`.execute(db)
     // rtrim drops every trailing character that is not a dot: what is left ends at the last dot.
-    await sql`update files set type_key = substr(name_key, length(rtrim(name_key, replace(name_key, '.', ''))) + 1) where instr(name_key, '.') > 0`.execute(db)
+    await sql`update files set type_key = substr(name_key, length(rtrim(name_key, replace(name_key, '.', ''))) + 1) where instr(name_key, '.') > 0`.execute(
+      db,
+    )
   }
-  await db.schema.createIndex('files_folder_size').on('files').columns(['owner_id', 'folder_id', 'trashed', 'size', 'id']).execute()
-  await db.schema.createIndex('files_folder_type').on('files').columns(['owner_id', 'folder_id', 'trashed', 'type_key', 'name_key', 'id']).execute()
+  await db.schema
+    .createIndex('files_folder_size')
+    .on('files')
+    .columns(['owner_id', 'folder_id', 'trashed', 'size', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('files_folder_type')
+    .on('files')
+    .columns(['owner_id', 'folder_id', 'trashed', 'type_key', 'name_key', 'id'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

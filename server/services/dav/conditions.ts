@@ -15,7 +15,11 @@ export interface Conditions {
 
 /** The etag of what a path names, if anything. */
 export const resourceEtag = (r: Resolved) =>
-  r.resource?.kind === 'file' ? etagOf({ file: r.resource.file }) : r.resource?.kind === 'folder' ? etagOf({ folder: r.resource.folder }) : undefined
+  r.resource?.kind === 'file'
+    ? etagOf({ file: r.resource.file })
+    : r.resource?.kind === 'folder'
+      ? etagOf({ folder: r.resource.folder })
+      : undefined
 
 /** If-Match / If-None-Match against the resource's etag ("*" = it exists). */
 export function checkEtagHeaders(r: Resolved, c: Conditions, safe = false): 'not-modified' | undefined {
@@ -24,7 +28,8 @@ export function checkEtagHeaders(r: Resolved, c: Conditions, safe = false): 'not
   const list = (h: string) => h.split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (c.ifMatch !== undefined) {
     const tags = list(c.ifMatch)
-    if (!(tags.includes('*') ? exists : etag !== undefined && tags.includes(etag))) throw errors.preconditionFailed('If-Match does not match the resource')
+    if (!(tags.includes('*') ? exists : etag !== undefined && tags.includes(etag)))
+      throw errors.preconditionFailed('If-Match does not match the resource')
   }
   if (c.ifNoneMatch !== undefined) {
     const tags = list(c.ifNoneMatch)
@@ -57,7 +62,13 @@ export function createConditions(deps: { paths: DavPaths }) {
      * Checks the request's conditions for a write that changes `targets`, given the owner's live
      * `locks`; returns the tokens it submitted.
      */
-    async check(owner: string, r: Resolved, c: Conditions, locks: readonly DavLock[], targets: readonly Protected[]): Promise<Set<string>> {
+    async check(
+      owner: string,
+      r: Resolved,
+      c: Conditions,
+      locks: readonly DavLock[],
+      targets: readonly Protected[],
+    ): Promise<Set<string>> {
       checkEtagHeaders(r, c)
       let lists: IfList[] | undefined
       if (c.if !== undefined) {

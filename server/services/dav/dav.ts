@@ -19,7 +19,20 @@ import { createPropfind, propRequest } from './propfind.ts'
 import { createDavWrites, type WriteDeps } from './writes.ts'
 import { davChild, innerXml, isDav, readXmlBody } from './xml.ts'
 
-export const DAV_METHODS = ['OPTIONS', 'GET', 'HEAD', 'PROPFIND', 'PROPPATCH', 'PUT', 'DELETE', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const
+export const DAV_METHODS = [
+  'OPTIONS',
+  'GET',
+  'HEAD',
+  'PROPFIND',
+  'PROPPATCH',
+  'PUT',
+  'DELETE',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+] as const
 export type DavMethod = (typeof DAV_METHODS)[number]
 const WRITES = new Set<DavMethod>(['PROPPATCH', 'PUT', 'DELETE', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'])
 
@@ -62,10 +75,21 @@ export interface DavReply {
   blob?: BlobDownload
 }
 
-const xmlReply = (status: number, xml: string | AsyncIterable<string>, headers: Record<string, string> = {}): DavReply => ({ status, xml, headers })
+const xmlReply = (
+  status: number,
+  xml: string | AsyncIterable<string>,
+  headers: Record<string, string> = {},
+): DavReply => ({ status, xml, headers })
 const parentPath = (r: Resolved) => r.segments.slice(0, -1).join('/')
 
-export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRepository; quota: WriteDeps['quota'] & Pick<QuotaService, 'usage'>; limits: WriteDeps['limits'] & Pick<Limits, 'jsonBodyBytes'> }) {
+export function createDavService(
+  deps: WriteDeps & {
+    vault: Vault
+    repo: DriveRepository
+    quota: WriteDeps['quota'] & Pick<QuotaService, 'usage'>
+    limits: WriteDeps['limits'] & Pick<Limits, 'jsonBodyBytes'>
+  },
+) {
   const { repo, quota } = deps
   const now = deps.now ?? Date.now
   const paths = createDavPaths(repo.dav)
@@ -89,7 +113,11 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
     return paths.resolve(call.owner, splitDavPath(pathname))
   }
 
-  const conds = (call: DavCall): Conditions => ({ if: call.headers.if, ifMatch: call.headers['if-match'], ifNoneMatch: call.headers['if-none-match'] })
+  const conds = (call: DavCall): Conditions => ({
+    if: call.headers.if,
+    ifMatch: call.headers['if-match'],
+    ifNoneMatch: call.headers['if-none-match'],
+  })
 
   async function check(call: DavCall, r: Resolved, targets: Protected[]) {
     const live = await locks.live(call.owner)
@@ -98,24 +126,47 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
   }
 
   const handlers: Record<DavMethod, (call: DavCall, r: Resolved) => Promise<DavReply>> = {
-    OPTIONS: async (call, r) => ({ status: 200, headers: { dav: '1, 2', allow: allowedAt(call.owner ? r : undefined, call.owner ? call.scope : undefined), 'ms-author-via': 'DAV' } }),
+    OPTIONS: async (call, r) => ({
+      status: 200,
+      headers: {
+        dav: '1, 2',
+        allow: allowedAt(call.owner ? r : undefined, call.owner ? call.scope : undefined),
+        'ms-author-via': 'DAV',
+      },
+    }),
 
     async GET(call, r) {
       if (!r.resource) throw errors.notFound()
       // A folder (or Home): its HTML index; HEAD says so without reading the folder.
-      if (r.resource.kind !== 'file') return { status: 200, headers: FOLDER_PAGE_HEADERS, ...(call.method === 'HEAD' ? {} : { html: folderPage(repo.dav, call.owner, r) }) }
+      if (r.resource.kind !== 'file')
+        return {
+          status: 200,
+          headers: FOLDER_PAGE_HEADERS,
+          ...(call.method === 'HEAD' ? {} : { html: folderPage(repo.dav, call.owner, r) }),
+        }
       const file = await repo.files.file(call.owner, r.resource.file.id)
       if (!file) throw errors.notFound()
       const headers = { 'last-modified': new Date(file.upload_date).toUTCString() }
-      if (checkEtagHeaders(r, conds(call), true) === 'not-modified') return { status: 304, headers: { ...headers, etag: `"${blobEtag(file)}"` } }
-      const options = { size: file.size, rangeHeader: call.headers.range, contentType: file.mime, disposition: 'attachment', filename: file.filename, etag: blobEtag(file) } as const
+      if (checkEtagHeaders(r, conds(call), true) === 'not-modified')
+        return { status: 304, headers: { ...headers, etag: `"${blobEtag(file)}"` } }
+      const options = {
+        size: file.size,
+        rangeHeader: call.headers.range,
+        contentType: file.mime,
+        disposition: 'attachment',
+        filename: file.filename,
+        etag: blobEtag(file),
+      } as const
       return { status: 200, headers, blob: { options, open: (range) => deps.vault.open(file, range) } }
     },
     HEAD: (call, r) => handlers.GET(call, r),
 
     async PROPFIND(call, r) {
       // A file has no members: any Depth (none means infinity) is Depth 0 for it (RFC 4918 §9.1).
-      const depth = r.resource?.kind === 'file' && (call.headers.depth ?? 'infinity').toLowerCase() === 'infinity' ? '0' : (call.headers.depth ?? 'infinity')
+      const depth =
+        r.resource?.kind === 'file' && (call.headers.depth ?? 'infinity').toLowerCase() === 'infinity'
+          ? '0'
+          : (call.headers.depth ?? 'infinity')
       if (depth.toLowerCase() === 'infinity') throw errors.davFiniteDepth()
       if (depth !== '0' && depth !== '1') throw errors.badRequest('Depth must be 0 or 1')
       const req = propRequest(await body(call))
@@ -136,13 +187,17 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
       await check(call, r, r.resource ? [{ path: r.path }] : [{ path: r.path }, { path: parentPath(r) }])
       const declared = call.headers['content-length'] ?? call.headers['x-expected-entity-length']
       const length = declared !== undefined && /^\d{1,16}$/.test(declared) ? Number(declared) : undefined
-      const { created, file } = await writes.put(call.owner, r, call.body, { length, contentType: call.headers['content-type'] })
+      const { created, file } = await writes.put(call.owner, r, call.body, {
+        length,
+        contentType: call.headers['content-type'],
+      })
       return { status: created ? 201 : 204, headers: { etag: `"${blobEtag(file)}"` } }
     },
 
     async MKCOL(call, r) {
       // Bodies of MKCOL are an extension we do not take (RFC 4918 §9.3.1).
-      if (Number(call.headers['content-length'] ?? 0) > 0 || call.headers['transfer-encoding']) throw errors.unsupportedMediaType('MKCOL does not take a body')
+      if (Number(call.headers['content-length'] ?? 0) > 0 || call.headers['transfer-encoding'])
+        throw errors.unsupportedMediaType('MKCOL does not take a body')
       await check(call, r, [{ path: r.path }, { path: parentPath(r) }])
       await writes.mkcol(call.owner, r)
       return { status: 201 }
@@ -167,10 +222,16 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
     },
 
     async MOVE(call, r) {
-      if ((call.headers.depth ?? 'infinity').toLowerCase() !== 'infinity') throw errors.badRequest('MOVE takes Depth infinity')
+      if ((call.headers.depth ?? 'infinity').toLowerCase() !== 'infinity')
+        throw errors.badRequest('MOVE takes Depth infinity')
       if (!r.resource) throw errors.notFound()
       const dest = await destination(call)
-      const live = await check(call, r, [{ path: r.path, withMembers: true }, { path: parentPath(r) }, { path: dest.path, withMembers: true }, { path: parentPath(dest) }])
+      const live = await check(call, r, [
+        { path: r.path, withMembers: true },
+        { path: parentPath(r) },
+        { path: dest.path, withMembers: true },
+        { path: parentPath(dest) },
+      ])
       const created = await writes.move(call.owner, r, dest, call.headers.overwrite?.toUpperCase() !== 'F')
       await locks.dropAt(call.owner, live, r.path)
       return { status: created ? 201 : 204 }
@@ -181,7 +242,8 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
       const timeout = lockTimeout(call.headers.timeout)
       const live = await locks.live(call.owner)
       if (!info) {
-        if (!call.headers.if) throw errors.badRequest('A LOCK without a body refreshes a lock: send its token in an If header')
+        if (!call.headers.if)
+          throw errors.badRequest('A LOCK without a body refreshes a lock: send its token in an If header')
         if (!r.resource) throw errors.notFound()
         const submitted = await conditions.check(call.owner, r, conds(call), live, [])
         const lock = await locks.refresh(call.owner, live, r.path, submitted, timeout)
@@ -189,9 +251,15 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
       }
       if (!isDav(info, 'lockinfo')) throw errors.badRequest('A LOCK body must be a DAV:lockinfo element')
       const scopeEl = davChild(info, 'lockscope')
-      const scope = scopeEl && davChild(scopeEl, 'shared') ? 'shared' : scopeEl && davChild(scopeEl, 'exclusive') ? 'exclusive' : undefined
+      const scope =
+        scopeEl && davChild(scopeEl, 'shared')
+          ? 'shared'
+          : scopeEl && davChild(scopeEl, 'exclusive')
+            ? 'exclusive'
+            : undefined
       const typeEl = davChild(info, 'locktype')
-      if (!scope || !typeEl || !davChild(typeEl, 'write')) throw errors.badRequest('A lock is exclusive or shared, and of type write')
+      if (!scope || !typeEl || !davChild(typeEl, 'write'))
+        throw errors.badRequest('A lock is exclusive or shared, and of type write')
       const depth = (call.headers.depth ?? 'infinity').toLowerCase()
       if (depth !== '0' && depth !== 'infinity') throw errors.badRequest('LOCK takes Depth 0 or infinity')
       const ownerEl = davChild(info, 'owner')
@@ -204,7 +272,13 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
         await writes.put(call.owner, r, Readable.from([]), { length: 0, contentType: undefined })
         created = true
       }
-      const lock = await locks.lock(call.owner, live, { path: r.path, depth: r.resource?.kind === 'file' ? '0' : (depth as '0' | 'infinity'), scope, owner: ownerEl ? innerXml(ownerEl) : null, timeoutSeconds: timeout })
+      const lock = await locks.lock(call.owner, live, {
+        path: r.path,
+        depth: r.resource?.kind === 'file' ? '0' : (depth as '0' | 'infinity'),
+        scope,
+        owner: ownerEl ? innerXml(ownerEl) : null,
+        timeoutSeconds: timeout,
+      })
       return xmlReply(created ? 201 : 200, lockXml(lock), { 'lock-token': `<${lock.token}>` })
     },
 
@@ -223,8 +297,10 @@ export function createDavService(deps: WriteDeps & { vault: Vault; repo: DriveRe
     /** Answers one WebDAV request of a signed-in owner (routes/dav.ts has checked the app password). */
     async handle(call: DavCall): Promise<DavReply> {
       // OPTIONS without credentials (a client probing for DAV) says what the share takes at all.
-      if (call.method === 'OPTIONS' && !call.owner) return handlers.OPTIONS(call, { segments: [], path: '', resource: undefined, parent: undefined, name: '' })
-      if (WRITES.has(call.method) && call.scope !== 'write') throw errors.forbidden('READ_ONLY', 'This app password is read-only')
+      if (call.method === 'OPTIONS' && !call.owner)
+        return handlers.OPTIONS(call, { segments: [], path: '', resource: undefined, parent: undefined, name: '' })
+      if (WRITES.has(call.method) && call.scope !== 'write')
+        throw errors.forbidden('READ_ONLY', 'This app password is read-only')
       const r = await paths.resolve(call.owner, splitDavPath(call.urlPath))
       try {
         return await handlers[call.method](call, r)

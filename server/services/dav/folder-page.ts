@@ -22,7 +22,11 @@ export async function* folderPage(dav: DriveRepository['dav'], owner: string, r:
   yield `<!doctype html>\n<html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${title}</title></head><body><h1>${title}</h1><ul>`
   if (r.segments.length) yield '<li><a href="../">../</a></li>'
   for await (const page of childPages(dav, owner, r)) {
-    yield page.map((c) => `<li><a href="${escapeXml(c.href)}">${escapeXml(printableName(c.name))}${c.folder ? '/' : ''}</a></li>`).join('')
+    yield page
+      .map(
+        (c) => `<li><a href="${escapeXml(c.href)}">${escapeXml(printableName(c.name))}${c.folder ? '/' : ''}</a></li>`,
+      )
+      .join('')
   }
   yield '</ul></body></html>\n'
 }

@@ -38,7 +38,8 @@ export const lockHref = (path: string) => hrefOf(path === '' ? [] : path.split('
 const under = (path: string, root: string) => path !== root && (root === '' || path.startsWith(`${root}/`))
 
 /** The locks that cover `path`: on it, or depth infinity on a folder above it. */
-export const covering = (locks: readonly DavLock[], path: string) => locks.filter((l) => l.path === path || (l.depth === 'infinity' && under(path, l.path)))
+export const covering = (locks: readonly DavLock[], path: string) =>
+  locks.filter((l) => l.path === path || (l.depth === 'infinity' && under(path, l.path)))
 /** The locks on paths strictly below `path`. */
 export const lockedBelow = (locks: readonly DavLock[], path: string) => locks.filter((l) => under(l.path, path))
 
@@ -76,7 +77,8 @@ export function parseIf(header: string, pathOf: (url: string) => string | undefi
     else if (c === '<') {
       const url = until('>')
       const path = pathOf(url)
-      if (path === undefined) throw errors.preconditionFailed('The If header names a resource outside this WebDAV share')
+      if (path === undefined)
+        throw errors.preconditionFailed('The If header names a resource outside this WebDAV share')
       tag = path
       tagged = true
     } else if (c === '(') {
@@ -109,10 +111,15 @@ export function parseIf(header: string, pathOf: (url: string) => string | undefi
 }
 
 /** Etags compare without their weakness mark. */
-const sameEtag = (a: string, b: string | undefined) => b !== undefined && a.replace(/^W\//, '') === b.replace(/^W\//, '')
+const sameEtag = (a: string, b: string | undefined) =>
+  b !== undefined && a.replace(/^W\//, '') === b.replace(/^W\//, '')
 
 /** Whether the If header holds: some list whose every condition holds. */
-export async function ifHolds(lists: readonly IfList[], requestPath: string, stateOf: (path: string) => Promise<PathState>): Promise<boolean> {
+export async function ifHolds(
+  lists: readonly IfList[],
+  requestPath: string,
+  stateOf: (path: string) => Promise<PathState>,
+): Promise<boolean> {
   for (const list of lists) {
     const state = await stateOf(list.path ?? requestPath)
     const holds = list.conditions.every((c) => {
@@ -125,7 +132,8 @@ export async function ifHolds(lists: readonly IfList[], requestPath: string, sta
 }
 
 /** Every state token the header names, whatever its list says: what "submitted" means (§10.4.1). */
-export const submittedTokens = (lists: readonly IfList[] | undefined) => new Set((lists ?? []).flatMap((l) => l.conditions.flatMap((c) => (c.token ? [c.token] : []))))
+export const submittedTokens = (lists: readonly IfList[] | undefined) =>
+  new Set((lists ?? []).flatMap((l) => l.conditions.flatMap((c) => (c.token ? [c.token] : []))))
 
 /** What a write changes: a path, and whether what is below it changes too (DELETE, MOVE of a folder). */
 export interface Protected {
@@ -137,7 +145,11 @@ export interface Protected {
  * Refuses (423) a write to any of `targets` that some lock protects when none of that lock
  * root's tokens was submitted. Locks on one root are shared ones: any of them is enough.
  */
-export function checkLocks(locks: readonly DavLock[], targets: readonly Protected[], submitted: ReadonlySet<string>): void {
+export function checkLocks(
+  locks: readonly DavLock[],
+  targets: readonly Protected[],
+  submitted: ReadonlySet<string>,
+): void {
   for (const t of targets) {
     const protecting = [...covering(locks, t.path), ...(t.withMembers ? lockedBelow(locks, t.path) : [])]
     const roots = new Map<string, boolean>()
@@ -161,7 +173,10 @@ export function checkConflict(locks: readonly DavLock[], r: Pick<LockRequest, 'p
   if (clash) throw errors.davLockConflict(lockHref(clash.path))
 }
 
-export function createDavLocks(deps: { repo: Pick<DavRepository, 'liveLocks' | 'insertLock' | 'refreshLock' | 'deleteLocks'>; now?: () => number }) {
+export function createDavLocks(deps: {
+  repo: Pick<DavRepository, 'liveLocks' | 'insertLock' | 'refreshLock' | 'deleteLocks'>
+  now?: () => number
+}) {
   const { repo } = deps
   const now = deps.now ?? Date.now
   return {
@@ -172,7 +187,8 @@ export function createDavLocks(deps: { repo: Pick<DavRepository, 'liveLocks' | '
     /** A new lock, unless one it conflicts with is held (423). */
     async lock(owner: string, locks: readonly DavLock[], r: LockRequest): Promise<DavLock> {
       checkConflict(locks, r)
-      if (locks.length >= MAX_LOCKS) throw errors.forbidden('TOO_MANY_LOCKS', `An account holds at most ${MAX_LOCKS} WebDAV locks at once`)
+      if (locks.length >= MAX_LOCKS)
+        throw errors.forbidden('TOO_MANY_LOCKS', `An account holds at most ${MAX_LOCKS} WebDAV locks at once`)
       const row: DavLock = {
         token: `urn:uuid:${randomUUID()}`,
         owner_id: owner,
@@ -188,9 +204,16 @@ export function createDavLocks(deps: { repo: Pick<DavRepository, 'liveLocks' | '
     },
 
     /** LOCK without a body: the submitted lock that covers `path` runs for `timeoutSeconds` more (412 without one). */
-    async refresh(owner: string, locks: readonly DavLock[], path: string, submitted: ReadonlySet<string>, timeoutSeconds: number): Promise<DavLock> {
+    async refresh(
+      owner: string,
+      locks: readonly DavLock[],
+      path: string,
+      submitted: ReadonlySet<string>,
+      timeoutSeconds: number,
+    ): Promise<DavLock> {
       const lock = covering(locks, path).find((l) => submitted.has(l.token))
-      if (!lock) throw errors.preconditionFailed('Send the token of a lock on this resource in the If header to refresh it')
+      if (!lock)
+        throw errors.preconditionFailed('Send the token of a lock on this resource in the If header to refresh it')
       const expiresAt = now() + timeoutSeconds * 1000
       await repo.refreshLock(owner, lock.token, timeoutSeconds, expiresAt)
       return { ...lock, timeout_seconds: timeoutSeconds, expires_at: expiresAt }
@@ -205,7 +228,10 @@ export function createDavLocks(deps: { repo: Pick<DavRepository, 'liveLocks' | '
 
     /** A deleted or moved-away resource takes its locks, and those below it, along (RFC 4918 §7.7). */
     async dropAt(owner: string, locks: readonly DavLock[], path: string): Promise<void> {
-      await repo.deleteLocks(owner, locks.filter((l) => l.path === path || under(l.path, path)).map((l) => l.token))
+      await repo.deleteLocks(
+        owner,
+        locks.filter((l) => l.path === path || under(l.path, path)).map((l) => l.token),
+      )
     },
   }
 }

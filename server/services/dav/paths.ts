@@ -8,10 +8,7 @@ import { errors } from '../../errors.ts'
 import type { DavFile, DavFolder, DavRepository } from '../../repositories/dav.ts'
 import { nameKey } from '../../util/names.ts'
 
-export type DavResource =
-  | { kind: 'home' }
-  | { kind: 'folder'; folder: DavFolder }
-  | { kind: 'file'; file: DavFile }
+export type DavResource = { kind: 'home' } | { kind: 'folder'; folder: DavFolder } | { kind: 'file'; file: DavFile }
 
 /** A request path resolved: the item it names (if any) and the folder it sits in (if that exists). */
 export interface Resolved {
@@ -31,7 +28,8 @@ export const PREFIX = '/dav'
 /** Splits a URL path (after /dav) into decoded segments; "." / ".." / malformed escapes are a 400. */
 export function splitDavPath(urlPath: string): string[] {
   const rest = urlPath.split('?')[0]!.slice(PREFIX.length)
-  if (!urlPath.startsWith(PREFIX) || (rest !== '' && !rest.startsWith('/'))) throw errors.badRequest('Not a WebDAV path')
+  if (!urlPath.startsWith(PREFIX) || (rest !== '' && !rest.startsWith('/')))
+    throw errors.badRequest('Not a WebDAV path')
   const segments: string[] = []
   for (const raw of rest.split('/')) {
     if (raw === '') continue
@@ -41,7 +39,8 @@ export function splitDavPath(urlPath: string): string[] {
     } catch {
       throw errors.badRequest('The path has a malformed %-escape')
     }
-    if (s === '.' || s === '..' || s.includes('/') || s.includes('\0')) throw errors.badRequest('The path must not contain ".", ".." or encoded "/"')
+    if (s === '.' || s === '..' || s.includes('/') || s.includes('\0'))
+      throw errors.badRequest('The path must not contain ".", ".." or encoded "/"')
     segments.push(s)
   }
   return segments
@@ -93,7 +92,8 @@ export function createDavPaths(repo: Pick<DavRepository, 'foldersKeyed' | 'files
       let parentId: string | null = null
       for (let i = 0; i < segments.length - 1; i++) {
         const step = await child(owner, parentId, segments[i]!)
-        if (step?.kind !== 'folder') return { segments, path, resource: undefined, parent: undefined, name: segments.at(-1)! }
+        if (step?.kind !== 'folder')
+          return { segments, path, resource: undefined, parent: undefined, name: segments.at(-1)! }
         parentId = step.folder.id
       }
       const name = segments.at(-1)!

@@ -16,7 +16,8 @@ export interface DavView {
   folder?: DavFolder
 }
 
-export type PropRequest = { type: 'allprop'; include: string[] } | { type: 'propname' } | { type: 'prop'; names: string[] }
+export type PropRequest =
+  { type: 'allprop'; include: string[] } | { type: 'propname' } | { type: 'prop'; names: string[] }
 
 /** What properties read besides the row: the account's quota, and the live locks. */
 export interface PropContext {
@@ -26,7 +27,17 @@ export interface PropContext {
 
 const dav = (local: string) => `{${DAV_NS}}${local}`
 /** Live properties allprop returns; the quotas are asked for by name (RFC 4331 §3: they cost a query). */
-const ALLPROP = ['creationdate', 'displayname', 'getcontentlength', 'getcontenttype', 'getetag', 'getlastmodified', 'resourcetype', 'supportedlock', 'lockdiscovery'].map(dav)
+const ALLPROP = [
+  'creationdate',
+  'displayname',
+  'getcontentlength',
+  'getcontenttype',
+  'getetag',
+  'getlastmodified',
+  'resourcetype',
+  'supportedlock',
+  'lockdiscovery',
+].map(dav)
 const QUOTA = [dav('quota-used-bytes'), dav('quota-available-bytes')]
 /** Every live property: a client cannot set or remove these (PROPPATCH → 403). */
 export const LIVE = new Set([...ALLPROP, ...QUOTA])
@@ -80,7 +91,9 @@ async function liveValue(name: string, v: DavView, ctx: PropContext): Promise<st
       return SUPPORTED_LOCK
     case 'lockdiscovery': {
       const now = Date.now()
-      return covering(ctx.locks, v.path).map((l) => activeLockXml(l, now)).join('')
+      return covering(ctx.locks, v.path)
+        .map((l) => activeLockXml(l, now))
+        .join('')
     }
     case 'quota-used-bytes':
       return collection ? String((await ctx.usage()).used) : undefined
@@ -99,19 +112,29 @@ const liveXml = (name: string, value: string) => {
   const { local } = fromClark(name)
   return value ? `<D:${local}>${value}</D:${local}>` : `<D:${local}/>`
 }
-const anyXml = (name: string, value: string) => (name.startsWith(`{${DAV_NS}}`) ? liveXml(name, value) : propertyXml(name, value))
+const anyXml = (name: string, value: string) =>
+  name.startsWith(`{${DAV_NS}}`) ? liveXml(name, value) : propertyXml(name, value)
 
-const propstat = (props: string, status: string) => `<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`
+const propstat = (props: string, status: string) =>
+  `<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`
 
 /** One <D:response> of a PROPFIND. `dead` holds the resource's dead properties (name → value). */
-export async function responseXml(v: DavView, req: PropRequest, dead: ReadonlyMap<string, string>, ctx: PropContext): Promise<string> {
+export async function responseXml(
+  v: DavView,
+  req: PropRequest,
+  dead: ReadonlyMap<string, string>,
+  ctx: PropContext,
+): Promise<string> {
   let found = ''
   let missing = ''
   if (req.type === 'propname') {
     for (const name of ALLPROP) if ((await liveValue(name, v, ctx)) !== undefined) found += anyXml(name, '')
     for (const name of dead.keys()) found += anyXml(name, '')
   } else {
-    const names = req.type === 'prop' ? req.names : [...ALLPROP, ...dead.keys(), ...req.include.filter((n) => !ALLPROP.includes(n) && !dead.has(n))]
+    const names =
+      req.type === 'prop'
+        ? req.names
+        : [...ALLPROP, ...dead.keys(), ...req.include.filter((n) => !ALLPROP.includes(n) && !dead.has(n))]
     for (const name of names) {
       const value = LIVE.has(name) ? await liveValue(name, v, ctx) : dead.get(name)
       if (value !== undefined) found += anyXml(name, value)

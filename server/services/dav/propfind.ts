@@ -4,7 +4,17 @@ import { errors } from '../../errors.ts'
 import type { DavFile, DavFolder } from '../../repositories/dav.ts'
 import type { DriveRepository as Drive } from '../../repositories/drive.ts'
 import { childNamer, hrefOf, type Resolved } from './paths.ts'
-import { type DavView, isProtected, LIVE, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, type PropContext, type PropRequest, propStatusXml, responseXml } from './properties.ts'
+import {
+  type DavView,
+  isProtected,
+  LIVE,
+  MULTISTATUS_CLOSE,
+  MULTISTATUS_OPEN,
+  type PropContext,
+  type PropRequest,
+  propStatusXml,
+  responseXml,
+} from './properties.ts'
 import { clark, davChild, elements, escapeXml, innerXml, isDav, type XmlElement } from './xml.ts'
 
 /** Children read and written per query. */
@@ -18,7 +28,11 @@ class TooManyProperties extends Error {}
 /** The resource id dead properties of Home are kept under. */
 const homeId = (owner: string) => `home:${owner}`
 const resourceId = (owner: string, r: Resolved) =>
-  r.resource?.kind === 'file' ? r.resource.file.id : r.resource?.kind === 'folder' ? r.resource.folder.id : homeId(owner)
+  r.resource?.kind === 'file'
+    ? r.resource.file.id
+    : r.resource?.kind === 'folder'
+      ? r.resource.folder.id
+      : homeId(owner)
 
 /** A PROPFIND body: none or <allprop/> (with <include>), <propname/>, or <prop> with names. */
 export function propRequest(body: XmlElement | undefined): PropRequest {
@@ -52,15 +66,19 @@ export type DavChild = DavView & ({ folder: DavFolder; file?: undefined } | { fi
 export async function* childPages(dav: Drive['dav'], owner: string, r: Resolved): AsyncGenerator<DavChild[]> {
   const parentId = r.resource?.kind === 'folder' ? r.resource.folder.id : null
   const namer = childNamer()
-  const child = (name: string, collection: boolean) => ({ href: hrefOf([...r.segments, name], collection), path: [...r.segments, name].join('/'), name })
-  for (let after: DavFolder | undefined; ; ) {
+  const child = (name: string, collection: boolean) => ({
+    href: hrefOf([...r.segments, name], collection),
+    path: [...r.segments, name].join('/'),
+    name,
+  })
+  for (let after: DavFolder | undefined; ;) {
     const page = await dav.folderPage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
     if (page.length) yield page.map((f) => ({ ...child(namer.folder(f), true), folder: f }))
     if (page.length < PAGE) break
     after = page.at(-1)
   }
   namer.startFiles()
-  for (let after: DavFile | undefined; ; ) {
+  for (let after: DavFile | undefined; ;) {
     const page = await dav.filePage(owner, parentId, after && { nameKey: after.name_key, id: after.id }, PAGE)
     if (page.length) yield page.map((f) => ({ ...child(namer.file(f), false), file: f }))
     if (page.length < PAGE) break
@@ -86,14 +104,27 @@ export function createPropfind(deps: { repo: Drive }) {
 
   return {
     /** The multistatus of a PROPFIND, as chunks: the resource, then (Depth 1) its children page by page. */
-    async *propfind(owner: string, r: Resolved, depth: '0' | '1', req: PropRequest, ctx: PropContext): AsyncGenerator<string> {
+    async *propfind(
+      owner: string,
+      r: Resolved,
+      depth: '0' | '1',
+      req: PropRequest,
+      ctx: PropContext,
+    ): AsyncGenerator<string> {
       const wanted = req.type !== 'prop' || req.names.some((n) => !LIVE.has(n))
       const none = new Map<string, string>()
       const selfId = resourceId(owner, r)
-      yield MULTISTATUS_OPEN + (await responseXml(viewOf(r), req, (await deadOf(owner, [selfId], wanted)).get(selfId) ?? none, ctx))
+      yield (
+        MULTISTATUS_OPEN +
+        (await responseXml(viewOf(r), req, (await deadOf(owner, [selfId], wanted)).get(selfId) ?? none, ctx))
+      )
       if (depth === '0' || r.resource?.kind === 'file') return yield MULTISTATUS_CLOSE
       for await (const page of childPages(dav, owner, r)) {
-        const dead = await deadOf(owner, page.map((c) => (c.folder ?? c.file).id), wanted)
+        const dead = await deadOf(
+          owner,
+          page.map((c) => (c.folder ?? c.file).id),
+          wanted,
+        )
         let out = ''
         for (const c of page) out += await responseXml(c, req, dead.get((c.folder ?? c.file).id) ?? none, ctx)
         if (out) yield out
@@ -108,7 +139,8 @@ export function createPropfind(deps: { repo: Drive }) {
      */
     async proppatch(owner: string, r: Resolved, body: XmlElement | undefined): Promise<string> {
       if (!r.resource) throw errors.notFound()
-      if (!body || !isDav(body, 'propertyupdate')) throw errors.badRequest('A PROPPATCH body must be a DAV:propertyupdate element')
+      if (!body || !isDav(body, 'propertyupdate'))
+        throw errors.badRequest('A PROPPATCH body must be a DAV:propertyupdate element')
       const ops: Array<{ name: string; value?: string }> = []
       for (const step of elements(body)) {
         const set = isDav(step, 'set')
@@ -119,22 +151,34 @@ export function createPropfind(deps: { repo: Drive }) {
       }
       const href = viewOf(r).href
       // Nothing to change is done at once (some clients send an empty update to probe).
-      if (ops.length === 0) return `${MULTISTATUS_OPEN}<D:response><D:href>${escapeXml(href)}</D:href><D:status>HTTP/1.1 200 OK</D:status></D:response>${MULTISTATUS_CLOSE}`
+      if (ops.length === 0)
+        return `${MULTISTATUS_OPEN}<D:response><D:href>${escapeXml(href)}</D:href><D:status>HTTP/1.1 200 OK</D:status></D:response>${MULTISTATUS_CLOSE}`
       const id = resourceId(owner, r)
       const refused = ops.filter((o) => isProtected(o.name))
       if (refused.length) {
-        return propStatusXml(href, ops.map((o) => ({ name: o.name, status: isProtected(o.name) ? '403 Forbidden' : '424 Failed Dependency' })))
+        return propStatusXml(
+          href,
+          ops.map((o) => ({ name: o.name, status: isProtected(o.name) ? '403 Forbidden' : '424 Failed Dependency' })),
+        )
       }
-      const full = await repo.transaction(async (trx) => {
-        for (const o of ops) await (o.value !== undefined ? trx.dav.setProperty(owner, id, o.name, o.value) : trx.dav.removeProperty(owner, id, o.name))
-        // Counted inside the transaction: a refusal rolls every step back.
-        if ((await trx.dav.countProperties(owner, id)) > MAX_DEAD_PROPERTIES) throw new TooManyProperties()
-        return false
-      }).catch((err) => {
-        if (err instanceof TooManyProperties) return true
-        throw err
-      })
-      return propStatusXml(href, ops.map((o) => ({ name: o.name, status: full ? '507 Insufficient Storage' : '200 OK' })))
+      const full = await repo
+        .transaction(async (trx) => {
+          for (const o of ops)
+            await (o.value !== undefined
+              ? trx.dav.setProperty(owner, id, o.name, o.value)
+              : trx.dav.removeProperty(owner, id, o.name))
+          // Counted inside the transaction: a refusal rolls every step back.
+          if ((await trx.dav.countProperties(owner, id)) > MAX_DEAD_PROPERTIES) throw new TooManyProperties()
+          return false
+        })
+        .catch((err) => {
+          if (err instanceof TooManyProperties) return true
+          throw err
+        })
+      return propStatusXml(
+        href,
+        ops.map((o) => ({ name: o.name, status: full ? '507 Insufficient Storage' : '200 OK' })),
+      )
     },
   }
 }

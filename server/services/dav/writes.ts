@@ -66,7 +66,11 @@ export interface WriteDeps {
 
 type Item = { type: 'file' | 'folder'; id: string }
 const itemOf = (r: Pick<Resolved, 'resource'>): Item | undefined =>
-  r.resource?.kind === 'file' ? { type: 'file', id: r.resource.file.id } : r.resource?.kind === 'folder' ? { type: 'folder', id: r.resource.folder.id } : undefined
+  r.resource?.kind === 'file'
+    ? { type: 'file', id: r.resource.file.id }
+    : r.resource?.kind === 'folder'
+      ? { type: 'folder', id: r.resource.folder.id }
+      : undefined
 
 export function createDavWrites(deps: WriteDeps) {
   const { repo, tree, vault, janitor, quota, limits } = deps
@@ -102,7 +106,13 @@ export function createDavWrites(deps: WriteDeps) {
    * destination was resolved before a copy's bytes were stored, and something may be there now
    * that was not then. Refused as the checks before were: 412 without Overwrite.
    */
-  async function overwrittenNow(trx: DriveTransaction, owner: string, src: Resolved, dest: Resolved, overwrite: boolean): Promise<Item | undefined> {
+  async function overwrittenNow(
+    trx: DriveTransaction,
+    owner: string,
+    src: Resolved,
+    dest: Resolved,
+    overwrite: boolean,
+  ): Promise<Item | undefined> {
     const item = itemOf({ resource: await atNameNow(trx, owner, dest.parent!.id, dest.name) })
     if (!item) return undefined
     if (item.id === itemOf(src)?.id) throw errors.conflict('TREE_CHANGED', 'The source is already at the destination')
@@ -124,7 +134,12 @@ export function createDavWrites(deps: WriteDeps) {
 
   return {
     /** PUT: a new file, or new bytes for the file at that path; true when it was created. */
-    async put(owner: string, r: Resolved, source: Readable, o: { length: number | undefined; contentType: string | undefined }): Promise<{ created: boolean; file: FileRow }> {
+    async put(
+      owner: string,
+      r: Resolved,
+      source: Readable,
+      o: { length: number | undefined; contentType: string | undefined },
+    ): Promise<{ created: boolean; file: FileRow }> {
       if (r.resource && r.resource.kind !== 'file') throw methodNotAllowed('PUT cannot replace a folder')
       if (!r.parent) throw noParent()
       const name = strictName(r.name, 'File name')
@@ -153,7 +168,17 @@ export function createDavWrites(deps: WriteDeps) {
           if (existing) {
             const thumb_state = isThumbnailable(mime) ? 'pending' : 'none'
             const video = isVideoType(mime) ? 1 : 0
-            await trx.files.replaceContent(owner, existing.id, { blob_key: blob.key, size: blob.size, sha256: blob.sha256, enc: blob.enc ?? null, mime, upload_date: t, is_video: video, media: video, thumb_state })
+            await trx.files.replaceContent(owner, existing.id, {
+              blob_key: blob.key,
+              size: blob.size,
+              sha256: blob.sha256,
+              enc: blob.enc ?? null,
+              mime,
+              upload_date: t,
+              is_video: video,
+              media: video,
+              thumb_state,
+            })
             old = [existing.blob_key, existing.thumbnail_key, existing.preview_key].filter((k): k is string => !!k)
             await janitor.condemn(trx.outbox, old)
             file = (await trx.files.file(owner, existing.id))!
@@ -202,12 +227,20 @@ export function createDavWrites(deps: WriteDeps) {
     async move(owner: string, src: Resolved, dest: Resolved, overwrite: boolean): Promise<boolean> {
       checkDestination(src, dest, overwrite)
       const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
-      const replaced = await tree.relocate(owner, itemOf(src)!, dest.parent!.id, name, (trx) => overwrittenNow(trx, owner, src, dest, overwrite))
+      const replaced = await tree.relocate(owner, itemOf(src)!, dest.parent!.id, name, (trx) =>
+        overwrittenNow(trx, owner, src, dest, overwrite),
+      )
       return !replaced
     },
 
     /** COPY: the file's bytes copied into a new blob, or the folder (Depth 0: alone) with everything below it. */
-    async copy(owner: string, src: Resolved, dest: Resolved, overwrite: boolean, depth: '0' | 'infinity'): Promise<boolean> {
+    async copy(
+      owner: string,
+      src: Resolved,
+      dest: Resolved,
+      overwrite: boolean,
+      depth: '0' | 'infinity',
+    ): Promise<boolean> {
       checkDestination(src, dest, overwrite)
       const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
       const files: Array<{ from: DavFile; folder: string | null }> = []
@@ -218,7 +251,10 @@ export function createDavWrites(deps: WriteDeps) {
         folders.push({ from: top, parent: null })
         if (depth === 'infinity') await collect(owner, top, folders, files)
       }
-      const height = folders.reduce((h, f) => Math.max(h, folderDepth(f.from) - folderDepth(folders[0]?.from ?? { ancestors: '/' })), 0)
+      const height = folders.reduce(
+        (h, f) => Math.max(h, folderDepth(f.from) - folderDepth(folders[0]?.from ?? { ancestors: '/' })),
+        0,
+      )
       const bytes = files.reduce((sum, f) => sum + f.from.size, 0)
       const reservation = await quota.reserve(owner, bytes)
       const written: string[] = []
@@ -247,7 +283,14 @@ export function createDavWrites(deps: WriteDeps) {
           for (const [i, f] of files.entries()) {
             // A file copied alone goes into the destination folder; one of a tree, into its copied folder.
             const folder = f.folder === null ? base : newFolder.get(f.folder)!
-            const row = fileRow(owner, folder?.id ?? null, folders.length === 0 ? name : f.from.filename, f.from.mime, blobs[i]!, t)
+            const row = fileRow(
+              owner,
+              folder?.id ?? null,
+              folders.length === 0 ? name : f.from.filename,
+              f.from.mime,
+              blobs[i]!,
+              t,
+            )
             await trx.files.insertFile(row)
             await trx.dav.copyProperties(owner, f.from.id, row.id)
             made.push(row)
@@ -268,16 +311,34 @@ export function createDavWrites(deps: WriteDeps) {
   }
 
   /** Everything below `top`, level by level, a page at a time, within the upload limits. */
-  async function collect(owner: string, top: DavFolder, folders: Array<{ from: DavFolder; parent: string | null }>, files: Array<{ from: DavFile; folder: string | null }>) {
-    const tooMany = () => errors.forbidden('COPY_TOO_LARGE', `A copy may hold at most ${limits.maxFoldersPerUpload} folders and ${limits.maxFilesPerUpload} files`)
+  async function collect(
+    owner: string,
+    top: DavFolder,
+    folders: Array<{ from: DavFolder; parent: string | null }>,
+    files: Array<{ from: DavFile; folder: string | null }>,
+  ) {
+    const tooMany = () =>
+      errors.forbidden(
+        'COPY_TOO_LARGE',
+        `A copy may hold at most ${limits.maxFoldersPerUpload} folders and ${limits.maxFilesPerUpload} files`,
+      )
     for (let i = 0; i < folders.length; i++) {
       const at = folders[i]!.from
-      for (let after: DavFolder | undefined, page: DavFolder[]; (page = await repo.dav.folderPage(owner, at.id, after && { nameKey: after.name_key, id: after.id }, PAGE)).length; after = page.at(-1)) {
+      for (
+        let after: DavFolder | undefined, page: DavFolder[];
+        (page = await repo.dav.folderPage(owner, at.id, after && { nameKey: after.name_key, id: after.id }, PAGE))
+          .length;
+        after = page.at(-1)
+      ) {
         for (const f of page) folders.push({ from: f, parent: at.id })
         if (folders.length > limits.maxFoldersPerUpload) throw tooMany()
         if (page.length < PAGE) break
       }
-      for (let after: DavFile | undefined, page: DavFile[]; (page = await repo.dav.filePage(owner, at.id, after && { nameKey: after.name_key, id: after.id }, PAGE)).length; after = page.at(-1)) {
+      for (
+        let after: DavFile | undefined, page: DavFile[];
+        (page = await repo.dav.filePage(owner, at.id, after && { nameKey: after.name_key, id: after.id }, PAGE)).length;
+        after = page.at(-1)
+      ) {
         for (const f of page) files.push({ from: f, folder: at.id })
         if (files.length > limits.maxFilesPerUpload) throw tooMany()
         if (page.length < PAGE) break

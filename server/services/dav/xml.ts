@@ -60,7 +60,9 @@ export function parseXml(text: string): XmlElement {
     if (err instanceof Error && /nested/i.test(err.message)) throw errors.davXmlTooDeep(MAX_XML_DEPTH)
     throw errors.badRequest('The XML body is not well-formed')
   }
-  const roots = nodes.map((n) => resolve(n, new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]), '', 1)).filter((n): n is XmlElement => typeof n !== 'string')
+  const roots = nodes
+    .map((n) => resolve(n, new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]), '', 1))
+    .filter((n): n is XmlElement => typeof n !== 'string')
   if (roots.length !== 1) throw errors.badRequest('The XML body must have one root element')
   return roots[0]!
 }
@@ -78,7 +80,8 @@ function resolve(raw: Raw, prefixes: Map<string, string>, defaultNs: string, lev
     if (key === 'xmlns') ns = value
     else if (key.startsWith('xmlns:')) {
       // Namespaces in XML 1.0: a prefix cannot be bound to the empty name.
-      if (value === '') throw errors.badRequest(`The XML body declares the prefix "${key.slice(6)}" with an empty namespace`)
+      if (value === '')
+        throw errors.badRequest(`The XML body declares the prefix "${key.slice(6)}" with an empty namespace`)
       if (scope === prefixes) scope = new Map(prefixes)
       scope.set(key.slice(6), value)
     }
@@ -103,7 +106,8 @@ function resolve(raw: Raw, prefixes: Map<string, string>, defaultNs: string, lev
 }
 
 /** The child elements (text between them dropped). */
-export const elements = (e: XmlElement): XmlElement[] => e.children.filter((c): c is XmlElement => typeof c !== 'string')
+export const elements = (e: XmlElement): XmlElement[] =>
+  e.children.filter((c): c is XmlElement => typeof c !== 'string')
 export const isDav = (e: XmlElement, local: string) => e.ns === DAV_NS && e.local === local
 export const davChild = (e: XmlElement, local: string) => elements(e).find((c) => isDav(c, local))
 /** "{ns}local": one string per property name, the empty namespace included. */

@@ -23,7 +23,10 @@ export interface AppParameters {
 }
 
 /** The memory location of the story on screen, for play functions that check where the app went. */
-let current: ReturnType<typeof memoryLocation<unknown>> & { history: string[] } = memoryLocation({ path: '/', record: true })
+let current: ReturnType<typeof memoryLocation<unknown>> & { history: string[] } = memoryLocation({
+  path: '/',
+  record: true,
+})
 
 /** The app's current path (what the address bar would show). */
 export const currentPath = () => current.history.at(-1) ?? '/'
@@ -66,7 +69,11 @@ export const withApp: Decorator = (Story, { id, parameters }) => (
 )
 
 /** Parameters of every app story's meta: a whole page (no frame padding), shot as the viewport. */
-export const appScreen = (route: string, signedIn = true) => ({ appScreen: true, visual: { target: 'viewport' }, app: { route, signedIn } })
+export const appScreen = (route: string, signedIn = true) => ({
+  appScreen: true,
+  visual: { target: 'viewport' },
+  app: { route, signedIn },
+})
 
 /** A story's own route (merged over the meta's parameters). */
 export const at = (route: string, signedIn = true) => ({ parameters: { app: { route, signedIn } } })
@@ -89,7 +96,8 @@ export async function imagesSettled(): Promise<void> {
 }
 
 /** A file or folder card (its accessible name starts with the item's name). */
-export const findCard = (name: string) => screen.findByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+export const findCard = (name: string) =>
+  screen.findByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
 
 /** Shown, once its popup or toast has faded in (jest-dom counts opacity 0 as hidden). */
 export async function shown(element: HTMLElement | Promise<HTMLElement>): Promise<void> {
@@ -103,7 +111,8 @@ const heldReplies: Array<() => void> = []
  * A reply that waits until the next story starts, then fails as a network error. For calls the app
  * shares across renders (the session restore), which a never-answered request would leave stuck.
  */
-export const heldUntilNextStory = () => new Promise<Response>((resolve) => heldReplies.push(() => resolve(Response.error())))
+export const heldUntilNextStory = () =>
+  new Promise<Response>((resolve) => heldReplies.push(() => resolve(Response.error())))
 
 async function releaseHeld(): Promise<void> {
   if (heldReplies.length === 0) return

@@ -4,7 +4,15 @@ import { sprinkles } from '../../../lib/index.ts'
 // Layout for "States" stories: one labelled cell per state, so a visual baseline shows them all.
 
 /** A grid of labelled states; `fill` stretches the columns (for full-width parts such as progress bars). */
-export function StateGrid({ children, columns = 3, fill = false }: { children: ReactNode; columns?: number; fill?: boolean }) {
+export function StateGrid({
+  children,
+  columns = 3,
+  fill = false,
+}: {
+  children: ReactNode
+  columns?: number
+  fill?: boolean
+}) {
   const track = fill ? 'minmax(0, 1fr)' : 'minmax(0, max-content)'
   return (
     <div
@@ -24,7 +32,9 @@ export function State({ label, children, wide = false }: { label: string; childr
       style={wide ? { gridColumn: '1 / -1' } : undefined}
     >
       <figcaption className={sprinkles({ fontSize: 'xsmall', color: 'muted' })}>{label}</figcaption>
-      <div className={sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', flexWrap: 'wrap' })}>{children}</div>
+      <div className={sprinkles({ display: 'flex', alignItems: 'center', gap: 'small', flexWrap: 'wrap' })}>
+        {children}
+      </div>
     </figure>
   )
 }

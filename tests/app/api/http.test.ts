@@ -1,6 +1,14 @@
 import '../helpers/setup.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorStatus, failureReason, http, HttpError, refreshToken, serializeParams, TOKEN_RETRY_DELAY_MS } from '../../../app/api/http.ts'
+import {
+  errorStatus,
+  failureReason,
+  http,
+  HttpError,
+  refreshToken,
+  serializeParams,
+  TOKEN_RETRY_DELAY_MS,
+} from '../../../app/api/http.ts'
 import { lastRefreshed } from '../../../app/state/user.ts'
 import { apiError, http as mock, HttpResponse, ok, requests, sent, server } from '../helpers/server.ts'
 
@@ -37,7 +45,9 @@ describe('http: the uuid header (SPEC §7)', () => {
     Object.defineProperty(crypto, 'randomUUID', { configurable: true, value: undefined })
     try {
       await http.get('/user-service/user')
-      expect(localStorage.getItem('browser-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      expect(localStorage.getItem('browser-id')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      )
     } finally {
       delete (crypto as { randomUUID?: unknown }).randomUUID
     }
@@ -48,14 +58,20 @@ describe('http: the uuid header (SPEC §7)', () => {
       mock.patch('*/file-service/rename', async ({ request }) => ok({ got: await request.json() })),
       mock.get('*/file-service/list', ({ request }) => ok({ query: new URL(request.url).search })),
     )
-    expect(await http.patch('/file-service/rename', { id: 'f1', title: 'New' })).toEqual({ got: { id: 'f1', title: 'New' } })
-    expect(await http.get('/file-service/list', { params: { parent: '/', limit: 50, search: undefined, trashMode: false } })).toEqual({
+    expect(await http.patch('/file-service/rename', { id: 'f1', title: 'New' })).toEqual({
+      got: { id: 'f1', title: 'New' },
+    })
+    expect(
+      await http.get('/file-service/list', { params: { parent: '/', limit: 50, search: undefined, trashMode: false } }),
+    ).toEqual({
       query: '?parent=%2F&limit=50&trashMode=false',
     })
   })
 
   it('serialises arrays as repeated keys and skips missing values', () => {
-    expect(serializeParams({ 'folderIDs[]': ['a', 'b'], 'fileIDs[]': [], x: null, y: undefined, z: 0 })).toBe('folderIDs%5B%5D=a&folderIDs%5B%5D=b&z=0')
+    expect(serializeParams({ 'folderIDs[]': ['a', 'b'], 'fileIDs[]': [], x: null, y: undefined, z: 0 })).toBe(
+      'folderIDs%5B%5D=a&folderIDs%5B%5D=b&z=0',
+    )
   })
 })
 
@@ -82,17 +98,23 @@ describe('http: transport messages (SPEC §8)', () => {
     expect(error.message).toBe('timeout of 30 ms exceeded')
   })
 
-  it('failureReason keeps the transport message first and adds a sentence a person understands; the server\'s own message wins', async () => {
+  it("failureReason keeps the transport message first and adds a sentence a person understands; the server's own message wins", async () => {
     server.use(mock.get('*/user-service/user', () => HttpResponse.error()))
     expect(failureReason(await rejection(http.get('/user-service/user')))).toBe(
       'Network Error. The server could not be reached. Check your connection, then try again.',
     )
-    expect(failureReason(new HttpError('timeout of 30 ms exceeded', undefined))).toBe('timeout of 30 ms exceeded. The server took too long to answer. Try again in a moment.')
+    expect(failureReason(new HttpError('timeout of 30 ms exceeded', undefined))).toBe(
+      'timeout of 30 ms exceeded. The server took too long to answer. Try again in a moment.',
+    )
     expect(failureReason(new HttpError('Request failed with status code 502', 502))).toBe(
       'Request failed with status code 502. The server is not answering right now. Try again in a moment.',
     )
-    expect(failureReason(new HttpError('Request failed with status code 500', 500))).toBe('Request failed with status code 500')
-    expect(failureReason(new HttpError('Request failed with status code 503', 503, { message: 'Down for maintenance' }))).toBe('Down for maintenance')
+    expect(failureReason(new HttpError('Request failed with status code 500', 500))).toBe(
+      'Request failed with status code 500',
+    )
+    expect(
+      failureReason(new HttpError('Request failed with status code 503', 503, { message: 'Down for maintenance' })),
+    ).toBe('Down for maintenance')
   })
 
   it('given the caller aborts, then "canceled"', async () => {
@@ -149,7 +171,11 @@ describe('http: a 401 refreshes once, waits 150 ms and retries once (SPEC §8)',
 
   it('given the retry fails too, then the ORIGINAL error is passed on', async () => {
     let calls = 0
-    server.use(mock.get('*/user-service/user-detailed', () => (++calls === 1 ? apiError(401, 'UNAUTHORIZED', 'original') : apiError(500, 'INTERNAL', 'retry'))))
+    server.use(
+      mock.get('*/user-service/user-detailed', () =>
+        ++calls === 1 ? apiError(401, 'UNAUTHORIZED', 'original') : apiError(500, 'INTERNAL', 'retry'),
+      ),
+    )
     const error = await rejection(http.get('/user-service/user-detailed'))
     expect(error.status).toBe(401)
     expect(error.data).toMatchObject({ message: 'original' })

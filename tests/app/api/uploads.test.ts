@@ -94,6 +94,12 @@ describe('XHR uploader', () => {
     expect(FakeXhr.all[0]!.url).toBe('/folder-service/upload')
     expect([...form.keys()]).toEqual(['parent', 'total-files', 'file-data', 'file', 'file-data', 'file'])
     expect(form.get('total-files')).toBe('2')
-    expect(JSON.parse(form.getAll('file-data')[1] as string)).toEqual({ name: 'b.txt', size: 2, type: '', path: 'Photos/sub/b.txt', index: 1 })
+    expect(JSON.parse(form.getAll('file-data')[1] as string)).toEqual({
+      name: 'b.txt',
+      size: 2,
+      type: '',
+      path: 'Photos/sub/b.txt',
+      index: 1,
+    })
   })
 })

@@ -18,7 +18,8 @@ if (!('checkVisibility' in Element.prototype)) {
   })
 }
 
-if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = function scrollIntoView() {}
+if (typeof Element.prototype.scrollIntoView !== 'function')
+  Element.prototype.scrollIntoView = function scrollIntoView() {}
 
 if (typeof globalThis.CSS === 'undefined') {
   const escape = (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`)

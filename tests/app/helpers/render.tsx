@@ -19,7 +19,9 @@ export interface RenderAppOptions {
 export function VirtualViewport({ children }: { children: ReactNode }) {
   return (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}>
+      <VirtuosoGridMockContext.Provider
+        value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
+      >
         {children}
       </VirtuosoGridMockContext.Provider>
     </VirtuosoMockContext.Provider>
@@ -57,4 +59,5 @@ export const toasts = () => within(screen.getByRole('region', { name: 'Notificat
 export const path = () => window.location.pathname
 
 /** Disabled for people and for assistive technology (native disabled or aria-disabled). */
-export const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true'
+export const isDisabled = (element: HTMLElement) =>
+  element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true'

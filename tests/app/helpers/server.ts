@@ -20,17 +20,27 @@ export const server = setupServer(...defaultHandlers)
 server.events.on('request:start', async ({ request }) => {
   const url = new URL(request.url)
   let body: unknown
-  const text = await request.clone().text().catch(() => '')
+  const text = await request
+    .clone()
+    .text()
+    .catch(() => '')
   try {
     body = text ? JSON.parse(text) : undefined
   } catch {
     body = text
   }
-  requests.push({ method: request.method, path: url.pathname, search: url.search, uuid: request.headers.get('uuid'), body })
+  requests.push({
+    method: request.method,
+    path: url.pathname,
+    search: url.search,
+    uuid: request.headers.get('uuid'),
+    body,
+  })
 })
 
 /** Requests the app sent to `path` (optionally with `method`). */
-export const sent = (path: string, method?: string) => requests.filter((r) => r.path === path && (!method || r.method === method))
+export const sent = (path: string, method?: string) =>
+  requests.filter((r) => r.path === path && (!method || r.method === method))
 
 export { http, HttpResponse }
 

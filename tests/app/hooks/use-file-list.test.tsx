@@ -10,7 +10,9 @@ import { useFakeClock, useRealClock } from '../helpers/clock.ts'
 import { makeFile, serveDrive } from '../helpers/drive.ts'
 import { sent } from '../helpers/server.ts'
 
-const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
+)
 const queries = () => sent('/file-service/list', 'GET').map((r) => Object.fromEntries(new URLSearchParams(r.search)))
 
 describe('file list paging (SPEC §4 "Paging")', () => {
@@ -27,7 +29,15 @@ describe('file list paging (SPEC §4 "Paging")', () => {
     const page = [makeFile(1), makeFile(2)]
     expect(pageKey({ parent: '/', sortBy: 'size_desc' }, 2, 1, page)).toEqual([
       '/file-service/list',
-      { parent: '/', sortBy: 'size_desc', limit: 2, startAtDate: page[1]!.uploadDate, startAtName: 'report-2.pdf', startAtSize: page[1]!.length, startAtId: 'file-2' },
+      {
+        parent: '/',
+        sortBy: 'size_desc',
+        limit: 2,
+        startAtDate: page[1]!.uploadDate,
+        startAtName: 'report-2.pdf',
+        startAtSize: page[1]!.length,
+        startAtId: 'file-2',
+      },
     ])
     expect(pageKey({ parent: '/', sortBy: 'type_asc' }, 2, 1, page)?.[1]).not.toHaveProperty('startAtSize')
   })
@@ -36,9 +46,15 @@ describe('file list paging (SPEC §4 "Paging")', () => {
     const taken = makeFile(1, { metadata: { takenDate: '2019-06-01T10:00:00.000Z' } })
     const plain = makeFile(2)
     const media = { mediaMode: true, sortBy: 'date_desc' } as const
-    expect(pageKey(media, 1, 1, [taken])).toEqual(['/file-service/list', { ...media, limit: 1, startAtDate: '2019-06-01T10:00:00.000Z', startAtName: 'report-1.pdf', startAtId: 'file-1' }])
+    expect(pageKey(media, 1, 1, [taken])).toEqual([
+      '/file-service/list',
+      { ...media, limit: 1, startAtDate: '2019-06-01T10:00:00.000Z', startAtName: 'report-1.pdf', startAtId: 'file-1' },
+    ])
     expect(pageKey(media, 1, 1, [plain])).toMatchObject(['/file-service/list', { startAtDate: plain.uploadDate }])
-    expect(pageKey({ parent: '/' }, 1, 1, [taken])).toMatchObject(['/file-service/list', { startAtDate: taken.uploadDate }])
+    expect(pageKey({ parent: '/' }, 1, 1, [taken])).toMatchObject([
+      '/file-service/list',
+      { startAtDate: taken.uploadDate },
+    ])
   })
 
   it('compares loaded pages as SWR does (by content), page by page', () => {
@@ -56,7 +72,9 @@ describe('file list paging (SPEC §4 "Paging")', () => {
 
   it('gives back the same key object for the same page before it (SWR hashes a key object once), per query', () => {
     const page = [makeFile(1), makeFile(2)]
-    const { result, rerender } = renderHook(({ sort }) => useKeptPageKey({ parent: '/', sortBy: sort }, 2), { initialProps: { sort: 'date_desc' as const } })
+    const { result, rerender } = renderHook(({ sort }) => useKeptPageKey({ parent: '/', sortBy: sort }, 2), {
+      initialProps: { sort: 'date_desc' as const },
+    })
     const key = result.current(1, page)
     expect(key).toEqual(pageKey({ parent: '/', sortBy: 'date_desc' }, 2, 1, page))
     rerender({ sort: 'date_desc' })

@@ -33,15 +33,18 @@ describe('empty states (issue #23, point 10)', () => {
     ['/trash', 'Trash is empty', 'Items you delete show up here', 'trash'],
     ['/search/cats', 'No results for "cats"', 'Try another name, or check the spelling', 'search'],
     ['/search-trash/cats', 'No results for "cats"', 'Try another name, or check the spelling', 'search'],
-  ])('%s with nothing to list shows "%s", the next step and a decorative picture', async (route, title, hint, illustration) => {
-    open(route)
-    const { box, picture } = await emptyState(title)
-    expect(within(box).getByText(hint)).toBeTruthy()
-    expect(picture?.getAttribute('data-illustration')).toBe(illustration)
-    expect(picture?.getAttribute('aria-hidden')).toBe('true')
-    // The spec's section titles stay.
-    expect(screen.getByRole('heading', { name: 'No Folders' })).toBeTruthy()
-  })
+  ])(
+    '%s with nothing to list shows "%s", the next step and a decorative picture',
+    async (route, title, hint, illustration) => {
+      open(route)
+      const { box, picture } = await emptyState(title)
+      expect(within(box).getByText(hint)).toBeTruthy()
+      expect(picture?.getAttribute('data-illustration')).toBe(illustration)
+      expect(picture?.getAttribute('aria-hidden')).toBe('true')
+      // The spec's section titles stay.
+      expect(screen.getByRole('heading', { name: 'No Folders' })).toBeTruthy()
+    },
+  )
 
   it('on a phone (ADD NEW is in the drawer, nothing is dropped) the empty drive points at the Upload button on screen', async () => {
     setViewportWidth(500)
@@ -60,7 +63,8 @@ describe('empty states (issue #23, point 10)', () => {
 })
 
 describe('a folder URL whose folder is gone (issue #23, point 2)', () => {
-  const gone = () => server.use(mock.get('*/folder-service/info/:id', () => apiError(404, 'NOT_FOUND', 'Folder not found')))
+  const gone = () =>
+    server.use(mock.get('*/folder-service/info/:id', () => apiError(404, 'NOT_FOUND', 'Folder not found')))
 
   it('says the folder does not exist, instead of an empty folder, and offers the way home', async () => {
     gone()
@@ -79,7 +83,9 @@ describe('a folder URL whose folder is gone (issue #23, point 2)', () => {
     await screen.findByRole('heading', { name: "This folder doesn't exist or was deleted" })
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Upload Files' }))
-    expect(await toasts().findByText("This folder doesn't exist or was deleted: nothing can be added here")).toBeTruthy()
+    expect(
+      await toasts().findByText("This folder doesn't exist or was deleted: nothing can be added here"),
+    ).toBeTruthy()
     expect(picked).not.toHaveBeenCalled()
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }))
@@ -92,8 +98,12 @@ describe('a folder URL whose folder is gone (issue #23, point 2)', () => {
     await screen.findByRole('heading', { name: "This folder doesn't exist or was deleted" })
     const file = new File(['x'], 'a.txt', { type: 'text/plain' })
     const item = { kind: 'file', getAsFile: () => file, webkitGetAsEntry: () => null }
-    fireEvent.drop(screen.getByRole('main'), { dataTransfer: { types: ['Files'], files: [file], items: [item], dropEffect: 'none' } })
-    expect(await toasts().findByText("This folder doesn't exist or was deleted: nothing can be added here")).toBeTruthy()
+    fireEvent.drop(screen.getByRole('main'), {
+      dataTransfer: { types: ['Files'], files: [file], items: [item], dropEffect: 'none' },
+    })
+    expect(
+      await toasts().findByText("This folder doesn't exist or was deleted: nothing can be added here"),
+    ).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull()
     expect(sent('/file-service/upload')).toHaveLength(0)
   })
@@ -104,7 +114,9 @@ describe('rename refused by the server (issue #23, point 1)', () => {
     serveDrive({ folders: [], files: [makeFile(1)] })
     let calls = 0
     server.use(
-      mock.patch('*/file-service/rename', () => (++calls === 1 ? apiError(409, 'NAME_TAKEN', 'A file named "taken.pdf" already exists here') : ok())),
+      mock.patch('*/file-service/rename', () =>
+        ++calls === 1 ? apiError(409, 'NAME_TAKEN', 'A file named "taken.pdf" already exists here') : ok(),
+      ),
     )
     const { user } = open('/home')
     fireEvent.contextMenu(await screen.findByRole('option', { name: /^report-1\.pdf/ }))

@@ -44,7 +44,11 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     const parent = makeFolder(1)
     const child = makeFolder(2, { parent: parent._id, name: 'Child' })
     const drive = serveDrive({ folders: [parent, child], files: [makeFile(1)] })
-    server.use(mock.get('*/folder-service/list', ({ request }) => ok(new URL(request.url).searchParams.get('parent') === child._id ? [] : drive.folders)))
+    server.use(
+      mock.get('*/folder-service/list', ({ request }) =>
+        ok(new URL(request.url).searchParams.get('parent') === child._id ? [] : drive.folders),
+      ),
+    )
     const { user } = open(`/folder/${child._id}`)
     const bar = await screen.findByRole('navigation', { name: 'Breadcrumb' })
     expect(await within(bar).findByText('Child')).toBeTruthy()
@@ -54,14 +58,18 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     await user.click(within(bar).getByRole('button', { name: 'Back' }))
     expect(path()).toBe(`/folder/${parent._id}`)
     expect(await screen.findByRole('heading', { name: 'Folders' })).toBeTruthy()
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('button', { name: 'Home' }))
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('button', { name: 'Home' }),
+    )
     expect(path()).toBe('/home')
   })
 
   it('trash shows the banner and the Trash title, and lists with trashMode', async () => {
     serveDrive({ folders: [makeFolder(1, { trashed: true })], files: [makeFile(1)] })
     open('/trash')
-    expect(await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeTruthy()
+    expect(
+      await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+    ).toBeTruthy()
     expect(await screen.findByRole('heading', { name: 'Trash' })).toBeTruthy()
     await findCard('report-1.pdf')
     expect(listQuery('/file-service/list')[0]).toMatchObject({ trashMode: 'true' })
@@ -72,15 +80,22 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 60_000).toISOString()
     serveDrive({
       folders: [makeFolder(1, { trashed: true, trashedAt: daysAgo(10) })],
-      files: [makeFile(1, { metadata: { trashed: true, trashedAt: daysAgo(28) } }), makeFile(2, { metadata: { trashed: true, trashedAt: daysAgo(29.99) } })],
+      files: [
+        makeFile(1, { metadata: { trashed: true, trashedAt: daysAgo(28) } }),
+        makeFile(2, { metadata: { trashed: true, trashedAt: daysAgo(29.99) } }),
+      ],
     })
     server.use(
       mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, trashRetentionDays: 30 })),
       mock.delete('*/file-service/empty-trash', () => ok({ message: 'Trash emptied' })),
     )
     const { user } = open('/trash')
-    expect(await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.')).toBeTruthy()
-    expect(await screen.findByText('On this server, items are deleted forever 30 days after they are moved to the trash.')).toBeTruthy()
+    expect(
+      await screen.findByText('Items in the trash may be automatically deleted depending on the servers settings.'),
+    ).toBeTruthy()
+    expect(
+      await screen.findByText('On this server, items are deleted forever 30 days after they are moved to the trash.'),
+    ).toBeTruthy()
     expect((await findCard('report-1.pdf')).textContent).toContain('2 days left')
     expect(card('report-2.pdf').textContent).toContain('1 day left')
     expect((await findCard('Folder 1')).textContent).toContain('20 days left')
@@ -101,7 +116,10 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
   })
 
   it('with retention 0, trash says items stay until deleted and shows no days left', async () => {
-    serveDrive({ folders: [], files: [makeFile(1, { metadata: { trashed: true, trashedAt: new Date().toISOString() } })] })
+    serveDrive({
+      folders: [],
+      files: [makeFile(1, { metadata: { trashed: true, trashedAt: new Date().toISOString() } })],
+    })
     server.use(mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, trashRetentionDays: 0 })))
     open('/trash')
     expect(await screen.findByText('On this server, items stay in the trash until you delete them.')).toBeTruthy()
@@ -147,7 +165,10 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     const thumb = { hasThumbnail: true, thumbnailID: 't' }
     serveDrive({
       folders: [],
-      files: [makeFile(1, { metadata: thumb }), makeFile(2, { metadata: { ...thumb, takenDate: '2019-09-14T08:00:00.000Z' } })],
+      files: [
+        makeFile(1, { metadata: thumb }),
+        makeFile(2, { metadata: { ...thumb, takenDate: '2019-09-14T08:00:00.000Z' } }),
+      ],
     })
     open('/media')
     const taken = await findCard('report-2.pdf')
@@ -306,7 +327,13 @@ describe('selection (SPEC §4)', () => {
     const bar = screen.getByRole('toolbar', { name: 'Selection' })
     expect(within(bar).getByText('3 selected')).toBeTruthy()
     const isSelected = (name: string) => card(name).getAttribute('aria-selected')
-    expect(['Folder 1', 'Folder 2', 'report-1.pdf', 'report-2.pdf', 'report-3.pdf'].map(isSelected)).toEqual(['false', 'true', 'true', 'true', 'false'])
+    expect(['Folder 1', 'Folder 2', 'report-1.pdf', 'report-2.pdf', 'report-3.pdf'].map(isSelected)).toEqual([
+      'false',
+      'true',
+      'true',
+      'true',
+      'false',
+    ])
     // In multi-select mode a plain click still toggles (SPEC §4).
     await user.click(card('report-3.pdf'))
     expect(within(bar).getByText('4 selected')).toBeTruthy()
@@ -327,7 +354,7 @@ describe('selection (SPEC §4)', () => {
     expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('3 selected')).toBeTruthy()
   })
 
-  it('Ctrl+A in the search field stays the field\'s own: nothing is selected and the key is not taken', async () => {
+  it("Ctrl+A in the search field stays the field's own: nothing is selected and the key is not taken", async () => {
     serveDrive({ folders: [makeFolder(1)], files: [makeFile(1)] })
     const { user } = open('/home')
     await findCard('report-1.pdf')
@@ -416,18 +443,27 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
 
   it('in trash: the menu offers Restore and Delete only; "Delete file?" → Deleted, "Restore item?" → Restored', async () => {
     serveDrive({ folders: [], files: [makeFile(1, { metadata: { trashed: true } })] })
-    server.use(mock.delete('*/file-service/remove', () => ok()), mock.patch('*/file-service/restore', () => ok()))
+    server.use(
+      mock.delete('*/file-service/remove', () => ok()),
+      mock.patch('*/file-service/restore', () => ok()),
+    )
     const { user } = open('/trash')
     fireEvent.contextMenu(await findCard('report-1.pdf'))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Multi-select', 'Restore', 'Delete'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Multi-select', 'Restore', 'Delete'])
     await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete file?' })
     expect(within(dialog).getByText('You will not be able to recover this file.')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }))
     expect(await toasts().findByText('Deleted')).toBeTruthy()
     await menuAction('report-1.pdf', 'Restore', user)
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Restore item?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Restore item?' })).getByRole('button', { name: 'Yes' }),
+    )
     expect(await toasts().findByText('Restored')).toBeTruthy()
   })
 
@@ -441,12 +477,16 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     )
     const { user } = open('/trash')
     await menuAction('report-1.pdf', 'Delete', user)
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete file?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete file?' })).getByRole('button', { name: 'Yes' }),
+    )
     expect(await toasts().findByText('Deleting...')).toBeTruthy()
     release()
     expect(await toasts().findByText('Error Deleting')).toBeTruthy()
     await menuAction('report-1.pdf', 'Restore', user)
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Restore item?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Restore item?' })).getByRole('button', { name: 'Yes' }),
+    )
     expect(await toasts().findByText('Restoring...')).toBeTruthy()
     release()
     expect(await toasts().findByText('Error Restoring')).toBeTruthy()
@@ -454,7 +494,11 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
 
   it('deleting a folder asks "Delete folder?"; in trash the bar deletes and restores the selection ("Delete items?", "Restore items?")', async () => {
     serveDrive({ folders: [makeFolder(1, { trashed: true })], files: [makeFile(1, { metadata: { trashed: true } })] })
-    server.use(mock.delete('*/folder-service/remove', () => ok()), mock.delete('*/file-service/remove-multi', () => ok()), mock.patch('*/file-service/restore-multi', () => ok()))
+    server.use(
+      mock.delete('*/folder-service/remove', () => ok()),
+      mock.delete('*/file-service/remove-multi', () => ok()),
+      mock.patch('*/file-service/restore-multi', () => ok()),
+    )
     const { user } = open('/trash')
     await menuAction('Folder 1', 'Delete', user)
     const folderDialog = await screen.findByRole('alertdialog', { name: 'Delete folder?' })
@@ -468,14 +512,23 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     const bar = screen.getByRole('toolbar', { name: 'Selection' })
     expect(within(bar).queryByRole('button', { name: 'Trash' })).toBeNull()
     await user.click(within(bar).getByRole('button', { name: 'Restore' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Restore items?' })).getByRole('button', { name: 'cancel' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Restore items?' })).getByRole('button', {
+        name: 'cancel',
+      }),
+    )
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     await user.click(within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }))
     const many = await screen.findByRole('alertdialog', { name: 'Delete items?' })
     expect(within(many).getByText('You will not be able to recover these items.')).toBeTruthy()
     await user.click(within(many).getByRole('button', { name: 'Yes' }))
     expect(await toasts().findByText('Deleted')).toBeTruthy()
-    expect(sent('/file-service/remove-multi')[0]!.body).toEqual({ items: [{ id: 'folder-1', type: 'folder' }, { id: 'file-1', type: 'file' }] })
+    expect(sent('/file-service/remove-multi')[0]!.body).toEqual({
+      items: [
+        { id: 'folder-1', type: 'folder' },
+        { id: 'file-1', type: 'file' },
+      ],
+    })
   })
 
   it('the multi-select bar trashes the selection with one trash-multi call', async () => {
@@ -487,9 +540,16 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     await user.click(await findCard('Folder 1'))
     await user.keyboard('{/Control}')
     await user.click(within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Trash' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Yes' }),
+    )
     expect(await toasts().findByText('Error Trashing')).toBeTruthy()
-    expect(sent('/file-service/trash-multi')[0]!.body).toEqual({ items: [{ id: 'file-1', type: 'file' }, { id: 'folder-1', type: 'folder' }] })
+    expect(sent('/file-service/trash-multi')[0]!.body).toEqual({
+      items: [
+        { id: 'file-1', type: 'file' },
+        { id: 'folder-1', type: 'folder' },
+      ],
+    })
   })
 
   it('when the bar closes after its action, focus goes back to the collection, not to <body>', async () => {
@@ -504,9 +564,13 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     await user.keyboard('{Control>}')
     await user.click(await findCard('report-1.pdf'))
     await user.keyboard('{/Control}')
-    within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Trash' }).focus()
+    within(screen.getByRole('toolbar', { name: 'Selection' }))
+      .getByRole('button', { name: 'Trash' })
+      .focus()
     await user.keyboard('{Enter}')
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Yes' }),
+    )
     await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Selection' })).toBeNull())
     await waitFor(() => expect(document.activeElement).not.toBe(document.body))
     expect(screen.getByRole('main').contains(document.activeElement)).toBe(true)
@@ -523,7 +587,9 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     const menu = await screen.findByRole('menu')
     expect(within(menu).queryByRole('menuitem', { name: 'Multi-select' })).toBeNull()
     await user.click(within(menu).getByRole('menuitem', { name: 'Trash' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Yes' }),
+    )
     await waitFor(() => expect(path()).toBe('/trash'))
   })
 
@@ -532,7 +598,11 @@ describe('item actions: prompts, confirmations and toasts (SPEC §5, §8)', () =
     const { user } = open('/home')
     ;(await findCard('report-1.pdf')).focus()
     await user.keyboard('{Delete}')
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'cancel' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', {
+        name: 'cancel',
+      }),
+    )
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     card('report-1.pdf').focus()
     await user.keyboard('{F2}')
@@ -545,7 +615,11 @@ describe('search bar (SPEC §2)', () => {
     serveDrive({ folders: [], files: [makeFile(1)] })
     const { user } = open('/home')
     await findCard('report-1.pdf')
-    server.use(mock.get('*/file-service/suggested-list', () => ok({ folderList: [makeFolder(7, { name: 'Photos' })], fileList: [] })))
+    server.use(
+      mock.get('*/file-service/suggested-list', () =>
+        ok({ folderList: [makeFolder(7, { name: 'Photos' })], fileList: [] }),
+      ),
+    )
     const field = screen.getByRole('combobox', { name: 'Search' })
     const started = Date.now()
     await user.type(field, 'pho')

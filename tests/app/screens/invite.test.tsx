@@ -12,7 +12,11 @@ const field = (label: string) => screen.getByLabelText(label)
 const ASK = "Ask the server's admin for a new invite link."
 
 function serveInvite(reply: Parameters<typeof ok>[0] | 'missing') {
-  server.use(mock.get(`*/user-service/invites/${TOKEN}`, () => (reply === 'missing' ? apiError(404, 'NOT_FOUND', 'Invite not found') : ok(reply))))
+  server.use(
+    mock.get(`*/user-service/invites/${TOKEN}`, () =>
+      reply === 'missing' ? apiError(404, 'NOT_FOUND', 'Invite not found') : ok(reply),
+    ),
+  )
 }
 
 describe('the invite screen (DESIGN §8)', () => {
@@ -27,7 +31,11 @@ describe('the invite screen (DESIGN §8)', () => {
     await user.type(field('Verify Password'), 'secret1')
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(path()).toBe('/home'))
-    expect(sent('/user-service/create')[0]!.body).toEqual({ email: 'kid@example.com', password: 'secret1', invite: TOKEN })
+    expect(sent('/user-service/create')[0]!.body).toEqual({
+      email: 'kid@example.com',
+      password: 'secret1',
+      invite: TOKEN,
+    })
   })
 
   it.each([
@@ -45,7 +53,11 @@ describe('the invite screen (DESIGN §8)', () => {
 
   it('given the invite was used between the check and the submit, then the form says so', async () => {
     serveInvite({ status: 'valid', email: null, expiresAt })
-    server.use(mock.post('*/user-service/create', () => apiError(403, 'INVITE_USED', "This invite has been used. Ask the server's admin for a new one.")))
+    server.use(
+      mock.post('*/user-service/create', () =>
+        apiError(403, 'INVITE_USED', "This invite has been used. Ask the server's admin for a new one."),
+      ),
+    )
     const { user } = renderApp(`/invite/${TOKEN}`)
     await screen.findByLabelText('Verify Password')
     await user.type(field('Email address'), 'kid@example.com')
@@ -57,13 +69,19 @@ describe('the invite screen (DESIGN §8)', () => {
   })
 
   it('given sign-up needs an invite and none was given (plain Create account on /), then it says to ask for one', async () => {
-    server.use(mock.post('*/user-service/create', () => apiError(403, 'INVITE_REQUIRED', 'Sign-up on this server needs an invite link from its admin')))
+    server.use(
+      mock.post('*/user-service/create', () =>
+        apiError(403, 'INVITE_REQUIRED', 'Sign-up on this server needs an invite link from its admin'),
+      ),
+    )
     const { user } = renderApp('/')
     await user.click(await screen.findByRole('button', { name: 'Create account' }))
     await user.type(field('Email address'), 'kid@example.com')
     await user.type(field('Password'), 'secret1')
     await user.type(field('Verify Password'), 'secret1')
     await user.click(screen.getAllByRole('button', { name: 'Create account' })[0]!)
-    expect((await screen.findByRole('alert')).textContent).toBe("Sign-up on this server needs an invite link. Ask the server's admin for one.")
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Sign-up on this server needs an invite link. Ask the server's admin for one.",
+    )
   })
 })

@@ -9,14 +9,28 @@ import { isDisabled, openSettingsAt, path, renderApp } from '../helpers/render.t
 import { apiError, http as mock, ok, sent, server, testUser } from '../helpers/server.ts'
 
 const prompt = vi.hoisted(() => ({
-  startRegistration: vi.fn(async (opts: { optionsJSON: { challenge: string } }) => ({ id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { made: opts.optionsJSON.challenge } })),
-  startAuthentication: vi.fn(async (opts: { optionsJSON: { challenge: string } }) => ({ id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { signed: opts.optionsJSON.challenge } })),
+  startRegistration: vi.fn(async (opts: { optionsJSON: { challenge: string } }) => ({
+    id: 'cred-1',
+    rawId: 'cred-1',
+    type: 'public-key',
+    response: { made: opts.optionsJSON.challenge },
+  })),
+  startAuthentication: vi.fn(async (opts: { optionsJSON: { challenge: string } }) => ({
+    id: 'cred-1',
+    rawId: 'cred-1',
+    type: 'public-key',
+    response: { signed: opts.optionsJSON.challenge },
+  })),
 }))
-vi.mock('@simplewebauthn/browser', async (original) => ({ ...(await original<typeof import('@simplewebauthn/browser')>()), ...prompt }))
+vi.mock('@simplewebauthn/browser', async (original) => ({
+  ...(await original<typeof import('@simplewebauthn/browser')>()),
+  ...prompt,
+}))
 
 const field = (label: string) => screen.getByLabelText(label)
 const button = (name: string) => screen.getByRole('button', { name })
-const closedPrompt = () => Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })
+const closedPrompt = () =>
+  Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })
 
 const LAPTOP = { _id: 'pk1', name: 'Laptop', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null }
 
@@ -68,7 +82,9 @@ describe('settings → account → passkeys', () => {
     server.use(
       mock.post('*/user-service/webauthn/register/options', async ({ request }) => {
         const { password } = (await request.json()) as { password: string }
-        return password === 'secret1' ? ok({ options: { challenge: 'c' } }) : apiError(401, 'INCORRECT_PASSWORD', 'Incorrect password')
+        return password === 'secret1'
+          ? ok({ options: { challenge: 'c' } })
+          : apiError(401, 'INCORRECT_PASSWORD', 'Incorrect password')
       }),
     )
     prompt.startRegistration.mockRejectedValueOnce(closedPrompt())
@@ -82,7 +98,11 @@ describe('settings → account → passkeys', () => {
     await user.clear(dialog.getByLabelText('Password'))
     await user.type(dialog.getByLabelText('Password'), 'secret1')
     await user.click(dialog.getByRole('button', { name: 'Continue' }))
-    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Could not add the passkey: The passkey prompt was closed before it finished. Try again.'))
+    await waitFor(() =>
+      expect(dialog.getByRole('alert').textContent).toBe(
+        'Could not add the passkey: The passkey prompt was closed before it finished. Try again.',
+      ),
+    )
     expect(sent('/user-service/webauthn/register/verify', 'POST')).toHaveLength(0)
   })
 
@@ -141,7 +161,9 @@ describe('signing in with a passkey', () => {
   it('alone: a refused passkey says the server’s reason without a token refresh; a closed prompt says so', async () => {
     server.use(
       mock.post('*/user-service/webauthn/login/options', () => ok({ options: { challenge: 'c' } })),
-      mock.post('*/user-service/webauthn/login/verify', () => apiError(401, 'PASSKEY_REFUSED', 'That passkey was not accepted')),
+      mock.post('*/user-service/webauthn/login/verify', () =>
+        apiError(401, 'PASSKEY_REFUSED', 'That passkey was not accepted'),
+      ),
     )
     const { user } = renderApp('/')
     await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }))
@@ -149,7 +171,11 @@ describe('signing in with a passkey', () => {
     expect(sent('/user-service/get-token', 'POST')).toHaveLength(0)
     prompt.startAuthentication.mockRejectedValueOnce(closedPrompt())
     await user.click(button('Sign in with a passkey'))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The passkey prompt was closed before it finished. Try again.'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'The passkey prompt was closed before it finished. Try again.',
+      ),
+    )
     expect(path()).toBe('/')
   })
 
@@ -190,7 +216,9 @@ describe('signing in with a passkey', () => {
     server.use(
       mock.post('*/user-service/login', () => ok({ secondFactor: ['totp', 'webauthn', 'recovery'] })),
       mock.post('*/user-service/webauthn/login/options', () => ok({ options: { challenge: 'c' } })),
-      mock.post('*/user-service/login/second-factor', () => apiError(401, 'PASSKEY_REFUSED', 'That passkey was not accepted. 4 tries left')),
+      mock.post('*/user-service/login/second-factor', () =>
+        apiError(401, 'PASSKEY_REFUSED', 'That passkey was not accepted. 4 tries left'),
+      ),
     )
     const { user } = renderApp('/')
     await user.type(field('Email address'), 'ada@example.com')

@@ -8,12 +8,21 @@ import { apiError, http as mock, ok, server } from '../helpers/server.ts'
 
 vi.mock('../../../app/api/navigate.ts', () => ({ navigateAway: vi.fn() }))
 
-const info = (linkType?: 'public' | 'one', size = 1536) => ({ filename: 'Holiday photos.zip', uploadDate: '2024-03-07T21:05:00.000Z', metadata: { size, ...(linkType ? { linkType } : {}) } })
+const info = (linkType?: 'public' | 'one', size = 1536) => ({
+  filename: 'Holiday photos.zip',
+  uploadDate: '2024-03-07T21:05:00.000Z',
+  metadata: { size, ...(linkType ? { linkType } : {}) },
+})
 
 describe('public download page (SPEC §2)', () => {
   it('shows a spinner while loading, then the name, File details (access, size, date) and Download', async () => {
     let release!: () => void
-    server.use(mock.get('*/file-service/public/info/f1/tok', () => new Promise<Response>((resolve) => (release = () => resolve(ok(info('public')))))))
+    server.use(
+      mock.get(
+        '*/file-service/public/info/f1/tok',
+        () => new Promise<Response>((resolve) => (release = () => resolve(ok(info('public'))))),
+      ),
+    )
     renderApp('/public-download/f1/tok')
     await waitFor(() => expect(release).toBeTypeOf('function'))
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy()
@@ -57,8 +66,12 @@ describe('public download page (SPEC §2)', () => {
 
   it('given the link has a password, then it hands the visitor to the link’s page, which asks for it', async () => {
     server.use(
-      mock.get('*/file-service/public/info/f1/t%2Fk', () => apiError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password')),
-      mock.get('*/share-service/public/t%2Fk', () => apiError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password')),
+      mock.get('*/file-service/public/info/f1/t%2Fk', () =>
+        apiError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password'),
+      ),
+      mock.get('*/share-service/public/t%2Fk', () =>
+        apiError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password'),
+      ),
     )
     renderApp('/public-download/f1/t%2Fk')
     await waitFor(() => expect(window.location.pathname).toBe('/s/t%2Fk'))

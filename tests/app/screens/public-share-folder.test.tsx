@@ -25,7 +25,11 @@ const file = (id: string, name: string, metadata: Record<string, unknown> = {}) 
 })
 const folder = (id: string, name: string, parent = 'root') => ({ _id: id, name, parent, createdAt: at, updatedAt: at })
 
-const lists = (search: string) => requests.filter((r) => r.path === `${base}/list`).map((r) => new URLSearchParams(r.search)).filter((q) => q.toString().includes(search))
+const lists = (search: string) =>
+  requests
+    .filter((r) => r.path === `${base}/list`)
+    .map((r) => new URLSearchParams(r.search))
+    .filter((q) => q.toString().includes(search))
 
 describe('a folder link', () => {
   beforeEach(() => {
@@ -33,11 +37,23 @@ describe('a folder link', () => {
       mock.get(`*${base}`, () => ok({ itemType: 'folder', name: 'Holiday', access: 'view', expiresAt: null })),
       mock.get(`*${base}/list`, ({ request }) => {
         const q = new URL(request.url).searchParams
-        if (q.get('folder') === 'sub') return ok({ path: [{ _id: 'root', name: 'Holiday' }, { _id: 'sub', name: 'Beach' }], folders: [], files: [file('f3', 'notes.txt', { parent: 'sub' })] })
+        if (q.get('folder') === 'sub')
+          return ok({
+            path: [
+              { _id: 'root', name: 'Holiday' },
+              { _id: 'sub', name: 'Beach' },
+            ],
+            folders: [],
+            files: [file('f3', 'notes.txt', { parent: 'sub' })],
+          })
         return ok({
           path: [{ _id: 'root', name: 'Holiday' }],
           folders: [folder('sub', 'Beach')],
-          files: [file('f1', 'sunset.jpg', { hasThumbnail: true, thumbnailID: 't1' }), file('f2', 'clip.mp4', { isVideo: true }), file('f4', 'list.txt')],
+          files: [
+            file('f1', 'sunset.jpg', { hasThumbnail: true, thumbnailID: 't1' }),
+            file('f2', 'clip.mp4', { isVideo: true }),
+            file('f4', 'list.txt'),
+          ],
         })
       }),
     )
@@ -106,7 +122,11 @@ describe('a folder link', () => {
 
 describe('a folder link with more files than a page', () => {
   it('pages as SPEC §4: the next page starts after the last file (date, name, id); a short page ends it', () => {
-    const page = (n: number) => ({ path: [], folders: [], files: Array.from({ length: n }, (_, i) => file(`p${i}`, `photo-${i}.jpg`)) })
+    const page = (n: number) => ({
+      path: [],
+      folders: [],
+      files: Array.from({ length: n }, (_, i) => file(`p${i}`, `photo-${i}.jpg`)),
+    })
     expect(publicPageKey('tok', null, 50, 0, null)).toEqual([`${base}/list`, { limit: 50 }])
     expect(publicPageKey('tok', 'sub', 50, 1, page(50) as never)).toEqual([
       `${base}/list`,
@@ -119,12 +139,19 @@ describe('a folder link with more files than a page', () => {
 describe('the viewer at the end of a loaded page', () => {
   it('Next asks for the next page and steps to its first picture', async () => {
     // One picture, then 49 files without a preview; the second page starts with a picture.
-    const first = [file('p0', 'first.jpg', { hasThumbnail: true }), ...Array.from({ length: 49 }, (_, i) => file(`t${i}`, `doc-${i}.txt`))]
+    const first = [
+      file('p0', 'first.jpg', { hasThumbnail: true }),
+      ...Array.from({ length: 49 }, (_, i) => file(`t${i}`, `doc-${i}.txt`)),
+    ]
     server.use(
       mock.get(`*${base}`, () => ok({ itemType: 'folder', name: 'Big', access: 'view', expiresAt: null })),
       mock.get(`*${base}/list`, ({ request }) => {
         const q = new URL(request.url).searchParams
-        return ok({ path: [{ _id: 'root', name: 'Big' }], folders: [], files: q.get('startAtId') ? [file('p1', 'second.jpg', { hasThumbnail: true })] : first })
+        return ok({
+          path: [{ _id: 'root', name: 'Big' }],
+          folders: [],
+          files: q.get('startAtId') ? [file('p1', 'second.jpg', { hasThumbnail: true })] : first,
+        })
       }),
     )
     const { user } = renderApp('/s/tok')
@@ -140,11 +167,18 @@ describe('a file request', () => {
   let tus: TusServer
   beforeEach(() => {
     tus = createTusServer(`${base}/uploads`)
-    server.use(...tus.handlers, mock.get(`*${base}`, () => ok({ itemType: 'folder', name: 'Send me photos', access: 'upload', expiresAt: null })))
+    server.use(
+      ...tus.handlers,
+      mock.get(`*${base}`, () => ok({ itemType: 'folder', name: 'Send me photos', access: 'upload', expiresAt: null })),
+    )
   })
 
   // Node's File: jsdom's Blob does not survive msw's XMLHttpRequest interceptor.
-  const chosen = (n: number) => Array.from({ length: n }, (_, i) => new NodeFile([`file ${i}`], `f${i}.txt`, { type: 'text/plain' }) as unknown as File)
+  const chosen = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => new NodeFile([`file ${i}`], `f${i}.txt`, { type: 'text/plain' }) as unknown as File,
+    )
 
   it('sends each file through tus at …/uploads, three at a time, and shows refusals with their reason', async () => {
     const { user } = renderApp('/s/tok')
@@ -165,7 +199,9 @@ describe('a file request', () => {
 
     tus.releaseAll()
     expect(await within(region).findByText("File is larger than this link's limit of 5 bytes per file")).toBeTruthy()
-    expect(await within(region).findByText('This link has expired: ask the person who shared it for a new one')).toBeTruthy()
+    expect(
+      await within(region).findByText('This link has expired: ask the person who shared it for a new one'),
+    ).toBeTruthy()
     await waitFor(() => expect(tus.upload('f3.txt')?.fileId).toBeTruthy())
     expect(tus.upload('f0.txt')).toMatchObject({ offset: 6, fileId: expect.any(String) })
     // An anonymous refusal is never retried through a token refresh.

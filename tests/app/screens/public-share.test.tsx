@@ -11,7 +11,11 @@ vi.mock('../../../app/api/navigate.ts', () => ({ navigateAway: vi.fn() }))
 
 const base = '/share-service/public/tok'
 const folderInfo = { itemType: 'folder', name: 'Holiday', access: 'view', expiresAt: null }
-const locked = () => HttpResponse.json({ statusCode: 401, code: 'SHARE_PASSWORD_REQUIRED', message: 'This link is protected by a password' }, { status: 401 })
+const locked = () =>
+  HttpResponse.json(
+    { statusCode: 401, code: 'SHARE_PASSWORD_REQUIRED', message: 'This link is protected by a password' },
+    { status: 401 },
+  )
 
 describe('a link that opens nothing', () => {
   it('given an unknown or revoked link (404), then says it does not exist or was revoked', async () => {
@@ -22,7 +26,11 @@ describe('a link that opens nothing', () => {
   })
 
   it('given an expired link (410), then says the link expired, not a generic error', async () => {
-    server.use(mock.get(`*${base}`, () => apiError(410, 'SHARE_EXPIRED', 'This link has expired: ask the person who shared it for a new one')))
+    server.use(
+      mock.get(`*${base}`, () =>
+        apiError(410, 'SHARE_EXPIRED', 'This link has expired: ask the person who shared it for a new one'),
+      ),
+    )
     renderApp('/s/tok')
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy()
     expect(screen.getByText('Ask the person who shared it for a new one.')).toBeTruthy()
@@ -32,7 +40,9 @@ describe('a link that opens nothing', () => {
   it('given the server fails, then shows its reason with Try again', async () => {
     let calls = 0
     server.use(mock.get(`*${base}`, () => (++calls === 1 ? apiError(400, 'BAD_REQUEST', 'Bad token') : ok(folderInfo))))
-    server.use(mock.get(`*${base}/list`, () => ok({ path: [{ _id: 'root', name: 'Holiday' }], folders: [], files: [] })))
+    server.use(
+      mock.get(`*${base}/list`, () => ok({ path: [{ _id: 'root', name: 'Holiday' }], folders: [], files: [] })),
+    )
     const { user } = renderApp('/s/tok')
     expect(await screen.findByRole('heading', { name: "This link couldn't be opened" })).toBeTruthy()
     expect(screen.getByText('Bad token')).toBeTruthy()
@@ -68,13 +78,19 @@ describe('a password link', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect password. Try again.')
 
     await user.click(open)
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Wait a few minutes, then try again.'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Wait a few minutes, then try again.'),
+    )
 
     await user.clear(field)
     await user.type(field, 'right')
     await user.click(open)
     expect(await screen.findByRole('heading', { name: 'Holiday', level: 1 })).toBeTruthy()
-    expect(sent(`${base}/unlock`, 'POST').map((r) => r.body)).toEqual([{ password: 'wrong' }, { password: 'wrong' }, { password: 'right' }])
+    expect(sent(`${base}/unlock`, 'POST').map((r) => r.body)).toEqual([
+      { password: 'wrong' },
+      { password: 'wrong' },
+      { password: 'right' },
+    ])
     // An anonymous 401 is the link's lock, never an expired session: no token refresh was tried.
     expect(sent('/user-service/get-token')).toEqual([])
     expect(requests.some((r) => r.path.startsWith('/user-service'))).toBe(false)
@@ -106,7 +122,11 @@ describe('a file link', () => {
   })
 
   it('shows a file without a preview as its extension badge, with the expiry, and loads nothing else', async () => {
-    server.use(mock.get(`*${base}`, () => ok({ ...fileInfo, name: 'report.pdf', preview: null, expiresAt: '2030-01-02T03:04:00.000Z' })))
+    server.use(
+      mock.get(`*${base}`, () =>
+        ok({ ...fileInfo, name: 'report.pdf', preview: null, expiresAt: '2030-01-02T03:04:00.000Z' }),
+      ),
+    )
     renderApp('/s/tok')
     await screen.findByRole('heading', { name: 'report.pdf' })
     expect(screen.getByText('PDF')).toBeTruthy()

@@ -15,15 +15,35 @@ async function openSettings() {
 }
 
 const at = '2026-11-20T10:00:00.000Z'
-const thisDevice = { _id: 's1', current: true, browser: 'Firefox 133', os: 'Linux', ip: '192.0.2.1', createdAt: at, lastSeenAt: at }
-const phone = { _id: 's2', current: false, browser: 'Safari 18', os: 'iOS 18', ip: '198.51.100.7', createdAt: at, lastSeenAt: at }
+const thisDevice = {
+  _id: 's1',
+  current: true,
+  browser: 'Firefox 133',
+  os: 'Linux',
+  ip: '192.0.2.1',
+  createdAt: at,
+  lastSeenAt: at,
+}
+const phone = {
+  _id: 's2',
+  current: false,
+  browser: 'Safari 18',
+  os: 'iOS 18',
+  ip: '198.51.100.7',
+  createdAt: at,
+  lastSeenAt: at,
+}
 const unknown = { _id: 's3', current: false, browser: null, os: null, ip: null, createdAt: at, lastSeenAt: at }
 
 const devices = () => within(screen.getByRole('list', { name: 'Devices' }))
 
 describe('settings → account: storage (issue #20)', () => {
   it('shows "X of Y used" with a quota', async () => {
-    server.use(mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, used: 512 * 1024 ** 2, quota: 1024 ** 3 })))
+    server.use(
+      mock.get('*/user-service/user-detailed', () =>
+        ok({ ...testUserDetailed, used: 512 * 1024 ** 2, quota: 1024 ** 3 }),
+      ),
+    )
     await openSettings()
     expect(await screen.findByText('512 MB of 1 GB used')).toBeTruthy()
   })
@@ -84,7 +104,9 @@ describe('settings → account: devices (DESIGN §7)', () => {
     const { user } = await openSettings()
     await screen.findByRole('list', { name: 'Devices' })
     await user.click(devices().getByRole('button', { name: 'Sign out Firefox 133 on Linux (This device)' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Yes' }),
+    )
     await waitFor(() => expect(path()).toBe('/'))
     expect(sent('/user-service/logout')).toHaveLength(1)
     expect(sent('/user-service/sessions/s1', 'DELETE')).toHaveLength(0)
@@ -114,7 +136,9 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
   })
 
   it('shows the WebDAV address the server gives beside them, with Copy', async () => {
-    server.use(mock.get('*/user-service/app-passwords', () => ok({ appPasswords: [], davUrl: 'https://cloud.example/dav/' })))
+    server.use(
+      mock.get('*/user-service/app-passwords', () => ok({ appPasswords: [], davUrl: 'https://cloud.example/dav/' })),
+    )
     const { user } = await openSettings()
     const field = await screen.findByRole('textbox', { name: 'WebDAV address' })
     expect((field as HTMLInputElement).value).toBe('https://cloud.example/dav/')
@@ -147,7 +171,11 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
     await user.type(within(dialog).getByLabelText('Your password'), 'my-password')
     await user.click(create)
     const shown = await screen.findByRole('dialog', { name: 'Your new app password' })
-    expect(sent('/user-service/app-passwords', 'POST')[0]?.body).toEqual({ name: 'NAS sync', scope: 'write', password: 'my-password' })
+    expect(sent('/user-service/app-passwords', 'POST')[0]?.body).toEqual({
+      name: 'NAS sync',
+      scope: 'write',
+      password: 'my-password',
+    })
     expect((within(shown).getByLabelText('App password') as HTMLInputElement).value).toBe('cmls_s3cr3t')
     expect(within(shown).getByText('Copy it now: it will not be shown again.')).toBeTruthy()
     await user.click(within(shown).getByRole('button', { name: 'Copy' }))
@@ -197,17 +225,39 @@ describe('settings → account: app passwords (DESIGN §7)', () => {
 
 describe('settings → account: activity (issue #20 audit log)', () => {
   it('lists the user’s own events in words, a page at a time behind "Show more"', async () => {
-    const event = (n: number, type: string, extra = {}) => ({ _id: `e${n}`, type, createdAt: at, ip: '192.0.2.1', email: testUser.email, actorEmail: null, detail: null, ...extra })
+    const event = (n: number, type: string, extra = {}) => ({
+      _id: `e${n}`,
+      type,
+      createdAt: at,
+      ip: '192.0.2.1',
+      email: testUser.email,
+      actorEmail: null,
+      detail: null,
+      ...extra,
+    })
     server.use(
       mock.get('*/user-service/audit', ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor')
-        if (!cursor) return ok({ events: [event(1, 'sign-in'), event(2, 'app-password.create', { detail: 'NAS sync' })], nextCursor: 'e2' })
-        return ok({ events: [event(3, 'admin.user.reset-password', { actorEmail: 'root@example.com' }), event(4, 'something.new')], nextCursor: null })
+        if (!cursor)
+          return ok({
+            events: [event(1, 'sign-in'), event(2, 'app-password.create', { detail: 'NAS sync' })],
+            nextCursor: 'e2',
+          })
+        return ok({
+          events: [
+            event(3, 'admin.user.reset-password', { actorEmail: 'root@example.com' }),
+            event(4, 'something.new'),
+          ],
+          nextCursor: null,
+        })
       }),
     )
     const { user } = await openSettings()
     const list = within(await screen.findByRole('list', { name: 'Activity' }))
-    expect(list.getAllByRole('listitem').map((li) => li.querySelector('span')!.textContent)).toEqual(['Signed in', 'Created an app password: NAS sync'])
+    expect(list.getAllByRole('listitem').map((li) => li.querySelector('span')!.textContent)).toEqual([
+      'Signed in',
+      'Created an app password: NAS sync',
+    ])
     expect(sent('/user-service/audit')[0]?.search).toBe('?limit=20')
     await user.click(screen.getByRole('button', { name: 'Show more' }))
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(4))
@@ -222,7 +272,9 @@ describe('settings → account: activity (issue #20 audit log)', () => {
   it('says "No activity yet" when there is none, and no Users menu for a user who is not an admin', async () => {
     await openSettings()
     expect(await screen.findByText('No activity yet')).toBeTruthy()
-    expect(within(screen.getByRole('navigation', { name: 'Settings' })).queryByRole('button', { name: 'Users' })).toBeNull()
+    expect(
+      within(screen.getByRole('navigation', { name: 'Settings' })).queryByRole('button', { name: 'Users' }),
+    ).toBeNull()
     expect(sent('/admin/users')).toHaveLength(0)
   })
 })

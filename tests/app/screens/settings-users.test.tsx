@@ -8,19 +8,66 @@ import { apiError, http as mock, ok, sent, server, testUser, testUserDetailed } 
 
 const GB = 1024 ** 3
 const at = '2026-11-20T10:00:00.000Z'
-const me = { _id: 'u1', email: testUser.email, role: 'admin', createdAt: at, disabled: false, quota: null, used: 2 * GB, fileCount: 120, lastActiveAt: at }
-const bob = { _id: 'u2', email: 'bob@example.com', role: 'user', createdAt: at, disabled: false, quota: 5 * GB, used: 1.5 * GB, fileCount: 34, lastActiveAt: null }
-const eve = { _id: 'u3', email: 'eve@example.com', role: 'user', createdAt: at, disabled: true, quota: 50 * GB, used: 0, fileCount: 1, lastActiveAt: at }
+const me = {
+  _id: 'u1',
+  email: testUser.email,
+  role: 'admin',
+  createdAt: at,
+  disabled: false,
+  quota: null,
+  used: 2 * GB,
+  fileCount: 120,
+  lastActiveAt: at,
+}
+const bob = {
+  _id: 'u2',
+  email: 'bob@example.com',
+  role: 'user',
+  createdAt: at,
+  disabled: false,
+  quota: 5 * GB,
+  used: 1.5 * GB,
+  fileCount: 34,
+  lastActiveAt: null,
+}
+const eve = {
+  _id: 'u3',
+  email: 'eve@example.com',
+  role: 'user',
+  createdAt: at,
+  disabled: true,
+  quota: 50 * GB,
+  used: 0,
+  fileCount: 1,
+  lastActiveAt: at,
+}
 
 type Row = Omit<typeof me, 'quota' | 'lastActiveAt'> & { quota: number | null; lastActiveAt: string | null }
 
-type Invite = { _id: string; createdBy: { _id: string; email: string } | null; email: string | null; createdAt: string; expiresAt: string; usedAt: string | null }
+type Invite = {
+  _id: string
+  createdBy: { _id: string; email: string } | null
+  email: string | null
+  createdAt: string
+  expiresAt: string
+  usedAt: string | null
+}
 const later = '2099-01-01T10:00:00.000Z'
-const forKid: Invite = { _id: 'i1', createdBy: { _id: 'u1', email: testUser.email }, email: 'kid@example.com', createdAt: at, expiresAt: later, usedAt: null }
+const forKid: Invite = {
+  _id: 'i1',
+  createdBy: { _id: 'u1', email: testUser.email },
+  email: 'kid@example.com',
+  createdAt: at,
+  expiresAt: later,
+  usedAt: null,
+}
 const usedLink: Invite = { _id: 'i2', createdBy: null, email: null, createdAt: at, expiresAt: later, usedAt: at }
 
 /** An admin signed in, a /admin/users that applies PATCH and DELETE to `users`, and /admin/invites (DELETE applied). */
-function serveAdmin(initial: Row[] = [me, bob, eve], { invites: initialInvites = [] as Invite[], mailEnabled = false } = {}) {
+function serveAdmin(
+  initial: Row[] = [me, bob, eve],
+  { invites: initialInvites = [] as Invite[], mailEnabled = false } = {},
+) {
   let users: Row[] = initial.map((u) => ({ ...u }))
   let invites = [...initialInvites]
   server.use(
@@ -87,7 +134,20 @@ describe('settings → users: the list (issue #20)', () => {
     serveAdmin()
     server.use(
       mock.get('*/admin/audit', () =>
-        ok({ events: [{ _id: 'e1', type: 'sign-in.failed', createdAt: at, ip: '203.0.113.9', email: bob.email, actorEmail: null, detail: null }], nextCursor: null }),
+        ok({
+          events: [
+            {
+              _id: 'e1',
+              type: 'sign-in.failed',
+              createdAt: at,
+              ip: '203.0.113.9',
+              email: bob.email,
+              actorEmail: null,
+              detail: null,
+            },
+          ],
+          nextCursor: null,
+        }),
       ),
     )
     await openUsers()
@@ -101,7 +161,17 @@ describe('settings → users: the list (issue #20)', () => {
     server.use(
       mock.get('*/admin/audit', () =>
         ok({
-          events: [{ _id: 'e1', type: 'admin.user.quota', createdAt: at, ip: null, email: bob.email, actorEmail: 'root@example.com', detail: '5 GB' }],
+          events: [
+            {
+              _id: 'e1',
+              type: 'admin.user.quota',
+              createdAt: at,
+              ip: null,
+              email: bob.email,
+              actorEmail: 'root@example.com',
+              detail: '5 GB',
+            },
+          ],
           nextCursor: null,
         }),
       ),
@@ -121,7 +191,9 @@ describe('settings → users: the list (issue #20)', () => {
     renderApp('/settings')
     await screen.findByRole('heading', { name: 'Account' })
     await screen.findByText('ada@example.com')
-    expect(within(screen.getByRole('navigation', { name: 'Settings' })).queryByRole('button', { name: 'Users' })).toBeNull()
+    expect(
+      within(screen.getByRole('navigation', { name: 'Settings' })).queryByRole('button', { name: 'Users' }),
+    ).toBeNull()
     expect(sent('/admin/users')).toHaveLength(0)
   })
 })
@@ -146,7 +218,9 @@ describe('settings → users: create, invite (issue #20)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }))
     const shown = await screen.findByRole('dialog', { name: 'User created' })
     expect(sent('/admin/users', 'POST')[0]?.body).toEqual({ email: 'carol@example.com' })
-    expect(within(shown).getByText(/^Give carol@example.com this temporary password\. It is shown only once/)).toBeTruthy()
+    expect(
+      within(shown).getByText(/^Give carol@example.com this temporary password\. It is shown only once/),
+    ).toBeTruthy()
     expect((within(shown).getByLabelText('Temporary password') as HTMLInputElement).value).toBe('Tmp-4821-kite')
     await user.click(within(shown).getByRole('button', { name: 'Copy' }))
     expect(await navigator.clipboard.readText()).toBe('Tmp-4821-kite')
@@ -173,8 +247,12 @@ describe('settings → users: create, invite (issue #20)', () => {
     const { user } = await openUsers()
     await user.click(screen.getByRole('button', { name: 'Invite link' }))
     const shown = await screen.findByRole('dialog', { name: 'Invite link' })
-    expect(within(shown).getByText('Anyone with this link can create one account. It works once, for 7 days.')).toBeTruthy()
-    expect((within(shown).getByLabelText('Invite link') as HTMLInputElement).value).toBe('http://cumulus.test/invite/inv123')
+    expect(
+      within(shown).getByText('Anyone with this link can create one account. It works once, for 7 days.'),
+    ).toBeTruthy()
+    expect((within(shown).getByLabelText('Invite link') as HTMLInputElement).value).toBe(
+      'http://cumulus.test/invite/inv123',
+    )
     await user.click(within(shown).getByRole('button', { name: 'Copy' }))
     expect(await navigator.clipboard.readText()).toBe('http://cumulus.test/invite/inv123')
     expect(await toasts().findByText('Link Copied')).toBeTruthy()
@@ -194,7 +272,9 @@ describe('settings → users: invites (DESIGN §8)', () => {
     expect(link!.textContent).toContain('by a deleted account · Used')
     expect(within(link!).getByText('Used')).toBeTruthy()
     await user.click(within(kid!).getByRole('button', { name: 'Revoke Invite for kid@example.com' }))
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Invites' })).getAllByRole('listitem')).toHaveLength(1))
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Invites' })).getAllByRole('listitem')).toHaveLength(1),
+    )
     expect(sent('/admin/invites/i1', 'DELETE')).toHaveLength(1)
     expect(await toasts().findByText('Invite revoked')).toBeTruthy()
   })
@@ -218,7 +298,11 @@ describe('settings → users: invites (DESIGN §8)', () => {
 
   it('with mail: Invite by email POSTs the address, says it was sent and lists it', async () => {
     serveAdmin(undefined, { mailEnabled: true })
-    server.use(mock.post('*/admin/invites', () => ok({ invite: forKid, url: 'http://cumulus.test/invite/x', expiresAt: later, emailSent: true }, 201)))
+    server.use(
+      mock.post('*/admin/invites', () =>
+        ok({ invite: forKid, url: 'http://cumulus.test/invite/x', expiresAt: later, emailSent: true }, 201),
+      ),
+    )
     const { user } = await openUsers()
     await user.click(await screen.findByRole('button', { name: 'Invite by email' }))
     const dialog = await screen.findByRole('dialog', { name: 'Invite by email' })
@@ -265,7 +349,11 @@ describe('settings → users: per-user actions (issue #20)', () => {
     const { user } = await openUsers()
     await choose(user, bob.email, 'Delete')
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete bob@example.com?' })
-    expect(within(confirm).getByText('Their 34 files (1.5 GB), folders, share links, app passwords and sessions are deleted for good. This cannot be undone.')).toBeTruthy()
+    expect(
+      within(confirm).getByText(
+        'Their 34 files (1.5 GB), folders, share links, app passwords and sessions are deleted for good. This cannot be undone.',
+      ),
+    ).toBeTruthy()
     await user.click(within(confirm).getByRole('button', { name: 'cancel' }))
     expect(sent('/admin/users/u2', 'DELETE')).toHaveLength(0)
     await choose(user, bob.email, 'Delete')
@@ -280,7 +368,12 @@ describe('settings → users: per-user actions (issue #20)', () => {
     server.use(mock.post('*/admin/users/:id/reset-password', () => ok({ temporaryPassword: 'Tmp-9-owl' })))
     const { user } = await openUsers()
     await choose(user, bob.email, 'Reset password')
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Reset the password of bob@example.com?' })).getByRole('button', { name: 'Reset password' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Reset the password of bob@example.com?' })).getByRole(
+        'button',
+        { name: 'Reset password' },
+      ),
+    )
     const shown = await screen.findByRole('dialog', { name: 'Password reset' })
     expect((within(shown).getByLabelText('Temporary password') as HTMLInputElement).value).toBe('Tmp-9-owl')
     expect(sent('/admin/users/u2/reset-password', 'POST')).toHaveLength(1)
@@ -316,7 +409,9 @@ describe('settings → users: per-user actions (issue #20)', () => {
   it('Make admin and Remove admin PATCH the role; the last-admin refusal shows under the row', async () => {
     serveAdmin()
     server.use(
-      mock.patch('*/admin/users/u1', () => apiError(409, 'LAST_ADMIN', 'This is the last admin: make another user an admin first')),
+      mock.patch('*/admin/users/u1', () =>
+        apiError(409, 'LAST_ADMIN', 'This is the last admin: make another user an admin first'),
+      ),
     )
     const { user } = await openUsers()
     await choose(user, bob.email, 'Make admin')

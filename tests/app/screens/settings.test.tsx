@@ -34,7 +34,9 @@ describe('settings layout (SPEC §2)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     await user.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
-    await user.click(within(screen.getByRole('navigation', { name: 'Settings' })).getByRole('button', { name: 'General' }))
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Settings' })).getByRole('button', { name: 'General' }),
+    )
     expect(screen.getByRole('heading', { name: 'General' })).toBeTruthy()
     expect(screen.queryByRole('navigation', { name: 'Settings' })).toBeNull()
   })
@@ -95,7 +97,12 @@ async function openChangePassword() {
   return { ...view, dialog }
 }
 
-async function fillChange(user: Awaited<ReturnType<typeof openSettings>>['user'], current: string, next: string, verify: string) {
+async function fillChange(
+  user: Awaited<ReturnType<typeof openSettings>>['user'],
+  current: string,
+  next: string,
+  verify: string,
+) {
   for (const [label, value] of [
     ['Current password', current],
     ['New password', next],
@@ -170,10 +177,14 @@ describe('settings: logout (SPEC §2, §8)', () => {
 
   it('Logout → Yes: "Logging out...", "Logged out", the flag removed, and /', async () => {
     let release!: () => void
-    server.use(mock.post('*/user-service/logout', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))))
+    server.use(
+      mock.post('*/user-service/logout', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))),
+    )
     const { user } = await openSettings()
     await user.click(screen.getByRole('button', { name: 'Logout' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Yes' }),
+    )
     expect(await toasts().findByText('Logging out...')).toBeTruthy()
     release()
     expect(await toasts().findByText('Logged out')).toBeTruthy()
@@ -187,7 +198,9 @@ describe('settings: logout (SPEC §2, §8)', () => {
     server.use(mock.post('*/user-service/logout', () => apiError(500)))
     const { user } = await openSettings()
     await user.click(screen.getByRole('button', { name: 'Logout' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Yes' }),
+    )
     expect(await toasts().findByText('Error Logging Out')).toBeTruthy()
     expect(path()).toBe('/settings')
     expect(localStorage.getItem('hasPreviouslyLoggedIn')).toBe('true')
@@ -195,10 +208,16 @@ describe('settings: logout (SPEC §2, §8)', () => {
 
   it('Logout all sessions → Yes calls POST /user-service/logout-all (not logout): "Logging out all...", "Logged out all", /', async () => {
     let release!: () => void
-    server.use(mock.post('*/user-service/logout-all', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))))
+    server.use(
+      mock.post('*/user-service/logout-all', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))),
+    )
     const { user } = await openSettings()
     await user.click(screen.getByRole('button', { name: 'Logout all sessions' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Logout all sessions?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Logout all sessions?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    )
     expect(await toasts().findByText('Logging out all...')).toBeTruthy()
     release()
     expect(await toasts().findByText('Logged out all')).toBeTruthy()
@@ -212,7 +231,11 @@ describe('settings: logout (SPEC §2, §8)', () => {
     server.use(mock.post('*/user-service/logout-all', () => apiError(500)))
     const { user } = await openSettings()
     await user.click(screen.getByRole('button', { name: 'Logout all sessions' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Logout all sessions?' })).getByRole('button', { name: 'Yes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Logout all sessions?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    )
     expect(await toasts().findByText('Error Logging Out all')).toBeTruthy()
     expect(path()).toBe('/settings')
   })
@@ -232,7 +255,12 @@ describe('settings: general (SPEC §2 table, §3 keys)', () => {
       ['File list style', 'Show your files as cards with previews, or as a compact list.', 'Grid', ['Grid', 'List']],
       ['Sort by', 'Order files by the date they were added, or by name.', 'Date', ['Date', 'Name']],
       ['Order by', 'Descending lists the newest (or Z) first.', 'Descending', ['Descending', 'Ascending']],
-      ['Single click to enter folders', 'Open a folder with one click instead of two.', 'Disabled', ['Disabled', 'Enabled']],
+      [
+        'Single click to enter folders',
+        'Open a folder with one click instead of two.',
+        'Disabled',
+        ['Disabled', 'Enabled'],
+      ],
       ['Load thumbnails', 'Show image and video previews; turn off to save data.', 'Enabled', ['Enabled', 'Disabled']],
       ['Theme', 'Follow your device, or always use light or dark colours.', 'System', ['System', 'Light', 'Dark']],
     ]

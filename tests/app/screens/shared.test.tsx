@@ -7,7 +7,14 @@ import { apiError, http as mock, ok, sent, server } from '../helpers/server.ts'
 import { isoOfLocal, requestLink, shareLink } from '../helpers/share-links.ts'
 
 const report = shareLink({ expiresAt: '2030-01-31T18:00:00.000Z', hasPassword: true, maxDownloads: 10, downloads: 3 })
-const trip = shareLink({ _id: 'l2', token: 'tok2', url: 'http://cumulus.test/s/tok2', itemType: 'folder', itemId: 'd2', name: 'Trip' })
+const trip = shareLink({
+  _id: 'l2',
+  token: 'tok2',
+  url: 'http://cumulus.test/s/tok2',
+  itemType: 'folder',
+  itemId: 'd2',
+  name: 'Trip',
+})
 const inbox = requestLink()
 
 /** GET /share-service/links answers `links`, which a test may change (as the server would after a write). */
@@ -26,7 +33,10 @@ async function openShared() {
 
 const table = () => screen.getByRole('table', { name: 'Shared links' })
 const rowOf = (name: string) => within(table()).getByRole('row', { name: new RegExp(`^${name}`) })
-const cells = (name: string) => within(rowOf(name)).getAllByRole('cell').map((cell) => cell.textContent)
+const cells = (name: string) =>
+  within(rowOf(name))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent)
 
 describe('/shared: the list (issue #19)', () => {
   it('lists every live link: item, kind, expiry, downloads used / limit, password; Shared is current in the sidebar', async () => {
@@ -34,7 +44,9 @@ describe('/shared: the list (issue #19)', () => {
     await openShared()
     await screen.findByRole('table', { name: 'Shared links' })
     // In the server's order (newest first); each row is named by its item.
-    const names = within(table()).getAllByRole('rowheader').map((header) => header.querySelector('[title]')?.textContent)
+    const names = within(table())
+      .getAllByRole('rowheader')
+      .map((header) => header.querySelector('[title]')?.textContent)
     expect(names).toEqual(['Report.pdf', 'Trip', 'Inbox'])
     const reportCells = cells('Report.pdf')
     expect(reportCells[0]).toBe('View link')
@@ -43,7 +55,11 @@ describe('/shared: the list (issue #19)', () => {
     expect(cells('Trip').slice(0, 4)).toEqual(['View link', 'Never', '0', 'No'])
     expect(cells('Inbox').slice(0, 4)).toEqual(['File request', 'Never', '—', 'No'])
     const nav = screen.getByRole('navigation', { name: 'Navigation' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Shared', 'Media', 'Trash'])
     expect(within(nav).getByRole('link', { name: 'Shared' }).getAttribute('aria-current')).toBe('page')
     // Nothing is added from here: no ADD NEW.
     expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
@@ -52,7 +68,11 @@ describe('/shared: the list (issue #19)', () => {
   it('given no links, then the empty state says how to share', async () => {
     await openShared()
     expect(await screen.findByRole('heading', { name: 'No shared links yet' })).toBeTruthy()
-    expect(screen.getByText('Share a file or folder from its menu (Share), and its link shows up here to copy, change or revoke.')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Share a file or folder from its menu (Share), and its link shows up here to copy, change or revoke.',
+      ),
+    ).toBeTruthy()
     expect(screen.queryByRole('table')).toBeNull()
   })
 
@@ -61,8 +81,12 @@ describe('/shared: the list (issue #19)', () => {
     const held: Array<() => void> = []
     const release = () => held.splice(0).forEach((go) => go())
     server.use(
-      mock.get('*/share-service/links', () =>
-        new Promise<Response>((resolve) => held.push(() => resolve(fail ? apiError(400, 'BAD', 'Something is off') : ok({ links: [trip] })))),
+      mock.get(
+        '*/share-service/links',
+        () =>
+          new Promise<Response>((resolve) =>
+            held.push(() => resolve(fail ? apiError(400, 'BAD', 'Something is off') : ok({ links: [trip] }))),
+          ),
       ),
     )
     const { user } = await openShared()
@@ -148,12 +172,18 @@ describe('/shared: copy, edit, revoke (issue #19)', () => {
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Maximum file size' }), '2')
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Maximum file size unit' }), 'GB')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(body).toEqual({ expiresAt: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: null, maxFiles: null }))
+    await waitFor(() =>
+      expect(body).toEqual({ expiresAt: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: null, maxFiles: null }),
+    )
   })
 
   it('given the server refuses an edit, then its reason shows in the dialog, which stays open', async () => {
     serve([report])
-    server.use(mock.patch('*/share-service/links/l1', () => apiError(400, 'BAD_REQUEST', 'maxDownloads must be more than the 3 downloads already made')))
+    server.use(
+      mock.patch('*/share-service/links/l1', () =>
+        apiError(400, 'BAD_REQUEST', 'maxDownloads must be more than the 3 downloads already made'),
+      ),
+    )
     const { user } = await openShared()
     await user.click(await screen.findByRole('button', { name: 'Edit link to Report.pdf' }))
     const dialog = await screen.findByRole('dialog', { name: 'Link to Report.pdf' })
@@ -161,7 +191,10 @@ describe('/shared: copy, edit, revoke (issue #19)', () => {
     await user.clear(limit)
     await user.type(limit, '2')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'maxDownloads must be more than the 3 downloads already made')
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'maxDownloads must be more than the 3 downloads already made',
+    )
     expect(await toasts().findByText('Error Saving Link Settings')).toBeTruthy()
     expect(screen.getByRole('dialog', { name: 'Link to Report.pdf' })).toBeTruthy()
   })
@@ -189,7 +222,9 @@ describe('/shared: copy, edit, revoke (issue #19)', () => {
     serve([trip])
     const { user } = await openShared()
     await user.click(await screen.findByRole('button', { name: 'Revoke link to Trip' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Revoke link?' })).getByRole('button', { name: 'cancel' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Revoke link?' })).getByRole('button', { name: 'cancel' }),
+    )
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(sent('/share-service/links/l2')).toHaveLength(0)
     expect(rowOf('Trip')).toBeTruthy()

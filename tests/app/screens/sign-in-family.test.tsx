@@ -14,7 +14,11 @@ const NO_MAIL = "Password reset by email is not set up on this server. Ask the s
 
 describe('reset mode on a server without mail (DESIGN §7 MAIL_DISABLED)', () => {
   it('says calmly to ask the admin: a status note, no alert, no error toast', async () => {
-    server.use(mock.patch('*/user-service/send-password-reset', () => apiError(503, 'MAIL_DISABLED', 'Mail is not set up on this server')))
+    server.use(
+      mock.patch('*/user-service/send-password-reset', () =>
+        apiError(503, 'MAIL_DISABLED', 'Mail is not set up on this server'),
+      ),
+    )
     const { user } = renderApp('/')
     await user.click(button('Forgot?'))
     await user.type(field('Email address'), 'ada@example.com')
@@ -27,7 +31,9 @@ describe('reset mode on a server without mail (DESIGN §7 MAIL_DISABLED)', () =>
   })
 
   it('the note goes with a changed address or another mode; any other refusal is still the red error', async () => {
-    server.use(mock.patch('*/user-service/send-password-reset', () => apiError(503, 'MAIL_DISABLED', 'Mail is not set up')))
+    server.use(
+      mock.patch('*/user-service/send-password-reset', () => apiError(503, 'MAIL_DISABLED', 'Mail is not set up')),
+    )
     const { user } = renderApp('/')
     await user.click(button('Forgot?'))
     await user.type(field('Email address'), 'ada@example.com')
@@ -44,7 +50,11 @@ describe('reset mode on a server without mail (DESIGN §7 MAIL_DISABLED)', () =>
 
 describe('a disabled account (DESIGN §7)', () => {
   it('is told so in the server’s words instead of "Login Error"', async () => {
-    server.use(mock.post('*/user-service/login', () => apiError(403, 'ACCOUNT_DISABLED', "This account is disabled. Ask the server's admin.")))
+    server.use(
+      mock.post('*/user-service/login', () =>
+        apiError(403, 'ACCOUNT_DISABLED', "This account is disabled. Ask the server's admin."),
+      ),
+    )
     const { user } = renderApp('/')
     await user.type(field('Email address'), 'ada@example.com')
     await user.type(field('Password'), 'secret1')
@@ -56,7 +66,11 @@ describe('a disabled account (DESIGN §7)', () => {
 
 describe('choosing a new password after an admin reset (DESIGN §7 mustChangePassword)', () => {
   async function signInWithTemporary() {
-    server.use(mock.post('*/user-service/login', () => ok({ user: { ...testUser, role: 'user', mustChangePassword: true }, mustChangePassword: true })))
+    server.use(
+      mock.post('*/user-service/login', () =>
+        ok({ user: { ...testUser, role: 'user', mustChangePassword: true }, mustChangePassword: true }),
+      ),
+    )
     const view = renderApp('/')
     await view.user.type(field('Email address'), 'ada@example.com')
     await view.user.type(field('Password'), 'temp-Pass-1')
@@ -81,7 +95,10 @@ describe('choosing a new password after an admin reset (DESIGN §7 mustChangePas
     await user.type(field('Verify new password'), 'my-own-1')
     await user.click(save)
     await waitFor(() => expect(path()).toBe('/home'))
-    expect(sent('/user-service/change-password')[0]?.body).toEqual({ oldPassword: 'temp-Pass-1', newPassword: 'my-own-1' })
+    expect(sent('/user-service/change-password')[0]?.body).toEqual({
+      oldPassword: 'temp-Pass-1',
+      newPassword: 'my-own-1',
+    })
     expect(await toasts().findByText('Password Changed')).toBeTruthy()
     expect(passwordChangeRequired.value).toBe(false)
   })

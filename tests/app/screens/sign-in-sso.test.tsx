@@ -32,8 +32,14 @@ describe('sign-in screen: single sign-on', () => {
   })
 
   it.each([
-    ['OIDC_SIGNUP_CLOSED', "No account here uses your email, and this server does not open new ones. Ask the server's admin."],
-    ['OIDC_EMAIL_UNVERIFIED', 'Your identity provider has not verified your email address, so it cannot sign you in here.'],
+    [
+      'OIDC_SIGNUP_CLOSED',
+      "No account here uses your email, and this server does not open new ones. Ask the server's admin.",
+    ],
+    [
+      'OIDC_EMAIL_UNVERIFIED',
+      'Your identity provider has not verified your email address, so it cannot sign you in here.',
+    ],
     ['OIDC_EMAIL_INVALID', 'Email is invalid: your identity provider gave an address this server cannot use.'],
     ['OIDC_STATE', 'That sign-in expired or was started in another browser. Try again.'],
     ['ACCOUNT_DISABLED', "This account is disabled. Ask the server's admin."],
@@ -67,7 +73,9 @@ describe('settings: a first password for an account made by single sign-on', () 
   async function openSettings() {
     server.use(
       mock.get('*/user-service/user', () => ok({ ...testUser, hasPassword: false })),
-      mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, mustChangePassword: false, hasPassword: false })),
+      mock.get('*/user-service/user-detailed', () =>
+        ok({ ...testUserDetailed, mustChangePassword: false, hasPassword: false }),
+      ),
     )
     setLoggedIn(true)
     localStorage.setItem('hasPreviouslyLoggedIn', 'true')

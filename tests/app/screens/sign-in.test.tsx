@@ -99,11 +99,31 @@ describe('authentication screen: the submit button is disabled while a required 
 
 describe('create account validation (SPEC §5): each message shows and blocks submit', () => {
   const cases: Array<[string, string, { email: string; password: string; verify: string }]> = [
-    ['password shorter than 6', 'Password must be at least 6 characters', { email: 'ada@example.com', password: 'abc', verify: 'abc' }],
-    ['password longer than 256', 'Password must be less than 256 characters', { email: 'ada@example.com', password: 'p'.repeat(257), verify: 'p'.repeat(257) }],
-    ['passwords differ', 'Passwords do not match', { email: 'ada@example.com', password: 'secret1', verify: 'secret2' }],
-    ['email shorter than 3', 'Email must be at least 3 characters', { email: 'a@', password: 'secret1', verify: 'secret1' }],
-    ['email longer than 320', 'Email must be less than 320 characters', { email: `${'a'.repeat(310)}@example.com`, password: 'secret1', verify: 'secret1' }],
+    [
+      'password shorter than 6',
+      'Password must be at least 6 characters',
+      { email: 'ada@example.com', password: 'abc', verify: 'abc' },
+    ],
+    [
+      'password longer than 256',
+      'Password must be less than 256 characters',
+      { email: 'ada@example.com', password: 'p'.repeat(257), verify: 'p'.repeat(257) },
+    ],
+    [
+      'passwords differ',
+      'Passwords do not match',
+      { email: 'ada@example.com', password: 'secret1', verify: 'secret2' },
+    ],
+    [
+      'email shorter than 3',
+      'Email must be at least 3 characters',
+      { email: 'a@', password: 'secret1', verify: 'secret1' },
+    ],
+    [
+      'email longer than 320',
+      'Email must be less than 320 characters',
+      { email: `${'a'.repeat(310)}@example.com`, password: 'secret1', verify: 'secret1' },
+    ],
     ['email not an address', 'Email is invalid', { email: 'ada.example.com', password: 'secret1', verify: 'secret1' }],
   ]
   it.each(cases)('given %s, then "%s" shows and submit is disabled', async (_case, message, input) => {
@@ -169,7 +189,12 @@ describe('login (SPEC §8)', () => {
 
   it('is disabled while the request runs', async () => {
     let release!: () => void
-    server.use(mock.post('*/user-service/login', () => new Promise<Response>((resolve) => (release = () => resolve(apiError(401))))))
+    server.use(
+      mock.post(
+        '*/user-service/login',
+        () => new Promise<Response>((resolve) => (release = () => resolve(apiError(401)))),
+      ),
+    )
     await login()
     await waitFor(() => expect(isDisabled(submit('Login'))).toBe(true))
     expect(submit('Login').getAttribute('aria-busy')).toBe('true')
@@ -237,7 +262,12 @@ async function requestReset(email = 'ada@example.com') {
 describe('password reset request (SPEC §8)', () => {
   it('shows "Sending password reset..." then "Password Reset Sent"', async () => {
     let release!: () => void
-    server.use(mock.patch('*/user-service/send-password-reset', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))))
+    server.use(
+      mock.patch(
+        '*/user-service/send-password-reset',
+        () => new Promise<Response>((resolve) => (release = () => resolve(ok()))),
+      ),
+    )
     await requestReset()
     expect(await toasts().findByText('Sending password reset...')).toBeTruthy()
     release()
@@ -305,7 +335,12 @@ describe('session restore on the sign-in screen (SPEC §2)', () => {
   it('given the flag, then a spinner shows while restoring, and success goes to /home', async () => {
     localStorage.setItem('hasPreviouslyLoggedIn', 'true')
     let release!: () => void
-    server.use(mock.get('*/user-service/user', () => new Promise<Response>((resolve) => (release = () => resolve(ok(testUser))))))
+    server.use(
+      mock.get(
+        '*/user-service/user',
+        () => new Promise<Response>((resolve) => (release = () => resolve(ok(testUser)))),
+      ),
+    )
     renderApp('/')
     expect(screen.getByRole('status', { name: 'Restoring your session' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Login to your account' })).toBeNull()

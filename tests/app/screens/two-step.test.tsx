@@ -12,7 +12,18 @@ const field = (label: string) => screen.getByLabelText(label)
 const button = (name: string) => screen.getByRole('button', { name })
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-const CODES = ['AAAAA-BBBBB', 'CCCCC-DDDDD', 'EEEEE-FFFFF', 'GGGGG-HHHHH', 'JJJJJ-KKKKK', 'MMMMM-NNNNN', 'PPPPP-QQQQQ', 'RRRRR-SSSSS', 'TTTTT-UUUUU', 'VVVVV-WWWWW']
+const CODES = [
+  'AAAAA-BBBBB',
+  'CCCCC-DDDDD',
+  'EEEEE-FFFFF',
+  'GGGGG-HHHHH',
+  'JJJJJ-KKKKK',
+  'MMMMM-NNNNN',
+  'PPPPP-QQQQQ',
+  'RRRRR-SSSSS',
+  'TTTTT-UUUUU',
+  'VVVVV-WWWWW',
+]
 
 async function openSettings() {
   setLoggedIn(true)
@@ -39,14 +50,18 @@ describe('settings → account → two-step verification', () => {
     let enabled = false
     server.use(
       mock.get('*/user-service/totp', () => ok({ enabled, recoveryCodesLeft: enabled ? 10 : 0 })),
-      mock.post('*/user-service/totp/setup', () => ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada%40example.com?secret=${SECRET}&issuer=Cumulus` })),
+      mock.post('*/user-service/totp/setup', () =>
+        ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada%40example.com?secret=${SECRET}&issuer=Cumulus` }),
+      ),
       mock.post('*/user-service/totp/enable', () => {
         enabled = true
         return ok({ recoveryCodes: CODES })
       }),
     )
     const { user } = await openSettings()
-    expect(await screen.findByText('Ask for a code from an authenticator app after your password when you sign in.')).toBeTruthy()
+    expect(
+      await screen.findByText('Ask for a code from an authenticator app after your password when you sign in.'),
+    ).toBeTruthy()
     await user.click(button('Turn on'))
     const dialog = within(await screen.findByRole('dialog', { name: 'Turn on two-step verification' }))
     const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' }) as HTMLImageElement
@@ -72,7 +87,9 @@ describe('settings → account → two-step verification', () => {
     for (const code of CODES) expect(text).toContain(code)
     await user.click(codes.getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(await screen.findByText('On: signing in asks for a code from your authenticator app. 10 recovery codes left.')).toBeTruthy()
+    expect(
+      await screen.findByText('On: signing in asks for a code from your authenticator app. 10 recovery codes left.'),
+    ).toBeTruthy()
     expect(button('Turn off')).toBeTruthy()
     // Shown once: nothing on the page names a code any more.
     expect(screen.queryByText(CODES[0]!)).toBeNull()
@@ -83,7 +100,9 @@ describe('settings → account → two-step verification', () => {
     ['password', 401, 'INCORRECT_PASSWORD', 'Incorrect password'],
   ])('a wrong %s keeps the scan step open with the server’s reason', async (_what, status, code, reason) => {
     server.use(
-      mock.post('*/user-service/totp/setup', () => ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada?secret=${SECRET}` })),
+      mock.post('*/user-service/totp/setup', () =>
+        ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Cumulus:ada?secret=${SECRET}` }),
+      ),
       mock.post('*/user-service/totp/enable', () => apiError(status, code, reason)),
     )
     const { user } = await openSettings()
@@ -108,7 +127,9 @@ describe('settings → account → two-step verification', () => {
       }),
     )
     const { user } = await openSettings()
-    expect(await screen.findByText('On: signing in asks for a code from your authenticator app. 1 recovery code left.')).toBeTruthy()
+    expect(
+      await screen.findByText('On: signing in asks for a code from your authenticator app. 1 recovery code left.'),
+    ).toBeTruthy()
     await user.click(button('Turn off'))
     const dialog = within(await screen.findByRole('dialog', { name: 'Turn off two-step verification?' }))
     await user.type(dialog.getByLabelText('Password'), 'wrong1')
@@ -117,7 +138,9 @@ describe('settings → account → two-step verification', () => {
     await user.clear(dialog.getByLabelText('Password'))
     await user.type(dialog.getByLabelText('Password'), 'secret1')
     await user.click(dialog.getByRole('button', { name: 'Turn off' }))
-    expect(await screen.findByText('Ask for a code from an authenticator app after your password when you sign in.')).toBeTruthy()
+    expect(
+      await screen.findByText('Ask for a code from an authenticator app after your password when you sign in.'),
+    ).toBeTruthy()
     expect(sent('/user-service/totp/disable', 'POST').at(-1)!.body).toEqual({ password: 'secret1' })
   })
 })
@@ -146,7 +169,11 @@ describe('sign-in with a second factor', () => {
   })
 
   it('a wrong code shows the tries left, without a token refresh', async () => {
-    server.use(mock.post('*/user-service/login/second-factor', () => apiError(401, 'INCORRECT_CODE', 'Incorrect code. 4 tries left')))
+    server.use(
+      mock.post('*/user-service/login/second-factor', () =>
+        apiError(401, 'INCORRECT_CODE', 'Incorrect code. 4 tries left'),
+      ),
+    )
     const { user } = await pastPassword()
     await user.type(field('Code'), '000000')
     await user.click(button('Verify'))
@@ -168,7 +195,9 @@ describe('sign-in with a second factor', () => {
 
   it('after an admin’s reset, the code leads to choosing a password before the drive', async () => {
     server.use(
-      mock.post('*/user-service/login/second-factor', () => ok({ user: { ...testUser, mustChangePassword: true }, mustChangePassword: true })),
+      mock.post('*/user-service/login/second-factor', () =>
+        ok({ user: { ...testUser, mustChangePassword: true }, mustChangePassword: true }),
+      ),
     )
     const { user } = await pastPassword()
     await user.type(field('Code'), '123456')
@@ -180,7 +209,11 @@ describe('sign-in with a second factor', () => {
   })
 
   it('when the pending sign-in ended, goes back to the password with the reason', async () => {
-    server.use(mock.post('*/user-service/login/second-factor', () => apiError(401, 'SECOND_FACTOR_ENDED', 'Too many wrong codes: sign in again')))
+    server.use(
+      mock.post('*/user-service/login/second-factor', () =>
+        apiError(401, 'SECOND_FACTOR_ENDED', 'Too many wrong codes: sign in again'),
+      ),
+    )
     const { user } = await pastPassword()
     await user.type(field('Code'), '000000')
     await user.click(button('Verify'))

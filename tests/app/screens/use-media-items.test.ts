@@ -10,7 +10,9 @@ import { makeFile } from '../helpers/drive.ts'
 describe('useMediaItems', () => {
   it('keeps the items of loaded files when a page is appended, and maps each file back to its record', () => {
     const first = [makeFile(1), makeFile(2)]
-    const { result, rerender } = renderHook(({ files }) => useMediaItems(files, false), { initialProps: { files: first as readonly FileJson[] } })
+    const { result, rerender } = renderHook(({ files }) => useMediaItems(files, false), {
+      initialProps: { files: first as readonly FileJson[] },
+    })
     const before = result.current.items
     expect(before.map((item) => item.id)).toEqual(['file-1', 'file-2'])
 
@@ -26,7 +28,9 @@ describe('useMediaItems', () => {
 
   it('makes a new item for a record that changed, and keeps the others', () => {
     const first = [makeFile(1), makeFile(2)]
-    const { result, rerender } = renderHook(({ files }) => useMediaItems(files, false), { initialProps: { files: first as readonly FileJson[] } })
+    const { result, rerender } = renderHook(({ files }) => useMediaItems(files, false), {
+      initialProps: { files: first as readonly FileJson[] },
+    })
     const before = result.current.items
     const renamed = makeFile(1, { filename: 'renamed.jpg' })
     rerender({ files: [renamed, first[1]!, makeFile(3)] })

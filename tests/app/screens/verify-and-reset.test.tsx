@@ -18,7 +18,12 @@ describe('verify email page (SPEC §2)', () => {
   it('verifies the token from the route at once: "Verifying email...", then "Email Verified", then / after 1.5 s', async () => {
     useFakeClock()
     let release!: () => void
-    server.use(mock.patch('*/user-service/verify-email', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))))
+    server.use(
+      mock.patch(
+        '*/user-service/verify-email',
+        () => new Promise<Response>((resolve) => (release = () => resolve(ok()))),
+      ),
+    )
     renderApp('/verify-email/tok-123')
     expect(await toasts().findByText('Verifying email...')).toBeTruthy()
     expect(sent('/user-service/verify-email')).toHaveLength(1)

@@ -84,7 +84,7 @@ describe('preferences in local storage (SPEC §3 browser-stored values)', () => 
   })
 })
 
-describe('theme preference (ours; applied through the lib\'s data-theme)', () => {
+describe("theme preference (ours; applied through the lib's data-theme)", () => {
   const root = document.documentElement
 
   it('defaults to System: nothing stored, no data-theme, so the lib follows the OS', () => {

@@ -42,7 +42,9 @@ export class Conn {
 
   /** A GET request as bytes, built once and reused by load loops; it accepts what browsers accept. */
   static get(path: string, cookie?: string): Buffer {
-    return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept-encoding: ${BROWSER_ACCEPT_ENCODING}\r\n${cookie ? `cookie: ${cookie}\r\n` : ''}\r\n`)
+    return Buffer.from(
+      `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept-encoding: ${BROWSER_ACCEPT_ENCODING}\r\n${cookie ? `cookie: ${cookie}\r\n` : ''}\r\n`,
+    )
   }
 
   send(req: Buffer): Promise<RawReply> {
@@ -83,7 +85,11 @@ export class Conn {
     this.size = 0
     const w = this.waiting
     this.waiting = undefined
-    w?.resolve({ status: Number(head.slice(9, 12)), body: buf.subarray(headEnd + 4, total), gzipped: /\r\ncontent-encoding:\s*gzip/i.test(head) })
+    w?.resolve({
+      status: Number(head.slice(9, 12)),
+      body: buf.subarray(headEnd + 4, total),
+      gzipped: /\r\ncontent-encoding:\s*gzip/i.test(head),
+    })
   }
 }
 
@@ -161,7 +167,8 @@ export async function streamUpload(u: Upload): Promise<{ seconds: number; status
 /** Multipart framing for POST /file-service/upload as the web client sends it (fields, then the file). */
 export function multipartFraming(filename: string, bytes: number, parent = '/') {
   const boundary = `----cumulusbench${Math.random().toString(16).slice(2)}`
-  const field = (name: string, value: string) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
   const prefix = Buffer.from(
     field('filename', filename) +
       field('parent', parent) +
@@ -169,17 +176,27 @@ export function multipartFraming(filename: string, bytes: number, parent = '/') 
       field('size', String(bytes)) +
       `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
   )
-  return { contentType: `multipart/form-data; boundary=${boundary}`, prefix, suffix: Buffer.from(`\r\n--${boundary}--\r\n`) }
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    prefix,
+    suffix: Buffer.from(`\r\n--${boundary}--\r\n`),
+  }
 }
 
 /** Downloads and discards a body; returns seconds and the byte count (checked by the caller). */
-export function streamDownload(port: number, path: string, headers: Record<string, string> = {}): Promise<{ seconds: number; bytes: number; status: number }> {
+export function streamDownload(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ seconds: number; bytes: number; status: number }> {
   const t = process.hrtime.bigint()
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
       let bytes = 0
       res.on('data', (c: Buffer) => (bytes += c.length))
-      res.on('end', () => resolve({ seconds: Number(process.hrtime.bigint() - t) / 1e9, bytes, status: res.statusCode ?? 0 }))
+      res.on('end', () =>
+        resolve({ seconds: Number(process.hrtime.bigint() - t) / 1e9, bytes, status: res.statusCode ?? 0 }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -192,7 +209,12 @@ export function streamDownload(port: number, path: string, headers: Record<strin
  * as the previous reply arrived, for `seconds`. Returns completed requests per second.
  */
 /** `req` is one request sent again and again, or a function making the n-th request. */
-export async function load(port: number, req: Buffer | ((n: number) => Buffer), connections: number, seconds: number): Promise<{ rps: number; requests: number; errors: number }> {
+export async function load(
+  port: number,
+  req: Buffer | ((n: number) => Buffer),
+  connections: number,
+  seconds: number,
+): Promise<{ rps: number; requests: number; errors: number }> {
   const conns = await Promise.all(Array.from({ length: connections }, () => Conn.open(port)))
   const end = Date.now() + seconds * 1000
   let requests = 0

@@ -21,7 +21,9 @@ export interface Child {
  * The node flags `npm start` gives the server (package.json's start script), so the bench's
  * Cumulus children run as users run it. The baselines run with node's defaults.
  */
-export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start
+export const SERVER_NODE_FLAGS: string[] = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
   .split(/\s+/)
   .filter((a) => a.startsWith('--'))
 
@@ -48,9 +50,20 @@ export async function bundleChildren(outdir: string, entries: string[]): Promise
 }
 
 /** Starts `node [nodeArgs] script args`, waits for its stdout line `{"port":N}`. */
-export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
+export async function startChild(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Child> {
   const proc = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
@@ -82,7 +95,10 @@ export async function startChild(name: string, script: string, args: string[], e
   const exited = new Promise<void>((r) => proc.once('exit', () => r()))
   // A server dying mid-bench is a finding in itself: say so loudly, with its last words.
   proc.once('exit', (code, signal) => {
-    if (!stopping) console.error(`\n!! ${name} (pid ${proc.pid}) exited unexpectedly: code ${code}, signal ${signal}\n${stdoutTail}${stderr}`)
+    if (!stopping)
+      console.error(
+        `\n!! ${name} (pid ${proc.pid}) exited unexpectedly: code ${code}, signal ${signal}\n${stdoutTail}${stderr}`,
+      )
   })
   return {
     name,

@@ -26,7 +26,12 @@ export interface Latency {
   p99: number
   max: number
 }
-export const latency = (ms: number[]): Latency => ({ n: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99), max: Math.max(...ms) })
+export const latency = (ms: number[]): Latency => ({
+  n: ms.length,
+  p50: percentile(ms, 50),
+  p99: percentile(ms, 99),
+  max: Math.max(...ms),
+})
 
 export const MB = 1e6
 export const MiB = 1 << 20
@@ -44,7 +49,15 @@ export interface Row {
 }
 
 const fmt = (v: number | string | undefined, digits = 2) =>
-  v === undefined ? '' : typeof v === 'string' ? v : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(digits)
+  v === undefined
+    ? ''
+    : typeof v === 'string'
+      ? v
+      : Math.abs(v) >= 100
+        ? v.toFixed(0)
+        : Math.abs(v) >= 10
+          ? v.toFixed(1)
+          : v.toFixed(digits)
 
 export function table(rows: Row[]): string {
   const head = ['measurement', 'unit', 'cumulus', 'baseline', 'ratio', 'budget', '']
@@ -58,6 +71,10 @@ export function table(rows: Row[]): string {
     r.ok === undefined ? '' : r.ok ? 'ok' : 'MISS',
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
-  const line = (c: string[]) => c.map((s, i) => (i >= 2 && i <= 4 ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))).join('  ').trimEnd()
+  const line = (c: string[]) =>
+    c
+      .map((s, i) => (i >= 2 && i <= 4 ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n')
 }

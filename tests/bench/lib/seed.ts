@@ -15,7 +15,11 @@ export function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! }
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+  }
 }
 
 // Vocabulary of everyday file names. Deliberately free of the rare tokens below (checked at load).
@@ -30,7 +34,23 @@ const WORDS = (
   'vaccination school report card portfolio sketch painting concert trip beach mountain ' +
   'city paris london berlin tokyo summer winter spring autumn christmas newyear party'
 ).split(/\s+/)
-const EXTS = ['pdf', 'jpg', 'jpeg', 'png', 'heic', 'mp4', 'mov', 'docx', 'xlsx', 'pptx', 'txt', 'md', 'zip', 'csv', 'mp3']
+const EXTS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'heic',
+  'mp4',
+  'mov',
+  'docx',
+  'xlsx',
+  'pptx',
+  'txt',
+  'md',
+  'zip',
+  'csv',
+  'mp3',
+]
 
 /** A token found in only a handful of names: the selective search term. */
 export const RARE_TOKEN = 'jqvortex'
@@ -39,7 +59,8 @@ export const RARE_PAIR = 'jq'
 /** A word every ~1 in 25 names carries: a 3+ character term with a large result set. */
 export const COMMON_WORD = 'invoice'
 
-for (const w of [...WORDS, ...EXTS]) if (w.includes(RARE_PAIR) || w.includes('vortex')) throw new Error(`word list must not contain ${w}`)
+for (const w of [...WORDS, ...EXTS])
+  if (w.includes(RARE_PAIR) || w.includes('vortex')) throw new Error(`word list must not contain ${w}`)
 
 /** A plausible file name; `i` keeps most names distinct, some repeat on purpose (name ties). */
 export function fileName(r: ReturnType<typeof rng>, i: number): string {
@@ -155,11 +176,26 @@ export function seed(o: SeedOptions): SeedResult {
         const id = nextId()
         const folder = folderIds[o.folders === 1 ? 0 : r.int(folderIds.length)]!
         const size = 1024 + r.int(50_000_000)
-        insertFile.run(id, o.owner, folder, name, name.toLowerCase(), size, 'seed', `seed-${id}`, o.media ? 'image/jpeg' : 'application/octet-stream', date, date, o.media ? 1 : 0)
+        insertFile.run(
+          id,
+          o.owner,
+          folder,
+          name,
+          name.toLowerCase(),
+          size,
+          'seed',
+          `seed-${id}`,
+          o.media ? 'image/jpeg' : 'application/octet-stream',
+          date,
+          date,
+          o.media ? 1 : 0,
+        )
         if (o.keepRows) rows.push({ id, filename: name, upload_date: date })
       }
       // The batch's names into the search index now, as the server would have before a search.
-      db.exec('insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid; delete from files_fts_pending')
+      db.exec(
+        'insert into files_fts(rowid, name_key) select f.rowid, f.name_key from files_fts_pending p join files f on f.rowid = p.file_rowid; delete from files_fts_pending',
+      )
     })()
     o.onProgress?.(Math.min(o.files, start + BATCH))
   }
@@ -173,7 +209,9 @@ export function seed(o: SeedOptions): SeedResult {
 export function queryPlan(dbFile: string, sqlText: string, params: unknown[]): string[] {
   const db = new Database(dbFile, { readonly: true })
   try {
-    return (db.prepare(`explain query plan ${sqlText}`).all(...params) as Array<{ detail: string }>).map((p) => p.detail)
+    return (db.prepare(`explain query plan ${sqlText}`).all(...params) as Array<{ detail: string }>).map(
+      (p) => p.detail,
+    )
   } finally {
     db.close()
   }

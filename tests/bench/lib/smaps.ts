@@ -12,7 +12,13 @@ export function anonBreakdown(pid: number): Record<string, number> {
       const start = parseInt(m[1]!, 16)
       const name = m[3] ?? ''
       // glibc's per-thread arenas are 64 MiB reservations aligned to 64 MiB.
-      cls = name.startsWith('/') ? 'file-backed' : name ? name : start % 2 ** 26 === 0 ? 'malloc arenas (64 MiB-aligned)' : 'other anonymous (V8 heap, mmap)'
+      cls = name.startsWith('/')
+        ? 'file-backed'
+        : name
+          ? name
+          : start % 2 ** 26 === 0
+            ? 'malloc arenas (64 MiB-aligned)'
+            : 'other anonymous (V8 heap, mmap)'
       continue
     }
     const a = /^Anonymous:\s+(\d+) kB/.exec(line)

@@ -5,7 +5,8 @@ import { cssLayer, wrapInLayer } from '../../../lib/build/css-layer.ts'
 
 describe('wrapInLayer', () => {
   it('puts every rule, at-rules included, inside @layer cumulus', () => {
-    const css = ':root { --a: 1; }\n@media (prefers-color-scheme: dark) { :root { --a: 2; } }\n@keyframes spin { to { rotate: 1turn; } }'
+    const css =
+      ':root { --a: 1; }\n@media (prefers-color-scheme: dark) { :root { --a: 2; } }\n@keyframes spin { to { rotate: 1turn; } }'
     expect(wrapInLayer(css)).toBe(`@layer cumulus {\n${css}\n}\n`)
   })
 

@@ -14,7 +14,9 @@ describeModal('AlertDialog', {
 describe('AlertDialog', () => {
   it('has one button "Okay" by default that closes it', async () => {
     const onClose = vi.fn()
-    const { user } = setup(<AlertDialog open icon="warning" title="Please wait 1 minute before resending" onClose={onClose} />)
+    const { user } = setup(
+      <AlertDialog open icon="warning" title="Please wait 1 minute before resending" onClose={onClose} />,
+    )
     await screen.findByRole('alertdialog', { name: 'Please wait 1 minute before resending' })
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Okay'])
     await user.click(screen.getByRole('button', { name: 'Okay' }))
@@ -22,7 +24,15 @@ describe('AlertDialog', () => {
   })
 
   it('given text and a button label, then it shows them', async () => {
-    setup(<AlertDialog open title="Error loading user account" text="Try again later." buttonLabel="Close" onClose={() => {}} />)
+    setup(
+      <AlertDialog
+        open
+        title="Error loading user account"
+        text="Try again later."
+        buttonLabel="Close"
+        onClose={() => {}}
+      />,
+    )
     const dialog = await screen.findByRole('alertdialog', { name: 'Error loading user account' })
     expect(dialog.textContent).toContain('Try again later.')
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy()

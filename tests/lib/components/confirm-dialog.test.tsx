@@ -9,13 +9,27 @@ describeModal('ConfirmDialog', {
   role: 'alertdialog',
   name: 'Delete file?',
   render: (close) => (
-    <ConfirmDialog open title="Delete file?" text="You will not be able to recover this file." onConfirm={close} onCancel={close} />
+    <ConfirmDialog
+      open
+      title="Delete file?"
+      text="You will not be able to recover this file."
+      onConfirm={close}
+      onCancel={close}
+    />
   ),
 })
 
 describe('ConfirmDialog', () => {
   it('shows the question, the text, and the buttons "cancel" and "Yes" by default, focusing cancel first', async () => {
-    setup(<ConfirmDialog open title="Delete file?" text="You will not be able to recover this file." onConfirm={() => {}} onCancel={() => {}} />)
+    setup(
+      <ConfirmDialog
+        open
+        title="Delete file?"
+        text="You will not be able to recover this file."
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    )
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete file?' })
     expect(dialog.textContent).toContain('You will not be able to recover this file.')
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['cancel', 'Yes'])
@@ -34,7 +48,15 @@ describe('ConfirmDialog', () => {
 
   it('given custom labels, a danger tone and busy, then it uses them and marks Yes busy', async () => {
     setup(
-      <ConfirmDialog open title="Logout" confirmLabel="Yes, logout" tone="danger" busy onConfirm={() => {}} onCancel={() => {}} />,
+      <ConfirmDialog
+        open
+        title="Logout"
+        confirmLabel="Yes, logout"
+        tone="danger"
+        busy
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
     )
     const yes = await screen.findByRole('button', { name: 'Yes, logout' })
     expect(yes.getAttribute('aria-busy')).toBe('true')

@@ -11,7 +11,15 @@ const items = (onSelect: (id: string) => void): MenuEntry[] => [
   { id: 'trash', label: 'Trash', icon: 'trash', tone: 'danger', onSelect: () => onSelect('trash') },
 ]
 
-function Target({ onSelect = () => {}, onClick = () => {}, onOpenChange }: { onSelect?: (id: string) => void; onClick?: () => void; onOpenChange?: (open: boolean) => void }) {
+function Target({
+  onSelect = () => {},
+  onClick = () => {},
+  onOpenChange,
+}: {
+  onSelect?: (id: string) => void
+  onClick?: () => void
+  onOpenChange?: (open: boolean) => void
+}) {
   return (
     <ContextMenu label="File actions" items={items(onSelect)} onOpenChange={onOpenChange}>
       <button type="button" onClick={onClick}>
@@ -61,18 +69,21 @@ describe('ContextMenu', () => {
   it.each([
     ['Shift+F10', '{Shift>}{F10}{/Shift}'],
     ['the ContextMenu key', '{ContextMenu}'],
-  ])('given the focused target, when %s is pressed, then the menu opens; Escape closes it and focus returns', async (_name, keys) => {
-    const { user } = setup(<Target />)
-    await user.tab()
-    const target = screen.getByRole('button', { name: 'photo.jpg' })
-    expect(document.activeElement).toBe(target)
-    await user.keyboard(keys)
-    const menu = await screen.findByRole('menu', { name: 'File actions' })
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Share' })))
-    await user.keyboard('{Escape}')
-    await waitFor(() => expect(menu.isConnected).toBe(false))
-    await waitFor(() => expect(document.activeElement).toBe(target))
-  })
+  ])(
+    'given the focused target, when %s is pressed, then the menu opens; Escape closes it and focus returns',
+    async (_name, keys) => {
+      const { user } = setup(<Target />)
+      await user.tab()
+      const target = screen.getByRole('button', { name: 'photo.jpg' })
+      expect(document.activeElement).toBe(target)
+      await user.keyboard(keys)
+      const menu = await screen.findByRole('menu', { name: 'File actions' })
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Share' })))
+      await user.keyboard('{Escape}')
+      await waitFor(() => expect(menu.isConnected).toBe(false))
+      await waitFor(() => expect(document.activeElement).toBe(target))
+    },
+  )
 
   it('given the menu is open from the keyboard, when an item is chosen, then it runs and focus returns to the target', async () => {
     const onSelect = vi.fn()

@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
 const created = new Date(2024, 2, 7, 21, 5)
-const facts = () => Object.fromEntries(screen.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]))
+const facts = () =>
+  Object.fromEntries(screen.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]))
 
 describe('DetailsPanel', () => {
   it('given nothing selected, then it shows the SPEC empty text with its typographic apostrophe, 260 px wide', async () => {
@@ -18,7 +19,10 @@ describe('DetailsPanel', () => {
   })
 
   it('given a file, then it shows a banner coloured by extension, the name, Type, Size, Created (MM/DD/YYYY) and Access', async () => {
-    const selection: DetailsSelection = { type: 'file', file: { id: '1', name: 'report.pdf', size: 1536, uploadDate: created, linkType: 'public' } }
+    const selection: DetailsSelection = {
+      type: 'file',
+      file: { id: '1', name: 'report.pdf', size: 1536, uploadDate: created, linkType: 'public' },
+    }
     const { container } = setup(<DetailsPanel selection={selection} />)
     expect(screen.getByRole('heading', { name: 'report.pdf' })).toBeTruthy()
     expect(facts()).toEqual({ Type: 'PDF', Size: '1.5 KB', Created: '03/07/2024', Access: 'Public' })
@@ -29,7 +33,10 @@ describe('DetailsPanel', () => {
   })
 
   it('given a private file, a temporary link or no extension, then Access and Type say so', () => {
-    const file = (name: string, linkType?: 'one' | 'public'): DetailsSelection => ({ type: 'file', file: { id: name, name, size: 0, uploadDate: created, linkType } })
+    const file = (name: string, linkType?: 'one' | 'public'): DetailsSelection => ({
+      type: 'file',
+      file: { id: name, name, size: 0, uploadDate: created, linkType },
+    })
     const { rerender } = setup(<DetailsPanel selection={file('a.jpeg')} />)
     expect(facts()).toMatchObject({ Type: 'JPEG', Access: 'Private' })
     rerender(<DetailsPanel selection={file('b.jpg', 'one')} />)
@@ -42,7 +49,11 @@ describe('DetailsPanel', () => {
   })
 
   it('given a folder, then Type is Folder and there is no Size or Access', () => {
-    setup(<DetailsPanel selection={{ type: 'folder', folder: { id: 'd', name: 'Invoices', createdAt: new Date(2023, 10, 30) } }} />)
+    setup(
+      <DetailsPanel
+        selection={{ type: 'folder', folder: { id: 'd', name: 'Invoices', createdAt: new Date(2023, 10, 30) } }}
+      />,
+    )
     expect(facts()).toEqual({ Type: 'Folder', Created: '11/30/2023' })
   })
 

@@ -37,7 +37,9 @@ describe('Dialog', () => {
     )
     const dialog = await screen.findByRole('dialog', { name: 'Share' })
     const describedBy = dialog.getAttribute('aria-describedby')
-    expect(describedBy && document.getElementById(describedBy)?.textContent).toBe('Anyone with the link can download it.')
+    expect(describedBy && document.getElementById(describedBy)?.textContent).toBe(
+      'Anyone with the link can download it.',
+    )
     expect(screen.getByRole('button', { name: 'Close share' })).toBeTruthy()
   })
 

@@ -79,9 +79,46 @@ describe('Icon', () => {
   })
 
   it('draws every name of the set, including the ones the spec screens need', () => {
-    const needed = ['folder', 'file', 'upload', 'plus', 'trash', 'restore', 'move', 'download', 'share', 'close', 'check', 'error', 'menu', 'search', 'settings', 'chevron-left', 'chevron-right', 'home', 'grid', 'list', 'sort-asc', 'sort-desc', 'play', 'more-vertical', 'copy', 'link', 'minimize', 'pause', 'retry'] as const
+    const needed = [
+      'folder',
+      'file',
+      'upload',
+      'plus',
+      'trash',
+      'restore',
+      'move',
+      'download',
+      'share',
+      'close',
+      'check',
+      'error',
+      'menu',
+      'search',
+      'settings',
+      'chevron-left',
+      'chevron-right',
+      'home',
+      'grid',
+      'list',
+      'sort-asc',
+      'sort-desc',
+      'play',
+      'more-vertical',
+      'copy',
+      'link',
+      'minimize',
+      'pause',
+      'retry',
+    ] as const
     expect(iconNames).toEqual(expect.arrayContaining([...needed]))
-    const { container } = setup(<>{iconNames.map((name) => <Icon key={name} name={name} />)}</>)
-    for (const svg of container.querySelectorAll('svg')) expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M/)
+    const { container } = setup(
+      <>
+        {iconNames.map((name) => (
+          <Icon key={name} name={name} />
+        ))}
+      </>,
+    )
+    for (const svg of container.querySelectorAll('svg'))
+      expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M/)
   })
 })

@@ -4,7 +4,13 @@ import { type BrowserFile, FileCard } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
-const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: '1', name: 'holiday.jpg', size: 1, uploadDate: new Date(2024, 2, 7, 21, 5), ...extra })
+const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({
+  id: '1',
+  name: 'holiday.jpg',
+  size: 1,
+  uploadDate: new Date(2024, 2, 7, 21, 5),
+  ...extra,
+})
 
 describe('FileCard', () => {
   it('shows the name and the upload date in the locale card format (en-US by default)', async () => {
@@ -47,7 +53,9 @@ describe('FileCard', () => {
   })
 
   it('given a video, then it carries the play mark (decoration), centred on a thumbnail and in the corner over a badge; other files do not', () => {
-    const { rerender, container } = setup(<FileCard file={file({ name: 'clip.mp4', isVideo: true, thumbnailUrl: '/t/1' })} role="option" />)
+    const { rerender, container } = setup(
+      <FileCard file={file({ name: 'clip.mp4', isVideo: true, thumbnailUrl: '/t/1' })} role="option" />,
+    )
     const mark = () => container.querySelector('[data-play-badge]')
     expect(mark()?.getAttribute('aria-hidden')).toBe('true')
     const centred = mark()?.className

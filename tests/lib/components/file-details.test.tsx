@@ -26,8 +26,12 @@ describeModal('FileDetailsDialog', {
 })
 
 const details = (dl: HTMLElement) => {
-  const terms = within(dl).getAllByRole('term').map((t) => t.textContent)
-  const values = within(dl).getAllByRole('definition').map((d) => d.textContent)
+  const terms = within(dl)
+    .getAllByRole('term')
+    .map((t) => t.textContent)
+  const values = within(dl)
+    .getAllByRole('definition')
+    .map((d) => d.textContent)
   return Object.fromEntries(terms.map((t, i) => [t, values[i]]))
 }
 
@@ -36,7 +40,14 @@ describe('FileDetails', () => {
     const onCopyName = vi.fn()
     const onDownload = vi.fn()
     const { user } = setup(
-      <FileDetails name="Quarterly report.pdf" access="one" fileSize={1536} uploadDate={uploaded} onCopyName={onCopyName} onDownload={onDownload} />,
+      <FileDetails
+        name="Quarterly report.pdf"
+        access="one"
+        fileSize={1536}
+        uploadDate={uploaded}
+        onCopyName={onCopyName}
+        onDownload={onDownload}
+      />,
     )
     expect(screen.getByText('Quarterly report.pdf')).toBeTruthy()
     const block = screen.getByRole('group', { name: 'File details' })
@@ -58,12 +69,31 @@ describe('FileDetails', () => {
     ['private', 'Private'],
     ['one', 'Temporary'],
   ] as const)('given access %s, then the label reads %s', (access, label) => {
-    setup(<FileDetails name="a.txt" access={access} fileSize={0} uploadDate={uploaded} onCopyName={() => {}} onDownload={() => {}} />)
+    setup(
+      <FileDetails
+        name="a.txt"
+        access={access}
+        fileSize={0}
+        uploadDate={uploaded}
+        onCopyName={() => {}}
+        onDownload={() => {}}
+      />,
+    )
     expect(details(screen.getByRole('group', { name: 'File details' })).Access).toBe(label)
   })
 
   it('given downloading, then Download is busy', () => {
-    setup(<FileDetails name="a.txt" access="public" fileSize={10} uploadDate={uploaded} downloading onCopyName={() => {}} onDownload={() => {}} />)
+    setup(
+      <FileDetails
+        name="a.txt"
+        access="public"
+        fileSize={10}
+        uploadDate={uploaded}
+        downloading
+        onCopyName={() => {}}
+        onDownload={() => {}}
+      />,
+    )
     expect(screen.getByRole('button', { name: 'Download' }).getAttribute('aria-busy')).toBe('true')
   })
 
@@ -88,7 +118,16 @@ describe('FileDetails', () => {
 describe('FileDetailsDialog', () => {
   it('is named by the file name; the heading of the block sits one level below the dialog heading', async () => {
     setup(
-      <FileDetailsDialog open name="notes.docx" access="public" fileSize={2048} uploadDate={uploaded} onCopyName={() => {}} onDownload={() => {}} onClose={() => {}} />,
+      <FileDetailsDialog
+        open
+        name="notes.docx"
+        access="public"
+        fileSize={2048}
+        uploadDate={uploaded}
+        onCopyName={() => {}}
+        onDownload={() => {}}
+        onClose={() => {}}
+      />,
     )
     const dialog = await screen.findByRole('dialog', { name: 'notes.docx' })
     const [title, block] = within(dialog).getAllByRole('heading')

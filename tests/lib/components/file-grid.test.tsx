@@ -2,7 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type BrowserFile, contextMenuLongPressMs, FileGrid, type FileGridProps, type MenuEntry } from '../../../lib/index.ts'
+import {
+  type BrowserFile,
+  contextMenuLongPressMs,
+  FileGrid,
+  type FileGridProps,
+  type MenuEntry,
+} from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
@@ -13,7 +19,9 @@ const COLUMNS = 4
 function Virtual({ children }: { children: ReactNode }) {
   return (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}>
+      <VirtuosoGridMockContext.Provider
+        value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
+      >
         {children}
       </VirtuosoGridMockContext.Provider>
     </VirtuosoMockContext.Provider>
@@ -27,12 +35,14 @@ const files = (n: number): BrowserFile[] =>
 const named = (name: string) => new RegExp(`^${name.replace(/[.()]/g, '\\$&')} `)
 const option = (name: string) => screen.getByRole('option', { name: named(name) })
 
-const menu = (onSelect: (id: string, file: BrowserFile) => void) => (file: BrowserFile): MenuEntry[] => [
-  { id: 'share', label: 'Share', onSelect: () => onSelect('share', file) },
-  { id: 'download', label: 'Download', onSelect: () => onSelect('download', file) },
-  { separator: true },
-  { id: 'trash', label: 'Trash', tone: 'danger', onSelect: () => onSelect('trash', file) },
-]
+const menu =
+  (onSelect: (id: string, file: BrowserFile) => void) =>
+  (file: BrowserFile): MenuEntry[] => [
+    { id: 'share', label: 'Share', onSelect: () => onSelect('share', file) },
+    { id: 'download', label: 'Download', onSelect: () => onSelect('download', file) },
+    { separator: true },
+    { id: 'trash', label: 'Trash', tone: 'danger', onSelect: () => onSelect('trash', file) },
+  ]
 
 function renderGrid(props: Partial<FileGridProps> = {}) {
   return setup(
@@ -47,7 +57,17 @@ beforeEach(() => {
     const index = Number(this.dataset.index ?? 0)
     const left = (index % COLUMNS) * 200
     const top = Math.floor(index / COLUMNS) * 200
-    return { x: left, y: top, left, top, width: 200, height: 200, right: left + 200, bottom: top + 200, toJSON: () => ({}) } as DOMRect
+    return {
+      x: left,
+      y: top,
+      left,
+      top,
+      width: 200,
+      height: 200,
+      right: left + 200,
+      bottom: top + 200,
+      toJSON: () => ({}),
+    } as DOMRect
   })
 })
 
@@ -65,7 +85,10 @@ describe('FileGrid', () => {
     expect(options).toHaveLength(10)
     expect(options[0]?.textContent).toContain('file-0.pdf')
     expect(screen.getByRole('option', { name: 'file-0.pdf 03/07/24, 09:05 PM' })).toBeTruthy()
-    expect(options.filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.dataset.index)).toEqual(['1', '3'])
+    expect(options.filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.dataset.index)).toEqual([
+      '1',
+      '3',
+    ])
     expect(options[0]?.getAttribute('aria-setsize')).toBe('10')
     expect(options[9]?.getAttribute('aria-posinset')).toBe('10')
     await expectNoAxeViolations()
@@ -191,15 +214,24 @@ describe('FileGrid', () => {
       const onItemClick = vi.fn()
       const { user } = renderGrid({ onItemClick })
       await user.click(option('file-2.pdf'))
-      expect(onItemClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'f2' }), expect.objectContaining({ ctrlKey: false, metaKey: false }))
+      expect(onItemClick).toHaveBeenLastCalledWith(
+        expect.objectContaining({ id: 'f2' }),
+        expect.objectContaining({ ctrlKey: false, metaKey: false }),
+      )
       await user.keyboard('{Control>}')
       await user.click(option('file-3.pdf'))
       await user.keyboard('{/Control}')
-      expect(onItemClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'f3' }), expect.objectContaining({ ctrlKey: true }))
+      expect(onItemClick).toHaveBeenLastCalledWith(
+        expect.objectContaining({ id: 'f3' }),
+        expect.objectContaining({ ctrlKey: true }),
+      )
       await user.keyboard('{Meta>}')
       await user.click(option('file-4.pdf'))
       await user.keyboard('{/Meta}')
-      expect(onItemClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'f4' }), expect.objectContaining({ metaKey: true }))
+      expect(onItemClick).toHaveBeenLastCalledWith(
+        expect.objectContaining({ id: 'f4' }),
+        expect.objectContaining({ metaKey: true }),
+      )
       expect(screen.getAllByRole('option').every((o) => o.getAttribute('aria-selected') === 'false')).toBe(true)
       // The clicked card took the tab stop.
       expect(option('file-4.pdf').tabIndex).toBe(0)
@@ -224,7 +256,11 @@ describe('FileGrid', () => {
       await user.pointer({ keys: '[MouseRight]', target: card, coords: { clientX: 50, clientY: 60 } })
       expect(onItemContextMenu).toHaveBeenCalledWith(expect.objectContaining({ id: 'f3' }), expect.anything())
       const popup = await screen.findByRole('menu', { name: 'Actions' })
-      expect(within(popup).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Share', 'Download', 'Trash'])
+      expect(
+        within(popup)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(['Share', 'Download', 'Trash'])
       await expectNoAxeViolations()
       await user.click(screen.getByRole('menuitem', { name: 'Download' }))
       expect(onSelect).toHaveBeenCalledWith('download', expect.objectContaining({ id: 'f3' }))
@@ -342,13 +378,21 @@ describe('FileGrid', () => {
     it('is a grid with the column headers Name, Size, Created, Actions and one row per file', async () => {
       renderGrid({ view: 'list', selectedIds: ['f2'], itemMenu: menu(() => {}) })
       const grid = screen.getByRole('grid', { name: 'Home Files' })
-      expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size', 'Created', 'Actions'])
+      expect(
+        within(grid)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Name', 'Size', 'Created', 'Actions'])
       expect(grid.getAttribute('aria-rowcount')).toBe('11')
       const row = screen.getByRole('row', { name: /^file-2\.pdf/ })
       expect(row.getAttribute('aria-selected')).toBe('true')
       expect(row.getAttribute('aria-rowindex')).toBe('4')
       // The name cell's badge (PDF) is hidden decoration.
-      expect(within(row).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['PDFfile-2.pdf', '4.5 KB', '03/07/24, 09:05 PM', ''])
+      expect(
+        within(row)
+          .getAllByRole('gridcell')
+          .map((c) => c.textContent),
+      ).toEqual(['PDFfile-2.pdf', '4.5 KB', '03/07/24, 09:05 PM', ''])
       expect(within(row).getByRole('button', { name: 'Actions for file-2.pdf' }).tabIndex).toBe(-1)
       await expectNoAxeViolations()
     })

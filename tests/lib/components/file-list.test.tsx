@@ -7,15 +7,27 @@ import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
 const at = new Date(2024, 2, 7, 21, 5)
-const files = (n: number): BrowserFile[] => Array.from({ length: n }, (_, i) => ({ id: `f${i}`, name: `file-${i}.pdf`, size: 1024 ** 2 * (i + 1), uploadDate: at }))
+const files = (n: number): BrowserFile[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `f${i}`,
+    name: `file-${i}.pdf`,
+    size: 1024 ** 2 * (i + 1),
+    uploadDate: at,
+  }))
 
-const list = (ui: ReactElement) => <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>{ui}</VirtuosoMockContext.Provider>
+const list = (ui: ReactElement) => (
+  <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>{ui}</VirtuosoMockContext.Provider>
+)
 
 describe('FileList', () => {
   it('shows the SPEC columns Name, Size, Created, Actions, with sizes in B/KB/MB and dates in the locale card format', async () => {
     setup(list(<FileList title="Files" items={files(3)} />))
     const grid = screen.getByRole('grid', { name: 'Files' })
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size', 'Created', 'Actions'])
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Size', 'Created', 'Actions'])
     const rows = within(grid).getAllByRole('row').slice(1)
     expect(rows.map((r) => within(r).getAllByRole('gridcell')[1]?.textContent)).toEqual(['1 MB', '2 MB', '3 MB'])
     expect(within(rows[0] as HTMLElement).getAllByRole('gridcell')[2]?.textContent).toBe('03/07/24, 09:05 PM')
@@ -23,8 +35,22 @@ describe('FileList', () => {
   })
 
   it('given column texts and an Actions label, then they replace the defaults', () => {
-    setup(list(<FileList title="Files" items={files(1)} columnLabels={{ created: 'Uploaded' }} actionsLabel={(name) => `More for ${name}`} />))
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size', 'Uploaded', 'Actions'])
+    setup(
+      list(
+        <FileList
+          title="Files"
+          items={files(1)}
+          columnLabels={{ created: 'Uploaded' }}
+          actionsLabel={(name) => `More for ${name}`}
+        />,
+      ),
+    )
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Size',
+      'Uploaded',
+      'Actions',
+    ])
     expect(screen.getByRole('button', { name: 'More for file-0.pdf' })).toBeTruthy()
   })
 
@@ -71,7 +97,9 @@ describe('FileList column headers that sort (columnSort)', () => {
   const header = (name: string) => screen.getByRole('columnheader', { name })
 
   it('given a sort, then its column says so with aria-sort and the others say none; Actions never sorts', async () => {
-    setup(list(<FileList title="Files" items={files(2)} columnSort={{ value: 'size_desc', onValueChange: () => {} }} />))
+    setup(
+      list(<FileList title="Files" items={files(2)} columnSort={{ value: 'size_desc', onValueChange: () => {} }} />),
+    )
     expect(header('Size').getAttribute('aria-sort')).toBe('descending')
     expect(header('Name').getAttribute('aria-sort')).toBe('none')
     expect(header('Created').getAttribute('aria-sort')).toBe('none')
@@ -81,7 +109,9 @@ describe('FileList column headers that sort (columnSort)', () => {
 
   it('given a click on the sorted column, then it flips; on another, name sorts ascending and size and date descending', async () => {
     const onValueChange = vi.fn()
-    const { user } = setup(list(<FileList title="Files" items={files(2)} columnSort={{ value: 'alp_asc', onValueChange }} />))
+    const { user } = setup(
+      list(<FileList title="Files" items={files(2)} columnSort={{ value: 'alp_asc', onValueChange }} />),
+    )
     await user.click(within(header('Name')).getByRole('button'))
     expect(onValueChange).toHaveBeenLastCalledWith('alp_desc')
     await user.click(within(header('Size')).getByRole('button'))
@@ -94,7 +124,15 @@ describe('FileList column headers that sort (columnSort)', () => {
 
   it('given fields of your own, then the columns sort by them, and a column left out stays plain text', async () => {
     const onValueChange = vi.fn()
-    const { user } = setup(list(<FileList title="Files" items={files(1)} columnSort={{ value: 'title_asc', onValueChange, fields: { name: 'title' } }} />))
+    const { user } = setup(
+      list(
+        <FileList
+          title="Files"
+          items={files(1)}
+          columnSort={{ value: 'title_asc', onValueChange, fields: { name: 'title' } }}
+        />,
+      ),
+    )
     expect(header('Name').getAttribute('aria-sort')).toBe('ascending')
     expect(within(header('Size')).queryByRole('button')).toBeNull()
     await user.click(within(header('Name')).getByRole('button'))
@@ -119,7 +157,11 @@ describe('FileListRow', () => {
     )
     const [file, folder] = screen.getAllByRole('row')
     expect(within(file as HTMLElement).getAllByRole('gridcell')).toHaveLength(4)
-    expect(within(folder as HTMLElement).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['Photos', '', '03/07/24, 09:05 PM', ''])
+    expect(
+      within(folder as HTMLElement)
+        .getAllByRole('gridcell')
+        .map((c) => c.textContent),
+    ).toEqual(['Photos', '', '03/07/24, 09:05 PM', ''])
     expect(folder?.getAttribute('data-selected')).toBe('true')
     expect(screen.getByRole('button', { name: 'Actions for Photos' })).toBeTruthy()
     await expectNoAxeViolations()

@@ -9,7 +9,12 @@ const report = new File(['yy'], 'report.pdf', { type: 'application/pdf' })
 const scan = new File(['zzz'], 'scan.png', { type: 'image/png' })
 
 // A drag event whose dataTransfer carries files (jsdom has no DragEvent or DataTransfer of its own).
-function drag(type: 'dragEnter' | 'dragOver' | 'dragLeave' | 'drop', target: Element, files: File[] = [], relatedTarget: Element | null = null) {
+function drag(
+  type: 'dragEnter' | 'dragOver' | 'dragLeave' | 'drop',
+  target: Element,
+  files: File[] = [],
+  relatedTarget: Element | null = null,
+) {
   const event = createEvent[type](target)
   Object.defineProperties(event, {
     dataTransfer: { value: { types: files.length ? ['Files'] : ['text/plain'], files, dropEffect: 'none' } },
@@ -28,11 +33,24 @@ const uploads: UploadItem[] = [
 
 describe('FileRequestDropZone', () => {
   it('names the request after the folder, says the folder stays hidden and shows the limits that are set', async () => {
-    setup(<FileRequestDropZone title="Wedding photos" onFiles={() => {}} maxFileSize={2 * 1024 ** 3} maxTotalBytes={10 * 1024 ** 3} />)
+    setup(
+      <FileRequestDropZone
+        title="Wedding photos"
+        onFiles={() => {}}
+        maxFileSize={2 * 1024 ** 3}
+        maxTotalBytes={10 * 1024 ** 3}
+      />,
+    )
     const region = screen.getByRole('region', { name: 'Wedding photos' })
     expect(within(region).getByRole('heading', { level: 1, name: 'Wedding photos' })).toBeTruthy()
-    expect(region.textContent).toContain("Files you add here are sent to the folder's owner. You can't see what is in the folder.")
-    expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Up to 2 GB per file', 'Up to 10 GB in total'])
+    expect(region.textContent).toContain(
+      "Files you add here are sent to the folder's owner. You can't see what is in the folder.",
+    )
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Up to 2 GB per file', 'Up to 10 GB in total'])
     await expectNoAxeViolations()
   })
 
@@ -112,7 +130,13 @@ describe('FileRequestDropZone', () => {
     const onCancelUpload = vi.fn()
     const onCloseUploads = vi.fn()
     const { user } = setup(
-      <FileRequestDropZone title="Inbox" onFiles={() => {}} uploads={uploads} onCancelUpload={onCancelUpload} onCloseUploads={onCloseUploads} />,
+      <FileRequestDropZone
+        title="Inbox"
+        onFiles={() => {}}
+        uploads={uploads}
+        onCancelUpload={onCancelUpload}
+        onCloseUploads={onCloseUploads}
+      />,
     )
     const panel = screen.getByRole('region', { name: 'Your uploads' })
     expect(within(panel).getByRole('heading', { name: 'Uploading 2 file(s)' })).toBeTruthy()
@@ -124,7 +148,14 @@ describe('FileRequestDropZone', () => {
 
   it('forwards props, merges className, renders children and takes other texts', () => {
     setup(
-      <FileRequestDropZone title="Inbox" onFiles={() => {}} className="mine" data-testid="zone" headingLevel={2} labels={{ choose: 'Add files' }}>
+      <FileRequestDropZone
+        title="Inbox"
+        onFiles={() => {}}
+        className="mine"
+        data-testid="zone"
+        headingLevel={2}
+        labels={{ choose: 'Add files' }}
+      >
         <p>Extra</p>
       </FileRequestDropZone>,
     )

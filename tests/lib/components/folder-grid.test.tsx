@@ -5,17 +5,21 @@ import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 import { Virtual } from '../helpers/virtual.tsx'
 
-const folders = (n: number): BrowserFolder[] => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Folder ${i}`, createdAt: new Date(2024, 0, 2, 8, 0) }))
+const folders = (n: number): BrowserFolder[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Folder ${i}`, createdAt: new Date(2024, 0, 2, 8, 0) }))
 
 describe('FolderGrid', () => {
-  it.each(['Home Folders', 'Folders', 'Search', 'Trash', 'No Folders'])('is a listbox named by its title (%s)', (title) => {
-    setup(
-      <Virtual>
-        <FolderGrid title={title} items={folders(2)} />
-      </Virtual>,
-    )
-    expect(screen.getByRole('listbox', { name: title })).toBeTruthy()
-  })
+  it.each(['Home Folders', 'Folders', 'Search', 'Trash', 'No Folders'])(
+    'is a listbox named by its title (%s)',
+    (title) => {
+      setup(
+        <Virtual>
+          <FolderGrid title={title} items={folders(2)} />
+        </Virtual>,
+      )
+      expect(screen.getByRole('listbox', { name: title })).toBeTruthy()
+    },
+  )
 
   it('shows each folder as an option named by the folder name, selected by id', async () => {
     setup(
@@ -32,10 +36,18 @@ describe('FolderGrid', () => {
     const onItemOpen = vi.fn()
     const onItemToggle = vi.fn()
     const onSelect = vi.fn()
-    const itemMenu = (folder: BrowserFolder): MenuEntry[] => [{ id: 'rename', label: 'Rename', onSelect: () => onSelect(folder.id) }]
+    const itemMenu = (folder: BrowserFolder): MenuEntry[] => [
+      { id: 'rename', label: 'Rename', onSelect: () => onSelect(folder.id) },
+    ]
     const { user } = setup(
       <Virtual>
-        <FolderGrid title="Folders" items={folders(6)} onItemOpen={onItemOpen} onItemToggle={onItemToggle} itemMenu={itemMenu} />
+        <FolderGrid
+          title="Folders"
+          items={folders(6)}
+          onItemOpen={onItemOpen}
+          onItemToggle={onItemToggle}
+          itemMenu={itemMenu}
+        />
       </Virtual>,
     )
     await user.tab()
@@ -59,7 +71,11 @@ describe('FolderGrid', () => {
       </Virtual>,
     )
     const row = screen.getByRole('row', { name: /^Folder 0/ })
-    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['Folder 0', '', '01/02/24, 08:00 AM', ''])
+    expect(
+      within(row)
+        .getAllByRole('gridcell')
+        .map((c) => c.textContent),
+    ).toEqual(['Folder 0', '', '01/02/24, 08:00 AM', ''])
     await expectNoAxeViolations()
   })
 

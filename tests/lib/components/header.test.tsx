@@ -56,7 +56,14 @@ describe('Header', () => {
   })
 
   it('given custom texts and logo, then it uses them', () => {
-    setup(<Header logo="My Cloud" labels={{ menu: 'Navigation', settings: 'Réglages' }} onMenu={() => {}} onSettings={() => {}} />)
+    setup(
+      <Header
+        logo="My Cloud"
+        labels={{ menu: 'Navigation', settings: 'Réglages' }}
+        onMenu={() => {}}
+        onSettings={() => {}}
+      />,
+    )
     expect(screen.getByRole('link', { name: 'My Cloud' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Navigation' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Réglages' })).toBeTruthy()

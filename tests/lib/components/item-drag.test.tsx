@@ -2,7 +2,15 @@
 // drop targets. jsdom has no DataTransfer: each drag carries a small stand-in.
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { type BrowserFile, type BrowserFolder, FileGrid, FileList, FolderGrid, itemDragType, ParentBar } from '../../../lib/index.ts'
+import {
+  type BrowserFile,
+  type BrowserFolder,
+  FileGrid,
+  FileList,
+  FolderGrid,
+  itemDragType,
+  ParentBar,
+} from '../../../lib/index.ts'
 import { setup } from '../helpers/render.tsx'
 import { Virtual } from '../helpers/virtual.tsx'
 
@@ -20,10 +28,25 @@ function dataTransfer() {
   }
 }
 
-const folders: BrowserFolder[] = ['Photos', 'Taxes'].map((name, i) => ({ id: `d${i}`, name, createdAt: new Date(2024, 0, 2) }))
-const files: BrowserFile[] = ['a.txt', 'b.txt'].map((name, i) => ({ id: `f${i}`, name, size: 10, uploadDate: new Date(2024, 0, 2) }))
+const folders: BrowserFolder[] = ['Photos', 'Taxes'].map((name, i) => ({
+  id: `d${i}`,
+  name,
+  createdAt: new Date(2024, 0, 2),
+}))
+const files: BrowserFile[] = ['a.txt', 'b.txt'].map((name, i) => ({
+  id: `f${i}`,
+  name,
+  size: 10,
+  uploadDate: new Date(2024, 0, 2),
+}))
 
-function Drive({ onItemsDrop, getDragIds = (item: { id: string }) => [item.id] }: { onItemsDrop: (target: BrowserFolder, ids: string[]) => void; getDragIds?: (item: { id: string }) => string[] }) {
+function Drive({
+  onItemsDrop,
+  getDragIds = (item: { id: string }) => [item.id],
+}: {
+  onItemsDrop: (target: BrowserFolder, ids: string[]) => void
+  getDragIds?: (item: { id: string }) => string[]
+}) {
   return (
     <Virtual>
       <FolderGrid title="Folders" items={folders} getDragIds={getDragIds} onItemsDrop={onItemsDrop} />
@@ -101,7 +124,10 @@ describe('dragging items onto the parent bar', () => {
         <ParentBar folderName="Taxes" onBack={() => {}} onRootClick={() => {}} onItemsDrop={onItemsDrop} />
       </>,
     )
-    for (const [button, where] of [['Home', 'root'], ['Back', 'parent']] as const) {
+    for (const [button, where] of [
+      ['Home', 'root'],
+      ['Back', 'parent'],
+    ] as const) {
       const drag = dataTransfer()
       fireEvent.dragStart(option('a.txt'), { dataTransfer: drag })
       const target = screen.getByRole('button', { name: button })

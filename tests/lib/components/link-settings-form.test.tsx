@@ -7,7 +7,8 @@ import { setup } from '../helpers/render.tsx'
 
 // A fixed clock: 10:30 local on 1 March 2030, so "in the past" does not depend on today.
 const now = () => new Date(2030, 2, 1, 10, 30)
-const local = (year: number, month: number, day: number, hour: number, minute = 0) => new Date(year, month, day, hour, minute).toISOString()
+const local = (year: number, month: number, day: number, hour: number, minute = 0) =>
+  new Date(year, month, day, hour, minute).toISOString()
 
 const field = (name: string) => screen.getByLabelText<HTMLInputElement>(name, { selector: 'input' })
 const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name })
@@ -16,7 +17,9 @@ describe('LinkSettingsForm', () => {
   it('given no settings, then every option is off and Save submits none', async () => {
     const onSubmit = vi.fn()
     const { user } = setup(<LinkSettingsForm onSubmit={onSubmit} now={now} aria-label="Link settings" />)
-    expect(screen.getAllByRole('checkbox').map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked])).toEqual([
+    expect(
+      screen.getAllByRole('checkbox').map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked]),
+    ).toEqual([
       ['Expires', false],
       ['Require a password', false],
       ['Limit downloads', false],
@@ -59,7 +62,11 @@ describe('LinkSettingsForm', () => {
   it('given an expiry in the past and a limit below 1, then Save shows both messages, focuses the first and submits nothing', async () => {
     const onSubmit = vi.fn()
     const { user } = setup(
-      <LinkSettingsForm defaultValue={{ expiresAt: local(2030, 1, 1, 9), maxDownloads: null }} onSubmit={onSubmit} now={now} />,
+      <LinkSettingsForm
+        defaultValue={{ expiresAt: local(2030, 1, 1, 9), maxDownloads: null }}
+        onSubmit={onSubmit}
+        now={now}
+      />,
     )
     await user.click(box('Limit downloads'))
     await user.type(field('Downloads allowed'), '0')
@@ -68,9 +75,13 @@ describe('LinkSettingsForm', () => {
     const expiry = field('Expires on')
     expect(expiry).toHaveProperty('ariaInvalid', 'true')
     expect(document.activeElement).toBe(expiry)
-    expect(document.getElementById(expiry.getAttribute('aria-describedby')!)?.textContent).toBe('Choose a date and time in the future.')
+    expect(document.getElementById(expiry.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Choose a date and time in the future.',
+    )
     const limit = field('Downloads allowed')
-    expect(document.getElementById(limit.getAttribute('aria-describedby')!)?.textContent).toBe('Enter a whole number of 1 or more.')
+    expect(document.getElementById(limit.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter a whole number of 1 or more.',
+    )
     await expectNoAxeViolations()
     // Fixed, the messages go (they follow the fields once Save was tried) and Save goes through.
     await user.clear(expiry)
@@ -120,7 +131,14 @@ describe('LinkSettingsForm', () => {
 
   it('for a file request, offers a file-count limit: a whole number of 1 or more, shown back from the value', async () => {
     const onSubmit = vi.fn()
-    const { user } = setup(<LinkSettingsForm access="upload" defaultValue={{ expiresAt: null, maxDownloads: null, maxFiles: 3 }} onSubmit={onSubmit} now={now} />)
+    const { user } = setup(
+      <LinkSettingsForm
+        access="upload"
+        defaultValue={{ expiresAt: null, maxDownloads: null, maxFiles: 3 }}
+        onSubmit={onSubmit}
+        now={now}
+      />,
+    )
     expect(field('Files allowed').value).toBe('3')
     await user.clear(field('Files allowed'))
     await user.type(field('Files allowed'), '2.5')
@@ -130,7 +148,13 @@ describe('LinkSettingsForm', () => {
     await user.clear(field('Files allowed'))
     await user.type(field('Files allowed'), '12')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(onSubmit).toHaveBeenCalledWith({ expiresAt: null, maxDownloads: null, maxFileSize: null, maxTotalBytes: null, maxFiles: 12 })
+    expect(onSubmit).toHaveBeenCalledWith({
+      expiresAt: null,
+      maxDownloads: null,
+      maxFileSize: null,
+      maxTotalBytes: null,
+      maxFiles: 12,
+    })
     await user.click(box('Limit number of files'))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(onSubmit.mock.lastCall![0]).toMatchObject({ maxFiles: null })
@@ -139,7 +163,12 @@ describe('LinkSettingsForm', () => {
   it('for a file request, offers the size limits in MB or GB (bytes out) instead of a download limit', async () => {
     const onSubmit = vi.fn()
     const { user } = setup(
-      <LinkSettingsForm access="upload" defaultValue={{ expiresAt: null, maxDownloads: null, maxFileSize: 2 * 1024 ** 3 }} onSubmit={onSubmit} now={now} />,
+      <LinkSettingsForm
+        access="upload"
+        defaultValue={{ expiresAt: null, maxDownloads: null, maxFileSize: 2 * 1024 ** 3 }}
+        onSubmit={onSubmit}
+        now={now}
+      />,
     )
     expect(screen.queryByRole('checkbox', { name: 'Limit downloads' })).toBeNull()
     expect(field('Maximum file size').value).toBe('2')
@@ -149,7 +178,13 @@ describe('LinkSettingsForm', () => {
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Maximum total unit' }).value).toBe('MB')
     await expectNoAxeViolations()
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(onSubmit).toHaveBeenCalledWith({ expiresAt: null, maxDownloads: null, maxFileSize: 2 * 1024 ** 3, maxTotalBytes: 500 * 1024 ** 2, maxFiles: null })
+    expect(onSubmit).toHaveBeenCalledWith({
+      expiresAt: null,
+      maxDownloads: null,
+      maxFileSize: 2 * 1024 ** 3,
+      maxTotalBytes: 500 * 1024 ** 2,
+      maxFiles: null,
+    })
     await user.selectOptions(screen.getByRole('combobox', { name: 'Maximum total unit' }), 'GB')
     await user.clear(field('Maximum file size'))
     await user.type(field('Maximum file size'), '0')
@@ -161,7 +196,9 @@ describe('LinkSettingsForm', () => {
   it('shows an outside error as an alert, Cancel calls onCancel, and busy ignores a second Save', async () => {
     const onSubmit = vi.fn()
     const onCancel = vi.fn()
-    const { user, rerender } = setup(<LinkSettingsForm onSubmit={onSubmit} onCancel={onCancel} error="The link was revoked." now={now} />)
+    const { user, rerender } = setup(
+      <LinkSettingsForm onSubmit={onSubmit} onCancel={onCancel} error="The link was revoked." now={now} />,
+    )
     expect(screen.getByRole('alert').textContent).toBe('The link was revoked.')
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(onCancel).toHaveBeenCalledOnce()

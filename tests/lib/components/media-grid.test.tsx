@@ -8,7 +8,9 @@ import { setup } from '../helpers/render.tsx'
 
 function Virtual({ children }: { children: ReactNode }) {
   return (
-    <VirtuosoGridMockContext.Provider value={{ viewportHeight: 300, viewportWidth: 500, itemHeight: 100, itemWidth: 100 }}>
+    <VirtuosoGridMockContext.Provider
+      value={{ viewportHeight: 300, viewportWidth: 500, itemHeight: 100, itemWidth: 100 }}
+    >
       {children}
     </VirtuosoGridMockContext.Provider>
   )
@@ -34,7 +36,11 @@ describe('MediaGrid', () => {
     expect(mediaGridMinCell).toBe(100)
     const listbox = screen.getByRole('listbox', { name: 'Photos and Videos' })
     expect(listbox.getAttribute('style')).toContain(': 100px')
-    expect(within(listbox).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['IMG_0.jpg', 'clip-1.mp4', 'IMG_2.jpg', 'clip-3.mp4'])
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['IMG_0.jpg', 'clip-1.mp4', 'IMG_2.jpg', 'clip-3.mp4'])
     expect(screen.getByRole('option', { name: 'IMG_2.jpg' }).getAttribute('aria-selected')).toBe('true')
     expect(listbox.querySelectorAll('img')).toHaveLength(4)
     await expectNoAxeViolations()
@@ -46,7 +52,8 @@ describe('MediaGrid', () => {
         <MediaGrid title="Photos and Videos" items={media(2)} />
       </Virtual>,
     )
-    const overlay = (name: string) => screen.getByRole('option', { name }).querySelectorAll('svg path[d^="M8 5.2"]').length
+    const overlay = (name: string) =>
+      screen.getByRole('option', { name }).querySelectorAll('svg path[d^="M8 5.2"]').length
     expect(overlay('clip-1.mp4')).toBe(1)
     expect(overlay('IMG_0.jpg')).toBe(0)
   })

@@ -27,7 +27,9 @@ describeModal('MediaViewer', {
 describe('MediaViewer', () => {
   it('shows the name as its heading, the file menu, a close control, the arrows and the image', async () => {
     const { user } = setup(
-      <MediaViewer {...props({ menu: <Menu label="File actions" items={[{ id: 'download', label: 'Download' }]} /> })} />,
+      <MediaViewer
+        {...props({ menu: <Menu label="File actions" items={[{ id: 'download', label: 'Download' }]} /> })}
+      />,
     )
     const dialog = await screen.findByRole('dialog', { name: 'holiday.jpg' })
     expect(screen.getByRole('heading', { name: 'holiday.jpg' })).toBeTruthy()
@@ -62,7 +64,9 @@ describe('MediaViewer', () => {
   it('given disabled arrows, then neither the buttons nor the keys move, and the buttons stay focusable', async () => {
     const onPrev = vi.fn()
     const onNext = vi.fn()
-    const { user } = setup(<MediaViewer {...props({ onPrev, onNext, prevDisabled: true, nextDisabled: true })} />, { pointerEventsCheck: 0 })
+    const { user } = setup(<MediaViewer {...props({ onPrev, onNext, prevDisabled: true, nextDisabled: true })} />, {
+      pointerEventsCheck: 0,
+    })
     const next = await screen.findByRole('button', { name: 'Next' })
     expect(next.getAttribute('aria-disabled')).toBe('true')
     next.focus()
@@ -76,7 +80,20 @@ describe('MediaViewer', () => {
   it('given a menu is open, then its arrow keys do not change the file', async () => {
     const onNext = vi.fn()
     const { user } = setup(
-      <MediaViewer {...props({ onNext, menu: <Menu label="File actions" items={[{ id: 'a', label: 'Share' }, { id: 'b', label: 'Move' }]} /> })} />,
+      <MediaViewer
+        {...props({
+          onNext,
+          menu: (
+            <Menu
+              label="File actions"
+              items={[
+                { id: 'a', label: 'Share' },
+                { id: 'b', label: 'Move' },
+              ]}
+            />
+          ),
+        })}
+      />,
     )
     await user.click(await screen.findByRole('button', { name: 'File actions' }))
     await screen.findByRole('menu')

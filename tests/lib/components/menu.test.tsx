@@ -11,7 +11,14 @@ const entries = (onSelect: (id: string) => void, inTrash = false): MenuEntry[] =
   { id: 'download', label: 'Download', icon: 'download', hidden: inTrash, onSelect: () => onSelect('download') },
   { separator: true },
   { id: 'restore', label: 'Restore', icon: 'restore', hidden: !inTrash, onSelect: () => onSelect('restore') },
-  { id: 'delete', label: 'Delete', icon: 'trash', tone: 'danger', hidden: !inTrash, onSelect: () => onSelect('delete') },
+  {
+    id: 'delete',
+    label: 'Delete',
+    icon: 'trash',
+    tone: 'danger',
+    hidden: !inTrash,
+    onSelect: () => onSelect('delete'),
+  },
 ]
 
 describe('visibleMenuEntries', () => {
@@ -87,7 +94,11 @@ describe('Menu', () => {
     const { user } = setup(
       <Menu
         label="ADD NEW"
-        trigger={<Button variant="primary" icon="plus">ADD NEW</Button>}
+        trigger={
+          <Button variant="primary" icon="plus">
+            ADD NEW
+          </Button>
+        }
         items={[
           { id: 'files', label: 'Upload Files' },
           { id: 'folder', label: 'Create Folder' },

@@ -122,7 +122,9 @@ describe('MoveDialog', () => {
     const onBack = vi.fn()
     const onHome = vi.fn()
     const onConfirm = vi.fn()
-    const { user } = setup(<MoveDialog {...props({ currentFolder: photos, folders: [work], onBack, onHome, onConfirm })} />)
+    const { user } = setup(
+      <MoveDialog {...props({ currentFolder: photos, folders: [work], onBack, onHome, onConfirm })} />,
+    )
     expect(await screen.findByText('Move to Photos')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Photos' }))
     expect(screen.getByRole('button', { name: 'Photos', pressed: true })).toBeTruthy()
@@ -137,7 +139,11 @@ describe('MoveDialog', () => {
   it('given the current folder changes, then the selection made in the old one is dropped', async () => {
     function Browse() {
       const [current, setCurrent] = useState<MoveFolder | null>(null)
-      return <MoveDialog {...props({ currentFolder: current, folders: current ? [music] : [photos, work], onEnter: setCurrent })} />
+      return (
+        <MoveDialog
+          {...props({ currentFolder: current, folders: current ? [music] : [photos, work], onEnter: setCurrent })}
+        />
+      )
     }
     const { user } = setup(<Browse />)
     await user.click(await screen.findByRole('option', { name: 'Work' }))
@@ -150,7 +156,16 @@ describe('MoveDialog', () => {
   it('given a folder was entered by two clicks and the user comes back, then nothing is selected there', async () => {
     function Browse() {
       const [current, setCurrent] = useState<MoveFolder | null>(null)
-      return <MoveDialog {...props({ currentFolder: current, folders: current ? [music] : [photos, work], onEnter: setCurrent, onHome: () => setCurrent(null) })} />
+      return (
+        <MoveDialog
+          {...props({
+            currentFolder: current,
+            folders: current ? [music] : [photos, work],
+            onEnter: setCurrent,
+            onHome: () => setCurrent(null),
+          })}
+        />
+      )
     }
     const { user } = setup(<Browse />)
     await user.dblClick(await screen.findByRole('option', { name: 'Work' }))
@@ -202,7 +217,11 @@ describe('MoveDialog', () => {
   it('given a folder is entered from the keyboard, then focus stays in the dialog, on the row naming the new folder', async () => {
     function Browse() {
       const [current, setCurrent] = useState<MoveFolder | null>(null)
-      return <MoveDialog {...props({ currentFolder: current, folders: current ? [music] : [photos, work], onEnter: setCurrent })} />
+      return (
+        <MoveDialog
+          {...props({ currentFolder: current, folders: current ? [music] : [photos, work], onEnter: setCurrent })}
+        />
+      )
     }
     const { user } = setup(<Browse />)
     ;(await screen.findByRole('option', { name: 'Photos' })).focus()
@@ -210,11 +229,19 @@ describe('MoveDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Photos' })))
   })
 
-  it('given the focused folder leaves only when the entered folder\'s list arrives, then focus goes to the row naming it, never to <body>', async () => {
+  it("given the focused folder leaves only when the entered folder's list arrives, then focus goes to the row naming it, never to <body>", async () => {
     // As the app does: entering changes the current folder at once, its folders come later.
     function Browse({ arrived }: { arrived: boolean }) {
       const [current, setCurrent] = useState<MoveFolder | null>(null)
-      return <MoveDialog {...props({ currentFolder: current, folders: current && arrived ? [music] : [photos, work], onEnter: setCurrent })} />
+      return (
+        <MoveDialog
+          {...props({
+            currentFolder: current,
+            folders: current && arrived ? [music] : [photos, work],
+            onEnter: setCurrent,
+          })}
+        />
+      )
     }
     const { user, rerender } = setup(<Browse arrived={false} />)
     ;(await screen.findByRole('option', { name: 'Photos' })).focus()

@@ -4,7 +4,13 @@ import { MultiSelectBar } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
-const callbacks = () => ({ onTrash: vi.fn(), onMove: vi.fn(), onDownload: vi.fn(), onRestore: vi.fn(), onDelete: vi.fn() })
+const callbacks = () => ({
+  onTrash: vi.fn(),
+  onMove: vi.fn(),
+  onDownload: vi.fn(),
+  onRestore: vi.fn(),
+  onDelete: vi.fn(),
+})
 const buttonNames = () => screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))
 
 describe('MultiSelectBar', () => {
@@ -54,6 +60,9 @@ describe('MultiSelectBar', () => {
       />,
     )
     expect(screen.getByRole('status').textContent).toBe('2 items chosen')
-    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Done', 'Share'])
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Done',
+      'Share',
+    ])
   })
 })

@@ -8,7 +8,11 @@ describe('ParentBar', () => {
   it('is a Breadcrumb landmark: back arrow, the Home crumb and the current folder (aria-current)', async () => {
     setup(<ParentBar folderName="Holiday photos" onBack={() => {}} onRootClick={() => {}} />)
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' })
-    expect(within(nav).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Back', 'Home'])
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Back', 'Home'])
     expect(within(nav).getByText('Holiday photos').getAttribute('aria-current')).toBe('page')
     expect(within(nav).getAllByRole('listitem')).toHaveLength(2)
     await expectNoAxeViolations()

@@ -63,7 +63,18 @@ function mixed(n: number, seed: number): LayoutItem[] {
   return Array.from({ length: n }, () => {
     if (r() < 0.03) month++
     const pick = r()
-    const aspectRatio = pick < 0.2 ? undefined : pick < 0.5 ? 4 / 3 : pick < 0.7 ? 3 / 4 : pick < 0.8 ? 16 / 9 : pick < 0.9 ? 9 / 16 : 0.5 + r() * 3
+    const aspectRatio =
+      pick < 0.2
+        ? undefined
+        : pick < 0.5
+          ? 4 / 3
+          : pick < 0.7
+            ? 3 / 4
+            : pick < 0.8
+              ? 16 / 9
+              : pick < 0.9
+                ? 9 / 16
+                : 0.5 + r() * 3
     return { groupKey: `2026-${month}`, aspectRatio }
   })
 }
@@ -90,29 +101,32 @@ describe('packGallery', () => {
     expect(rowSum(items, layout, 1)).toBe(1200)
   })
 
-  it.each([390, 358, 768, 1024, 1183, 1440, 2560])('given mixed ratios at %i px, then every justified row sums to the width within 1 px', (width) => {
-    const items = mixed(3000, width)
-    const target = defaultTargetRowHeight(width)
-    const layout = packGallery(items, { width, targetRowHeight: target, gap: 2 })
-    let justified = 0
-    for (let row = 0; row < layout.rows.length; row++) {
-      const { height, justified: full } = layout.rows[row]!
-      if (full) {
-        justified++
-        expect(Math.abs(rowSum(items, layout, row) - width)).toBeLessThanOrEqual(1)
-        // The packing closes a row as close to the target as the ratios allow.
-        expect(height).toBeGreaterThan(target / 2)
-        expect(height).toBeLessThan(target * 2)
-      } else {
-        expect(rowSum(items, layout, row)).toBeLessThanOrEqual(width)
+  it.each([390, 358, 768, 1024, 1183, 1440, 2560])(
+    'given mixed ratios at %i px, then every justified row sums to the width within 1 px',
+    (width) => {
+      const items = mixed(3000, width)
+      const target = defaultTargetRowHeight(width)
+      const layout = packGallery(items, { width, targetRowHeight: target, gap: 2 })
+      let justified = 0
+      for (let row = 0; row < layout.rows.length; row++) {
+        const { height, justified: full } = layout.rows[row]!
+        if (full) {
+          justified++
+          expect(Math.abs(rowSum(items, layout, row) - width)).toBeLessThanOrEqual(1)
+          // The packing closes a row as close to the target as the ratios allow.
+          expect(height).toBeGreaterThan(target / 2)
+          expect(height).toBeLessThan(target * 2)
+        } else {
+          expect(rowSum(items, layout, row)).toBeLessThanOrEqual(width)
+        }
       }
-    }
-    expect(justified).toBeGreaterThan(layout.rows.length / 2)
-    // Every item is in exactly one row, in order.
-    expect(layout.rows[0]!.start).toBe(0)
-    for (let row = 1; row < layout.rows.length; row++) expect(layout.rows[row]!.start).toBe(layout.rows[row - 1]!.end)
-    expect(layout.rows.at(-1)!.end).toBe(items.length)
-  })
+      expect(justified).toBeGreaterThan(layout.rows.length / 2)
+      // Every item is in exactly one row, in order.
+      expect(layout.rows[0]!.start).toBe(0)
+      for (let row = 1; row < layout.rows.length; row++) expect(layout.rows[row]!.start).toBe(layout.rows[row - 1]!.end)
+      expect(layout.rows.at(-1)!.end).toBe(items.length)
+    },
+  )
 
   it('given a month that ends mid-row, then its last row keeps the target height unstretched and the next month starts a new row', () => {
     const items = [...squares(9, '2026-10'), ...squares(3, '2026-9')]
@@ -156,7 +170,9 @@ describe('packGallery', () => {
   it('given other options than the previous layout, then it packs from the start', () => {
     const items = squares(30)
     const narrow = packGallery(items, { width: 500, targetRowHeight: 110, gap: 2 })
-    expect(packGallery(items, { width: 1200, targetRowHeight: 180, gap: 2 }, narrow)).toEqual(packGallery(items, { width: 1200, targetRowHeight: 180, gap: 2 }))
+    expect(packGallery(items, { width: 1200, targetRowHeight: 180, gap: 2 }, narrow)).toEqual(
+      packGallery(items, { width: 1200, targetRowHeight: 180, gap: 2 }),
+    )
   })
 
   it('given no items, extreme ratios or a very wide picture, then the layout stays sane', () => {
@@ -166,7 +182,11 @@ describe('packGallery', () => {
     expect(layoutRatio(-2)).toBe(1)
     expect(layoutRatio(100)).toBe(maxAspectRatio)
     // A panorama on a phone fills a row alone.
-    const layout = packGallery([{ groupKey: 'a', aspectRatio: 4 }, { groupKey: 'a' }, { groupKey: 'a' }], { width: 358, targetRowHeight: 110, gap: 2 })
+    const layout = packGallery([{ groupKey: 'a', aspectRatio: 4 }, { groupKey: 'a' }, { groupKey: 'a' }], {
+      width: 358,
+      targetRowHeight: 110,
+      gap: 2,
+    })
     expect(layout.rows[0]).toMatchObject({ start: 0, end: 1, justified: true, height: 90 })
     expect(rowItemWidths([4], layout.rows[0]!, 358, 2)).toEqual([358])
   })
@@ -248,7 +268,11 @@ const picture = (i: number, month: number, extra: Partial<BrowserFile> = {}): Br
 })
 
 function Virtual({ children }: { children: ReactNode }) {
-  return <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 180 }}>{children}</VirtuosoMockContext.Provider>
+  return (
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 180 }}>
+      {children}
+    </VirtuosoMockContext.Provider>
+  )
 }
 
 describe('PhotoGallery', () => {
@@ -266,7 +290,11 @@ describe('PhotoGallery', () => {
       </Virtual>,
     )
     const listbox = screen.getByRole('listbox', { name: 'Photos and Videos' })
-    expect(within(listbox).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['IMG_0.jpg', 'clip-1.mp4', 'IMG_2.jpg', 'IMG_3.jpg'])
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['IMG_0.jpg', 'clip-1.mp4', 'IMG_2.jpg', 'IMG_3.jpg'])
     expect(screen.getByText('November 2026')).toBeTruthy()
     expect(screen.getByText('September 2019')).toBeTruthy()
     expect(screen.getByText('October 2026')).toBeTruthy()
@@ -289,7 +317,11 @@ describe('PhotoGallery', () => {
     // Same ids, same order, new objects (a revalidated page): one now has a taken date.
     rerender(
       <Virtual>
-        <PhotoGallery title="Photos" items={[{ ...before[0]! }, { ...before[1]!, takenDate: new Date(2018, 4, 2) }]} initialWidth={800} />
+        <PhotoGallery
+          title="Photos"
+          items={[{ ...before[0]! }, { ...before[1]!, takenDate: new Date(2018, 4, 2) }]}
+          initialWidth={800}
+        />
       </Virtual>,
     )
     expect(screen.getByText('May 2018')).toBeTruthy()
@@ -316,7 +348,14 @@ describe('PhotoGallery', () => {
     const onItemToggle = vi.fn()
     const { user } = setup(
       <Virtual>
-        <PhotoGallery title="Photos" items={items} initialWidth={1000} targetRowHeight={180} onItemOpen={onItemOpen} onItemToggle={onItemToggle} />
+        <PhotoGallery
+          title="Photos"
+          items={items}
+          initialWidth={1000}
+          targetRowHeight={180}
+          onItemOpen={onItemOpen}
+          onItemToggle={onItemToggle}
+        />
       </Virtual>,
     )
     expect(screen.getAllByRole('option').filter((o) => o.tabIndex === 0)).toHaveLength(1)
@@ -335,7 +374,12 @@ describe('PhotoGallery', () => {
     const onSelect = vi.fn()
     const { user } = setup(
       <Virtual>
-        <PhotoGallery title="Photos" items={[picture(0, 10)]} initialWidth={800} itemMenu={() => [{ id: 'open', label: 'Open', onSelect }]} />
+        <PhotoGallery
+          title="Photos"
+          items={[picture(0, 10)]}
+          initialWidth={800}
+          itemMenu={() => [{ id: 'open', label: 'Open', onSelect }]}
+        />
       </Virtual>,
     )
     await user.pointer({ keys: '[MouseRight]', target: screen.getByRole('option', { name: 'IMG_0.jpg' }) })
@@ -407,22 +451,29 @@ describe('PhotoGallery date scrubber', () => {
     setup(gallery())
     const nav = screen.getByRole('navigation', { name: 'Jump to month' })
     expect(nav.textContent).toBe('2026NovOct2019Mar2018Jan')
-    expect(within(nav).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Nov 2026',
-      'Oct 2026',
-      'Mar 2019',
-      'Jan 2018',
-    ])
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Nov 2026', 'Oct 2026', 'Mar 2019', 'Jan 2018'])
     // Outside the listbox: its buttons are no tiles.
     expect(screen.getByRole('listbox').contains(nav)).toBe(false)
     await expectNoAxeViolations()
   })
 
   it('given a locale, then its messages name it', () => {
-    setup(<LocaleProvider locale="de-DE" messages={deMessages}>{gallery()}</LocaleProvider>)
+    setup(
+      <LocaleProvider locale="de-DE" messages={deMessages}>
+        {gallery()}
+      </LocaleProvider>,
+    )
     const nav = screen.getByRole('navigation', { name: 'Zu Monat springen' })
     // Short month names as Intl writes them in German ("Okt", "Okt."; "Mär", "März" by ICU version).
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent!.slice(0, 3))).toEqual(['Nov', 'Okt', 'Mär', 'Jan'])
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent!.slice(0, 3)),
+    ).toEqual(['Nov', 'Okt', 'Mär', 'Jan'])
   })
 
   it('given the keyboard, then one month is tabbable, arrows move between the months, Enter and Space scroll to the month', async () => {

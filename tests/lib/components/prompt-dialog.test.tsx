@@ -9,12 +9,16 @@ import { setup } from '../helpers/render.tsx'
 describeModal('PromptDialog', {
   role: 'dialog',
   name: 'Enter A File Name',
-  render: (close) => <PromptDialog open title="Enter A File Name" defaultValue="photo.jpg" onSubmit={close} onCancel={close} />,
+  render: (close) => (
+    <PromptDialog open title="Enter A File Name" defaultValue="photo.jpg" onSubmit={close} onCancel={close} />
+  ),
 })
 
 describe('PromptDialog', () => {
   it('opens with the prefilled value focused and selected, in a field named by the title', async () => {
-    setup(<PromptDialog open title="Enter A File Name" defaultValue="photo.jpg" onSubmit={() => {}} onCancel={() => {}} />)
+    setup(
+      <PromptDialog open title="Enter A File Name" defaultValue="photo.jpg" onSubmit={() => {}} onCancel={() => {}} />,
+    )
     const input = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enter A File Name' })
     expect(input.value).toBe('photo.jpg')
     await waitFor(() => expect(document.activeElement).toBe(input))
@@ -22,12 +26,30 @@ describe('PromptDialog', () => {
   })
 
   it('with selectStem, selects the name without its extension, so typing keeps it; a name without one is selected whole', async () => {
-    const { unmount } = setup(<PromptDialog open selectStem title="Enter A File Name" defaultValue="holiday.photo.jpg" onSubmit={() => {}} onCancel={() => {}} />)
+    const { unmount } = setup(
+      <PromptDialog
+        open
+        selectStem
+        title="Enter A File Name"
+        defaultValue="holiday.photo.jpg"
+        onSubmit={() => {}}
+        onCancel={() => {}}
+      />,
+    )
     const input = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enter A File Name' })
     await waitFor(() => expect(document.activeElement).toBe(input))
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'holiday.photo'.length])
     unmount()
-    setup(<PromptDialog open selectStem title="Enter A File Name" defaultValue=".env" onSubmit={() => {}} onCancel={() => {}} />)
+    setup(
+      <PromptDialog
+        open
+        selectStem
+        title="Enter A File Name"
+        defaultValue=".env"
+        onSubmit={() => {}}
+        onCancel={() => {}}
+      />,
+    )
     const dotfile = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enter A File Name' })
     await waitFor(() => expect(document.activeElement).toBe(dotfile))
     expect([dotfile.selectionStart, dotfile.selectionEnd]).toEqual([0, '.env'.length])
@@ -93,7 +115,9 @@ describe('PromptDialog', () => {
   it('given cancel, then onCancel runs and nothing is submitted', async () => {
     const onSubmit = vi.fn()
     const onCancel = vi.fn()
-    const { user } = setup(<PromptDialog open title="Enter A File Name" defaultValue="a.txt" onSubmit={onSubmit} onCancel={onCancel} />)
+    const { user } = setup(
+      <PromptDialog open title="Enter A File Name" defaultValue="a.txt" onSubmit={onSubmit} onCancel={onCancel} />,
+    )
     await user.click(await screen.findByRole('button', { name: 'cancel' }))
     expect(onCancel).toHaveBeenCalledOnce()
     expect(onSubmit).not.toHaveBeenCalled()
@@ -102,7 +126,16 @@ describe('PromptDialog', () => {
   it('given validateOnChange, then a bad name is flagged as it is typed, before any submit, and clears once fixed', async () => {
     const onSubmit = vi.fn()
     const noSlash = (value: string) => (value.includes('/') ? 'Name must not contain "/"' : undefined)
-    const { user } = setup(<PromptDialog open title="Enter Folder Name" validate={noSlash} validateOnChange onSubmit={onSubmit} onCancel={() => {}} />)
+    const { user } = setup(
+      <PromptDialog
+        open
+        title="Enter Folder Name"
+        validate={noSlash}
+        validateOnChange
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    )
     const input = await screen.findByRole('textbox', { name: 'Enter Folder Name' })
     await user.type(input, 'Bulk / Test')
     expect(screen.getByRole('alert').textContent).toBe('Name must not contain "/"')
@@ -115,10 +148,21 @@ describe('PromptDialog', () => {
   })
 
   it('given an outside error (the server refused), then it shows inline, focuses the field, and clears when the user edits', async () => {
-    const { user, rerender } = setup(<PromptDialog open title="Enter Folder Name" defaultValue="Taxes" onSubmit={() => {}} onCancel={() => {}} />)
+    const { user, rerender } = setup(
+      <PromptDialog open title="Enter Folder Name" defaultValue="Taxes" onSubmit={() => {}} onCancel={() => {}} />,
+    )
     const input = await screen.findByRole('textbox', { name: 'Enter Folder Name' })
     await user.click(screen.getByRole('button', { name: 'Okay' }))
-    rerender(<PromptDialog open title="Enter Folder Name" defaultValue="Taxes" error="Folder name is taken" onSubmit={() => {}} onCancel={() => {}} />)
+    rerender(
+      <PromptDialog
+        open
+        title="Enter Folder Name"
+        defaultValue="Taxes"
+        error="Folder name is taken"
+        onSubmit={() => {}}
+        onCancel={() => {}}
+      />,
+    )
     expect(screen.getByRole('alert').textContent).toBe('Folder name is taken')
     await waitFor(() => expect(document.activeElement).toBe(input))
     await expectNoAxeViolations()

@@ -2,7 +2,12 @@ import { screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { type BrowserFile, type BrowserFolder, PublicFolderView, type PublicFolderViewProps } from '../../../lib/index.ts'
+import {
+  type BrowserFile,
+  type BrowserFolder,
+  PublicFolderView,
+  type PublicFolderViewProps,
+} from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
@@ -10,7 +15,9 @@ import { setup } from '../helpers/render.tsx'
 function Virtual({ children }: { children: ReactNode }) {
   return (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}>
+      <VirtuosoGridMockContext.Provider
+        value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
+      >
         {children}
       </VirtuosoGridMockContext.Provider>
     </VirtuosoMockContext.Provider>
@@ -46,7 +53,14 @@ const noop = () => {}
 function renderView(props: Partial<PublicFolderViewProps> = {}) {
   return setup(
     <Virtual>
-      <PublicFolderView name="Holiday 2030" folders={folders} files={files} onNavigate={noop} onOpenFile={noop} {...props} />
+      <PublicFolderView
+        name="Holiday 2030"
+        folders={folders}
+        files={files}
+        onNavigate={noop}
+        onOpenFile={noop}
+        {...props}
+      />
     </Virtual>,
   )
 }
@@ -55,7 +69,13 @@ const item = (name: string) => screen.getByRole('option', { name: new RegExp(`^$
 
 describe('PublicFolderView', () => {
   it('shows the share name, breadcrumbs from the shared root, its folders and files', async () => {
-    renderView({ path: [{ id: 'd1', name: 'Day 1' }, { id: 'm', name: 'Morning' }], onDownloadAll: noop })
+    renderView({
+      path: [
+        { id: 'd1', name: 'Day 1' },
+        { id: 'm', name: 'Morning' },
+      ],
+      onDownloadAll: noop,
+    })
     expect(screen.getByRole('heading', { level: 1, name: 'Holiday 2030' })).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Holiday 2030' })).toBeTruthy()
     const crumbs = within(screen.getByRole('navigation', { name: 'Folder path' })).getAllByRole('listitem')
@@ -77,7 +97,13 @@ describe('PublicFolderView', () => {
 
   it('crumbs navigate (null is the shared root); the current folder is not a button', async () => {
     const onNavigate = vi.fn()
-    const { user } = renderView({ path: [{ id: 'd1', name: 'Day 1' }, { id: 'm', name: 'Morning' }], onNavigate })
+    const { user } = renderView({
+      path: [
+        { id: 'd1', name: 'Day 1' },
+        { id: 'm', name: 'Morning' },
+      ],
+      onNavigate,
+    })
     await user.click(screen.getByRole('button', { name: 'Holiday 2030' }))
     expect(onNavigate).toHaveBeenLastCalledWith(null)
     await user.click(screen.getByRole('button', { name: 'Day 1' }))
@@ -173,7 +199,15 @@ describe('PublicFolderView', () => {
     expect(screen.queryByRole('heading', { name: 'This folder is empty' })).toBeNull()
     rerender(
       <Virtual>
-        <PublicFolderView name="Holiday 2030" folders={[]} files={[]} onNavigate={noop} onOpenFile={noop} error="The link has expired." onRetry={onRetry} />
+        <PublicFolderView
+          name="Holiday 2030"
+          folders={[]}
+          files={[]}
+          onNavigate={noop}
+          onOpenFile={noop}
+          error="The link has expired."
+          onRetry={onRetry}
+        />
       </Virtual>,
     )
     expect(screen.getByRole('heading', { name: 'This folder could not be loaded' })).toBeTruthy()

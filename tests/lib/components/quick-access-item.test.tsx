@@ -4,7 +4,13 @@ import { type BrowserFile, QuickAccessItem } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
-const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({ id: '1', name: 'notes.docx', size: 1, uploadDate: new Date(2024, 2, 7, 9, 5), ...extra })
+const file = (extra: Partial<BrowserFile> = {}): BrowserFile => ({
+  id: '1',
+  name: 'notes.docx',
+  size: 1,
+  uploadDate: new Date(2024, 2, 7, 9, 5),
+  ...extra,
+})
 
 describe('QuickAccessItem', () => {
   it('is a button named by the file name and date, pressed while selected', async () => {

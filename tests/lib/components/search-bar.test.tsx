@@ -15,7 +15,8 @@ const files: SearchSuggestion[] = [
 function Harness(props: Partial<SearchBarProps> & { found?: boolean }) {
   const { found = true, onValueChange, ...rest } = props
   const [text, setText] = useState('')
-  const match = (list: SearchSuggestion[]) => (found ? list.filter((s) => s.name.toLowerCase().includes(text.toLowerCase())) : [])
+  const match = (list: SearchSuggestion[]) =>
+    found ? list.filter((s) => s.name.toLowerCase().includes(text.toLowerCase())) : []
   return (
     <SearchBar
       onSubmit={() => {}}
@@ -34,7 +35,9 @@ function Harness(props: Partial<SearchBarProps> & { found?: boolean }) {
 describe('SearchBar', () => {
   it('is a combobox in a search landmark, placeholder "Search" by default or the one given', () => {
     const { unmount } = setup(<SearchBar onSubmit={() => {}} />)
-    expect(within(screen.getByRole('search')).getByRole('combobox', { name: 'Search' }).getAttribute('placeholder')).toBe('Search')
+    expect(
+      within(screen.getByRole('search')).getByRole('combobox', { name: 'Search' }).getAttribute('placeholder'),
+    ).toBe('Search')
     unmount()
     setup(<SearchBar placeholder="Search Trash" onSubmit={() => {}} />)
     expect(screen.getByRole('combobox', { name: 'Search Trash' }).getAttribute('placeholder')).toBe('Search Trash')
@@ -45,8 +48,20 @@ describe('SearchBar', () => {
     const { user } = setup(<Harness onValueChange={onValueChange} />)
     await user.type(screen.getByRole('combobox', { name: 'Search' }), 'hol')
     const listbox = await screen.findByRole('listbox')
-    expect(within(listbox).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Folders', 'Files'])
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Holiday photos', 'JPGholiday.jpg', 'PDFholiday-plan.pdf'])
+    expect(
+      within(listbox)
+        .getAllByRole('group')
+        .map(
+          (g) =>
+            g.getAttribute('aria-labelledby') &&
+            document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent,
+        ),
+    ).toEqual(['Folders', 'Files'])
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Holiday photos', 'JPGholiday.jpg', 'PDFholiday-plan.pdf'])
     expect(onValueChange.mock.calls).toEqual([['h'], ['ho'], ['hol']])
     await expectNoAxeViolations()
   })
@@ -101,7 +116,9 @@ describe('SearchBar', () => {
     await user.type(screen.getByRole('combobox'), 'hol')
     await screen.findByRole('listbox')
     await user.keyboard('{ArrowDown}')
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Holiday photos' }).hasAttribute('data-active-item')).toBe(true))
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Holiday photos' }).hasAttribute('data-active-item')).toBe(true),
+    )
     await user.keyboard('{Enter}')
     expect(onSelectFolder).toHaveBeenCalledWith(folders[0])
     expect(onSubmit).not.toHaveBeenCalled()

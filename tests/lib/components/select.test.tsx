@@ -78,7 +78,9 @@ describe('Select', () => {
   })
 
   it('given disabled, then it is skipped by Tab', async () => {
-    const { user } = setup(<Select label="Sort by" options={[{ value: 'date', label: 'Date' }]} defaultValue="date" disabled />)
+    const { user } = setup(
+      <Select label="Sort by" options={[{ value: 'date', label: 'Date' }]} defaultValue="date" disabled />,
+    )
     await user.tab()
     expect(document.activeElement).toBe(document.body)
   })

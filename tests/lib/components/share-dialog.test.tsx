@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { ShareDialog, type SharePermission, sharePermissionHints, sharePermissionLabels, sharePermissionOptions } from '../../../lib/index.ts'
+import {
+  ShareDialog,
+  type SharePermission,
+  sharePermissionHints,
+  sharePermissionLabels,
+  sharePermissionOptions,
+} from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { describeModal } from '../helpers/modal-suite.tsx'
 import { setup } from '../helpers/render.tsx'
@@ -12,11 +18,25 @@ describeModal('ShareDialog', {
   role: 'dialog',
   name: 'Share',
   render: (close) => (
-    <ShareDialog open filename="holiday.jpg" permission="public" link={link} onPermissionChange={() => {}} onCopy={() => {}} onClose={close} />
+    <ShareDialog
+      open
+      filename="holiday.jpg"
+      permission="public"
+      link={link}
+      onPermissionChange={() => {}}
+      onCopy={() => {}}
+      onClose={close}
+    />
   ),
 })
 
-function Controlled({ onPermissionChange, onCopy }: { onPermissionChange: (p: SharePermission) => void; onCopy: (link: string) => void }) {
+function Controlled({
+  onPermissionChange,
+  onCopy,
+}: {
+  onPermissionChange: (p: SharePermission) => void
+  onCopy: (link: string) => void
+}) {
   const [permission, setPermission] = useState<SharePermission>('private')
   return (
     <ShareDialog
@@ -38,7 +58,15 @@ describe('ShareDialog', () => {
   it('shows the file name with its type badge, the read-only link and Copy link', async () => {
     const onCopy = vi.fn()
     const { user } = setup(
-      <ShareDialog open filename="Quarterly report.pdf" permission="public" link={link} onPermissionChange={() => {}} onCopy={onCopy} onClose={() => {}} />,
+      <ShareDialog
+        open
+        filename="Quarterly report.pdf"
+        permission="public"
+        link={link}
+        onPermissionChange={() => {}}
+        onCopy={onCopy}
+        onClose={() => {}}
+      />,
     )
     const dialog = await screen.findByRole('dialog', { name: 'Share' })
     expect(dialog.textContent).toContain('Quarterly report.pdf')
@@ -86,7 +114,16 @@ describe('ShareDialog', () => {
 
   it('given busy, then the select is marked busy and does not open', async () => {
     const { user } = setup(
-      <ShareDialog open busy filename="a.txt" permission="public" link={link} onPermissionChange={() => {}} onCopy={() => {}} onClose={() => {}} />,
+      <ShareDialog
+        open
+        busy
+        filename="a.txt"
+        permission="public"
+        link={link}
+        onPermissionChange={() => {}}
+        onCopy={() => {}}
+        onClose={() => {}}
+      />,
       { pointerEventsCheck: 0 },
     )
     const select = await screen.findByRole('combobox', { name: 'Permission' })
@@ -97,7 +134,16 @@ describe('ShareDialog', () => {
 
   it('given the close icon, then onClose runs', async () => {
     const onClose = vi.fn()
-    const { user } = setup(<ShareDialog open filename="a.txt" permission="private" onPermissionChange={() => {}} onCopy={() => {}} onClose={onClose} />)
+    const { user } = setup(
+      <ShareDialog
+        open
+        filename="a.txt"
+        permission="private"
+        onPermissionChange={() => {}}
+        onCopy={() => {}}
+        onClose={onClose}
+      />,
+    )
     await user.click(await screen.findByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalledOnce()
   })
@@ -109,7 +155,12 @@ describe('ShareDialog', () => {
         filename="a.txt"
         permission="one"
         link={link}
-        labels={{ title: 'Partager', copy: 'Copier', permission: 'Accès', permissions: { ...sharePermissionLabels, one: 'Temporaire' } }}
+        labels={{
+          title: 'Partager',
+          copy: 'Copier',
+          permission: 'Accès',
+          permissions: { ...sharePermissionLabels, one: 'Temporaire' },
+        }}
         hint="Une seule fois"
         onPermissionChange={() => {}}
         onCopy={() => {}}
@@ -130,7 +181,11 @@ describe('ShareDialog', () => {
         open
         filename="plan.pdf"
         permission="team"
-        permissions={[...sharePermissionOptions, { value: 'team', label: 'Team', hint: 'Everyone in your team can open this file.' }, { value: 'org', label: 'Organisation', disabled: true }]}
+        permissions={[
+          ...sharePermissionOptions,
+          { value: 'team', label: 'Team', hint: 'Everyone in your team can open this file.' },
+          { value: 'org', label: 'Organisation', disabled: true },
+        ]}
         onPermissionChange={onPermissionChange}
         onCopy={() => {}}
         onClose={() => {}}
@@ -142,7 +197,13 @@ describe('ShareDialog', () => {
     expect(hintId && document.getElementById(hintId)?.textContent).toBe('Everyone in your team can open this file.')
     await user.click(select)
     const options = await screen.findAllByRole('option')
-    expect(options.map((option) => option.textContent)).toEqual(['Private', 'Public', 'Temporary', 'Team', 'Organisation'])
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Private',
+      'Public',
+      'Temporary',
+      'Team',
+      'Organisation',
+    ])
     expect(screen.getByRole('option', { name: 'Organisation' }).getAttribute('aria-disabled')).toBe('true')
     await user.click(screen.getByRole('option', { name: 'Public' }))
     expect(onPermissionChange).toHaveBeenCalledWith('public')

@@ -19,20 +19,34 @@ const link = (patch: Partial<ShareLink> & Pick<ShareLink, '_id' | 'name'>): Shar
 })
 
 const links: ShareLink[] = [
-  link({ _id: 'a', name: 'holiday.jpg', downloads: 3, maxDownloads: 10, hasPassword: true, expiresAt: '2030-06-30T18:00:00.000Z' }),
+  link({
+    _id: 'a',
+    name: 'holiday.jpg',
+    downloads: 3,
+    maxDownloads: 10,
+    hasPassword: true,
+    expiresAt: '2030-06-30T18:00:00.000Z',
+  }),
   link({ _id: 'b', name: 'Photos', itemType: 'folder', downloads: 3 }),
   link({ _id: 'c', name: 'Inbox', itemType: 'folder', access: 'upload' }),
 ]
 
 const formatDate = (iso: string) => `on ${iso.slice(0, 10)}`
 const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!
-const cells = (name: string) => within(rowOf(name)).getAllByRole('cell').map((cell) => cell.textContent)
+const cells = (name: string) =>
+  within(rowOf(name))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent)
 
 describe('SharedLinksTable', () => {
   it('lists each link with its item, kind, expiry, downloads used / limit and password', async () => {
     setup(<SharedLinksTable links={links} onEdit={() => {}} onRevoke={() => {}} formatDate={formatDate} />)
     const table = screen.getByRole('table', { name: 'Shared links' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Kind', 'Expires', 'Downloads', 'Password', 'Actions'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Item', 'Kind', 'Expires', 'Downloads', 'Password', 'Actions'])
     expect(cells('holiday.jpg').slice(0, 4)).toEqual(['View link', 'on 2030-06-30', '3 / 10', 'Yes'])
     expect(cells('Photos').slice(0, 4)).toEqual(['View link', 'Never', '3', 'No'])
     expect(cells('Inbox').slice(0, 4)).toEqual(['File request', 'Never', '—', 'No'])
@@ -40,14 +54,27 @@ describe('SharedLinksTable', () => {
     expect(rowOf('holiday.jpg').textContent).toContain('JPG')
     expect(rowOf('Photos').querySelector('svg')).not.toBeNull()
     // Each cell names its column, for the stacked (narrow) layout.
-    expect(within(rowOf('Photos')).getAllByRole('cell').slice(0, 4).map((c) => c.dataset.label)).toEqual(['Kind', 'Expires', 'Downloads', 'Password'])
+    expect(
+      within(rowOf('Photos'))
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((c) => c.dataset.label),
+    ).toEqual(['Kind', 'Expires', 'Downloads', 'Password'])
     await expectNoAxeViolations()
   })
 
   it('formats the expiry with Intl by default', () => {
     const at = '2030-06-30T18:00:00.000Z'
-    setup(<SharedLinksTable links={[link({ _id: 'x', name: 'a.pdf', expiresAt: at })]} onEdit={() => {}} onRevoke={() => {}} />)
-    expect(cells('a.pdf')[1]).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)))
+    setup(
+      <SharedLinksTable
+        links={[link({ _id: 'x', name: 'a.pdf', expiresAt: at })]}
+        onEdit={() => {}}
+        onRevoke={() => {}}
+      />,
+    )
+    expect(cells('a.pdf')[1]).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+    )
   })
 
   it('Copy writes the url, announces "Link copied" and calls onCopy; Edit and Revoke hand over the link', async () => {
@@ -55,7 +82,9 @@ describe('SharedLinksTable', () => {
     const onCopy = vi.fn()
     const onEdit = vi.fn()
     const onRevoke = vi.fn()
-    const { user } = setup(<SharedLinksTable links={links} onCopy={onCopy} onEdit={onEdit} onRevoke={onRevoke} copyText={copyText} />)
+    const { user } = setup(
+      <SharedLinksTable links={links} onCopy={onCopy} onEdit={onEdit} onRevoke={onRevoke} copyText={copyText} />,
+    )
     await user.click(screen.getByRole('button', { name: 'Copy link to Photos' }))
     expect(copyText).toHaveBeenCalledWith('https://cumulus.example/s/t-b')
     expect(onCopy).toHaveBeenCalledWith(links[1])
@@ -82,7 +111,9 @@ describe('SharedLinksTable', () => {
 
   it('keyboard: Tab reaches the buttons, Up/Down keep the column, Left/Right move along the row, Home/End reach the ends', async () => {
     const onRevoke = vi.fn()
-    const { user } = setup(<SharedLinksTable links={links} onEdit={() => {}} onRevoke={onRevoke} copyText={async () => {}} />)
+    const { user } = setup(
+      <SharedLinksTable links={links} onEdit={() => {}} onRevoke={onRevoke} copyText={async () => {}} />,
+    )
     await user.tab()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy link to holiday.jpg' }))
     await user.keyboard('{ArrowDown}')
@@ -102,7 +133,9 @@ describe('SharedLinksTable', () => {
     const { rerender } = setup(<SharedLinksTable links={[]} onEdit={() => {}} onRevoke={() => {}} />)
     expect(screen.queryByRole('table')).toBeNull()
     expect(screen.getByRole('heading', { name: 'No shared links yet' })).toBeTruthy()
-    expect(screen.getByText('Share a file or folder from its menu, and its link shows up here to copy, change or revoke.')).toBeTruthy()
+    expect(
+      screen.getByText('Share a file or folder from its menu, and its link shows up here to copy, change or revoke.'),
+    ).toBeTruthy()
     await expectNoAxeViolations()
     rerender(<SharedLinksTable links={[]} loading onEdit={() => {}} onRevoke={() => {}} />)
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy()
@@ -112,7 +145,9 @@ describe('SharedLinksTable', () => {
   it('shows the copied row with a check for a moment', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
-      const { user } = setup(<SharedLinksTable links={links} onEdit={() => {}} onRevoke={() => {}} copyText={async () => {}} />)
+      const { user } = setup(
+        <SharedLinksTable links={links} onEdit={() => {}} onRevoke={() => {}} copyText={async () => {}} />,
+      )
       const button = screen.getByRole('button', { name: 'Copy link to Photos' })
       const glyph = () => button.querySelector('path')?.getAttribute('d')
       const before = glyph()

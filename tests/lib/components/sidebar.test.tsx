@@ -12,7 +12,10 @@ describeModal('Sidebar drawer', {
   render: (close) => <Sidebar layout="drawer" open onOpenChange={close} active="home" />,
 })
 
-const navNames = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('button').map((b) => b.textContent)
+const navNames = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent)
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -45,13 +48,19 @@ describe('Sidebar (column)', () => {
     rerender(<Sidebar layout="column" canUploadFolder />)
     await user.click(addNew)
     await screen.findByRole('menu')
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Upload Files',
+      'Create Folder',
+      'Upload Folder',
+    ])
   })
 
   it('calls the ADD NEW actions', async () => {
     const onUploadFiles = vi.fn()
     const onUploadFolder = vi.fn()
-    const { user } = setup(<Sidebar layout="column" canUploadFolder onUploadFiles={onUploadFiles} onUploadFolder={onUploadFolder} />)
+    const { user } = setup(
+      <Sidebar layout="column" canUploadFolder onUploadFiles={onUploadFiles} onUploadFolder={onUploadFolder} />,
+    )
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Upload Files' }))
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
@@ -84,7 +93,14 @@ describe('Sidebar (column)', () => {
 
   it('given hrefs, then the destinations are links; a plain click goes through onNavigate', async () => {
     const onNavigate = vi.fn()
-    const { user } = setup(<Sidebar layout="column" active="trash" hrefs={{ home: '/home', media: '/media', trash: '/trash' }} onNavigate={onNavigate} />)
+    const { user } = setup(
+      <Sidebar
+        layout="column"
+        active="trash"
+        hrefs={{ home: '/home', media: '/media', trash: '/trash' }}
+        onNavigate={onNavigate}
+      />,
+    )
     const links = within(screen.getByRole('navigation')).getAllByRole('link')
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Home', '/home'],
@@ -111,7 +127,11 @@ describe('Sidebar (column)', () => {
     }))
     setup(<Sidebar open onOpenChange={() => {}} />)
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
-    expect(within(drawer).getAllByRole('button').map((b) => b.textContent)).toContain('Settings')
+    expect(
+      within(drawer)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toContain('Settings')
   })
 })
 
@@ -134,12 +154,11 @@ describe('Sidebar (drawer)', () => {
     await user.click(screen.getByRole('button', { name: 'Toggle menu' }))
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
     expect(within(drawer).getByRole('button', { name: 'ADD NEW' })).toBeTruthy()
-    expect(within(within(drawer).getByRole('navigation')).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Home',
-      'Media',
-      'Settings',
-      'Trash',
-    ])
+    expect(
+      within(within(drawer).getByRole('navigation'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Home', 'Media', 'Settings', 'Trash'])
   })
 
   it('given a destination is chosen, then onNavigate runs, the drawer closes and focus returns to the toggle', async () => {
@@ -174,7 +193,9 @@ describe('Sidebar (drawer)', () => {
     const { rerender } = setup(<Sidebar layout="drawer" open footer={<p>2 KB used</p>} />)
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
     const footer = within(drawer).getByText('2 KB used')
-    expect(within(drawer).getByRole('navigation').compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(
+      within(drawer).getByRole('navigation').compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
     rerender(<Sidebar layout="column" footer={<p>2 KB used</p>} />)
     expect(screen.getByText('2 KB used')).toBeTruthy()
   })

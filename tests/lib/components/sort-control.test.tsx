@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { defaultSort, parseSortValue, SortControl, type SortValue, sortValues, toSortValue } from '../../../lib/index.ts'
+import {
+  defaultSort,
+  parseSortValue,
+  SortControl,
+  type SortValue,
+  sortValues,
+  toSortValue,
+} from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
 
@@ -29,13 +36,16 @@ describe('SortControl', () => {
     ['date_asc', 'Modified', 'true'],
     ['alp_desc', 'Name', 'false'],
     ['alp_asc', 'Name', 'true'],
-  ] as const)('given %s, then the select reads %s and the Ascending toggle pressed is %s', async (value, field, pressed) => {
-    setup(<SortControl value={value} onValueChange={() => {}} />)
-    const select = await screen.findByRole('combobox', { name: 'Sort by' })
-    expect(select.textContent).toContain(field)
-    expect(screen.getByRole('button', { name: 'Ascending' }).getAttribute('aria-pressed')).toBe(pressed)
-    await expectNoAxeViolations()
-  })
+  ] as const)(
+    'given %s, then the select reads %s and the Ascending toggle pressed is %s',
+    async (value, field, pressed) => {
+      setup(<SortControl value={value} onValueChange={() => {}} />)
+      const select = await screen.findByRole('combobox', { name: 'Sort by' })
+      expect(select.textContent).toContain(field)
+      expect(screen.getByRole('button', { name: 'Ascending' }).getAttribute('aria-pressed')).toBe(pressed)
+      await expectNoAxeViolations()
+    },
+  )
 
   it('given the toggle, then it flips the direction and keeps the field', async () => {
     const onChange = vi.fn()
@@ -63,7 +73,14 @@ describe('SortControl', () => {
   })
 
   it('given custom texts or disabled, then they apply to both controls', async () => {
-    setup(<SortControl value="alp_desc" onValueChange={() => {}} disabled labels={{ name: 'A–Z', ascending: 'Oldest first', sortBy: 'Order' }} />)
+    setup(
+      <SortControl
+        value="alp_desc"
+        onValueChange={() => {}}
+        disabled
+        labels={{ name: 'A–Z', ascending: 'Oldest first', sortBy: 'Order' }}
+      />,
+    )
     const select = await screen.findByRole('combobox', { name: 'Order' })
     expect(select.textContent).toContain('A–Z')
     expect(select.hasAttribute('disabled') || select.getAttribute('aria-disabled') === 'true').toBe(true)

@@ -39,7 +39,11 @@ describe('createToaster', () => {
     setup(<Toaster toaster={toaster} />)
     let resolve!: () => void
     act(() => {
-      void toaster.promise(new Promise<void>((r) => (resolve = r)), { pending: 'Trashing...', success: 'Trashed', error: 'Error Trashing' })
+      void toaster.promise(new Promise<void>((r) => (resolve = r)), {
+        pending: 'Trashing...',
+        success: 'Trashed',
+        error: 'Error Trashing',
+      })
     })
     expect(screen.getByRole('status').textContent).toBe('Trashing...')
     // Pending toasts wait for the outcome however long it takes.
@@ -56,7 +60,13 @@ describe('createToaster', () => {
     const toaster = createToaster()
     setup(<Toaster toaster={toaster} />)
     await act(async () => {
-      await toaster.promise(Promise.reject(new Error('boom')), { pending: 'Moving File...', success: 'File Moved', error: 'Error Moving File' }).catch(() => {})
+      await toaster
+        .promise(Promise.reject(new Error('boom')), {
+          pending: 'Moving File...',
+          success: 'File Moved',
+          error: 'Error Moving File',
+        })
+        .catch(() => {})
     })
     expect(screen.getByRole('alert').textContent).toBe('Error Moving File')
   })

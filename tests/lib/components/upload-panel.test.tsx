@@ -28,7 +28,15 @@ const mixed: UploadItem[] = [
   item({ id: '1', name: 'photo.jpg', progress: 100, state: 'completed' }),
 ]
 
-const counts = (patch: Partial<UploadCounts>): UploadCounts => ({ running: 0, paused: 0, retrying: 0, completed: 0, failed: 0, canceled: 0, ...patch })
+const counts = (patch: Partial<UploadCounts>): UploadCounts => ({
+  running: 0,
+  paused: 0,
+  retrying: 0,
+  completed: 0,
+  failed: 0,
+  canceled: 0,
+  ...patch,
+})
 
 describe('uploadPanelTitle', () => {
   it('derives the SPEC header texts', () => {
@@ -58,9 +66,13 @@ describe('uploadPanelTitle', () => {
     expect(uploadPanelSummary(0, 3)).toBe('3 canceled')
     expect(uploadPanelSummary(1, 0)).toBe('1 failed')
     expect(countUploads(mixed)).toEqual({ running: 2, paused: 0, retrying: 0, completed: 1, failed: 0, canceled: 1 })
-    expect(countUploads([item({ id: 'a', name: 'a', state: 'paused' }), item({ id: 'b', name: 'b', state: 'retrying' }), item({ id: 'c', name: 'c', state: 'paused' })])).toEqual(
-      counts({ paused: 2, retrying: 1 }),
-    )
+    expect(
+      countUploads([
+        item({ id: 'a', name: 'a', state: 'paused' }),
+        item({ id: 'b', name: 'b', state: 'retrying' }),
+        item({ id: 'c', name: 'c', state: 'paused' }),
+      ]),
+    ).toEqual(counts({ paused: 2, retrying: 1 }))
   })
 })
 
@@ -71,7 +83,12 @@ describe('UploadPanel', () => {
     expect(within(region).getByRole('heading', { name: 'Uploading 3 file(s)' })).toBeTruthy()
     expect(within(region).getByText('1 canceled')).toBeTruthy()
     const rows = within(screen.getByRole('list', { name: 'Uploading 3 file(s)' })).getAllByRole('listitem')
-    expect(rows.map((row) => row.querySelector('[title]')?.textContent)).toEqual(['Holiday photos', 'video.mp4', 'backup.zip', 'photo.jpg'])
+    expect(rows.map((row) => row.querySelector('[title]')?.textContent)).toEqual([
+      'Holiday photos',
+      'video.mp4',
+      'backup.zip',
+      'photo.jpg',
+    ])
     await expectNoAxeViolations()
   })
 
@@ -126,18 +143,32 @@ describe('UploadPanel', () => {
   })
 
   it('given a completed upload whose last progress tick was partial, then its bar is full', () => {
-    setup(<UploadPanel items={[item({ id: 'p', name: 'late.jpg', progress: 45, state: 'completed' })]} onCancel={() => {}} onClose={() => {}} />)
+    setup(
+      <UploadPanel
+        items={[item({ id: 'p', name: 'late.jpg', progress: 45, state: 'completed' })]}
+        onCancel={() => {}}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('progressbar', { name: 'late.jpg' }).getAttribute('aria-valuenow')).toBe('100')
   })
 
   it('given a finished folder, then its bar is full', () => {
-    setup(<UploadPanel items={[item({ id: 'f', name: 'Docs', type: 'folder', state: 'completed' })]} onCancel={() => {}} onClose={() => {}} />)
+    setup(
+      <UploadPanel
+        items={[item({ id: 'f', name: 'Docs', type: 'folder', state: 'completed' })]}
+        onCancel={() => {}}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('progressbar', { name: 'Docs' }).getAttribute('aria-valuenow')).toBe('100')
   })
 
   it('given the minimize control, then the list hides and the control says how to expand it; pressed again it returns', async () => {
     const onMinimizedChange = vi.fn()
-    const { user } = setup(<UploadPanel items={mixed} onCancel={() => {}} onClose={() => {}} onMinimizedChange={onMinimizedChange} />)
+    const { user } = setup(
+      <UploadPanel items={mixed} onCancel={() => {}} onClose={() => {}} onMinimizedChange={onMinimizedChange} />,
+    )
     const minimize = screen.getByRole('button', { name: 'Minimize uploads' })
     expect(minimize.getAttribute('aria-expanded')).toBe('true')
     await user.click(minimize)
@@ -155,7 +186,9 @@ describe('UploadPanel', () => {
   })
 
   it('given only ended rows (no cancel button to focus), then Tab still reaches the list, named by the header, so the keyboard can scroll it', async () => {
-    const ended = Array.from({ length: 12 }, (_, i) => item({ id: `e${i}`, name: `file-${i}.txt`, progress: 100, state: i % 2 ? 'failed' : 'completed' }))
+    const ended = Array.from({ length: 12 }, (_, i) =>
+      item({ id: `e${i}`, name: `file-${i}.txt`, progress: 100, state: i % 2 ? 'failed' : 'completed' }),
+    )
     const { user } = setup(<UploadPanel items={ended} position="static" onCancel={() => {}} onClose={() => {}} />)
     expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull()
     await user.tab()
@@ -220,8 +253,17 @@ describe('uploadPanelSpeed and uploadPanelTimeLeft', () => {
 
 describe('UploadPanel: pause, resume, retry', () => {
   const row = (name: string) => screen.getByRole('progressbar', { name }).closest('li')!
-  const buttonNames = (name: string) => within(row(name)).queryAllByRole('button').map((b) => b.getAttribute('aria-label'))
-  const handlers = () => ({ onCancel: vi.fn(), onClose: vi.fn(), onPause: vi.fn(), onResume: vi.fn(), onRetry: vi.fn() })
+  const buttonNames = (name: string) =>
+    within(row(name))
+      .queryAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'))
+  const handlers = () => ({
+    onCancel: vi.fn(),
+    onClose: vi.fn(),
+    onPause: vi.fn(),
+    onResume: vi.fn(),
+    onRetry: vi.fn(),
+  })
 
   const states: UploadItem[] = [
     item({ id: 'r', name: 'running.bin', progress: 30, bytesPerSecond: 1.2 * 1024 * 1024, secondsLeft: 180 }),
@@ -240,7 +282,14 @@ describe('UploadPanel: pause, resume, retry', () => {
     expect(buttonNames('failed.bin')).toEqual(['Retry upload of failed.bin'])
     expect(buttonNames('done.bin')).toEqual([])
     expect(buttonNames('stopped.bin')).toEqual([])
-    expect(states.map((i) => row(i.name).dataset.state)).toEqual(['running', 'paused', 'retrying', 'failed', 'completed', 'canceled'])
+    expect(states.map((i) => row(i.name).dataset.state)).toEqual([
+      'running',
+      'paused',
+      'retrying',
+      'failed',
+      'completed',
+      'canceled',
+    ])
 
     expect(within(row('running.bin')).getByText('1.2 MB/s · 3 min left')).toBeTruthy()
     expect(within(row('paused.bin')).getByText('Paused')).toBeTruthy()
@@ -312,7 +361,15 @@ describe('UploadPanel: pause, resume, retry', () => {
   it('given a paused upload restored after a reload with an action, then the action replaces Resume and calls its onClick', async () => {
     const onClick = vi.fn()
     const h = handlers()
-    const items = [item({ id: 'p', name: 'restored.mov', progress: 40, state: 'paused', action: { label: 'Choose the file to resume', onClick } })]
+    const items = [
+      item({
+        id: 'p',
+        name: 'restored.mov',
+        progress: 40,
+        state: 'paused',
+        action: { label: 'Choose the file to resume', onClick },
+      }),
+    ]
     const { user } = setup(<UploadPanel items={items} position="static" {...h} />)
     expect(buttonNames('restored.mov')).toEqual(['Cancel upload of restored.mov', null])
     expect(within(row('restored.mov')).getByText('Paused')).toBeTruthy()
@@ -323,7 +380,9 @@ describe('UploadPanel: pause, resume, retry', () => {
   })
 
   it('given an action on an ended row, then it is the list’s tab stop instead of the list itself', async () => {
-    const items = [item({ id: 'c', name: 'a.txt', progress: 100, state: 'completed', action: { label: 'Open', onClick: () => {} } })]
+    const items = [
+      item({ id: 'c', name: 'a.txt', progress: 100, state: 'completed', action: { label: 'Open', onClick: () => {} } }),
+    ]
     const { user } = setup(<UploadPanel items={items} position="static" onCancel={() => {}} onClose={() => {}} />)
     expect(screen.getByRole('list').hasAttribute('tabindex')).toBe(false)
     await user.tab()
@@ -334,7 +393,9 @@ describe('UploadPanel: pause, resume, retry', () => {
 
   it('given only failed rows with Retry, then the list is no extra tab stop; without onRetry it is one', () => {
     const items = [item({ id: 'f', name: 'x.bin', state: 'failed' })]
-    const { rerender } = setup(<UploadPanel items={items} position="static" onCancel={() => {}} onClose={() => {}} onRetry={() => {}} />)
+    const { rerender } = setup(
+      <UploadPanel items={items} position="static" onCancel={() => {}} onClose={() => {}} onRetry={() => {}} />,
+    )
     expect(screen.getByRole('list').hasAttribute('tabindex')).toBe(false)
     rerender(<UploadPanel items={items} position="static" onCancel={() => {}} onClose={() => {}} />)
     expect(screen.getByRole('list').getAttribute('tabindex')).toBe('0')
@@ -389,10 +450,25 @@ describe('UploadPanel: pause, resume, retry', () => {
   })
 
   it('given paused or retrying uploads only, then the panel is still uploading', () => {
-    const { rerender } = setup(<UploadPanel items={[item({ id: 'p', name: 'p.bin', state: 'paused' })]} onCancel={() => {}} onClose={() => {}} />)
+    const { rerender } = setup(
+      <UploadPanel
+        items={[item({ id: 'p', name: 'p.bin', state: 'paused' })]}
+        onCancel={() => {}}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('region').dataset.state).toBe('uploading')
     expect(screen.getByRole('heading', { name: 'Uploading 1 file(s)' })).toBeTruthy()
-    rerender(<UploadPanel items={[item({ id: 't', name: 't.bin', state: 'retrying' }), item({ id: 'c', name: 'c.bin', state: 'completed' })]} onCancel={() => {}} onClose={() => {}} />)
+    rerender(
+      <UploadPanel
+        items={[
+          item({ id: 't', name: 't.bin', state: 'retrying' }),
+          item({ id: 'c', name: 'c.bin', state: 'completed' }),
+        ]}
+        onCancel={() => {}}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('region').dataset.state).toBe('uploading')
     expect(screen.getByRole('heading', { name: 'Uploading 2 file(s)' })).toBeTruthy()
   })

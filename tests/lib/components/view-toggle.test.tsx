@@ -25,7 +25,9 @@ describe('ViewToggle', () => {
   })
 
   it('given custom texts, then they name the group and buttons', () => {
-    setup(<ViewToggle value="grid" onValueChange={() => {}} labels={{ group: 'Layout', grid: 'Cards', list: 'Rows' }} />)
+    setup(
+      <ViewToggle value="grid" onValueChange={() => {}} labels={{ group: 'Layout', grid: 'Cards', list: 'Rows' }} />,
+    )
     expect(screen.getByRole('group', { name: 'Layout' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Cards' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Rows' })).toBeTruthy()

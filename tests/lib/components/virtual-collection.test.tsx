@@ -15,7 +15,9 @@ const option = (name: string) => screen.getByRole('option', { name: new RegExp(`
 
 function Grid({ items }: { items: BrowserFile[] }) {
   return (
-    <VirtuosoGridMockContext.Provider value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}>
+    <VirtuosoGridMockContext.Provider
+      value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
+    >
       <FileGrid title="Files" items={items} />
       <button type="button">Elsewhere</button>
     </VirtuosoGridMockContext.Provider>

@@ -57,7 +57,8 @@ export function describeModal(title: string, modal: ModalCase) {
       const { user, dialog } = await open()
       // Past the last element the browser may park focus on the document itself (its own UI in a
       // real window) before wrapping back in; what must never happen is focus on an outside control.
-      const inDialogOrNowhere = () => dialog.contains(document.activeElement) || document.activeElement === document.body
+      const inDialogOrNowhere = () =>
+        dialog.contains(document.activeElement) || document.activeElement === document.body
       let visitedInside = 0
       for (const shift of [false, true]) {
         for (let i = 0; i < 6; i++) {

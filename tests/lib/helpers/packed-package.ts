@@ -4,7 +4,17 @@
 // pack.test.ts and package-size.test.ts, which vitest may run at the same time: the build is
 // guarded by a lock so it happens once.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -52,7 +62,8 @@ export function ensureBuilt() {
       break
     } catch {
       // Another test file is building; a lock older than a build can take is left over from a crash.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true })
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 180_000)
+        rmSync(lock, { recursive: true, force: true })
       sleep(250)
     }
   }
@@ -105,9 +116,15 @@ export function packConsumer(tools: string[] = [], scripts: Record<string, strin
   execFileSync('tar', ['-xzf', join(work, tarball.filename), '-C', installed, '--strip-components=1'])
   writeFileSync(
     join(consumer, 'package.json'),
-    JSON.stringify({ name: 'scratch-consumer', private: true, type: 'module', dependencies: { [manifest.name]: `file:../${tarball.filename}` } }),
+    JSON.stringify({
+      name: 'scratch-consumer',
+      private: true,
+      type: 'module',
+      dependencies: { [manifest.name]: `file:../${tarball.filename}` },
+    }),
   )
-  for (const name of [...Object.keys(manifest.peerDependencies), ...Object.keys(manifest.dependencies)]) link(consumer, name)
+  for (const name of [...Object.keys(manifest.peerDependencies), ...Object.keys(manifest.dependencies)])
+    link(consumer, name)
   // Types a TypeScript consumer of a React library has anyway.
   for (const name of ['@types/react', '@types/react-dom', ...tools]) link(consumer, name)
   for (const [file, code] of Object.entries(scripts)) writeFileSync(join(consumer, file), code)

@@ -7,7 +7,9 @@ import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 export function Virtual({ children }: { children: ReactNode }) {
   return (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider value={{ viewportHeight: 200, viewportWidth: 800, itemHeight: 50, itemWidth: 200 }}>
+      <VirtuosoGridMockContext.Provider
+        value={{ viewportHeight: 200, viewportWidth: 800, itemHeight: 50, itemWidth: 200 }}
+      >
         {children}
       </VirtuosoGridMockContext.Provider>
     </VirtuosoMockContext.Provider>

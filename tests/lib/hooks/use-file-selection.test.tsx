@@ -5,12 +5,19 @@ import { describe, expect, it } from 'vitest'
 import { type BrowserFile, FileList, FolderGrid, type BrowserFolder, useFileSelection } from '../../../lib/index.ts'
 import { setup } from '../helpers/render.tsx'
 
-const files: BrowserFile[] = Array.from({ length: 6 }, (_, i) => ({ id: `f${i}`, name: `file-${i}.txt`, size: 1, uploadDate: new Date(2024, 0, 1) }))
+const files: BrowserFile[] = Array.from({ length: 6 }, (_, i) => ({
+  id: `f${i}`,
+  name: `file-${i}.txt`,
+  size: 1,
+  uploadDate: new Date(2024, 0, 1),
+}))
 const fileId = (file: BrowserFile) => file.id
 const anyId = (item: { id: string }) => item.id
 
 const Virtual = ({ children }: { children: ReactNode }) => (
-  <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 40 }}>{children}</VirtuosoMockContext.Provider>
+  <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 40 }}>
+    {children}
+  </VirtuosoMockContext.Provider>
 )
 
 function Browser() {
@@ -80,7 +87,12 @@ describe('useFileSelection', () => {
   it('stays controlled when given selectedIds, reporting changes in display order', async () => {
     const changes: string[][] = []
     function Controlled() {
-      const selection = useFileSelection({ items: files, getId: fileId, selectedIds: ['f4'], onSelectedIdsChange: (ids) => changes.push(ids) })
+      const selection = useFileSelection({
+        items: files,
+        getId: fileId,
+        selectedIds: ['f4'],
+        onSelectedIdsChange: (ids) => changes.push(ids),
+      })
       return (
         <Virtual>
           <FileList title="Files" items={files} {...selection.collectionProps} />
@@ -133,7 +145,11 @@ describe('useFileSelection', () => {
   }, 30_000)
 
   it('given folders then files in two collections, then ranges, Shift+Arrow and Ctrl+A run over both', async () => {
-    const folders: BrowserFolder[] = [0, 1, 2].map((i) => ({ id: `d${i}`, name: `folder-${i}`, createdAt: new Date(2024, 0, 1) }))
+    const folders: BrowserFolder[] = [0, 1, 2].map((i) => ({
+      id: `d${i}`,
+      name: `folder-${i}`,
+      createdAt: new Date(2024, 0, 1),
+    }))
     const everything: (BrowserFile | BrowserFolder)[] = [...folders, ...files]
     function Both() {
       const selection = useFileSelection({ items: everything, getId: anyId })
@@ -189,7 +205,13 @@ describe('useFileSelection', () => {
       return (
         <Virtual>
           <p data-testid="selected">{selection.selectedIds.join(',')}</p>
-          <FileList title="Files" items={files} itemMenu={() => [{ id: 'open', label: 'Open' }]} menuLabel="File actions" {...selection.collectionProps} />
+          <FileList
+            title="Files"
+            items={files}
+            itemMenu={() => [{ id: 'open', label: 'Open' }]}
+            menuLabel="File actions"
+            {...selection.collectionProps}
+          />
         </Virtual>
       )
     }

@@ -16,7 +16,11 @@ describe('direction', () => {
     document.body.innerHTML = '<div dir="rtl"><p id="a">x</p></div><p id="b">y</p>'
     const rtl = document.getElementById('a')
     const ltr = document.getElementById('b')
-    expect([logicalArrow('ArrowLeft', rtl), logicalArrow('ArrowRight', rtl), logicalArrow('ArrowUp', rtl)]).toEqual(['ArrowRight', 'ArrowLeft', 'ArrowUp'])
+    expect([logicalArrow('ArrowLeft', rtl), logicalArrow('ArrowRight', rtl), logicalArrow('ArrowUp', rtl)]).toEqual([
+      'ArrowRight',
+      'ArrowLeft',
+      'ArrowUp',
+    ])
     expect([logicalArrow('ArrowLeft', ltr), logicalArrow('ArrowRight', ltr)]).toEqual(['ArrowLeft', 'ArrowRight'])
   })
 })
@@ -44,7 +48,9 @@ describe('RTL in components', () => {
         <Icon name="trash" />
       </>,
     )
-    const [back, next, trash] = [...container.querySelectorAll('svg')].map((svg) => svg.getAttribute('class')!.split(' ').length)
+    const [back, next, trash] = [...container.querySelectorAll('svg')].map(
+      (svg) => svg.getAttribute('class')!.split(' ').length,
+    )
     expect(back).toBe(next)
     expect(trash).toBe(back! - 1)
   })

@@ -29,7 +29,11 @@ const noop = () => {}
 // jsdom has no layout: Virtuoso renders from these sizes.
 const Viewport = ({ children }: { children: ReactNode }) => (
   <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-    <VirtuosoGridMockContext.Provider value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}>{children}</VirtuosoGridMockContext.Provider>
+    <VirtuosoGridMockContext.Provider
+      value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
+    >
+      {children}
+    </VirtuosoGridMockContext.Provider>
   </VirtuosoMockContext.Provider>
 )
 
@@ -51,7 +55,12 @@ describe('Intl defaults', () => {
     expect(intlFormatSize('de-DE')(1536)).toBe('1,5 KB')
     expect(intlFormatSize('de-DE')(0)).toBe('0 B')
     const en = intlFormatSize('en-US')
-    fc.assert(fc.property(fc.oneof(fc.nat(), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })), (bytes) => en(bytes) === formatBytes(bytes)))
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.nat(), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
+        (bytes) => en(bytes) === formatBytes(bytes),
+      ),
+    )
   })
 })
 
@@ -82,7 +91,13 @@ describe('LocaleProvider', () => {
   it("given a component's own labels, then they win over the provider's messages", () => {
     setup(
       <LocaleProvider locale="de-DE" messages={deMessages}>
-        <UploadPanel position="static" items={[{ id: 'u', name: 'a.txt', type: 'file', progress: 5, state: 'running' }]} onCancel={noop} onClose={noop} labels={{ close: 'Zumachen' }} />
+        <UploadPanel
+          position="static"
+          items={[{ id: 'u', name: 'a.txt', type: 'file', progress: 5, state: 'running' }]}
+          onCancel={noop}
+          onClose={noop}
+          labels={{ close: 'Zumachen' }}
+        />
       </LocaleProvider>,
     )
     expect(screen.getByRole('heading', { name: '1 Datei wird hochgeladen' })).toBeTruthy()
@@ -107,7 +122,11 @@ describe('LocaleProvider', () => {
 
   it('takes formats of its own (the app keeps its spec formats this way)', () => {
     setup(
-      <LocaleProvider locale="de-DE" formatDate={(_date, style) => `date:${style}`} formatSize={(bytes) => `${bytes} bytes`}>
+      <LocaleProvider
+        locale="de-DE"
+        formatDate={(_date, style) => `date:${style}`}
+        formatSize={(bytes) => `${bytes} bytes`}
+      >
         <DetailsPanel selection={{ type: 'file', file }} />
       </LocaleProvider>,
     )
@@ -119,15 +138,33 @@ describe('LocaleProvider', () => {
 describe('components used alone', () => {
   it('FileGrid hands its date format to every card, FileList to every row', () => {
     const format = (date: BrowserFile['uploadDate']) => `on ${new Date(date).getFullYear()}`
-    const { unmount } = setup(<Viewport><FileGrid title="Files" items={[file]} formatDate={format} /></Viewport>)
+    const { unmount } = setup(
+      <Viewport>
+        <FileGrid title="Files" items={[file]} formatDate={format} />
+      </Viewport>,
+    )
     expect(screen.getByText('on 2024')).toBeTruthy()
     unmount()
-    setup(<Viewport><FileList title="Files" items={[file]} formatDate={format} /></Viewport>)
+    setup(
+      <Viewport>
+        <FileList title="Files" items={[file]} formatDate={format} />
+      </Viewport>,
+    )
     expect(screen.getByText('on 2024')).toBeTruthy()
   })
 
   it("MoveDialog's summary names labels.root for the root, and keeps English's 'Move to home'", () => {
-    const props = { open: true, folders: [], currentFolder: null, onSearch: noop, onBack: noop, onHome: noop, onEnter: noop, onConfirm: noop, onClose: noop }
+    const props = {
+      open: true,
+      folders: [],
+      currentFolder: null,
+      onSearch: noop,
+      onBack: noop,
+      onHome: noop,
+      onEnter: noop,
+      onConfirm: noop,
+      onClose: noop,
+    }
     const { unmount } = setup(<MoveDialog {...props} />)
     expect(screen.getByText('Move to home')).toBeTruthy()
     unmount()
@@ -138,7 +175,15 @@ describe('components used alone', () => {
   it('ShareDialog takes its texts as one labels object, and from the provider', () => {
     setup(
       <LocaleProvider locale="de-DE" messages={deMessages}>
-        <ShareDialog open filename="a.txt" permission="private" onPermissionChange={noop} onCopy={noop} onClose={noop} labels={{ copy: 'Kopieren!' }} />
+        <ShareDialog
+          open
+          filename="a.txt"
+          permission="private"
+          onPermissionChange={noop}
+          onCopy={noop}
+          onClose={noop}
+          labels={{ copy: 'Kopieren!' }}
+        />
       </LocaleProvider>,
     )
     expect(screen.getByRole('dialog', { name: 'Teilen' })).toBeTruthy()

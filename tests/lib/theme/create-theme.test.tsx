@@ -9,7 +9,14 @@ describe('createTheme', () => {
 
   it('derives the whole accent family for light and dark from one colour', () => {
     for (const scheme of [theme.light, theme.dark]) {
-      for (const ref of [vars.color.accent, vars.color.accentHover, vars.color.accentActive, vars.color.accentSubtle, vars.color.accentText, vars.color.focusRing]) {
+      for (const ref of [
+        vars.color.accent,
+        vars.color.accentHover,
+        vars.color.accentActive,
+        vars.color.accentSubtle,
+        vars.color.accentText,
+        vars.color.focusRing,
+      ]) {
         expect(scheme[name(ref) as `--cumulus-${string}`], ref).toContain('#0b7a53')
       }
     }
@@ -20,7 +27,12 @@ describe('createTheme', () => {
   })
 
   it('takes a separate dark accent, the text on accent and the font', () => {
-    const custom = createTheme({ accent: 'rebeccapurple', darkAccent: 'plum', textOnAccent: 'black', fontFamily: 'Georgia, serif' })
+    const custom = createTheme({
+      accent: 'rebeccapurple',
+      darkAccent: 'plum',
+      textOnAccent: 'black',
+      fontFamily: 'Georgia, serif',
+    })
     expect(custom.light['--cumulus-color-accent']).toBe('rebeccapurple')
     expect(custom.dark['--cumulus-color-accent']).toBe('plum')
     expect(custom.dark['--cumulus-color-accent-subtle']).toContain('plum')
@@ -32,7 +44,8 @@ describe('createTheme', () => {
 
   it('names only variables of the contract', () => {
     const contract = new Set(JSON.stringify(vars).match(/--cumulus-[a-z-]+/g))
-    for (const key of [...Object.keys(theme.light), ...Object.keys(theme.dark)]) expect(contract.has(key), key).toBe(true)
+    for (const key of [...Object.keys(theme.light), ...Object.keys(theme.dark)])
+      expect(contract.has(key), key).toBe(true)
   })
 
   it('writes a stylesheet for the scope, dark under data-theme="dark" and under a dark system preference', () => {

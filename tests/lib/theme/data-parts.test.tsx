@@ -11,26 +11,59 @@ const file = { id: '1', name: 'report.pdf', size: 2048, uploadDate: new Date(202
 describe('data-part attributes', () => {
   it("name a card's root and its parts", () => {
     const { container } = setup(<FileCard file={file} />)
-    expect(parts(container)).toEqual(['file-card', 'file-preview', 'extension-badge', 'file-body', 'file-name', 'file-date'])
+    expect(parts(container)).toEqual([
+      'file-card',
+      'file-preview',
+      'extension-badge',
+      'file-body',
+      'file-name',
+      'file-date',
+    ])
   })
 
   it("name a list row's cells", () => {
-    const { container } = setup(<div role="grid"><FileListRow file={file} /></div>)
+    const { container } = setup(
+      <div role="grid">
+        <FileListRow file={file} />
+      </div>,
+    )
     expect(parts(container)).toEqual(
-      expect.arrayContaining(['file-list-row', 'file-list-name', 'file-name', 'file-list-size', 'file-list-date', 'file-list-actions']),
+      expect.arrayContaining([
+        'file-list-row',
+        'file-list-name',
+        'file-name',
+        'file-list-size',
+        'file-list-date',
+        'file-list-actions',
+      ]),
     )
   })
 
   it('name the upload panel, its rows and the toast', () => {
     const { container } = setup(
       <>
-        <UploadPanel position="static" items={[{ id: 'u', name: 'a.txt', type: 'file', progress: 5, state: 'running' }]} onCancel={() => {}} onClose={() => {}} />
+        <UploadPanel
+          position="static"
+          items={[{ id: 'u', name: 'a.txt', type: 'file', progress: 5, state: 'running' }]}
+          onCancel={() => {}}
+          onClose={() => {}}
+        />
         <Toast>Saved</Toast>
         <Button>Go</Button>
       </>,
     )
     expect(parts(container)).toEqual(
-      expect.arrayContaining(['upload-panel', 'upload-panel-header', 'upload-panel-title', 'upload-item', 'upload-item-name', 'progress-bar', 'toast', 'toast-message', 'button']),
+      expect.arrayContaining([
+        'upload-panel',
+        'upload-panel-header',
+        'upload-panel-title',
+        'upload-item',
+        'upload-item-name',
+        'progress-bar',
+        'toast',
+        'toast-message',
+        'button',
+      ]),
     )
   })
 

@@ -32,7 +32,7 @@ describe('formatFileDate (MM/DD/YYYY hh:mma)', () => {
   })
 })
 
-describe('formatMonthHeading (the gallery\'s month headers)', () => {
+describe("formatMonthHeading (the gallery's month headers)", () => {
   it('given a date, an ISO string or epoch ms, then it names the month and year in local time', () => {
     expect(formatMonthHeading(evening)).toBe('March 2024')
     expect(formatMonthHeading(new Date(2026, 10, 30, 23, 59).toISOString())).toBe('November 2026')

@@ -24,24 +24,34 @@ afterAll(async () => {
 })
 
 describe('litmus 0.13', () => {
-  it('given the basic, copymove, props, locks and http suites, then every test passes with no warning', { timeout: 180_000 }, async () => {
-    // "--": an app password may start with "-", which litmus would take for an option.
-    const { stdout } = await run('litmus', ['--keep-going', '--', `${server.url}/dav/`, account.email, account.write], {
-      cwd: dir,
-      env: { ...process.env, TESTS: 'basic copymove props locks http' },
-      maxBuffer: 16 << 20,
-    }).catch((err: { stdout?: string; message: string }) => ({ stdout: err.stdout ?? err.message }))
-    const summaries = [...stdout.matchAll(/summary for `(\w+)': of (\d+) tests run: (\d+) passed, (\d+) failed/g)].map((m) => ({
-      suite: m[1],
-      run: Number(m[2]),
-      failed: Number(m[4]),
-    }))
-    expect(summaries.map((s) => s.suite)).toEqual(['basic', 'copymove', 'props', 'locks', 'http'])
-    for (const s of summaries) expect(s, stdout).toMatchObject({ failed: 0 })
-    expect(summaries.reduce((n, s) => n + s.run, 0)).toBeGreaterThanOrEqual(100)
-    expect(stdout.match(/WARNING.*/g) ?? []).toEqual([])
-    await expectConsistent(server, expect)
-  })
+  it(
+    'given the basic, copymove, props, locks and http suites, then every test passes with no warning',
+    { timeout: 180_000 },
+    async () => {
+      // "--": an app password may start with "-", which litmus would take for an option.
+      const { stdout } = await run(
+        'litmus',
+        ['--keep-going', '--', `${server.url}/dav/`, account.email, account.write],
+        {
+          cwd: dir,
+          env: { ...process.env, TESTS: 'basic copymove props locks http' },
+          maxBuffer: 16 << 20,
+        },
+      ).catch((err: { stdout?: string; message: string }) => ({ stdout: err.stdout ?? err.message }))
+      const summaries = [
+        ...stdout.matchAll(/summary for `(\w+)': of (\d+) tests run: (\d+) passed, (\d+) failed/g),
+      ].map((m) => ({
+        suite: m[1],
+        run: Number(m[2]),
+        failed: Number(m[4]),
+      }))
+      expect(summaries.map((s) => s.suite)).toEqual(['basic', 'copymove', 'props', 'locks', 'http'])
+      for (const s of summaries) expect(s, stdout).toMatchObject({ failed: 0 })
+      expect(summaries.reduce((n, s) => n + s.run, 0)).toBeGreaterThanOrEqual(100)
+      expect(stdout.match(/WARNING.*/g) ?? []).toEqual([])
+      await expectConsistent(server, expect)
+    },
+  )
 })
 
 describe('cadaver', () => {
@@ -49,10 +59,27 @@ describe('cadaver', () => {
     const home = join(dir, 'cadaver-home')
     await run('mkdir', ['-p', home])
     // cadaver reads its credentials from ~/.netrc, by host.
-    await writeFile(join(home, '.netrc'), `machine 127.0.0.1\nlogin ${account.email}\npassword ${account.write}\n`, { mode: 0o600 })
+    await writeFile(join(home, '.netrc'), `machine 127.0.0.1\nlogin ${account.email}\npassword ${account.write}\n`, {
+      mode: 0o600,
+    })
     await writeFile(join(home, 'local.txt'), 'hello from cadaver\n')
-    const script = ['mkcol docs', 'cd docs', 'put local.txt note.txt', 'move note.txt renamed.txt', 'get renamed.txt back.txt', 'propget renamed.txt', 'ls', 'delete renamed.txt', 'ls', 'quit'].join('\n')
-    const child = execFile('cadaver', [`${server.url}/dav/`], { cwd: home, env: { ...process.env, HOME: home }, timeout: 60_000 })
+    const script = [
+      'mkcol docs',
+      'cd docs',
+      'put local.txt note.txt',
+      'move note.txt renamed.txt',
+      'get renamed.txt back.txt',
+      'propget renamed.txt',
+      'ls',
+      'delete renamed.txt',
+      'ls',
+      'quit',
+    ].join('\n')
+    const child = execFile('cadaver', [`${server.url}/dav/`], {
+      cwd: home,
+      env: { ...process.env, HOME: home },
+      timeout: 60_000,
+    })
     let out = ''
     child.stdout!.on('data', (d) => (out += d))
     child.stderr!.on('data', (d) => (out += d))

@@ -18,7 +18,11 @@ export async function davAccount(server: TestServer, tag = 'dav'): Promise<DavAc
   const email = uniqueEmail(tag)
   const { user } = await browser.signup(email, 'secret123')
   const make = async (scope: 'read' | 'write') => {
-    const r = await browser.post('/user-service/app-passwords', { name: `${tag} ${scope}`, scope, password: 'secret123' })
+    const r = await browser.post('/user-service/app-passwords', {
+      name: `${tag} ${scope}`,
+      scope,
+      password: 'secret123',
+    })
     if (r.status !== 201) throw new Error(`app password: ${r.status} ${r.text}`)
     return r.body.secret as string
   }
@@ -34,7 +38,13 @@ export async function startDav(opts: StartOptions = {}) {
 export const basic = (email: string, secret: string) => `Basic ${Buffer.from(`${email}:${secret}`).toString('base64')}`
 
 /** One WebDAV request with Basic credentials; `path` is below the server (e.g. "/dav/a.txt"). */
-export async function dav(server: TestServer, auth: string | undefined, method: string, path: string, opts: { body?: BodyInit; headers?: Record<string, string> } = {}) {
+export async function dav(
+  server: TestServer,
+  auth: string | undefined,
+  method: string,
+  path: string,
+  opts: { body?: BodyInit; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(server.url + path, {
     method,
     headers: { ...(auth ? { authorization: auth } : {}), ...opts.headers },
@@ -48,6 +58,7 @@ export async function dav(server: TestServer, auth: string | undefined, method: 
 export const PROPFIND_ALL = '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:allprop/></D:propfind>'
 
 /** The hrefs of a multistatus, in order. */
-export const hrefs = (xml: string) => [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => decodeURIComponent(m[1]!))
+export const hrefs = (xml: string) =>
+  [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => decodeURIComponent(m[1]!))
 
 export type { TestServer }

@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const stored = async (name: string) => {
-  const row = await (server.app.cumulus.db as any).selectFrom('files').selectAll().where('owner_id', '=', account.userId).where('filename', '=', name).executeTakeFirst()
+  const row = await (server.app.cumulus.db as any)
+    .selectFrom('files')
+    .selectAll()
+    .where('owner_id', '=', account.userId)
+    .where('filename', '=', name)
+    .executeTakeFirst()
   const chunks: Buffer[] = []
   for await (const c of await server.app.cumulus.store.get(row.blob_key)) chunks.push(c as Buffer)
   return { row, bytes: Buffer.concat(chunks) }
@@ -24,7 +29,9 @@ describe('encryption at rest', () => {
     const auth = basic(account.email, account.write)
     const plain = Buffer.from('a secret line that must never be stored as it is\n'.repeat(2000))
     expect((await dav(server, auth, 'PUT', '/dav/secret.txt', { body: plain })).status).toBe(201)
-    expect((await dav(server, auth, 'COPY', '/dav/secret.txt', { headers: { destination: '/dav/copy.txt' } })).status).toBe(201)
+    expect(
+      (await dav(server, auth, 'COPY', '/dav/secret.txt', { headers: { destination: '/dav/copy.txt' } })).status,
+    ).toBe(201)
     for (const name of ['secret.txt', 'copy.txt']) {
       const { row, bytes } = await stored(name)
       expect(row.enc).toEqual(expect.any(String))

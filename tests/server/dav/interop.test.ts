@@ -17,16 +17,20 @@ const logged: Array<{ level: number; msg: string; err?: { stack?: string } }> = 
 beforeAll(async () => {
   ;({ server, account: alice } = await startDav({ env: { LOG_LEVEL: 'info' } }))
   auth = basic(alice.email, alice.write)
-  const stream = (server.app.log as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym]!
+  const stream = (server.app.log as unknown as Record<symbol, { write(line: string): boolean }>)[
+    pino.symbols.streamSym
+  ]!
   stream.write = (line: string) => (logged.push(JSON.parse(line)), true)
 })
 afterAll(() => server.close())
 
 /** `levels` elements nested in one another, inside a body of `method`'s kind. */
 function nested(method: 'PROPFIND' | 'PROPPATCH' | 'LOCK', levels: number): string {
-  const wrap = (outer: string, inner: string, count: number) => `${outer}${'<x:n>'.repeat(count)}${inner}${'</x:n>'.repeat(count)}`
+  const wrap = (outer: string, inner: string, count: number) =>
+    `${outer}${'<x:n>'.repeat(count)}${inner}${'</x:n>'.repeat(count)}`
   // Each body's own elements count: propfind/prop/name is 3, propertyupdate/set/prop/name 4, lockinfo/owner 2.
-  if (method === 'PROPFIND') return `<D:propfind xmlns:D="DAV:" xmlns:x="urn:x"><D:prop>${wrap('', '', levels - 2)}</D:prop></D:propfind>`
+  if (method === 'PROPFIND')
+    return `<D:propfind xmlns:D="DAV:" xmlns:x="urn:x"><D:prop>${wrap('', '', levels - 2)}</D:prop></D:propfind>`
   if (method === 'PROPPATCH')
     return `<D:propertyupdate xmlns:D="DAV:" xmlns:x="urn:x"><D:set><D:prop>${wrap('', 'v', levels - 3)}</D:prop></D:set></D:propertyupdate>`
   return `<D:lockinfo xmlns:D="DAV:" xmlns:x="urn:x"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${wrap('', 'me', levels - 2)}</D:owner></D:lockinfo>`
@@ -39,12 +43,15 @@ describe('XML bodies nested deeply', () => {
 
   for (const method of ['PROPFIND', 'PROPPATCH', 'LOCK'] as const) {
     it(`given ${method} bodies of 100, 101, 102 and 500 levels, then 100 is served and deeper ones are 400 with an RFC 4918 error body`, async () => {
-      const headers: Record<string, string> = method === 'PROPFIND' ? { depth: '0' } : method === 'LOCK' ? { timeout: 'Second-60' } : {}
+      const headers: Record<string, string> =
+        method === 'PROPFIND' ? { depth: '0' } : method === 'LOCK' ? { timeout: 'Second-60' } : {}
       const ok = await dav(server, auth, method, '/dav/deep.txt', { headers, body: nested(method, 100) })
       expect(ok.status, ok.text).toBe(method === 'PROPFIND' || method === 'PROPPATCH' ? 207 : 200)
       if (method === 'LOCK') {
         const token = ok.headers.get('lock-token')!
-        expect((await dav(server, auth, 'UNLOCK', '/dav/deep.txt', { headers: { 'lock-token': token } })).status).toBe(204)
+        expect((await dav(server, auth, 'UNLOCK', '/dav/deep.txt', { headers: { 'lock-token': token } })).status).toBe(
+          204,
+        )
       }
       for (const levels of [101, 102, 500]) {
         const r = await dav(server, auth, method, '/dav/deep.txt', { headers, body: nested(method, levels) })
@@ -95,20 +102,29 @@ describe('GET and HEAD on a folder', () => {
   })
 
   it('given OPTIONS and 405s, then Allow names only what works at the path', async () => {
-    const allow = async (method: string, path: string, who = auth) => (await dav(server, who, method, path)).headers.get('allow')
-    expect(await allow('OPTIONS', '/dav/Listed/')).toBe('OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, DELETE, COPY, MOVE, LOCK, UNLOCK')
-    expect(await allow('OPTIONS', '/dav/deep.txt')).toBe('OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, COPY, MOVE, LOCK, UNLOCK')
+    const allow = async (method: string, path: string, who = auth) =>
+      (await dav(server, who, method, path)).headers.get('allow')
+    expect(await allow('OPTIONS', '/dav/Listed/')).toBe(
+      'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, DELETE, COPY, MOVE, LOCK, UNLOCK',
+    )
+    expect(await allow('OPTIONS', '/dav/deep.txt')).toBe(
+      'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, COPY, MOVE, LOCK, UNLOCK',
+    )
     expect(await allow('OPTIONS', '/dav/')).toBe('OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, LOCK, UNLOCK')
     expect(await allow('OPTIONS', '/dav/nothing-here')).toBe('OPTIONS, PUT, MKCOL, LOCK')
     expect(await allow('OPTIONS', '/dav/Listed/', basic(alice.email, alice.read))).toBe('OPTIONS, GET, HEAD, PROPFIND')
     // Without credentials: what the share takes at all.
-    expect(await allow('OPTIONS', '/dav/Listed/', '')).toBe('OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK')
+    expect(await allow('OPTIONS', '/dav/Listed/', '')).toBe(
+      'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK',
+    )
     const put = await dav(server, auth, 'PUT', '/dav/Listed', { body: 'x' })
     expect(put.status).toBe(405)
     expect(put.headers.get('allow')).toBe('OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, DELETE, COPY, MOVE, LOCK, UNLOCK')
     const mkcol = await dav(server, auth, 'MKCOL', '/dav/deep.txt')
     expect(mkcol.status).toBe(405)
-    expect(mkcol.headers.get('allow')).toBe('OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, COPY, MOVE, LOCK, UNLOCK')
+    expect(mkcol.headers.get('allow')).toBe(
+      'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, COPY, MOVE, LOCK, UNLOCK',
+    )
   })
 })
 
@@ -124,10 +140,15 @@ describe('requests some clients send', () => {
   })
 
   it('given an empty propertyupdate (or one with empty set and remove), then 207 with 200 OK and nothing changed', async () => {
-    for (const body of ['<D:propertyupdate xmlns:D="DAV:"/>', '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop/></D:set><D:remove><D:prop/></D:remove></D:propertyupdate>']) {
+    for (const body of [
+      '<D:propertyupdate xmlns:D="DAV:"/>',
+      '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop/></D:set><D:remove><D:prop/></D:remove></D:propertyupdate>',
+    ]) {
       const r = await dav(server, auth, 'PROPPATCH', '/dav/deep.txt', { body })
       expect(r.status, r.text).toBe(207)
-      expect(r.text).toContain('<D:response><D:href>/dav/deep.txt</D:href><D:status>HTTP/1.1 200 OK</D:status></D:response>')
+      expect(r.text).toContain(
+        '<D:response><D:href>/dav/deep.txt</D:href><D:status>HTTP/1.1 200 OK</D:status></D:response>',
+      )
     }
     // No body at all is still no propertyupdate.
     expect((await dav(server, auth, 'PROPPATCH', '/dav/deep.txt')).status).toBe(400)
@@ -137,16 +158,29 @@ describe('requests some clients send', () => {
 describe("macOS Finder's files", () => {
   it('given .DS_Store and "._*" files PUT by Finder, then PROPFIND lists them, and no web app list, search or gallery does, with pages still full', async () => {
     expect((await dav(server, auth, 'MKCOL', '/dav/Mac')).status).toBe(201)
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer()
-    for (const [name, body] of [['.DS_Store', 'finder'], ['._photo.png', png], ['a.txt', 'a'], ['._notes.txt', 'apple double'], ['b.txt', 'b'], ['photo.png', png], ['c.txt', 'c']] as const) {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer()
+    for (const [name, body] of [
+      ['.DS_Store', 'finder'],
+      ['._photo.png', png],
+      ['a.txt', 'a'],
+      ['._notes.txt', 'apple double'],
+      ['b.txt', 'b'],
+      ['photo.png', png],
+      ['c.txt', 'c'],
+    ] as const) {
       expect((await dav(server, auth, 'PUT', `/dav/Mac/${encodeURIComponent(name)}`, { body })).status).toBe(201)
     }
     const listed = await dav(server, auth, 'PROPFIND', '/dav/Mac/', { headers: { depth: '1' } })
-    for (const name of ['.DS_Store', '._photo.png', '._notes.txt']) expect(listed.text).toContain(`<D:href>/dav/Mac/${encodeURIComponent(name)}</D:href>`)
+    for (const name of ['.DS_Store', '._photo.png', '._notes.txt'])
+      expect(listed.text).toContain(`<D:href>/dav/Mac/${encodeURIComponent(name)}</D:href>`)
     expect((await dav(server, auth, 'GET', '/dav/Mac/.DS_Store')).text).toBe('finder')
 
     const b = alice.browser
-    const folderId = (await b.get('/folder-service/list?parent=/&sortBy=alp_asc')).body.find((f: { name: string }) => f.name === 'Mac')._id
+    const folderId = (await b.get('/folder-service/list?parent=/&sortBy=alp_asc')).body.find(
+      (f: { name: string }) => f.name === 'Mac',
+    )._id
     const names = (r: { body: Array<{ filename: string }> }) => r.body.map((f) => f.filename)
     // Paged two at a time by name: three pages of the four files the app shows.
     const pages: string[][] = []
@@ -158,16 +192,26 @@ describe("macOS Finder's files", () => {
       const last = r.body.at(-1)
       query = `&startAt=true&startAtDate=${encodeURIComponent(last.uploadDate)}&startAtName=${encodeURIComponent(last.filename)}&startAtId=${last._id}`
     }
-    expect(pages).toEqual([['a.txt', 'b.txt'], ['c.txt', 'photo.png']])
-    expect(names(await b.get(`/file-service/list?parent=${folderId}`))).toEqual(expect.not.arrayContaining(['.DS_Store', '._photo.png', '._notes.txt']))
+    expect(pages).toEqual([
+      ['a.txt', 'b.txt'],
+      ['c.txt', 'photo.png'],
+    ])
+    expect(names(await b.get(`/file-service/list?parent=${folderId}`))).toEqual(
+      expect.not.arrayContaining(['.DS_Store', '._photo.png', '._notes.txt']),
+    )
     for (const search of ['DS_Store', '._', 'photo', 'notes']) {
-      expect(names(await b.get(`/file-service/list?search=${encodeURIComponent(search)}`)), search).toEqual(search === 'photo' ? ['photo.png'] : [])
+      expect(names(await b.get(`/file-service/list?search=${encodeURIComponent(search)}`)), search).toEqual(
+        search === 'photo' ? ['photo.png'] : [],
+      )
     }
     // The gallery shows a photo once its thumbnail job has read it.
     const gallery = async () => names(await b.get('/file-service/list?mediaMode=true&limit=100'))
-    for (let i = 0; i < 100 && !(await gallery()).includes('photo.png'); i++) await new Promise((r) => setTimeout(r, 50))
+    for (let i = 0; i < 100 && !(await gallery()).includes('photo.png'); i++)
+      await new Promise((r) => setTimeout(r, 50))
     expect(await gallery()).toEqual(['photo.png'])
-    expect(names(await b.get('/file-service/quick-list'))).toEqual(expect.not.arrayContaining(['.DS_Store', '._photo.png', '._notes.txt']))
+    expect(names(await b.get('/file-service/quick-list'))).toEqual(
+      expect.not.arrayContaining(['.DS_Store', '._photo.png', '._notes.txt']),
+    )
     const suggested = await b.get('/file-service/suggested-list?search=DS_Store')
     expect(suggested.body.fileList).toEqual([])
   })
@@ -186,13 +230,26 @@ describe('a client that hangs up', () => {
 
   it('given a PUT cut mid-body, a download and a PROPFIND cut mid-reply, then the log says so at info, with no error or stack, and nothing half-written is kept', async () => {
     const from = logged.length
-    await hangUp(`PUT /dav/cut.bin HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Length: 1000000\r\n\r\n`, 'x'.repeat(1000), 300)
+    await hangUp(
+      `PUT /dav/cut.bin HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Length: 1000000\r\n\r\n`,
+      'x'.repeat(1000),
+      300,
+    )
     expect((await dav(server, auth, 'PUT', '/dav/big.bin', { body: Buffer.alloc(8 << 20, 7) })).status).toBe(201)
     await hangUp(`GET /dav/big.bin HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n\r\n`, '', 50)
-    await hangUp(`PROPFIND /dav/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nDepth: 1\r\nContent-Length: 0\r\n\r\n`, '', 5)
-    for (let i = 0; i < 40 && !logged.slice(from).some((l) => l.msg.startsWith('client closed')); i++) await new Promise((r) => setTimeout(r, 50))
+    await hangUp(
+      `PROPFIND /dav/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nDepth: 1\r\nContent-Length: 0\r\n\r\n`,
+      '',
+      5,
+    )
+    for (let i = 0; i < 40 && !logged.slice(from).some((l) => l.msg.startsWith('client closed')); i++)
+      await new Promise((r) => setTimeout(r, 50))
     const lines = logged.slice(from)
-    expect(lines.filter((l) => l.msg === 'client closed the connection before the request was read').map((l) => [l.level, l.err])).toEqual([[30, undefined]])
+    expect(
+      lines
+        .filter((l) => l.msg === 'client closed the connection before the request was read')
+        .map((l) => [l.level, l.err]),
+    ).toEqual([[30, undefined]])
     expect(lines.filter((l) => l.level >= 40 || l.err?.stack)).toEqual([])
     expect((await dav(server, auth, 'GET', '/dav/cut.bin')).status).toBe(404)
   })

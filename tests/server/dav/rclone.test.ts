@@ -25,8 +25,12 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cumulus-rclone-'))
   const { stdout: obscured } = await run('rclone', ['obscure', '--', account.write])
   const config = join(dir, 'rclone.conf')
-  await writeFile(config, `[cumulus]\ntype = webdav\nurl = ${server.url}/dav/\nvendor = other\nuser = ${account.email}\npass = ${obscured.trim()}\n`)
-  rclone = (...args) => run('rclone', ['--config', config, '--transfers', '8', '--checkers', '16', ...args], { maxBuffer: 32 << 20 })
+  await writeFile(
+    config,
+    `[cumulus]\ntype = webdav\nurl = ${server.url}/dav/\nvendor = other\nuser = ${account.email}\npass = ${obscured.trim()}\n`,
+  )
+  rclone = (...args) =>
+    run('rclone', ['--config', config, '--transfers', '8', '--checkers', '16', ...args], { maxBuffer: 32 << 20 })
 })
 afterAll(async () => {
   await server.close()
@@ -34,26 +38,35 @@ afterAll(async () => {
 })
 
 describe('rclone (webdav backend)', () => {
-  it(`given a ${FILES}-file nested tree, then sync up and down is byte-exact and a second sync transfers nothing`, { timeout: 240_000 }, async () => {
-    const src = join(dir, 'src')
-    for (let i = 0; i < FILES; i++) {
-      const folder = join(src, `year-${i % 10}`, `month ${(i >> 4) % 4}`, ...(i % 7 === 0 ? ['deep', 'er'] : []))
-      await mkdir(folder, { recursive: true })
-      // Sizes from empty to 6 KB, and names with spaces and non-ASCII letters.
-      await writeFile(join(folder, `file ${i} é.bin`), randomBytes(i % 50 === 0 ? 0 : (i * 37) % 6000))
-    }
-    await rclone('sync', src, 'cumulus:backup')
-    const down = join(dir, 'down')
-    await rclone('sync', 'cumulus:backup', down)
-    // Exit code 0 is a clean check: every file on both sides, the same size and MD5.
-    const check = await rclone('check', src, down)
-    expect(check.stderr).toContain(`${FILES} matching files`)
-    expect(check.stderr).toContain('0 differences found')
-    const again = await rclone('sync', src, 'cumulus:backup', '-v')
-    expect(again.stderr).not.toMatch(/Copied|Deleted|Updated/)
-    expect(again.stderr).toContain('There was nothing to transfer')
-    const rows = await (server.app.cumulus.db as any).selectFrom('files').select('id').where('owner_id', '=', account.userId).where('trashed', '=', 0).execute()
-    expect(rows).toHaveLength(FILES)
-    await expectConsistent(server, expect)
-  })
+  it(
+    `given a ${FILES}-file nested tree, then sync up and down is byte-exact and a second sync transfers nothing`,
+    { timeout: 240_000 },
+    async () => {
+      const src = join(dir, 'src')
+      for (let i = 0; i < FILES; i++) {
+        const folder = join(src, `year-${i % 10}`, `month ${(i >> 4) % 4}`, ...(i % 7 === 0 ? ['deep', 'er'] : []))
+        await mkdir(folder, { recursive: true })
+        // Sizes from empty to 6 KB, and names with spaces and non-ASCII letters.
+        await writeFile(join(folder, `file ${i} é.bin`), randomBytes(i % 50 === 0 ? 0 : (i * 37) % 6000))
+      }
+      await rclone('sync', src, 'cumulus:backup')
+      const down = join(dir, 'down')
+      await rclone('sync', 'cumulus:backup', down)
+      // Exit code 0 is a clean check: every file on both sides, the same size and MD5.
+      const check = await rclone('check', src, down)
+      expect(check.stderr).toContain(`${FILES} matching files`)
+      expect(check.stderr).toContain('0 differences found')
+      const again = await rclone('sync', src, 'cumulus:backup', '-v')
+      expect(again.stderr).not.toMatch(/Copied|Deleted|Updated/)
+      expect(again.stderr).toContain('There was nothing to transfer')
+      const rows = await (server.app.cumulus.db as any)
+        .selectFrom('files')
+        .select('id')
+        .where('owner_id', '=', account.userId)
+        .where('trashed', '=', 0)
+        .execute()
+      expect(rows).toHaveLength(FILES)
+      await expectConsistent(server, expect)
+    },
+  )
 })

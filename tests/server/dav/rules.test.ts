@@ -2,7 +2,16 @@
 // the If header, lock coverage and timeouts, and namespace-resolved XML.
 import { describe, expect, it } from 'vitest'
 import type { DavLock } from '../../../server/db/schema.ts'
-import { checkLocks, covering, ifHolds, lockedBelow, lockTimeout, MAX_LOCK_SECONDS, parseIf, submittedTokens } from '../../../server/services/dav/locks.ts'
+import {
+  checkLocks,
+  covering,
+  ifHolds,
+  lockedBelow,
+  lockTimeout,
+  MAX_LOCK_SECONDS,
+  parseIf,
+  submittedTokens,
+} from '../../../server/services/dav/locks.ts'
 import { childNamer, hrefOf, splitDavPath, suffixed } from '../../../server/services/dav/paths.ts'
 import { innerXml, parseXml } from '../../../server/services/dav/xml.ts'
 
@@ -15,7 +24,8 @@ describe('paths', () => {
     expect(splitDavPath('/dav/')).toEqual([])
     expect(splitDavPath('/dav')).toEqual([])
     expect(splitDavPath('/dav/My%20Files/caf%C3%A9.txt?x=1')).toEqual(['My Files', 'café.txt'])
-    for (const bad of ['/dav/a/../b', '/dav/a%2Fb', '/dav/%E0%A4%A', '/dav/.', '/davx/y']) expect(() => splitDavPath(bad)).toThrow(expect.objectContaining({ statusCode: 400 }))
+    for (const bad of ['/dav/a/../b', '/dav/a%2Fb', '/dav/%E0%A4%A', '/dav/.', '/davx/y'])
+      expect(() => splitDavPath(bad)).toThrow(expect.objectContaining({ statusCode: 400 }))
     expect(hrefOf(['My Files', 'a#b?.txt'], false)).toBe('/dav/My%20Files/a%23b%3F.txt')
     expect(hrefOf(['x'], true)).toBe('/dav/x/')
   })
@@ -42,7 +52,12 @@ describe('paths', () => {
   })
 })
 
-const lock = (path: string, depth: '0' | 'infinity', token = `urn:uuid:${path}`, scope: 'exclusive' | 'shared' = 'exclusive'): DavLock => ({
+const lock = (
+  path: string,
+  depth: '0' | 'infinity',
+  token = `urn:uuid:${path}`,
+  scope: 'exclusive' | 'shared' = 'exclusive',
+): DavLock => ({
   token,
   owner_id: 'u',
   path,
@@ -64,16 +79,32 @@ describe('locks and the If header', () => {
   })
 
   it('given a write, then each lock root protecting it needs one of its tokens: 423 naming the root otherwise', () => {
-    const locks = [lock('docs', 'infinity', 't1'), lock('docs/a', '0', 't2', 'shared'), lock('docs/a', '0', 't3', 'shared')]
-    expect(() => checkLocks(locks, [{ path: 'docs/a' }], new Set(['t1']))).toThrow(expect.objectContaining({ statusCode: 423, href: '/dav/docs/a' }))
+    const locks = [
+      lock('docs', 'infinity', 't1'),
+      lock('docs/a', '0', 't2', 'shared'),
+      lock('docs/a', '0', 't3', 'shared'),
+    ]
+    expect(() => checkLocks(locks, [{ path: 'docs/a' }], new Set(['t1']))).toThrow(
+      expect.objectContaining({ statusCode: 423, href: '/dav/docs/a' }),
+    )
     expect(() => checkLocks(locks, [{ path: 'docs/a' }], new Set(['t1', 't3']))).not.toThrow()
-    expect(() => checkLocks(locks, [{ path: 'docs', withMembers: true }], new Set(['t1']))).toThrow(expect.objectContaining({ statusCode: 423 }))
+    expect(() => checkLocks(locks, [{ path: 'docs', withMembers: true }], new Set(['t1']))).toThrow(
+      expect.objectContaining({ statusCode: 423 }),
+    )
   })
 
   it('given If headers, then lists, tags, Not and etags are read, and the header holds when one list does', async () => {
-    const lists = parseIf('</dav/a> (<urn:x> ["e1"]) (Not <DAV:no-lock>) <http://h/dav/b> ([W/"e2"])', (url) => new URL(url, 'http://h').pathname.slice(5))
+    const lists = parseIf('</dav/a> (<urn:x> ["e1"]) (Not <DAV:no-lock>) <http://h/dav/b> ([W/"e2"])', (url) =>
+      new URL(url, 'http://h').pathname.slice(5),
+    )
     expect(lists).toEqual([
-      { path: 'a', conditions: [{ not: false, token: 'urn:x' }, { not: false, etag: '"e1"' }] },
+      {
+        path: 'a',
+        conditions: [
+          { not: false, token: 'urn:x' },
+          { not: false, etag: '"e1"' },
+        ],
+      },
       { path: 'a', conditions: [{ not: true, token: 'DAV:no-lock' }] },
       { path: 'b', conditions: [{ not: false, etag: 'W/"e2"' }] },
     ])
@@ -81,7 +112,8 @@ describe('locks and the If header', () => {
     const state = async (path: string) => ({ etag: path === 'b' ? '"e2"' : '"other"', tokens: new Set<string>() })
     expect(await ifHolds(lists.slice(0, 1), 'a', state)).toBe(false)
     expect(await ifHolds(lists, 'a', state)).toBe(true)
-    for (const bad of ['', '(', '(<a>', 'x', '(Not)', '()']) expect(() => parseIf(bad, () => '')).toThrow(expect.objectContaining({ statusCode: 400 }))
+    for (const bad of ['', '(', '(<a>', 'x', '(Not)', '()'])
+      expect(() => parseIf(bad, () => '')).toThrow(expect.objectContaining({ statusCode: 400 }))
   })
 
   it('given Timeout headers, then the first usable one, capped at a day; none gives an hour', () => {
@@ -95,7 +127,9 @@ describe('locks and the If header', () => {
 
 describe('XML', () => {
   it('given prefixes, default namespaces and character references, then elements by namespace, and content that keeps its meaning when written alone', () => {
-    const e = parseXml('<D:prop xmlns:D="DAV:"><x:a xmlns:x="urn:x" x:k="1" plain="&#65536;">t &amp; &#x10000;<b/><D:href>h</D:href></x:a></D:prop>')
+    const e = parseXml(
+      '<D:prop xmlns:D="DAV:"><x:a xmlns:x="urn:x" x:k="1" plain="&#65536;">t &amp; &#x10000;<b/><D:href>h</D:href></x:a></D:prop>',
+    )
     expect([e.ns, e.local]).toEqual(['DAV:', 'prop'])
     const a = e.children[0] as ReturnType<typeof parseXml>
     expect([a.ns, a.local, a.attrs]).toEqual(['urn:x', 'a', { '{urn:x}k': '1', plain: '\u{10000}' }])

@@ -35,12 +35,19 @@ describe('roles', () => {
     expect(login.body).toMatchObject({ user: { role: 'user' }, mustChangePassword: false })
   })
 
-  it.each(ADMIN_ROUTES)('given a signed-in user who is not an admin, when calling %s %s, then 403 ADMIN_ONLY', async (method, path, json) => {
-    const m = await member(f.server)
-    const r = await m.b.request(method, path, json === undefined ? {} : { json })
-    expect(r.status).toBe(403)
-    expect(r.body).toEqual({ statusCode: 403, code: 'ADMIN_ONLY', message: 'Only an admin of this server can do this' })
-  })
+  it.each(ADMIN_ROUTES)(
+    'given a signed-in user who is not an admin, when calling %s %s, then 403 ADMIN_ONLY',
+    async (method, path, json) => {
+      const m = await member(f.server)
+      const r = await m.b.request(method, path, json === undefined ? {} : { json })
+      expect(r.status).toBe(403)
+      expect(r.body).toEqual({
+        statusCode: 403,
+        code: 'ADMIN_ONLY',
+        message: 'Only an admin of this server can do this',
+      })
+    },
+  )
 
   it.each(ADMIN_ROUTES)('given nobody signed in, when calling %s %s, then 401', async (method, path, json) => {
     const r = await new Browser(f.server.url).request(method, path, json === undefined ? {} : { json })
@@ -96,14 +103,20 @@ describe('the last admin', () => {
     await f.admin.patch(`/admin/users/${b.id}`, { role: 'admin' })
     // Three admins: the original steps down so a and b are the only two.
     expect((await f.admin.patch(`/admin/users/${me}`, { role: 'user' })).status).toBe(200)
-    const [ra, rb] = await Promise.all([a.b.patch(`/admin/users/${b.id}`, { role: 'user' }), b.b.patch(`/admin/users/${a.id}`, { role: 'user' })])
+    const [ra, rb] = await Promise.all([
+      a.b.patch(`/admin/users/${b.id}`, { role: 'user' }),
+      b.b.patch(`/admin/users/${a.id}`, { role: 'user' }),
+    ])
     // The loser is refused either by the rule (409) or, when the winner's demotion landed
     // before its request was authenticated, as no longer an admin (403).
     expect([ra.status, rb.status].filter((s) => s === 200)).toHaveLength(1)
     expect([ra.status, rb.status].find((s) => s !== 200)).toBeOneOf([403, 409])
     const survivor = ra.status === 200 ? a : b
-    const roles = (await f.admin.get('/user-service/user')).status === 200 ? (await survivor.b.get('/admin/users')).body.users : []
-    expect(roles.filter((u: any) => [a.id, b.id].includes(u._id) && u.role === 'admin').map((u: any) => u._id)).toEqual([survivor.id])
+    const roles =
+      (await f.admin.get('/user-service/user')).status === 200 ? (await survivor.b.get('/admin/users')).body.users : []
+    expect(roles.filter((u: any) => [a.id, b.id].includes(u._id) && u.role === 'admin').map((u: any) => u._id)).toEqual(
+      [survivor.id],
+    )
     expect((await survivor.b.patch(`/admin/users/${me}`, { role: 'admin' })).status).toBe(200)
     for (const u of [a, b]) await f.admin.patch(`/admin/users/${u.id}`, { role: 'user' })
   })
@@ -114,7 +127,14 @@ describe('POST /admin/users', () => {
     const email = uniqueEmail('made')
     const r = await f.admin.post('/admin/users', { email })
     expect(r.status).toBe(201)
-    expect(r.body.user).toMatchObject({ email, role: 'user', disabled: false, used: 0, fileCount: 0, lastActiveAt: null })
+    expect(r.body.user).toMatchObject({
+      email,
+      role: 'user',
+      disabled: false,
+      used: 0,
+      fileCount: 0,
+      lastActiveAt: null,
+    })
     expect(r.body.temporaryPassword).toMatch(TEMPORARY_PASSWORD)
     const b = new Browser(f.server.url)
     const login = await b.login(email, r.body.temporaryPassword)
@@ -123,10 +143,20 @@ describe('POST /admin/users', () => {
     expect((await b.get('/user-service/user-detailed')).body.mustChangePassword).toBe(true)
     // A restored session reads GET /user: it must say so too (the spec's reply, plus this flag while set).
     expect((await b.get('/user-service/user')).body).toMatchObject({ email, mustChangePassword: true })
-    const same = await b.patch('/user-service/change-password', { oldPassword: r.body.temporaryPassword, newPassword: r.body.temporaryPassword })
+    const same = await b.patch('/user-service/change-password', {
+      oldPassword: r.body.temporaryPassword,
+      newPassword: r.body.temporaryPassword,
+    })
     expect(same.status).toBe(400)
     expect(same.body.message).toBe('Choose a new password, not the temporary one')
-    expect((await b.patch('/user-service/change-password', { oldPassword: r.body.temporaryPassword, newPassword: 'my-own-pass' })).status).toBe(200)
+    expect(
+      (
+        await b.patch('/user-service/change-password', {
+          oldPassword: r.body.temporaryPassword,
+          newPassword: 'my-own-pass',
+        })
+      ).status,
+    ).toBe(200)
     const again = await new Browser(f.server.url).login(email, 'my-own-pass')
     expect(again.body.mustChangePassword).toBe(false)
     expect(again.body.user).not.toHaveProperty('mustChangePassword')
@@ -147,13 +177,19 @@ describe('POST /admin/users', () => {
     ]
     for (const r of refused) {
       expect(r.status).toBe(403)
-      expect(r.body).toEqual({ statusCode: 403, code: 'PASSWORD_CHANGE_REQUIRED', message: 'Choose a new password first: this one was temporary' })
+      expect(r.body).toEqual({
+        statusCode: 403,
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        message: 'Choose a new password first: this one was temporary',
+      })
     }
     // What choosing a new password needs: its own user, a token refresh, the change itself.
     expect((await b.get('/user-service/user')).status).toBe(200)
     expect((await b.get('/user-service/user-detailed')).status).toBe(200)
     expect((await b.post('/user-service/get-token')).status).toBe(200)
-    expect((await b.patch('/user-service/change-password', { oldPassword: temporary, newPassword: 'my-own-pass' })).status).toBe(200)
+    expect(
+      (await b.patch('/user-service/change-password', { oldPassword: temporary, newPassword: 'my-own-pass' })).status,
+    ).toBe(200)
     // The same session, at once: the rule follows the account, not a flag the app keeps.
     expect((await b.get('/file-service/list?parent=/')).status).toBe(200)
     expect((await b.get('/user-service/sessions')).status).toBe(200)
@@ -172,8 +208,14 @@ describe('POST /admin/users', () => {
   })
 
   it('given an email in use or a bad one, then 409 / 400 with the sign-up messages', async () => {
-    expect((await f.admin.post('/admin/users', { email: f.adminEmail })).body).toMatchObject({ statusCode: 409, message: 'Email Already Exists' })
-    expect((await f.admin.post('/admin/users', { email: 'nope' })).body).toMatchObject({ statusCode: 400, message: 'Email is invalid' })
+    expect((await f.admin.post('/admin/users', { email: f.adminEmail })).body).toMatchObject({
+      statusCode: 409,
+      message: 'Email Already Exists',
+    })
+    expect((await f.admin.post('/admin/users', { email: 'nope' })).body).toMatchObject({
+      statusCode: 400,
+      message: 'Email is invalid',
+    })
   })
 
   it('given a password, then no temporary password is answered', async () => {
@@ -241,7 +283,11 @@ describe('disabling', () => {
     }
     const again = await new Browser(f.server.url).login(m.email)
     expect(again.status).toBe(403)
-    expect(again.body).toEqual({ statusCode: 403, code: 'ACCOUNT_DISABLED', message: "This account is disabled. Ask the server's admin." })
+    expect(again.body).toEqual({
+      statusCode: 403,
+      code: 'ACCOUNT_DISABLED',
+      message: "This account is disabled. Ask the server's admin.",
+    })
     // A wrong password never learns the account is disabled.
     expect((await new Browser(f.server.url).login(m.email, 'wrong-pass')).status).toBe(401)
     await f.admin.patch(`/admin/users/${m.id}`, { disabled: false })

@@ -19,7 +19,9 @@ describe('GET /user-service/audit', () => {
     await new Browser(f.server.url).login(m.email, 'wrong-password')
     const phone = new Browser(f.server.url)
     await phone.login(m.email)
-    const created = (await m.b.post('/user-service/app-passwords', { name: 'NAS', scope: 'read', password: m.password })).body
+    const created = (
+      await m.b.post('/user-service/app-passwords', { name: 'NAS', scope: 'read', password: m.password })
+    ).body
     await m.b.delete(`/user-service/app-passwords/${created.appPassword._id}`)
     const phoneId = (await phone.get('/user-service/sessions')).body.sessions.find((s: any) => s.current)._id
     await m.b.delete(`/user-service/sessions/${phoneId}`)
@@ -28,9 +30,25 @@ describe('GET /user-service/audit', () => {
 
     const r = await m.b.get('/user-service/audit')
     expect(r.status).toBe(200)
-    expect(types(r.body)).toEqual(['password.change', 'session.revoke', 'app-password.revoke', 'app-password.create', 'sign-in', 'sign-in.failed', 'sign-up'])
+    expect(types(r.body)).toEqual([
+      'password.change',
+      'session.revoke',
+      'app-password.revoke',
+      'app-password.create',
+      'sign-in',
+      'sign-in.failed',
+      'sign-up',
+    ])
     expect(r.body.nextCursor).toBeNull()
-    expect(r.body.events[2]).toEqual({ _id: expect.any(String), type: 'app-password.revoke', createdAt: expect.any(String), ip: '127.0.0.1', email: m.email, actorEmail: null, detail: 'NAS' })
+    expect(r.body.events[2]).toEqual({
+      _id: expect.any(String),
+      type: 'app-password.revoke',
+      createdAt: expect.any(String),
+      ip: '127.0.0.1',
+      email: m.email,
+      actorEmail: null,
+      detail: 'NAS',
+    })
     expect(r.body.events[5]).toMatchObject({ type: 'sign-in.failed', email: m.email, actorEmail: null })
   })
 
@@ -87,10 +105,16 @@ describe('GET /admin/audit', () => {
     const b = new Browser(f.server.url)
     await b.login(m.email, temp)
     // A temporary password's session may only choose a new one first.
-    expect((await b.patch('/user-service/change-password', { oldPassword: temp, newPassword: 'own-pass-1' })).status).toBe(200)
+    expect(
+      (await b.patch('/user-service/change-password', { oldPassword: temp, newPassword: 'own-pass-1' })).status,
+    ).toBe(200)
     const mine = (await b.get('/user-service/audit')).body
     expect(types(mine)).toContain('admin.user.disable')
-    expect(mine.events.find((e: any) => e.type === 'admin.user.quota')).toMatchObject({ email: m.email, actorEmail: f.adminEmail, detail: '1 GB' })
+    expect(mine.events.find((e: any) => e.type === 'admin.user.quota')).toMatchObject({
+      email: m.email,
+      actorEmail: f.adminEmail,
+      detail: '1 GB',
+    })
     expect(types(mine)).not.toContain('admin.invite')
   })
 })

@@ -25,7 +25,9 @@ async function fillDrive(m: Awaited<ReturnType<typeof member>>) {
   await m.b.uploadFolder({ 'trip/day1/a.txt': 'a'.repeat(100), 'trip/day2/b.txt': 'b'.repeat(200), 'trip/c.txt': 'c' })
   const gone = (await m.b.upload('gone.txt', 'trash me')).body
   expect((await m.b.patch('/file-service/trash', { id: gone._id })).status).toBe(200)
-  expect((await m.b.post('/share-service/links', { itemType: 'file', itemId: photo._id, access: 'view' })).status).toBe(201)
+  expect((await m.b.post('/share-service/links', { itemType: 'file', itemId: photo._id, access: 'view' })).status).toBe(
+    201,
+  )
   const created = await m.b.request('POST', '/file-service/uploads', {
     headers: { 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `filename ${b64('half.bin')}` },
   })
@@ -35,7 +37,9 @@ async function fillDrive(m: Awaited<ReturnType<typeof member>>) {
     body: new Uint8Array(Buffer.alloc(400, 7)),
   })
   expect(patch.status).toBe(204)
-  expect((await m.b.post('/user-service/app-passwords', { name: 'nas', scope: 'write', password: m.password })).status).toBe(201)
+  expect(
+    (await m.b.post('/user-service/app-passwords', { name: 'nas', scope: 'write', password: m.password })).status,
+  ).toBe(201)
   await f.server.app.cumulus.thumbnails.idle()
 }
 
@@ -47,8 +51,13 @@ describe('DELETE /admin/users/{id}', () => {
     await keeper.b.upload('mine.txt', 'keep me')
     const keeperPhoto = (await keeper.b.upload('kp.png', await makeImage('png'))).body
     await f.server.app.cumulus.thumbnails.idle()
-    const keeperKeys = (await f.server.app.cumulus.db.selectFrom('files').select(['blob_key', 'thumbnail_key', 'preview_key']).where('owner_id', '=', keeper.id).execute())
-      .flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter(Boolean))
+    const keeperKeys = (
+      await f.server.app.cumulus.db
+        .selectFrom('files')
+        .select(['blob_key', 'thumbnail_key', 'preview_key'])
+        .where('owner_id', '=', keeper.id)
+        .execute()
+    ).flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter(Boolean))
     expect((await rowsNaming(f.server, doomed.id)).length).toBeGreaterThan(5)
     expect((await stagedIds()).length).toBe(1)
     const before = (await blobKeys(f.server)).length
@@ -70,7 +79,10 @@ describe('DELETE /admin/users/{id}', () => {
     expect((await keeper.b.bytes(`/file-service/download/${keeperPhoto._id}`)).status).toBe(200)
     expect((await f.admin.get('/admin/users')).body.users.map((u: any) => u._id)).not.toContain(doomed.id)
     // Their email is free again.
-    expect((await new Browser(f.server.url).post('/user-service/create', { email: doomed.email, password: 'secret123' })).status).toBe(201)
+    expect(
+      (await new Browser(f.server.url).post('/user-service/create', { email: doomed.email, password: 'secret123' }))
+        .status,
+    ).toBe(201)
   })
 
   it('given the only admin deleting themself, then 409; an admin may delete another admin', async () => {

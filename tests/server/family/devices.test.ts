@@ -4,7 +4,8 @@ import { Browser } from '../helpers/client.ts'
 import { startFamily, member, type Family } from './family-helpers.ts'
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 let f: Family
 beforeAll(async () => {
@@ -17,16 +18,40 @@ describe('GET /user-service/sessions', () => {
     const m = await member(f.server)
     const laptop = new Browser(f.server.url)
     const phone = new Browser(f.server.url)
-    expect((await laptop.request('POST', '/user-service/login', { json: { email: m.email, password: m.password }, headers: { 'user-agent': FIREFOX_LINUX } })).status).toBe(200)
-    expect((await phone.request('POST', '/user-service/login', { json: { email: m.email, password: m.password }, headers: { 'user-agent': SAFARI_IPHONE } })).status).toBe(200)
+    expect(
+      (
+        await laptop.request('POST', '/user-service/login', {
+          json: { email: m.email, password: m.password },
+          headers: { 'user-agent': FIREFOX_LINUX },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await phone.request('POST', '/user-service/login', {
+          json: { email: m.email, password: m.password },
+          headers: { 'user-agent': SAFARI_IPHONE },
+        })
+      ).status,
+    ).toBe(200)
     const r = await laptop.get('/user-service/sessions')
     expect(r.status).toBe(200)
     // The sign-up's session too (node's fetch agent).
     expect(r.body.sessions).toHaveLength(3)
     const mine = r.body.sessions.find((s: any) => s.current)
-    expect(mine).toEqual({ _id: expect.any(String), current: true, browser: 'Firefox 133', os: 'Linux', ip: '127.0.0.1', createdAt: expect.any(String), lastSeenAt: expect.any(String) })
+    expect(mine).toEqual({
+      _id: expect.any(String),
+      current: true,
+      browser: 'Firefox 133',
+      os: 'Linux',
+      ip: '127.0.0.1',
+      createdAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+    })
     expect(r.body.sessions.filter((s: any) => s.current)).toHaveLength(1)
-    expect(r.body.sessions).toContainEqual(expect.objectContaining({ current: false, browser: 'Safari 17', os: 'iOS 17' }))
+    expect(r.body.sessions).toContainEqual(
+      expect.objectContaining({ current: false, browser: 'Safari 17', os: 'iOS 17' }),
+    )
   })
 
   it('given a refresh, then that session is last seen later than it signed in', async () => {
@@ -70,10 +95,20 @@ describe('DELETE /user-service/sessions/{id}', () => {
 describe('app passwords', () => {
   it('given a created app password, then its secret is answered once, listed without it, verifies for WebDAV, and never signs in to the web', async () => {
     const m = await member(f.server)
-    const r = await m.b.post('/user-service/app-passwords', { name: 'Phone sync', scope: 'write', password: m.password })
+    const r = await m.b.post('/user-service/app-passwords', {
+      name: 'Phone sync',
+      scope: 'write',
+      password: m.password,
+    })
     expect(r.status).toBe(201)
     expect(r.body).toEqual({
-      appPassword: { _id: expect.any(String), name: 'Phone sync', scope: 'write', createdAt: expect.any(String), lastUsedAt: null },
+      appPassword: {
+        _id: expect.any(String),
+        name: 'Phone sync',
+        scope: 'write',
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
       secret: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     })
     const { secret } = r.body
@@ -82,7 +117,11 @@ describe('app passwords', () => {
     expect(list.body).toEqual({ appPasswords: [r.body.appPassword], davUrl: `${f.server.config.publicUrl}/dav/` })
     expect(list.text).not.toContain(secret)
     // Not stored as sent either.
-    const stored = await f.server.app.cumulus.db.selectFrom('app_passwords').selectAll().where('user_id', '=', m.id).execute()
+    const stored = await f.server.app.cumulus.db
+      .selectFrom('app_passwords')
+      .selectAll()
+      .where('user_id', '=', m.id)
+      .execute()
     expect(JSON.stringify(stored)).not.toContain(secret)
 
     const login = await new Browser(f.server.url).login(m.email, secret)
@@ -90,7 +129,10 @@ describe('app passwords', () => {
     expect(login.body.code).toBe('INVALID_CREDENTIALS')
 
     const { appPasswords } = f.server.app.cumulus
-    expect(await appPasswords.verifyAppPassword(m.email.toUpperCase(), secret, '10.0.0.1')).toEqual({ userId: m.id, scope: 'write' })
+    expect(await appPasswords.verifyAppPassword(m.email.toUpperCase(), secret, '10.0.0.1')).toEqual({
+      userId: m.id,
+      scope: 'write',
+    })
     expect((await m.b.get('/user-service/app-passwords')).body.appPasswords[0].lastUsedAt).toEqual(expect.any(String))
     expect(await appPasswords.verifyAppPassword(m.email, `${secret}x`, '10.0.0.1')).toBeNull()
     const other = await member(f.server)
@@ -124,8 +166,15 @@ describe('app passwords', () => {
 
   it('given a bad name or scope, then 400', async () => {
     const m = await member(f.server)
-    expect((await m.b.post('/user-service/app-passwords', { name: '   ', scope: 'read', password: m.password })).status).toBe(400)
-    expect((await m.b.post('/user-service/app-passwords', { name: 'x', scope: 'admin', password: m.password })).status).toBe(400)
-    expect((await m.b.post('/user-service/app-passwords', { name: 'x'.repeat(101), scope: 'read', password: m.password })).body.message).toBe('The name must be at most 100 characters')
+    expect(
+      (await m.b.post('/user-service/app-passwords', { name: '   ', scope: 'read', password: m.password })).status,
+    ).toBe(400)
+    expect(
+      (await m.b.post('/user-service/app-passwords', { name: 'x', scope: 'admin', password: m.password })).status,
+    ).toBe(400)
+    expect(
+      (await m.b.post('/user-service/app-passwords', { name: 'x'.repeat(101), scope: 'read', password: m.password }))
+        .body.message,
+    ).toBe('The name must be at most 100 characters')
   })
 })

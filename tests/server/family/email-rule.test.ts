@@ -36,7 +36,10 @@ afterAll(() => f.server.close())
 
 const invalid = { statusCode: 400, code: 'BAD_REQUEST', message: 'Email is invalid' }
 // Compared here, not in SQL: PostgreSQL refuses a NUL in a query's text.
-const accountOf = async (email: string) => (await f.server.app.cumulus.db.selectFrom('users').select('email').execute()).find((u) => u.email === email.toLowerCase())
+const accountOf = async (email: string) =>
+  (await f.server.app.cumulus.db.selectFrom('users').select('email').execute()).find(
+    (u) => u.email === email.toLowerCase(),
+  )
 
 describe('an address a mailer would rewrite', () => {
   it('given each shape, then sign-up, sign-up with an invite, the admin create and an invite to the address all answer 400 "Email is invalid", and no account is made', async () => {
@@ -48,15 +51,25 @@ describe('an address a mailer would rewrite', () => {
         admin: await f.admin.post('/admin/users', { email, password: 'secret123' }),
         inviteTo: await f.admin.post('/admin/invites', { email }),
       }
-      for (const [door, r] of Object.entries(replies)) expect(r.body, `${door} ${JSON.stringify(email)}`).toEqual(invalid)
+      for (const [door, r] of Object.entries(replies))
+        expect(r.body, `${door} ${JSON.stringify(email)}`).toEqual(invalid)
       expect(await accountOf(email.trim())).toBeUndefined()
     }
   })
 
   it('given ordinary addresses (plus tags, apostrophes, non-ASCII letters), then each door takes them', async () => {
     const stamp = Date.now().toString(36)
-    const ok = (n: number) => [`o'brien+${stamp}${n}@example.com`, `jos\u00e9.${stamp}${n}@b\u00fccher.example`, `x_${stamp}${n}@sub.example-mail.com`]
-    for (const email of ok(1)) expect((await new Browser(f.server.url).post('/user-service/create', { email, password: 'secret123' })).status, email).toBe(201)
-    for (const email of ok(2)) expect((await f.admin.post('/admin/users', { email, password: 'secret123' })).status, email).toBe(201)
+    const ok = (n: number) => [
+      `o'brien+${stamp}${n}@example.com`,
+      `jos\u00e9.${stamp}${n}@b\u00fccher.example`,
+      `x_${stamp}${n}@sub.example-mail.com`,
+    ]
+    for (const email of ok(1))
+      expect(
+        (await new Browser(f.server.url).post('/user-service/create', { email, password: 'secret123' })).status,
+        email,
+      ).toBe(201)
+    for (const email of ok(2))
+      expect((await f.admin.post('/admin/users', { email, password: 'secret123' })).status, email).toBe(201)
   })
 })

@@ -13,7 +13,8 @@ export async function startFamily(opts: StartOptions = {}): Promise<Family> {
   const admin = new Browser(server.url)
   const adminEmail = uniqueEmail('admin')
   const r = await admin.post('/user-service/create', { email: adminEmail, password: 'admin-pass' })
-  if (r.status !== 201 || r.body.user.role !== 'admin') throw new Error(`the first account is not the admin: ${r.status} ${r.text}`)
+  if (r.status !== 201 || r.body.user.role !== 'admin')
+    throw new Error(`the first account is not the admin: ${r.status} ${r.text}`)
   return { server, admin, adminEmail }
 }
 

@@ -13,7 +13,11 @@ import { startFamily, member, type Family } from './family-helpers.ts'
 
 const tokenOf = (url: string) => url.split('/invite/')[1]!
 const signup = (f: Family, email: string, invite?: string) =>
-  new Browser(f.server.url).post('/user-service/create', { email, password: 'secret123', ...(invite !== undefined ? { invite } : {}) })
+  new Browser(f.server.url).post('/user-service/create', {
+    email,
+    password: 'secret123',
+    ...(invite !== undefined ? { invite } : {}),
+  })
 
 describe('SIGNUP=invite', () => {
   let f: Family
@@ -26,7 +30,11 @@ describe('SIGNUP=invite', () => {
   it('given an account exists, when signing up without an invite, then 403 INVITE_REQUIRED', async () => {
     const r = await signup(f, uniqueEmail('uninvited'))
     expect(r.status).toBe(403)
-    expect(r.body).toEqual({ statusCode: 403, code: 'INVITE_REQUIRED', message: 'Sign-up on this server needs an invite link from its admin' })
+    expect(r.body).toEqual({
+      statusCode: 403,
+      code: 'INVITE_REQUIRED',
+      message: 'Sign-up on this server needs an invite link from its admin',
+    })
   })
 
   it('given an invite, then exactly one sign-up uses it, even two at once; a second use is refused', async () => {
@@ -40,7 +48,11 @@ describe('SIGNUP=invite', () => {
     const [c, d] = await Promise.all([signup(f, uniqueEmail('inv'), token), signup(f, uniqueEmail('inv'), token)])
     expect([c.status, d.status].sort()).toEqual([201, 403])
     const refused = c.status === 403 ? c : d
-    expect(refused.body).toEqual({ statusCode: 403, code: 'INVITE_USED', message: "This invite has been used. Ask the server's admin for a new one." })
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      code: 'INVITE_USED',
+      message: "This invite has been used. Ask the server's admin for a new one.",
+    })
     expect((await signup(f, uniqueEmail('inv'), token)).body.code).toBe('INVITE_USED')
   })
 
@@ -52,10 +64,18 @@ describe('SIGNUP=invite', () => {
 
   it('given an invite past its 7 days, then it is refused', async () => {
     const token = tokenOf((await f.admin.post('/admin/invites')).body.url)
-    await f.server.app.cumulus.db.updateTable('invites').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', sha256(token)).execute()
+    await f.server.app.cumulus.db
+      .updateTable('invites')
+      .set({ expires_at: Date.now() - 1 })
+      .where('token_hash', '=', sha256(token))
+      .execute()
     const r = await signup(f, uniqueEmail('late'), token)
     expect(r.status).toBe(403)
-    expect(r.body).toEqual({ statusCode: 403, code: 'INVITE_EXPIRED', message: "This invite has expired. Ask the server's admin for a new one." })
+    expect(r.body).toEqual({
+      statusCode: 403,
+      code: 'INVITE_EXPIRED',
+      message: "This invite has expired. Ask the server's admin for a new one.",
+    })
     expect((await new Browser(f.server.url).get(`/user-service/invites/${token}`)).body.status).toBe('expired')
   })
 
@@ -71,14 +91,24 @@ describe('SIGNUP=invite', () => {
     expect(before.status).toBe(200)
     expect(before.body).toEqual({ status: 'valid', email: 'kid@example.com', expiresAt: expect.any(String) })
     expect((await signup(f, uniqueEmail('kid'), tokenOf(url))).status).toBe(201)
-    expect((await visitor.get(`/user-service/invites/${tokenOf(url)}`)).body).toEqual({ status: 'used', expiresAt: before.body.expiresAt })
+    expect((await visitor.get(`/user-service/invites/${tokenOf(url)}`)).body).toEqual({
+      status: 'used',
+      expiresAt: before.body.expiresAt,
+    })
   })
 
   it('given invites, then the list shows who made each, for whom, when it expires and whether it was used', async () => {
     const open = (await f.admin.post('/admin/invites', { email: 'open@example.com' })).body
     const used = (await f.admin.post('/admin/invites')).body
     expect(open.emailSent).toBe(false)
-    expect(used.invite).toEqual({ _id: expect.any(String), createdBy: { _id: expect.any(String), email: f.adminEmail }, email: null, createdAt: expect.any(String), expiresAt: used.expiresAt, usedAt: null })
+    expect(used.invite).toEqual({
+      _id: expect.any(String),
+      createdBy: { _id: expect.any(String), email: f.adminEmail },
+      email: null,
+      createdAt: expect.any(String),
+      expiresAt: used.expiresAt,
+      usedAt: null,
+    })
     expect((await signup(f, uniqueEmail('used'), tokenOf(used.url))).status).toBe(201)
     const r = await f.admin.get('/admin/invites')
     expect(r.status).toBe(200)
@@ -98,14 +128,24 @@ describe('SIGNUP=invite', () => {
     expect((await signup(f, uniqueEmail('revoked'), tokenOf(url))).body.code).toBe('INVITE_INVALID')
     expect((await new Browser(f.server.url).get(`/user-service/invites/${tokenOf(url)}`)).status).toBe(404)
     expect((await f.admin.delete(`/admin/invites/${invite._id}`)).status).toBe(404)
-    expect((await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)).not.toContain(invite._id)
+    expect((await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)).not.toContain(
+      invite._id,
+    )
   })
 
   it('given a member who is not an admin, then listing, making and revoking invites are 403', async () => {
     const b = new Browser(f.server.url)
-    await b.post('/user-service/create', { email: uniqueEmail('plain'), password: 'secret123', invite: tokenOf((await f.admin.post('/admin/invites')).body.url) })
+    await b.post('/user-service/create', {
+      email: uniqueEmail('plain'),
+      password: 'secret123',
+      invite: tokenOf((await f.admin.post('/admin/invites')).body.url),
+    })
     const { invite } = (await f.admin.post('/admin/invites')).body
-    for (const r of [await b.get('/admin/invites'), await b.post('/admin/invites', {}), await b.delete(`/admin/invites/${invite._id}`)]) {
+    for (const r of [
+      await b.get('/admin/invites'),
+      await b.post('/admin/invites', {}),
+      await b.delete(`/admin/invites/${invite._id}`),
+    ]) {
       expect(r.status).toBe(403)
       expect(r.body.code).toBe('ADMIN_ONLY')
     }
@@ -115,7 +155,11 @@ describe('SIGNUP=invite', () => {
   async function secondAdmin() {
     const b = new Browser(f.server.url)
     const email = uniqueEmail('admin2')
-    const { body } = await b.post('/user-service/create', { email, password: 'secret123', invite: tokenOf((await f.admin.post('/admin/invites')).body.url) })
+    const { body } = await b.post('/user-service/create', {
+      email,
+      password: 'secret123',
+      invite: tokenOf((await f.admin.post('/admin/invites')).body.url),
+    })
     expect((await f.admin.patch(`/admin/users/${body.user._id}`, { role: 'admin' })).status).toBe(200)
     return { b, email, id: body.user._id as string }
   }
@@ -130,7 +174,7 @@ describe('SIGNUP=invite', () => {
     expect((await f.admin.delete('/admin/invites/no-such-invite')).status).toBe(404)
   })
 
-  it("given an admin demoted, then their open invites end; a used one stays listed", async () => {
+  it('given an admin demoted, then their open invites end; a used one stays listed', async () => {
     const other = await secondAdmin()
     const open = (await other.b.post('/admin/invites')).body
     const used = (await other.b.post('/admin/invites')).body
@@ -147,7 +191,9 @@ describe('SIGNUP=invite', () => {
     const open = (await other.b.post('/admin/invites')).body
     expect((await f.admin.delete(`/admin/users/${other.id}`)).status).toBe(200)
     expect((await signup(f, uniqueEmail('late'), tokenOf(open.url))).body.code).toBe('INVITE_INVALID')
-    expect((await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)).not.toContain(open.invite._id)
+    expect((await f.admin.get('/admin/invites')).body.invites.map((i: { _id: string }) => i._id)).not.toContain(
+      open.invite._id,
+    )
   })
 
   it('given an admin disabled, then their open invites cannot be used while they are', async () => {
@@ -205,10 +251,14 @@ describe('invites and resets by mail (SMTP_URL set)', () => {
     expect((await f.admin.get('/admin/invites')).body.invites.length).toBe(before)
   })
 
-  it("given the admin resets a password by mail, then the user gets a reset link (no password in the mail), the old password and sessions end, and the link sets a new one", async () => {
+  it('given the admin resets a password by mail, then the user gets a reset link (no password in the mail), the old password and sessions end, and the link sets a new one', async () => {
     const b = new Browser(f.server.url)
     const email = uniqueEmail('forgetful')
-    const { body } = await b.post('/user-service/create', { email, password: 'secret123', invite: tokenOf((await f.admin.post('/admin/invites')).body.url) })
+    const { body } = await b.post('/user-service/create', {
+      email,
+      password: 'secret123',
+      invite: tokenOf((await f.admin.post('/admin/invites')).body.url),
+    })
     const since = sink.mails.length
     const r = await f.admin.post(`/admin/users/${body.user._id}/reset-password`, { mail: true })
     expect(r.status).toBe(200)
@@ -217,7 +267,14 @@ describe('invites and resets by mail (SMTP_URL set)', () => {
     const token = sink.link(mail, 'reset-password')
     expect((await b.get('/user-service/user')).status).toBe(401)
     expect((await new Browser(f.server.url).login(email, 'secret123')).status).toBe(401)
-    expect((await new Browser(f.server.url).patch('/user-service/reset-password', { passwordToken: token, password: 'brand-new-1' })).status).toBe(200)
+    expect(
+      (
+        await new Browser(f.server.url).patch('/user-service/reset-password', {
+          passwordToken: token,
+          password: 'brand-new-1',
+        })
+      ).status,
+    ).toBe(200)
     expect((await new Browser(f.server.url).login(email, 'brand-new-1')).status).toBe(200)
   })
 })
@@ -245,15 +302,33 @@ describe('migration 023 (invite list)', () => {
     const f = await startFamily()
     try {
       const schema = f.server.config.databaseSchema
-      const migrator = new Migrator({ db: f.server.app.cumulus.db, provider: { getMigrations: async () => migrations }, ...(f.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}) })
+      const migrator = new Migrator({
+        db: f.server.app.cumulus.db,
+        provider: { getMigrations: async () => migrations },
+        ...(f.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}),
+      })
       expect((await migrator.migrateTo('022-blob-key-pool')).error).toBeUndefined()
       const adminId = (await f.admin.get('/user-service/user')).body._id
       const old = 'o'.repeat(43)
       const db = f.server.app.cumulus.db as Kysely<any>
-      await db.insertInto('invites').values({ token_hash: sha256(old), created_by: adminId, created_at: Date.now(), expires_at: Date.now() + 86_400_000, used_at: null }).execute()
+      await db
+        .insertInto('invites')
+        .values({
+          token_hash: sha256(old),
+          created_by: adminId,
+          created_at: Date.now(),
+          expires_at: Date.now() + 86_400_000,
+          used_at: null,
+        })
+        .execute()
       expect((await migrator.migrateToLatest()).error).toBeUndefined()
       const [listed] = (await f.admin.get('/admin/invites')).body.invites
-      expect(listed).toMatchObject({ _id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), createdBy: { _id: adminId, email: f.adminEmail }, email: null, usedAt: null })
+      expect(listed).toMatchObject({
+        _id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        createdBy: { _id: adminId, email: f.adminEmail },
+        email: null,
+        usedAt: null,
+      })
       expect((await signup(f, uniqueEmail('old'), old)).status).toBe(201)
     } finally {
       await f.server.close()
@@ -277,20 +352,53 @@ describe('SIGNUP=open and closed', () => {
     const closed = await startServer({ env: { SIGNUP: 'closed' } })
     try {
       for (const invite of [undefined, 'anything']) {
-        const r = await new Browser(closed.url).post('/user-service/create', { email: uniqueEmail('closed'), password: 'secret123', invite })
+        const r = await new Browser(closed.url).post('/user-service/create', {
+          email: uniqueEmail('closed'),
+          password: 'secret123',
+          invite,
+        })
         expect(r.body).toEqual({ statusCode: 403, code: 'SIGNUP_CLOSED', message: 'Sign-up is closed on this server' })
       }
       // Its admin comes from the console; the invite route then says why invites cannot help.
       const { db } = closed.app.cumulus
-      await db.insertInto('users').values({ id: 'boss', email: 'boss@example.com', password_hash: 'x', email_verified: 0, created_at: 1, verify_sent_at: null, reset_sent_at: null, quota: null }).execute()
+      await db
+        .insertInto('users')
+        .values({
+          id: 'boss',
+          email: 'boss@example.com',
+          password_hash: 'x',
+          email_verified: 0,
+          created_at: 1,
+          verify_sent_at: null,
+          reset_sent_at: null,
+          quota: null,
+        })
+        .execute()
       const out: string[] = []
-      expect(await runAdminCommand(['promote', 'boss@example.com'], closed.config, (l) => out.push(l), () => undefined)).toBe(0)
-      expect(await runAdminCommand(['reset-password', 'boss@example.com'], closed.config, (l) => out.push(l), () => undefined)).toBe(0)
+      expect(
+        await runAdminCommand(
+          ['promote', 'boss@example.com'],
+          closed.config,
+          (l) => out.push(l),
+          () => undefined,
+        ),
+      ).toBe(0)
+      expect(
+        await runAdminCommand(
+          ['reset-password', 'boss@example.com'],
+          closed.config,
+          (l) => out.push(l),
+          () => undefined,
+        ),
+      ).toBe(0)
       const boss = new Browser(closed.url)
       const temporary = out[1]!.split(': ')[1]!
       expect((await boss.login('boss@example.com', temporary)).status).toBe(200)
       // A temporary password's session may only choose a new one first.
-      expect((await boss.patch('/user-service/change-password', { oldPassword: temporary, newPassword: 'boss-own-pass' })).status).toBe(200)
+      expect(
+        (await boss.patch('/user-service/change-password', { oldPassword: temporary, newPassword: 'boss-own-pass' }))
+          .status,
+      ).toBe(200)
       const r = await boss.post('/admin/invites')
       expect(r.status).toBe(409)
       expect(r.body.code).toBe('SIGNUP_CLOSED')
@@ -318,7 +426,12 @@ describe('forgot password without mail', () => {
     const m = await member(f.server)
     const out: string[] = []
     const err: string[] = []
-    const code = await runAdminCommand(['reset-password', m.email.toUpperCase()], f.server.config, (l) => out.push(l), (l) => err.push(l))
+    const code = await runAdminCommand(
+      ['reset-password', m.email.toUpperCase()],
+      f.server.config,
+      (l) => out.push(l),
+      (l) => err.push(l),
+    )
     expect(code).toBe(0)
     expect(err).toEqual([])
     const password = /Temporary password for (\S+): (\S+)$/.exec(out[0]!)
@@ -333,12 +446,33 @@ describe('forgot password without mail', () => {
     const m = await member(f.server)
     const out: string[] = []
     const err: string[] = []
-    expect(await runAdminCommand(['promote', m.email], f.server.config, (l) => out.push(l), (l) => err.push(l))).toBe(0)
+    expect(
+      await runAdminCommand(
+        ['promote', m.email],
+        f.server.config,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(0)
     expect(out).toEqual([`${m.email} is now an admin.`])
     expect((await m.b.get('/admin/users')).status).toBe(200)
-    expect(await runAdminCommand(['promote', 'nobody@example.com'], f.server.config, (l) => out.push(l), (l) => err.push(l))).toBe(1)
+    expect(
+      await runAdminCommand(
+        ['promote', 'nobody@example.com'],
+        f.server.config,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(1)
     expect(err.at(-1)).toBe('No account with the email nobody@example.com')
-    expect(await runAdminCommand(['explode', 'x'], f.server.config, (l) => out.push(l), (l) => err.push(l))).toBe(2)
+    expect(
+      await runAdminCommand(
+        ['explode', 'x'],
+        f.server.config,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(2)
     expect(err.at(-1)).toMatch(/^Usage: npm run admin -- <command> <email>/)
   })
 })

@@ -16,9 +16,12 @@ beforeAll(async () => {
 afterAll(() => f.server.close())
 
 const db = () => f.server.app.cumulus.db
-const counters = async (id: string) => db().selectFrom('users').select(['used_bytes', 'reserved_bytes']).where('id', '=', id).executeTakeFirstOrThrow()
-const fileCount = async (id: string) => (await db().selectFrom('files').select('id').where('owner_id', '=', id).execute()).length
-const uploadRows = async (id: string) => (await db().selectFrom('uploads').select('id').where('owner_id', '=', id).execute()).length
+const counters = async (id: string) =>
+  db().selectFrom('users').select(['used_bytes', 'reserved_bytes']).where('id', '=', id).executeTakeFirstOrThrow()
+const fileCount = async (id: string) =>
+  (await db().selectFrom('files').select('id').where('owner_id', '=', id).execute()).length
+const uploadRows = async (id: string) =>
+  (await db().selectFrom('uploads').select('id').where('owner_id', '=', id).execute()).length
 
 async function limited(bytes: number) {
   const m = await member(f.server, 'quota')
@@ -31,7 +34,10 @@ const meta = (fields: Record<string, string>) =>
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
     .join(',')
 const tus = (b: Browser, method: string, path: string, headers: Record<string, string> = {}, body?: Uint8Array) =>
-  b.request(method, path, { headers: { 'tus-resumable': '1.0.0', ...headers }, ...(body ? { body: new Uint8Array(body) } : {}) })
+  b.request(method, path, {
+    headers: { 'tus-resumable': '1.0.0', ...headers },
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  })
 const createTus = (b: Browser, base: string, length: number, name: string) =>
   tus(b, 'POST', base, { 'upload-length': String(length), 'upload-metadata': meta({ filename: name, parent: '/' }) })
 
@@ -57,7 +63,9 @@ describe('every write path checks the quota before a byte is kept', () => {
 
   it('given the folder upload, then one past the quota is 507 and no folder or file is made', async () => {
     const m = await limited(3_000)
-    expectQuotaRefusal(await m.b.uploadFolder({ 'Trip/a.bin': new Uint8Array(2_000), 'Trip/b.bin': new Uint8Array(2_000) }))
+    expectQuotaRefusal(
+      await m.b.uploadFolder({ 'Trip/a.bin': new Uint8Array(2_000), 'Trip/b.bin': new Uint8Array(2_000) }),
+    )
     expect(await fileCount(m.id)).toBe(0)
     expect(await db().selectFrom('folders').select('id').where('owner_id', '=', m.id).execute()).toEqual([])
     expect((await m.b.uploadFolder({ 'Trip/a.bin': new Uint8Array(1_000) })).status).toBe(201)
@@ -76,7 +84,13 @@ describe('every write path checks the quota before a byte is kept', () => {
     // Reserved, so a second upload that fits alone does not fit beside it.
     expectQuotaRefusal(await createTus(m.b, '/file-service/uploads', 5_000, 'five.bin'))
     const piece = (offset: number, n: number) =>
-      tus(m.b, 'PATCH', url, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, new Uint8Array(n).fill(1))
+      tus(
+        m.b,
+        'PATCH',
+        url,
+        { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        new Uint8Array(n).fill(1),
+      )
     expect((await piece(0, 2_000)).status).toBe(204)
     expect((await piece(2_000, 4_000)).status).toBe(204)
     // A file now: the bytes count as used, and the reservation is gone in the same commit.
@@ -109,7 +123,13 @@ describe('every write path checks the quota before a byte is kept', () => {
     expect((await visitor.request('POST', `${base}/upload`, { body: form(2_000) })).status).toBe(201)
     // The visitor hears that it does not fit, and nothing of the owner's usage.
     expectQuotaRefusal(await visitor.request('POST', `${base}/upload`, { body: form(2_000) }), true)
-    expectQuotaRefusal(await tus(visitor, 'POST', `${base}/uploads`, { 'upload-length': '2000', 'upload-metadata': meta({ filename: 'scan.pdf' }) }), true)
+    expectQuotaRefusal(
+      await tus(visitor, 'POST', `${base}/uploads`, {
+        'upload-length': '2000',
+        'upload-metadata': meta({ filename: 'scan.pdf' }),
+      }),
+      true,
+    )
     expect(await fileCount(m.id)).toBe(1)
     expect(await counters(m.id)).toEqual({ used_bytes: 2_000, reserved_bytes: 0 })
   })
@@ -119,7 +139,9 @@ describe('under concurrency', () => {
   it('given 12 parallel uploads of 1,000 bytes against a 5,000-byte quota, then at most the quota is stored and the rest get 507 and leave nothing', async () => {
     const m = await limited(5_000)
     const keys = (await blobKeys(f.server)).length
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => m.b.upload(`p${i}.bin`, new Uint8Array(1_000).fill(i))))
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => m.b.upload(`p${i}.bin`, new Uint8Array(1_000).fill(i))),
+    )
     const stored = replies.filter((r) => r.status === 201).length
     const refused = replies.filter((r) => r.status === 507).length
     expect(stored + refused).toBe(12)
@@ -136,7 +158,9 @@ describe('under concurrency', () => {
 
   it('given 10 parallel tus creations of 1,000 bytes against a 5,000-byte quota, then exactly 5 are made', async () => {
     const m = await limited(5_000)
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => createTus(m.b, '/file-service/uploads', 1_000, `t${i}.bin`)))
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createTus(m.b, '/file-service/uploads', 1_000, `t${i}.bin`)),
+    )
     expect(replies.filter((r) => r.status === 201)).toHaveLength(5)
     expect(replies.filter((r) => r.status === 507)).toHaveLength(5)
     expect(await uploadRows(m.id)).toBe(5)

@@ -16,9 +16,16 @@ afterAll(() => f.server.close())
 
 const quota = () => f.server.app.cumulus.quota
 const counters = async (id: string) =>
-  f.server.app.cumulus.db.selectFrom('users').select(['used_bytes', 'reserved_bytes']).where('id', '=', id).executeTakeFirstOrThrow()
+  f.server.app.cumulus.db
+    .selectFrom('users')
+    .select(['used_bytes', 'reserved_bytes'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 const sumOfFiles = async (id: string) =>
-  (await f.server.app.cumulus.db.selectFrom('files').select('size').where('owner_id', '=', id).execute()).reduce((n, r) => n + Number(r.size), 0)
+  (await f.server.app.cumulus.db.selectFrom('files').select('size').where('owner_id', '=', id).execute()).reduce(
+    (n, r) => n + Number(r.size),
+    0,
+  )
 const limited = async (bytes: number | null) => {
   const m = await member(f.server)
   if (bytes !== null) expect((await f.admin.patch(`/admin/users/${m.id}`, { quota: bytes })).status).toBe(200)
@@ -51,7 +58,9 @@ describe('the quota service', () => {
     const r = await quota().reserve(m.id, 5_000)
     expect(r.unlimited).toBe(true)
     expect(await counters(m.id)).toEqual({ used_bytes: 0, reserved_bytes: 0 })
-    expect(await f.server.app.cumulus.db.selectFrom('quota_reservations').select('id').where('user_id', '=', m.id).execute()).toEqual([])
+    expect(
+      await f.server.app.cumulus.db.selectFrom('quota_reservations').select('id').where('user_id', '=', m.id).execute(),
+    ).toEqual([])
     await quota().grow(r, 1e12)
     await quota().release(r)
     expect(await counters(m.id)).toEqual({ used_bytes: 0, reserved_bytes: 0 })
@@ -63,20 +72,31 @@ describe('the quota service', () => {
   it('given a 1000-byte quota, when 20 reservations of 100 race, then exactly 10 pass and the rest get 507 with the numbers', async () => {
     const m = await limited(1000)
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => quota().reserve(m.id, 100)))
-    const passed = results.filter((r): r is PromiseFulfilledResult<Reservation> => r.status === 'fulfilled').map((r) => r.value)
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as AppError)
+    const passed = results
+      .filter((r): r is PromiseFulfilledResult<Reservation> => r.status === 'fulfilled')
+      .map((r) => r.value)
+    const refused = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => r.reason as AppError)
     expect(passed).toHaveLength(10)
     expect(refused).toHaveLength(10)
     for (const e of refused) {
       expect(e).toBeInstanceOf(AppError)
-      expect(e).toMatchObject({ statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'This file (100 B) is larger than your free space (0 B)', extra: { used: 1000, quota: 1000, size: 100 } })
+      expect(e).toMatchObject({
+        statusCode: 507,
+        code: 'QUOTA_EXCEEDED',
+        message: 'This file (100 B) is larger than your free space (0 B)',
+        extra: { used: 1000, quota: 1000, size: 100 },
+      })
     }
     expect((await counters(m.id)).reserved_bytes).toBe(1000)
     await Promise.all(passed.map((r) => quota().release(r)))
     // Released twice: nothing more is given back.
     await quota().release(passed[0]!)
     expect((await counters(m.id)).reserved_bytes).toBe(0)
-    expect(await f.server.app.cumulus.db.selectFrom('quota_reservations').select('id').where('user_id', '=', m.id).execute()).toEqual([])
+    expect(
+      await f.server.app.cumulus.db.selectFrom('quota_reservations').select('id').where('user_id', '=', m.id).execute(),
+    ).toEqual([])
   })
 
   it('given parallel reservations of mixed sizes, then what passes never adds up past the quota', async () => {
@@ -96,8 +116,14 @@ describe('the quota service', () => {
     const m = await limited(null)
     expect((await m.b.upload('big.bin', 'z'.repeat(1536))).status).toBe(201)
     expect((await f.admin.patch(`/admin/users/${m.id}`, { quota: 2048 })).status).toBe(200)
-    const err = await quota().reserve(m.id, 1024).catch((e: unknown) => e)
-    expect(err).toMatchObject({ statusCode: 507, message: 'This file (1 KB) is larger than your free space (512 B)', extra: { used: 1536, quota: 2048, size: 1024 } })
+    const err = await quota()
+      .reserve(m.id, 1024)
+      .catch((e: unknown) => e)
+    expect(err).toMatchObject({
+      statusCode: 507,
+      message: 'This file (1 KB) is larger than your free space (512 B)',
+      extra: { used: 1536, quota: 2048, size: 1024 },
+    })
     const r = await quota().reserve(m.id, 512)
     expect(r.bytes).toBe(512)
     await expect(quota().reserve(m.id, 1)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' })
@@ -110,7 +136,10 @@ describe('the quota service', () => {
     await quota().grow(r, 800)
     expect(r.bytes).toBe(900)
     // The whole write (900 + 101) against what is free besides what it holds (1000 - 900 held elsewhere: none).
-    await expect(quota().grow(r, 101)).rejects.toMatchObject({ statusCode: 507, message: 'This file (1001 B) is larger than your free space (1000 B)' })
+    await expect(quota().grow(r, 101)).rejects.toMatchObject({
+      statusCode: 507,
+      message: 'This file (1001 B) is larger than your free space (1000 B)',
+    })
     expect(r.bytes).toBe(900)
     expect((await counters(m.id)).reserved_bytes).toBe(900)
     await expect(quota().settle(r, 901)).rejects.toThrow(/settled 901 bytes on a reservation of 900/)
@@ -124,10 +153,36 @@ describe('the quota service', () => {
     const { drive } = f.server.app.cumulus
     await drive.transaction(async (trx) => {
       await trx.files.insertFile({
-        id: `q-${m.id}`, owner_id: m.id, folder_id: null, filename: 'q.bin', name_key: 'q.bin', type_key: 'bin', size: 600, sha256: 'x', blob_key: `q-${m.id}`,
-        mime: 'application/octet-stream', upload_date: Date.now(), taken_date: Date.now(), trashed: 0, trash_root: 0, trashed_at: null,
-        link_type: null, link_token: null, is_video: 0, has_thumbnail: 0, thumbnail_id: null, thumbnail_key: null, media: 0, enc: null,
-        thumb_state: 'none', thumb_enc: null, thumb_size: null, preview_key: null, preview_enc: null, preview_size: null, preview_type: null,
+        id: `q-${m.id}`,
+        owner_id: m.id,
+        folder_id: null,
+        filename: 'q.bin',
+        name_key: 'q.bin',
+        type_key: 'bin',
+        size: 600,
+        sha256: 'x',
+        blob_key: `q-${m.id}`,
+        mime: 'application/octet-stream',
+        upload_date: Date.now(),
+        taken_date: Date.now(),
+        trashed: 0,
+        trash_root: 0,
+        trashed_at: null,
+        link_type: null,
+        link_token: null,
+        is_video: 0,
+        has_thumbnail: 0,
+        thumbnail_id: null,
+        thumbnail_key: null,
+        media: 0,
+        enc: null,
+        thumb_state: 'none',
+        thumb_enc: null,
+        thumb_size: null,
+        preview_key: null,
+        preview_enc: null,
+        preview_size: null,
+        preview_type: null,
       })
       await quota().settleIn(trx, r, 600)
     })
@@ -179,7 +234,12 @@ describe('migration 014 (family)', () => {
       ])
       // The triggers are back too.
       await m.b.upload('two.bin', 't'.repeat(10))
-      expect(Number((await db.selectFrom('users').select('used_bytes').where('email', '=', m.email).executeTakeFirstOrThrow()).used_bytes)).toBe(1244)
+      expect(
+        Number(
+          (await db.selectFrom('users').select('used_bytes').where('email', '=', m.email).executeTakeFirstOrThrow())
+            .used_bytes,
+        ),
+      ).toBe(1244)
     } finally {
       await other.server.close()
     }

@@ -39,13 +39,25 @@ describe('POST /file-service/{id}/copy', () => {
     const original = (await m.b.upload('Report.pdf', data, folder)).body
     const r = await m.b.post(`/file-service/${original._id}/copy`, {})
     expect(r.status).toBe(201)
-    expect(r.body.file).toEqual(expect.objectContaining({ filename: 'Report (copy).pdf', length: data.length, metadata: expect.objectContaining({ parent: folder }) }))
+    expect(r.body.file).toEqual(
+      expect.objectContaining({
+        filename: 'Report (copy).pdf',
+        length: data.length,
+        metadata: expect.objectContaining({ parent: folder }),
+      }),
+    )
     expect(r.body.file._id).not.toBe(original._id)
     expect((await m.b.bytes(`/file-service/download/${r.body.file._id}`)).body.equals(data)).toBe(true)
-    const rows = await f.server.app.cumulus.db.selectFrom('files').select(['id', 'blob_key']).where('owner_id', '=', m.id).execute()
+    const rows = await f.server.app.cumulus.db
+      .selectFrom('files')
+      .select(['id', 'blob_key'])
+      .where('owner_id', '=', m.id)
+      .execute()
     expect(new Set(rows.map((x) => x.blob_key)).size).toBe(2)
     // The lists show it at once (the drive version moved).
-    expect((await m.b.get(`/file-service/list?parent=${folder}&sortBy=alp_asc`)).body.map((x: any) => x.filename)).toEqual(['Report (copy).pdf', 'Report.pdf'])
+    expect(
+      (await m.b.get(`/file-service/list?parent=${folder}&sortBy=alp_asc`)).body.map((x: any) => x.filename),
+    ).toEqual(['Report (copy).pdf', 'Report.pdf'])
     // Deleting the original leaves the copy whole.
     expect((await m.b.delete('/file-service/remove', { id: original._id })).status).toBe(200)
     expect((await m.b.bytes(`/file-service/download/${r.body.file._id}`)).body.equals(data)).toBe(true)
@@ -58,12 +70,22 @@ describe('POST /file-service/{id}/copy', () => {
     const trashed = (await owner.b.upload('gone.txt', 'bye')).body
     await owner.b.patch('/file-service/trash', { id: trashed._id })
     const before = await blobKeys(f.server)
-    for (const [b, id] of [[other.b, file._id], [owner.b, trashed._id], [owner.b, 'no-such-id']] as const) {
+    for (const [b, id] of [
+      [other.b, file._id],
+      [owner.b, trashed._id],
+      [owner.b, 'no-such-id'],
+    ] as const) {
       const r = await b.post(`/file-service/${id}/copy`, {})
       expect(r.status, id).toBe(404)
       expect(r.body.code).toBe('NOT_FOUND')
     }
-    expect(await f.server.app.cumulus.db.selectFrom('files').select('id').where('owner_id', 'in', [owner.id, other.id]).execute()).toHaveLength(2)
+    expect(
+      await f.server.app.cumulus.db
+        .selectFrom('files')
+        .select('id')
+        .where('owner_id', 'in', [owner.id, other.id])
+        .execute(),
+    ).toHaveLength(2)
     expect(await blobKeys(f.server)).toEqual(before)
   })
 
@@ -88,14 +110,21 @@ describe('POST /file-service/{id}/copy', () => {
     const original = (await alice.upload('secret.bin', data)).body
     const r = await alice.post(`/file-service/${original._id}/copy`, {})
     expect(r.status).toBe(201)
-    const rows = await vaulted.app.cumulus.db.selectFrom('files').select(['id', 'blob_key', 'enc']).where('id', 'in', [original._id, r.body.file._id]).execute()
+    const rows = await vaulted.app.cumulus.db
+      .selectFrom('files')
+      .select(['id', 'blob_key', 'enc'])
+      .where('id', 'in', [original._id, r.body.file._id])
+      .execute()
     expect(rows.every((x) => x.enc !== null)).toBe(true)
     expect(rows[0]!.enc).not.toBe(rows[1]!.enc)
     const stored: Buffer[] = []
-    for await (const c of await vaulted.app.cumulus.store.get(rows.find((x) => x.id === r.body.file._id)!.blob_key)) stored.push(c as Buffer)
+    for await (const c of await vaulted.app.cumulus.store.get(rows.find((x) => x.id === r.body.file._id)!.blob_key))
+      stored.push(c as Buffer)
     expect(Buffer.concat(stored).includes(data.subarray(5000, 5064))).toBe(false)
     expect((await alice.bytes(`/file-service/download/${r.body.file._id}`)).body.equals(data)).toBe(true)
-    const ranged = await alice.bytes(`/file-service/download/${r.body.file._id}`, { range: `bytes=${MiB - 3}-${MiB + 10}` })
+    const ranged = await alice.bytes(`/file-service/download/${r.body.file._id}`, {
+      range: `bytes=${MiB - 3}-${MiB + 10}`,
+    })
     expect(ranged.body.equals(data.subarray(MiB - 3, MiB + 11))).toBe(true)
   })
 })

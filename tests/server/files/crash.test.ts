@@ -31,12 +31,21 @@ interface Flight {
   settled: Promise<void>
 }
 
-function slowUpload(baseUrl: string, path: string, user: Browser, parts: Part[], pauseMs: number, chunk = 64 * 1024): Flight {
+function slowUpload(
+  baseUrl: string,
+  path: string,
+  user: Browser,
+  parts: Part[],
+  pauseMs: number,
+  chunk = 64 * 1024,
+): Flight {
   const boundary = `----cumulus${randomBytes(8, parts.length + pauseMs).toString('hex')}`
   const segments: Buffer[] = []
   for (const part of parts) {
     if ('value' in part) {
-      segments.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`))
+      segments.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`),
+      )
     } else {
       segments.push(
         Buffer.from(
@@ -144,7 +153,11 @@ interface Moment {
 const moments: Moment[] = [
   // Keys are reserved (the pool holds a batch at a time) and uploads are writing blobs while a
   // thumbnail is being made; the deletes went out at the start.
-  { what: 'early in the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.pending >= 4 && s.thumbnailsWorking > 0 },
+  {
+    what: 'early in the uploads',
+    sendDeletesWhen: () => true,
+    killWhen: (s) => s.pending >= 4 && s.thumbnailsWorking > 0,
+  },
   // Four uploads have been answered 201, the others are still streaming.
   { what: 'midway through the uploads', sendDeletesWhen: () => true, killWhen: (s) => s.uploadsAnswered >= 4 },
   // A delete has committed (its keys are condemned) and its blobs are being removed.
@@ -203,7 +216,9 @@ const DEAD_AFTER_MS = 1_000
 const FAST_INSTANCES = { instanceHeartbeatMs: 200, instanceDeadAfterMs: DEAD_AFTER_MS }
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 30, g: 140, b: 200 } } }).png().toBuffer()
+  photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 30, g: 140, b: 200 } } })
+    .png()
+    .toBuffer()
   backing = await createBacking()
   child = await startChild(backing, { limits: FAST_INSTANCES })
   user = new Browser(child.url)
@@ -269,15 +284,30 @@ async function verify(doomed: Awaited<ReturnType<typeof prepare>>, deletes: { fo
     await thumbnailsSettled(p, 15_000)
     const keys: string[] = []
     for await (const k of p.store.keys()) keys.push(k)
-    const rows = await p.db.selectFrom('files').select(['id', 'filename', 'size', 'blob_key', 'thumbnail_key', 'preview_key']).execute()
+    const rows = await p.db
+      .selectFrom('files')
+      .select(['id', 'filename', 'size', 'blob_key', 'thumbnail_key', 'preview_key'])
+      .execute()
     const referenced = rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
     // No orphans and no rows without blobs.
-    expect(keys.filter((k) => !referenced.includes(k)), 'blobs no row references').toEqual([])
-    expect(referenced.filter((k) => !keys.includes(k)), 'rows whose blob is missing').toEqual([])
+    expect(
+      keys.filter((k) => !referenced.includes(k)),
+      'blobs no row references',
+    ).toEqual([])
+    expect(
+      referenced.filter((k) => !keys.includes(k)),
+      'rows whose blob is missing',
+    ).toEqual([])
     // Everything the crash left in the outbox was settled by the restart, and so were the keys the
     // killed server had reserved ahead (only the live server's own may remain).
     expect(await p.db.selectFrom('blob_outbox').selectAll().execute()).toEqual([])
-    expect(await p.db.selectFrom('blob_key_pool').select('key').where('instance_id', 'not in', p.db.selectFrom('instances').select('id')).execute()).toEqual([])
+    expect(
+      await p.db
+        .selectFrom('blob_key_pool')
+        .select('key')
+        .where('instance_id', 'not in', p.db.selectFrom('instances').select('id'))
+        .execute(),
+    ).toEqual([])
 
     // Each delete is one transaction: all of its files or none; all gone once it was answered.
     const present = new Set(rows.map((r) => r.id))
@@ -292,7 +322,11 @@ async function verify(doomed: Awaited<ReturnType<typeof prepare>>, deletes: { fo
         expect(left).toBe(0)
       }
     }
-    const folderRow = await p.db.selectFrom('folders').select('id').where('id', '=', doomed.byFolder.folder).executeTakeFirst()
+    const folderRow = await p.db
+      .selectFrom('folders')
+      .select('id')
+      .where('id', '=', doomed.byFolder.folder)
+      .executeTakeFirst()
     expect(folderRow !== undefined).toBe(doomed.byFolder.files.some((id) => present.has(id)))
 
     // Every row downloads whole, and holds exactly the bytes that were sent under its name.
@@ -321,7 +355,8 @@ async function verify(doomed: Awaited<ReturnType<typeof prepare>>, deletes: { fo
       }
     }
 
-    if (backing.blobStore === 'fs') expect(await readdir(join(backing.dataDir, 'tmp')).catch(() => []), 'temp files left').toEqual([])
+    if (backing.blobStore === 'fs')
+      expect(await readdir(join(backing.dataDir, 'tmp')).catch(() => []), 'temp files left').toEqual([])
     expect((await user.get('/healthz')).status).toBe(200)
   } finally {
     await p.close()
@@ -361,7 +396,10 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
         const path = `R${round}tree/${j % 2 ? 'sub/' : ''}${name}`
         sent.set(name, { size: data.length, digest: sha(data) })
         tree.names.push(name)
-        treeParts.push({ field: 'file-data', value: JSON.stringify({ name, size: data.length, type: 'application/octet-stream', path, index: j }) })
+        treeParts.push({
+          field: 'file-data',
+          value: JSON.stringify({ name, size: data.length, type: 'application/octet-stream', path, index: j }),
+        })
         treeParts.push({ field: 'file', filename: name, data })
       }
       const treeFlight = slowUpload(server.url, '/folder-service/upload', user, treeParts, 25)
@@ -379,7 +417,11 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
       const sendDeletes = () => {
         deletes = {
           folder: track(user.delete('/folder-service/remove', { id: doomed.byFolder.folder })),
-          items: track(user.delete('/file-service/remove-multi', { items: doomed.byItems.files.map((id) => ({ id, type: 'file' })) })),
+          items: track(
+            user.delete('/file-service/remove-multi', {
+              items: doomed.byItems.files.map((id) => ({ id, type: 'file' })),
+            }),
+          ),
         }
       }
 
@@ -398,7 +440,13 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
             deletesAnswered: deletes ? [deletes.folder, deletes.items].filter((c) => c.state === 'answered').length : 0,
             deletesSent: deletes !== undefined,
             thumbnailsWorking: Number(
-              (await watcher.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('thumb_state', 'like', 'working:%').executeTakeFirst())?.n ?? 0,
+              (
+                await watcher.db
+                  .selectFrom('files')
+                  .select((eb) => eb.fn.countAll<number>().as('n'))
+                  .where('thumb_state', 'like', 'working:%')
+                  .executeTakeFirst()
+              )?.n ?? 0,
             ),
           }
           if (!deletes && moment.sendDeletesWhen(seen)) {
@@ -418,10 +466,20 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
       const inFlight = flights.filter((f) => f.state === 'sending').length
       const treeAnswered = treeFlight.state === 'answered'
       await server.kill()
-      await Promise.all([...flights.map((f) => f.settled), ...photos.map((p) => p.call.settled), deletes?.folder.settled, deletes?.items.settled])
+      await Promise.all([
+        ...flights.map((f) => f.settled),
+        ...photos.map((p) => p.call.settled),
+        deletes?.folder.settled,
+        deletes?.items.settled,
+      ])
       const claims = await peek(backing)
       try {
-        for (const r of await claims.db.selectFrom('files').select('id').where('thumb_state', 'like', 'working:%').execute()) claimedAtKill.add(r.id)
+        for (const r of await claims.db
+          .selectFrom('files')
+          .select('id')
+          .where('thumb_state', 'like', 'working:%')
+          .execute())
+          claimedAtKill.add(r.id)
       } finally {
         await claims.close()
       }
@@ -447,7 +505,13 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
       // The restarted server finishes what the crash interrupted: survivors can be deleted.
       const itemsLeft = await user.get(`/file-service/list?parent=${doomed.byItems.folder}&limit=1000`)
       if (itemsLeft.body.length) {
-        expect((await user.delete('/file-service/remove-multi', { items: doomed.byItems.files.map((id) => ({ id, type: 'file' })) })).status).toBe(200)
+        expect(
+          (
+            await user.delete('/file-service/remove-multi', {
+              items: doomed.byItems.files.map((id) => ({ id, type: 'file' })),
+            })
+          ).status,
+        ).toBe(200)
       }
       if ((await user.get(`/folder-service/info/${doomed.byFolder.folder}`)).status === 200) {
         expect((await user.delete('/folder-service/remove', { id: doomed.byFolder.folder })).status).toBe(200)
@@ -463,7 +527,11 @@ describe('crash safety: SIGKILL during uploads and deletes', () => {
     try {
       const stuck = await thumbnailsSettled(p, 15_000)
       expect(stuck, 'files whose thumbnail never comes').toEqual([])
-      stored = await p.db.selectFrom('files').select(['id', 'filename']).where('filename', 'in', [...imageNames]).execute()
+      stored = await p.db
+        .selectFrom('files')
+        .select(['id', 'filename'])
+        .where('filename', 'in', [...imageNames])
+        .execute()
     } finally {
       await p.close()
     }

@@ -64,7 +64,16 @@ describe('zip entry names (point 9)', () => {
       expect(rel === '..' || rel.startsWith('../') || isAbsolute(rel), name).toBe(false)
     }
     expect(names.sort()).toEqual(
-      ['Top/', 'Top/.._up/', 'Top/.._up/x_.._.._.._deep.txt', 'Top/.._.._evil.txt', 'Top/C_evil.txt', 'Top/.._', '.._.._loose.txt', 'C__Windows_win.ini'].sort(),
+      [
+        'Top/',
+        'Top/.._up/',
+        'Top/.._up/x_.._.._.._deep.txt',
+        'Top/.._.._evil.txt',
+        'Top/C_evil.txt',
+        'Top/.._',
+        '.._.._loose.txt',
+        'C__Windows_win.ini',
+      ].sort(),
     )
   })
 
@@ -81,7 +90,10 @@ describe('zip entry names (point 9)', () => {
 })
 
 describe('share link replies (point 10)', () => {
-  const sha = (s: string) => [createHash('sha256').update(s).digest('hex'), createHash('sha256').update(s).digest('base64url')]
+  const sha = (s: string) => [
+    createHash('sha256').update(s).digest('hex'),
+    createHash('sha256').update(s).digest('base64url'),
+  ]
 
   it('given a public link, then the download is no-store, and no validator is the content hash', async () => {
     const body = 'shared secret bytes'

@@ -26,7 +26,9 @@ describe('GET /file-service/download/:id', () => {
     expect(r.headers.get('content-type')).toBe('application/octet-stream')
     expect(r.headers.get('x-content-type-options')).toBe('nosniff')
     expect(r.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
-    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`)
+    expect(r.headers.get('content-disposition')).toBe(
+      `attachment; filename="R_sum_ _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`,
+    )
   })
 
   it.each([
@@ -43,17 +45,23 @@ describe('GET /file-service/download/:id', () => {
     expect(r.body.equals(data.subarray(start, end + 1))).toBe(true)
   })
 
-  it.each(['bytes=100000-', 'bytes=200000-300000', 'bytes=-0'])('given an unsatisfiable Range %s, then 416', async (range) => {
-    const r = await alice.bytes(`/file-service/download/${fileId}`, { range })
-    expect(r.status).toBe(416)
-    expect(r.headers.get('content-range')).toBe(`bytes */${data.length}`)
-  })
+  it.each(['bytes=100000-', 'bytes=200000-300000', 'bytes=-0'])(
+    'given an unsatisfiable Range %s, then 416',
+    async (range) => {
+      const r = await alice.bytes(`/file-service/download/${fileId}`, { range })
+      expect(r.status).toBe(416)
+      expect(r.headers.get('content-range')).toBe(`bytes */${data.length}`)
+    },
+  )
 
-  it.each(['items=0-5', 'bytes=5-2', 'bytes=0-1,5-6', 'garbage'])('given an unusable Range %s, then the whole file', async (range) => {
-    const r = await alice.bytes(`/file-service/download/${fileId}`, { range })
-    expect(r.status).toBe(200)
-    expect(r.body.length).toBe(data.length)
-  })
+  it.each(['items=0-5', 'bytes=5-2', 'bytes=0-1,5-6', 'garbage'])(
+    'given an unusable Range %s, then the whole file',
+    async (range) => {
+      const r = await alice.bytes(`/file-service/download/${fileId}`, { range })
+      expect(r.status).toBe(200)
+      expect(r.body.length).toBe(data.length)
+    },
+  )
 
   it('given a file of many read chunks, then the whole file and a range across chunks are exact', async () => {
     const big = randomBytes(3 * (1 << 20) + 777, 12)
@@ -140,7 +148,16 @@ describe('GET /folder-service/download-zip', () => {
     expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="Cumulus.zip"/)
     const entries = await unzip(r.body)
     expect([...entries.keys()].sort()).toEqual(
-      ['Album/', 'Album/Empty/', 'Album/Sub/', 'Album/Sub/notes (1).txt', 'Album/Sub/notes.txt', 'Album/photo.jpg', 'photo.jpg', 'readme.md'].sort(),
+      [
+        'Album/',
+        'Album/Empty/',
+        'Album/Sub/',
+        'Album/Sub/notes (1).txt',
+        'Album/Sub/notes.txt',
+        'Album/photo.jpg',
+        'photo.jpg',
+        'readme.md',
+      ].sort(),
     )
     expect(entries.get('Album/photo.jpg')!.equals(photo)).toBe(true)
     expect(['first', 'second']).toContain(entries.get('Album/Sub/notes.txt')!.toString())
@@ -156,7 +173,12 @@ describe('GET /folder-service/download-zip', () => {
     const mine = (await b.upload('mine.txt', 'x')).body._id
     const trashed = (await b.upload('t.txt', 'x')).body._id
     await b.patch('/file-service/trash', { id: trashed })
-    for (const qs of [`fileIDs[]=${mine}&fileIDs[]=nope`, `fileIDs[]=${fileId}`, `folderIDs[]=nope`, `fileIDs[]=${trashed}`]) {
+    for (const qs of [
+      `fileIDs[]=${mine}&fileIDs[]=nope`,
+      `fileIDs[]=${fileId}`,
+      `folderIDs[]=nope`,
+      `fileIDs[]=${trashed}`,
+    ]) {
       const r = await b.get(`/folder-service/download-zip?${qs}`)
       expect(r.status, qs).toBe(404)
       expect(r.headers.get('content-type')).toMatch(/json/)

@@ -30,7 +30,11 @@ const ROWS: FileSummary[] = [
   row({ folder_id: null, has_thumbnail: 1, is_video: 1, thumbnail_id: 'thumb-1', size: 0 }),
   row({ filename: 'quote " and back\\slash.txt', link_type: 'public', link_token: 'tok-1' }),
   row({ filename: 'tab\tnew\nline\u0001\u001f\u007f.txt', link_type: 'one', link_token: 'tok"2', trashed: 1 }),
-  row({ filename: 'lone \ud800 surrogate \udc00 and 😀 emoji \u2028\u2029.txt', link_type: 'public', link_token: null }),
+  row({
+    filename: 'lone \ud800 surrogate \udc00 and 😀 emoji \u2028\u2029.txt',
+    link_type: 'public',
+    link_token: null,
+  }),
   row({ filename: `${'long name '.repeat(10)}"quoted".txt`, size: 8 * 1024 ** 4 + 1 }),
   row({ filename: `${'x'.repeat(6000)}\\.txt`, upload_date: 0 }),
   row({ filename: 'ünïcødé 名前 ملف.txt', upload_date: -1 }),

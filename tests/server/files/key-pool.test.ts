@@ -20,7 +20,7 @@ describe('blob keys reserved ahead', () => {
   afterAll(() => server.close())
 
   const c = () => server.app.cumulus
-  const pooled = async () => (await c().db.selectFrom('blob_key_pool').select(['key', 'instance_id']).execute())
+  const pooled = async () => await c().db.selectFrom('blob_key_pool').select(['key', 'instance_id']).execute()
   const blobKeys = async () => {
     const keys: string[] = []
     for await (const k of c().store.keys()) keys.push(k)
@@ -32,7 +32,8 @@ describe('blob keys reserved ahead', () => {
     const recorded = await pooled()
     expect(recorded.map((r) => r.key)).toContain(key)
     // On disk, the folders of the batch were made with it: no upload waits for a mkdir.
-    if (server.config.blobStore === 'fs') for (const r of recorded) expect(existsSync(join(server.dataDir, 'blobs', r.key.slice(0, 2)))).toBe(true)
+    if (server.config.blobStore === 'fs')
+      for (const r of recorded) expect(existsSync(join(server.dataDir, 'blobs', r.key.slice(0, 2)))).toBe(true)
     // A batch at a time, all under this server.
     expect(recorded.length).toBeGreaterThan(1)
     expect(new Set(recorded.map((r) => r.instance_id)).size).toBe(1)
@@ -55,14 +56,19 @@ describe('blob keys reserved ahead', () => {
 
   it('given keys a dead server reserved, then the sweep removes their blobs unless a row names them, and their records', async () => {
     const dead = 'dead-instance-1'
-    await c().db.insertInto('blob_key_pool').values([
-      { key: 'deadkeyunusedblob000000000000001', instance_id: dead, created_at: 0 },
-      { key: 'deadkeynoblob0000000000000000002', instance_id: dead, created_at: 0 },
-    ]).execute()
+    await c()
+      .db.insertInto('blob_key_pool')
+      .values([
+        { key: 'deadkeyunusedblob000000000000001', instance_id: dead, created_at: 0 },
+        { key: 'deadkeynoblob0000000000000000002', instance_id: dead, created_at: 0 },
+      ])
+      .execute()
     await c().store.put(Readable.from([Buffer.from('orphan')]), { key: 'deadkeyunusedblob000000000000001' })
     // A key a dead server used for a file whose row committed: its record went stale, the blob stays.
     const kept = (await alice.upload('kept.txt', 'kept')).body
-    const keptKey = (await c().db.selectFrom('files').select('blob_key').where('id', '=', kept._id).executeTakeFirstOrThrow()).blob_key
+    const keptKey = (
+      await c().db.selectFrom('files').select('blob_key').where('id', '=', kept._id).executeTakeFirstOrThrow()
+    ).blob_key
     await c().db.insertInto('blob_key_pool').values({ key: keptKey, instance_id: dead, created_at: 0 }).execute()
 
     await c().janitor.sweep()

@@ -67,7 +67,8 @@ describe('answering from the cache', () => {
 
   it('given many URLs each asked once (a long scroll, searches as they are typed), then none is kept', async () => {
     const before = stats()
-    for (let i = 0; i < 20; i++) expect((await alice.get(`/file-service/suggested-list?search=typed${i}`)).status).toBe(200)
+    for (let i = 0; i < 20; i++)
+      expect((await alice.get(`/file-service/suggested-list?search=typed${i}`)).status).toBe(200)
     expect(stats().entries).toBe(before.entries)
     expect(stats().bytes).toBe(before.bytes)
   })
@@ -148,18 +149,78 @@ describe('every write shows in the next identical request', () => {
     expect(stats().hits - hitsBefore).toBe(urls.length)
 
     const steps: Array<[string, () => Promise<unknown>, string, (body: any) => void]> = [
-      ['upload', () => carol.upload('cache second.txt', 'two'), '/file-service/list', (b) => expect(names(b)).toContain('cache second.txt')],
-      ['rename a file', () => carol.patch('/file-service/rename', { id: file._id, title: 'cache renamed.txt' }), `/file-service/info/${file._id}`, (b) => expect(b.filename).toBe('cache renamed.txt')],
-      ['create a folder', () => carol.post('/folder-service/create', { name: 'cache other' }), '/folder-service/list', (b) => expect(names(b)).toContain('cache other')],
-      ['rename a folder', () => carol.patch('/folder-service/rename', { id: folder._id, title: 'cache renamed folder' }), `/folder-service/info/${folder._id}`, (b) => expect(b.name).toBe('cache renamed folder')],
-      ['share', () => carol.patch(`/file-service/make-public/${file._id}`), `/file-service/info/${file._id}`, (b) => expect(b.metadata.linkType).toBe('public')],
-      ['remove the link', () => carol.patch(`/file-service/remove-link/${file._id}`), `/file-service/info/${file._id}`, (b) => expect(b.metadata.linkType).toBeUndefined()],
-      ['move a file', () => carol.patch('/file-service/move', { id: file._id, parentID: '/' }), `/file-service/list?parent=${folder._id}`, (b) => expect(b).toEqual([])],
-      ['trash a folder', () => carol.patch('/folder-service/trash', { id: folder._id }), '/folder-service/list?trashMode=true', (b) => expect(names(b)).toContain('cache renamed folder')],
-      ['restore it', () => carol.patch('/folder-service/restore', { id: folder._id }), '/folder-service/list?trashMode=true', (b) => expect(b).toEqual([])],
-      ['trash a file', () => carol.patch('/file-service/trash', { id: file._id }), '/file-service/list?trashMode=true', (b) => expect(names(b)).toEqual(['cache renamed.txt'])],
-      ['delete it for good', () => carol.delete('/file-service/remove', { id: file._id }), '/file-service/list?trashMode=true', (b) => expect(b).toEqual([])],
-      ['delete a folder for good', () => carol.delete('/folder-service/remove', { id: folder._id }), '/folder-service/move-folder-list', (b) => expect(names(b)).toEqual(['cache other'])],
+      [
+        'upload',
+        () => carol.upload('cache second.txt', 'two'),
+        '/file-service/list',
+        (b) => expect(names(b)).toContain('cache second.txt'),
+      ],
+      [
+        'rename a file',
+        () => carol.patch('/file-service/rename', { id: file._id, title: 'cache renamed.txt' }),
+        `/file-service/info/${file._id}`,
+        (b) => expect(b.filename).toBe('cache renamed.txt'),
+      ],
+      [
+        'create a folder',
+        () => carol.post('/folder-service/create', { name: 'cache other' }),
+        '/folder-service/list',
+        (b) => expect(names(b)).toContain('cache other'),
+      ],
+      [
+        'rename a folder',
+        () => carol.patch('/folder-service/rename', { id: folder._id, title: 'cache renamed folder' }),
+        `/folder-service/info/${folder._id}`,
+        (b) => expect(b.name).toBe('cache renamed folder'),
+      ],
+      [
+        'share',
+        () => carol.patch(`/file-service/make-public/${file._id}`),
+        `/file-service/info/${file._id}`,
+        (b) => expect(b.metadata.linkType).toBe('public'),
+      ],
+      [
+        'remove the link',
+        () => carol.patch(`/file-service/remove-link/${file._id}`),
+        `/file-service/info/${file._id}`,
+        (b) => expect(b.metadata.linkType).toBeUndefined(),
+      ],
+      [
+        'move a file',
+        () => carol.patch('/file-service/move', { id: file._id, parentID: '/' }),
+        `/file-service/list?parent=${folder._id}`,
+        (b) => expect(b).toEqual([]),
+      ],
+      [
+        'trash a folder',
+        () => carol.patch('/folder-service/trash', { id: folder._id }),
+        '/folder-service/list?trashMode=true',
+        (b) => expect(names(b)).toContain('cache renamed folder'),
+      ],
+      [
+        'restore it',
+        () => carol.patch('/folder-service/restore', { id: folder._id }),
+        '/folder-service/list?trashMode=true',
+        (b) => expect(b).toEqual([]),
+      ],
+      [
+        'trash a file',
+        () => carol.patch('/file-service/trash', { id: file._id }),
+        '/file-service/list?trashMode=true',
+        (b) => expect(names(b)).toEqual(['cache renamed.txt']),
+      ],
+      [
+        'delete it for good',
+        () => carol.delete('/file-service/remove', { id: file._id }),
+        '/file-service/list?trashMode=true',
+        (b) => expect(b).toEqual([]),
+      ],
+      [
+        'delete a folder for good',
+        () => carol.delete('/folder-service/remove', { id: folder._id }),
+        '/folder-service/move-folder-list',
+        (b) => expect(names(b)).toEqual(['cache other']),
+      ],
     ]
     for (const [what, write, url, check] of steps) {
       // Every read kept at the current version, so a stale entry would be there to be served.
@@ -195,35 +256,45 @@ describe('every write shows in the next identical request', () => {
     expect(listed.metadata.thumbnailID).not.toBe('')
   })
 
-  it.skipIf(pgUrl)('given a write by another connection to the SQLite file, then lists show it within a second (the data_version check)', async () => {
-    // SQLite only: this test writes the database file beside the server, as an admin's shell would.
-    const name = 'cache outside.txt'
-    const file = (await alice.upload(name, 'x')).body
-    expect(names((await alice.get('/file-service/quick-list')).body)).toContain(name)
-    expect(names((await alice.get('/file-service/quick-list')).body)).toContain(name)
-    const direct = new Database(join(server.dataDir, 'cumulus.db'))
-    try {
-      direct.prepare('update files set filename = ?, name_key = ? where id = ?').run('renamed outside.txt', 'renamed outside.txt', file._id)
-    } finally {
-      direct.close()
-    }
-    const started = Date.now()
-    let listed: string[] = []
-    while (Date.now() - started < 1000) {
-      listed = names((await alice.get('/file-service/quick-list')).body) as string[]
-      if (listed.includes('renamed outside.txt')) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    expect(listed).toContain('renamed outside.txt')
-    expect(listed).not.toContain(name)
-  })
+  it.skipIf(pgUrl)(
+    'given a write by another connection to the SQLite file, then lists show it within a second (the data_version check)',
+    async () => {
+      // SQLite only: this test writes the database file beside the server, as an admin's shell would.
+      const name = 'cache outside.txt'
+      const file = (await alice.upload(name, 'x')).body
+      expect(names((await alice.get('/file-service/quick-list')).body)).toContain(name)
+      expect(names((await alice.get('/file-service/quick-list')).body)).toContain(name)
+      const direct = new Database(join(server.dataDir, 'cumulus.db'))
+      try {
+        direct
+          .prepare('update files set filename = ?, name_key = ? where id = ?')
+          .run('renamed outside.txt', 'renamed outside.txt', file._id)
+      } finally {
+        direct.close()
+      }
+      const started = Date.now()
+      let listed: string[] = []
+      while (Date.now() - started < 1000) {
+        listed = names((await alice.get('/file-service/quick-list')).body) as string[]
+        if (listed.includes('renamed outside.txt')) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      expect(listed).toContain('renamed outside.txt')
+      expect(listed).not.toContain(name)
+    },
+  )
 })
 
 describe.skipIf(!pgUrl)('two instances sharing PostgreSQL', () => {
   // PostgreSQL only: SQLite is one process by design; this is the scale-out of DESIGN.md §5.
   it('given a list cached on one instance and a write through the other, then the first instance’s next list shows it', async () => {
     const first = await startServer({ keepData: true, env: { BLOB_STORE: 'fs' } })
-    const second = await startServer({ dataDir: first.dataDir, schema: first.config.databaseSchema!, keepData: true, env: { BLOB_STORE: 'fs' } })
+    const second = await startServer({
+      dataDir: first.dataDir,
+      schema: first.config.databaseSchema!,
+      keepData: true,
+      env: { BLOB_STORE: 'fs' },
+    })
     try {
       const onFirst = new Browser(first.url)
       await onFirst.signup(uniqueEmail('cache-two'))
@@ -254,7 +325,9 @@ describe('its bounds', () => {
         // Twice: a URL is kept from its second request on.
         await dave.get(`/file-service/list?sortBy=alp_asc&limit=${limit}`)
         const list = (await dave.get(`/file-service/list?sortBy=alp_asc&limit=${limit}`)).body
-        expect(names(list)).toEqual(Array.from({ length: limit }, (_, i) => `bounded ${String(i).padStart(2, '0')}.txt`))
+        expect(names(list)).toEqual(
+          Array.from({ length: limit }, (_, i) => `bounded ${String(i).padStart(2, '0')}.txt`),
+        )
         expect(stats(small).bytes).toBeLessThanOrEqual(64 * 1024)
       }
       expect(stats(small).entries).toBeGreaterThan(0)

@@ -32,7 +32,11 @@ async function bigDrive(label: string, name: RawBuilder<string>): Promise<{ brow
 
 /** PostgreSQL's plan for a query, as EXPLAIN prints it. */
 async function explain(query: { sql: string; parameters: readonly unknown[] }): Promise<string> {
-  const rows = (await server.app.cumulus.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]))).rows
+  const rows = (
+    await server.app.cumulus.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    )
+  ).rows
   return rows.map((r) => r['QUERY PLAN']).join('\n')
 }
 const setDate = (id: string, ms: number) =>
@@ -57,9 +61,17 @@ async function uploadAll(b: Browser, files: string[], parent = '/', concurrency 
 describe('keyset paging', () => {
   it('given 1,000 files sharing one uploadDate and few distinct names, then every sort pages through all of them exactly once', async () => {
     const folder = (await alice.post('/folder-service/create', { name: 'Paging' })).body._id
-    const files = await uploadAll(alice, Array.from({ length: 1000 }, (_, i) => `Name ${i % 7}.txt`), folder)
+    const files = await uploadAll(
+      alice,
+      Array.from({ length: 1000 }, (_, i) => `Name ${i % 7}.txt`),
+      folder,
+    )
     const same = Date.UTC(2024, 0, 1)
-    await server.app.cumulus.db.updateTable('files').set({ upload_date: same }).where('folder_id', '=', folder).execute()
+    await server.app.cumulus.db
+      .updateTable('files')
+      .set({ upload_date: same })
+      .where('folder_id', '=', folder)
+      .execute()
     // A few distinct dates too, so date sorts have ties and non-ties.
     for (const f of files.slice(0, 50)) await setDate(f._id, same + 1000)
 
@@ -67,7 +79,8 @@ describe('keyset paging', () => {
       const seen: any[] = []
       let query = ''
       for (let guard = 0; guard < 100; guard++) {
-        const page = (await alice.get(`/file-service/list?parent=${folder}&sortBy=${sortBy}&limit=37${query}`)).body as any[]
+        const page = (await alice.get(`/file-service/list?parent=${folder}&sortBy=${sortBy}&limit=37${query}`))
+          .body as any[]
         seen.push(...page)
         if (page.length < 37) break
         const last = page.at(-1)
@@ -78,7 +91,9 @@ describe('keyset paging', () => {
       expect(ids.length, sortBy).toBe(1000)
       // And in the promised order: (key, id) ascending or descending.
       const key = (f: any) => (sortBy.startsWith('alp') ? f.filename.toLowerCase() : Date.parse(f.uploadDate))
-      const sorted = [...seen].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+      const sorted = [...seen].sort((a, b) =>
+        key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
+      )
       if (sortBy.endsWith('desc')) sorted.reverse()
       expect(ids, sortBy).toEqual(sorted.map((f) => f._id))
     }
@@ -87,8 +102,17 @@ describe('keyset paging', () => {
   it('given 200 files of few sizes and types (upper case, none, a trailing dot), then size and type sorts page through all of them exactly once, in order', async () => {
     const folder = (await alice.post('/folder-service/create', { name: 'Size and type' })).body._id
     const extensions = ['.txt', '.PDF', '', '.jpg', '.tar.gz', '.']
-    const files = await uploadAll(alice, Array.from({ length: 200 }, (_, i) => `Item ${i % 4}${extensions[i % extensions.length]}`), folder)
-    for (const [i, f] of files.entries()) await server.app.cumulus.db.updateTable('files').set({ size: (i * 7) % 5 }).where('id', '=', f._id).execute()
+    const files = await uploadAll(
+      alice,
+      Array.from({ length: 200 }, (_, i) => `Item ${i % 4}${extensions[i % extensions.length]}`),
+      folder,
+    )
+    for (const [i, f] of files.entries())
+      await server.app.cumulus.db
+        .updateTable('files')
+        .set({ size: (i * 7) % 5 })
+        .where('id', '=', f._id)
+        .execute()
     const typeOf = (name: string) => (name.toLowerCase().includes('.') ? name.toLowerCase().split('.').at(-1)! : '')
     const keys: Record<string, (f: any) => Array<string | number>> = {
       size: (f) => [f.length],
@@ -99,7 +123,8 @@ describe('keyset paging', () => {
       const seen: any[] = []
       let query = ''
       for (let guard = 0; guard < 100; guard++) {
-        const page = (await alice.get(`/file-service/list?parent=${folder}&sortBy=${sortBy}&limit=23${query}`)).body as any[]
+        const page = (await alice.get(`/file-service/list?parent=${folder}&sortBy=${sortBy}&limit=23${query}`))
+          .body as any[]
         seen.push(...page)
         if (page.length < 23) break
         const last = page.at(-1)
@@ -126,8 +151,19 @@ describe('keyset paging', () => {
     // in name order reads only the name index until the page is full (repositories/files.ts, fileListQuery).
     const b = new Browser(server.url)
     await b.signup(uniqueEmail('walk'))
-    const all = await uploadAll(b, Array.from({ length: 240 }, (_, i) => (i % 3 === 0 ? `R ${i % 4}.dat` : `q ${i % 5}.dat`)))
-    await server.app.cumulus.db.updateTable('files').set({ upload_date: Date.UTC(2024, 0, 1) }).where('id', 'in', all.map((f) => f._id)).execute()
+    const all = await uploadAll(
+      b,
+      Array.from({ length: 240 }, (_, i) => (i % 3 === 0 ? `R ${i % 4}.dat` : `q ${i % 5}.dat`)),
+    )
+    await server.app.cumulus.db
+      .updateTable('files')
+      .set({ upload_date: Date.UTC(2024, 0, 1) })
+      .where(
+        'id',
+        'in',
+        all.map((f) => f._id),
+      )
+      .execute()
     const matching = all.filter((f) => f.filename.includes('q'))
     for (const sortBy of ['alp_asc', 'alp_desc', 'date_desc']) {
       const seen: any[] = []
@@ -141,11 +177,21 @@ describe('keyset paging', () => {
       }
       // Every upload date is the same: date order is id order.
       const key = (f: any) => (sortBy.startsWith('alp') ? f.filename.toLowerCase() : 0)
-      const expected = [...matching].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : x._id < y._id ? -1 : x._id > y._id ? 1 : 0))
+      const expected = [...matching].sort((x, y) =>
+        key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : x._id < y._id ? -1 : x._id > y._id ? 1 : 0,
+      )
       if (sortBy.endsWith('desc')) expected.reverse()
-      expect(seen.map((f) => f._id), sortBy).toEqual(expected.map((f) => f._id))
+      expect(
+        seen.map((f) => f._id),
+        sortBy,
+      ).toEqual(expected.map((f) => f._id))
       // Whole rows, as any list gives them.
-      expect(seen[0], sortBy).toEqual(expect.objectContaining({ filename: expect.any(String), metadata: expect.objectContaining({ size: expect.any(Number) }) }))
+      expect(seen[0], sortBy).toEqual(
+        expect.objectContaining({
+          filename: expect.any(String),
+          metadata: expect.objectContaining({ size: expect.any(Number) }),
+        }),
+      )
     }
   }, 60_000)
 })
@@ -177,7 +223,14 @@ describe('GET /file-service/list', () => {
   })
 
   it('given bad parameters, then 400', async () => {
-    for (const qs of ['sortBy=random', 'limit=0', 'limit=abc', 'limit=100000', 'mediaFilter=docs', 'startAtDate=yesterday&startAt=true']) {
+    for (const qs of [
+      'sortBy=random',
+      'limit=0',
+      'limit=abc',
+      'limit=100000',
+      'mediaFilter=docs',
+      'startAtDate=yesterday&startAt=true',
+    ]) {
       const r = await alice.get(`/file-service/list?${qs}`)
       expect(r.status, qs).toBe(400)
     }
@@ -190,7 +243,16 @@ describe('GET /file-service/list', () => {
 })
 
 describe('search', () => {
-  const tricky = ['100% done.txt', 'a_b.txt', 'ab.txt', '(draft) plan.txt', 'star*.txt', 'back\\slash.txt', 'Quote"s.txt', 'Ünïcode Straße.txt']
+  const tricky = [
+    '100% done.txt',
+    'a_b.txt',
+    'ab.txt',
+    '(draft) plan.txt',
+    'star*.txt',
+    'back\\slash.txt',
+    'Quote"s.txt',
+    'Ünïcode Straße.txt',
+  ]
   beforeAll(async () => {
     const deep = (await alice.post('/folder-service/create', { name: 'Deep (1)' })).body._id
     const deeper = (await alice.post('/folder-service/create', { name: 'Deeper_one', parent: deep })).body._id
@@ -215,7 +277,11 @@ describe('search', () => {
     expect(r.status).toBe(200)
     expect(names(r.body).filter((n) => tricky.includes(n))).toEqual(expected)
     const s = await alice.get(`/file-service/suggested-list?search=${encodeURIComponent(term)}`)
-    expect(names(s.body.fileList).filter((n: string) => tricky.includes(n)).sort()).toEqual([...expected].sort())
+    expect(
+      names(s.body.fileList)
+        .filter((n: string) => tricky.includes(n))
+        .sort(),
+    ).toEqual([...expected].sort())
   })
 
   it('finds folders by name literally, across the drive', async () => {
@@ -227,7 +293,10 @@ describe('search', () => {
 
   it('suggests at most 10 folders and 10 files, and nothing for an empty search', async () => {
     for (let i = 0; i < 12; i++) await alice.post('/folder-service/create', { name: `many ${i}` })
-    await uploadAll(alice, Array.from({ length: 12 }, (_, i) => `many ${i}.txt`))
+    await uploadAll(
+      alice,
+      Array.from({ length: 12 }, (_, i) => `many ${i}.txt`),
+    )
     const s = await alice.get('/file-service/suggested-list?search=many')
     expect(s.body.folderList).toHaveLength(10)
     expect(s.body.fileList).toHaveLength(10)
@@ -237,7 +306,18 @@ describe('search', () => {
   it('given 2-character terms (trigram index vocabulary plus name endings on SQLite, the pairs index on PostgreSQL), then every pair finds exactly the names holding it', async () => {
     const carol = new Browser(server.url)
     await carol.signup(uniqueEmail('pairs'))
-    const mine = ['jq', 'JQ start.txt', 'mid jq mid.txt', 'ends with jq', 'x"y.txt', '%_.txt', 'Straße Ü.txt', 'two 😀😀.txt', 'q', 'zz top']
+    const mine = [
+      'jq',
+      'JQ start.txt',
+      'mid jq mid.txt',
+      'ends with jq',
+      'x"y.txt',
+      '%_.txt',
+      'Straße Ü.txt',
+      'two 😀😀.txt',
+      'q',
+      'zz top',
+    ]
     await uploadAll(carol, mine, '/', 1)
     // Another user's names holding the same pairs must never show up.
     await uploadAll(alice, ['jq elsewhere.txt', 'zz else'], '/', 1)
@@ -258,37 +338,75 @@ describe('search', () => {
     }
   })
 
-  it.skipIf(!pgUrl)('given a rare 2-character term on PostgreSQL, then the pairs index finds its names without walking the drive', async () => {
-    // 20,000 names without the pair and 3 with it.
-    const { browser: dave, userId: daveId } = await bigDrive('pg-pairs', sql<string>`case when g % 7000 = 1 then 'Notes ' || g || ' vqz.txt' else 'Report ' || g || '.txt' end`)
-    const db = server.app.cumulus.db
-    const match = await nameContains(db, 'postgres', 'files', 'QZ')
-    const query = db.selectFrom('files').selectAll().where('owner_id', '=', daveId).where('trashed', '=', 0).where(match.condition).orderBy('upload_date', 'desc').orderBy('id', 'desc').limit(50)
-    expect(await explain(query.compile())).toContain('files_name_pairs')
-    const list = await dave.get('/file-service/list?search=qz')
-    expect(names(list.body)).toEqual(['Notes 14001 vqz.txt', 'Notes 7001 vqz.txt', 'Notes 1 vqz.txt'])
-  })
+  it.skipIf(!pgUrl)(
+    'given a rare 2-character term on PostgreSQL, then the pairs index finds its names without walking the drive',
+    async () => {
+      // 20,000 names without the pair and 3 with it.
+      const { browser: dave, userId: daveId } = await bigDrive(
+        'pg-pairs',
+        sql<string>`case when g % 7000 = 1 then 'Notes ' || g || ' vqz.txt' else 'Report ' || g || '.txt' end`,
+      )
+      const db = server.app.cumulus.db
+      const match = await nameContains(db, 'postgres', 'files', 'QZ')
+      const query = db
+        .selectFrom('files')
+        .selectAll()
+        .where('owner_id', '=', daveId)
+        .where('trashed', '=', 0)
+        .where(match.condition)
+        .orderBy('upload_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(50)
+      expect(await explain(query.compile())).toContain('files_name_pairs')
+      const list = await dave.get('/file-service/list?search=qz')
+      expect(names(list.body)).toEqual(['Notes 14001 vqz.txt', 'Notes 7001 vqz.txt', 'Notes 1 vqz.txt'])
+    },
+  )
 
-  it.skipIf(!pgUrl)('given a common term on PostgreSQL, then the walk in name or date order reads the sort’s index only and the page’s rows alone', async () => {
-    // A third of the names match and sort after the rest: the planner walks the name index, and
-    // every name before the first match is passed on the way. (The visibility map VACUUM sets
-    // lets the walk skip the rows.)
-    const { browser: erin, userId: erinId } = await bigDrive('pg-walk', sql<string>`case when g % 3 = 0 then 'Zeta ' || g || '.txt' else 'Alpha ' || g || '.txt' end`)
-    const plan = async (sort: 'alp_asc' | 'date_desc') => explain((await server.app.cumulus.drive.files.fileListQuery(erinId, { trashed: false, search: 'zeta', sort, limit: 50 })).compile())
-    expect(await plan('alp_asc')).toMatch(/Index Only Scan using files_drive_name/)
-    // Date order too, through the date index that carries the names (migration 007).
-    expect(await plan('date_desc')).toMatch(/Index Only Scan Backward using files_drive_date_names/)
-    expect(names((await erin.get('/file-service/list?search=zeta&limit=3')).body)).toEqual(['Zeta 20001.txt', 'Zeta 19998.txt', 'Zeta 19995.txt'])
-    // What listFiles tries first on PostgreSQL: a bounded walk of the date index, never the
-    // trigram index (whose guess for a common term is far too low).
-    const walkPlan = await explain(server.app.cumulus.drive.files.boundedWalkQuery(erinId, { trashed: false, search: 'zeta', sort: 'date_desc', limit: 50 }, 'zeta').compile())
-    expect(walkPlan).toMatch(/Index Only Scan Backward using files_drive_date_names/)
-    expect(walkPlan).not.toMatch(/trgm/)
-    const expected = Array.from({ length: 6667 }, (_, i) => `Zeta ${3 * (i + 1)}.txt`)
-      .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
-      .slice(0, 50)
-    expect(names((await erin.get('/file-service/list?search=zeta&sortBy=alp_asc')).body)).toEqual(expected)
-  })
+  it.skipIf(!pgUrl)(
+    'given a common term on PostgreSQL, then the walk in name or date order reads the sort’s index only and the page’s rows alone',
+    async () => {
+      // A third of the names match and sort after the rest: the planner walks the name index, and
+      // every name before the first match is passed on the way. (The visibility map VACUUM sets
+      // lets the walk skip the rows.)
+      const { browser: erin, userId: erinId } = await bigDrive(
+        'pg-walk',
+        sql<string>`case when g % 3 = 0 then 'Zeta ' || g || '.txt' else 'Alpha ' || g || '.txt' end`,
+      )
+      const plan = async (sort: 'alp_asc' | 'date_desc') =>
+        explain(
+          (
+            await server.app.cumulus.drive.files.fileListQuery(erinId, {
+              trashed: false,
+              search: 'zeta',
+              sort,
+              limit: 50,
+            })
+          ).compile(),
+        )
+      expect(await plan('alp_asc')).toMatch(/Index Only Scan using files_drive_name/)
+      // Date order too, through the date index that carries the names (migration 007).
+      expect(await plan('date_desc')).toMatch(/Index Only Scan Backward using files_drive_date_names/)
+      expect(names((await erin.get('/file-service/list?search=zeta&limit=3')).body)).toEqual([
+        'Zeta 20001.txt',
+        'Zeta 19998.txt',
+        'Zeta 19995.txt',
+      ])
+      // What listFiles tries first on PostgreSQL: a bounded walk of the date index, never the
+      // trigram index (whose guess for a common term is far too low).
+      const walkPlan = await explain(
+        server.app.cumulus.drive.files
+          .boundedWalkQuery(erinId, { trashed: false, search: 'zeta', sort: 'date_desc', limit: 50 }, 'zeta')
+          .compile(),
+      )
+      expect(walkPlan).toMatch(/Index Only Scan Backward using files_drive_date_names/)
+      expect(walkPlan).not.toMatch(/trgm/)
+      const expected = Array.from({ length: 6667 }, (_, i) => `Zeta ${3 * (i + 1)}.txt`)
+        .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
+        .slice(0, 50)
+      expect(names((await erin.get('/file-service/list?search=zeta&sortBy=alp_asc')).body)).toEqual(expected)
+    },
+  )
 
   it('never finds another user’s files', async () => {
     const bob = new Browser(server.url)
@@ -302,7 +420,12 @@ describe('quick-list, media and trash modes', () => {
   it('quick-list gives the 20 newest non-trashed files', async () => {
     const b = new Browser(server.url)
     await b.signup(uniqueEmail('quick'))
-    const files = await uploadAll(b, Array.from({ length: 25 }, (_, i) => `q${i}.txt`), '/', 1)
+    const files = await uploadAll(
+      b,
+      Array.from({ length: 25 }, (_, i) => `q${i}.txt`),
+      '/',
+      1,
+    )
     for (let i = 0; i < files.length; i++) await setDate(files[i]._id, 10_000 + i * 1000)
     await b.patch('/file-service/trash', { id: files[24]._id })
     const r = await b.get('/file-service/quick-list')
@@ -315,8 +438,13 @@ describe('quick-list, media and trash modes', () => {
     const folder = (await b.post('/folder-service/create', { name: 'Clips' })).body._id
     const [video, photo] = await uploadAll(b, ['clip.mp4', 'pic.jpg', 'doc.txt'], folder, 1)
     // A photo counts once it has a thumbnail (made by the media pipeline).
-    await server.app.cumulus.db.updateTable('files').set({ has_thumbnail: 1, media: 1, thumbnail_id: 't1' }).where('id', '=', photo._id).execute()
-    const q = (f: string) => b.get(`/file-service/list?mediaMode=true&mediaFilter=${f}&sortBy=alp_asc&limit=100`).then((r) => names(r.body))
+    await server.app.cumulus.db
+      .updateTable('files')
+      .set({ has_thumbnail: 1, media: 1, thumbnail_id: 't1' })
+      .where('id', '=', photo._id)
+      .execute()
+    const q = (f: string) =>
+      b.get(`/file-service/list?mediaMode=true&mediaFilter=${f}&sortBy=alp_asc&limit=100`).then((r) => names(r.body))
     expect(await q('all')).toEqual(['clip.mp4', 'pic.jpg'])
     expect(await q('photos')).toEqual(['pic.jpg'])
     expect(await q('videos')).toEqual(['clip.mp4'])
@@ -343,9 +471,16 @@ describe('quick-list, media and trash modes', () => {
     // Not in the normal views any more.
     expect(names((await b.get('/folder-service/list')).body)).toEqual([])
     expect((await b.get(`/file-service/list?parent=${top}`)).status).toBe(404)
-    expect(names((await b.get('/file-service/list?search=in-&trashMode=true&sortBy=alp_asc')).body)).toEqual(['in-inner.txt', 'in-top.txt'])
+    expect(names((await b.get('/file-service/list?search=in-&trashMode=true&sortBy=alp_asc')).body)).toEqual([
+      'in-inner.txt',
+      'in-top.txt',
+    ])
     expect((await b.get('/file-service/list?search=in-')).body).toEqual([])
-    expect((await b.get(`/folder-service/info/${inner}`)).body).toMatchObject({ name: 'Inner', trashed: true, parentList: ['/', top] })
+    expect((await b.get(`/folder-service/info/${inner}`)).body).toMatchObject({
+      name: 'Inner',
+      trashed: true,
+      parentList: ['/', top],
+    })
   })
 })
 

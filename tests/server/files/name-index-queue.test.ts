@@ -18,18 +18,24 @@ describe.skipIf(pgUrl)('the search index of SQLite, filled in batches', () => {
   afterAll(() => server.close())
 
   const db = () => server.app.cumulus.db
-  const pending = async () => Number((await sql<{ n: number }>`select count(*) as n from files_fts_pending`.execute(db())).rows[0]!.n)
+  const pending = async () =>
+    Number((await sql<{ n: number }>`select count(*) as n from files_fts_pending`.execute(db())).rows[0]!.n)
   const search = async (term: string) =>
-    ((await alice.get(`/file-service/list?search=${encodeURIComponent(term)}`)).body as Array<{ filename: string }>).map((f) => f.filename).sort()
+    ((await alice.get(`/file-service/list?search=${encodeURIComponent(term)}`)).body as Array<{ filename: string }>)
+      .map((f) => f.filename)
+      .sort()
   /** FTS5's own check that the index matches the files table's names. */
   const integrity = () => sql`insert into files_fts(files_fts, rank) values ('integrity-check', 1)`.execute(db())
 
   it('given new files, renamed and deleted ones among them, then a search at once finds exactly the right ones and the index is whole', async () => {
     const ids: Record<string, string> = {}
-    for (const name of ['quokka one.txt', 'quokka two.txt', 'wombat.txt', 'kept quokka.txt']) ids[name] = (await alice.upload(name, name)).body._id
+    for (const name of ['quokka one.txt', 'quokka two.txt', 'wombat.txt', 'kept quokka.txt'])
+      ids[name] = (await alice.upload(name, name)).body._id
     // Waiting, not indexed: the uploads did not touch the index.
     expect(await pending()).toBeGreaterThanOrEqual(4)
-    expect((await alice.patch('/file-service/rename', { id: ids['wombat.txt'], title: 'quokka three.txt' })).status).toBe(200)
+    expect(
+      (await alice.patch('/file-service/rename', { id: ids['wombat.txt'], title: 'quokka three.txt' })).status,
+    ).toBe(200)
     expect((await alice.delete('/file-service/remove', { id: ids['quokka two.txt'] })).status).toBe(200)
     expect(await search('quokka')).toEqual(['kept quokka.txt', 'quokka one.txt', 'quokka three.txt'])
     expect(await search('wombat')).toEqual([])
@@ -39,7 +45,9 @@ describe.skipIf(pgUrl)('the search index of SQLite, filled in batches', () => {
     await integrity()
 
     // Once indexed, a rename and a delete change the index itself.
-    expect((await alice.patch('/file-service/rename', { id: ids['quokka one.txt'], title: 'numbat.txt' })).status).toBe(200)
+    expect((await alice.patch('/file-service/rename', { id: ids['quokka one.txt'], title: 'numbat.txt' })).status).toBe(
+      200,
+    )
     expect((await alice.delete('/file-service/remove', { id: ids['kept quokka.txt'] })).status).toBe(200)
     expect(await search('quokka')).toEqual(['quokka three.txt'])
     expect(await search('numbat')).toEqual(['numbat.txt'])
@@ -52,7 +60,9 @@ describe.skipIf(pgUrl)('the search index of SQLite, filled in batches', () => {
     const deadline = Date.now() + 10_000
     while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
     expect(await pending()).toBe(0)
-    const { rows } = await sql<{ rowid: number }>`select rowid from files_fts where files_fts match '"echidna"'`.execute(db())
+    const { rows } = await sql<{
+      rowid: number
+    }>`select rowid from files_fts where files_fts match '"echidna"'`.execute(db())
     expect(rows).toHaveLength(1)
     await integrity()
   })

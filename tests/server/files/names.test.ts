@@ -43,7 +43,13 @@ const upload = (name: string) => {
 }
 const tus = (meta: Record<string, string>) =>
   alice.browser.request('POST', '/file-service/uploads', {
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': '1', 'upload-metadata': Object.entries(meta).map(([k, v]) => `${k} ${b64(v)}`).join(',') },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': '1',
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+    },
   })
 const enc = encodeURIComponent
 
@@ -69,8 +75,18 @@ describe('a name with a control character or a bidi override', () => {
         ['folder rename', await alice.browser.patch('/folder-service/rename', { id: folderId, title: name })],
         ['WebDAV PUT', await dav(server, auth, 'PUT', `/dav/${enc(name)}`, { body: 'x' })],
         ['WebDAV MKCOL', await dav(server, auth, 'MKCOL', `/dav/${enc(name)}`)],
-        ['WebDAV COPY', await dav(server, auth, 'COPY', '/dav/source.txt', { headers: { destination: `${server.url}/dav/${enc(name)}` } })],
-        ['WebDAV MOVE', await dav(server, auth, 'MOVE', '/dav/source.txt', { headers: { destination: `${server.url}/dav/${enc(name)}` } })],
+        [
+          'WebDAV COPY',
+          await dav(server, auth, 'COPY', '/dav/source.txt', {
+            headers: { destination: `${server.url}/dav/${enc(name)}` },
+          }),
+        ],
+        [
+          'WebDAV MOVE',
+          await dav(server, auth, 'MOVE', '/dav/source.txt', {
+            headers: { destination: `${server.url}/dav/${enc(name)}` },
+          }),
+        ],
       ]
       for (const [door, r] of doors) {
         expect(r.status, `${door}: ${r.text}`).toBe(400)
@@ -78,7 +94,9 @@ describe('a name with a control character or a bidi override', () => {
       }
       const list = await alice.browser.get('/file-service/list?parent=/')
       const folders = await alice.browser.get('/folder-service/list?parent=/')
-      const names = [...list.body, ...folders.body].map((i: { filename?: string; name?: string }) => i.filename ?? i.name)
+      const names = [...list.body, ...folders.body].map(
+        (i: { filename?: string; name?: string }) => i.filename ?? i.name,
+      )
       expect(names.sort()).toEqual(['Plain', 'plain.txt', 'source.txt'])
     })
   }
@@ -93,7 +111,11 @@ describe('a name with a control character or a bidi override', () => {
   it('given a name stored before the rule, then it still lists and downloads, by the web app and WebDAV', async () => {
     const bad = 'old\nname.txt'
     const id = (await alice.browser.upload('old-name.txt', 'kept')).body._id
-    await server.app.cumulus.db.updateTable('files').set({ filename: bad, name_key: bad }).where('id', '=', id).execute()
+    await server.app.cumulus.db
+      .updateTable('files')
+      .set({ filename: bad, name_key: bad })
+      .where('id', '=', id)
+      .execute()
     const list = await alice.browser.get('/file-service/list?parent=/')
     expect(list.body.map((f: { filename: string }) => f.filename)).toContain(bad)
     const download = await alice.browser.bytes(`/file-service/download/${id}`)

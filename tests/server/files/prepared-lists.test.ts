@@ -58,13 +58,23 @@ beforeAll(async () => {
   const { drive } = server.app.cumulus
   for (let i = 0; i < ROWS; i++) {
     // A third in the folder, a third at Home, a third trashed on their own; every third one in the gallery.
-    const where = i % 3 === 0 ? { folder_id: folderId } : i % 3 === 1 ? {} : { trashed: 1, trash_root: 1, trashed_at: 1 }
+    const where =
+      i % 3 === 0 ? { folder_id: folderId } : i % 3 === 1 ? {} : { trashed: 1, trash_root: 1, trashed_at: 1 }
     await drive.files.insertFile(file(i, where))
   }
 })
 afterAll(() => server.close())
 
-const SORTS: SortBy[] = ['date_desc', 'date_asc', 'alp_desc', 'alp_asc', 'size_desc', 'size_asc', 'type_desc', 'type_asc']
+const SORTS: SortBy[] = [
+  'date_desc',
+  'date_asc',
+  'alp_desc',
+  'alp_asc',
+  'size_desc',
+  'size_asc',
+  'type_desc',
+  'type_asc',
+]
 const scopes = (): Record<string, Omit<FileQuery, 'sort' | 'limit'>> => ({
   folder: { trashed: false, folderId },
   home: { trashed: false, folderId: null },
@@ -95,7 +105,9 @@ describe('precompiled file lists', () => {
           for (const limit of [1000, 2]) {
             const f: FileQuery = { ...scope, sort, limit, ...(cursor ? { cursor } : {}) }
             const precompiled = await files.listFiles(owner, f)
-            expect(precompiled, `${sort} ${label} ${kind} limit ${limit}`).toEqual(await (await files.fileListQuery(owner, f)).execute())
+            expect(precompiled, `${sort} ${label} ${kind} limit ${limit}`).toEqual(
+              await (await files.fileListQuery(owner, f)).execute(),
+            )
             pages[limit] = precompiled
           }
           const where = `${sort} ${label} ${kind}`
@@ -109,6 +121,8 @@ describe('precompiled file lists', () => {
 
   it('given another owner, then the precompiled list shows none of these rows', async () => {
     const { files } = server.app.cumulus.drive
-    expect(await files.listFiles('someone-else', { trashed: false, folderId, sort: 'date_desc', limit: 50 })).toEqual([])
+    expect(await files.listFiles('someone-else', { trashed: false, folderId, sort: 'date_desc', limit: 50 })).toEqual(
+      [],
+    )
   })
 })

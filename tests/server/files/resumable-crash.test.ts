@@ -27,7 +27,11 @@ function movedTo(b: Browser, base: string): Browser {
   return moved
 }
 
-const tusHeaders = (b: Browser) => ({ 'tus-resumable': '1.0.0', uuid: b.uuid!, cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ') })
+const tusHeaders = (b: Browser) => ({
+  'tus-resumable': '1.0.0',
+  uuid: b.uuid!,
+  cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+})
 
 /** HEAD until the upload answers (423 while a dead PATCH's lease lapses). */
 async function offsetOf(b: Browser, url: string): Promise<number> {
@@ -44,45 +48,62 @@ describe.each<{ name: string; env: Record<string, string> }>([
   { name: 'plain', env: {} },
   { name: 'encrypted at rest', env: { ENCRYPTION_KEY: 'cd'.repeat(32) } },
 ])('resumable upload across a crash, $name', ({ env }) => {
-  it('given the server killed mid-PATCH, then after a restart the upload resumes from what was kept and completes intact', { timeout: 60_000 }, async () => {
-    backing = await createBacking(env)
-    child = await startChild(backing, { limits })
-    const alice = new Browser(child.url)
-    await alice.signup(uniqueEmail('crash'))
-    const data = randomBytes(20 * MiB + 4321)
-    const created = await alice.request('POST', '/file-service/uploads', {
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(data.length), 'upload-metadata': `filename ${Buffer.from('crash.bin').toString('base64')}` },
-    })
-    expect(created.status).toBe(201)
-    const url = created.headers.get('location')!
+  it(
+    'given the server killed mid-PATCH, then after a restart the upload resumes from what was kept and completes intact',
+    { timeout: 60_000 },
+    async () => {
+      backing = await createBacking(env)
+      child = await startChild(backing, { limits })
+      const alice = new Browser(child.url)
+      await alice.signup(uniqueEmail('crash'))
+      const data = randomBytes(20 * MiB + 4321)
+      const created = await alice.request('POST', '/file-service/uploads', {
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': String(data.length),
+          'upload-metadata': `filename ${Buffer.from('crash.bin').toString('base64')}`,
+        },
+      })
+      expect(created.status).toBe(201)
+      const url = created.headers.get('location')!
 
-    // 11 MiB + a bit of an announced whole, then the process dies under the request.
-    const sent = 11 * MiB + 1000
-    const req = httpRequest(child.url + url, {
-      method: 'PATCH',
-      headers: { ...tusHeaders(alice), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(data.length) },
-    })
-    req.on('error', () => undefined)
-    await new Promise<void>((r) => req.write(data.subarray(0, sent), () => r()))
-    await new Promise((r) => setTimeout(r, 1_000))
-    await child.kill()
+      // 11 MiB + a bit of an announced whole, then the process dies under the request.
+      const sent = 11 * MiB + 1000
+      const req = httpRequest(child.url + url, {
+        method: 'PATCH',
+        headers: {
+          ...tusHeaders(alice),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(data.length),
+        },
+      })
+      req.on('error', () => undefined)
+      await new Promise<void>((r) => req.write(data.subarray(0, sent), () => r()))
+      await new Promise((r) => setTimeout(r, 1_000))
+      await child.kill()
 
-    child = await startChild(backing, { limits })
-    const again = movedTo(alice, child.url)
-    const kept = await offsetOf(again, url)
-    expect(kept).toBeLessThanOrEqual(sent)
-    if (backing.blobStore === 'fs') expect(kept).toBeGreaterThan(10 * MiB)
-    // The first 8 MiB part (less the cipher's framing and the chunk it cut, when encrypted).
-    else expect(kept).toBeGreaterThanOrEqual(7 * MiB)
+      child = await startChild(backing, { limits })
+      const again = movedTo(alice, child.url)
+      const kept = await offsetOf(again, url)
+      expect(kept).toBeLessThanOrEqual(sent)
+      if (backing.blobStore === 'fs') expect(kept).toBeGreaterThan(10 * MiB)
+      // The first 8 MiB part (less the cipher's framing and the chunk it cut, when encrypted).
+      else expect(kept).toBeGreaterThanOrEqual(7 * MiB)
 
-    const rest = await again.request('PATCH', url, {
-      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(kept), 'content-type': 'application/offset+octet-stream' },
-      body: new Uint8Array(data.subarray(kept)),
-    })
-    expect(rest.status, rest.text).toBe(204)
-    const fileId = rest.headers.get('cumulus-file-id')!
-    const got = await again.bytes(`/file-service/download/${fileId}`)
-    expect(got.status).toBe(200)
-    expect(sha(got.body)).toBe(sha(data))
-  })
+      const rest = await again.request('PATCH', url, {
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(kept),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(data.subarray(kept)),
+      })
+      expect(rest.status, rest.text).toBe(204)
+      const fileId = rest.headers.get('cumulus-file-id')!
+      const got = await again.bytes(`/file-service/download/${fileId}`)
+      expect(got.status).toBe(200)
+      expect(sha(got.body)).toBe(sha(data))
+    },
+  )
 })

@@ -12,7 +12,8 @@ import { startServer, type TestServer } from '../helpers/server.ts'
 const MiB = 1024 * 1024
 const KEY = 'aa'.repeat(32)
 /** The file rows behind the API, with what a stored upload must get right. */
-const filesOf = (server: TestServer) => server.app.cumulus.db.selectFrom('files').select(['id', 'folder_id', 'size', 'sha256', 'filename']).execute()
+const filesOf = (server: TestServer) =>
+  server.app.cumulus.db.selectFrom('files').select(['id', 'folder_id', 'size', 'sha256', 'filename']).execute()
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 const b64 = (s: string) => Buffer.from(s).toString('base64')
 const metadataHeader = (m: Record<string, string>) =>
@@ -65,7 +66,13 @@ async function cuttingProxy(targetPort: number, cuts: number[]) {
 }
 
 /** Uploads `data` with tus-js-client (50 MiB chunks, retries) and resolves with the new file's id. */
-function tusUpload(base: string, browser: Browser, data: Buffer, metadata: Record<string, string>, chunkSize = 50 * MiB): Promise<string> {
+function tusUpload(
+  base: string,
+  browser: Browser,
+  data: Buffer,
+  metadata: Record<string, string>,
+  chunkSize = 50 * MiB,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let fileId = ''
     const upload = new Upload(data, {
@@ -85,8 +92,17 @@ function tusUpload(base: string, browser: Browser, data: Buffer, metadata: Recor
 }
 
 /** A raw request, for the refusals tus-js-client never sends. */
-async function tus(browser: Browser, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
-  return browser.request(method, path, { headers: { 'tus-resumable': '1.0.0', ...headers }, ...(body ? { body: new Uint8Array(body) } : {}) })
+async function tus(
+  browser: Browser,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+) {
+  return browser.request(method, path, {
+    headers: { 'tus-resumable': '1.0.0', ...headers },
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  })
 }
 
 /** A PATCH at offset 0 announcing `length` bytes, whose body the test writes (and may cut) itself. */
@@ -105,7 +121,10 @@ function streamingPatch(url: string, browser: Browser, length: number) {
 }
 
 async function created(browser: Browser, length: number, meta: Record<string, string> = { filename: 'a.bin' }) {
-  const r = await tus(browser, 'POST', '/file-service/uploads', { 'upload-length': String(length), 'upload-metadata': metadataHeader(meta) })
+  const r = await tus(browser, 'POST', '/file-service/uploads', {
+    'upload-length': String(length),
+    'upload-metadata': metadataHeader(meta),
+  })
   expect(r.status, r.text).toBe(201)
   return r.headers.get('location')!
 }
@@ -123,25 +142,29 @@ describe.each([
   })
   afterAll(() => server.close())
 
-  it('given a 256 MiB upload cut 5 times at random offsets, then it completes with the same bytes and sends at most 1.1× its size', { timeout: 240_000 }, async () => {
-    const data = cryptoRandomBytes(256 * MiB)
-    const cuts = Array.from({ length: 5 }, () => 1 * MiB + Math.floor(Math.random() * 250 * MiB))
-    const proxy = await cuttingProxy(Number(new URL(server.url).port), cuts)
-    try {
-      const fileId = await tusUpload(proxy.url, alice, data, { filename: 'big.bin', parent: '/' })
-      expect(proxy.cutsLeft()).toBe(0)
-      expect(proxy.sent()).toBeLessThanOrEqual(1.1 * data.length)
-      expect(fileId).toMatch(/^[\w-]+$/)
-      const row = (await filesOf(server)).find((f) => f.id === fileId)!
-      expect(row.size).toBe(data.length)
-      expect(row.sha256).toBe(sha(data))
-      const got = await alice.bytes(`/file-service/download/${fileId}`)
-      expect(got.status).toBe(200)
-      expect(sha(got.body)).toBe(sha(data))
-    } finally {
-      await proxy.close()
-    }
-  })
+  it(
+    'given a 256 MiB upload cut 5 times at random offsets, then it completes with the same bytes and sends at most 1.1× its size',
+    { timeout: 240_000 },
+    async () => {
+      const data = cryptoRandomBytes(256 * MiB)
+      const cuts = Array.from({ length: 5 }, () => 1 * MiB + Math.floor(Math.random() * 250 * MiB))
+      const proxy = await cuttingProxy(Number(new URL(server.url).port), cuts)
+      try {
+        const fileId = await tusUpload(proxy.url, alice, data, { filename: 'big.bin', parent: '/' })
+        expect(proxy.cutsLeft()).toBe(0)
+        expect(proxy.sent()).toBeLessThanOrEqual(1.1 * data.length)
+        expect(fileId).toMatch(/^[\w-]+$/)
+        const row = (await filesOf(server)).find((f) => f.id === fileId)!
+        expect(row.size).toBe(data.length)
+        expect(row.sha256).toBe(sha(data))
+        const got = await alice.bytes(`/file-service/download/${fileId}`)
+        expect(got.status).toBe(200)
+        expect(sha(got.body)).toBe(sha(data))
+      } finally {
+        await proxy.close()
+      }
+    },
+  )
 
   it('given a PATCH whose connection drops part-way, then the bytes that arrived are kept and the upload continues from there', async () => {
     const data = cryptoRandomBytes(3 * MiB + 12_345)
@@ -160,7 +183,13 @@ describe.each([
       if (head.status === 200) offset = Number(head.headers.get('upload-offset'))
     }
     expect(offset).toBe(half)
-    const rest = await tus(alice, 'PATCH', url, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, data.subarray(offset))
+    const rest = await tus(
+      alice,
+      'PATCH',
+      url,
+      { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      data.subarray(offset),
+    )
     expect(rest.status, rest.text).toBe(204)
     const fileId = rest.headers.get('cumulus-file-id')!
     expect(sha((await alice.bytes(`/file-service/download/${fileId}`)).body)).toBe(sha(data))
@@ -172,7 +201,11 @@ describe.each([
       alice,
       'POST',
       '/file-service/uploads',
-      { 'upload-length': String(small.length), 'upload-metadata': metadataHeader({ filename: 'hello.txt' }), 'content-type': 'application/offset+octet-stream' },
+      {
+        'upload-length': String(small.length),
+        'upload-metadata': metadataHeader({ filename: 'hello.txt' }),
+        'content-type': 'application/offset+octet-stream',
+      },
       small,
     )
     expect(post.status).toBe(201)
@@ -182,7 +215,10 @@ describe.each([
     // Finished in the request that made it: nothing is left to ask about (the reply named the file).
     expect((await tus(alice, 'HEAD', post.headers.get('location')!)).status).toBe(404)
 
-    const empty = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '0', 'upload-metadata': metadataHeader({ filename: 'empty.txt' }) })
+    const empty = await tus(alice, 'POST', '/file-service/uploads', {
+      'upload-length': '0',
+      'upload-metadata': metadataHeader({ filename: 'empty.txt' }),
+    })
     expect(empty.status).toBe(201)
     const emptyId = empty.headers.get('cumulus-file-id')!
     const got = await alice.bytes(`/file-service/download/${emptyId}`)
@@ -192,13 +228,22 @@ describe.each([
     // 100 KiB in 7-byte pieces would take long; 70,001 bytes in pieces that never align with a cipher chunk.
     const odd = cryptoRandomBytes(70_001)
     const url = await created(alice, odd.length)
-    for (let at = 0; at < odd.length; ) {
+    for (let at = 0; at < odd.length;) {
       const piece = odd.subarray(at, at + 9_999)
-      const r = await tus(alice, 'PATCH', url, { 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' }, piece)
+      const r = await tus(
+        alice,
+        'PATCH',
+        url,
+        { 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },
+        piece,
+      )
       expect(r.status, r.text).toBe(204)
       at += piece.length
       expect(Number(r.headers.get('upload-offset'))).toBe(at)
-      if (at === odd.length) expect(sha((await alice.bytes(`/file-service/download/${r.headers.get('cumulus-file-id')}`)).body)).toBe(sha(odd))
+      if (at === odd.length)
+        expect(sha((await alice.bytes(`/file-service/download/${r.headers.get('cumulus-file-id')}`)).body)).toBe(
+          sha(odd),
+        )
       else expect(r.headers.get('upload-expires')).toBeTruthy()
     }
     // A client whose last reply was lost asks again: the upload says which file it became.
@@ -218,7 +263,8 @@ describe('resumable uploads: a whole file in the creating POST', () => {
     await alice.signup(uniqueEmail('tus-post'))
   })
   afterAll(() => server.close())
-  const pendingKeys = async () => (await server.app.cumulus.db.selectFrom('blob_outbox').select('key').where('kind', '=', 'pending').execute()).length
+  const pendingKeys = async () =>
+    (await server.app.cumulus.db.selectFrom('blob_outbox').select('key').where('kind', '=', 'pending').execute()).length
   /** A creating POST announcing all of `data` whose connection drops after `sent` bytes. */
   const cutCreatingPost = (filename: string, data: Buffer, sent: number) =>
     new Promise<void>((resolve) => {
@@ -249,15 +295,27 @@ describe('resumable uploads: a whole file in the creating POST', () => {
       pending = await pendingKeys()
     }
     expect(pending).toBe(0)
-    const row = await server.app.cumulus.db.selectFrom('uploads').select(['id', 'lease', 'file_id']).where('filename', '=', 'cut.bin').executeTakeFirstOrThrow()
+    const row = await server.app.cumulus.db
+      .selectFrom('uploads')
+      .select(['id', 'lease', 'file_id'])
+      .where('filename', '=', 'cut.bin')
+      .executeTakeFirstOrThrow()
     expect(row.lease).toBeNull()
     expect(row.file_id).toBeNull()
     const location = `/file-service/uploads/${row.id}`
     const head = await tus(alice, 'HEAD', location)
     expect(Number(head.headers.get('upload-offset'))).toBe(MiB)
-    const rest = await tus(alice, 'PATCH', location, { 'upload-offset': String(MiB), 'content-type': 'application/offset+octet-stream' }, data.subarray(MiB))
+    const rest = await tus(
+      alice,
+      'PATCH',
+      location,
+      { 'upload-offset': String(MiB), 'content-type': 'application/offset+octet-stream' },
+      data.subarray(MiB),
+    )
     expect(rest.status, rest.text).toBe(204)
-    expect(sha((await alice.bytes(`/file-service/download/${rest.headers.get('cumulus-file-id')}`)).body)).toBe(sha(data))
+    expect(sha((await alice.bytes(`/file-service/download/${rest.headers.get('cumulus-file-id')}`)).body)).toBe(
+      sha(data),
+    )
     expect(await pendingKeys()).toBe(0)
   })
 
@@ -277,29 +335,59 @@ describe('resumable uploads: a whole file in the creating POST', () => {
       left = { pending: await pendingKeys(), staged: (await staged()).length }
     }
     expect(left).toEqual({ pending: 0, staged: before.length })
-    expect(await server.app.cumulus.db.selectFrom('uploads').select('id').where('filename', '=', 'small-cut.bin').execute()).toEqual([])
-    expect(await server.app.cumulus.db.selectFrom('files').select('id').where('filename', '=', 'small-cut.bin').execute()).toEqual([])
+    expect(
+      await server.app.cumulus.db.selectFrom('uploads').select('id').where('filename', '=', 'small-cut.bin').execute(),
+    ).toEqual([])
+    expect(
+      await server.app.cumulus.db.selectFrom('files').select('id').where('filename', '=', 'small-cut.bin').execute(),
+    ).toEqual([])
   })
 
   it('given a small whole file in the creating POST, then it is a file at once, with no upload row and no key left pending', async () => {
     const small = cryptoRandomBytes(100_000)
-    const post = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(small.length), 'upload-metadata': metadataHeader({ filename: 'whole.bin' }), 'content-type': 'application/offset+octet-stream' }, small)
+    const post = await tus(
+      alice,
+      'POST',
+      '/file-service/uploads',
+      {
+        'upload-length': String(small.length),
+        'upload-metadata': metadataHeader({ filename: 'whole.bin' }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      small,
+    )
     expect(post.status, post.text).toBe(201)
     expect(post.headers.get('upload-offset')).toBe(String(small.length))
     const id = post.headers.get('cumulus-file-id')!
     expect(sha((await alice.bytes(`/file-service/download/${id}`)).body)).toBe(sha(small))
-    expect(await server.app.cumulus.db.selectFrom('uploads').select('id').where('filename', '=', 'whole.bin').execute()).toEqual([])
+    expect(
+      await server.app.cumulus.db.selectFrom('uploads').select('id').where('filename', '=', 'whole.bin').execute(),
+    ).toEqual([])
     expect(await pendingKeys()).toBe(0)
     expect((await tus(alice, 'HEAD', post.headers.get('location')!)).status).toBe(404)
   })
 
   it('given a larger whole file in the creating POST, then it is a file at once, its upload kept, no longer leased, and no key left pending', async () => {
     const large = cryptoRandomBytes(MiB + 1)
-    const post = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(large.length), 'upload-metadata': metadataHeader({ filename: 'whole-large.bin' }), 'content-type': 'application/offset+octet-stream' }, large)
+    const post = await tus(
+      alice,
+      'POST',
+      '/file-service/uploads',
+      {
+        'upload-length': String(large.length),
+        'upload-metadata': metadataHeader({ filename: 'whole-large.bin' }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      large,
+    )
     expect(post.status, post.text).toBe(201)
     const id = post.headers.get('cumulus-file-id')!
     expect(sha((await alice.bytes(`/file-service/download/${id}`)).body)).toBe(sha(large))
-    const row = await server.app.cumulus.db.selectFrom('uploads').select(['lease', 'lease_until', 'file_id']).where('filename', '=', 'whole-large.bin').executeTakeFirstOrThrow()
+    const row = await server.app.cumulus.db
+      .selectFrom('uploads')
+      .select(['lease', 'lease_until', 'file_id'])
+      .where('filename', '=', 'whole-large.bin')
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ lease: null, lease_until: null, file_id: id })
     expect(await pendingKeys()).toBe(0)
     // And another request may take it at once (HEAD would answer 423 while a lease were held).
@@ -329,18 +417,38 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
   })
 
   it('given a length past MAX_UPLOAD_BYTES, no Tus-Resumable, no filename or a bad name, then each is refused before anything is kept', async () => {
-    const big = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': String(10 * MiB + 1), 'upload-metadata': metadataHeader({ filename: 'x' }) })
+    const big = await tus(alice, 'POST', '/file-service/uploads', {
+      'upload-length': String(10 * MiB + 1),
+      'upload-metadata': metadataHeader({ filename: 'x' }),
+    })
     expect(big.status).toBe(413)
-    const noVersion = await alice.request('POST', '/file-service/uploads', { headers: { 'upload-length': '5', 'upload-metadata': metadataHeader({ filename: 'x' }) } })
+    const noVersion = await alice.request('POST', '/file-service/uploads', {
+      headers: { 'upload-length': '5', 'upload-metadata': metadataHeader({ filename: 'x' }) },
+    })
     expect(noVersion.status).toBe(412)
     expect(noVersion.headers.get('tus-version')).toBe('1.0.0')
     expect((await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '5' })).status).toBe(400)
-    const slash = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '5', 'upload-metadata': metadataHeader({ filename: 'a/b' }) })
+    const slash = await tus(alice, 'POST', '/file-service/uploads', {
+      'upload-length': '5',
+      'upload-metadata': metadataHeader({ filename: 'a/b' }),
+    })
     expect(slash.status).toBe(400)
     expect(slash.body.message).toMatch(/\//)
-    expect((await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '-1', 'upload-metadata': metadataHeader({ filename: 'x' }) })).status).toBe(400)
-    expect((await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '5', 'upload-metadata': 'filename %%%' })).status).toBe(400)
-    const noUuid = await new Browser(server.url, null).request('POST', '/file-service/uploads', { headers: { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': metadataHeader({ filename: 'x' }) } })
+    expect(
+      (
+        await tus(alice, 'POST', '/file-service/uploads', {
+          'upload-length': '-1',
+          'upload-metadata': metadataHeader({ filename: 'x' }),
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '5', 'upload-metadata': 'filename %%%' }))
+        .status,
+    ).toBe(400)
+    const noUuid = await new Browser(server.url, null).request('POST', '/file-service/uploads', {
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': metadataHeader({ filename: 'x' }) },
+    })
     expect([401, 403]).toContain(noUuid.status)
     expect(await server.app.cumulus.db.selectFrom('uploads').select('id').execute()).toEqual([])
   })
@@ -349,8 +457,20 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
     const url = await created(alice, 10)
     const piece = { 'content-type': 'application/offset+octet-stream' }
     expect((await tus(alice, 'PATCH', url, { ...piece, 'upload-offset': '3' }, Buffer.from('abc'))).status).toBe(409)
-    expect((await tus(alice, 'PATCH', url, { 'content-type': 'application/octet-stream', 'upload-offset': '0' }, Buffer.from('abc'))).status).toBe(415)
-    expect((await tus(alice, 'PATCH', url, { ...piece, 'upload-offset': '0' }, Buffer.from('0123456789ABC'))).status).toBe(413)
+    expect(
+      (
+        await tus(
+          alice,
+          'PATCH',
+          url,
+          { 'content-type': 'application/octet-stream', 'upload-offset': '0' },
+          Buffer.from('abc'),
+        )
+      ).status,
+    ).toBe(415)
+    expect(
+      (await tus(alice, 'PATCH', url, { ...piece, 'upload-offset': '0' }, Buffer.from('0123456789ABC'))).status,
+    ).toBe(413)
     // The ten that fit are kept, but a request that broke the rules completes nothing: an empty
     // PATCH at the end does.
     expect((await tus(alice, 'HEAD', url)).headers.get('upload-offset')).toBe('10')
@@ -362,9 +482,25 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
 
   it('given another user’s upload, then HEAD, PATCH and DELETE answer 404 and leave it alone', async () => {
     const url = await created(alice, 10)
-    await tus(alice, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, Buffer.from('01234'))
+    await tus(
+      alice,
+      'PATCH',
+      url,
+      { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      Buffer.from('01234'),
+    )
     expect((await tus(bob, 'HEAD', url)).status).toBe(404)
-    expect((await tus(bob, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '5' }, Buffer.from('56789'))).status).toBe(404)
+    expect(
+      (
+        await tus(
+          bob,
+          'PATCH',
+          url,
+          { 'content-type': 'application/offset+octet-stream', 'upload-offset': '5' },
+          Buffer.from('56789'),
+        )
+      ).status,
+    ).toBe(404)
     expect((await tus(bob, 'DELETE', url)).status).toBe(404)
     const head = await tus(alice, 'HEAD', url)
     expect(head.status).toBe(200)
@@ -385,7 +521,13 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
       // Half now, half once the second PATCH has been answered.
       req.write(Buffer.alloc(MiB / 2, 1))
       setTimeout(async () => {
-        const second = await tus(alice, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, Buffer.alloc(10))
+        const second = await tus(
+          alice,
+          'PATCH',
+          url,
+          { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+          Buffer.alloc(10),
+        )
         expect(second.status).toBe(423)
         req.end(Buffer.alloc(MiB / 2, 2))
       }, 300)
@@ -396,7 +538,13 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
 
   it('given DELETE, then the upload and its staged bytes are gone', async () => {
     const url = await created(alice, 10)
-    await tus(alice, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, Buffer.from('01234'))
+    await tus(
+      alice,
+      'PATCH',
+      url,
+      { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      Buffer.from('01234'),
+    )
     const id = url.split('/').at(-1)!
     expect(await server.app.cumulus.store.staged(id).size()).toBe(5)
     expect((await tus(alice, 'DELETE', url)).status).toBe(204)
@@ -406,10 +554,20 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
 
   it('given an upload past its expiry, then it answers 410 and the sweep removes it and its bytes, and staged bytes no upload owns', async () => {
     const url = await created(alice, 10)
-    await tus(alice, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, Buffer.from('01234'))
+    await tus(
+      alice,
+      'PATCH',
+      url,
+      { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      Buffer.from('01234'),
+    )
     const id = url.split('/').at(-1)!
     const { db, store, resumable } = server.app.cumulus
-    await db.updateTable('uploads').set({ expires_at: Date.now() - 1000 }).where('id', '=', id).execute()
+    await db
+      .updateTable('uploads')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('id', '=', id)
+      .execute()
     expect((await tus(alice, 'HEAD', url)).status).toBe(410)
     const orphan = store.staged('orphan-staged-bytes')
     await orphan.append((await import('node:stream')).Readable.from([Buffer.from('left behind')]))
@@ -441,7 +599,8 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
     expect(new Set(rows.map((f) => f.folder_id)).size).toBe(1)
     const day = await alice.get(`/folder-service/info/${rows[0]!.folder_id}`)
     expect(day.body.name).toBe('Day 1')
-    const trips = (await server.app.cumulus.db.selectFrom('folders').select('id').where('name', '=', 'Trip').execute()).length
+    const trips = (await server.app.cumulus.db.selectFrom('folders').select('id').where('name', '=', 'Trip').execute())
+      .length
     expect(trips).toBe(1)
     const deep = await tus(alice, 'POST', '/file-service/uploads', {
       'upload-length': '1',
@@ -455,14 +614,30 @@ describe('resumable uploads: the protocol, ownership and limits', () => {
     // PostgreSQL each would otherwise see no "Album" yet and make its own.
     const album = `Album ${Date.now()}`
     const names = Array.from({ length: 8 }, (_, i) => `photo-${i}.jpg`)
-    const urls = await Promise.all(names.map((name) => created(alice, name.length, { filename: name, parent: '/', relativePath: `${album}/Day 1/${name}` })))
+    const urls = await Promise.all(
+      names.map((name) =>
+        created(alice, name.length, { filename: name, parent: '/', relativePath: `${album}/Day 1/${name}` }),
+      ),
+    )
     const done = await Promise.all(
-      urls.map((url, i) => tus(alice, 'PATCH', url, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, Buffer.from(names[i]!))),
+      urls.map((url, i) =>
+        tus(
+          alice,
+          'PATCH',
+          url,
+          { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          Buffer.from(names[i]!),
+        ),
+      ),
     )
     expect(done.map((r) => r.status)).toEqual(names.map(() => 204))
     const albums = await server.app.cumulus.db.selectFrom('folders').select('id').where('name', '=', album).execute()
     expect(albums).toHaveLength(1)
-    const days = await server.app.cumulus.db.selectFrom('folders').select('id').where('parent_id', '=', albums[0]!.id).execute()
+    const days = await server.app.cumulus.db
+      .selectFrom('folders')
+      .select('id')
+      .where('parent_id', '=', albums[0]!.id)
+      .execute()
     expect(days).toHaveLength(1)
     const rows = (await filesOf(server)).filter((f) => names.includes(f.filename))
     expect(rows.map((f) => f.folder_id)).toEqual(names.map(() => days[0]!.id))

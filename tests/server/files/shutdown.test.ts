@@ -55,13 +55,17 @@ it('given a download paused mid-body, when SIGTERM arrives, then its connection 
   let response!: IncomingMessage
   let req!: ClientRequest
   await new Promise<void>((resolve, reject) => {
-    req = request(`${child.url}/file-service/download/${up.body._id}`, { headers: { cookie: cookieOf(user) } }, (res) => {
-      response = res
-      res.once('data', () => {
-        res.pause()
-        resolve()
-      })
-    })
+    req = request(
+      `${child.url}/file-service/download/${up.body._id}`,
+      { headers: { cookie: cookieOf(user) } },
+      (res) => {
+        response = res
+        res.once('data', () => {
+          res.pause()
+          resolve()
+        })
+      },
+    )
     req.on('error', reject).end()
   })
 

@@ -26,7 +26,8 @@ async function signup(server: TestServer) {
     for (let i = 1; i <= n; i++) ids.push(await mk(`Level ${i}`, ids.at(-1) ?? parent))
     return ids
   }
-  const put = async (name: string, parent = '/') => (await b.upload(name, `bytes of ${name}`, parent)).body._id as string
+  const put = async (name: string, parent = '/') =>
+    (await b.upload(name, `bytes of ${name}`, parent)).body._id as string
   return { b, id, mk, chain, put }
 }
 
@@ -36,10 +37,26 @@ async function seedChain(server: TestServer, owner: string, depth: number): Prom
   let ancestors = '/'
   for (let level = 1; level <= depth; level++) {
     const id = randomBytes(16).toString('base64url')
-    rows.push({ id, owner_id: owner, parent_id: rows.at(-1)?.id ?? null, ancestors, name: `Old ${level}`, name_key: `old ${level}`, created_at: 0, updated_at: 0, trashed: 0, trash_root: 0, trashed_at: null })
+    rows.push({
+      id,
+      owner_id: owner,
+      parent_id: rows.at(-1)?.id ?? null,
+      ancestors,
+      name: `Old ${level}`,
+      name_key: `old ${level}`,
+      created_at: 0,
+      updated_at: 0,
+      trashed: 0,
+      trash_root: 0,
+      trashed_at: null,
+    })
     ancestors += `${id}/`
   }
-  for (let i = 0; i < rows.length; i += 100) await server.app.cumulus.db.insertInto('folders').values(rows.slice(i, i + 100)).execute()
+  for (let i = 0; i < rows.length; i += 100)
+    await server.app.cumulus.db
+      .insertInto('folders')
+      .values(rows.slice(i, i + 100))
+      .execute()
   return rows.map((r) => r.id)
 }
 
@@ -49,10 +66,36 @@ async function seedFiles(server: TestServer, owner: string, folders: string[], n
     const rows = Array.from({ length: Math.min(500, n - i) }, (_, k): FileRow => {
       const id = `seed-${owner}-${i + k}`
       return {
-        id, owner_id: owner, folder_id: folders[(i + k) % folders.length]!, filename: `Seeded ${i + k}.txt`, name_key: `seeded ${i + k}.txt`, type_key: 'txt',
-        size: 1, sha256: 'seed', blob_key: `seed-${id}`, mime: 'text/plain', upload_date: i + k, taken_date: i + k, trashed: 0, trash_root: 0, trashed_at: null,
-        link_type: null, link_token: null, is_video: 0, has_thumbnail: 0, thumbnail_id: null, thumbnail_key: null, media: 0, enc: null,
-        thumb_state: 'none', thumb_enc: null, thumb_size: null, preview_key: null, preview_enc: null, preview_size: null, preview_type: null,
+        id,
+        owner_id: owner,
+        folder_id: folders[(i + k) % folders.length]!,
+        filename: `Seeded ${i + k}.txt`,
+        name_key: `seeded ${i + k}.txt`,
+        type_key: 'txt',
+        size: 1,
+        sha256: 'seed',
+        blob_key: `seed-${id}`,
+        mime: 'text/plain',
+        upload_date: i + k,
+        taken_date: i + k,
+        trashed: 0,
+        trash_root: 0,
+        trashed_at: null,
+        link_type: null,
+        link_token: null,
+        is_video: 0,
+        has_thumbnail: 0,
+        thumbnail_id: null,
+        thumbnail_key: null,
+        media: 0,
+        enc: null,
+        thumb_state: 'none',
+        thumb_enc: null,
+        thumb_size: null,
+        preview_key: null,
+        preview_enc: null,
+        preview_size: null,
+        preview_type: null,
       }
     })
     await server.app.cumulus.db.insertInto('files').values(rows).execute()
@@ -117,7 +160,13 @@ describe('depth cap', () => {
     const tooDeep = await b.patch('/folder-service/move', { id: x, parentID: d2 })
     expect(tooDeep.status).toBe(400)
     expect(tooDeep.body.message).toContain('4 levels')
-    const multi = await b.patch('/file-service/move-multi', { items: [{ id: f, type: 'file' }, { id: x, type: 'folder' }], parentID: d2 })
+    const multi = await b.patch('/file-service/move-multi', {
+      items: [
+        { id: f, type: 'file' },
+        { id: x, type: 'folder' },
+      ],
+      parentID: d2,
+    })
     expect(multi.status).toBe(400)
     expect(await parentList(z)).toEqual(['/', x, y])
     expect((await b.get(`/file-service/info/${f}`)).body.metadata.parent).toBe('/')
@@ -127,7 +176,9 @@ describe('depth cap', () => {
     expect(await parentList(z)).toEqual(['/', d1, x, y])
     expect((await b.patch('/folder-service/move', { id: y, parentID: d2 })).status).toBe(200)
     expect(await parentList(z)).toEqual(['/', d1, d2, y])
-    expect((await b.patch('/file-service/move-multi', { items: [{ id: y, type: 'folder' }], parentID: '/' })).status).toBe(200)
+    expect(
+      (await b.patch('/file-service/move-multi', { items: [{ id: y, type: 'folder' }], parentID: '/' })).status,
+    ).toBe(200)
     expect(await parentList(z)).toEqual(['/', y])
   })
 
@@ -169,8 +220,18 @@ describe('a folder delete in bounded transactions', () => {
 
   const orphans = async () => {
     const db = server.app.cumulus.db
-    const folders = await db.selectFrom('folders').select('id').where('parent_id', 'is not', null).where('parent_id', 'not in', db.selectFrom('folders').select('id')).execute()
-    const files = await db.selectFrom('files').select('id').where('folder_id', 'is not', null).where('folder_id', 'not in', db.selectFrom('folders').select('id')).execute()
+    const folders = await db
+      .selectFrom('folders')
+      .select('id')
+      .where('parent_id', 'is not', null)
+      .where('parent_id', 'not in', db.selectFrom('folders').select('id'))
+      .execute()
+    const files = await db
+      .selectFrom('files')
+      .select('id')
+      .where('folder_id', 'is not', null)
+      .where('folder_id', 'not in', db.selectFrom('folders').select('id'))
+      .execute()
     return [...folders, ...files]
   }
 
@@ -180,7 +241,10 @@ describe('a folder delete in bounded transactions', () => {
     const { drive, janitor } = server.app.cumulus
     let flushes = 0
     // The fourth batch commits, then the process "dies" before removing its blobs.
-    const dying = { ...janitor, flush: async (keys: string[]) => (++flushes === 4 ? Promise.reject(new Error('crash')) : janitor.flush(keys)) }
+    const dying = {
+      ...janitor,
+      flush: async (keys: string[]) => (++flushes === 4 ? Promise.reject(new Error('crash')) : janitor.flush(keys)),
+    }
     const tree2 = createTreeService({ repo: drive, janitor: dying, maxDepth: 128, batch: { folders: 2, files: 1 } })
     await expect(tree2.removeFolder(u.id, root)).rejects.toThrow('crash')
 
@@ -207,7 +271,7 @@ describe('a folder delete in bounded transactions', () => {
     let late = ''
     const racing = {
       ...drive,
-      transaction: async <R,>(fn: (t: DriveTransaction) => Promise<R>): Promise<R> => {
+      transaction: async <R>(fn: (t: DriveTransaction) => Promise<R>): Promise<R> => {
         if (++transactions === 3) {
           late = await u.mk('Late', root)
           await u.put('late.txt', late)
@@ -268,11 +332,15 @@ describe('deleting a tree beside another user’s files', () => {
   async function indexesLeadingWith(table: string, column: string): Promise<string[]> {
     const db = server.app.cumulus.db
     if (pg()) {
-      const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}
+      const { rows } = await sql<{
+        name: string
+      }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}
         and indexdef ~ ${`USING btree \\(${column}[,) ]`}`.execute(db)
       return rows.map((r) => r.name)
     }
-    const { rows } = await sql<{ name: string }>`select il.name as name from pragma_index_list(${table}) il, pragma_index_info(il.name) ii
+    const { rows } = await sql<{
+      name: string
+    }>`select il.name as name from pragma_index_list(${table}) il, pragma_index_info(il.name) ii
       where ii.seqno = 0 and ii.name = ${column}`.execute(db)
     return rows.map((r) => r.name)
   }
@@ -281,12 +349,16 @@ describe('deleting a tree beside another user’s files', () => {
   async function plan(q: CompiledQuery): Promise<string> {
     const db = server.app.cumulus.db
     if (!pg()) {
-      const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))
+      const { rows } = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+      )
       return rows.map((r) => r.detail).join('\n')
     }
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx)
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]))
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]),
+      )
       return rows.map((r) => r['QUERY PLAN']).join('\n')
     })
   }
@@ -326,8 +398,12 @@ describe('deleting a tree beside another user’s files', () => {
     else expect(subtree).toMatch(/folders_ancestors \(owner_id=\? AND ancestors>\? AND ancestors<\?\)/)
     if (pg()) return
     // The lookups the foreign keys' cascade makes for every deleted folder.
-    expect(await plan(CompiledQuery.raw('select id from folders where parent_id = ?', ['x']))).toMatch(/^SEARCH folders USING .*INDEX \w+ \(parent_id=\?\)/)
-    expect(await plan(CompiledQuery.raw('select id from files where folder_id = ?', ['x']))).toMatch(/^SEARCH files USING .*INDEX \w+ \(folder_id=\?\)/)
+    expect(await plan(CompiledQuery.raw('select id from folders where parent_id = ?', ['x']))).toMatch(
+      /^SEARCH folders USING .*INDEX \w+ \(parent_id=\?\)/,
+    )
+    expect(await plan(CompiledQuery.raw('select id from files where folder_id = ?', ['x']))).toMatch(
+      /^SEARCH files USING .*INDEX \w+ \(folder_id=\?\)/,
+    )
 
     const tree = createTreeService({ repo, janitor: server.app.cumulus.janitor, maxDepth: 128 })
     queries.length = 0
@@ -348,13 +424,29 @@ describe('deleting a tree beside another user’s files', () => {
 
   it('given keys that are null on most rows, then their indexes hold only rows that have one, and lookups by them still search those indexes', async () => {
     // Migration 019: a new document skips these B-tree inserts (issue #18).
-    const partialIndexes = ['files_thumbnail', 'files_thumbnail_key', 'files_preview_key', 'files_trash_sweep', 'files_media_name', 'files_media_taken', 'files_thumb_pending']
+    const partialIndexes = [
+      'files_thumbnail',
+      'files_thumbnail_key',
+      'files_preview_key',
+      'files_trash_sweep',
+      'files_media_name',
+      'files_media_taken',
+      'files_thumb_pending',
+    ]
     const db = server.app.cumulus.db
     if (pg()) {
-      const { rows } = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = 'files'`.execute(db)
+      const { rows } = await sql<{
+        name: string
+        def: string
+      }>`select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = 'files'`.execute(
+        db,
+      )
       for (const name of partialIndexes) expect(rows.find((r) => r.name === name)?.def, name).toMatch(/ WHERE \(.+\)$/)
     } else {
-      const { rows } = await sql<{ name: string; partial: number }>`select name, partial from pragma_index_list('files')`.execute(db)
+      const { rows } = await sql<{
+        name: string
+        partial: number
+      }>`select name, partial from pragma_index_list('files')`.execute(db)
       for (const name of partialIndexes) expect(rows.find((r) => r.name === name)?.partial, name).toBe(1)
     }
     const u = await signup(server)
@@ -369,13 +461,15 @@ describe('deleting a tree beside another user’s files', () => {
     const [byThumbnail, referenced, sweep, pending] = await Promise.all(queries.map(plan))
     if (pg()) {
       expect(byThumbnail).toMatch(/files_thumbnail\b/)
-      for (const name of ['files_blob_key', 'files_thumbnail_key', 'files_preview_key']) expect(referenced).toContain(name)
+      for (const name of ['files_blob_key', 'files_thumbnail_key', 'files_preview_key'])
+        expect(referenced).toContain(name)
       expect(sweep).toMatch(/files_trash_sweep/)
       expect(pending).toMatch(/files_thumb_pending/)
     } else {
       expect(byThumbnail).toMatch(/SEARCH files USING INDEX files_thumbnail \(thumbnail_id=\?\)/)
       expect(referenced).toMatch(/MULTI-INDEX OR/)
-      for (const name of ['files_blob_key', 'files_thumbnail_key', 'files_preview_key']) expect(referenced).toMatch(new RegExp(`INDEX ${name} \\(\\w+=\\?\\)`))
+      for (const name of ['files_blob_key', 'files_thumbnail_key', 'files_preview_key'])
+        expect(referenced).toMatch(new RegExp(`INDEX ${name} \\(\\w+=\\?\\)`))
       expect(sweep).toMatch(/SEARCH files USING INDEX files_trash_sweep \(trash_root=\? AND trashed_at<\?\)/)
       // Oldest first straight off the index: no sort step.
       expect(pending).toMatch(/^(SCAN|SEARCH) files USING INDEX files_thumb_pending\b/)
@@ -400,7 +494,11 @@ describe('deleting a tree beside another user’s files', () => {
       const mid = await u.mk(`Branch ${i}`, root)
       for (let j = 0; j < 19; j++) leaves.push(await u.mk(`Leaf ${j}`, mid))
     }
-    const files = [await u.put('a.txt', leaves[0]), await u.put('b.txt', leaves[150]), await u.put('c.txt', leaves[284])]
+    const files = [
+      await u.put('a.txt', leaves[0]),
+      await u.put('b.txt', leaves[150]),
+      await u.put('c.txt', leaves[284]),
+    ]
     const keysBefore = (await blobKeys(server)).length
 
     const seen = await stalls(server, async () => {
@@ -410,7 +508,11 @@ describe('deleting a tree beside another user’s files', () => {
     for (const id of [leaves[0], leaves[284]]) expect((await u.b.get(`/folder-service/info/${id}`)).status).toBe(404)
     for (const id of files) expect((await u.b.get(`/file-service/info/${id}`)).status).toBe(404)
     expect((await blobKeys(server)).length).toBe(keysBefore - 3)
-    const count = await server.app.cumulus.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', neighbour.id).executeTakeFirstOrThrow()
+    const count = await server.app.cumulus.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', neighbour.id)
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(20_000)
     // Generous: ~10 ms here, even with the machine loaded. Before the indexes and batches, one
     // statement held SQLite, and so this process, for ~420 ms.

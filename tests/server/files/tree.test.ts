@@ -17,11 +17,16 @@ async function user() {
     if (r.status !== 201) throw new Error(r.text)
     return r.body._id as string
   }
-  const put = async (name: string, parent = '/') => (await b.upload(name, `bytes of ${name}`, parent)).body._id as string
+  const put = async (name: string, parent = '/') =>
+    (await b.upload(name, `bytes of ${name}`, parent)).body._id as string
   const files = (parent: string, trash = false) =>
-    b.get(`/file-service/list?parent=${parent}&sortBy=alp_asc${trash ? '&trashMode=true' : ''}`).then((r) => r.body.map((f: any) => f.filename))
+    b
+      .get(`/file-service/list?parent=${parent}&sortBy=alp_asc${trash ? '&trashMode=true' : ''}`)
+      .then((r) => r.body.map((f: any) => f.filename))
   const folders = (parent: string, trash = false) =>
-    b.get(`/folder-service/list?parent=${parent}&sortBy=alp_asc${trash ? '&trashMode=true' : ''}`).then((r) => r.body.map((f: any) => f.name))
+    b
+      .get(`/folder-service/list?parent=${parent}&sortBy=alp_asc${trash ? '&trashMode=true' : ''}`)
+      .then((r) => r.body.map((f: any) => f.name))
   return { b, mk, put, files, folders }
 }
 
@@ -78,7 +83,9 @@ describe('move', () => {
       const r = await b.patch('/folder-service/move', { id: a, parentID: target })
       expect(r.status).toBe(400)
     }
-    expect((await b.patch('/file-service/move-multi', { items: [{ id: a, type: 'folder' }], parentID: grandchild })).status).toBe(400)
+    expect(
+      (await b.patch('/file-service/move-multi', { items: [{ id: a, type: 'folder' }], parentID: grandchild })).status,
+    ).toBe(400)
     expect((await b.get(`/folder-service/info/${a}`)).body.parent).toBe('/')
   })
 
@@ -97,11 +104,21 @@ describe('move', () => {
     const d1 = await mk('D1')
     const f1 = await put('f1.txt')
     const f2 = await put('f2.txt')
-    const bad = await b.patch('/file-service/move-multi', { items: [{ id: f1, type: 'file' }, { id: 'missing', type: 'file' }], parentID: dest })
+    const bad = await b.patch('/file-service/move-multi', {
+      items: [
+        { id: f1, type: 'file' },
+        { id: 'missing', type: 'file' },
+      ],
+      parentID: dest,
+    })
     expect(bad.status).toBe(404)
     expect(await files(dest)).toEqual([])
     const r = await b.patch('/file-service/move-multi', {
-      items: [{ id: f1, type: 'file' }, { id: f2, type: 'quick-item' }, { id: d1, type: 'folder' }],
+      items: [
+        { id: f1, type: 'file' },
+        { id: f2, type: 'quick-item' },
+        { id: d1, type: 'folder' },
+      ],
       parentID: dest,
     })
     expect(r.status).toBe(200)
@@ -159,7 +176,10 @@ describe('trash, restore and delete', () => {
     const { b, mk, put, files, folders } = await user()
     const d = await mk('D')
     const f = await put('f.txt')
-    const items = [{ id: d, type: 'folder' }, { id: f, type: 'file' }]
+    const items = [
+      { id: d, type: 'folder' },
+      { id: f, type: 'file' },
+    ]
     expect((await b.patch('/file-service/trash-multi', { items })).status).toBe(200)
     expect(await files('/')).toEqual([])
     expect(await folders('/')).toEqual([])
@@ -183,7 +203,17 @@ describe('trash, restore and delete', () => {
     expect((await b.delete('/file-service/remove', { id: loose })).status).toBe(200)
     expect((await blobKeys(server)).length).toBe(before + 4)
     // A selection holding a folder and a file inside it is fine.
-    expect((await b.delete('/file-service/remove-multi', { items: [{ id: d, type: 'folder' }, { id: l3, type: 'file' }, { id: l2, type: 'file' }] })).status).toBe(200)
+    expect(
+      (
+        await b.delete('/file-service/remove-multi', {
+          items: [
+            { id: d, type: 'folder' },
+            { id: l3, type: 'file' },
+            { id: l2, type: 'file' },
+          ],
+        })
+      ).status,
+    ).toBe(200)
     expect((await blobKeys(server)).length).toBe(before)
     expect((await b.get(`/folder-service/info/${sub}`)).status).toBe(404)
     expect(await files('/')).toEqual([])
@@ -191,7 +221,7 @@ describe('trash, restore and delete', () => {
     await expectConsistent(server, expect)
   })
 
-  it('empty trash deletes forever everything in the caller\'s trash, in one request, and nothing else', async () => {
+  it("empty trash deletes forever everything in the caller's trash, in one request, and nothing else", async () => {
     const alice = await user()
     const bob = await user()
     const before = (await blobKeys(server)).length
@@ -230,7 +260,8 @@ describe('trash, restore and delete', () => {
     await b.patch('/file-service/trash', { id: f })
     const [file] = (await b.get('/file-service/list?parent=/&trashMode=true')).body
     const [folder] = (await b.get('/folder-service/list?parent=/&trashMode=true')).body
-    for (const trashedAt of [file.metadata.trashedAt, folder.trashedAt]) expect(Math.abs(Date.parse(trashedAt) - at)).toBeLessThan(5_000)
+    for (const trashedAt of [file.metadata.trashedAt, folder.trashedAt])
+      expect(Math.abs(Date.parse(trashedAt) - at)).toBeLessThan(5_000)
     // Live items carry none.
     await b.patch('/file-service/restore', { id: f })
     expect((await b.get('/file-service/list?parent=/')).body[0].metadata.trashedAt).toBeUndefined()

@@ -15,10 +15,17 @@ import { startServer, type TestServer } from '../helpers/server.ts'
 const BOUNDARY = 'cumulus-limits-boundary'
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`
 const fieldPart = (name: string, value: string | Buffer) =>
-  Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), Buffer.from(value), Buffer.from('\r\n')])
+  Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+    Buffer.from(value),
+    Buffer.from('\r\n'),
+  ])
 /** A file part's head, with `filename` written byte for byte (NUL included). */
 const fileHead = (filename: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`, 'latin1')
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    'latin1',
+  )
 const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`)
 
 const authHeaders = (b: Browser) => ({ cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '), uuid: b.uuid! })
@@ -26,7 +33,15 @@ const authHeaders = (b: Browser) => ({ cookie: [...b.cookies].map(([k, v]) => `$
 let server: TestServer
 let alice: Browser
 beforeAll(async () => {
-  server = await startServer({ limits: { uploadFieldBytes: 256, maxFilesPerUpload: 3, maxFoldersPerUpload: 4, maxFolderDepth: 4, maxPathLength: 60 } })
+  server = await startServer({
+    limits: {
+      uploadFieldBytes: 256,
+      maxFilesPerUpload: 3,
+      maxFoldersPerUpload: 4,
+      maxFolderDepth: 4,
+      maxPathLength: 60,
+    },
+  })
   alice = new Browser(server.url)
   await alice.signup(uniqueEmail('limits'))
 })
@@ -83,19 +98,38 @@ describe('POST /file-service/upload takes its own form only', () => {
   })
 
   it('given a field the form does not have, then 400 naming it', async () => {
-    await expectRefused(() => post('/file-service/upload', fileForm([...spec(), ['junk', 'x']])), /Unknown field "junk"/)
+    await expectRefused(
+      () => post('/file-service/upload', fileForm([...spec(), ['junk', 'x']])),
+      /Unknown field "junk"/,
+    )
   })
 
   it('given a field twice, then 400 naming it', async () => {
-    await expectRefused(() => post('/file-service/upload', fileForm([...spec(), ['filename', 'b.txt']])), /"filename" was sent more than once/)
+    await expectRefused(
+      () => post('/file-service/upload', fileForm([...spec(), ['filename', 'b.txt']])),
+      /"filename" was sent more than once/,
+    )
   })
 
   it('given a field over uploadFieldBytes, then 400 naming it and the limit (not a silently cut value)', async () => {
-    await expectRefused(() => post('/file-service/upload', fileForm([['filename', 'n'.repeat(300)], ['parent', '/']])), /"filename" must be at most 256 bytes/)
+    await expectRefused(
+      () =>
+        post(
+          '/file-service/upload',
+          fileForm([
+            ['filename', 'n'.repeat(300)],
+            ['parent', '/'],
+          ]),
+        ),
+      /"filename" must be at most 256 bytes/,
+    )
   })
 
   it('given the file under another field name, then 400 naming it', async () => {
-    await expectRefused(() => post('/file-service/upload', fileForm(spec(), [['upload', 'a.txt']])), /Unknown field "upload"/)
+    await expectRefused(
+      () => post('/file-service/upload', fileForm(spec(), [['upload', 'a.txt']])),
+      /Unknown field "upload"/,
+    )
   })
 
   it('given the spec client form, then 201 as before', async () => {
@@ -120,11 +154,17 @@ function folderForm(paths: string[], opts: { total?: string; extra?: Array<[stri
 
 describe('POST /folder-service/upload takes its own form, within the limits', () => {
   it('given total-files over maxFilesPerUpload, then 400 naming the limit', async () => {
-    await expectRefused(() => post('/folder-service/upload', folderForm(['T/a', 'T/b', 'T/c', 'T/d'])), /total-files must be a whole number from 1 to 3/)
+    await expectRefused(
+      () => post('/folder-service/upload', folderForm(['T/a', 'T/b', 'T/c', 'T/d'])),
+      /total-files must be a whole number from 1 to 3/,
+    )
   })
 
   it('given more files than total-files announced, then 400 and nothing is kept', async () => {
-    await expectRefused(() => post('/folder-service/upload', folderForm(['T/a', 'T/b', 'T/c'], { total: '2' })), /More files than the 2 announced/)
+    await expectRefused(
+      () => post('/folder-service/upload', folderForm(['T/a', 'T/b', 'T/c'], { total: '2' })),
+      /More files than the 2 announced/,
+    )
   })
 
   it('given a file-data that is not followed by its file, then 400', async () => {
@@ -136,11 +176,17 @@ describe('POST /folder-service/upload takes its own form, within the limits', ()
   })
 
   it('given an unknown field, then 400 naming it', async () => {
-    await expectRefused(() => post('/folder-service/upload', folderForm(['T/a'], { extra: [['junk', 'x']] })), /Unknown field "junk"/)
+    await expectRefused(
+      () => post('/folder-service/upload', folderForm(['T/a'], { extra: [['junk', 'x']] })),
+      /Unknown field "junk"/,
+    )
   })
 
   it('given a path deeper than maxFolderDepth, then 400 before any byte is stored', async () => {
-    await expectRefused(() => post('/folder-service/upload', folderForm(['T/ok.txt', 'a/b/c/d/e/f.txt'])), /at most 4 levels deep/)
+    await expectRefused(
+      () => post('/folder-service/upload', folderForm(['T/ok.txt', 'a/b/c/d/e/f.txt'])),
+      /at most 4 levels deep/,
+    )
   })
 
   it('given the parent folder own depth, then the depth counts from Home', async () => {
@@ -159,7 +205,10 @@ describe('POST /folder-service/upload takes its own form, within the limits', ()
   })
 
   it('given a path longer than maxPathLength, then 400 naming the limit', async () => {
-    await expectRefused(() => post('/folder-service/upload', folderForm([`T/${'n'.repeat(60)}`])), /at most 60 characters/)
+    await expectRefused(
+      () => post('/folder-service/upload', folderForm([`T/${'n'.repeat(60)}`])),
+      /at most 60 characters/,
+    )
   })
 
   it('given a file-data over its byte cap, then 400 naming it', async () => {
@@ -171,7 +220,10 @@ describe('POST /folder-service/upload takes its own form, within the limits', ()
   })
 
   it('given paths that would create more than maxFoldersPerUpload folders, then 400 before any byte is stored', async () => {
-    await expectRefused(() => post('/folder-service/upload', folderForm(['F/a/b/x.txt', 'F/c/y.txt', 'F/d/z.txt'])), /at most 4 folders/)
+    await expectRefused(
+      () => post('/folder-service/upload', folderForm(['F/a/b/x.txt', 'F/c/y.txt', 'F/d/z.txt'])),
+      /at most 4 folders/,
+    )
   })
 
   it('given files at the limits, then 201 and the tree is made', async () => {
@@ -203,14 +255,17 @@ describe('deep folder-upload paths with the default limits', () => {
     return bob.request('POST', '/folder-service/upload', { body: form })
   }
 
-  it.each([3_000, 8_000])('given a %i-level path in one small request, then 400 and no folder is made', async (levels) => {
-    const count = async () => (await wide.app.cumulus.db.selectFrom('folders').select('id').execute()).length
-    const before = await count()
-    const r = await uploadChain(levels)
-    expect(r.status).toBe(400)
-    expect(r.body.message).toMatch(/at most 4096 characters/)
-    expect(await count()).toBe(before)
-  })
+  it.each([3_000, 8_000])(
+    'given a %i-level path in one small request, then 400 and no folder is made',
+    async (levels) => {
+      const count = async () => (await wide.app.cumulus.db.selectFrom('folders').select('id').execute()).length
+      const before = await count()
+      const r = await uploadChain(levels)
+      expect(r.status).toBe(400)
+      expect(r.body.message).toMatch(/at most 4096 characters/)
+      expect(await count()).toBe(before)
+    },
+  )
 
   // The default depth is what both databases can index: on PostgreSQL a 117-level chain's
   // ancestors overflowed the btree entry of (owner_id, ancestors) with a 500.
@@ -228,7 +283,11 @@ describe('deep folder-upload paths with the default limits', () => {
  * Sends `body` over a raw socket the way many scripts do: the whole request first, only then
  * reading the answer. Resolves with what came back, or the error that cut it.
  */
-function writeThenRead(url: string, headers: Record<string, string>, body: Buffer): Promise<{ reply: string; error?: string }> {
+function writeThenRead(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ reply: string; error?: string }> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname)
@@ -250,15 +309,28 @@ describe('a file name holding NUL', () => {
   const file = Buffer.alloc(12 * 1024 * 1024, 0x61)
   it.each([
     ['the part header', Buffer.concat([fieldPart('parent', '/'), fileHead('a\0b.txt'), file, closing])],
-    ['the filename field', Buffer.concat([fieldPart('filename', 'a\0b.txt'), fieldPart('parent', '/'), fileHead('ok.txt'), file, closing])],
-  ])('given it in %s of a 12 MB upload sent before reading, then a readable 400 JSON and nothing kept', async (_where, body) => {
-    const before = await snapshot()
-    const { reply, error } = await writeThenRead(server.url, { ...authHeaders(alice), 'content-type': CONTENT_TYPE }, body)
-    expect(error).toBeUndefined()
-    expect(reply).toMatch(/^HTTP\/1\.1 400 /)
-    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 400, message: expect.stringMatching(/NUL/) })
-    expect(await snapshot()).toEqual(before)
-  })
+    [
+      'the filename field',
+      Buffer.concat([fieldPart('filename', 'a\0b.txt'), fieldPart('parent', '/'), fileHead('ok.txt'), file, closing]),
+    ],
+  ])(
+    'given it in %s of a 12 MB upload sent before reading, then a readable 400 JSON and nothing kept',
+    async (_where, body) => {
+      const before = await snapshot()
+      const { reply, error } = await writeThenRead(
+        server.url,
+        { ...authHeaders(alice), 'content-type': CONTENT_TYPE },
+        body,
+      )
+      expect(error).toBeUndefined()
+      expect(reply).toMatch(/^HTTP\/1\.1 400 /)
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        statusCode: 400,
+        message: expect.stringMatching(/NUL/),
+      })
+      expect(await snapshot()).toEqual(before)
+    },
+  )
 })
 
 /** Resident memory of a process, now and at its peak since the last reset (Linux /proc). */
@@ -281,55 +353,68 @@ function flood(url: string, headers: Record<string, string>, field: FloodField, 
   let length = 0
   for (const part of parts()) length += part.length
   return new Promise<{ status?: number; error?: string }>((resolve) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': CONTENT_TYPE, 'content-length': String(length) } }, (res) => {
-      res.resume()
-      resolve({ status: res.statusCode! })
-    })
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': CONTENT_TYPE, 'content-length': String(length) } },
+      (res) => {
+        res.resume()
+        resolve({ status: res.statusCode! })
+      },
+    )
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }))
     Readable.from(parts()).pipe(req)
   })
 }
 
-describe.skipIf(!procAvailable)('a flood of 5,000 form fields of 64 KiB (a child server, its own memory measured)', () => {
-  let backing: Backing
-  let child: ChildServer
-  let carol: Browser
-  beforeAll(async () => {
-    backing = await createBacking()
-    child = await startChild(backing)
-    carol = new Browser(child.url)
-    await carol.signup(uniqueEmail('flood'))
-    // Warm up the upload path, so what follows measures the flood, not first use.
-    expect((await carol.upload('warm.txt', 'warm')).status).toBe(201)
-  }, 60_000)
-  afterAll(async () => {
-    await child?.stop()
-    await backing?.close()
-  })
+describe.skipIf(!procAvailable)(
+  'a flood of 5,000 form fields of 64 KiB (a child server, its own memory measured)',
+  () => {
+    let backing: Backing
+    let child: ChildServer
+    let carol: Browser
+    beforeAll(async () => {
+      backing = await createBacking()
+      child = await startChild(backing)
+      carol = new Browser(child.url)
+      await carol.signup(uniqueEmail('flood'))
+      // Warm up the upload path, so what follows measures the flood, not first use.
+      expect((await carol.upload('warm.txt', 'warm')).status).toBe(201)
+    }, 60_000)
+    afterAll(async () => {
+      await child?.stop()
+      await backing?.close()
+    })
 
-  const KIB64 = 64 * 1024
-  const filler = Buffer.alloc(KIB64, 0x7a)
-  /** A well-formed file-data of 64 KiB: a long path, and the index the i-th file would have. */
-  const fileData: FloodField = (i) => {
-    const json = JSON.stringify({ path: `T/${'p'.repeat(KIB64)}`, index: i })
-    return ['file-data', Buffer.from(json.slice(0, KIB64 - 40) + json.slice(-40))]
-  }
-  it.each<[string, string, FloodField]>([
-    ['/file-service/upload', 'fields of unknown names', (i) => [`field${i}`, filler]],
-    ['/folder-service/upload', 'file-data fields', fileData],
-  ])('given %s with %s, then 4xx and the server RSS grows under 20 MB', async (path, _what, field) => {
-    const base = await memory(child.pid)
-    // Restart the peak count from here (clear_refs 5), so a short spike is seen too.
-    await writeFile(`/proc/${child.pid}/clear_refs`, '5')
-    const answer = await flood(`${child.url}${path}`, authHeaders(carol), field, 5_000)
-    await new Promise((r) => setTimeout(r, 500))
-    const after = await memory(child.pid)
-    const growth = Math.max(after.peak, after.rss) - base.rss
-    console.info(`${path}: RSS ${(base.rss / 2 ** 20).toFixed(1)} MB, peak after ${(after.peak / 2 ** 20).toFixed(1)} MB, growth ${(growth / 2 ** 20).toFixed(1)} MB`)
-    expect(answer.status, JSON.stringify(answer)).toBeGreaterThanOrEqual(400)
-    expect(answer.status).toBeLessThan(500)
-    expect(growth).toBeLessThan(20 * 1024 * 1024)
-    // Still serving.
-    expect((await carol.get('/file-service/list')).status).toBe(200)
-  }, 120_000)
-})
+    const KIB64 = 64 * 1024
+    const filler = Buffer.alloc(KIB64, 0x7a)
+    /** A well-formed file-data of 64 KiB: a long path, and the index the i-th file would have. */
+    const fileData: FloodField = (i) => {
+      const json = JSON.stringify({ path: `T/${'p'.repeat(KIB64)}`, index: i })
+      return ['file-data', Buffer.from(json.slice(0, KIB64 - 40) + json.slice(-40))]
+    }
+    it.each<[string, string, FloodField]>([
+      ['/file-service/upload', 'fields of unknown names', (i) => [`field${i}`, filler]],
+      ['/folder-service/upload', 'file-data fields', fileData],
+    ])(
+      'given %s with %s, then 4xx and the server RSS grows under 20 MB',
+      async (path, _what, field) => {
+        const base = await memory(child.pid)
+        // Restart the peak count from here (clear_refs 5), so a short spike is seen too.
+        await writeFile(`/proc/${child.pid}/clear_refs`, '5')
+        const answer = await flood(`${child.url}${path}`, authHeaders(carol), field, 5_000)
+        await new Promise((r) => setTimeout(r, 500))
+        const after = await memory(child.pid)
+        const growth = Math.max(after.peak, after.rss) - base.rss
+        console.info(
+          `${path}: RSS ${(base.rss / 2 ** 20).toFixed(1)} MB, peak after ${(after.peak / 2 ** 20).toFixed(1)} MB, growth ${(growth / 2 ** 20).toFixed(1)} MB`,
+        )
+        expect(answer.status, JSON.stringify(answer)).toBeGreaterThanOrEqual(400)
+        expect(answer.status).toBeLessThan(500)
+        expect(growth).toBeLessThan(20 * 1024 * 1024)
+        // Still serving.
+        expect((await carol.get('/file-service/list')).status).toBe(200)
+      },
+      120_000,
+    )
+  },
+)

@@ -29,7 +29,14 @@ describe('POST /file-service/upload', () => {
       length: data.length,
       uploadDate: expect.any(String),
       // A .jpg is queued for a thumbnail in the upload's own commit.
-      metadata: { parent: '/', size: data.length, hasThumbnail: false, isVideo: false, thumbnailID: '', thumbnailPending: true },
+      metadata: {
+        parent: '/',
+        size: data.length,
+        hasThumbnail: false,
+        isVideo: false,
+        thumbnailID: '',
+        thumbnailPending: true,
+      },
     })
     const back = await alice.bytes(`/file-service/download/${r.body._id}`)
     expect(back.status).toBe(200)
@@ -130,7 +137,12 @@ describe('POST /file-service/upload', () => {
     await new Promise<void>((resolve) => {
       const req = request(`${server.url}/file-service/upload`, {
         method: 'POST',
-        headers: { cookie, uuid: alice.uuid!, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 2_000_000) },
+        headers: {
+          cookie,
+          uuid: alice.uuid!,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + 2_000_000),
+        },
       })
       req.on('error', () => resolve())
       req.write(head)
@@ -141,7 +153,8 @@ describe('POST /file-service/upload', () => {
       }, 300)
     })
     // Give the server a moment to notice the abort and clean up.
-    for (let i = 0; i < 50 && (await blobKeys(server)).length !== before.length; i++) await new Promise((r) => setTimeout(r, 100))
+    for (let i = 0; i < 50 && (await blobKeys(server)).length !== before.length; i++)
+      await new Promise((r) => setTimeout(r, 100))
     await new Promise((r) => setTimeout(r, 300))
     expect(await blobKeys(server)).toEqual(before)
     const list = await alice.get('/file-service/list?search=aborted')
@@ -190,7 +203,10 @@ describe('POST /folder-service/upload', () => {
     const form = new FormData()
     form.append('parent', '/')
     form.append('total-files', '3')
-    form.append('file-data', JSON.stringify({ name: 'a.txt', size: 1, type: 'text/plain', path: 'Partial/a.txt', index: 0 }))
+    form.append(
+      'file-data',
+      JSON.stringify({ name: 'a.txt', size: 1, type: 'text/plain', path: 'Partial/a.txt', index: 0 }),
+    )
     form.append('file', new Blob(['a']), 'a.txt')
     const r = await alice.request('POST', '/folder-service/upload', { body: form })
     expect(r.status).toBe(400)

@@ -22,7 +22,8 @@ const repoRoot = resolve(here, '../../..')
 const entry = join(here, 'child-entry.ts')
 
 /** Variables the server reads (DESIGN.md §3): never inherited from the runner's environment. */
-const SERVER_VARS = /^(PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|BLOB_STORE|S3_\w+|PUBLIC_URL|SMTP_URL|MAIL_FROM|EMAIL_VERIFICATION|SIGNUP|SECRET|ENCRYPTION_KEY|TRASH_RETENTION_DAYS|UPLOAD_EXPIRY_HOURS|MAX_UPLOAD_BYTES|SECURE_COOKIES|TRUST_PROXY|LOG_LEVEL|APP_DIR|REDIS_URL|MAX_FOLDER_DEPTH|MAX_PATH_LENGTH|MAX_FILES_PER_UPLOAD|MAX_CONNECTIONS_PER_IP|REQUEST_TIMEOUT_SECONDS|UPLOAD_IDLE_TIMEOUT_SECONDS|PREVIEW_MAX_EDGE|CUMULUS_TEST_LIMITS)$/
+const SERVER_VARS =
+  /^(PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|BLOB_STORE|S3_\w+|PUBLIC_URL|SMTP_URL|MAIL_FROM|EMAIL_VERIFICATION|SIGNUP|SECRET|ENCRYPTION_KEY|TRASH_RETENTION_DAYS|UPLOAD_EXPIRY_HOURS|MAX_UPLOAD_BYTES|SECURE_COOKIES|TRUST_PROXY|LOG_LEVEL|APP_DIR|REDIS_URL|MAX_FOLDER_DEPTH|MAX_PATH_LENGTH|MAX_FILES_PER_UPLOAD|MAX_CONNECTIONS_PER_IP|REQUEST_TIMEOUT_SECONDS|UPLOAD_IDLE_TIMEOUT_SECONDS|PREVIEW_MAX_EDGE|CUMULUS_TEST_LIMITS)$/
 
 export interface Backing {
   dataDir: string
@@ -38,7 +39,13 @@ export interface Backing {
 /** An S3-compatible server that outlives the children (the same bucket across restarts). */
 async function startS3(dir: string) {
   const { default: S3rver } = await import('s3rver')
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'cumulus-crash' }] })
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'cumulus-crash' }],
+  })
   const addr = await s3.run()
   return {
     env: {
@@ -101,13 +108,20 @@ process.on('exit', () => {
 })
 
 /** Spawns `node --import tsx child-entry.ts` on the backing and waits for its port. */
-export async function startChild(backing: Backing, opts: { limits?: Partial<Limits>; timeoutMs?: number } = {}): Promise<ChildServer> {
+export async function startChild(
+  backing: Backing,
+  opts: { limits?: Partial<Limits>; timeoutMs?: number } = {},
+): Promise<ChildServer> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SERVER_VARS.test(k)) env[k] = v
   Object.assign(env, backing.env)
   if (opts.limits) env.CUMULUS_TEST_LIMITS = JSON.stringify(opts.limits)
 
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   live.add(child)
   let exited = false
   let exitCode: number | null = null
@@ -150,7 +164,9 @@ export async function startChild(backing: Backing, opts: { limits?: Partial<Limi
         fail(new Error(`unexpected child output: ${out.slice(0, 200)}`))
       }
     })
-    child.once('exit', (code, signal) => fail(new Error(`child server exited before listening (code ${code}, signal ${signal})`)))
+    child.once('exit', (code, signal) =>
+      fail(new Error(`child server exited before listening (code ${code}, signal ${signal})`)),
+    )
   })
 
   return {

@@ -15,10 +15,15 @@ export class Browser {
     public uuid: string | null = randomUUID(),
   ) {}
 
-  async request<T = any>(method: string, path: string, opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers }
     if (this.uuid && !('uuid' in headers)) headers.uuid = this.uuid
-    if (this.cookies.size && !('cookie' in headers)) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (this.cookies.size && !('cookie' in headers))
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     let body = opts.body
     if (opts.json !== undefined) {
       headers['content-type'] = 'application/json'

@@ -8,7 +8,10 @@ export async function blobKeys(server: TestServer): Promise<string[]> {
 }
 
 export async function fileRows(server: TestServer) {
-  return server.app.cumulus.db.selectFrom('files').select(['id', 'blob_key', 'thumbnail_key', 'preview_key', 'owner_id']).execute()
+  return server.app.cumulus.db
+    .selectFrom('files')
+    .select(['id', 'blob_key', 'thumbnail_key', 'preview_key', 'owner_id'])
+    .execute()
 }
 
 /** Every blob belongs to a row and every row has its blob. */
@@ -16,7 +19,9 @@ export async function expectConsistent(server: TestServer, expect: (v: unknown) 
   await server.app.cumulus.thumbnails.idle()
   const keys = await blobKeys(server)
   const rows = await fileRows(server)
-  const referenced = rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k)).sort()
+  const referenced = rows
+    .flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
+    .sort()
   expect(keys).toEqual(referenced)
 }
 

@@ -14,13 +14,24 @@ export async function makeImage(format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif'
 }
 
 /** A JPEG carrying EXIF as a camera writes it: when it was taken (a wall clock, optionally with its zone) and how to turn it. */
-export async function makePhoto(exif: { taken?: string; offset?: string; digitized?: string; orientation?: number; width?: number; height?: number } = {}): Promise<Buffer> {
+export async function makePhoto(
+  exif: {
+    taken?: string
+    offset?: string
+    digitized?: string
+    orientation?: number
+    width?: number
+    height?: number
+  } = {},
+): Promise<Buffer> {
   const photo = {
     ...(exif.taken && { DateTimeOriginal: exif.taken }),
     ...(exif.offset && { OffsetTimeOriginal: exif.offset }),
     ...(exif.digitized && { DateTimeDigitized: exif.digitized }),
   }
-  const image = sharp({ create: { width: exif.width ?? 64, height: exif.height ?? 32, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+  const image = sharp({
+    create: { width: exif.width ?? 64, height: exif.height ?? 32, channels: 3, background: { r: 40, g: 120, b: 200 } },
+  })
     .jpeg()
     // IFD2 is libvips' name for the Exif sub-IFD, where the dates live.
     .withExif({ IFD0: { Make: 'Cumulus Test' }, IFD2: photo })
@@ -52,8 +63,20 @@ export function makeBmp(width = 64, height = 48): Buffer {
 export function makeVideo(ext: 'mp4' | 'webm', seconds = 2): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'cumulus-video-'))
   const out = join(dir, `clip.${ext}`)
-  const codec = ext === 'mp4' ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'] : ['-c:v', 'libvpx-vp9', '-b:v', '200k', '-deadline', 'realtime']
-  const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=15`, ...codec, out])
+  const codec =
+    ext === 'mp4'
+      ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']
+      : ['-c:v', 'libvpx-vp9', '-b:v', '200k', '-deadline', 'realtime']
+  const r = spawnSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=320x240:rate=15`,
+    ...codec,
+    out,
+  ])
   if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr}`)
   const data = readFileSync(out)
   rmSync(dir, { recursive: true, force: true })

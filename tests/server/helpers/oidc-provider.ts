@@ -30,7 +30,10 @@ export interface TestProvider {
  * `accountFor`: who a login the test never added is (the e2e server lets any email sign in as a
  * verified one); by default, nobody.
  */
-export async function startOidcProvider(opts: { redirectUri: string; accountFor?: (login: string) => TestAccount | undefined }): Promise<TestProvider> {
+export async function startOidcProvider(opts: {
+  redirectUri: string
+  accountFor?: (login: string) => TestAccount | undefined
+}): Promise<TestProvider> {
   const server: Server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -56,7 +59,10 @@ export async function startOidcProvider(opts: { redirectUri: string; accountFor?
     async findAccount(_ctx, id) {
       const account = accounts.get(id) ?? opts.accountFor?.(id)
       if (!account) return undefined
-      return { accountId: id, claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }) }
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }),
+      }
     },
   })
   // Koa middleware around every endpoint: only the token endpoint's JSON reply is touched.
@@ -67,7 +73,10 @@ export async function startOidcProvider(opts: { redirectUri: string; accountFor?
     if (breakSignatures && ctx.path === '/token' && body && typeof body.id_token === 'string') {
       const [header, payload, signature] = body.id_token.split('.')
       // As long as the real one, well-formed base64url, but signed by nobody.
-      ctx.body = { ...body, id_token: `${header}.${payload}.${Buffer.alloc(Buffer.from(signature!, 'base64url').length, 7).toString('base64url')}` }
+      ctx.body = {
+        ...body,
+        id_token: `${header}.${payload}.${Buffer.alloc(Buffer.from(signature!, 'base64url').length, 7).toString('base64url')}`,
+      }
     }
   })
   // The provider's development warnings (dev keys, dev interactions) are expected here.
@@ -80,7 +89,12 @@ export async function startOidcProvider(opts: { redirectUri: string; accountFor?
       const headers: Record<string, string> = {}
       if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
       if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded'
-      const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.form ? new URLSearchParams(init.form) : undefined, redirect: 'manual' })
+      const res = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.form ? new URLSearchParams(init.form) : undefined,
+        redirect: 'manual',
+      })
       for (const c of res.headers.getSetCookie()) {
         const pair = c.split(';')[0]!
         const eq = pair.indexOf('=')

@@ -33,7 +33,13 @@ export const useS3 = process.env.TEST_BLOB_STORE === 's3'
 /** An S3-compatible server for one test server; returns the env that points Cumulus at it. */
 async function startS3(dir: string): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
   const { default: S3rver } = await import('s3rver')
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'cumulus-test' }] })
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'cumulus-test' }],
+  })
   const addr = (await s3.run()) as { port: number }
   return {
     env: {

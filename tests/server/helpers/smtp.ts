@@ -58,7 +58,11 @@ export async function startMailSink(): Promise<MailSink> {
       stream.on('data', (c: string) => (raw += c))
       stream.on('end', () => {
         if (sink.failing) return callback(new Error('mailbox unavailable'))
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, decoded: decodeQuotedPrintable(raw) })
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          decoded: decodeQuotedPrintable(raw),
+        })
         waiters.splice(0).forEach((w) => w())
         callback()
       })

@@ -27,7 +27,11 @@ async function overwrite(key: string, bytes: Buffer) {
   await server.app.cumulus.store.put(Readable.from([bytes]), { key })
 }
 const blobKeyOf = async (id: string) =>
-  (await server.app.cumulus.db.selectFrom('files').select(['blob_key', 'size', 'sha256']).where('id', '=', id).executeTakeFirstOrThrow())
+  await server.app.cumulus.db
+    .selectFrom('files')
+    .select(['blob_key', 'size', 'sha256'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 
 describe('encryption at rest', () => {
   it('stores ciphertext, and round-trips byte for byte with size and hash of the plaintext', async () => {
@@ -67,7 +71,9 @@ describe('encryption at rest', () => {
 
   it('given a range past the end, then 416', async () => {
     const file = (await alice.upload('ranged.bin', data)).body
-    expect((await alice.bytes(`/file-service/download/${file._id}`, { range: `bytes=${data.length}-` })).status).toBe(416)
+    expect((await alice.bytes(`/file-service/download/${file._id}`, { range: `bytes=${data.length}-` })).status).toBe(
+      416,
+    )
   })
 
   it('given one flipped byte in the first chunk, then the download is refused with an error status', async () => {
@@ -108,7 +114,11 @@ describe('encryption at rest', () => {
     const thumb = await alice.bytes(`/file-service/thumbnail/${info.metadata.thumbnailID}`)
     expect(thumb.status).toBe(200)
     expect(thumb.body.subarray(8, 12).toString('latin1')).toBe('WEBP')
-    const row = await server.app.cumulus.db.selectFrom('files').select(['thumbnail_key', 'thumb_enc']).where('id', '=', file._id).executeTakeFirstOrThrow()
+    const row = await server.app.cumulus.db
+      .selectFrom('files')
+      .select(['thumbnail_key', 'thumb_enc'])
+      .where('id', '=', file._id)
+      .executeTakeFirstOrThrow()
     expect(row.thumb_enc).toBeTruthy()
     expect((await storedBytes(row.thumbnail_key!)).subarray(8, 12).toString('latin1')).not.toBe('WEBP')
     expect((await alice.bytes(`/file-service/full-thumbnail/${file._id}`)).body.equals(png)).toBe(true)
@@ -121,6 +131,8 @@ describe('the key at start', () => {
     await expect(buildApp({ ...base, encryptionKey: Buffer.from('cd'.repeat(32), 'hex') })).rejects.toThrow(
       'ENCRYPTION_KEY does not match the key this data was encrypted with',
     )
-    await expect(buildApp({ ...base, encryptionKey: undefined })).rejects.toThrow('ENCRYPTION_KEY is not set, but files in this data are encrypted')
+    await expect(buildApp({ ...base, encryptionKey: undefined })).rejects.toThrow(
+      'ENCRYPTION_KEY is not set, but files in this data are encrypted',
+    )
   })
 })

@@ -44,7 +44,12 @@ function makePngBomb(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4)
   ihdr.set([8, 0, 0, 0, 0], 8) // 8-bit greyscale
   const rows = deflateSync(Buffer.alloc((width + 1) * 4))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** The longest gap between ticks of a 10 ms timer while `work` runs in this process. */
@@ -64,7 +69,8 @@ async function uploadAndWait(name: string, data: Buffer) {
   await server.app.cumulus.thumbnails.idle()
   return r.body._id as string
 }
-const row = (id: string) => server.app.cumulus.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const row = (id: string) =>
+  server.app.cumulus.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 /** As if the file had been uploaded before previews existed: thumbnail made, no preview. */
 async function forgetPreview(id: string) {
@@ -79,7 +85,9 @@ async function forgetPreview(id: string) {
 
 describe('the size cap', () => {
   it('given a 6000×200 PNG (browser-safe, but past the edge cap), then the full image is a WebP whose long edge is at most 4096', async () => {
-    const png = await sharp({ create: { width: 6000, height: 200, channels: 3, background: '#3a7' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 6000, height: 200, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer()
     const id = await uploadAndWait('panorama.png', png)
     const r = await alice.bytes(`/file-service/full-thumbnail/${id}`)
     expect(r.status).toBe(200)
@@ -115,7 +123,9 @@ describe('off the request path', () => {
     await forgetPreview(id)
     const jobsBefore = server.app.cumulus.thumbnails.jobs
     let conversionsDone = false
-    const requests = Promise.all(Array.from({ length: 6 }, () => alice.bytes(`/file-service/full-thumbnail/${id}`))).finally(() => (conversionsDone = true))
+    const requests = Promise.all(
+      Array.from({ length: 6 }, () => alice.bytes(`/file-service/full-thumbnail/${id}`)),
+    ).finally(() => (conversionsDone = true))
     const health: number[] = []
     while (!conversionsDone) {
       health.push((await alice.get('/healthz')).status)
@@ -132,7 +142,9 @@ describe('off the request path', () => {
     expect(replies[0]!.body.length).toBe(stored.preview_size)
 
     // Later requests are the stored blob again, with no new job.
-    const again = await alice.bytes(`/file-service/full-thumbnail/${id}`, { 'if-none-match': replies[0]!.headers.get('etag')! })
+    const again = await alice.bytes(`/file-service/full-thumbnail/${id}`, {
+      'if-none-match': replies[0]!.headers.get('etag')!,
+    })
     expect(again.status).toBe(304)
     expect(server.app.cumulus.thumbnails.jobs - jobsBefore).toBe(1)
     await expectConsistent(server, expect)
@@ -163,7 +175,11 @@ describe('off the request path', () => {
       await waiting.app.cumulus.thumbnails.idle()
       const { db } = waiting.app.cumulus
       await db.insertInto('instances').values({ id: 'busy-elsewhere', seen_at: Date.now() }).execute()
-      await db.updateTable('files').set({ preview_type: null, preview_key: null, thumb_state: 'working:busy-elsewhere' }).where('id', '=', id).execute()
+      await db
+        .updateTable('files')
+        .set({ preview_type: null, preview_key: null, thumb_state: 'working:busy-elsewhere' })
+        .where('id', '=', id)
+        .execute()
       const r = await bob.get(`/file-service/full-thumbnail/${id}`)
       expect(r.status).toBe(503)
       expect(r.headers.get('retry-after')).toMatch(/^\d+$/)
@@ -192,10 +208,16 @@ describe('encrypted at rest', () => {
     try {
       const bob = new Browser(enc.url)
       await bob.signup(uniqueEmail('enc-preview'))
-      const png = await sharp({ create: { width: 5000, height: 300, channels: 3, background: '#a53' } }).png().toBuffer()
+      const png = await sharp({ create: { width: 5000, height: 300, channels: 3, background: '#a53' } })
+        .png()
+        .toBuffer()
       const id = (await bob.upload('wide.png', png)).body._id as string
       await enc.app.cumulus.thumbnails.idle()
-      const stored = await enc.app.cumulus.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      const stored = await enc.app.cumulus.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
       expect(stored.preview_enc).toBeTruthy()
       const chunks: Buffer[] = []
       for await (const c of await enc.app.cumulus.store.get(stored.preview_key!)) chunks.push(c as Buffer)

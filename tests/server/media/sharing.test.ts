@@ -29,14 +29,20 @@ describe('share links', () => {
     expect(file.metadata.link).toMatch(/^[A-Za-z0-9_-]{32,}$/)
     const info = await anon().get(`/file-service/public/info/${file._id}/${file.metadata.link}`)
     expect(info.status).toBe(200)
-    expect(info.body).toEqual({ filename: 'shared.bin', uploadDate: file.uploadDate, metadata: { size: data.length, linkType: 'public' } })
+    expect(info.body).toEqual({
+      filename: 'shared.bin',
+      uploadDate: file.uploadDate,
+      metadata: { size: data.length, linkType: 'public' },
+    })
     for (let i = 0; i < 2; i++) {
       const dl = await anon().bytes(`/file-service/public/download/${file._id}/${file.metadata.link}`)
       expect(dl.status).toBe(200)
       expect(dl.body.equals(data)).toBe(true)
       expect(dl.headers.get('content-disposition')).toMatch(/^attachment;/)
     }
-    const part = await anon().bytes(`/file-service/public/download/${file._id}/${file.metadata.link}`, { range: 'bytes=10-19' })
+    const part = await anon().bytes(`/file-service/public/download/${file._id}/${file.metadata.link}`, {
+      range: 'bytes=10-19',
+    })
     expect(part.status).toBe(206)
     expect(part.body.equals(data.subarray(10, 20))).toBe(true)
   })

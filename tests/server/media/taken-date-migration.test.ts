@@ -21,19 +21,27 @@ const postgres = () => !!server.config.databaseUrl
 
 function migrator(): Migrator {
   const schema = server.config.databaseSchema
-  return new Migrator({ db: server.app.cumulus.db, provider: { getMigrations: async () => migrations }, ...(postgres() && schema ? { migrationTableSchema: schema } : {}) })
+  return new Migrator({
+    db: server.app.cumulus.db,
+    provider: { getMigrations: async () => migrations },
+    ...(postgres() && schema ? { migrationTableSchema: schema } : {}),
+  })
 }
 
 /** The plan of a query: EXPLAIN QUERY PLAN on SQLite; EXPLAIN on PostgreSQL with sequential scans discouraged (the table is small). */
 async function plan(q: CompiledQuery): Promise<string> {
   const db = server.app.cumulus.db
   if (!postgres()) {
-    const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+    )
     return rows.map((r) => r.detail).join('\n')
   }
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx)
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]))
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]),
+    )
     return rows.map((r) => r['QUERY PLAN']).join('\n')
   })
 }
@@ -46,7 +54,13 @@ describe('migration 010 (taken date)', () => {
   it('given the gallery sorted by date, then its query walks files_media_taken', async () => {
     const { files } = server.app.cumulus.drive
     for (const sort of ['date_desc', 'date_asc'] as const) {
-      const q = await files.fileListQuery(owner, { trashed: false, media: 'photos', sort, limit: 50, cursor: { date: 1, id: 'x' } })
+      const q = await files.fileListQuery(owner, {
+        trashed: false,
+        media: 'photos',
+        sort,
+        limit: 50,
+        cursor: { date: 1, id: 'x' },
+      })
       expect(await plan(q.compile()), sort).toContain('files_media_taken')
     }
   })
@@ -57,12 +71,30 @@ describe('migration 010 (taken date)', () => {
     const db = server.app.cumulus.db as Kysely<any>
     await db
       .insertInto('files')
-      .values({ id: 'old-photo', owner_id: owner, folder_id: null, filename: 'Old.jpg', name_key: 'old.jpg', size: 1, sha256: 'x', blob_key: 'old-blob', mime: 'image/jpeg', upload_date: 1_500_000_000_123, media: 1, has_thumbnail: 1, thumb_state: 'done' })
+      .values({
+        id: 'old-photo',
+        owner_id: owner,
+        folder_id: null,
+        filename: 'Old.jpg',
+        name_key: 'old.jpg',
+        size: 1,
+        sha256: 'x',
+        blob_key: 'old-blob',
+        mime: 'image/jpeg',
+        upload_date: 1_500_000_000_123,
+        media: 1,
+        has_thumbnail: 1,
+        thumb_state: 'done',
+      })
       .execute()
     const up = await migrator().migrateToLatest()
     expect(up.error).toBeUndefined()
     expect(up.results?.map((r) => r.migrationName)).toContain('010-taken-date')
-    const row = await server.app.cumulus.db.selectFrom('files').select(['upload_date', 'taken_date']).where('id', '=', 'old-photo').executeTakeFirstOrThrow()
+    const row = await server.app.cumulus.db
+      .selectFrom('files')
+      .select(['upload_date', 'taken_date'])
+      .where('id', '=', 'old-photo')
+      .executeTakeFirstOrThrow()
     expect(Number(row.taken_date)).toBe(1_500_000_000_123)
     const info = await alice.get('/file-service/info/old-photo')
     expect(info.body.uploadDate).toBe('2017-07-14T02:40:00.123Z')

@@ -138,13 +138,19 @@ describe('the gallery sorted by date', () => {
     expect(asc.map((f) => f._id)).toEqual(desc.map((f) => f._id).reverse())
   })
 
-  it.each(['date_desc', 'date_asc'])('given pages of one and two under %s, with the cursor at takenDate ?? uploadDate, then no photo is skipped or repeated across the tie', async (sort) => {
-    const whole = (await alice.get(`/file-service/list?mediaMode=true&sortBy=${sort}&limit=100`)).body as Listed[]
-    for (const limit of [1, 2]) expect((await pagedMedia(`sortBy=${sort}`, limit)).map((f) => f._id)).toEqual(whole.map((f) => f._id))
-  })
+  it.each(['date_desc', 'date_asc'])(
+    'given pages of one and two under %s, with the cursor at takenDate ?? uploadDate, then no photo is skipped or repeated across the tie',
+    async (sort) => {
+      const whole = (await alice.get(`/file-service/list?mediaMode=true&sortBy=${sort}&limit=100`)).body as Listed[]
+      for (const limit of [1, 2])
+        expect((await pagedMedia(`sortBy=${sort}`, limit)).map((f) => f._id)).toEqual(whole.map((f) => f._id))
+    },
+  )
 
   it('given a cursor of a taken date alone, then the page starts after that date', async () => {
-    const r = await alice.get(`/file-service/list?mediaMode=true&sortBy=date_desc&limit=100&startAtDate=${encodeURIComponent('2015-08-08T08:08:08.000Z')}`)
+    const r = await alice.get(
+      `/file-service/list?mediaMode=true&sortBy=date_desc&limit=100&startAtDate=${encodeURIComponent('2015-08-08T08:08:08.000Z')}`,
+    )
     expect(r.body.map((f: Listed) => f.filename)).toEqual(['old.jpg'])
   })
 
@@ -167,7 +173,15 @@ describe('the gallery sorted by date', () => {
 
   it('given a name sort, then the gallery is unchanged by the taken date', async () => {
     const r = await alice.get('/file-service/list?mediaMode=true&sortBy=alp_asc&limit=100')
-    expect(r.body.map((f: Listed) => f.filename)).toEqual(['bad.jpg', 'newer.jpg', 'old.jpg', 'plain.png', 'tie-1.jpg', 'tie-2.jpg', 'tie-3.jpg'])
+    expect(r.body.map((f: Listed) => f.filename)).toEqual([
+      'bad.jpg',
+      'newer.jpg',
+      'old.jpg',
+      'plain.png',
+      'tie-1.jpg',
+      'tie-2.jpg',
+      'tie-3.jpg',
+    ])
   })
 })
 

@@ -36,28 +36,36 @@ describe('thumbnails', () => {
     ['logo.svg', () => SVG],
   ]
 
-  it.each(images)('given %s, then a WebP thumbnail of at most 256 px appears and is cached forever', async (name, make) => {
-    const file = await uploadAndWait(name, await make())
-    expect(file.metadata.hasThumbnail).toBe(true)
-    expect(file.metadata.thumbnailID).toMatch(/\S+/)
-    const thumb = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`)
-    expect(thumb.status).toBe(200)
-    expect(thumb.headers.get('content-type')).toBe('image/webp')
-    expect(thumb.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
-    const meta = await sharp(thumb.body).metadata()
-    expect(meta.format).toBe('webp')
-    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(256)
-    const again = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`, { 'if-none-match': thumb.headers.get('etag')! })
-    expect(again.status).toBe(304)
-  })
+  it.each(images)(
+    'given %s, then a WebP thumbnail of at most 256 px appears and is cached forever',
+    async (name, make) => {
+      const file = await uploadAndWait(name, await make())
+      expect(file.metadata.hasThumbnail).toBe(true)
+      expect(file.metadata.thumbnailID).toMatch(/\S+/)
+      const thumb = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`)
+      expect(thumb.status).toBe(200)
+      expect(thumb.headers.get('content-type')).toBe('image/webp')
+      expect(thumb.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
+      const meta = await sharp(thumb.body).metadata()
+      expect(meta.format).toBe('webp')
+      expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(256)
+      const again = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`, {
+        'if-none-match': thumb.headers.get('etag')!,
+      })
+      expect(again.status).toBe(304)
+    },
+  )
 
-  it.skipIf(!ffmpegAvailable)('given a short mp4 made with ffmpeg, then isVideo and a thumbnail from one frame (needs ffmpeg on PATH)', async () => {
-    const file = await uploadAndWait('clip.mp4', makeVideo('mp4'))
-    expect(file.metadata.isVideo).toBe(true)
-    expect(file.metadata.hasThumbnail).toBe(true)
-    const thumb = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`)
-    expect((await sharp(thumb.body).metadata()).width).toBe(256)
-  })
+  it.skipIf(!ffmpegAvailable)(
+    'given a short mp4 made with ffmpeg, then isVideo and a thumbnail from one frame (needs ffmpeg on PATH)',
+    async () => {
+      const file = await uploadAndWait('clip.mp4', makeVideo('mp4'))
+      expect(file.metadata.isVideo).toBe(true)
+      expect(file.metadata.hasThumbnail).toBe(true)
+      const thumb = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`)
+      expect((await sharp(thumb.body).metadata()).width).toBe(256)
+    },
+  )
 
   it('given a corrupt image, then the upload still succeeds without a thumbnail', async () => {
     const file = await uploadAndWait('broken.jpg', Buffer.from('this is not a jpeg at all'))
@@ -66,7 +74,9 @@ describe('thumbnails', () => {
   })
 
   it('given a decompression bomb (100 megapixels), then no thumbnail and the server keeps serving', async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer()
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
     expect(bomb.length).toBeLessThan(2_000_000)
     const file = await uploadAndWait('bomb.png', bomb)
     expect(file.metadata.hasThumbnail).toBe(false)
@@ -87,7 +97,11 @@ describe('thumbnails', () => {
     const plain = await uploadAndWait('notes.txt', 'no thumbnail for me')
     const broken = await uploadAndWait('broken-too.jpg', Buffer.from('not a jpeg'))
     // Queued again and not yet picked up (the queue is not woken): as just after an upload.
-    await server.app.cumulus.db.updateTable('files').set({ thumb_state: 'pending' }).where('id', '=', made._id).execute()
+    await server.app.cumulus.db
+      .updateTable('files')
+      .set({ thumb_state: 'pending' })
+      .where('id', '=', made._id)
+      .execute()
     const url = '/file-service/list?parent=/&sortBy=date_desc&limit=50'
     const listed = async () => new Map<string, any>((await alice.get(url)).body.map((f: any) => [f._id, f.metadata]))
     // Asked three times: the second keeps the reply in the list cache, the third is served from it.
@@ -160,15 +174,29 @@ describe('the queue across restarts', () => {
     const file = (await b.upload('later.png', await makeImage('png'))).body
     await first.app.cumulus.thumbnails.idle()
     // As if the server had stopped before the queue got to it.
-    const row = await first.app.cumulus.db.selectFrom('files').select('thumbnail_key').where('id', '=', file._id).executeTakeFirstOrThrow()
+    const row = await first.app.cumulus.db
+      .selectFrom('files')
+      .select('thumbnail_key')
+      .where('id', '=', file._id)
+      .executeTakeFirstOrThrow()
     await first.app.cumulus.store.delete(row.thumbnail_key!)
     await first.app.cumulus.db
       .updateTable('files')
-      .set({ thumb_state: 'working:instance-that-crashed', has_thumbnail: 0, media: 0, thumbnail_id: null, thumbnail_key: null })
+      .set({
+        thumb_state: 'working:instance-that-crashed',
+        has_thumbnail: 0,
+        media: 0,
+        thumbnail_id: null,
+        thumbnail_key: null,
+      })
       .where('id', '=', file._id)
       .execute()
     await first.close()
-    const second = await startServer({ dataDir: first.dataDir, ...(first.config.databaseSchema ? { schema: first.config.databaseSchema } : {}), env: { BLOB_STORE: 'fs' } })
+    const second = await startServer({
+      dataDir: first.dataDir,
+      ...(first.config.databaseSchema ? { schema: first.config.databaseSchema } : {}),
+      env: { BLOB_STORE: 'fs' },
+    })
     try {
       await second.app.cumulus.thumbnails.idle()
       const b2 = new Browser(second.url)
@@ -190,16 +218,32 @@ describe('a job that never ends', () => {
     const stuck = (await b.upload('stuck.png', await makeImage('png'))).body
     await s.app.cumulus.thumbnails.idle()
     // Its blob as on a disk that stopped answering: open() of a FIFO with no writer never returns.
-    const { blob_key: key } = await s.app.cumulus.db.selectFrom('files').select('blob_key').where('id', '=', stuck._id).executeTakeFirstOrThrow()
+    const { blob_key: key } = await s.app.cumulus.db
+      .selectFrom('files')
+      .select('blob_key')
+      .where('id', '=', stuck._id)
+      .executeTakeFirstOrThrow()
     const blob = join(s.dataDir, 'blobs', key.slice(0, 2), key)
     rmSync(blob)
     execFileSync('mkfifo', [blob])
     try {
-      await s.app.cumulus.db.updateTable('files').set({ thumb_state: 'pending', preview_type: null }).where('id', '=', stuck._id).execute()
+      await s.app.cumulus.db
+        .updateTable('files')
+        .set({ thumb_state: 'pending', preview_type: null })
+        .where('id', '=', stuck._id)
+        .execute()
       s.app.cumulus.thumbnails.wake()
       const next = (await b.upload('next.png', await makeImage('png'))).body
-      await expect.poll(async () => (await b.get(`/file-service/info/${next._id}`)).body.metadata.hasThumbnail, { timeout: 10_000 }).toBe(true)
-      const row = await s.app.cumulus.db.selectFrom('files').select('thumb_state').where('id', '=', stuck._id).executeTakeFirstOrThrow()
+      await expect
+        .poll(async () => (await b.get(`/file-service/info/${next._id}`)).body.metadata.hasThumbnail, {
+          timeout: 10_000,
+        })
+        .toBe(true)
+      const row = await s.app.cumulus.db
+        .selectFrom('files')
+        .select('thumb_state')
+        .where('id', '=', stuck._id)
+        .executeTakeFirstOrThrow()
       expect(row.thumb_state).toBe('failed')
     } finally {
       // The reader left behind gets its end of file; the job it belongs to then ends on its own.

@@ -38,7 +38,11 @@ describe('video streaming', () => {
     for (const [range, start, end] of [
       ['bytes=0-', 0, size - 1],
       ['bytes=0-1023', 0, 1023],
-      [`bytes=${Math.floor(size / 2)}-${Math.floor(size / 2) + 4095}`, Math.floor(size / 2), Math.floor(size / 2) + 4095],
+      [
+        `bytes=${Math.floor(size / 2)}-${Math.floor(size / 2) + 4095}`,
+        Math.floor(size / 2),
+        Math.floor(size / 2) + 4095,
+      ],
       ['bytes=-2048', size - 2048, size - 1],
     ] as const) {
       const res = await s.bytes(`/file-service/stream-video/${file._id}`, { range })
@@ -68,7 +72,11 @@ describe('video streaming', () => {
     await alice.get('/file-service/download/access-token-stream-video')
     const removed = await alice.delete('/file-service/remove-stream-video-token')
     expect(removed.status).toBe(200)
-    expect(removed.headers.getSetCookie().some((c) => c.startsWith('video-access-token=;') && /Path=\/file-service\/stream-video/.test(c))).toBe(true)
+    expect(
+      removed.headers
+        .getSetCookie()
+        .some((c) => c.startsWith('video-access-token=;') && /Path=\/file-service\/stream-video/.test(c)),
+    ).toBe(true)
     const bob = new Browser(server.url)
     await bob.signup(uniqueEmail('bob'))
     await bob.get('/file-service/download/access-token-stream-video')
@@ -82,7 +90,9 @@ describe('video streaming', () => {
     await b.get('/file-service/download/access-token-stream-video')
     const s = streamOnly(b)
     const token = b.cookies.get('video-access-token')!
-    expect((await new Browser(server.url).get('/user-service/user', { cookie: `access-token=${token}` })).status).toBe(401)
+    expect((await new Browser(server.url).get('/user-service/user', { cookie: `access-token=${token}` })).status).toBe(
+      401,
+    )
     expect((await s.bytes(`/file-service/stream-video/${file._id}`, { range: 'bytes=0-9' })).status).toBe(206)
     await b.post('/user-service/logout')
     expect((await s.bytes(`/file-service/stream-video/${file._id}`, { range: 'bytes=0-9' })).status).toBe(401)

@@ -24,7 +24,10 @@ function send(b: Browser, token: string, name: string, data: Uint8Array | string
   return b.request('POST', `/share-service/public/${token}/upload`, { body: form })
 }
 
-const namesIn = async (folderId: string) => ((await alice.get(`/file-service/list?parent=${folderId}&sortBy=alp_asc&limit=1000`)).body as any[]).map((f) => f.filename)
+const namesIn = async (folderId: string) =>
+  ((await alice.get(`/file-service/list?parent=${folderId}&sortBy=alp_asc&limit=1000`)).body as any[]).map(
+    (f) => f.filename,
+  )
 
 describe('an upload link', () => {
   it('stores each file in the folder under the name sent, numbered on a clash; the visitor learns only name and size', async () => {
@@ -39,9 +42,13 @@ describe('an upload link', () => {
     expect((await send(visitor, link.token, 'notes', 'three', { currentID: 'ignored' })).body.filename).toBe('notes')
     expect((await send(visitor, link.token, 'notes', 'four')).body.filename).toBe('notes (1)')
     expect(await namesIn(inbox)).toEqual(['notes', 'notes (1)', 'report (1).pdf', 'REPORT (2).pdf', 'report.pdf'])
-    const stored = (await alice.get(`/file-service/list?parent=${inbox}&limit=1000`)).body.find((f: any) => f.filename === 'report (1).pdf')
+    const stored = (await alice.get(`/file-service/list?parent=${inbox}&limit=1000`)).body.find(
+      (f: any) => f.filename === 'report (1).pdf',
+    )
     expect((await alice.bytes(`/file-service/download/${stored._id}`)).body.toString()).toBe('one')
-    expect((await alice.get('/share-service/links')).body.links.find((l: any) => l._id === link._id).uploadedBytes).toBe(3 + 3 + 5 + 4)
+    expect(
+      (await alice.get('/share-service/links')).body.links.find((l: any) => l._id === link._id).uploadedBytes,
+    ).toBe(3 + 3 + 5 + 4)
     await expectConsistent(server, expect)
   })
 
@@ -69,7 +76,13 @@ describe('an upload link', () => {
 
   it('refuses a file past the link’s per-file limit or its total with 413 and a message naming the limit, keeping nothing', async () => {
     const inbox = await folder(alice, 'Limited inbox')
-    const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxFileSize: 1000, maxTotalBytes: 2500 })
+    const link = await share(alice, {
+      itemType: 'folder',
+      itemId: inbox,
+      access: 'upload',
+      maxFileSize: 1000,
+      maxTotalBytes: 2500,
+    })
     const big = await send(anon(server), link.token, 'big.bin', randomBytes(1001))
     expect(big.status).toBe(413)
     expect(big.body.message).toBe("File is larger than this link's limit of 1000 B per file")
@@ -78,7 +91,9 @@ describe('an upload link', () => {
     form.append('filename', 'liar.bin')
     form.append('size', '10')
     form.append('file', new Blob([randomBytes(1500)]), 'liar.bin')
-    expect((await anon(server).request('POST', `/share-service/public/${link.token}/upload`, { body: form })).status).toBe(413)
+    expect(
+      (await anon(server).request('POST', `/share-service/public/${link.token}/upload`, { body: form })).status,
+    ).toBe(413)
     expect((await send(anon(server), link.token, 'a.bin', randomBytes(1000))).status).toBe(201)
     expect((await send(anon(server), link.token, 'b.bin', randomBytes(1000))).status).toBe(201)
     const over = await send(anon(server), link.token, 'c.bin', randomBytes(600))
@@ -91,9 +106,25 @@ describe('an upload link', () => {
 
   it('states its limits on the page: per file, in all, and what is left of the total as files arrive', async () => {
     const inbox = await folder(alice, 'Stated inbox')
-    const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxFileSize: 1000, maxTotalBytes: 2500 })
+    const link = await share(alice, {
+      itemType: 'folder',
+      itemId: inbox,
+      access: 'upload',
+      maxFileSize: 1000,
+      maxTotalBytes: 2500,
+    })
     const info = async () => (await anon(server).get(`/share-service/public/${link.token}`)).body
-    expect(await info()).toEqual({ itemType: 'folder', name: 'Stated inbox', access: 'upload', expiresAt: null, maxFileSize: 1000, maxTotalBytes: 2500, remainingBytes: 2500, maxFiles: null, remainingFiles: null })
+    expect(await info()).toEqual({
+      itemType: 'folder',
+      name: 'Stated inbox',
+      access: 'upload',
+      expiresAt: null,
+      maxFileSize: 1000,
+      maxTotalBytes: 2500,
+      remainingBytes: 2500,
+      maxFiles: null,
+      remainingFiles: null,
+    })
     expect((await send(anon(server), link.token, 'a.bin', randomBytes(900))).status).toBe(201)
     expect(await info()).toMatchObject({ maxFileSize: 1000, maxTotalBytes: 2500, remainingBytes: 1600 })
     // The owner changes a limit: the page says so at once.
@@ -121,7 +152,9 @@ describe('an upload link', () => {
   it('given parallel uploads that together pass the total, then only what fits is kept', async () => {
     const inbox = await folder(alice, 'Race inbox')
     const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxTotalBytes: 3000 })
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => send(anon(server), link.token, `r${i}.bin`, randomBytes(1000, i + 1))))
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send(anon(server), link.token, `r${i}.bin`, randomBytes(1000, i + 1))),
+    )
     expect(results.filter((r) => r.status === 201)).toHaveLength(3)
     expect(results.filter((r) => r.status === 413)).toHaveLength(5)
     expect(await namesIn(inbox)).toHaveLength(3)

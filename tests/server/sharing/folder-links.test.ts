@@ -11,7 +11,20 @@ import { anon, expire, file, folder, owner, share } from './share-helpers.ts'
 let server: TestServer
 let alice: Awaited<ReturnType<typeof owner>>
 /** Home / Outside / Shared / Sub / Deep, with files at each level. */
-const t = {} as Record<'outside' | 'shared' | 'sub' | 'deep' | 'sibling' | 'outsideFile' | 'rootFile' | 'subFile' | 'deepFile' | 'photo' | 'homeFile', string>
+const t = {} as Record<
+  | 'outside'
+  | 'shared'
+  | 'sub'
+  | 'deep'
+  | 'sibling'
+  | 'outsideFile'
+  | 'rootFile'
+  | 'subFile'
+  | 'deepFile'
+  | 'photo'
+  | 'homeFile',
+  string
+>
 let link: { _id: string; token: string }
 const pub = (rest = '') => `/share-service/public/${link.token}${rest}`
 const photoBytes = () => makeImage('png')
@@ -107,7 +120,8 @@ describe('browsing', () => {
   })
 
   it('refuses any folder outside the subtree, a trashed one, or another user’s, with the same 404', async () => {
-    for (const id of [t.outside, t.sibling, 'nope']) expect((await anon(server).get(pub(`/list?folder=${id}`))).status, id).toBe(404)
+    for (const id of [t.outside, t.sibling, 'nope'])
+      expect((await anon(server).get(pub(`/list?folder=${id}`))).status, id).toBe(404)
     const bob = await owner(server, 'bob')
     expect((await anon(server).get(pub(`/list?folder=${await folder(bob, 'Bobs')}`))).status).toBe(404)
     const trashed = await folder(alice, 'Trashed', t.shared)
@@ -128,7 +142,8 @@ describe('downloads', () => {
     expect(r.headers.get('content-security-policy')).toContain('sandbox')
     const part = await anon(server).bytes(pub(`/download/${t.deepFile}`), { range: 'bytes=0-9' })
     expect(part.status).toBe(206)
-    for (const id of [t.outsideFile, t.homeFile, 'nope']) expect((await anon(server).bytes(pub(`/download/${id}`))).status, id).toBe(404)
+    for (const id of [t.outsideFile, t.homeFile, 'nope'])
+      expect((await anon(server).bytes(pub(`/download/${id}`))).status, id).toBe(404)
   })
 
   it('given a file moved out of the subtree a moment ago, then it is out of reach at once; moved back, it is back', async () => {
@@ -176,7 +191,9 @@ describe('downloads', () => {
     expect(whole.status).toBe(200)
     expect(whole.headers.get('content-disposition')).toContain('Shared.zip')
     const names = await zipNames(whole.body)
-    expect(names).toEqual(expect.arrayContaining(['Shared/', 'Shared/root.txt', 'Shared/Sub/sub.txt', 'Shared/Sub/Deep/deep.bin']))
+    expect(names).toEqual(
+      expect.arrayContaining(['Shared/', 'Shared/root.txt', 'Shared/Sub/sub.txt', 'Shared/Sub/Deep/deep.bin']),
+    )
     expect(names.some((n) => n.includes('outside') || n.includes('Trashed') || n.includes('doomed'))).toBe(false)
     const picked = await anon(server).bytes(pub(`/zip?folderIDs[]=${t.deep}&fileIDs[]=${t.rootFile}`))
     expect(picked.status).toBe(200)
@@ -201,10 +218,22 @@ describe('downloads', () => {
 
 describe('the link itself', () => {
   it('GET info of a folder link: no size; password and expiry guard every folder route', async () => {
-    expect((await anon(server).get(pub())).body).toEqual({ itemType: 'folder', name: 'Shared', access: 'view', expiresAt: null, videoPreview: true })
+    expect((await anon(server).get(pub())).body).toEqual({
+      itemType: 'folder',
+      name: 'Shared',
+      access: 'view',
+      expiresAt: null,
+      videoPreview: true,
+    })
     const locked = await share(alice, { itemType: 'folder', itemId: t.sub, password: 'folder pass' })
     const at = (rest: string) => `/share-service/public/${locked.token}${rest}`
-    for (const rest of ['/list', `/download/${t.subFile}`, `/thumbnail/${t.subFile}`, `/preview/${t.subFile}`, '/zip']) {
+    for (const rest of [
+      '/list',
+      `/download/${t.subFile}`,
+      `/thumbnail/${t.subFile}`,
+      `/preview/${t.subFile}`,
+      '/zip',
+    ]) {
       const r = await anon(server).get(at(rest))
       expect(r.status, rest).toBe(401)
       expect(r.body.code).toBe('SHARE_PASSWORD_REQUIRED')
@@ -223,10 +252,12 @@ describe('the link itself', () => {
     const at = (rest: string) => `/share-service/public/${l.token}${rest}`
     expect((await anon(server).bytes(at(`/download/${f}`))).status).toBe(200)
     await alice.patch('/folder-service/trash', { id: gone })
-    for (const rest of ['', '/list', `/download/${f}`, '/zip']) expect((await anon(server).get(at(rest))).status, rest).toBe(404)
+    for (const rest of ['', '/list', `/download/${f}`, '/zip'])
+      expect((await anon(server).get(at(rest))).status, rest).toBe(404)
     await alice.patch('/folder-service/restore', { id: gone })
     expect((await anon(server).get(at('/list'))).status).toBe(200)
     await alice.delete(`/share-service/links/${l._id}`)
-    for (const rest of ['', '/list', `/download/${f}`, '/zip']) expect((await anon(server).get(at(rest))).status, rest).toBe(404)
+    for (const rest of ['', '/list', `/download/${f}`, '/zip'])
+      expect((await anon(server).get(at(rest))).status, rest).toBe(404)
   })
 })

@@ -16,9 +16,23 @@ async function startPair(env: Record<string, string> = {}) {
   // B reads A's blobs: on S3 the same bucket, on disk the same data directory.
   const s3 = a.config.s3
   const store = s3
-    ? { BLOB_STORE: 's3', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint!, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId!, S3_SECRET_ACCESS_KEY: s3.secretAccessKey!, S3_FORCE_PATH_STYLE: String(s3.forcePathStyle) }
+    ? {
+        BLOB_STORE: 's3',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint!,
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId!,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey!,
+        S3_FORCE_PATH_STYLE: String(s3.forcePathStyle),
+      }
     : {}
-  const b = await startServer({ env: { ...env, ...store }, limits: { publicPerIp: 10_000 }, schema: a.config.databaseSchema!, keepData: true, ...(s3 ? {} : { dataDir: a.dataDir }) })
+  const b = await startServer({
+    env: { ...env, ...store },
+    limits: { publicPerIp: 10_000 },
+    schema: a.config.databaseSchema!,
+    keepData: true,
+    ...(s3 ? {} : { dataDir: a.dataDir }),
+  })
   return {
     a,
     b,
@@ -52,7 +66,9 @@ describe.skipIf(!pgUrl)('share links across instances (PostgreSQL)', () => {
     const alice = await owner(pair.a)
     const link = await share(alice, { itemType: 'file', itemId: await file(alice, 'y.txt', 'y'), maxDownloads: 2 })
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => new Browser((i % 2 ? pair.a : pair.b).url).bytes(`/share-service/public/${link.token}/download`)),
+      Array.from({ length: 20 }, (_, i) =>
+        new Browser((i % 2 ? pair.a : pair.b).url).bytes(`/share-service/public/${link.token}/download`),
+      ),
     )
     expect(results.filter((r) => r.status === 200)).toHaveLength(2)
   })
@@ -69,8 +85,13 @@ describe.skipIf(!pgUrl || !redisUrl)('password guesses across instances (Postgre
 
   it('given 10 wrong passwords from one address split across A and B, then the next is 429 on both', async () => {
     const alice = await owner(pair.a)
-    const link = await share(alice, { itemType: 'file', itemId: await file(alice, 'z.txt', 'z'), password: 'the right one' })
-    const unlock = (server: TestServer, password: string) => new Browser(server.url).post(`/share-service/public/${link.token}/unlock`, { password })
+    const link = await share(alice, {
+      itemType: 'file',
+      itemId: await file(alice, 'z.txt', 'z'),
+      password: 'the right one',
+    })
+    const unlock = (server: TestServer, password: string) =>
+      new Browser(server.url).post(`/share-service/public/${link.token}/unlock`, { password })
     for (let i = 0; i < 10; i++) expect((await unlock(i % 2 ? pair.a : pair.b, `wrong ${i}`)).status).toBe(401)
     expect((await unlock(pair.a, 'the right one')).status).toBe(429)
     expect((await unlock(pair.b, 'the right one')).status).toBe(429)

@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const base = (token: string) => `/share-service/public/${token}`
-const downloads = async (id: string) => (await alice.get('/share-service/links')).body.links.find((l: any) => l._id === id)?.downloads
+const downloads = async (id: string) =>
+  (await alice.get('/share-service/links')).body.links.find((l: any) => l._id === id)?.downloads
 
 function expectUploadedContent(headers: Headers) {
   expect(headers.get('content-security-policy')).toContain('sandbox')
@@ -42,7 +43,15 @@ function expectUploadedContent(headers: Headers) {
 describe('a file link’s preview', () => {
   it('given an image on a link without a limit, then info says image and the preview is the viewer’s image', async () => {
     const link = await share(alice, { itemType: 'file', itemId: image })
-    expect((await anon(server).get(base(link.token))).body).toEqual({ itemType: 'file', name: 'photo.png', access: 'view', expiresAt: null, size: png.length, preview: 'image', thumbnail: true })
+    expect((await anon(server).get(base(link.token))).body).toEqual({
+      itemType: 'file',
+      name: 'photo.png',
+      access: 'view',
+      expiresAt: null,
+      size: png.length,
+      preview: 'image',
+      thumbnail: true,
+    })
     const r = await anon(server).bytes(`${base(link.token)}/preview`)
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toBe('image/png')
@@ -109,20 +118,23 @@ describe('a file link’s preview', () => {
 })
 
 describe('a file link’s own thumbnail (GET …/thumbnail)', () => {
-  it.skipIf(!ffmpegAvailable)('given a video on a limited link, then info says no preview but a thumbnail, which is served and spends nothing (needs ffmpeg)', async () => {
-    const link = await share(alice, { itemType: 'file', itemId: movie, maxDownloads: 1 })
-    const info = (await anon(server).get(base(link.token))).body
-    expect(info).toMatchObject({ preview: null, thumbnail: true })
-    const r = await anon(server).bytes(`${base(link.token)}/thumbnail`)
-    expect(r.status).toBe(200)
-    expect(r.headers.get('content-type')).toBe('image/webp')
-    expect(r.body.subarray(8, 12).toString()).toBe('WEBP')
-    expectUploadedContent(r.headers)
-    expect(await downloads(link._id)).toBe(0)
-    // Still the one download left; spent, the link shows nothing any more.
-    expect((await anon(server).bytes(`${base(link.token)}/download`)).status).toBe(200)
-    expect((await anon(server).get(`${base(link.token)}/thumbnail`)).status).toBe(404)
-  })
+  it.skipIf(!ffmpegAvailable)(
+    'given a video on a limited link, then info says no preview but a thumbnail, which is served and spends nothing (needs ffmpeg)',
+    async () => {
+      const link = await share(alice, { itemType: 'file', itemId: movie, maxDownloads: 1 })
+      const info = (await anon(server).get(base(link.token))).body
+      expect(info).toMatchObject({ preview: null, thumbnail: true })
+      const r = await anon(server).bytes(`${base(link.token)}/thumbnail`)
+      expect(r.status).toBe(200)
+      expect(r.headers.get('content-type')).toBe('image/webp')
+      expect(r.body.subarray(8, 12).toString()).toBe('WEBP')
+      expectUploadedContent(r.headers)
+      expect(await downloads(link._id)).toBe(0)
+      // Still the one download left; spent, the link shows nothing any more.
+      expect((await anon(server).bytes(`${base(link.token)}/download`)).status).toBe(200)
+      expect((await anon(server).get(`${base(link.token)}/thumbnail`)).status).toBe(404)
+    },
+  )
 
   it('given a file without a thumbnail, a folder link, or a password link not unlocked, then none', async () => {
     const plain = await share(alice, { itemType: 'file', itemId: text })
@@ -161,7 +173,13 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
 
   it('given a link without a limit, then images are the viewer’s full-size image, videos stream with ranges, and nothing counts', async () => {
     const link = await share(alice, { itemType: 'folder', itemId: inside.folder })
-    expect((await anon(server).get(base(link.token))).body).toEqual({ itemType: 'folder', name: 'Viewer', access: 'view', expiresAt: null, videoPreview: true })
+    expect((await anon(server).get(base(link.token))).body).toEqual({
+      itemType: 'folder',
+      name: 'Viewer',
+      access: 'view',
+      expiresAt: null,
+      videoPreview: true,
+    })
     const at = (id: string) => `${base(link.token)}/preview/${id}`
     const picture = await anon(server).bytes(at(inside.image))
     expect(picture.status).toBe(200)
@@ -211,7 +229,9 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
     expect(picture.status).toBe(200)
     expect(picture.headers.get('content-type')).toBe('image/webp')
     expect(picture.body.equals(png)).toBe(false)
-    expect(picture.body.equals((await anon(server).bytes(`${base(link.token)}/thumbnail/${inside.image}`)).body)).toBe(true)
+    expect(picture.body.equals((await anon(server).bytes(`${base(link.token)}/thumbnail/${inside.image}`)).body)).toBe(
+      true,
+    )
     // A converted preview is not the original: it is served as the signed-in viewer has it.
     const converted = await anon(server).bytes(at(inside.bmp))
     expect(converted.body.equals((await alice.bytes(`/file-service/full-thumbnail/${inside.bmp}`)).body)).toBe(true)

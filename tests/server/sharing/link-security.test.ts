@@ -22,8 +22,12 @@ const pub = (token: string, rest = '') => `/share-service/public/${token}${rest}
 const PIECE = { 'content-type': 'application/offset+octet-stream' }
 const meta = (name: string) => `filename ${Buffer.from(name).toString('base64')}`
 const tus = (b: Browser, method: string, path: string, headers: Record<string, string> = {}, body?: Uint8Array) =>
-  b.request(method, path, { headers: { 'tus-resumable': '1.0.0', ...headers }, ...(body ? { body: new Uint8Array(body) } : {}) })
-const createTus = (b: Browser, token: string, length: number, name = 'a.bin') => tus(b, 'POST', pub(token, '/uploads'), { 'upload-length': String(length), 'upload-metadata': meta(name) })
+  b.request(method, path, {
+    headers: { 'tus-resumable': '1.0.0', ...headers },
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  })
+const createTus = (b: Browser, token: string, length: number, name = 'a.bin') =>
+  tus(b, 'POST', pub(token, '/uploads'), { 'upload-length': String(length), 'upload-metadata': meta(name) })
 
 /** POST …/upload as a browser form sends it. */
 function send(b: Browser, token: string, name: string, data: Uint8Array | string) {
@@ -48,8 +52,16 @@ async function uploadLink(tag: string, options: Record<string, unknown> = {}, qu
   return { m, inbox, link, v: anon(f.server) }
 }
 
-const linkRow = (id: string) => f.server.app.cumulus.db.selectFrom('share_links').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const reserved = async (userId: string) => (await f.server.app.cumulus.db.selectFrom('users').select('reserved_bytes').where('id', '=', userId).executeTakeFirstOrThrow()).reserved_bytes
+const linkRow = (id: string) =>
+  f.server.app.cumulus.db.selectFrom('share_links').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const reserved = async (userId: string) =>
+  (
+    await f.server.app.cumulus.db
+      .selectFrom('users')
+      .select('reserved_bytes')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).reserved_bytes
 
 describe('a disabled owner', () => {
   it('given links of every kind, then every anonymous entry answers 404 while the owner is disabled, and serves again once re-enabled', async () => {
@@ -86,7 +98,8 @@ describe('a disabled owner', () => {
       ['tus create', async () => (await createTus(v, upload.token, 3)).status],
       ['tus HEAD of an upload begun before', async () => (await tus(v, 'HEAD', at)).status],
     ]
-    const statuses = async () => Object.fromEntries(await Promise.all(entries.map(async ([name, run]) => [name, await run()])))
+    const statuses = async () =>
+      Object.fromEntries(await Promise.all(entries.map(async ([name, run]) => [name, await run()])))
     const open = await statuses()
     for (const [name, status] of Object.entries(open)) expect([200, 201, 204], name).toContain(status)
 
@@ -94,12 +107,25 @@ describe('a disabled owner', () => {
     expect(await statuses()).toEqual(Object.fromEntries(entries.map(([name]) => [name, 404])))
     // The upload begun before cannot finish either.
     expect((await tus(v, 'PATCH', at, { 'upload-offset': '5', ...PIECE }, Buffer.from('world'))).status).toBe(404)
-    expect((await f.server.app.cumulus.db.selectFrom('files').select('id').where('owner_id', '=', m.id).where('folder_id', '=', inbox).execute()).length).toBe(1)
+    expect(
+      (
+        await f.server.app.cumulus.db
+          .selectFrom('files')
+          .select('id')
+          .where('owner_id', '=', m.id)
+          .where('folder_id', '=', inbox)
+          .execute()
+      ).length,
+    ).toBe(1)
 
     await setUser(m.id, { disabled: false })
     const again = await statuses()
     for (const [name, status] of Object.entries(again)) expect([200, 201, 204], name).toContain(status)
-    expect((await tus(v, 'PATCH', at, { 'upload-offset': '5', ...PIECE }, Buffer.from('world'))).headers.get('cumulus-file-id')).toBeTruthy()
+    expect(
+      (await tus(v, 'PATCH', at, { 'upload-offset': '5', ...PIECE }, Buffer.from('world'))).headers.get(
+        'cumulus-file-id',
+      ),
+    ).toBeTruthy()
   })
 
   it('given a tus PATCH that sends the last byte after the owner is disabled mid-upload, then no file is made', async () => {
@@ -108,10 +134,17 @@ describe('a disabled owner', () => {
     // The PATCH passes the link check, then the owner is disabled while its body is on the wire.
     const url = new URL(f.server.url + at)
     const done = new Promise<number>((resolve, reject) => {
-      const req = http.request(url, { method: 'PATCH', headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-length': '4', uuid: v.uuid!, ...PIECE } }, (res) => {
-        res.resume()
-        resolve(res.statusCode!)
-      })
+      const req = http.request(
+        url,
+        {
+          method: 'PATCH',
+          headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-length': '4', uuid: v.uuid!, ...PIECE },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode!)
+        },
+      )
       req.on('error', reject)
       req.write('ab')
       setTimeout(() => {
@@ -119,7 +152,14 @@ describe('a disabled owner', () => {
       }, 300)
     })
     expect(await done).toBe(404)
-    expect(await f.server.app.cumulus.db.selectFrom('files').select('id').where('owner_id', '=', m.id).where('folder_id', '=', inbox).execute()).toEqual([])
+    expect(
+      await f.server.app.cumulus.db
+        .selectFrom('files')
+        .select('id')
+        .where('owner_id', '=', m.id)
+        .where('folder_id', '=', inbox)
+        .execute(),
+    ).toEqual([])
   })
 })
 
@@ -133,7 +173,9 @@ describe('revoking an upload link', () => {
     expect((await m.b.delete(`/share-service/links/${link._id}`)).status).toBe(200)
     expect((await tus(v, 'HEAD', at)).status).toBe(404)
     expect(await reserved(m.id)).toBe(0)
-    expect((await f.server.app.cumulus.db.selectFrom('uploads').select('id').where('link_id', '=', link._id).execute())).toEqual([])
+    expect(
+      await f.server.app.cumulus.db.selectFrom('uploads').select('id').where('link_id', '=', link._id).execute(),
+    ).toEqual([])
     const full = new Uint8Array(100_000 - 1_000)
     expect((await m.b.upload('mine.bin', full)).status).toBe(201)
   })
@@ -154,7 +196,14 @@ describe("a link's unfinished uploads", () => {
       [firstId, 'first.bin', 4_000, 1_500],
       [secondId, 'second.bin', 3_000, 0],
     ])
-    expect(Object.keys(list.body.uploads[0]).sort()).toEqual(['_id', 'createdAt', 'expiresAt', 'filename', 'length', 'offset'])
+    expect(Object.keys(list.body.uploads[0]).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'expiresAt',
+      'filename',
+      'length',
+      'offset',
+    ])
     expect(await reserved(m.id)).toBe(7_000)
     expect((await linkRow(link._id)).uploaded_bytes).toBe(7_000)
 
@@ -165,7 +214,9 @@ describe("a link's unfinished uploads", () => {
 
     expect((await m.b.delete(`/share-service/links/${link._id}/uploads/${firstId}`)).status).toBe(200)
     expect((await tus(v, 'HEAD', first)).status).toBe(404)
-    expect((await m.b.get(`/share-service/links/${link._id}/uploads`)).body.uploads.map((u: any) => u._id)).toEqual([secondId])
+    expect((await m.b.get(`/share-service/links/${link._id}/uploads`)).body.uploads.map((u: any) => u._id)).toEqual([
+      secondId,
+    ])
     expect(await reserved(m.id)).toBe(3_000)
     expect((await linkRow(link._id)).uploaded_bytes).toBe(3_000)
     expect((await linkRow(link._id)).uploaded_files).toBe(1)
@@ -180,7 +231,9 @@ describe("a link's unfinished uploads", () => {
       headers: { 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': '90000', uuid: randomUUID() },
     })
     req.on('error', () => undefined)
-    const answered = new Promise<number>((resolve) => req.on('response', (res) => (res.resume(), resolve(res.statusCode!))))
+    const answered = new Promise<number>((resolve) =>
+      req.on('response', (res) => (res.resume(), resolve(res.statusCode!))),
+    )
     req.write('--xyz\r\ncontent-disposition: form-data; name="file"; filename="big.bin"\r\n\r\n')
     await expect.poll(() => reserved(m.id)).toBeGreaterThan(0)
     expect(await reserved(m.id)).toBeLessThanOrEqual(1_000)
@@ -205,11 +258,17 @@ describe('file counts', () => {
     expect((await v.get(pub(link.token))).body).toMatchObject({ remainingFiles: 0 })
     const third = await send(v, link.token, 'third.txt', 'x')
     expect(third.status).toBe(403)
-    expect(third.body).toMatchObject({ code: 'SHARE_FILE_LIMIT', message: 'This link takes 2 files in all, and none are left' })
+    expect(third.body).toMatchObject({
+      code: 'SHARE_FILE_LIMIT',
+      message: 'This link takes 2 files in all, and none are left',
+    })
     expect((await createTus(v, link.token, 0, 'more.bin')).status).toBe(403)
     expect((await createTus(v, link.token, 10, 'more.bin')).status).toBe(403)
     expect((await m.b.get(`/file-service/list?parent=${inbox}`)).body).toHaveLength(2)
-    expect((await m.b.get('/share-service/links')).body.links.find((l: any) => l._id === link._id)).toMatchObject({ maxFiles: 2, uploadedFiles: 2 })
+    expect((await m.b.get('/share-service/links')).body.links.find((l: any) => l._id === link._id)).toMatchObject({
+      maxFiles: 2,
+      uploadedFiles: 2,
+    })
   })
 
   it('given maxFiles 1 and a tus upload on its way, then a second upload is refused until the first is cancelled; view links refuse the option', async () => {
@@ -236,11 +295,17 @@ describe('a full quota, as a visitor hears it', () => {
     const replies = [await send(v, link.token, 'x.bin', new Uint8Array(2_000)), await createTus(v, link.token, 2_000)]
     for (const r of replies) {
       expect(r.status).toBe(507)
-      expect(r.body).toEqual({ statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'There is no room for this upload: the storage it goes to is full' })
+      expect(r.body).toEqual({
+        statusCode: 507,
+        code: 'QUOTA_EXCEEDED',
+        message: 'There is no room for this upload: the storage it goes to is full',
+      })
       expect(r.body.message).not.toMatch(/\d/)
     }
     // The owner still hears the numbers.
-    expect((await m.b.upload('more.bin', new Uint8Array(2_000))).body.message).toMatch(/^This file \(.+\) is larger than your free space \(.+\)$/)
+    expect((await m.b.upload('more.bin', new Uint8Array(2_000))).body.message).toMatch(
+      /^This file \(.+\) is larger than your free space \(.+\)$/,
+    )
   })
 })
 
@@ -250,7 +315,10 @@ describe('password guesses', () => {
     const a = await share(m.b, { itemType: 'file', itemId: await file(m.b, 'a.txt', 'a'), password: 'right a' })
     const b = await share(m.b, { itemType: 'file', itemId: await file(m.b, 'b.txt', 'b'), password: 'right b' })
     const unlock = (token: string, password: string, ip: string) =>
-      new Browser(f.server.url).request('POST', pub(token, '/unlock'), { json: { password }, headers: { 'x-forwarded-for': ip } })
+      new Browser(f.server.url).request('POST', pub(token, '/unlock'), {
+        json: { password },
+        headers: { 'x-forwarded-for': ip },
+      })
     const family = '198.51.100.20'
     for (let i = 0; i < 10; i++) expect((await unlock(a.token, `wrong ${i}`, family)).status).toBe(401)
     const refused = await unlock(a.token, 'right a', family)

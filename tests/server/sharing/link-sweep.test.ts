@@ -18,8 +18,12 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const setLink = (id: string, values: { expires_at?: number; downloads?: number }) => server.app.cumulus.db.updateTable('share_links').set(values).where('id', '=', id).execute()
-const linkIds = async () => (await server.app.cumulus.db.selectFrom('share_links').select('id').where('owner_id', '=', alice.userId).execute()).map((r) => r.id).sort()
+const setLink = (id: string, values: { expires_at?: number; downloads?: number }) =>
+  server.app.cumulus.db.updateTable('share_links').set(values).where('id', '=', id).execute()
+const linkIds = async () =>
+  (await server.app.cumulus.db.selectFrom('share_links').select('id').where('owner_id', '=', alice.userId).execute())
+    .map((r) => r.id)
+    .sort()
 
 describe('the dead-link sweep', () => {
   it('removes expired-past-grace, used-up and deleted-item links, clears a swept file link from its row, and keeps the rest', async () => {
@@ -66,9 +70,15 @@ describe('the dead-link sweep', () => {
     const bob = await owner(server, 'many-links')
     const dir = await folder(bob, 'Many')
     for (let i = 0; i < 205; i++) await share(bob, { itemType: 'folder', itemId: dir })
-    await server.app.cumulus.db.updateTable('share_links').set({ expires_at: Date.now() - GRACE - DAY }).where('owner_id', '=', bob.userId).execute()
+    await server.app.cumulus.db
+      .updateTable('share_links')
+      .set({ expires_at: Date.now() - GRACE - DAY })
+      .where('owner_id', '=', bob.userId)
+      .execute()
     expect(await server.app.cumulus.sharing.sweep(GRACE)).toBe(205)
-    expect(await server.app.cumulus.db.selectFrom('share_links').select('id').where('owner_id', '=', bob.userId).execute()).toEqual([])
+    expect(
+      await server.app.cumulus.db.selectFrom('share_links').select('id').where('owner_id', '=', bob.userId).execute(),
+    ).toEqual([])
   })
   it('given housekeeping started, then its first run sweeps dead links with the grace it was given', async () => {
     const carol = await owner(server, 'housekept')
@@ -86,7 +96,14 @@ describe('the dead-link sweep', () => {
       log: { info: () => undefined, warn: (obj) => void warnings.push(obj), error: (obj) => void warnings.push(obj) },
     })
     try {
-      const ids = async () => (await server.app.cumulus.db.selectFrom('share_links').select('id').where('owner_id', '=', carol.userId).execute()).map((r) => r.id)
+      const ids = async () =>
+        (
+          await server.app.cumulus.db
+            .selectFrom('share_links')
+            .select('id')
+            .where('owner_id', '=', carol.userId)
+            .execute()
+        ).map((r) => r.id)
       for (let i = 0; i < 50 && (await ids()).length > 1; i++) await new Promise((r) => setTimeout(r, 50))
       expect(await ids()).toEqual([fresh._id])
       expect(warnings).toEqual([])
@@ -101,11 +118,17 @@ describe('an upload link swept', () => {
     const inbox = await folder(alice, 'Swept inbox')
     const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload' })
     const created = await anon(server).request('POST', `/share-service/public/${link.token}/uploads`, {
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': '5000', 'upload-metadata': `filename ${Buffer.from('late.bin').toString('base64')}` },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '5000',
+        'upload-metadata': `filename ${Buffer.from('late.bin').toString('base64')}`,
+      },
     })
     expect(created.status, created.text).toBe(201)
     await setLink(link._id, { expires_at: Date.now() - GRACE - DAY })
     await server.app.cumulus.sharing.sweep(GRACE)
-    expect(await server.app.cumulus.db.selectFrom('uploads').select('id').where('link_id', '=', link._id).execute()).toEqual([])
+    expect(
+      await server.app.cumulus.db.selectFrom('uploads').select('id').where('link_id', '=', link._id).execute(),
+    ).toEqual([])
   })
 })

@@ -28,12 +28,18 @@ const base = (token: string) => `/share-service/public/${token}`
 const PIECE = { 'content-type': 'application/offset+octet-stream' }
 
 function tus(b: Browser, method: string, path: string, headers: Record<string, string> = {}, body?: Uint8Array) {
-  return b.request(method, path, { headers: { 'tus-resumable': '1.0.0', ...headers }, ...(body ? { body: new Uint8Array(body) } : {}) })
+  return b.request(method, path, {
+    headers: { 'tus-resumable': '1.0.0', ...headers },
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  })
 }
 
 /** POST …/uploads: the reply (201 with Location, or the refusal). */
 function create(b: Browser, token: string, length: number, name = 'a.bin', extra: Record<string, string> = {}) {
-  return tus(b, 'POST', `${base(token)}/uploads`, { 'upload-length': String(length), 'upload-metadata': meta({ filename: name, ...extra }) })
+  return tus(b, 'POST', `${base(token)}/uploads`, {
+    'upload-length': String(length),
+    'upload-metadata': meta({ filename: name, ...extra }),
+  })
 }
 
 async function created(b: Browser, token: string, length: number, name = 'a.bin') {
@@ -42,7 +48,8 @@ async function created(b: Browser, token: string, length: number, name = 'a.bin'
   return r.headers.get('location')!
 }
 
-const patch = (b: Browser, url: string, offset: number, data: Uint8Array) => tus(b, 'PATCH', url, { 'upload-offset': String(offset), ...PIECE }, data)
+const patch = (b: Browser, url: string, offset: number, data: Uint8Array) =>
+  tus(b, 'PATCH', url, { 'upload-offset': String(offset), ...PIECE }, data)
 
 /** tus-js-client through the link, in small chunks; resolves with the new file's id. */
 function tusUpload(b: Browser, token: string, data: Buffer, metadata: Record<string, string>): Promise<string> {
@@ -52,7 +59,10 @@ function tusUpload(b: Browser, token: string, data: Buffer, metadata: Record<str
       endpoint: `${server.url}${base(token)}/uploads`,
       chunkSize: 64 * 1024,
       metadata,
-      headers: { uuid: b.uuid!, ...(b.cookies.size ? { cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) },
+      headers: {
+        uuid: b.uuid!,
+        ...(b.cookies.size ? { cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
       retryDelays: [],
       onAfterResponse: (_req, res) => {
         fileId = res.getHeader('cumulus-file-id') || fileId
@@ -64,8 +74,20 @@ function tusUpload(b: Browser, token: string, data: Buffer, metadata: Record<str
   })
 }
 
-const files = async (folderId: string) => ((await alice.get(`/file-service/list?parent=${folderId}&sortBy=alp_asc&limit=1000`)).body as any[]).map((f) => ({ name: f.filename, id: f._id, size: f.metadata.size }))
-const usedBytes = async (linkId: string) => (await server.app.cumulus.db.selectFrom('share_links').select('uploaded_bytes').where('id', '=', linkId).executeTakeFirstOrThrow()).uploaded_bytes
+const files = async (folderId: string) =>
+  ((await alice.get(`/file-service/list?parent=${folderId}&sortBy=alp_asc&limit=1000`)).body as any[]).map((f) => ({
+    name: f.filename,
+    id: f._id,
+    size: f.metadata.size,
+  }))
+const usedBytes = async (linkId: string) =>
+  (
+    await server.app.cumulus.db
+      .selectFrom('share_links')
+      .select('uploaded_bytes')
+      .where('id', '=', linkId)
+      .executeTakeFirstOrThrow()
+  ).uploaded_bytes
 
 describe('tus through an upload link', () => {
   it('given tus-js-client in 64 KiB chunks, then the file lands in the link’s folder, named as sent and numbered on a clash, byte for byte', async () => {
@@ -106,20 +128,34 @@ describe('tus through an upload link', () => {
     const fileId = last.headers.get('cumulus-file-id')
     expect((await files(inbox)).map((f) => [f.name, f.id])).toEqual([['notes.txt', fileId]])
     // With a body in the creating POST, a small file is done in one request.
-    const one = await tus(v, 'POST', `${base(link.token)}/uploads`, { 'upload-length': '3', 'upload-metadata': meta({ filename: 'one.txt' }), ...PIECE }, Buffer.from('one'))
+    const one = await tus(
+      v,
+      'POST',
+      `${base(link.token)}/uploads`,
+      { 'upload-length': '3', 'upload-metadata': meta({ filename: 'one.txt' }), ...PIECE },
+      Buffer.from('one'),
+    )
     expect(one.status).toBe(201)
     expect(one.headers.get('cumulus-file-id')).toBeTruthy()
     // A folder path or a parent is not the link's to take.
     for (const key of ['relativePath', 'parent']) {
       const r = await create(v, link.token, 3, 'x.txt', { [key]: key === 'parent' ? '/' : 'Sub/x.txt' })
       expect(r.status).toBe(400)
-      expect(r.body.message).toBe(`Upload links take single files into their folder: Upload-Metadata "${key}" is not accepted`)
+      expect(r.body.message).toBe(
+        `Upload links take single files into their folder: Upload-Metadata "${key}" is not accepted`,
+      )
     }
   })
 
   it('refuses an Upload-Length past the per-file limit with 413 before any byte, and reserves the total at creation', async () => {
     const inbox = await folder(alice, 'Limited tus inbox')
-    const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxFileSize: 1000, maxTotalBytes: 1500 })
+    const link = await share(alice, {
+      itemType: 'folder',
+      itemId: inbox,
+      access: 'upload',
+      maxFileSize: 1000,
+      maxTotalBytes: 1500,
+    })
     const v = anon(server)
     const big = await create(v, link.token, 1001)
     expect(big.status).toBe(413)
@@ -150,7 +186,9 @@ describe('tus through an upload link', () => {
   it('given parallel creations that together pass the total, then exactly what fits is reserved', async () => {
     const inbox = await folder(alice, 'Parallel tus inbox')
     const link = await share(alice, { itemType: 'folder', itemId: inbox, access: 'upload', maxTotalBytes: 3000 })
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => create(anon(server), link.token, 1000, `p${i}.bin`)))
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => create(anon(server), link.token, 1000, `p${i}.bin`)),
+    )
     expect(replies.filter((r) => r.status === 201)).toHaveLength(3)
     expect(replies.filter((r) => r.status === 413)).toHaveLength(7)
     expect(await usedBytes(link._id)).toBe(3000)
@@ -162,7 +200,11 @@ describe('tus through an upload link', () => {
     const url = await created(anon(server), link.token, 1500)
     expect((await patch(anon(server), url, 0, new Uint8Array(700))).status).toBe(204)
     const id = url.split('/').at(-1)!
-    await server.app.cumulus.db.updateTable('uploads').set({ expires_at: Date.now() - 1000 }).where('id', '=', id).execute()
+    await server.app.cumulus.db
+      .updateTable('uploads')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('id', '=', id)
+      .execute()
     const { resumable, store } = server.app.cumulus
     expect(await resumable.sweep(() => store.stagedIds())).toBeGreaterThanOrEqual(1)
     expect(await usedBytes(link._id)).toBe(0)
@@ -221,7 +263,9 @@ describe('tus through an upload link', () => {
     expect((await alice.patch('/folder-service/restore', { id: inbox })).status).toBe(200)
     const last = await patch(v, url, 5, Buffer.from('67890'))
     expect(last.status).toBe(204)
-    expect((await alice.bytes(`/file-service/download/${last.headers.get('cumulus-file-id')}`)).body.toString()).toBe('1234567890')
+    expect((await alice.bytes(`/file-service/download/${last.headers.get('cumulus-file-id')}`)).body.toString()).toBe(
+      '1234567890',
+    )
     await expectConsistent(server, expect)
   })
 
@@ -242,7 +286,10 @@ describe('tus through an upload link', () => {
     expect((await patch(alice, `/file-service/uploads/${id}`, 0, Buffer.from('data'))).status).toBe(404)
     expect((await tus(alice, 'DELETE', `/file-service/uploads/${id}`)).status).toBe(404)
     // Nor does a link open the owner's own upload.
-    const own = await tus(alice, 'POST', '/file-service/uploads', { 'upload-length': '4', 'upload-metadata': meta({ filename: 'own.bin', parent: inbox }) })
+    const own = await tus(alice, 'POST', '/file-service/uploads', {
+      'upload-length': '4',
+      'upload-metadata': meta({ filename: 'own.bin', parent: inbox }),
+    })
     expect(own.status).toBe(201)
     const ownId = own.headers.get('location')!.split('/').at(-1)!
     expect((await patch(v, `${base(a.token)}/uploads/${ownId}`, 0, Buffer.from('evil'))).status).toBe(404)
@@ -276,7 +323,13 @@ describe('simultaneous file requests with one name', () => {
       return anon(server).request('POST', `${base(link.token)}/upload`, { body: form })
     })
     const resumable = Array.from({ length: 8 }, (_, i) =>
-      tus(anon(server), 'POST', `${base(link.token)}/uploads`, { 'upload-length': '2', 'upload-metadata': meta({ filename: 'same.txt' }), ...PIECE }, Buffer.from(`t${i}`)),
+      tus(
+        anon(server),
+        'POST',
+        `${base(link.token)}/uploads`,
+        { 'upload-length': '2', 'upload-metadata': meta({ filename: 'same.txt' }), ...PIECE },
+        Buffer.from(`t${i}`),
+      ),
     )
     const replies = await Promise.all([...multipart, ...resumable])
     expect(replies.map((r) => r.status)).toEqual([...Array(8).fill(201), ...Array(8).fill(201)])

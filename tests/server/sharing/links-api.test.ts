@@ -16,23 +16,55 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const future = (ms = 3_600_000) => new Date(Date.now() + ms).toISOString()
-const LINK_KEYS = ['_id', 'token', 'url', 'itemType', 'itemId', 'name', 'access', 'expiresAt', 'hasPassword', 'maxDownloads', 'downloads', 'createdAt'].sort()
+const LINK_KEYS = [
+  '_id',
+  'token',
+  'url',
+  'itemType',
+  'itemId',
+  'name',
+  'access',
+  'expiresAt',
+  'hasPassword',
+  'maxDownloads',
+  'downloads',
+  'createdAt',
+].sort()
 
 describe('POST /share-service/links', () => {
   it('given a file, then 201 {link} exactly as DESIGN §7, a 192-bit token and url = PUBLIC_URL/s/{token}', async () => {
     const id = await file(alice, 'report.pdf', 'pdf bytes')
     const expiresAt = future()
-    const r = await alice.post('/share-service/links', { itemType: 'file', itemId: id, expiresAt, password: 'open sesame', maxDownloads: 3 })
+    const r = await alice.post('/share-service/links', {
+      itemType: 'file',
+      itemId: id,
+      expiresAt,
+      password: 'open sesame',
+      maxDownloads: 3,
+    })
     expect(r.status).toBe(201)
     const link = r.body.link
     expect(Object.keys(link).sort()).toEqual(LINK_KEYS)
-    expect(link).toMatchObject({ itemType: 'file', itemId: id, name: 'report.pdf', access: 'view', expiresAt: new Date(expiresAt).toISOString(), hasPassword: true, maxDownloads: 3, downloads: 0 })
+    expect(link).toMatchObject({
+      itemType: 'file',
+      itemId: id,
+      name: 'report.pdf',
+      access: 'view',
+      expiresAt: new Date(expiresAt).toISOString(),
+      hasPassword: true,
+      maxDownloads: 3,
+      downloads: 0,
+    })
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/)
     expect(Buffer.from(link.token, 'base64url').length).toBeGreaterThanOrEqual(16)
     expect(link.url).toBe(`https://drive.example.com/s/${link.token}`)
     expect(Date.parse(link.createdAt)).toBeGreaterThan(Date.now() - 60_000)
     // The password is kept only as an argon2id hash.
-    const row = await server.app.cumulus.db.selectFrom('share_links').selectAll().where('id', '=', link._id).executeTakeFirstOrThrow()
+    const row = await server.app.cumulus.db
+      .selectFrom('share_links')
+      .selectAll()
+      .where('id', '=', link._id)
+      .executeTakeFirstOrThrow()
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(JSON.stringify(row)).not.toContain('open sesame')
   })
@@ -40,21 +72,42 @@ describe('POST /share-service/links', () => {
   it('given a folder, then view and upload links; upload links carry their byte limits', async () => {
     const id = await folder(alice, 'Holiday')
     const view = await share(alice, { itemType: 'folder', itemId: id })
-    expect(view).toMatchObject({ itemType: 'folder', name: 'Holiday', access: 'view', expiresAt: null, hasPassword: false, maxDownloads: null })
-    const upload = await share(alice, { itemType: 'folder', itemId: id, access: 'upload', maxFileSize: 1000, maxTotalBytes: 5000 })
+    expect(view).toMatchObject({
+      itemType: 'folder',
+      name: 'Holiday',
+      access: 'view',
+      expiresAt: null,
+      hasPassword: false,
+      maxDownloads: null,
+    })
+    const upload = await share(alice, {
+      itemType: 'folder',
+      itemId: id,
+      access: 'upload',
+      maxFileSize: 1000,
+      maxTotalBytes: 5000,
+    })
     expect(upload).toMatchObject({ access: 'upload', maxFileSize: 1000, maxTotalBytes: 5000, uploadedBytes: 0 })
     expect(upload.token).not.toBe(view.token)
   })
 
   it.each([
-    ['an expiry in the past', { expiresAt: new Date(Date.now() - 60_000).toISOString() }, 'expiresAt must be in the future'],
+    [
+      'an expiry in the past',
+      { expiresAt: new Date(Date.now() - 60_000).toISOString() },
+      'expiresAt must be in the future',
+    ],
     ['an expiry that is not a date', { expiresAt: 'tomorrow' }, 'expiresAt must be an ISO date and time'],
     ['a password of 3 characters', { password: 'abc' }, 'Link passwords must be 4 to 256 characters'],
     ['a password of 257 characters', { password: 'x'.repeat(257) }, 'Link passwords must be 4 to 256 characters'],
     ['maxDownloads 0', { maxDownloads: 0 }, 'maxDownloads'],
     ['maxDownloads 1.5', { maxDownloads: 1.5 }, 'maxDownloads'],
     ['access upload on a file', { access: 'upload' }, 'Upload links can only be made on folders'],
-    ['maxFileSize on a view link', { maxFileSize: 10 }, 'maxFileSize, maxTotalBytes and maxFiles are options of upload links'],
+    [
+      'maxFileSize on a view link',
+      { maxFileSize: 10 },
+      'maxFileSize, maxTotalBytes and maxFiles are options of upload links',
+    ],
   ])('given %s, then 400 with a message that says why', async (_, extra, message) => {
     const id = await file(alice, 'v.txt', 'v')
     const r = await alice.post('/share-service/links', { itemType: 'file', itemId: id, ...extra })
@@ -74,7 +127,9 @@ describe('POST /share-service/links', () => {
     expect(trashed.status).toBe(400)
     expect(trashed.body.message).toBe('Restore the folder before sharing it')
     expect((await anon(server).post('/share-service/links', { itemType: 'file', itemId: f })).status).toBe(401)
-    expect(await server.app.cumulus.db.selectFrom('share_links').select('id').where('item_id', 'in', [f, d]).execute()).toEqual([])
+    expect(
+      await server.app.cumulus.db.selectFrom('share_links').select('id').where('item_id', 'in', [f, d]).execute(),
+    ).toEqual([])
   })
 })
 
@@ -88,7 +143,11 @@ describe('GET, PATCH and DELETE /share-service/links', () => {
     const spent = await share(b, { itemType: 'folder', itemId: d, maxDownloads: 1 })
     await server.app.cumulus.db.updateTable('share_links').set({ downloads: 1 }).where('id', '=', spent._id).execute()
     const gone = await share(b, { itemType: 'folder', itemId: d })
-    await server.app.cumulus.db.updateTable('share_links').set({ expires_at: Date.now() - 1 }).where('id', '=', gone._id).execute()
+    await server.app.cumulus.db
+      .updateTable('share_links')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', gone._id)
+      .execute()
     await share(bob, { itemType: 'file', itemId: await file(bob, 'bobs.txt', 'b') })
     const r = await b.get('/share-service/links')
     expect(r.status).toBe(200)
@@ -106,10 +165,28 @@ describe('GET, PATCH and DELETE /share-service/links', () => {
     const expiresAt = future(86_400_000)
     const r = await alice.patch(`/share-service/links/${link._id}`, { expiresAt, maxDownloads: 5 })
     expect(r.status).toBe(200)
-    expect(r.body.link).toMatchObject({ _id: link._id, token: link.token, url: link.url, expiresAt: new Date(expiresAt).toISOString(), maxDownloads: 5, hasPassword: true })
-    const cleared = await alice.patch(`/share-service/links/${link._id}`, { expiresAt: null, password: null, maxDownloads: null })
-    expect(cleared.body.link).toMatchObject({ token: link.token, expiresAt: null, maxDownloads: null, hasPassword: false })
-    expect((await alice.patch(`/share-service/links/${link._id}`, { expiresAt: '2001-01-01T00:00:00Z' })).status).toBe(400)
+    expect(r.body.link).toMatchObject({
+      _id: link._id,
+      token: link.token,
+      url: link.url,
+      expiresAt: new Date(expiresAt).toISOString(),
+      maxDownloads: 5,
+      hasPassword: true,
+    })
+    const cleared = await alice.patch(`/share-service/links/${link._id}`, {
+      expiresAt: null,
+      password: null,
+      maxDownloads: null,
+    })
+    expect(cleared.body.link).toMatchObject({
+      token: link.token,
+      expiresAt: null,
+      maxDownloads: null,
+      hasPassword: false,
+    })
+    expect((await alice.patch(`/share-service/links/${link._id}`, { expiresAt: '2001-01-01T00:00:00Z' })).status).toBe(
+      400,
+    )
     // The kind of a link is not an option: a field the schema does not name is dropped.
     expect((await alice.patch(`/share-service/links/${link._id}`, { access: 'upload' })).body.link.access).toBe('view')
   })
@@ -122,7 +199,10 @@ describe('GET, PATCH and DELETE /share-service/links', () => {
     const r = await alice.patch(`/share-service/links/${link._id}`, { maxDownloads: 2 })
     expect(r.status).toBe(400)
     expect(r.body.message).toBe('maxDownloads must be more than the 2 downloads already made')
-    expect((await alice.patch(`/share-service/links/${link._id}`, { maxDownloads: 3 })).body.link).toMatchObject({ maxDownloads: 3, downloads: 2 })
+    expect((await alice.patch(`/share-service/links/${link._id}`, { maxDownloads: 3 })).body.link).toMatchObject({
+      maxDownloads: 3,
+      downloads: 2,
+    })
   })
 
   it('DELETE revokes: the token is 404 at once, and the link leaves the list', async () => {
@@ -143,7 +223,9 @@ describe('GET, PATCH and DELETE /share-service/links', () => {
     expect((await bob.patch(`/share-service/links/${link._id}`, { maxDownloads: 1 })).status).toBe(404)
     expect((await bob.delete(`/share-service/links/${link._id}`)).status).toBe(404)
     expect((await anon(server).get(`/share-service/public/${link.token}`)).status).toBe(200)
-    expect((await alice.get('/share-service/links')).body.links.find((l: any) => l._id === link._id).maxDownloads).toBeNull()
+    expect(
+      (await alice.get('/share-service/links')).body.links.find((l: any) => l._id === link._id).maxDownloads,
+    ).toBeNull()
   })
 })
 

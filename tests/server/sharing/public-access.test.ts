@@ -24,7 +24,15 @@ describe('a file link', () => {
     const link = await share(alice, { itemType: 'file', itemId: id })
     const info = await anon(server).get(pub(link.token))
     expect(info.status).toBe(200)
-    expect(info.body).toEqual({ itemType: 'file', name: 'photo.bin', access: 'view', expiresAt: null, size: data.length, preview: null, thumbnail: false })
+    expect(info.body).toEqual({
+      itemType: 'file',
+      name: 'photo.bin',
+      access: 'view',
+      expiresAt: null,
+      size: data.length,
+      preview: null,
+      thumbnail: false,
+    })
     expect(info.text).not.toContain(alice.userId)
     expect(info.text).not.toContain(alice.email)
     const dl = await anon(server).bytes(pub(link.token, '/download'))
@@ -56,12 +64,20 @@ describe('a file link', () => {
 
   it('given an expired link, then 410 with a message that says it expired, on info and download', async () => {
     const id = await file(alice, 'old.txt', 'old')
-    const link = await share(alice, { itemType: 'file', itemId: id, expiresAt: new Date(Date.now() + 60_000).toISOString() })
+    const link = await share(alice, {
+      itemType: 'file',
+      itemId: id,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    })
     expect((await anon(server).get(pub(link.token))).body.expiresAt).toBe(link.expiresAt)
     await expire(server, link._id)
     const r = await anon(server).get(pub(link.token))
     expect(r.status).toBe(410)
-    expect(r.body).toEqual({ statusCode: 410, code: 'SHARE_EXPIRED', message: 'This link has expired: ask the person who shared it for a new one' })
+    expect(r.body).toEqual({
+      statusCode: 410,
+      code: 'SHARE_EXPIRED',
+      message: 'This link has expired: ask the person who shared it for a new one',
+    })
     expect((await anon(server).bytes(pub(link.token, '/download'))).status).toBe(410)
   })
 
@@ -71,12 +87,18 @@ describe('a file link', () => {
     const head = await fetch(server.url + pub(link.token, '/download'), { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.headers.get('content-length')).toBe(String(data.length))
-    const results = await Promise.all(Array.from({ length: 50 }, () => anon(server).bytes(pub(link.token, '/download'))))
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => anon(server).bytes(pub(link.token, '/download'))),
+    )
     const ok = results.filter((r) => r.status === 200)
     expect(ok).toHaveLength(3)
     for (const r of ok) expect(r.body.equals(data)).toBe(true)
     expect(results.filter((r) => r.status === 404)).toHaveLength(47)
-    const row = await server.app.cumulus.db.selectFrom('share_links').select('downloads').where('id', '=', link._id).executeTakeFirstOrThrow()
+    const row = await server.app.cumulus.db
+      .selectFrom('share_links')
+      .select('downloads')
+      .where('id', '=', link._id)
+      .executeTakeFirstOrThrow()
     expect(Number(row.downloads)).toBe(3)
     // Spent: gone from the list, and the file is private again in the spec's terms.
     expect((await alice.get('/share-service/links')).body.links.map((l: any) => l._id)).not.toContain(link._id)
@@ -96,11 +118,17 @@ describe('a file link', () => {
       expect(page.text).toContain('<h1>Download limit reached</h1>')
       expect(page.text).not.toContain('once.bin')
       expect(page.text).not.toMatch(/<script/i)
-      expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+      expect(page.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      )
       expect(page.headers.get('x-content-type-options')).toBe('nosniff')
       const api = await anon(server).get(path)
       expect(api.status).toBe(404)
-      expect(api.body).toEqual({ statusCode: 404, code: 'SHARE_LIMIT_REACHED', message: 'This link has reached its download limit: ask the person who shared it for a new one' })
+      expect(api.body).toEqual({
+        statusCode: 404,
+        code: 'SHARE_LIMIT_REACHED',
+        message: 'This link has reached its download limit: ask the person who shared it for a new one',
+      })
     }
     // Anything else a browser navigates to stays the JSON error it was.
     const unknown = await anon(server).get(pub('A'.repeat(32), '/download'), navigate)
@@ -192,7 +220,8 @@ describe('password guesses per address', () => {
     const visitor = new Browser(limited.url)
     // A right password costs nothing.
     expect((await visitor.post(pub(one.token, '/unlock'), { password: 'right one' })).status).toBe(200)
-    for (let i = 0; i < 10; i++) expect((await visitor.post(pub(one.token, '/unlock'), { password: `wrong ${i}` })).status).toBe(401)
+    for (let i = 0; i < 10; i++)
+      expect((await visitor.post(pub(one.token, '/unlock'), { password: `wrong ${i}` })).status).toBe(401)
     const refused = await visitor.post(pub(one.token, '/unlock'), { password: 'right one' })
     expect(refused.status).toBe(429)
     expect(refused.body.message).toBe('Too many wrong passwords, try again in 10 minutes')

@@ -33,5 +33,9 @@ export async function share(b: Browser, body: Record<string, unknown>) {
 
 /** Moves a link's expiry into the past behind the API (the API refuses a past expiry). */
 export async function expire(server: TestServer, linkId: string) {
-  await server.app.cumulus.db.updateTable('share_links').set({ expires_at: Date.now() - 1000 }).where('id', '=', linkId).execute()
+  await server.app.cumulus.db
+    .updateTable('share_links')
+    .set({ expires_at: Date.now() - 1000 })
+    .where('id', '=', linkId)
+    .execute()
 }

@@ -18,7 +18,11 @@ afterAll(() => server.close())
 
 function migrator(): Migrator {
   const schema = server.config.databaseSchema
-  return new Migrator({ db: server.app.cumulus.db, provider: { getMigrations: async () => migrations }, ...(server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}) })
+  return new Migrator({
+    db: server.app.cumulus.db,
+    provider: { getMigrations: async () => migrations },
+    ...(server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}),
+  })
 }
 
 describe('migration 012 (share links)', () => {
@@ -37,20 +41,33 @@ describe('migration 012 (share links)', () => {
     expect(up.results?.map((r) => r.migrationName)).toContain('012-share-links')
 
     const rows = await server.app.cumulus.db.selectFrom('share_links').selectAll().orderBy('token').execute()
-    expect(rows.map((r) => [r.item_id, r.token, r.access, r.max_downloads === null ? null : Number(r.max_downloads), r.owner_id])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.item_id,
+        r.token,
+        r.access,
+        r.max_downloads === null ? null : Number(r.max_downloads),
+        r.owner_id,
+      ]),
+    ).toEqual([
       [one, oneToken, 'view', 1, alice.userId],
       [pub, publicToken, 'view', null, alice.userId],
     ])
     const links = (await alice.get('/share-service/links')).body.links
     expect(links.map((l: any) => l.name).sort()).toEqual(['one.txt', 'public.txt'])
     expect((await alice.get(`/file-service/info/${priv}`)).body.metadata.linkType).toBeUndefined()
-    expect((await alice.get(`/file-service/info/${pub}`)).body.metadata).toMatchObject({ linkType: 'public', link: publicToken })
+    expect((await alice.get(`/file-service/info/${pub}`)).body.metadata).toMatchObject({
+      linkType: 'public',
+      link: publicToken,
+    })
 
     // The spec's routes and the new ones open the same links.
     const legacy = await anon(server).get(`/file-service/public/info/${pub}/${publicToken}`)
     expect(legacy.body.metadata?.linkType, legacy.text).toBe('public')
     expect((await anon(server).get(`/share-service/public/${publicToken}`)).body.name).toBe('public.txt')
-    expect((await anon(server).bytes(`/file-service/public/download/${one}/${oneToken}`)).body.toString()).toBe('one bytes')
+    expect((await anon(server).bytes(`/file-service/public/download/${one}/${oneToken}`)).body.toString()).toBe(
+      'one bytes',
+    )
     expect((await anon(server).bytes(`/file-service/public/download/${one}/${oneToken}`)).status).toBe(404)
     expect((await anon(server).get(`/share-service/public/${oneToken}`)).status).toBe(404)
     expect((await alice.get(`/file-service/info/${one}`)).body.metadata.linkType).toBeUndefined()

@@ -19,7 +19,12 @@ function subjectOf(mail: { raw: string }): string {
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
     )
 }
 
@@ -47,7 +52,10 @@ describe('with SMTP set', () => {
   let alice: Awaited<ReturnType<typeof owner>>
   beforeAll(async () => {
     sink = await startMailSink()
-    server = await startServer({ env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://cumulus.test' }, limits: { publicPerIp: 10_000, uploadNoticeQuietMs: QUIET_MS } })
+    server = await startServer({
+      env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://cumulus.test' },
+      limits: { publicPerIp: 10_000, uploadNoticeQuietMs: QUIET_MS },
+    })
     alice = await owner(server, 'notified')
   })
   afterAll(async () => {
@@ -90,7 +98,14 @@ describe('with SMTP set', () => {
     const inbox = await folder(carol, 'Inbox')
     const link = await share(carol, { itemType: 'folder', itemId: inbox, access: 'upload' })
     const v = anon(server)
-    for (const name of ['a.txt\r\nClick evil.test now', 'b.txt\u2028Click evil.test now', 'tab\there.txt', 'del\u007f.txt', 'nel\u0085.txt', 'c\u202Etxt.exe']) {
+    for (const name of [
+      'a.txt\r\nClick evil.test now',
+      'b.txt\u2028Click evil.test now',
+      'tab\there.txt',
+      'del\u007f.txt',
+      'nel\u0085.txt',
+      'c\u202Etxt.exe',
+    ]) {
       // As a field: FormData percent-encodes CR and LF in a part's filename.
       const form = new FormData()
       form.append('filename', name)
@@ -100,7 +115,11 @@ describe('with SMTP set', () => {
       expect((await tusSend(v, link.token, name, 'x')).status).toBe(400)
     }
     // A name from before the rule: the mail's text part still gets no line of its own from it.
-    await server.app.cumulus.db.updateTable('folders').set({ name: 'Inbox\r\nClick http://evil.test/\n' }).where('id', '=', inbox).execute()
+    await server.app.cumulus.db
+      .updateTable('folders')
+      .set({ name: 'Inbox\r\nClick http://evil.test/\n' })
+      .where('id', '=', inbox)
+      .execute()
     expect((await send(v, link.token, 'ok.txt', 'o')).status).toBe(201)
     const mail = await sink.waitFor(carol.email)
     expect(mail.decoded).toContain('- ok.txt')
@@ -113,7 +132,11 @@ describe('with SMTP set', () => {
     const bob = await owner(server, 'two-links')
     const a = await share(bob, { itemType: 'folder', itemId: await folder(bob, 'A'), access: 'upload' })
     const b = await share(bob, { itemType: 'folder', itemId: await folder(bob, 'B'), access: 'upload' })
-    await Promise.all([send(anon(server), a.token, 'a1.txt', 'a'), send(anon(server), b.token, 'b1.txt', 'b'), send(anon(server), a.token, 'a2.txt', 'a')])
+    await Promise.all([
+      send(anon(server), a.token, 'a1.txt', 'a'),
+      send(anon(server), b.token, 'b1.txt', 'b'),
+      send(anon(server), a.token, 'a2.txt', 'a'),
+    ])
     await sleep(QUIET_MS + 500)
     const mails = sink.mails.filter((m) => m.to.includes(bob.email))
     expect(mails).toHaveLength(2)
@@ -124,7 +147,10 @@ describe('with SMTP set', () => {
   })
 
   it('given a batch still waiting at shutdown, then it is sent before the server closes', async () => {
-    const own = await startServer({ env: { SMTP_URL: sink.url }, limits: { publicPerIp: 10_000, uploadNoticeQuietMs: 60_000 } })
+    const own = await startServer({
+      env: { SMTP_URL: sink.url },
+      limits: { publicPerIp: 10_000, uploadNoticeQuietMs: 60_000 },
+    })
     const carol = await owner(own, 'shutdown')
     const link = await share(carol, { itemType: 'folder', itemId: await folder(carol, 'Drop'), access: 'upload' })
     expect((await send(anon(own), link.token, 'last.txt', 'x')).status).toBe(201)

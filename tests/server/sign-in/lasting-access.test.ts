@@ -17,7 +17,9 @@ let admin: Browser
 
 beforeAll(async () => {
   sink = await startMailSink()
-  server = await startServer({ env: { EMAIL_VERIFICATION: 'true', SMTP_URL: sink.url, PUBLIC_URL: 'http://cumulus.test' } })
+  server = await startServer({
+    env: { EMAIL_VERIFICATION: 'true', SMTP_URL: sink.url, PUBLIC_URL: 'http://cumulus.test' },
+  })
   // The server's first account is its admin.
   admin = new Browser(server.url)
   await admin.signup(uniqueEmail('admin'), 'admin-pass')
@@ -37,7 +39,11 @@ async function account(tag: string) {
 }
 
 const makeAppPassword = (b: Browser, password: string | undefined) =>
-  b.post('/user-service/app-passwords', { name: 'phone', scope: 'write', ...(password === undefined ? {} : { password }) })
+  b.post('/user-service/app-passwords', {
+    name: 'phone',
+    scope: 'write',
+    ...(password === undefined ? {} : { password }),
+  })
 
 /** A made app password's secret (the create must work). */
 async function appPassword(b: Browser, password: string): Promise<string> {
@@ -47,14 +53,17 @@ async function appPassword(b: Browser, password: string): Promise<string> {
 }
 
 /** The status WebDAV answers a PROPFIND of the root with this app password. */
-const davStatus = async (email: string, secret: string) => (await dav(server, basic(email, secret), 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status
+const davStatus = async (email: string, secret: string) =>
+  (await dav(server, basic(email, secret), 'PROPFIND', '/dav/', { headers: { depth: '0' } })).status
 
 /** Resets the password by the mailed link; a fresh browser then signs in with it. */
 async function resetByMail(email: string, password: string): Promise<Browser> {
   const seen = sink.mails.length
   expect((await new Browser(server.url).patch('/user-service/send-password-reset', { email })).status).toBe(200)
   const token = sink.link(await sink.waitFor(email, seen), 'reset-password')
-  expect((await new Browser(server.url).patch('/user-service/reset-password', { passwordToken: token, password })).status).toBe(200)
+  expect(
+    (await new Browser(server.url).patch('/user-service/reset-password', { passwordToken: token, password })).status,
+  ).toBe(200)
   return new Browser(server.url)
 }
 
@@ -75,12 +84,17 @@ describe('re-authentication', () => {
     const { secret } = (await b.post('/user-service/totp/setup')).body
     await awayFromStepEdge()
     for (const password of [undefined, 'not-the-password']) {
-      const r = await b.post('/user-service/totp/enable', { code: await codeAt(secret), ...(password === undefined ? {} : { password }) })
+      const r = await b.post('/user-service/totp/enable', {
+        code: await codeAt(secret),
+        ...(password === undefined ? {} : { password }),
+      })
       expect(r.status).toBe(401)
       expect(r.body.code).toBe('INCORRECT_PASSWORD')
     }
     expect((await b.get('/user-service/totp')).body.enabled).toBe(false)
-    expect((await b.post('/user-service/totp/enable', { code: await codeAt(secret), password: PASSWORD })).status).toBe(200)
+    expect((await b.post('/user-service/totp/enable', { code: await codeAt(secret), password: PASSWORD })).status).toBe(
+      200,
+    )
     expect((await b.get('/user-service/totp')).body.enabled).toBe(true)
   })
 
@@ -102,7 +116,9 @@ describe('app passwords end with the password', () => {
     const { b, email } = await account('end-change')
     const old = await appPassword(b, PASSWORD)
     expect(await davStatus(email, old)).toBe(207)
-    expect((await b.patch('/user-service/change-password', { oldPassword: PASSWORD, newPassword: 'changed-pass' })).status).toBe(200)
+    expect(
+      (await b.patch('/user-service/change-password', { oldPassword: PASSWORD, newPassword: 'changed-pass' })).status,
+    ).toBe(200)
     expect(await davStatus(email, old)).toBe(401)
     expect(await davStatus(email, await appPassword(b, 'changed-pass'))).toBe(207)
     expect((await b.get('/user-service/app-passwords')).body.appPasswords).toHaveLength(1)
@@ -124,7 +140,10 @@ describe('app passwords end with the password', () => {
     expect(await davStatus(email, old)).toBe(401)
     const after = new Browser(server.url)
     await after.login(email, temporaryPassword)
-    expect((await after.patch('/user-service/change-password', { oldPassword: temporaryPassword, newPassword: 'own-pass' })).status).toBe(200)
+    expect(
+      (await after.patch('/user-service/change-password', { oldPassword: temporaryPassword, newPassword: 'own-pass' }))
+        .status,
+    ).toBe(200)
     expect(await davStatus(email, await appPassword(after, 'own-pass'))).toBe(207)
   })
 
@@ -136,23 +155,32 @@ describe('app passwords end with the password', () => {
     await b.login(email, PASSWORD)
     expect(await davStatus(email, await appPassword(b, PASSWORD))).toBe(207)
     const events = (await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>
-    expect(events).toContainEqual(expect.objectContaining({ type: 'app-password.revoke', detail: '1 app password, with log out everywhere' }))
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'app-password.revoke', detail: '1 app password, with log out everywhere' }),
+    )
   })
 })
 
 describe('a reset by mail and the second factor', () => {
-  const loginReply = async (email: string, password: string) => (await new Browser(server.url).login(email, password)).body
+  const loginReply = async (email: string, password: string) =>
+    (await new Browser(server.url).login(email, password)).body
 
   it('given two-step verification turned on in the last days (a thief could have), then the reset turns it off: the new password alone signs in', async () => {
     const e = await enrolled(server, 'reset-recent')
     await resetByMail(e.email, 'reset-pass')
     expect(await loginReply(e.email, 'reset-pass')).toMatchObject({ user: { email: e.email } })
-    expect((await db().selectFrom('recovery_codes').select('code_hash').where('user_id', '=', e.id).execute())).toEqual([])
+    expect(await db().selectFrom('recovery_codes').select('code_hash').where('user_id', '=', e.id).execute()).toEqual(
+      [],
+    )
   })
 
   it('given two-step verification on for longer, then the reset leaves it on, and a recovery code still completes the sign-in', async () => {
     const e = await enrolled(server, 'reset-older')
-    await db().updateTable('users').set({ totp_enabled_at: Date.now() - RECENT_FACTOR_MS - 60_000 }).where('id', '=', e.id).execute()
+    await db()
+      .updateTable('users')
+      .set({ totp_enabled_at: Date.now() - RECENT_FACTOR_MS - 60_000 })
+      .where('id', '=', e.id)
+      .execute()
     await resetByMail(e.email, 'reset-pass')
     const b = new Browser(server.url)
     expect((await b.login(e.email, 'reset-pass')).body).toEqual({ secondFactor: ['totp', 'recovery'] })
@@ -177,6 +205,8 @@ describe('a reset by mail and the second factor', () => {
       .values([passkey('planted', Date.now() - 60_000), passkey('own', Date.now() - RECENT_FACTOR_MS - 60_000)])
       .execute()
     await resetByMail(email, 'reset-pass')
-    expect((await db().selectFrom('passkeys').select('name').where('user_id', '=', id).execute()).map((p) => p.name)).toEqual(['own'])
+    expect(
+      (await db().selectFrom('passkeys').select('name').where('user_id', '=', id).execute()).map((p) => p.name),
+    ).toEqual(['own'])
   })
 })

@@ -72,8 +72,10 @@ async function signInWith(login: string, on = server): Promise<{ b: Browser; loc
   return { b, location }
 }
 
-const auditOf = async (b: Browser) => (await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>
-const userByEmail = (email: string) => db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+const auditOf = async (b: Browser) =>
+  (await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>
+const userByEmail = (email: string) =>
+  db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 
 describe('GET /auth/oidc and the redirect to the provider', () => {
   it('given OIDC_* set, then the status names the button; without them, the status says so and the flow routes are 404', async () => {
@@ -187,7 +189,9 @@ describe('GET /auth/oidc/callback: creating and linking accounts', () => {
     const me = (await b.get('/user-service/user')).body
     expect(me._id).toBe(user._id)
     expect(me.hasPassword).toBeUndefined()
-    expect((await auditOf(b)).map((e) => `${e.type}:${e.detail}`)).toEqual(expect.arrayContaining(['oidc.link:existing account', 'sign-in:oidc']))
+    expect((await auditOf(b)).map((e) => `${e.type}:${e.detail}`)).toEqual(
+      expect.arrayContaining(['oidc.link:existing account', 'sign-in:oidc']),
+    )
     // The provider now says another address (not even verified): the link, not the email, decides.
     idp.addAccount(login, { email: uniqueEmail('changed'), emailVerified: false })
     const later = await signInWith(login)
@@ -242,7 +246,7 @@ describe('GET /auth/oidc/callback: refusals', () => {
     noSession(b)
   })
 
-  it('given an ID token whose signature is not the provider\'s, then OIDC_FAILED and no session; the same sign-in signed rightly works', async () => {
+  it("given an ID token whose signature is not the provider's, then OIDC_FAILED and no session; the same sign-in signed rightly works", async () => {
     const login = identity(uniqueEmail('forged-signature'))
     const { b, authUrl } = await start(server)
     idp.breakIdTokenSignatures(true)
@@ -270,7 +274,11 @@ describe('GET /auth/oidc/callback: refusals', () => {
 
   it('given the user cancelled at the provider (an error answer), then OIDC_FAILED', async () => {
     const { b, authUrl } = await start(server)
-    const query = new URLSearchParams({ error: 'access_denied', state: authUrl.searchParams.get('state')!, iss: idp.issuer })
+    const query = new URLSearchParams({
+      error: 'access_denied',
+      state: authUrl.searchParams.get('state')!,
+      iss: idp.issuer,
+    })
     expect(await callback(b, query.toString())).toBe('/?sso-error=OIDC_FAILED')
   })
 
@@ -284,12 +292,23 @@ describe('GET /auth/oidc/callback: refusals', () => {
     const owner = uniqueEmail('owner')
     await new Browser(server.url).signup(owner)
     expect((await signInWith(identity(owner, false))).location).toBe('/?sso-error=OIDC_EMAIL_UNVERIFIED')
-    expect(await db().selectFrom('oidc_identities').select('subject').where('user_id', '=', (await userByEmail(owner))!.id).execute()).toEqual([])
+    expect(
+      await db()
+        .selectFrom('oidc_identities')
+        .select('subject')
+        .where('user_id', '=', (await userByEmail(owner))!.id)
+        .execute(),
+    ).toEqual([])
   })
 
   it('given a verified email a mailer would rewrite, then OIDC_EMAIL_INVALID: no account made, and none linked to an account stored with it', async () => {
     const stamp = Date.now().toString(36)
-    for (const email of [`j,k${stamp}@example.com`, `"h${stamp}"@example.com`, `<e${stamp}>@example.com`, `a\r\nb${stamp}@example.com`]) {
+    for (const email of [
+      `j,k${stamp}@example.com`,
+      `"h${stamp}"@example.com`,
+      `<e${stamp}>@example.com`,
+      `a\r\nb${stamp}@example.com`,
+    ]) {
       const { b, location } = await signInWith(identity(email))
       expect(location, email).toBe('/?sso-error=OIDC_EMAIL_INVALID')
       noSession(b)
@@ -300,7 +319,9 @@ describe('GET /auth/oidc/callback: refusals', () => {
     const { user } = await new Browser(server.url).signup(uniqueEmail('predates'))
     await db().updateTable('users').set({ email: stored }).where('id', '=', user._id).execute()
     expect((await signInWith(identity(stored))).location).toBe('/?sso-error=OIDC_EMAIL_INVALID')
-    expect(await db().selectFrom('oidc_identities').select('subject').where('user_id', '=', user._id).execute()).toEqual([])
+    expect(
+      await db().selectFrom('oidc_identities').select('subject').where('user_id', '=', user._id).execute(),
+    ).toEqual([])
   })
 
   it('given a disabled account, then ACCOUNT_DISABLED and no session', async () => {
@@ -319,7 +340,9 @@ describe('GET /auth/oidc/callback: refusals', () => {
     const { b, location } = await signInWith(identity(email), closed)
     expect(location).toBe('/?sso-error=OIDC_SIGNUP_CLOSED')
     noSession(b)
-    expect(await closed.app.cumulus.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([])
+    expect(await closed.app.cumulus.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual(
+      [],
+    )
   })
 
   it('given SIGNUP=invite and a server with accounts, then a new email is refused, and an existing one still links', async () => {
@@ -327,7 +350,9 @@ describe('GET /auth/oidc/callback: refusals', () => {
     extra.push(invite)
     const first = uniqueEmail('first')
     await new Browser(invite.url).signup(first) // the first account needs no invite
-    expect((await signInWith(identity(uniqueEmail('uninvited')), invite)).location).toBe('/?sso-error=OIDC_SIGNUP_CLOSED')
+    expect((await signInWith(identity(uniqueEmail('uninvited')), invite)).location).toBe(
+      '/?sso-error=OIDC_SIGNUP_CLOSED',
+    )
     const linked = await signInWith(identity(first), invite)
     expect(linked.location).toBe('/?sso=done')
     expect((await linked.b.get('/user-service/user')).body.email).toBe(first)

@@ -20,10 +20,13 @@ afterAll(() => server.close())
 
 const db = () => server.app.cumulus.db
 const origin = () => server.config.webauthn!.origin
-const events = async (b: Browser) => ((await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>)
+const events = async (b: Browser) =>
+  (await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>
 
-const registerOptions = (b: Browser, password = PASSWORD) => b.post('/user-service/webauthn/register/options', { password })
-const registerVerify = (b: Browser, response: unknown, name?: string) => b.post('/user-service/webauthn/register/verify', { response, ...(name ? { name } : {}) })
+const registerOptions = (b: Browser, password = PASSWORD) =>
+  b.post('/user-service/webauthn/register/options', { password })
+const registerVerify = (b: Browser, response: unknown, name?: string) =>
+  b.post('/user-service/webauthn/register/verify', { response, ...(name ? { name } : {}) })
 const loginOptions = (b: Browser, body: object = {}) => b.post('/user-service/webauthn/login/options', body)
 const loginVerify = (b: Browser, response: unknown) => b.post('/user-service/webauthn/login/verify', { response })
 
@@ -48,7 +51,11 @@ async function withPasskey(tag: string, name = 'Laptop'): Promise<Holder> {
 }
 
 /** A passwordless sign-in in a fresh browser (or `b`). */
-async function passwordless(key: SoftwareAuthenticator, b = new Browser(server.url), over: Parameters<SoftwareAuthenticator['get']>[1] = {}) {
+async function passwordless(
+  key: SoftwareAuthenticator,
+  b = new Browser(server.url),
+  over: Parameters<SoftwareAuthenticator['get']>[1] = {},
+) {
   const options = await loginOptions(b)
   expect(options.status).toBe(200)
   return { b, reply: await loginVerify(b, key.get(options.body.options, over)) }
@@ -81,7 +88,12 @@ describe('registration: /user-service/webauthn/register/options and /verify', ()
     const key = new SoftwareAuthenticator(origin())
     const v = await registerVerify(b, key.create(options), '  Work   laptop ')
     expect(v.status).toBe(201)
-    expect(v.body).toEqual({ _id: expect.any(String), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null })
+    expect(v.body).toEqual({
+      _id: expect.any(String),
+      name: 'Work laptop',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    })
     const list = await b.get('/user-service/webauthn/passkeys')
     expect(list.body).toEqual({ passkeys: [v.body], available: true })
     expect(list.text).not.toContain('public')
@@ -92,7 +104,9 @@ describe('registration: /user-service/webauthn/register/options and /verify', ()
     const again = await registerOptions(b)
     expect(again.body.options.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([row.credential_id])
     expect((await registerVerify(b, new SoftwareAuthenticator(origin()).create(again.body.options))).status).toBe(201)
-    expect((await b.get('/user-service/webauthn/passkeys')).body.passkeys.map((p: { name: string }) => p.name)).toEqual(['Work laptop', 'Passkey'])
+    expect((await b.get('/user-service/webauthn/passkeys')).body.passkeys.map((p: { name: string }) => p.name)).toEqual(
+      ['Work laptop', 'Passkey'],
+    )
   })
 
   it('given a wrong password or no session, then no options; the same credential twice is refused', async () => {
@@ -132,7 +146,10 @@ describe('registration: /user-service/webauthn/register/options and /verify', ()
 
     // Past its minutes.
     options = (await registerOptions(h.b)).body.options
-    await db().updateTable('webauthn_challenges').set({ expires_at: Date.now() - 1 }).execute()
+    await db()
+      .updateTable('webauthn_challenges')
+      .set({ expires_at: Date.now() - 1 })
+      .execute()
     expect((await registerVerify(h.b, key.create(options))).body.code).toBe('PASSKEY_CHALLENGE_EXPIRED')
     expect(await count()).toBe(1)
   })
@@ -144,7 +161,9 @@ describe('registration: /user-service/webauthn/register/options and /verify', ()
     const bad = await registerVerify(h.b, { ...good, response: { ...good.response, attestationObject: 'AAAA' } })
     expect(bad.status).toBe(400)
     expect((await registerVerify(h.b, { id: 'x' })).status).toBe(400)
-    expect((await registerVerify(h.b, { ...good, response: { ...good.response, clientDataJSON: 'not base64!' } })).status).toBe(400)
+    expect(
+      (await registerVerify(h.b, { ...good, response: { ...good.response, clientDataJSON: 'not base64!' } })).status,
+    ).toBe(400)
   })
 
   it('given the first passkey, then other sessions end (the password alone no longer signs in), and this one stays', async () => {
@@ -166,7 +185,10 @@ describe('passwordless sign-in: /user-service/webauthn/login/options and /verify
     const h = await withPasskey('passwordless')
     const { b, reply } = await passwordless(h.key)
     expect(reply.status).toBe(200)
-    expect(reply.body).toEqual({ user: expect.objectContaining({ _id: h.id, email: h.email }), mustChangePassword: false })
+    expect(reply.body).toEqual({
+      user: expect.objectContaining({ _id: h.id, email: h.email }),
+      mustChangePassword: false,
+    })
     expect(b.cookies.get('passkey-challenge')).toBeUndefined()
     expect((await b.get('/user-service/user')).body.email).toBe(h.email)
     const options = (await loginOptions(new Browser(server.url))).body.options
@@ -187,7 +209,11 @@ describe('passwordless sign-in: /user-service/webauthn/login/options and /verify
     const back = await passwordless(h.key, undefined, { counter: 3 })
     expect(back.reply.status).toBe(401)
     expect((await back.b.get('/user-service/user')).status).toBe(401)
-    const row = await db().selectFrom('passkeys').select('counter').where('user_id', '=', h.id).executeTakeFirstOrThrow()
+    const row = await db()
+      .selectFrom('passkeys')
+      .select('counter')
+      .where('user_id', '=', h.id)
+      .executeTakeFirstOrThrow()
     expect(Number(row.counter)).toBe(5)
     expect((await passwordless(h.key, undefined, { counter: 6 })).reply.status).toBe(200)
   })
@@ -207,7 +233,10 @@ describe('passwordless sign-in: /user-service/webauthn/login/options and /verify
 
     const late = new Browser(server.url)
     const lateOptions = (await loginOptions(late)).body.options
-    await db().updateTable('webauthn_challenges').set({ expires_at: Date.now() - 1 }).execute()
+    await db()
+      .updateTable('webauthn_challenges')
+      .set({ expires_at: Date.now() - 1 })
+      .execute()
     expect((await loginVerify(late, h.key.get(lateOptions))).status).toBe(400)
     expect((await late.get('/user-service/user')).status).toBe(401)
   })
@@ -215,7 +244,11 @@ describe('passwordless sign-in: /user-service/webauthn/login/options and /verify
   it('given no user verification, a wrong origin, an unknown credential or a user handle of another account, then it is refused', async () => {
     const h = await withPasskey('login-refusals')
     const other = await withPasskey('login-refusals-other')
-    for (const over of [{ userVerified: false }, { origin: 'https://cumulus.evil.test' }, { userHandle: Buffer.from(other.id).toString('base64url') }]) {
+    for (const over of [
+      { userVerified: false },
+      { origin: 'https://cumulus.evil.test' },
+      { userHandle: Buffer.from(other.id).toString('base64url') },
+    ]) {
       const { b, reply } = await passwordless(h.key, undefined, over)
       expect(reply.status, JSON.stringify(over)).toBe(401)
       expect(reply.body.code).toBe('PASSKEY_REFUSED')
@@ -245,7 +278,9 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
     const { b, login, options } = await pendingWithOptions(h)
     expect(login).toEqual({ secondFactor: ['webauthn'] })
     expect((await b.get('/user-service/user')).status).toBe(401)
-    expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([h.key.credentials[0]!.id.toString('base64url')])
+    expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
+      h.key.credentials[0]!.id.toString('base64url'),
+    ])
     const r = await secondFactor(b, { webauthn: h.key.get(options) } as never)
     expect(r.status).toBe(200)
     expect(r.body.user.email).toBe(h.email)
@@ -258,14 +293,18 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
     const h = await withPasskey('both')
     const { secret } = (await h.b.post('/user-service/totp/setup')).body
     await awayFromStepEdge()
-    expect((await h.b.post('/user-service/totp/enable', { code: await codeAt(secret, -1), password: PASSWORD })).status).toBe(200)
-    expect((await new Browser(server.url).login(h.email, PASSWORD)).body).toEqual({ secondFactor: ['totp', 'webauthn', 'recovery'] })
+    expect(
+      (await h.b.post('/user-service/totp/enable', { code: await codeAt(secret, -1), password: PASSWORD })).status,
+    ).toBe(200)
+    expect((await new Browser(server.url).login(h.email, PASSWORD)).body).toEqual({
+      secondFactor: ['totp', 'webauthn', 'recovery'],
+    })
     // Either completes it.
     const { b, options } = await pendingWithOptions(h)
     expect((await secondFactor(b, { webauthn: h.key.get(options) } as never)).status).toBe(200)
   })
 
-  it('given no pending sign-in, then no second-factor options; given another account\'s passkey, then it counts as a wrong answer, five end it', async () => {
+  it("given no pending sign-in, then no second-factor options; given another account's passkey, then it counts as a wrong answer, five end it", async () => {
     const h = await withPasskey('second-factor-wrong')
     const other = await withPasskey('second-factor-wrong-other')
     const none = await loginOptions(new Browser(server.url), { secondFactor: true })
@@ -283,7 +322,9 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
       if (i < 5) expect(r.body.triesLeft).toBe(5 - i)
     }
     expect((await loginOptions(b, { secondFactor: true })).body.code).toBe('SECOND_FACTOR_EXPIRED')
-    expect((await events(h.b)).some((e) => e.type === 'sign-in.second-factor.failed' && e.detail === 'passkey')).toBe(true)
+    expect((await events(h.b)).some((e) => e.type === 'sign-in.second-factor.failed' && e.detail === 'passkey')).toBe(
+      true,
+    )
   })
 
   it('given a passwordless ceremony answered as the second factor, or the reverse, then neither passes', async () => {
@@ -291,7 +332,9 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
     const b = new Browser(server.url)
     await b.login(h.email, PASSWORD)
     const passwordlessOptions = (await loginOptions(b)).body.options
-    expect((await secondFactor(b, { webauthn: h.key.get(passwordlessOptions) } as never)).body.code).toBe('PASSKEY_REFUSED')
+    expect((await secondFactor(b, { webauthn: h.key.get(passwordlessOptions) } as never)).body.code).toBe(
+      'PASSKEY_REFUSED',
+    )
     const secondOptions = (await loginOptions(b, { secondFactor: true })).body.options
     expect((await loginVerify(b, h.key.get(secondOptions))).body.code).toBe('PASSKEY_CHALLENGE_EXPIRED')
     expect((await b.get('/user-service/user')).status).toBe(401)
@@ -302,7 +345,9 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
     const { b, options } = await pendingWithOptions(h)
     const both = await secondFactor(b, { code: '123456', webauthn: h.key.get(options) } as never)
     expect(both.status).toBe(400)
-    const { secret } = (await h.b.post('/user-service/app-passwords', { name: 'dav', scope: 'write', password: PASSWORD })).body
+    const { secret } = (
+      await h.b.post('/user-service/app-passwords', { name: 'dav', scope: 'write', password: PASSWORD })
+    ).body
     expect((await new Browser(server.url).login(h.email, secret)).status).toBe(401)
     const pending = await pendingWithOptions(h)
     expect((await secondFactor(pending.b, { code: secret })).status).toBe(401)
@@ -312,14 +357,18 @@ describe('a passkey as the second factor: login, then /login/second-factor {weba
 })
 
 describe('managing passkeys: rename and remove', () => {
-  it('given a new name, then it is kept; another account\'s passkey is 404 to rename and to remove', async () => {
+  it("given a new name, then it is kept; another account's passkey is 404 to rename and to remove", async () => {
     const h = await withPasskey('manage')
     const stranger = await withPasskey('manage-stranger')
     const [mine] = (await h.b.get('/user-service/webauthn/passkeys')).body.passkeys
     expect((await h.b.patch(`/user-service/webauthn/passkeys/${mine._id}`, { name: 'Phone' })).status).toBe(200)
     expect((await h.b.get('/user-service/webauthn/passkeys')).body.passkeys[0].name).toBe('Phone')
-    expect((await stranger.b.patch(`/user-service/webauthn/passkeys/${mine._id}`, { name: 'Mine now' })).status).toBe(404)
-    expect((await stranger.b.delete(`/user-service/webauthn/passkeys/${mine._id}`, { password: PASSWORD })).status).toBe(404)
+    expect((await stranger.b.patch(`/user-service/webauthn/passkeys/${mine._id}`, { name: 'Mine now' })).status).toBe(
+      404,
+    )
+    expect(
+      (await stranger.b.delete(`/user-service/webauthn/passkeys/${mine._id}`, { password: PASSWORD })).status,
+    ).toBe(404)
     expect((await h.b.patch(`/user-service/webauthn/passkeys/${mine._id}`, { name: 'x'.repeat(65) })).status).toBe(400)
     expect((await h.b.get('/user-service/webauthn/passkeys')).body.passkeys[0].name).toBe('Phone')
   })
@@ -338,15 +387,25 @@ describe('managing passkeys: rename and remove', () => {
 })
 
 describe('property: any answer to a live ceremony', () => {
-  const b64url = fc.oneof(fc.base64String({ maxLength: 400 }).map((s) => s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')), fc.constantFrom('', 'AA', 'o2NmbXRkbm9uZQ'))
+  const b64url = fc.oneof(
+    fc.base64String({ maxLength: 400 }).map((s) => s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')),
+    fc.constantFrom('', 'AA', 'o2NmbXRkbm9uZQ'),
+  )
   const garbled = (real: { id: string; response: Record<string, string> }) =>
-    fc.record({ field: fc.constantFrom(...Object.keys(real.response), 'id'), value: b64url }).map(({ field, value }) =>
-      field === 'id' ? { ...real, id: value || 'A', rawId: value || 'A' } : { ...real, response: { ...real.response, [field]: value } },
-    )
+    fc
+      .record({ field: fc.constantFrom(...Object.keys(real.response), 'id'), value: b64url })
+      .map(({ field, value }) =>
+        field === 'id'
+          ? { ...real, id: value || 'A', rawId: value || 'A' }
+          : { ...real, response: { ...real.response, [field]: value } },
+      )
 
   it('given a real answer with one part replaced by arbitrary base64url, then a 4xx and no session, never a 5xx', async () => {
     const h = await withPasskey('property')
-    const real = h.key.get((await loginOptions(new Browser(server.url))).body.options) as unknown as { id: string; response: Record<string, string> }
+    const real = h.key.get((await loginOptions(new Browser(server.url))).body.options) as unknown as {
+      id: string
+      response: Record<string, string>
+    }
     await fc.assert(
       fc.asyncProperty(garbled(real), async (answer) => {
         const b = new Browser(server.url)
@@ -358,14 +417,25 @@ describe('property: any answer to a live ceremony', () => {
       }),
       { numRuns: 40 },
     )
-    const registration = new SoftwareAuthenticator(origin()).create((await registerOptions(h.b)).body.options) as unknown as { id: string; response: Record<string, string> }
+    const registration = new SoftwareAuthenticator(origin()).create(
+      (await registerOptions(h.b)).body.options,
+    ) as unknown as { id: string; response: Record<string, string> }
     await fc.assert(
-      fc.asyncProperty(garbled({ ...registration, response: { clientDataJSON: registration.response.clientDataJSON!, attestationObject: registration.response.attestationObject! } }), async (answer) => {
-        await registerOptions(h.b)
-        const r = await registerVerify(h.b, answer)
-        expect(r.status, r.text).toBeGreaterThanOrEqual(400)
-        expect(r.status, r.text).toBeLessThan(500)
-      }),
+      fc.asyncProperty(
+        garbled({
+          ...registration,
+          response: {
+            clientDataJSON: registration.response.clientDataJSON!,
+            attestationObject: registration.response.attestationObject!,
+          },
+        }),
+        async (answer) => {
+          await registerOptions(h.b)
+          const r = await registerVerify(h.b, answer)
+          expect(r.status, r.text).toBeGreaterThanOrEqual(400)
+          expect(r.status, r.text).toBeLessThan(500)
+        },
+      ),
       { numRuns: 30 },
     )
     expect((await h.b.get('/user-service/webauthn/passkeys')).body.passkeys).toHaveLength(1)
@@ -374,7 +444,10 @@ describe('property: any answer to a live ceremony', () => {
 
 describe('rate limits', () => {
   it('given more passkey sign-in attempts from one address than logins allow, then 429 as for passwords and codes', async () => {
-    const limited = await startServer({ env: { PUBLIC_URL: 'http://cumulus.localhost:8080' }, limits: { loginPerIp: 3 } })
+    const limited = await startServer({
+      env: { PUBLIC_URL: 'http://cumulus.localhost:8080' },
+      limits: { loginPerIp: 3 },
+    })
     try {
       const options: number[] = []
       const answers: number[] = []
@@ -393,11 +466,22 @@ describe('npm run admin -- disable-two-step <email>', () => {
   it('given an account whose only second factor is a passkey (a lost device), then its passkeys go and the password alone signs in', async () => {
     const h = await withPasskey('console')
     const out: string[] = []
-    expect(await runAdminCommand(['disable-two-step', h.email], server.config, (l) => out.push(l), () => {})).toBe(0)
-    expect(out).toEqual([`Two-step verification is off for ${h.email}: the password alone signs in. Its passkey was removed.`])
+    expect(
+      await runAdminCommand(
+        ['disable-two-step', h.email],
+        server.config,
+        (l) => out.push(l),
+        () => {},
+      ),
+    ).toBe(0)
+    expect(out).toEqual([
+      `Two-step verification is off for ${h.email}: the password alone signs in. Its passkey was removed.`,
+    ])
     expect((await new Browser(server.url).login(h.email, PASSWORD)).body.user.email).toBe(h.email)
     expect((await passwordless(h.key)).reply.body.code).toBe('PASSKEY_REFUSED')
-    expect((await events(h.b)).some((e) => e.type === 'passkey.remove' && e.detail === '1 passkey, from the console')).toBe(true)
+    expect(
+      (await events(h.b)).some((e) => e.type === 'passkey.remove' && e.detail === '1 passkey, from the console'),
+    ).toBe(true)
   })
 })
 
@@ -420,14 +504,30 @@ describe('the relying party: PUBLIC_URL and WEBAUTHN_RP_ID', () => {
 
   it('given WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN, then they are checked against each other', () => {
     const base = { DATA_DIR: server.dataDir, SECRET: 'x'.repeat(32) }
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com' }).webauthn).toEqual({ rpId: 'cloud.example.com', origin: 'https://cloud.example.com' })
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com', WEBAUTHN_RP_ID: 'example.com' }).webauthn?.rpId).toBe('example.com')
-    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:4000', WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGIN: 'http://localhost:4000' }).webauthn).toEqual({
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com' }).webauthn).toEqual({
+      rpId: 'cloud.example.com',
+      origin: 'https://cloud.example.com',
+    })
+    expect(
+      loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com', WEBAUTHN_RP_ID: 'example.com' }).webauthn?.rpId,
+    ).toBe('example.com')
+    expect(
+      loadConfig({
+        ...base,
+        PUBLIC_URL: 'http://127.0.0.1:4000',
+        WEBAUTHN_RP_ID: 'localhost',
+        WEBAUTHN_ORIGIN: 'http://localhost:4000',
+      }).webauthn,
+    ).toEqual({
       rpId: 'localhost',
       origin: 'http://localhost:4000',
     })
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://192.168.1.5:3000' }).webauthn).toBeUndefined()
-    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com', WEBAUTHN_RP_ID: 'other.org' })).toThrow(ConfigError)
-    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com', WEBAUTHN_RP_ID: '10.0.0.1' })).toThrow(/WEBAUTHN_RP_ID/)
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com', WEBAUTHN_RP_ID: 'other.org' })).toThrow(
+      ConfigError,
+    )
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://cloud.example.com', WEBAUTHN_RP_ID: '10.0.0.1' })).toThrow(
+      /WEBAUTHN_RP_ID/,
+    )
   })
 })

@@ -36,7 +36,10 @@ export class SoftwareAuthenticator {
   constructor(readonly origin: string) {}
 
   /** navigator.credentials.create: a new ES256 credential, attestation "none". */
-  create(options: PublicKeyCredentialCreationOptionsJSON, over: { origin?: string; challenge?: string; again?: Credential } = {}): RegistrationResponseJSON {
+  create(
+    options: PublicKeyCredentialCreationOptionsJSON,
+    over: { origin?: string; challenge?: string; again?: Credential } = {},
+  ): RegistrationResponseJSON {
     const rpId = options.rp.id!
     // `again`: the same credential once more (an authenticator that ignores excludeCredentials).
     const { privateKey, publicKey } = over.again
@@ -56,7 +59,15 @@ export class SoftwareAuthenticator {
     const id = over.again?.id ?? randomBytes(32)
     const idLength = Buffer.alloc(2)
     idLength.writeUInt16BE(id.length)
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV | AT]), u32(0), Buffer.alloc(16), idLength, id, Buffer.from(cose)])
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([UP | UV | AT]),
+      u32(0),
+      Buffer.alloc(16),
+      idLength,
+      id,
+      Buffer.from(cose),
+    ])
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, never>>([
         ['fmt', 'none'],
@@ -64,7 +75,12 @@ export class SoftwareAuthenticator {
         ['authData', authData],
       ]),
     )
-    const clientData = { type: 'webauthn.create', challenge: over.challenge ?? options.challenge, origin: over.origin ?? this.origin, crossOrigin: false }
+    const clientData = {
+      type: 'webauthn.create',
+      challenge: over.challenge ?? options.challenge,
+      origin: over.origin ?? this.origin,
+      crossOrigin: false,
+    }
     if (!over.again) this.credentials.push({ id, key: privateKey, rpId, userHandle: options.user.id, counter: 0 })
     return {
       id: b64url(id),
@@ -72,7 +88,11 @@ export class SoftwareAuthenticator {
       type: 'public-key',
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
-      response: { clientDataJSON: b64url(Buffer.from(JSON.stringify(clientData))), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(Buffer.from(JSON.stringify(clientData))),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
     }
   }
 
@@ -82,14 +102,33 @@ export class SoftwareAuthenticator {
    */
   get(
     options: PublicKeyCredentialRequestOptionsJSON,
-    over: { credential?: Credential; counter?: number; userVerified?: boolean; origin?: string; userHandle?: string } = {},
+    over: {
+      credential?: Credential
+      counter?: number
+      userVerified?: boolean
+      origin?: string
+      userHandle?: string
+    } = {},
   ): AuthenticationResponseJSON {
     const allowed = options.allowCredentials?.map((c) => c.id)
-    const cred = over.credential ?? this.credentials.find((c) => c.rpId === options.rpId && (!allowed?.length || allowed.includes(b64url(c.id))))
+    const cred =
+      over.credential ??
+      this.credentials.find((c) => c.rpId === options.rpId && (!allowed?.length || allowed.includes(b64url(c.id))))
     if (!cred) throw new Error('no credential for these options')
     cred.counter = over.counter ?? cred.counter + 1
-    const authData = Buffer.concat([sha256(cred.rpId), Buffer.from([UP | (over.userVerified === false ? 0 : UV)]), u32(cred.counter)])
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: over.origin ?? this.origin, crossOrigin: false }))
+    const authData = Buffer.concat([
+      sha256(cred.rpId),
+      Buffer.from([UP | (over.userVerified === false ? 0 : UV)]),
+      u32(cred.counter),
+    ])
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: 'webauthn.get',
+        challenge: options.challenge,
+        origin: over.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    )
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), cred.key)
     return {
       id: b64url(cred.id),
@@ -97,7 +136,12 @@ export class SoftwareAuthenticator {
       type: 'public-key',
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: over.userHandle ?? cred.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        userHandle: over.userHandle ?? cred.userHandle,
+      },
     }
   }
 }

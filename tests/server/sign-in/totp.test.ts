@@ -12,9 +12,11 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const db = () => server.app.cumulus.db
-const auditTypes = async (b: Browser) => ((await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>)
+const auditTypes = async (b: Browser) =>
+  (await b.get('/user-service/audit')).body.events as Array<{ type: string; detail: string | null }>
 /** Lets the next code be judged on the clock alone, not on the last step used. */
-const forgetLastStep = (id: string) => db().updateTable('users').set({ totp_last_step: null }).where('id', '=', id).execute()
+const forgetLastStep = (id: string) =>
+  db().updateTable('users').set({ totp_last_step: null }).where('id', '=', id).execute()
 
 describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
   it('given setup, then the secret and an otpauth URL naming it come back, and the row holds it only sealed', async () => {
@@ -29,7 +31,11 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
     expect(url.searchParams.get('secret')).toBe(r.body.secret)
     expect(url.searchParams.get('issuer')).toBe('Cumulus')
     expect(decodeURIComponent(url.pathname)).toContain(email)
-    const row = await db().selectFrom('users').select(['totp_secret', 'totp_enabled_at']).where('id', '=', user._id).executeTakeFirstOrThrow()
+    const row = await db()
+      .selectFrom('users')
+      .select(['totp_secret', 'totp_enabled_at'])
+      .where('id', '=', user._id)
+      .executeTakeFirstOrThrow()
     expect(row.totp_secret).toBeTruthy()
     expect(row.totp_secret).not.toContain(r.body.secret)
     expect(row.totp_enabled_at).toBeNull()
@@ -55,7 +61,10 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
     for (const code of r.body.recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/)
     const stored = await db().selectFrom('recovery_codes').select('code_hash').where('user_id', '=', user._id).execute()
     expect(stored).toHaveLength(10)
-    for (const { code_hash } of stored) expect(r.body.recoveryCodes.some((c: string) => code_hash.includes(c) || code_hash.includes(c.replace('-', '')))).toBe(false)
+    for (const { code_hash } of stored)
+      expect(
+        r.body.recoveryCodes.some((c: string) => code_hash.includes(c) || code_hash.includes(c.replace('-', ''))),
+      ).toBe(false)
     expect((await b.get('/user-service/totp')).body).toEqual({ enabled: true, recoveryCodesLeft: 10 })
     // Nothing after enrolment hands the secret out again.
     expect((await b.get('/user-service/totp')).text).not.toContain(secret)
@@ -73,7 +82,9 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
     expect((await phone.login(email)).status).toBe(200)
     const { secret } = (await b.post('/user-service/totp/setup')).body
     await awayFromStepEdge()
-    expect((await b.post('/user-service/totp/enable', { code: await codeAt(secret), password: 'secret123' })).status).toBe(200)
+    expect(
+      (await b.post('/user-service/totp/enable', { code: await codeAt(secret), password: 'secret123' })).status,
+    ).toBe(200)
     expect((await phone.get('/user-service/user')).status).toBe(401)
     expect((await phone.post('/user-service/get-token')).status).toBe(401)
     expect((await b.get('/user-service/user')).status).toBe(200)
@@ -88,7 +99,9 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
     expect((await e.b.get('/user-service/totp')).body.enabled).toBe(true)
     expect((await e.b.post('/user-service/totp/disable', { password: e.password })).status).toBe(200)
     expect((await e.b.get('/user-service/totp')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 })
-    expect(await db().selectFrom('recovery_codes').select('code_hash').where('user_id', '=', e.id).execute()).toEqual([])
+    expect(await db().selectFrom('recovery_codes').select('code_hash').where('user_id', '=', e.id).execute()).toEqual(
+      [],
+    )
     const row = await db().selectFrom('users').select(['totp_secret']).where('id', '=', e.id).executeTakeFirstOrThrow()
     expect(row.totp_secret).toBeNull()
     const login = await new Browser(server.url).login(e.email)
@@ -100,7 +113,14 @@ describe('enrolment: POST /user-service/totp/setup, enable, disable', () => {
   it('given no session, then every enrolment route is 401', async () => {
     const anon = new Browser(server.url)
     for (const path of ['/user-service/totp/setup', '/user-service/totp/enable', '/user-service/totp/disable']) {
-      expect((await anon.post(path, path.endsWith('enable') ? { code: '123456' } : path.endsWith('disable') ? { password: 'x' } : undefined)).status).toBe(401)
+      expect(
+        (
+          await anon.post(
+            path,
+            path.endsWith('enable') ? { code: '123456' } : path.endsWith('disable') ? { password: 'x' } : undefined,
+          )
+        ).status,
+      ).toBe(401)
     }
     expect((await anon.get('/user-service/totp')).status).toBe(401)
   })
@@ -124,7 +144,9 @@ describe('login with a second factor: POST /user-service/login, then /login/seco
     expect(b.cookies.has('sign-in-challenge')).toBe(false)
     expect((await b.get('/user-service/user')).status).toBe(200)
     expect((await b.post('/user-service/get-token')).status).toBe(200)
-    expect(await auditTypes(b)).toContainEqual(expect.objectContaining({ type: 'sign-in', detail: 'authenticator code' }))
+    expect(await auditTypes(b)).toContainEqual(
+      expect.objectContaining({ type: 'sign-in', detail: 'authenticator code' }),
+    )
   })
 
   it('given a code already used, then it does not sign in again, nor does an older one', async () => {
@@ -141,7 +163,12 @@ describe('login with a second factor: POST /user-service/login, then /login/seco
 
   it('given a phone clock one step off either way, then its code passes; two steps off, then it does not', async () => {
     const e = await enrolled(server, 'drift')
-    for (const [steps, status] of [[-2, 401], [2, 401], [-1, 200], [1, 200]] as const) {
+    for (const [steps, status] of [
+      [-2, 401],
+      [2, 401],
+      [-1, 200],
+      [1, 200],
+    ] as const) {
       await forgetLastStep(e.id)
       await awayFromStepEdge()
       const r = await secondFactor(await pastPassword(server, e), { code: await codeAt(e.secret, steps) })
@@ -188,13 +215,18 @@ describe('login with a second factor: POST /user-service/login, then /login/seco
     expect(reuse.status).toBe(401)
     expect(reuse.body.code).toBe('INCORRECT_CODE')
     // Typed as a person might: lower case, without the dash.
-    expect((await secondFactor(await pastPassword(server, e), { recoveryCode: second.replace('-', ' ').toLowerCase() })).status).toBe(200)
+    expect(
+      (await secondFactor(await pastPassword(server, e), { recoveryCode: second.replace('-', ' ').toLowerCase() }))
+        .status,
+    ).toBe(200)
     expect((await e.b.get('/user-service/totp')).body.recoveryCodesLeft).toBe(8)
   })
 
   it('given an app password, then it neither signs in to the web app nor passes as a second factor', async () => {
     const e = await enrolled(server, 'app-password')
-    const { secret } = (await e.b.post('/user-service/app-passwords', { name: 'laptop', scope: 'write', password: e.password })).body
+    const { secret } = (
+      await e.b.post('/user-service/app-passwords', { name: 'laptop', scope: 'write', password: e.password })
+    ).body
     const asPassword = await new Browser(server.url).login(e.email, secret)
     expect(asPassword.status).toBe(401)
     const b = await pastPassword(server, e)
@@ -212,7 +244,11 @@ describe('login with a second factor: POST /user-service/login, then /login/seco
     thief.cookies.set('sign-in-challenge', b.cookies.get('sign-in-challenge')!)
     expect((await secondFactor(thief, { code })).body.code).toBe('SECOND_FACTOR_EXPIRED')
     expect((await secondFactor(new Browser(server.url), { code })).body.code).toBe('SECOND_FACTOR_EXPIRED')
-    await db().updateTable('login_challenges').set({ expires_at: Date.now() - 1 }).where('user_id', '=', e.id).execute()
+    await db()
+      .updateTable('login_challenges')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', e.id)
+      .execute()
     const stale = await secondFactor(b, { code })
     expect(stale.status).toBe(401)
     expect(stale.body.code).toBe('SECOND_FACTOR_EXPIRED')

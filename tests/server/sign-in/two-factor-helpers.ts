@@ -50,4 +50,5 @@ export async function pastPassword(server: TestServer, who: Pick<Enrolled, 'emai
   return b
 }
 
-export const secondFactor = (b: Browser, answer: { code?: string; recoveryCode?: string }) => b.post('/user-service/login/second-factor', answer)
+export const secondFactor = (b: Browser, answer: { code?: string; recoveryCode?: string }) =>
+  b.post('/user-service/login/second-factor', answer)

@@ -10,7 +10,12 @@ import { awayFromStepEdge, codeAt, enrolled, pastPassword, secondFactor } from '
 const adminConsole = (config: Parameters<typeof runAdminCommand>[1], ...args: string[]) => {
   const out: string[] = []
   const err: string[] = []
-  return runAdminCommand(args, config, (l) => out.push(l), (l) => err.push(l)).then((code) => ({ code, out, err }))
+  return runAdminCommand(
+    args,
+    config,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  ).then((code) => ({ code, out, err }))
 }
 
 describe('npm run admin -- disable-two-step <email>', () => {
@@ -27,7 +32,9 @@ describe('npm run admin -- disable-two-step <email>', () => {
       expect(await e.b.get('/user-service/audit').then((r) => r.body.events)).toContainEqual(
         expect.objectContaining({ type: 'second-factor.disable', detail: 'authenticator app, from the console' }),
       )
-      expect((await adminConsole(server.config, 'disable-two-step', e.email)).out).toEqual([`Two-step verification was not on for ${e.email}.`])
+      expect((await adminConsole(server.config, 'disable-two-step', e.email)).out).toEqual([
+        `Two-step verification was not on for ${e.email}.`,
+      ])
       const unknown = await adminConsole(server.config, 'disable-two-step', 'nobody@example.com')
       expect(unknown.code).toBe(1)
       expect(unknown.err).toEqual(['No account with the email nobody@example.com'])
@@ -46,7 +53,11 @@ describe('a changed SECRET', () => {
     } finally {
       await before.close()
     }
-    const after = await startServer({ dataDir: before.dataDir, schema: before.config.databaseSchema!, env: { SECRET: 'b'.repeat(40) } })
+    const after = await startServer({
+      dataDir: before.dataDir,
+      schema: before.config.databaseSchema!,
+      env: { SECRET: 'b'.repeat(40) },
+    })
     try {
       const b = await pastPassword(after, e)
       await awayFromStepEdge()

@@ -21,20 +21,31 @@ async function resetMode() {
 
 describe('password reset request cooldown (issue #23)', () => {
   it.each([
-    ['the server refused it (403, verification not enabled)', () => apiError(403, 'EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled'), 'Email Verification Not Enabled'],
-    ['the mail could not be sent (503)', () => apiError(503, 'MAIL_FAILED', 'The email could not be sent'), 'Create Account Failed'],
-  ])('after a first request that failed because %s, a second click waits: one request, one toast', async (_case, reply, inline) => {
-    server.use(mock.patch('*/user-service/send-password-reset', reply))
-    const { user } = await resetMode()
-    await user.click(submit())
-    expect(await screen.findByText(inline)).toBeTruthy()
-    expect(await toasts().findByText('Error Sending Password Reset')).toBeTruthy()
-    await user.click(submit())
-    expect(await waitDialog()).toBeTruthy()
-    expect(sent('/user-service/send-password-reset')).toHaveLength(1)
-    // (The open dialog hides the toast region from queries: read the store.)
-    expect(toaster.getSnapshot().map((t) => t.message)).toEqual(['Error Sending Password Reset'])
-  })
+    [
+      'the server refused it (403, verification not enabled)',
+      () => apiError(403, 'EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled'),
+      'Email Verification Not Enabled',
+    ],
+    [
+      'the mail could not be sent (503)',
+      () => apiError(503, 'MAIL_FAILED', 'The email could not be sent'),
+      'Create Account Failed',
+    ],
+  ])(
+    'after a first request that failed because %s, a second click waits: one request, one toast',
+    async (_case, reply, inline) => {
+      server.use(mock.patch('*/user-service/send-password-reset', reply))
+      const { user } = await resetMode()
+      await user.click(submit())
+      expect(await screen.findByText(inline)).toBeTruthy()
+      expect(await toasts().findByText('Error Sending Password Reset')).toBeTruthy()
+      await user.click(submit())
+      expect(await waitDialog()).toBeTruthy()
+      expect(sent('/user-service/send-password-reset')).toHaveLength(1)
+      // (The open dialog hides the toast region from queries: read the store.)
+      expect(toaster.getSnapshot().map((t) => t.message)).toEqual(['Error Sending Password Reset'])
+    },
+  )
 
   it('the minute runs from the send: the same address again (other case and spaces) waits; another address may go at once', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })

@@ -16,20 +16,45 @@ function serverMessage(name: string): string | undefined {
   }
 }
 
-const refused = ['Bulk / Test', '/', 'a/b', 'x'.repeat(NAME_MAX + 1), `  ${'y'.repeat(NAME_MAX + 1)}  `, 'nul\0byte', '.', '..', ' .. ']
-const accepted = ['Photos', 'x'.repeat(NAME_MAX), `  ${'z'.repeat(NAME_MAX)}  `, '...', '.hidden', 'a\\b', 'ünïcødé 📁', ' padded ']
+const refused = [
+  'Bulk / Test',
+  '/',
+  'a/b',
+  'x'.repeat(NAME_MAX + 1),
+  `  ${'y'.repeat(NAME_MAX + 1)}  `,
+  'nul\0byte',
+  '.',
+  '..',
+  ' .. ',
+]
+const accepted = [
+  'Photos',
+  'x'.repeat(NAME_MAX),
+  `  ${'z'.repeat(NAME_MAX)}  `,
+  '...',
+  '.hidden',
+  'a\\b',
+  'ünïcødé 📁',
+  ' padded ',
+]
 
 describe('nameMessage mirrors the server name rules', () => {
-  it.each(refused.map((name) => [JSON.stringify(name).slice(0, 40), name]))('refuses %s with the server message', (_label, name) => {
-    const server = serverMessage(name)
-    expect(server).toBeDefined()
-    expect(nameMessage(name)).toBe(server)
-  })
+  it.each(refused.map((name) => [JSON.stringify(name).slice(0, 40), name]))(
+    'refuses %s with the server message',
+    (_label, name) => {
+      const server = serverMessage(name)
+      expect(server).toBeDefined()
+      expect(nameMessage(name)).toBe(server)
+    },
+  )
 
-  it.each(accepted.map((name) => [JSON.stringify(name).slice(0, 40), name]))('accepts %s, as the server does', (_label, name) => {
-    expect(serverMessage(name)).toBeUndefined()
-    expect(nameMessage(name)).toBeUndefined()
-  })
+  it.each(accepted.map((name) => [JSON.stringify(name).slice(0, 40), name]))(
+    'accepts %s, as the server does',
+    (_label, name) => {
+      expect(serverMessage(name)).toBeUndefined()
+      expect(nameMessage(name)).toBeUndefined()
+    },
+  )
 
   it('an empty or blank name gets the spec text "Please Enter a Name" (the server refuses it too)', () => {
     for (const name of ['', '   ']) {

@@ -25,6 +25,7 @@ describe('context menu visibility (SPEC §2)', () => {
         expect(actions).not.toContain('move')
       }
     }
-    for (const kind of ['file', 'folder'] as const) expect(visibleActions(kind, { area: 'trash' })).not.toContain('share')
+    for (const kind of ['file', 'folder'] as const)
+      expect(visibleActions(kind, { area: 'trash' })).not.toContain('share')
   })
 })

@@ -43,7 +43,11 @@ describe('file browser layout (SPEC §2)', () => {
     const { user } = await openAt('/home')
     expect(screen.getByRole('link', { name: 'Cumulus' }).getAttribute('href')).toBe('/')
     const nav = screen.getByRole('navigation', { name: 'Navigation' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Shared', 'Media', 'Trash'])
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page')
     expect(screen.getByRole('button', { name: 'ADD NEW' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull()
@@ -56,11 +60,19 @@ describe('file browser layout (SPEC §2)', () => {
   })
 
   it('ADD NEW offers Upload Files, Create Folder and Upload Folder when folders can be picked', async () => {
-    Object.defineProperty(HTMLInputElement.prototype, 'webkitdirectory', { configurable: true, value: false, writable: true })
+    Object.defineProperty(HTMLInputElement.prototype, 'webkitdirectory', {
+      configurable: true,
+      value: false,
+      writable: true,
+    })
     const { user } = await openAt('/home')
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
   })
 
   it('leaves Upload Folder out when the browser cannot pick folders', async () => {
@@ -68,7 +80,11 @@ describe('file browser layout (SPEC §2)', () => {
     const { user } = await openAt('/home')
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Upload Files', 'Create Folder'])
   })
 
   it('Create Folder asks "Enter Folder Name", refuses an empty name, and creates it in the current folder', async () => {
@@ -105,7 +121,11 @@ describe('file browser layout (SPEC §2)', () => {
   it('given the server refuses the new folder anyway, then the dialog stays open with its reason; a fixed name is created', async () => {
     let calls = 0
     server.use(
-      mock.post('*/folder-service/create', () => (++calls === 1 ? apiError(409, 'NAME_TAKEN', 'A folder named "Photos" already exists here') : ok({ _id: 'new' }, 201))),
+      mock.post('*/folder-service/create', () =>
+        ++calls === 1
+          ? apiError(409, 'NAME_TAKEN', 'A folder named "Photos" already exists here')
+          : ok({ _id: 'new' }, 201),
+      ),
     )
     const { user } = await openAt('/home')
     await user.click(screen.getByRole('button', { name: 'ADD NEW' }))
@@ -122,11 +142,18 @@ describe('file browser layout (SPEC §2)', () => {
     ])
   })
 
-  it.each(['/trash', '/folder-trash/f1', '/search-trash/cats'])('in the trash (%s) there is no ADD NEW: nothing can be created there', async (route) => {
-    await openAt(route)
-    expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
-    expect(within(screen.getByRole('navigation', { name: 'Navigation' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Trash'])
-  })
+  it.each(['/trash', '/folder-trash/f1', '/search-trash/cats'])(
+    'in the trash (%s) there is no ADD NEW: nothing can be created there',
+    async (route) => {
+      await openAt(route)
+      expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
+      expect(
+        within(screen.getByRole('navigation', { name: 'Navigation' }))
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+    },
+  )
 
   it('on mobile: no cog; a Menu button opens the drawer with Home, Shared, Media, Settings and Trash', async () => {
     setViewportWidth(500)
@@ -137,7 +164,11 @@ describe('file browser layout (SPEC §2)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     await user.click(toggle)
     const drawer = await screen.findByRole('dialog', { name: 'Menu' })
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Shared', 'Media', 'Settings', 'Trash'])
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Shared', 'Media', 'Settings', 'Trash'])
     await user.keyboard('{Escape}')
     await waitFor(() => expect(drawOpen.value).toBe(false))
     await user.click(toggle)
@@ -168,7 +199,11 @@ describe('file browser on a phone', () => {
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Upload' }))
     const menu = await screen.findByRole('menu', { name: 'Upload' })
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Upload Files', 'Create Folder', 'Upload Folder'])
     await user.click(within(menu).getByRole('menuitem', { name: 'Upload Files' }))
     expect(picked).toHaveBeenCalled()
   })
@@ -216,7 +251,9 @@ describe('scroll position per URL (SPEC §1)', () => {
       const { navigationMap } = await import('../../../../app/state/selection.ts')
       expect(navigationMap.value['/home']?.scrollTop).toBe(640)
     })
-    await user.click(within(screen.getByRole('navigation', { name: 'Navigation' })).getByRole('link', { name: 'Trash' }))
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Navigation' })).getByRole('link', { name: 'Trash' }),
+    )
     await waitFor(() => expect(path()).toBe('/trash'))
     expect(window.scrollY).toBe(0)
     window.history.back()

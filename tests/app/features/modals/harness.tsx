@@ -51,7 +51,9 @@ export function renderModals({ fakeTimers = false, readers = false }: RenderModa
   return { user, ...result }
 }
 
-export const fileJson = (overrides: Partial<Omit<FileJson, 'metadata'>> & { metadata?: Partial<FileJson['metadata']> } = {}): FileJson => {
+export const fileJson = (
+  overrides: Partial<Omit<FileJson, 'metadata'>> & { metadata?: Partial<FileJson['metadata']> } = {},
+): FileJson => {
   const { metadata, ...rest } = overrides
   return {
     _id: 'f1',

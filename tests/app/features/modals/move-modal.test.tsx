@@ -2,7 +2,13 @@ import '../../helpers/setup.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FolderJson } from '../../../../server/schemas/files.ts'
-import { moveModal, multiSelectMap, multiSelectMode, setMoveModal, setMultiSelectMode } from '../../../../app/state/selection.ts'
+import {
+  moveModal,
+  multiSelectMap,
+  multiSelectMode,
+  setMoveModal,
+  setMultiSelectMode,
+} from '../../../../app/state/selection.ts'
 import { useFakeClock, useRealClock } from '../../helpers/clock.ts'
 import { isDisabled, toasts } from '../../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
@@ -23,7 +29,12 @@ const infos: Record<string, FolderJson> = { w: work, y: year, q: q3, p: photos }
 const listQueries = () =>
   sent('/folder-service/move-folder-list').map((r) => {
     const q = new URLSearchParams(r.search)
-    return { parent: q.get('parent'), search: q.get('search'), folderIDs: q.getAll('folderIDs[]'), currentParent: q.get('currentParent') }
+    return {
+      parent: q.get('parent'),
+      search: q.get('search'),
+      folderIDs: q.getAll('folderIDs[]'),
+      currentParent: q.get('currentParent'),
+    }
   })
 const lastQuery = () => listQueries().at(-1)
 
@@ -35,7 +46,9 @@ function serveTree() {
       if (search) return ok([photos, work, year, q3].filter((f) => f.name.toLowerCase().includes(search.toLowerCase())))
       return ok(children[q.get('parent') ?? '/'] ?? [])
     }),
-    mock.get('*/folder-service/info/:id', ({ params }) => (infos[params.id as string] ? ok(infos[params.id as string]) : apiError(404))),
+    mock.get('*/folder-service/info/:id', ({ params }) =>
+      infos[params.id as string] ? ok(infos[params.id as string]) : apiError(404),
+    ),
     mock.get('*/file-service/quick-list', () => ok([])),
     mock.get('*/folder-service/list', () => ok([])),
   )
@@ -58,7 +71,11 @@ afterEach(() => useRealClock())
 describe('move modal: browsing (SPEC §2 "Move modal")', () => {
   it('opens at Home: lists the root folders with parent "/", an empty search and the current route as currentParent', async () => {
     const { dialog } = await open({ type: 'file', file })
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['Photos', 'Work'])
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Photos', 'Work'])
     expect(screen.getByRole('button', { name: 'Home', pressed: false })).toBeTruthy()
     expect(summary('Move to home')).toBeTruthy()
     expect(listQueries()).toEqual([{ parent: '/', search: '', folderIDs: [], currentParent: '/' }])
@@ -115,7 +132,11 @@ describe('move modal: browsing (SPEC §2 "Move modal")', () => {
     // The parent's id and name come from the folder info; its list may come from the cache.
     expect(sent('/folder-service/info/y')).not.toHaveLength(0)
     expect(await screen.findByRole('button', { name: 'Work' })).toBeTruthy()
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['2024'])
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2024'])
     await user.click(screen.getByRole('button', { name: 'Back' }))
     await screen.findByRole('option', { name: 'Photos' })
     expect(screen.getByRole('button', { name: 'Home', pressed: false })).toBeTruthy()
@@ -158,7 +179,9 @@ describe('move modal: browsing (SPEC §2 "Move modal")', () => {
 describe('move modal: moving (SPEC §7, §8 toasts)', () => {
   it('a file: PATCH /file-service/move with the selected folder, "Moving File..." while Confirm is disabled, then "File Moved", closed and lists refetched', async () => {
     let release!: () => void
-    server.use(mock.patch('*/file-service/move', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))))
+    server.use(
+      mock.patch('*/file-service/move', () => new Promise<Response>((resolve) => (release = () => resolve(ok())))),
+    )
     const { user } = await open({ type: 'file', file })
     await waitFor(() => expect(sent('/file-service/quick-list')).toHaveLength(1))
     await user.click(screen.getByRole('option', { name: 'Photos' }))
@@ -238,19 +261,24 @@ describe('move modal: moving (SPEC §7, §8 toasts)', () => {
     ['file', '/file-service/move', 'Moving File...', 'Error Moving File'],
     ['folder', '/folder-service/move', 'Moving Folder...', 'Error Moving Folder'],
     ['multi', '/file-service/move-multi', 'Moving items...', 'Error Moving Items'],
-  ] as const)('given moving a %s fails with a 500, then "%s"… "%s"… the modal stays open and Confirm works again', async (type, path, pending, error) => {
-    let fail!: () => void
-    server.use(mock.patch(`*${path}`, () => new Promise<Response>((resolve) => (fail = () => resolve(apiError(500))))))
-    if (type === 'multi') setMultiSelectMode([{ type: 'file', id: 'f1', file }])
-    await open(type === 'file' ? { type, file } : type === 'folder' ? { type, folder: moving } : { type })
-    fireEvent.click(confirmButton())
-    expect(await toasts().findByText(pending)).toBeTruthy()
-    fail()
-    expect(await toasts().findByText(error)).toBeTruthy()
-    await waitFor(() => expect(isDisabled(confirmButton())).toBe(false))
-    expect(moveModal.value).not.toBeNull()
-    expect(screen.getByRole('dialog', { name: 'Move' })).toBeTruthy()
-    if (type === 'multi') expect(multiSelectMode.value).toBe(true)
-    expect(sent('/file-service/quick-list')).toHaveLength(1)
-  })
+  ] as const)(
+    'given moving a %s fails with a 500, then "%s"… "%s"… the modal stays open and Confirm works again',
+    async (type, path, pending, error) => {
+      let fail!: () => void
+      server.use(
+        mock.patch(`*${path}`, () => new Promise<Response>((resolve) => (fail = () => resolve(apiError(500))))),
+      )
+      if (type === 'multi') setMultiSelectMode([{ type: 'file', id: 'f1', file }])
+      await open(type === 'file' ? { type, file } : type === 'folder' ? { type, folder: moving } : { type })
+      fireEvent.click(confirmButton())
+      expect(await toasts().findByText(pending)).toBeTruthy()
+      fail()
+      expect(await toasts().findByText(error)).toBeTruthy()
+      await waitFor(() => expect(isDisabled(confirmButton())).toBe(false))
+      expect(moveModal.value).not.toBeNull()
+      expect(screen.getByRole('dialog', { name: 'Move' })).toBeTruthy()
+      if (type === 'multi') expect(multiSelectMode.value).toBe(true)
+      expect(sent('/file-service/quick-list')).toHaveLength(1)
+    },
+  )
 })

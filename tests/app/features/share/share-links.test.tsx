@@ -3,7 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { FileJson } from '../../../../server/schemas/files.ts'
 import type { ShareLinkJson } from '../../../../server/schemas/sharing.ts'
-import { folderShareModal, setFolderShareSelected, setShareSelected, shareModal } from '../../../../app/state/selection.ts'
+import {
+  folderShareModal,
+  setFolderShareSelected,
+  setShareSelected,
+  shareModal,
+} from '../../../../app/state/selection.ts'
 import { setLoggedIn } from '../../../../app/state/user.ts'
 import { isDisabled, renderApp, toasts } from '../../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
@@ -21,7 +26,12 @@ function serve(initial: ShareLinkJson[]) {
   return state
 }
 
-function bodyOf(method: 'post' | 'patch', path: string, reply: (body: Record<string, unknown>) => ShareLinkJson, status = 200) {
+function bodyOf(
+  method: 'post' | 'patch',
+  path: string,
+  reply: (body: Record<string, unknown>) => ShareLinkJson,
+  status = 200,
+) {
   const seen: Record<string, unknown>[] = []
   server.use(
     mock[method](`*${path}`, async ({ request }) => {
@@ -56,14 +66,20 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
     const { user, dialog } = await openFile(privateFile)
     const select = within(dialog).getByRole('combobox', { name: 'Permission' })
     expect(select.textContent).toContain('Private')
-    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).placeholder).toBe('No link while the file is private')
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).placeholder).toBe(
+      'No link while the file is private',
+    )
     expect(document.getElementById(select.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Only you can open this file. Choose Public or Temporary to get a link.',
     )
     // The select comes before the link settings.
     const heading = within(dialog).getByRole('heading', { name: 'Link settings' })
     expect(select.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
-    expect(within(dialog).getByText('Choose Public or Temporary to get a link; then you can set when it expires, a password and a download limit here.')).toBeTruthy()
+    expect(
+      within(dialog).getByText(
+        'Choose Public or Temporary to get a link; then you can set when it expires, a password and a download limit here.',
+      ),
+    ).toBeTruthy()
     expect(within(dialog).queryByRole('form')).toBeNull()
     expect(sent('/share-service/links')).toHaveLength(0)
     await user.click(select)
@@ -73,7 +89,11 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
   it('given a public file: its link’s settings; Save sends PATCH to that link (expiry, password, limit) and the lists and links are read again', async () => {
     const links = serve([shareLink()])
     const seen = bodyOf('patch', '/share-service/links/l1', (body) => {
-      const next = shareLink({ expiresAt: body.expiresAt as string, hasPassword: true, maxDownloads: body.maxDownloads as number })
+      const next = shareLink({
+        expiresAt: body.expiresAt as string,
+        hasPassword: true,
+        maxDownloads: body.maxDownloads as number,
+      })
       links.links = [next]
       return next
     })
@@ -81,7 +101,11 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
     const form = await screen.findByRole('form', { name: 'Link settings' })
     // One link per share: the Share link, no second address to hand out.
     expect(screen.queryByRole('textbox', { name: 'Link page' })).toBeNull()
-    expect(screen.getByText('These apply to the share link above: people who open it are asked for the password when it has one.')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'These apply to the share link above: people who open it are asked for the password when it has one.',
+      ),
+    ).toBeTruthy()
     await user.click(within(form).getByRole('checkbox', { name: 'Expires' }))
     fireEvent.change(within(form).getByLabelText('Expires on'), { target: { value: '2031-02-03T04:05' } })
     await user.click(within(form).getByRole('checkbox', { name: 'Require a password' }))
@@ -97,7 +121,9 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
     // The form starts over from the stored link: the password is set, not shown.
     await waitFor(() => expect(within(settings()).getByText('Password set — type a new one to change it')).toBeTruthy())
     // The URL is the same: the spec's link field did not change.
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).value).toBe(`${window.location.origin}/public-download/f1/tok1`)
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).value).toBe(
+      `${window.location.origin}/public-download/f1/tok1`,
+    )
     expect(shareModal.value?.metadata.linkType).toBe('public')
   })
 
@@ -115,7 +141,9 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
 
   it('given the server refuses, then its reason shows under the fields and the file stays as it was', async () => {
     serve([shareLink()])
-    server.use(mock.patch('*/share-service/links/l1', () => apiError(400, 'BAD_REQUEST', 'expiresAt must be in the future')))
+    server.use(
+      mock.patch('*/share-service/links/l1', () => apiError(400, 'BAD_REQUEST', 'expiresAt must be in the future')),
+    )
     const { user } = await openFile(publicFile)
     const form = await screen.findByRole('form', { name: 'Link settings' })
     await user.click(within(form).getByRole('checkbox', { name: 'Require a password' }))
@@ -144,14 +172,27 @@ describe('file share dialog: the spec select first, then "Link settings" (issue 
   it('given the file’s link is not among the live ones (used up or expired), then it says so', async () => {
     serve([shareLink({ token: 'another' })])
     await openFile(publicFile)
-    expect(await screen.findByText('This link has expired or been used up. Choose Private, then Public or Temporary, to make a new one.')).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'This link has expired or been used up. Choose Private, then Public or Temporary, to make a new one.',
+      ),
+    ).toBeTruthy()
   })
 })
 
 describe('folder share dialog: "Share folder" and "Request files" (issue #19)', () => {
   it('given no links: Share folder makes a view link with its options, then shows its URL, which Copy copies; lists refetch', async () => {
     const links = serve([])
-    const folderLink = shareLink({ _id: 'l2', token: 'tok2', url: 'http://cumulus.test/s/tok2', itemType: 'folder', itemId: 'd1', name: 'Trip', hasPassword: true, maxDownloads: 3 })
+    const folderLink = shareLink({
+      _id: 'l2',
+      token: 'tok2',
+      url: 'http://cumulus.test/s/tok2',
+      itemType: 'folder',
+      itemId: 'd1',
+      name: 'Trip',
+      hasPassword: true,
+      maxDownloads: 3,
+    })
     const seen = bodyOf(
       'post',
       '/share-service/links',
@@ -187,12 +228,24 @@ describe('folder share dialog: "Share folder" and "Request files" (issue #19)', 
   })
 
   it('given the folder has a view link, then Save sends PATCH to it (the URL stays)', async () => {
-    const folderLink = shareLink({ _id: 'l2', token: 'tok2', url: 'http://cumulus.test/s/tok2', itemType: 'folder', itemId: 'd1', name: 'Trip' })
+    const folderLink = shareLink({
+      _id: 'l2',
+      token: 'tok2',
+      url: 'http://cumulus.test/s/tok2',
+      itemType: 'folder',
+      itemId: 'd1',
+      name: 'Trip',
+    })
     serve([folderLink])
-    const seen = bodyOf('patch', '/share-service/links/l2', (body) => ({ ...folderLink, maxDownloads: body.maxDownloads as number }))
+    const seen = bodyOf('patch', '/share-service/links/l2', (body) => ({
+      ...folderLink,
+      maxDownloads: body.maxDownloads as number,
+    }))
     const { user } = await openFolder()
     const section = await screen.findByRole('region', { name: 'Share folder' })
-    expect(within(section).getByRole<HTMLInputElement>('textbox', { name: 'Folder link' }).value).toBe('http://cumulus.test/s/tok2')
+    expect(within(section).getByRole<HTMLInputElement>('textbox', { name: 'Folder link' }).value).toBe(
+      'http://cumulus.test/s/tok2',
+    )
     await user.click(within(section).getByRole('checkbox', { name: 'Limit downloads' }))
     await user.type(within(section).getByRole('spinbutton', { name: 'Downloads allowed' }), '7')
     await user.click(within(section).getByRole('button', { name: 'Save' }))
@@ -221,10 +274,20 @@ describe('folder share dialog: "Share folder" and "Request files" (issue #19)', 
     await user.type(within(section).getByRole('spinbutton', { name: 'Maximum total' }), '1')
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Maximum total unit' }), 'GB')
     await user.click(within(section).getByRole('button', { name: 'Create link' }))
-    await waitFor(() => expect(seen).toEqual([{ itemType: 'folder', itemId: 'd1', access: 'upload', maxFileSize: 10 * 1024 ** 2, maxTotalBytes: 1024 ** 3 }]))
-    await waitFor(() => expect(within(section).getByRole<HTMLInputElement>('textbox', { name: 'File request link' }).value).toBe('http://cumulus.test/s/tok3'))
+    await waitFor(() =>
+      expect(seen).toEqual([
+        { itemType: 'folder', itemId: 'd1', access: 'upload', maxFileSize: 10 * 1024 ** 2, maxTotalBytes: 1024 ** 3 },
+      ]),
+    )
+    await waitFor(() =>
+      expect(within(section).getByRole<HTMLInputElement>('textbox', { name: 'File request link' }).value).toBe(
+        'http://cumulus.test/s/tok3',
+      ),
+    )
     // The folder's view link is another link: Share folder still offers to create one.
-    expect(within(screen.getByRole('region', { name: 'Share folder' })).getByRole('button', { name: 'Create link' })).toBeTruthy()
+    expect(
+      within(screen.getByRole('region', { name: 'Share folder' })).getByRole('button', { name: 'Create link' }),
+    ).toBeTruthy()
   })
 
   it('closes on the close icon and resets its signal', async () => {
@@ -249,7 +312,14 @@ describe('folder share dialog: "Share folder" and "Request files" (issue #19)', 
 })
 
 describe('a file request’s file count and unfinished uploads', () => {
-  const upload = { _id: 'u1', filename: 'holiday.mov', length: 2 * 1024 ** 2, offset: 1024 ** 2, createdAt: '2026-11-30T10:00:00.000Z', expiresAt: '2026-12-01T10:00:00.000Z' }
+  const upload = {
+    _id: 'u1',
+    filename: 'holiday.mov',
+    length: 2 * 1024 ** 2,
+    offset: 1024 ** 2,
+    createdAt: '2026-11-30T10:00:00.000Z',
+    expiresAt: '2026-12-01T10:00:00.000Z',
+  }
 
   it('given an upload link, then "Limit number of files" sends maxFiles, and its unfinished uploads show with a Cancel that sends DELETE', async () => {
     const links = serve([requestLink({ itemId: 'd1', name: 'Trip', uploadedFiles: 1 })])
@@ -275,7 +345,9 @@ describe('a file request’s file count and unfinished uploads', () => {
     await user.click(within(section).getByRole('checkbox', { name: 'Limit number of files' }))
     await user.type(within(section).getByRole('spinbutton', { name: 'Files allowed' }), '20')
     await user.click(within(section).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(seen).toEqual([{ expiresAt: null, maxFileSize: null, maxTotalBytes: null, maxFiles: 20 }]))
+    await waitFor(() =>
+      expect(seen).toEqual([{ expiresAt: null, maxFileSize: null, maxTotalBytes: null, maxFiles: 20 }]),
+    )
 
     await user.click(within(uploads).getByRole('button', { name: 'Cancel upload of holiday.mov' }))
     await waitFor(() => expect(sent('/share-service/links/l3/uploads/u1', 'DELETE')).toHaveLength(1))

@@ -2,7 +2,14 @@ import '../../helpers/setup.ts'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { FileJson } from '../../../../server/schemas/files.ts'
-import { mainSection, popupModal, setMainSelect, setPopupSelect, setShareSelected, shareModal } from '../../../../app/state/selection.ts'
+import {
+  mainSection,
+  popupModal,
+  setMainSelect,
+  setPopupSelect,
+  setShareSelected,
+  shareModal,
+} from '../../../../app/state/selection.ts'
 import { isDisabled, toasts } from '../../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
 import { fileJson, renderModals } from '../modals/harness.tsx'
@@ -19,7 +26,10 @@ function held(path: string, reply: () => Response) {
 }
 
 async function open(file: FileJson) {
-  server.use(mock.get('*/file-service/quick-list', () => ok([])), mock.get('*/folder-service/list', () => ok([])))
+  server.use(
+    mock.get('*/file-service/quick-list', () => ok([])),
+    mock.get('*/folder-service/list', () => ok([])),
+  )
   setShareSelected(file)
   const view = renderModals({ readers: true })
   const dialog = await screen.findByRole('dialog', { name: 'Share' })
@@ -62,11 +72,14 @@ describe('share modal (SPEC §2 "Share modal")', () => {
   it.each([
     ['public', publicFile],
     ['temporary', oneFile],
-  ])('given a %s link, then the helper text says before any change that changing the permission ends the link', async (_kind, file) => {
-    await open(file)
-    const hintId = permission().getAttribute('aria-describedby')!
-    expect(document.getElementById(hintId)?.textContent).toContain('Changing the permission ends this link')
-  })
+  ])(
+    'given a %s link, then the helper text says before any change that changing the permission ends the link',
+    async (_kind, file) => {
+      await open(file)
+      const hintId = permission().getAttribute('aria-describedby')!
+      expect(document.getElementById(hintId)?.textContent).toContain('Changing the permission ends this link')
+    },
+  )
 
   it('opening it closes the generic popup (SPEC §4)', async () => {
     setPopupSelect({ type: 'file', file: privateFile })
@@ -152,17 +165,22 @@ describe('share modal: permission changes (SPEC §4 "Share state", §8 toasts)',
     ['Public', '/file-service/make-public/f1', 'Error Making Public', privateFile],
     ['Temporary', '/file-service/make-one/f1', 'Error Making Public', privateFile],
     ['Private', '/file-service/remove-link/f1', 'Error Removing Link', publicFile],
-  ] as const)('given %s fails with a 500 (%s), then "%s" and the file stays as it was', async (label, path, message, file) => {
-    server.use(mock.patch(`*${path}`, () => apiError(500)))
-    const { user } = await open(file)
-    await choose(user, label)
-    expect(await toasts().findByText(message)).toBeTruthy()
-    await waitFor(() => expect(isDisabled(permission())).toBe(false))
-    expect(shareModal.value).toBe(file)
-    expect(permission().textContent).toContain(file === publicFile ? 'Public' : 'Private')
-    expect(sent('/file-service/quick-list')).toHaveLength(1)
-    expect(within(screen.getByRole('dialog', { name: 'Share' })).getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).value).toBe(
-      file === publicFile ? `${window.location.origin}/public-download/f1/tok1` : '',
-    )
-  })
+  ] as const)(
+    'given %s fails with a 500 (%s), then "%s" and the file stays as it was',
+    async (label, path, message, file) => {
+      server.use(mock.patch(`*${path}`, () => apiError(500)))
+      const { user } = await open(file)
+      await choose(user, label)
+      expect(await toasts().findByText(message)).toBeTruthy()
+      await waitFor(() => expect(isDisabled(permission())).toBe(false))
+      expect(shareModal.value).toBe(file)
+      expect(permission().textContent).toContain(file === publicFile ? 'Public' : 'Private')
+      expect(sent('/file-service/quick-list')).toHaveLength(1)
+      expect(
+        within(screen.getByRole('dialog', { name: 'Share' })).getByRole<HTMLInputElement>('textbox', {
+          name: 'Share link',
+        }).value,
+      ).toBe(file === publicFile ? `${window.location.origin}/public-download/f1/tok1` : '')
+    },
+  )
 })

@@ -16,18 +16,33 @@ const GB = 1024 ** 3
 
 describe('quotaExceededReason (DESIGN §7 507 QUOTA_EXCEEDED)', () => {
   it('says "This file (X) is larger than your free space (Y)" from the numbers the server sends, in the meter’s units', () => {
-    const body = { statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'whatever', size: 5 * 1024 ** 2, used: 2 * GB - 1.2 * 1024 ** 2, quota: 2 * GB }
+    const body = {
+      statusCode: 507,
+      code: 'QUOTA_EXCEEDED',
+      message: 'whatever',
+      size: 5 * 1024 ** 2,
+      used: 2 * GB - 1.2 * 1024 ** 2,
+      quota: 2 * GB,
+    }
     expect(quotaExceededReason(507, body)).toBe('This file (5 MB) is larger than your free space (1.2 MB)')
   })
 
   it('without the size, "Storage full: X of Y used"', () => {
-    expect(quotaExceededReason(507, { statusCode: 507, code: 'QUOTA_EXCEEDED', message: 'whatever', used: 1.5 * GB, quota: 2 * GB })).toBe(
-      'Storage full: 1.5 GB of 2 GB used',
-    )
+    expect(
+      quotaExceededReason(507, {
+        statusCode: 507,
+        code: 'QUOTA_EXCEEDED',
+        message: 'whatever',
+        used: 1.5 * GB,
+        quota: 2 * GB,
+      }),
+    ).toBe('Storage full: 1.5 GB of 2 GB used')
   })
 
   it('without the numbers, the server’s own message; without that, "Storage full"', () => {
-    expect(quotaExceededReason(507, { code: 'QUOTA_EXCEEDED', message: 'Storage full: 10 MB of 10 MB used' })).toBe('Storage full: 10 MB of 10 MB used')
+    expect(quotaExceededReason(507, { code: 'QUOTA_EXCEEDED', message: 'Storage full: 10 MB of 10 MB used' })).toBe(
+      'Storage full: 10 MB of 10 MB used',
+    )
     expect(quotaExceededReason(507, undefined)).toBe('Storage full')
     expect(quotaExceededReason(507, '<html>Insufficient Storage</html>')).toBe('Storage full')
   })
@@ -52,7 +67,10 @@ describe('an upload refused for the quota (issue #20)', () => {
       </SWRConfig>,
     )
     tus.refuse('big.bin', 507, 'Storage full: 1.99 GB of 2 GB used')
-    const file = new NodeFile([new Uint8Array(10)], 'big.bin', { type: 'application/octet-stream', lastModified: 2 }) as unknown as File
+    const file = new NodeFile([new Uint8Array(10)], 'big.bin', {
+      type: 'application/octet-stream',
+      lastModified: 2,
+    }) as unknown as File
     void startUploads([file], '/', () => {})
     const start = Date.now()
     while (uploads.value.find((u) => u.name === 'big.bin')?.state !== 'failed') {

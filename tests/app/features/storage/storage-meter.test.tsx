@@ -14,7 +14,11 @@ vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/in
 const GB = 1024 ** 3
 
 function serveUsage(used: number, quota: number | null) {
-  server.use(mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, storage: { usedBytes: used, fileCount: 3 }, used, quota })))
+  server.use(
+    mock.get('*/user-service/user-detailed', () =>
+      ok({ ...testUserDetailed, storage: { usedBytes: used, fileCount: 3 }, used, quota }),
+    ),
+  )
 }
 
 async function openHome() {
@@ -45,7 +49,11 @@ describe('storage meter in the sidebar (issue #20)', () => {
   })
 
   it('an older server without `used`: the usage of `storage.usedBytes`, no bar', async () => {
-    server.use(mock.get('*/user-service/user-detailed', () => ok({ ...testUserDetailed, storage: { usedBytes: 2048, fileCount: 1 } })))
+    server.use(
+      mock.get('*/user-service/user-detailed', () =>
+        ok({ ...testUserDetailed, storage: { usedBytes: 2048, fileCount: 1 } }),
+      ),
+    )
     await openHome()
     expect(within(await meter()).getByText('2 KB used')).toBeTruthy()
   })
@@ -59,9 +67,14 @@ describe('storage meter in the sidebar (issue #20)', () => {
     expect(within(await meter()).getByText('1 KB of 1 GB used')).toBeTruthy()
     const before = sent('/user-service/user-detailed').length
     used = 3072
-    const file = new NodeFile([new Uint8Array(2048)], 'a.bin', { type: 'application/octet-stream', lastModified: 1 }) as unknown as File
+    const file = new NodeFile([new Uint8Array(2048)], 'a.bin', {
+      type: 'application/octet-stream',
+      lastModified: 1,
+    }) as unknown as File
     const item = { kind: 'file', getAsFile: () => file, webkitGetAsEntry: () => null }
-    fireEvent.drop(screen.getByRole('main'), { dataTransfer: { types: ['Files'], files: [file], items: [item], dropEffect: 'copy' } })
+    fireEvent.drop(screen.getByRole('main'), {
+      dataTransfer: { types: ['Files'], files: [file], items: [item], dropEffect: 'copy' },
+    })
     await waitFor(() => expect(tus.upload('a.bin')?.fileId).toBeTruthy())
     expect(await within(await meter()).findByText('3 KB of 1 GB used')).toBeTruthy()
     expect(sent('/user-service/user-detailed').length).toBeGreaterThan(before)

@@ -14,7 +14,11 @@ describe('notifications (SPEC §2, §9)', () => {
     let settle!: () => void
     act(() => {
       toast.success('Renamed')
-      void toast.promise(new Promise<void>((resolve) => (settle = resolve)), { pending: 'Renaming...', success: 'Done', error: 'Error Renaming' })
+      void toast.promise(new Promise<void>((resolve) => (settle = resolve)), {
+        pending: 'Renaming...',
+        success: 'Done',
+        error: 'Error Renaming',
+      })
     })
     expect(region.getByText('Renamed')).toBeTruthy()
     await act(() => vi.advanceTimersByTimeAsync(4999))

@@ -40,7 +40,12 @@ const until = async (check: () => boolean, ms = 3000) => {
   }
 }
 
-const renderPanel = () => render(<SWRConfig value={{ provider: () => new Map() }}><UploadPanelHost /></SWRConfig>)
+const renderPanel = () =>
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <UploadPanelHost />
+    </SWRConfig>,
+  )
 
 const click = async (name: string) => {
   await userEvent.setup().click(panel().getByRole('button', { name }))
@@ -75,7 +80,11 @@ describe('resumable uploads (issue #18)', () => {
     renderPanel()
     tus.hold()
     const names = Array.from({ length: 20 }, (_, i) => `f${i}.txt`)
-    void startUploads(names.map((name) => file(name)), '/', onUploaded)
+    void startUploads(
+      names.map((name) => file(name)),
+      '/',
+      onUploaded,
+    )
     await until(() => tus.held().length === 3)
     expect(uploads.value).toHaveLength(20)
     expect(uploadsInFlight()).toBe(3)
@@ -132,7 +141,9 @@ describe('resumable uploads (issue #18)', () => {
     renderPanel()
     tus.refuse('huge.bin', 413, 'File is larger than the limit of 100 bytes')
     void startUploads([file('ok.txt'), file('huge.bin', 500), file('gone.txt')], '/', onUploaded)
-    await until(() => state('huge.bin') === 'failed' && state('ok.txt') === 'completed' && state('gone.txt') === 'completed')
+    await until(
+      () => state('huge.bin') === 'failed' && state('ok.txt') === 'completed' && state('gone.txt') === 'completed',
+    )
     expect(row('huge.bin').textContent).toContain('File is larger than the limit of 100 bytes')
     expect(tus.log.filter((entry) => entry.name === 'huge.bin')).toHaveLength(1)
     // Too large stays too large: no Retry button.
@@ -181,12 +192,19 @@ describe('resumable uploads (issue #18)', () => {
     renderPanel()
     const withPath = (f: File, path: string) => (Object.defineProperty(f, 'webkitRelativePath', { value: path }), f)
     tus.refuse('bad.txt', 400, 'Name must not contain "\\"')
-    const files = [withPath(file('a.txt', 100), 'Pics/a.txt'), withPath(file('bad.txt', 100), 'Pics/sub/bad.txt'), withPath(file('c.txt', 100), 'Pics/c.txt')]
+    const files = [
+      withPath(file('a.txt', 100), 'Pics/a.txt'),
+      withPath(file('bad.txt', 100), 'Pics/sub/bad.txt'),
+      withPath(file('c.txt', 100), 'Pics/c.txt'),
+    ]
     void startUploads(files, 'folder-1', onUploaded)
     await until(() => state('Pics') === 'failed')
     expect(uploads.value).toEqual([expect.objectContaining({ name: 'Pics', type: 'folder', size: 300 })])
     expect(row('Pics').textContent).toContain('Pics/sub/bad.txt: Name must not contain "\\"')
-    expect([...tus.uploads.values()].filter((u) => u.fileId).map((u) => u.relativePath)).toEqual(['Pics/a.txt', 'Pics/c.txt'])
+    expect([...tus.uploads.values()].filter((u) => u.fileId).map((u) => u.relativePath)).toEqual([
+      'Pics/a.txt',
+      'Pics/c.txt',
+    ])
     expect(refetched).toEqual(['folder'])
   })
 })
@@ -223,7 +241,9 @@ describe('after a reload (issue #18 point 7)', () => {
     const { restoreUnfinishedUploads } = await import('../../../../app/features/uploads/restored-uploads.ts')
     await act(async () => restoreUnfinishedUploads(onUploaded))
     await chooseFile('big.bin', file('big.bin', 1000, 1_800_000_000_000))
-    expect(toaster.getSnapshot().map((t) => t.message)).toEqual(['That is not the same file: pick “big.bin” to resume its upload'])
+    expect(toaster.getSnapshot().map((t) => t.message)).toEqual([
+      'That is not the same file: pick “big.bin” to resume its upload',
+    ])
     expect(row('big.bin').dataset.state).toBe('paused')
     expect(tus.log.filter((entry) => entry.method === 'PATCH')).toHaveLength(1)
     await click('Cancel big.bin')

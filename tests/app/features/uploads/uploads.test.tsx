@@ -57,7 +57,10 @@ const withPath = (name: string, path: string, content = 'x') => {
 
 const panel = () => within(screen.getByRole('region', { name: 'Uploads' }))
 const heading = () => panel().getByRole('heading').textContent
-const rowNames = () => panel().queryAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))
+const rowNames = () =>
+  panel()
+    .queryAllByRole('progressbar')
+    .map((bar) => bar.getAttribute('aria-label'))
 const bar = (name: string) => panel().getByRole('progressbar', { name })
 const row = (name: string) => bar(name).closest('li')!
 const state = (name: string) => uploads.value.find((u) => u.name === name)?.state
@@ -283,7 +286,10 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     tus.failNetwork('b.txt')
     useFakeClock()
     void startUploads([file('a.txt'), file('b.txt'), file('c.txt')], '/', onUploaded)
-    const ended = () => state('a.txt') === 'failed' && state('c.txt') === 'failed' && tus.log.filter((entry) => entry.name === 'b.txt').length === 9
+    const ended = () =>
+      state('a.txt') === 'failed' &&
+      state('c.txt') === 'failed' &&
+      tus.log.filter((entry) => entry.name === 'b.txt').length === 9
     for (let i = 0; i < 400 && !ended(); i++) {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(500)
@@ -308,7 +314,9 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     expect(heading()).toBe('Uploaded 1 of 3 files')
     expect(panel().getByText('2 failed')).toBeTruthy()
     // Logged with what the server answered.
-    const logged = vi.mocked(console.warn).mock.calls.find(([what, name]) => what === 'Upload failed' && name === 'a.txt')
+    const logged = vi
+      .mocked(console.warn)
+      .mock.calls.find(([what, name]) => what === 'Upload failed' && name === 'a.txt')
     expect((logged?.[2] as DetailedError | undefined)?.originalResponse?.getStatus()).toBe(404)
     expect(toaster.getSnapshot()).toEqual([])
     expect(refetched).toEqual(['file'])
@@ -333,7 +341,14 @@ describe('upload panel (SPEC §2 "Upload panel", §4 "Upload item")', () => {
     // Sizes vary, so each request reports a different amount of progress as it ends.
     // 117 stored, 2 refused, 1 canceled by the user while it was being sent (three at a time,
     // each next one starts once one ends).
-    await settle(() => void startUploads(names.map((name, i) => file(name, 'x'.repeat(30 + (i % 36)))), '/', onUploaded))
+    await settle(
+      () =>
+        void startUploads(
+          names.map((name, i) => file(name, 'x'.repeat(30 + (i % 36)))),
+          '/',
+          onUploaded,
+        ),
+    )
     await until(() => f7Arrived)
     await act(async () => cancelUpload(uploads.peek().find((u) => u.name === 'f7.txt')!.id))
     letF7Go()
@@ -416,7 +431,14 @@ describe('starting uploads (SPEC §4 "Uploads")', () => {
   it('files that all carry a relative path go as one folder upload, named after the top folder, with an indeterminate bar', async () => {
     renderHarness()
     tus.hold()
-    await settle(() => void startUploads([withPath('a.txt', 'Pics/a.txt'), withPath('b.txt', 'Pics/sub/b.txt')], 'folder-1', onUploaded))
+    await settle(
+      () =>
+        void startUploads(
+          [withPath('a.txt', 'Pics/a.txt'), withPath('b.txt', 'Pics/sub/b.txt')],
+          'folder-1',
+          onUploaded,
+        ),
+    )
     await until(() => tus.held().length === 2)
     // One row; its files go as tus uploads with their paths, into the folder on screen.
     expect([...tus.uploads.values()].map((u) => [u.relativePath, u.parent])).toEqual([
@@ -471,7 +493,14 @@ describe('starting uploads (SPEC §4 "Uploads")', () => {
     renderHarness()
     const names = ['1.txt', '2.txt', '3.txt', '4.txt', '5.txt']
     tus.hold()
-    await settle(() => void startUploads(names.map((n) => file(n)), '/', onUploaded))
+    await settle(
+      () =>
+        void startUploads(
+          names.map((n) => file(n)),
+          '/',
+          onUploaded,
+        ),
+    )
     await until(() => tus.held().length === 3)
     expect(rowNames()).toEqual(['5.txt', '4.txt', '3.txt', '2.txt', '1.txt'])
     expect(tus.log.map((entry) => entry.name)).toEqual(['1.txt', '2.txt', '3.txt'])
@@ -502,12 +531,20 @@ const dirEntry = (name: string, children: Entry[]) => ({
   name,
   createReader() {
     let next = 0
-    return { readEntries: (resolve: (batch: Entry[]) => void) => queueMicrotask(() => resolve(children.slice(next, ++next))) }
+    return {
+      readEntries: (resolve: (batch: Entry[]) => void) => queueMicrotask(() => resolve(children.slice(next, ++next))),
+    }
   },
 })
 const fileItem = (f: File) => ({ kind: 'file', getAsFile: () => f, webkitGetAsEntry: () => fileEntry(f) })
-const dirItem = (entry: ReturnType<typeof dirEntry>) => ({ kind: 'file', getAsFile: () => null, webkitGetAsEntry: () => entry })
-const filesDrag = (extra: object = {}) => ({ dataTransfer: { types: ['Files'], files: [], items: [], dropEffect: 'none', ...extra } })
+const dirItem = (entry: ReturnType<typeof dirEntry>) => ({
+  kind: 'file',
+  getAsFile: () => null,
+  webkitGetAsEntry: () => entry,
+})
+const filesDrag = (extra: object = {}) => ({
+  dataTransfer: { types: ['Files'], files: [], items: [], dropEffect: 'none', ...extra },
+})
 
 describe('drag and drop onto the browser', () => {
   it('shows the overlay while files hover, through nested children, and hides it when they leave', () => {

@@ -20,7 +20,13 @@ const fileJson = (id: string, filename: string, kind: 'image' | 'video' | 'other
   filename,
   length: 1000,
   uploadDate: '2024-03-07T21:05:00.000Z',
-  metadata: { parent: '/', size: 1000, hasThumbnail: kind !== 'other', isVideo: kind === 'video', thumbnailID: kind === 'other' ? '' : `t-${id}` },
+  metadata: {
+    parent: '/',
+    size: 1000,
+    hasThumbnail: kind !== 'other',
+    isVideo: kind === 'video',
+    thumbnailID: kind === 'other' ? '' : `t-${id}`,
+  },
 })
 
 const beach = fileJson('a', 'beach.jpg', 'image')
@@ -62,7 +68,11 @@ async function open(file: FileJson, type: 'file' | 'quick-item' = 'file') {
   return screen.findByRole('dialog', { name: file.filename })
 }
 
-const tokenOk = () => server.use(mock.get(`*${TOKEN}`, () => ok({ message: 'ok' })), mock.delete(`*${REMOVE}`, () => ok({ message: 'ok' })))
+const tokenOk = () =>
+  server.use(
+    mock.get(`*${TOKEN}`, () => ok({ message: 'ok' })),
+    mock.delete(`*${REMOVE}`, () => ok({ message: 'ok' })),
+  )
 
 const video = () => document.querySelector('video')
 const heading = () => within(screen.getByRole('dialog')).getByRole('heading').textContent
@@ -71,7 +81,10 @@ const isOurEntry = () => (window.history.state as Record<string, unknown> | null
 
 describe('file viewer: images (SPEC §2)', () => {
   it('shows the name, the file menu and the image from the full-size thumbnail address', async () => {
-    const { user } = setup({ files: [beach], menuItems: (file) => [{ id: 'download', label: `Download ${file.filename}` }] })
+    const { user } = setup({
+      files: [beach],
+      menuItems: (file) => [{ id: 'download', label: `Download ${file.filename}` }],
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
     await open(beach)
     expect(screen.getByRole('heading', { name: 'beach.jpg' })).toBeTruthy()
@@ -89,7 +102,10 @@ describe('file viewer: images (SPEC §2)', () => {
   })
 
   it('given a new photo whose thumbnail is still being made, then it opens in the viewer, not as a plain file', async () => {
-    const fresh: FileJson = { ...fileJson('g', 'fresh.jpg', 'other'), metadata: { ...notes.metadata, thumbnailPending: true } }
+    const fresh: FileJson = {
+      ...fileJson('g', 'fresh.jpg', 'other'),
+      metadata: { ...notes.metadata, thumbnailPending: true },
+    }
     setup({ files: [fresh] })
     await open(fresh)
     expect(screen.getByRole('img', { name: 'fresh.jpg' }).getAttribute('src')).toBe('/file-service/full-thumbnail/g')
