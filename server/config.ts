@@ -75,7 +75,7 @@ export interface Limits {
   resetTokenTtlMs: number
   /** How long in-flight requests may run on after SIGTERM before their connections are cut. */
   shutdownGraceMs: number
-  /** Bytes of serialised list replies kept per instance (services/list-cache.ts); 0 turns the cache off. */
+  /** Bytes of serialised list replies kept per instance (services/drive/list-cache.ts); 0 turns the cache off. */
   listCacheBytes: number
   /** Deepest folder nesting (Home's children are depth 1): create, move, folder upload, WebDAV. */
   maxFolderDepth: number

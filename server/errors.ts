@@ -84,7 +84,7 @@ export const errors = {
   passwordChangeRequired: () =>
     new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Choose a new password first: this one was temporary'),
   noPassword: () => new AppError(409, 'NO_PASSWORD', 'This account has no password yet: set one in Settings first'),
-  /** Single sign-on (services/oidc.ts): the callback turns these into the sign-in screen's message. */
+  /** Single sign-on (services/sign-in/oidc.ts): the callback turns these into the sign-in screen's message. */
   oidcState: () =>
     new AppError(400, 'OIDC_STATE', 'This single sign-on attempt is invalid or has expired: start again'),
   oidcFailed: () => new AppError(401, 'OIDC_FAILED', 'The identity provider did not confirm this sign-in'),

@@ -4,9 +4,9 @@
 // waited for a second factor too long. Each sweep runs on its own: one failing is logged and the
 // rest still run. The timer is unref'd, so it never keeps the process alive.
 import type { SessionsRepository } from './repositories/sessions.ts'
-import type { ResumableUploads } from './services/resumable-uploads.ts'
-import type { SharingService } from './services/sharing.ts'
-import type { TreeService } from './services/tree.ts'
+import type { ResumableUploads } from './services/drive/resumable-uploads.ts'
+import type { SharingService } from './services/sharing/links.ts'
+import type { TreeService } from './services/drive/tree.ts'
 
 const EVERY_MS = 3_600_000
 

@@ -5,7 +5,7 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 export interface UsersTable {
   id: string
   email: string
-  /** '' = no password yet: an account made by a single sign-on (services/accounts.ts hasPassword). */
+  /** '' = no password yet: an account made by a single sign-on (services/sign-in/accounts.ts hasPassword). */
   password_hash: string
   email_verified: number
   created_at: number
@@ -24,7 +24,7 @@ export interface UsersTable {
   used_bytes: Generated<number>
   /** Sum of the user's live quota_reservations. */
   reserved_bytes: Generated<number>
-  /** Migration 015: the authenticator secret, sealed (services/totp.ts); on once totp_enabled_at is set. */
+  /** Migration 015: the authenticator secret, sealed (services/sign-in/totp.ts); on once totp_enabled_at is set. */
   totp_secret: string | null
   totp_enabled_at: number | null
   /** The time step of the last code accepted (no replay). */
@@ -64,7 +64,7 @@ export interface AppPasswordsTable {
   user_id: string
   name: string
   scope: AppPasswordScope
-  /** HMAC-SHA256 of the secret under a key derived from SECRET (services/app-passwords.ts). */
+  /** HMAC-SHA256 of the secret under a key derived from SECRET (services/sign-in/app-passwords.ts). */
   secret_hash: string
   created_at: number
   last_used_at: number | null
@@ -121,7 +121,7 @@ export interface AuditLogTable {
 
 export interface RecoveryCodesTable {
   user_id: string
-  /** HMAC-SHA256 under a key derived from SECRET (services/totp.ts). */
+  /** HMAC-SHA256 under a key derived from SECRET (services/sign-in/totp.ts). */
   code_hash: string
   used_at: number | null
 }

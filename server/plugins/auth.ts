@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { errors } from '../errors.ts'
-import type { Principal, SessionService, Tokens } from '../services/sessions.ts'
+import type { Principal, SessionService, Tokens } from '../services/sign-in/sessions.ts'
 
 export const ACCESS_COOKIE = 'access-token'
 export const REFRESH_COOKIE = 'refresh-token'

@@ -2,7 +2,12 @@
 // ever running in our origin (attachment, nosniff, a sandboxing CSP).
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type BlobDownload, type BlobReplyOptions, contentDisposition, parseRange } from '../services/downloads.ts'
+import {
+  type BlobDownload,
+  type BlobReplyOptions,
+  contentDisposition,
+  parseRange,
+} from '../services/drive/downloads.ts'
 import type { ByteRange } from '../storage/blob-store.ts'
 import type { HeaderList } from './security-headers.ts'
 

@@ -1,9 +1,9 @@
-// Sends a drive reply through the list cache (services/list-cache.ts): the kept bytes, gzipped
+// Sends a drive reply through the list cache (services/drive/list-cache.ts): the kept bytes, gzipped
 // when the browser takes it, or the route's JSON built and offered to the cache.
 import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import { type ListCache, listCacheKey } from '../services/list-cache.ts'
+import { type ListCache, listCacheKey } from '../services/drive/list-cache.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 // Browsers send a handful of distinct accept-encoding values: remember each answer.

@@ -13,7 +13,7 @@ export function multipartOptions(maxUploadBytes: number | undefined): FastifyMul
     limits: {
       // Our own meter enforces MAX_UPLOAD_BYTES with a clear 413; busboy's cap sits just above.
       fileSize: maxUploadBytes !== undefined ? maxUploadBytes + 1 : Number.MAX_SAFE_INTEGER,
-      // Each route passes its own form's counts to req.parts() (services/upload-form.ts); one
+      // Each route passes its own form's counts to req.parts() (services/drive/upload-form.ts); one
       // that does not takes no part at all rather than any number of them.
       fields: 0,
       files: 0,

@@ -22,7 +22,7 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     thumbnailJobs: createThumbnailJobsRepository(db),
     outbox: createBlobOutboxRepository(db),
     uploads: createUploadsRepository(db),
-    /** Quota reservations: settled in the transaction that commits a file (services/quota.ts). */
+    /** Quota reservations: settled in the transaction that commits a file (services/drive/quota.ts). */
     quota: createQuotaRepository(db),
     accountRows: createAccountRowsRepository(db),
     /** WebDAV's names, dead properties and locks (services/dav/). */

@@ -1,6 +1,6 @@
 // SQL for share links (migration 012): the share_links rows, and the mirror of a file's link on
 // its row (files.link_type / link_token), which the spec's file JSON shows. Every write that
-// changes a file's link changes the mirror in the same transaction (services/sharing.ts runs
+// changes a file's link changes the mirror in the same transaction (services/sharing/links.ts runs
 // them in one), and writing the file row moves the drive version, so cached lists follow.
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Dialect } from '../db/database.ts'

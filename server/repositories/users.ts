@@ -16,7 +16,7 @@ export interface UserUsage {
   last_active_at: number | null
 }
 
-/** What an admin may change on an account (services/admin.ts checks the last-admin rule). */
+/** What an admin may change on an account (services/family/admin.ts checks the last-admin rule). */
 export interface AccountPatch {
   role?: UserRole
   disabled?: number

@@ -1,12 +1,12 @@
-// /admin (DESIGN.md §7): thin routes over services/admin.ts. Every route answers 403 to a
+// /admin (DESIGN.md §7): thin routes over services/family/admin.ts. Every route answers 403 to a
 // signed-in user who is not an admin (401 to nobody signed in), checked before its input.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
-import type { AdminService } from '../services/admin.ts'
+import type { AdminService } from '../services/family/admin.ts'
 import type { AuditService } from '../services/audit.ts'
-import type { InviteService } from '../services/invites.ts'
+import type { InviteService } from '../services/family/invites.ts'
 import {
   AdminCreateBody,
   AdminCreateReply,

@@ -21,18 +21,18 @@ import {
   SuggestedReply,
 } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
-import type { DownloadService } from '../services/downloads.ts'
-import type { FileCopies } from '../services/file-copy.ts'
-import { fileJson, fileListJson, folderJson } from '../services/json.ts'
-import type { ListCache } from '../services/list-cache.ts'
-import type { ListingService } from '../services/listing.ts'
-import type { MediaService } from '../services/media.ts'
-import type { SessionService } from '../services/sessions.ts'
-import type { SharingService } from '../services/sharing.ts'
-import type { TreeService } from '../services/tree.ts'
-import type { UploadService } from '../services/uploads.ts'
+import type { DownloadService } from '../services/drive/downloads.ts'
+import type { FileCopies } from '../services/drive/file-copy.ts'
+import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
+import type { ListCache } from '../services/drive/list-cache.ts'
+import type { ListingService } from '../services/drive/listing.ts'
+import type { MediaService } from '../services/media/previews.ts'
+import type { SessionService } from '../services/sign-in/sessions.ts'
+import type { SharingService } from '../services/sharing/links.ts'
+import type { TreeService } from '../services/drive/tree.ts'
+import type { UploadService } from '../services/drive/uploads.ts'
 import { registerActions, registerItemRoutes } from './item-routes.ts'
-import type { QuotaService } from '../services/quota.ts'
+import type { QuotaService } from '../services/drive/quota.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
@@ -45,7 +45,7 @@ export interface FileRoutesDeps {
   tree: TreeService
   uploads: UploadService
   copies: FileCopies
-  /** The owner's storage quota, reserved around each upload (services/quota.ts). */
+  /** The owner's storage quota, reserved around each upload (services/drive/quota.ts). */
   quota: Pick<QuotaService, 'around'>
   multipart: FastifyMultipartOptions
 }

@@ -18,15 +18,15 @@ import {
 } from '../schemas/files.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import type { Vault } from '../storage/vault.ts'
-import { contentDisposition } from '../services/downloads.ts'
-import { folderJson } from '../services/json.ts'
-import type { ListCache } from '../services/list-cache.ts'
-import { idList, type ListingService } from '../services/listing.ts'
-import type { TreeService } from '../services/tree.ts'
-import type { UploadService } from '../services/uploads.ts'
-import { planZip, streamZip } from '../services/zip.ts'
+import { contentDisposition } from '../services/drive/downloads.ts'
+import { folderJson } from '../services/drive/json.ts'
+import type { ListCache } from '../services/drive/list-cache.ts'
+import { idList, type ListingService } from '../services/drive/listing.ts'
+import type { TreeService } from '../services/drive/tree.ts'
+import type { UploadService } from '../services/drive/uploads.ts'
+import { planZip, streamZip } from '../services/drive/zip.ts'
 import { registerItemRoutes } from './item-routes.ts'
-import type { QuotaService } from '../services/quota.ts'
+import type { QuotaService } from '../services/drive/quota.ts'
 
 export interface FolderRoutesDeps {
   auth: Auth
@@ -35,7 +35,7 @@ export interface FolderRoutesDeps {
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
-  /** The owner's storage quota, reserved around each upload (services/quota.ts). */
+  /** The owner's storage quota, reserved around each upload (services/drive/quota.ts). */
   quota: Pick<QuotaService, 'around'>
   vault: Vault
   multipart: FastifyMultipartOptions

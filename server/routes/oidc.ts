@@ -1,4 +1,4 @@
-// /auth/oidc: single sign-on (services/oidc.ts). Both flow routes are browser navigations, so
+// /auth/oidc: single sign-on (services/sign-in/oidc.ts). Both flow routes are browser navigations, so
 // they answer with redirects: to the provider, then back to the app's sign-in screen, which
 // restores the new session (`?sso=done`) or shows why it was refused (`?sso-error=CODE`).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -7,7 +7,7 @@ import type { Config } from '../config.ts'
 import { AppError, errors } from '../errors.ts'
 import { type Auth, isSecure } from '../plugins/auth.ts'
 import { OidcLoginQuery, OidcStatusReply } from '../schemas/oidc.ts'
-import type { OidcService } from '../services/oidc.ts'
+import type { OidcService } from '../services/sign-in/oidc.ts'
 
 /** The pending sign-in's cookie: Lax, as it must come back on the provider's cross-site redirect. */
 export const OIDC_COOKIE = 'oidc-sign-in'

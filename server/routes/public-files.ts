@@ -1,11 +1,11 @@
 // The spec's share links under /file-service (SPEC §7): no login at all, limited per address.
-// They read the same links as /share-service (services/shared-access.ts).
+// They read the same links as /share-service (services/sharing/link-access.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { sendBlob } from '../plugins/blob-reply.ts'
 import { withLimitPage } from '../plugins/limit-page.ts'
-import type { SharedAccess } from '../services/shared-access.ts'
+import type { SharedAccess } from '../services/sharing/link-access.ts'
 
 export interface PublicRoutesDeps {
   shared: SharedAccess

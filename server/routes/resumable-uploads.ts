@@ -8,8 +8,8 @@ import type { UploadRow } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { lingerOnRefusal } from '../plugins/linger-on-refusal.ts'
-import type { CreateInput, ResumableUploads } from '../services/resumable-uploads.ts'
-import { byteCount } from '../services/resumable-uploads.ts'
+import type { CreateInput, ResumableUploads } from '../services/drive/resumable-uploads.ts'
+import { byteCount } from '../services/drive/resumable-uploads.ts'
 
 export interface ResumableRoutesDeps {
   auth: Auth

@@ -30,15 +30,15 @@ import {
   UpdateLinkBody,
 } from '../schemas/sharing.ts'
 import { MessageReply } from '../schemas/user.ts'
-import { type BlobDownload, contentDisposition } from '../services/downloads.ts'
-import type { FileRequests } from '../services/file-requests.ts'
-import type { ResumableUploads } from '../services/resumable-uploads.ts'
-import { idList } from '../services/listing.ts'
-import type { FullImage } from '../services/media.ts'
-import type { SharedAccess } from '../services/shared-access.ts'
-import type { SharingService } from '../services/sharing.ts'
-import { streamZip } from '../services/zip.ts'
-import type { QuotaService } from '../services/quota.ts'
+import { type BlobDownload, contentDisposition } from '../services/drive/downloads.ts'
+import type { FileRequests } from '../services/sharing/file-requests.ts'
+import type { ResumableUploads } from '../services/drive/resumable-uploads.ts'
+import { idList } from '../services/drive/listing.ts'
+import type { FullImage } from '../services/media/previews.ts'
+import type { SharedAccess } from '../services/sharing/link-access.ts'
+import type { SharingService } from '../services/sharing/links.ts'
+import { streamZip } from '../services/drive/zip.ts'
+import type { QuotaService } from '../services/drive/quota.ts'
 
 export interface ShareRoutesDeps {
   auth: Auth
@@ -46,7 +46,7 @@ export interface ShareRoutesDeps {
   shared: SharedAccess
   fileRequests: FileRequests
   resumable: ResumableUploads
-  /** The link owner's storage quota, reserved around each multipart upload (services/quota.ts). */
+  /** The link owner's storage quota, reserved around each multipart upload (services/drive/quota.ts). */
   quota: Pick<QuotaService, 'around'>
   config: Pick<Config, 'secureCookies'>
   publicPerIp: number

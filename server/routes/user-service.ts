@@ -4,13 +4,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Auth } from '../plugins/auth.ts'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { browserId, CHALLENGE_COOKIE, PASSKEY_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts'
-import type { AccountService } from '../services/accounts.ts'
-import type { AppPasswordService } from '../services/app-passwords.ts'
+import type { AccountService } from '../services/sign-in/accounts.ts'
+import type { AppPasswordService } from '../services/sign-in/app-passwords.ts'
 import type { AuditService } from '../services/audit.ts'
-import type { InviteService } from '../services/invites.ts'
-import type { QuotaService } from '../services/quota.ts'
-import type { SessionService } from '../services/sessions.ts'
-import type { TotpService } from '../services/totp.ts'
+import type { InviteService } from '../services/family/invites.ts'
+import type { QuotaService } from '../services/drive/quota.ts'
+import type { SessionService } from '../services/sign-in/sessions.ts'
+import type { TotpService } from '../services/sign-in/totp.ts'
 import {
   AppPasswordsReply,
   AuditPage,
@@ -249,7 +249,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
   )
 
-  // App passwords: WebDAV and scripts only (services/app-passwords.ts); the secret is in the create reply alone.
+  // App passwords: WebDAV and scripts only (services/sign-in/app-passwords.ts); the secret is in the create reply alone.
   app.post(
     '/app-passwords',
     { ...authed, schema: { body: CreateAppPasswordBody, response: { 201: CreateAppPasswordReply } } },
@@ -279,7 +279,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     },
   )
 
-  // Two-step verification with an authenticator app (services/totp.ts).
+  // Two-step verification with an authenticator app (services/sign-in/totp.ts).
   const totpLimit = { rateLimit: { max: deps.loginPerIp, timeWindow: 60_000 } }
   app.get('/totp', { ...authed, schema: { response: { 200: TotpStatusReply } } }, async (req) =>
     totp.status(req.principal!.userId),

@@ -1,13 +1,13 @@
-// /user-service/webauthn: passkeys (services/passkeys.ts). Thin routes: schema, auth, one service
+// /user-service/webauthn: passkeys (services/sign-in/passkeys.ts). Thin routes: schema, auth, one service
 // call. Each options reply sets the ceremony's cookie; its verify takes it.
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Auth } from '../plugins/auth.ts'
 import { browserId, CHALLENGE_COOKIE, PASSKEY_COOKIE } from '../plugins/auth.ts'
-import type { AccountService } from '../services/accounts.ts'
-import type { PasskeyService } from '../services/passkeys.ts'
-import type { SecondFactorService } from '../services/second-factor.ts'
+import type { AccountService } from '../services/sign-in/accounts.ts'
+import type { PasskeyService } from '../services/sign-in/passkeys.ts'
+import type { SecondFactorService } from '../services/sign-in/second-factor.ts'
 import { IdParams, MessageReply, SignedInReply } from '../schemas/user.ts'
 import {
   LoginOptionsBody,

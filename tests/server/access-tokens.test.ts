@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultLimits } from '../../server/config.ts'
 import type { Session } from '../../server/db/schema.ts'
 import type { SessionsRepository } from '../../server/repositories/sessions.ts'
-import { createSessionService } from '../../server/services/sessions.ts'
+import { createSessionService } from '../../server/services/sign-in/sessions.ts'
 
 /** An in-memory sessions table and a hand-driven clock. */
 function setup() {

@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
 // users.drive_version changes with every write to that user's files or folders, in the writing
 // transaction, so "the drive as of version N" names one exact state: cached list replies are keyed
-// by it (server/services/list-cache.ts). Triggers, not calls in the repositories, so that no write
+// by it (server/services/drive/list-cache.ts). Triggers, not calls in the repositories, so that no write
 // path (a rename, the thumbnail queue, the trash sweeper, a future one) can forget to bump it.
 const TABLES = ['files', 'folders'] as const
 

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely'
 // a file's link that the spec's file JSON shows (kept in step by repositories/links.ts, in the
 // same transaction), and the links they held become rows here: public = a view link, one = a
 // view link with max_downloads 1.
-// As services/sharing.ts tokenHash (util/crypto sha256): base64url SHA-256 of the token.
+// As services/sharing/links.ts tokenHash (util/crypto sha256): base64url SHA-256 of the token.
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 export async function up(db: Kysely<any>): Promise<void> {

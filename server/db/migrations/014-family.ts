@@ -7,7 +7,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // migration 004) so no write or delete path can forget it; users.reserved_bytes is the sum of
 // the live rows of quota_reservations. Both sit on the user's row, so a reservation is one
 // conditional UPDATE of that row: parallel reservations serialise on its lock and each sees the
-// others' bytes (services/quota.ts).
+// others' bytes (services/drive/quota.ts).
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   const addUserColumn = (name: string, type: 'text' | 'bigint' | 'integer', build?: (c: any) => any) =>
@@ -101,7 +101,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 
   // No foreign keys: an entry outlives the accounts it names (an admin's "deleted x@y" stays);
-  // a deleted user's own entries are removed with them (services/user-removal.ts).
+  // a deleted user's own entries are removed with them (services/family/user-removal.ts).
   await db.schema
     .createTable('audit_log')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 // Sign-in security (DESIGN.md §7 "Two-factor and single sign-on"): an authenticator app's secret
 // on the user's row, its single-use recovery codes, and the sign-ins waiting for a second factor.
 export async function up(db: Kysely<any>): Promise<void> {
-  // Sealed with a key derived from SECRET (services/totp.ts); set by setup, live once enabled_at is.
+  // Sealed with a key derived from SECRET (services/sign-in/totp.ts); set by setup, live once enabled_at is.
   await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute()
   await db.schema.alterTable('users').addColumn('totp_enabled_at', 'bigint').execute()
   // The time step of the last accepted code: a code is never accepted twice, nor an older one.

@@ -2,7 +2,7 @@
 // the dead ones a client stored (PROPPATCH), written as multistatus XML a response at a time.
 import type { DavLock } from '../../db/schema.ts'
 import type { DavFile, DavFolder } from '../../repositories/dav.ts'
-import { blobEtag } from '../downloads.ts'
+import { blobEtag } from '../drive/downloads.ts'
 import { covering, lockHref } from './locks.ts'
 import { DAV_NS, escapeXml, fromClark, propertyXml } from './xml.ts'
 

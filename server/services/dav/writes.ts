@@ -13,9 +13,9 @@ import type { StoredBlob } from '../../storage/blob-store.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
 import { checkDepth, checkName } from '../../util/names.ts'
-import type { QuotaService, Reservation } from '../quota.ts'
-import { folderRow, type TreeService } from '../tree.ts'
-import { fileRow } from '../uploads.ts'
+import type { QuotaService, Reservation } from '../drive/quota.ts'
+import { folderRow, type TreeService } from '../drive/tree.ts'
+import { fileRow } from '../drive/uploads.ts'
 import { createDavPaths, type Resolved } from './paths.ts'
 
 /** A stream of unknown length grows its reservation by this much at a time. */

@@ -3,7 +3,7 @@
 // page, never the folder.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fileRow } from '../../../server/services/uploads.ts'
+import { fileRow } from '../../../server/services/drive/uploads.ts'
 import { basic, startDav, type DavAccount, type TestServer } from './dav-helpers.ts'
 
 const FILES = 10_000

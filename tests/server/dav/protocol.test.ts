@@ -3,7 +3,7 @@
 // duplicate names, conditional requests and ranges. One server for the file.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newAppPasswordSecret } from '../../../server/services/app-passwords.ts'
+import { newAppPasswordSecret } from '../../../server/services/sign-in/app-passwords.ts'
 import { expectConsistent } from '../helpers/drive.ts'
 import {
   basic,

@@ -5,7 +5,7 @@ import { type Kysely, Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations } from '../../../server/db/migrations/index.ts'
 import { AppError } from '../../../server/errors.ts'
-import type { Reservation } from '../../../server/services/quota.ts'
+import type { Reservation } from '../../../server/services/drive/quota.ts'
 import { startFamily, member, type Family } from './family-helpers.ts'
 
 let f: Family

@@ -2,7 +2,7 @@
 // only of the caller's own files, held in the quota before a byte is kept, and re-sealed when
 // blobs are encrypted at rest. CI runs this on PostgreSQL + S3 as well as SQLite + disk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyName } from '../../../server/services/file-copy.ts'
+import { copyName } from '../../../server/services/drive/file-copy.ts'
 import { startFamily, member, type Family } from '../family/family-helpers.ts'
 import { randomBytes } from '../helpers/drive.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'

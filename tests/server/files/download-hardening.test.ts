@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { isAbsolute, relative, resolve } from 'node:path'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { zipSegment } from '../../../server/services/zip.ts'
+import { zipSegment } from '../../../server/services/drive/zip.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 

@@ -1,11 +1,11 @@
-// services/json.ts fileListJson writes a file list's JSON itself: the same bytes as the /list
+// services/drive/json.ts fileListJson writes a file list's JSON itself: the same bytes as the /list
 // route's response schema serialising rows.map(fileJson), for every kind of value a row holds.
 import Fastify from 'fastify'
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import type { FileSummary } from '../../../server/repositories/files.ts'
 import { FileJson } from '../../../server/schemas/files.ts'
-import { fileJson, fileListJson } from '../../../server/services/json.ts'
+import { fileJson, fileListJson } from '../../../server/services/drive/json.ts'
 
 const row = (over: Partial<FileSummary>): FileSummary => ({
   id: 'AbC-_09xyzAbC-_09xyzAb',

@@ -1,4 +1,4 @@
-// The list cache (server/services/list-cache.ts) over real HTTP: a repeated read is answered from
+// The list cache (server/services/drive/list-cache.ts) over real HTTP: a repeated read is answered from
 // it, and no write (through any route, the thumbnail queue, a one-time download, another
 // connection to the database or another instance) is ever hidden by it.
 import { get, type IncomingHttpHeaders } from 'node:http'

@@ -3,7 +3,7 @@
 // mail, an admin's reset and "log out everywhere" end every app password made before; a reset by
 // mail drops a second factor enrolled in the last days, not an older one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RECENT_FACTOR_MS } from '../../../server/services/second-factor.ts'
+import { RECENT_FACTOR_MS } from '../../../server/services/sign-in/second-factor.ts'
 import { basic, dav } from '../dav/dav-helpers.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'

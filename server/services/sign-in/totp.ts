@@ -6,13 +6,13 @@
 // earlier step passes again.
 import { randomInt } from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
-import type { User } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { TwoFactorRepository } from '../repositories/two-factor.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { deriveKey, hmac, openText, sealText } from '../util/crypto.ts'
+import type { User } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { TwoFactorRepository } from '../../repositories/two-factor.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { deriveKey, hmac, openText, sealText } from '../../util/crypto.ts'
 import { confirmPassword } from './accounts.ts'
-import type { AuditService } from './audit.ts'
+import type { AuditService } from '../audit.ts'
 import type { SessionService } from './sessions.ts'
 
 export const RECOVERY_CODE_COUNT = 10

@@ -3,8 +3,8 @@
 // the full-size preview.
 import type { Readable } from 'node:stream'
 import sharp, { type Sharp } from 'sharp'
-import { decodeBmp } from '../util/bmp.ts'
-import { isBrowserSafeImage } from '../util/mime.ts'
+import { decodeBmp } from '../../util/bmp.ts'
+import { isBrowserSafeImage } from '../../util/mime.ts'
 
 export const THUMBNAIL_SIZE = 256
 /** A browser-safe original up to this size (and within the edge cap) is its own preview. */

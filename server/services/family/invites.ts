@@ -1,15 +1,15 @@
 // Invite links (DESIGN.md §8): an admin makes one (mailed when given an address and SMTP_URL is
 // set), lists and revokes them; an invite ends with its maker's admin standing. The link carries
-// the token; only its hash is stored. Sign-up uses it up (services/accounts.ts).
-import type { Config } from '../config.ts'
-import { type AppError, errors } from '../errors.ts'
-import type { InviteRow, InvitesRepository } from '../repositories/invites.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { randomId, sha256 } from '../util/crypto.ts'
-import { isValidEmail } from '../util/email.ts'
-import { normaliseEmail } from './accounts.ts'
-import type { AuditService } from './audit.ts'
-import { linkMail, type Mailer } from './mailer.ts'
+// the token; only its hash is stored. Sign-up uses it up (services/sign-in/accounts.ts).
+import type { Config } from '../../config.ts'
+import { type AppError, errors } from '../../errors.ts'
+import type { InviteRow, InvitesRepository } from '../../repositories/invites.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { randomId, sha256 } from '../../util/crypto.ts'
+import { isValidEmail } from '../../util/email.ts'
+import { normaliseEmail } from '../sign-in/accounts.ts'
+import type { AuditService } from '../audit.ts'
+import { linkMail, type Mailer } from '../mailer.ts'
 
 export interface InviteJson {
   _id: string

@@ -2,11 +2,11 @@
 // The name keeps the extension last (the type, the preview and the badge stay the same) and sorts
 // beside the original by name, as the keep-both rule's `name (1).ext` does; "Copy of name" would
 // file it under C. Folders are not copied here (WebDAV's COPY copies a tree).
-import type { FileRow } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import type { Vault } from '../storage/vault.ts'
+import type { FileRow } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import type { Vault } from '../../storage/vault.ts'
 import type { QuotaService } from './quota.ts'
 import { fileRow } from './uploads.ts'
 

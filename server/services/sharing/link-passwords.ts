@@ -11,11 +11,11 @@
 // opens every other link; per address, so one guesser cannot lock a link for everyone else.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { verify as argonVerify } from '@node-rs/argon2'
-import type { Limits } from '../config.ts'
-import type { ShareLink } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import { clientKey } from '../util/client-address.ts'
-import type { BackoffKey, BackoffStore } from '../util/limiter.ts'
+import type { Limits } from '../../config.ts'
+import type { ShareLink } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import { clientKey } from '../../util/client-address.ts'
+import type { BackoffKey, BackoffStore } from '../../util/limiter.ts'
 
 /** How long a right password keeps a browser in (a session cookie may end sooner). */
 export const UNLOCK_TTL_MS = 12 * 60 * 60_000

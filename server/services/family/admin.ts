@@ -1,14 +1,14 @@
 // The admin's side of accounts (DESIGN.md §7): list with usage, create, disable, role, quota,
 // reset password, delete, invite. Every change is audited with the admin as its actor; the last
 // active admin can never be demoted, disabled or deleted (409 LAST_ADMIN).
-import type { User, UserRole } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { AccountPatch, UsersRepository, UserUsage } from '../repositories/users.ts'
-import { formatBytes } from '../util/bytes.ts'
-import { type AccountService, normaliseEmail, temporaryPassword } from './accounts.ts'
-import type { AuditService } from './audit.ts'
+import type { User, UserRole } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { AccountPatch, UsersRepository, UserUsage } from '../../repositories/users.ts'
+import { formatBytes } from '../../util/bytes.ts'
+import { type AccountService, normaliseEmail, temporaryPassword } from '../sign-in/accounts.ts'
+import type { AuditService } from '../audit.ts'
 import type { InviteService } from './invites.ts'
-import type { SessionService } from './sessions.ts'
+import type { SessionService } from '../sign-in/sessions.ts'
 import type { UserRemoval } from './user-removal.ts'
 
 export interface AdminUserJson {

@@ -7,14 +7,14 @@
 // Nothing here is cached: every visitor request reads the link afresh, so a revoke or a change
 // holds on every instance at once.
 import { hash as argonHash } from '@node-rs/argon2'
-import type { FileRow, Folder, LinkType, ShareLink } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
-import type { ShareLinkChanges } from '../repositories/links.ts'
-import type { CreateLinkBody, LinkUploadJson, ShareLinkJson, UpdateLinkBody } from '../schemas/sharing.ts'
-import { randomId, sha256 } from '../util/crypto.ts'
-import { isoDate } from '../util/iso-date.ts'
-import type { ResumableUploads } from './resumable-uploads.ts'
+import type { FileRow, Folder, LinkType, ShareLink } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
+import type { ShareLinkChanges } from '../../repositories/links.ts'
+import type { CreateLinkBody, LinkUploadJson, ShareLinkJson, UpdateLinkBody } from '../../schemas/sharing.ts'
+import { randomId, sha256 } from '../../util/crypto.ts'
+import { isoDate } from '../../util/iso-date.ts'
+import type { ResumableUploads } from '../drive/resumable-uploads.ts'
 
 /** 24 random bytes: 192 bits, base64url (32 characters). */
 const TOKEN_BYTES = 24

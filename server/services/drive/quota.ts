@@ -9,12 +9,12 @@
 // uploads reserve against the link owner. A write whose length is unknown grows its reservation
 // as bytes arrive. On success, settleIn(trx, …) in the transaction that inserts the file row;
 // on failure or abort, release().
-import type { Limits } from '../config.ts'
-import { errors } from '../errors.ts'
-import type { DriveTransaction } from '../repositories/drive.ts'
-import type { QuotaRepository } from '../repositories/quota.ts'
-import { formatBytes } from '../util/bytes.ts'
-import { randomId } from '../util/crypto.ts'
+import type { Limits } from '../../config.ts'
+import { errors } from '../../errors.ts'
+import type { DriveTransaction } from '../../repositories/drive.ts'
+import type { QuotaRepository } from '../../repositories/quota.ts'
+import { formatBytes } from '../../util/bytes.ts'
+import { randomId } from '../../util/crypto.ts'
 
 export interface Reservation {
   readonly id: string

@@ -3,10 +3,10 @@
 // `quietMs`, so a visitor dropping twenty files makes one mail, not twenty. Kept in memory on the
 // instance that received the files: a batch cut by a restart is sent at close, or lost with a
 // crash (the files themselves are safe; only the notice is).
-import type { FileRow, Folder, ShareLink } from '../db/schema.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { printableName } from '../util/names.ts'
-import { escapeHtml, type Mail, type Mailer } from './mailer.ts'
+import type { FileRow, Folder, ShareLink } from '../../db/schema.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { printableName } from '../../util/names.ts'
+import { escapeHtml, type Mail, type Mailer } from '../mailer.ts'
 
 /** Names listed in one mail at most; the rest are counted. */
 const LISTED = 100

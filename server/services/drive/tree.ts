@@ -1,15 +1,15 @@
 // The rules of the folder tree: create, rename, move, trash, restore and permanent delete, for
 // single items and selections (DESIGN.md §4). A selection is all-or-nothing: one unknown or
 // foreign id is a 404 and nothing changes.
-import type { FileRow, Folder } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
-import type { DoomedFile } from '../repositories/files.ts'
-import { folderDepth, subtreePrefix } from '../repositories/folders.ts'
-import type { Item } from '../schemas/files.ts'
-import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import { randomId } from '../util/crypto.ts'
-import { checkDepth, checkName, nameKey, typeKey } from '../util/names.ts'
+import type { FileRow, Folder } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
+import type { DoomedFile } from '../../repositories/files.ts'
+import { folderDepth, subtreePrefix } from '../../repositories/folders.ts'
+import type { Item } from '../../schemas/files.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import { randomId } from '../../util/crypto.ts'
+import { checkDepth, checkName, nameKey, typeKey } from '../../util/names.ts'
 
 /** The drive's repositories, in a transaction or not. */
 type Trx = DriveTransaction

@@ -3,8 +3,8 @@
 // else is a 400 naming it, before anything is stored. Busboy gets the same counts (parserOptions),
 // so a flood of parts stops in the parser too instead of queueing in memory.
 import type { Readable } from 'node:stream'
-import type { Limits } from '../config.ts'
-import { errors } from '../errors.ts'
+import type { Limits } from '../../config.ts'
+import { errors } from '../../errors.ts'
 
 export type FormLimits = Pick<Limits, 'uploadFieldBytes' | 'maxPathLength' | 'maxFilesPerUpload'>
 /**

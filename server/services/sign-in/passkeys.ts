@@ -3,7 +3,7 @@
 // under a random token in an HttpOnly cookie, bound to the browser and the account (or, for a
 // passwordless sign-in, to nobody yet), alive a couple of minutes and answered once: taking it
 // deletes it. A passkey signs in alone (it was verified on the device: user verification is
-// required), or completes a password sign-in as its second factor (services/second-factor.ts).
+// required), or completes a password sign-in as its second factor (services/sign-in/second-factor.ts).
 // Its signature counter must move forward, so an answer from a cloned authenticator that rolls
 // it back is refused. Adding one needs the password: a stolen session must not plant a way in.
 import {
@@ -16,14 +16,14 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import type { Limits, WebauthnConfig } from '../config.ts'
-import type { Passkey, User, WebauthnPurpose } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { PasskeysRepository } from '../repositories/passkeys.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { randomId, sha256 } from '../util/crypto.ts'
+import type { Limits, WebauthnConfig } from '../../config.ts'
+import type { Passkey, User, WebauthnPurpose } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { PasskeysRepository } from '../../repositories/passkeys.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { randomId, sha256 } from '../../util/crypto.ts'
 import { confirmPassword } from './accounts.ts'
-import type { AuditService } from './audit.ts'
+import type { AuditService } from '../audit.ts'
 import { type LoginThrottle, tooManyFailuresMessage } from './login-throttle.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 

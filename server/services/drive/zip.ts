@@ -3,10 +3,10 @@
 // selected folder; names that collide in one directory get " (1)", " (2)", ….
 import { once } from 'node:events'
 import type { ZipArchive } from 'archiver'
-import type { FileRow } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import { isCompressed } from '../util/mime.ts'
+import type { FileRow } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import { isCompressed } from '../../util/mime.ts'
 import type { Readable } from 'node:stream'
 
 export interface ZipEntry {

@@ -4,22 +4,22 @@
 // limits (largest file, total bytes, number of files: an empty file counts too) and the server's, with the same all-or-nothing rule as any
 // upload: the row commits only once the blob is durable, and a refusal leaves nothing.
 // Resumable (tus) uploads through the link follow the same rules (`tus`, `linkUploads`): the
-// protocol is services/resumable-uploads.ts's; a tus upload reserves its length of the link's
+// protocol is services/drive/resumable-uploads.ts's; a tus upload reserves its length of the link's
 // total (and one of its files) when it is created, so parallel uploads cannot pass it together,
 // and gives it back if it ends unfinished. What the visitor is told of a full quota names none of
 // the owner's numbers.
-import type { FileRow, Folder, ShareLink, UploadRow } from '../db/schema.ts'
-import { AppError, errors } from '../errors.ts'
-import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
-import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import type { StoredBlob } from '../storage/blob-store.ts'
-import type { Vault } from '../storage/vault.ts'
-import { formatBytes } from '../util/bytes.ts'
-import { randomId } from '../util/crypto.ts'
-import { mimeFor } from '../util/mime.ts'
-import { checkName, nameKey } from '../util/names.ts'
-import type { AdmitUpload, LinkUploadRules } from './resumable-uploads.ts'
-import type { SharedAccess } from './shared-access.ts'
+import type { FileRow, Folder, ShareLink, UploadRow } from '../../db/schema.ts'
+import { AppError, errors } from '../../errors.ts'
+import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import type { StoredBlob } from '../../storage/blob-store.ts'
+import type { Vault } from '../../storage/vault.ts'
+import { formatBytes } from '../../util/bytes.ts'
+import { randomId } from '../../util/crypto.ts'
+import { mimeFor } from '../../util/mime.ts'
+import { checkName, nameKey } from '../../util/names.ts'
+import type { AdmitUpload, LinkUploadRules } from '../drive/resumable-uploads.ts'
+import type { SharedAccess } from './link-access.ts'
 import {
   checkFilePart,
   type FormLimits,
@@ -27,8 +27,8 @@ import {
   parserOptions,
   readField,
   type UploadForm,
-} from './upload-form.ts'
-import { fileRow } from './uploads.ts'
+} from '../drive/upload-form.ts'
+import { fileRow } from '../drive/uploads.ts'
 
 /** The spec's file upload form minus parent (currentID is taken and ignored, as clients send it). */
 const requestForm = (limits: FormLimits): UploadForm => ({
@@ -135,7 +135,7 @@ export function createFileRequests(deps: {
     return caps.length ? Math.min(...caps) : null
   }
 
-  /** Resumable uploads through a link: where they go and what they give back (services/resumable-uploads.ts). */
+  /** Resumable uploads through a link: where they go and what they give back (services/drive/resumable-uploads.ts). */
   const linkUploads: LinkUploadRules = {
     async place(trx, row: UploadRow) {
       const folder = await lockedFolder(trx, row.owner_id, row.link_id!, row.parent_id!)

@@ -9,15 +9,15 @@
 // password (unless sign-up is closed or needs an invite). The provider's sign-in is the whole
 // sign-in: a second factor of the account is not asked for (the provider has its own).
 import * as client from 'openid-client'
-import type { OidcConfig } from '../config.ts'
-import type { User } from '../db/schema.ts'
-import { AppError, errors } from '../errors.ts'
-import type { OidcIdentitiesRepository } from '../repositories/oidc-identities.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { deriveKey, openText, sealText } from '../util/crypto.ts'
-import { isValidEmail } from '../util/email.ts'
+import type { OidcConfig } from '../../config.ts'
+import type { User } from '../../db/schema.ts'
+import { AppError, errors } from '../../errors.ts'
+import type { OidcIdentitiesRepository } from '../../repositories/oidc-identities.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { deriveKey, openText, sealText } from '../../util/crypto.ts'
+import { isValidEmail } from '../../util/email.ts'
 import type { AccountService } from './accounts.ts'
-import type { AuditService } from './audit.ts'
+import type { AuditService } from '../audit.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 
 /** The path the provider sends the browser back to (register `${PUBLIC_URL}${OIDC_CALLBACK_PATH}` there). */

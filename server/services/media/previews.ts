@@ -1,13 +1,13 @@
 // The full-size image for the viewer. It is never decoded here: the thumbnail queue makes it once
-// per file (services/thumbnails.ts) and this serves what it stored — the original when it is a
+// per file (services/media/thumbnails.ts) and this serves what it stored — the original when it is a
 // browser-safe raster within the size cap, else a WebP capped to previewMaxEdge. SVG and other
 // active or exotic formats are always converted, never passed on.
 import type { Readable } from 'node:stream'
-import type { FileRow } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { Vault } from '../storage/vault.ts'
-import { isImageType } from '../util/mime.ts'
-import { blobEtag } from './downloads.ts'
+import type { FileRow } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { Vault } from '../../storage/vault.ts'
+import { isImageType } from '../../util/mime.ts'
+import { blobEtag } from '../drive/downloads.ts'
 import type { ThumbnailQueue } from './thumbnails.ts'
 
 export interface FullImage {

@@ -5,16 +5,16 @@
 import { createHash, type Hash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { finished, PassThrough, type Readable } from 'node:stream'
-import type { Limits } from '../config.ts'
-import type { FileRow, Folder, UploadRow } from '../db/schema.ts'
-import { AppError, errors } from '../errors.ts'
-import type { DriveRepository, DriveTransaction } from '../repositories/drive.ts'
-import { folderDepth } from '../repositories/folders.ts'
-import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import type { StagedPlaintext, Vault } from '../storage/vault.ts'
-import { randomId } from '../util/crypto.ts'
-import { mimeFor } from '../util/mime.ts'
-import { checkDepth, checkName, checkPathLength, splitRelativePath } from '../util/names.ts'
+import type { Limits } from '../../config.ts'
+import type { FileRow, Folder, UploadRow } from '../../db/schema.ts'
+import { AppError, errors } from '../../errors.ts'
+import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
+import { folderDepth } from '../../repositories/folders.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import type { StagedPlaintext, Vault } from '../../storage/vault.ts'
+import { randomId } from '../../util/crypto.ts'
+import { mimeFor } from '../../util/mime.ts'
+import { checkDepth, checkName, checkPathLength, splitRelativePath } from '../../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
 import { fileRow } from './uploads.ts'
 import type { QuotaService } from './quota.ts'
@@ -29,7 +29,7 @@ export interface ResumableDeps {
   /** How long an unfinished upload is kept after its last write. */
   expiryMs: number
   onStored?: (file: FileRow) => void
-  /** Uploads through an upload link (services/file-requests.ts); without it, none are made. */
+  /** Uploads through an upload link (services/sharing/file-requests.ts); without it, none are made. */
   linkUploads?: LinkUploadRules
   /**
    * The owner's storage quota (DESIGN §7): the upload's length is reserved with its row (507 when
@@ -55,7 +55,7 @@ export interface UploadTarget {
 }
 export type AdmitUpload = (length: number, meta: Map<string, string>) => Promise<UploadTarget>
 
-/** What an upload through an upload link needs beyond the owner's own (services/file-requests.ts). */
+/** What an upload through an upload link needs beyond the owner's own (services/sharing/file-requests.ts). */
 export interface LinkUploadRules {
   /** In the transaction that makes the file: the folder and the name it gets (404 ends the upload). */
   place(trx: DriveTransaction, row: UploadRow): Promise<{ folderId: string; name: string }>

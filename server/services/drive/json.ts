@@ -1,8 +1,8 @@
 // Row → wire JSON. Internal columns (owner, blob keys, hashes, wrapped keys) never leave here.
-import type { Folder } from '../db/schema.ts'
-import type { FileSummary } from '../repositories/files.ts'
-import type { FileJson, FolderJson } from '../schemas/files.ts'
-import { isoDate } from '../util/iso-date.ts'
+import type { Folder } from '../../db/schema.ts'
+import type { FileSummary } from '../../repositories/files.ts'
+import type { FileJson, FolderJson } from '../../schemas/files.ts'
+import { isoDate } from '../../util/iso-date.ts'
 
 /**
  * Whether the file's thumbnail is still queued or being made: the app then reads the list again

@@ -3,11 +3,11 @@
 import { createHash, createSecretKey, webcrypto } from 'node:crypto'
 import Bowser from 'bowser'
 import { type JWTPayload, SignJWT, jwtVerify } from 'jose'
-import type { Limits } from '../config.ts'
-import type { UserRole } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { SessionsRepository } from '../repositories/sessions.ts'
-import { randomId, sha256 } from '../util/crypto.ts'
+import type { Limits } from '../../config.ts'
+import type { UserRole } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { SessionsRepository } from '../../repositories/sessions.ts'
+import { randomId, sha256 } from '../../util/crypto.ts'
 
 export interface Tokens {
   accessToken: string

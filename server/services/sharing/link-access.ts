@@ -10,23 +10,23 @@
 // never anything trashed, and its replies carry no owner data: no owner id, no share tokens of
 // the files inside, no ancestors above the shared folder.
 import type { Readable } from 'node:stream'
-import type { FileRow, Folder, ShareLink } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import type { FileSummary } from '../repositories/files.ts'
-import { subtreePrefix } from '../repositories/folders.ts'
-import type { FileJson } from '../schemas/files.ts'
-import type { PublicFolderJson, PublicListQuery, PublicListReply } from '../schemas/sharing.ts'
-import type { Vault } from '../storage/vault.ts'
-import { isoDate } from '../util/iso-date.ts'
-import { isImageType, isVideoType } from '../util/mime.ts'
-import { type BlobDownload, blobEtag } from './downloads.ts'
-import { fileJson } from './json.ts'
-import type { ListingService } from './listing.ts'
-import type { FullImage, MediaService } from './media.ts'
-import type { ShareUnlock } from './share-unlock.ts'
-import { expired, spent, tokenHash } from './sharing.ts'
-import { planZip, type ZipEntry } from './zip.ts'
+import type { FileRow, Folder, ShareLink } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import type { FileSummary } from '../../repositories/files.ts'
+import { subtreePrefix } from '../../repositories/folders.ts'
+import type { FileJson } from '../../schemas/files.ts'
+import type { PublicFolderJson, PublicListQuery, PublicListReply } from '../../schemas/sharing.ts'
+import type { Vault } from '../../storage/vault.ts'
+import { isoDate } from '../../util/iso-date.ts'
+import { isImageType, isVideoType } from '../../util/mime.ts'
+import { type BlobDownload, blobEtag } from '../drive/downloads.ts'
+import { fileJson } from '../drive/json.ts'
+import type { ListingService } from '../drive/listing.ts'
+import type { FullImage, MediaService } from '../media/previews.ts'
+import type { ShareUnlock } from './link-passwords.ts'
+import { expired, spent, tokenHash } from './links.ts'
+import { planZip, type ZipEntry } from '../drive/zip.ts'
 
 /** An open link and its item; `pass` is the unlock cookie's value, if any. */
 export interface Opened {
@@ -176,7 +176,7 @@ export function createSharedAccess(deps: {
 
   /**
    * What a file link's page, or a folder link's viewer, previews: the viewer's full-size image
-   * (made by the thumbnail queue, services/media.ts), or the video itself with ranges. Never a
+   * (made by the thumbnail queue, services/media/previews.ts), or the video itself with ranges. Never a
    * download, and never past a limit: a limited link does not hand out the original's bytes this
    * way (when the stored preview is the original, a small browser-safe image, it gets the
    * thumbnail instead), and a video on it gets nothing (404).

@@ -1,18 +1,18 @@
 // Uploads stream from the request straight into the blob store: constant memory whatever the
 // size. The row commits only after the blob is durable, and any failure or abort removes what
 // was written, so an upload is either complete or leaves nothing (DESIGN.md §4–§5).
-import type { Limits } from '../config.ts'
-import type { FileRow, Folder } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import { folderDepth } from '../repositories/folders.ts'
-import { NOTHING_DERIVED } from '../repositories/files.ts'
-import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import type { StoredBlob } from '../storage/blob-store.ts'
-import type { Vault } from '../storage/vault.ts'
-import { randomId } from '../util/crypto.ts'
-import { isThumbnailable, isVideoType, mimeFor } from '../util/mime.ts'
-import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../util/names.ts'
+import type { Limits } from '../../config.ts'
+import type { FileRow, Folder } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import { folderDepth } from '../../repositories/folders.ts'
+import { NOTHING_DERIVED } from '../../repositories/files.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import type { StoredBlob } from '../../storage/blob-store.ts'
+import type { Vault } from '../../storage/vault.ts'
+import { randomId } from '../../util/crypto.ts'
+import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
+import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../../util/names.ts'
 import { folderRow, type TreeService } from './tree.ts'
 import {
   checkFilePart,

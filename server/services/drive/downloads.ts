@@ -1,12 +1,12 @@
 // What a download sends, as data: the range asked for, the Content-Disposition, the validator.
 // Sending it over HTTP is plugins/blob-reply.ts's job.
 import type { Readable } from 'node:stream'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import type { ByteRange } from '../storage/blob-store.ts'
-import type { Vault } from '../storage/vault.ts'
-import { sha256 } from '../util/crypto.ts'
-import { isVideoType } from '../util/mime.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import type { ByteRange } from '../../storage/blob-store.ts'
+import type { Vault } from '../../storage/vault.ts'
+import { sha256 } from '../../util/crypto.ts'
+import { isVideoType } from '../../util/mime.ts'
 
 /**
  * Parses one `bytes=` range. Returns undefined to send the whole body (no header, a syntax we
@@ -67,7 +67,7 @@ export interface BlobDownload {
   open: (range: ByteRange | undefined) => Promise<Readable>
 }
 
-/** The downloads of the file routes, as data for plugins/blob-reply.ts (share links: services/shared-access.ts). */
+/** The downloads of the file routes, as data for plugins/blob-reply.ts (share links: services/sharing/link-access.ts). */
 export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files'>; vault: Vault }) {
   const { repo, vault } = deps
   const own = async (owner: string, id: string) =>

@@ -9,9 +9,9 @@
 // could be raised by whoever controls enough addresses (a home IPv6 line already has 256 /64s),
 // which is the lockout this replaces. Guessing from many addresses stays bounded per address: a
 // few free failures, a dozen quickly doubling waits, then about one guess per `loginDelayMaxMs`.
-import type { Limits } from '../config.ts'
-import { clientKey } from '../util/client-address.ts'
-import type { BackoffPolicy, BackoffStore } from '../util/limiter.ts'
+import type { Limits } from '../../config.ts'
+import { clientKey } from '../../util/client-address.ts'
+import type { BackoffPolicy, BackoffStore } from '../../util/limiter.ts'
 
 export interface LoginThrottle {
   /**

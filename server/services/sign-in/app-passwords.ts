@@ -4,14 +4,14 @@
 // (a leaked database alone cannot even confirm a guess), and looked up by that hash in one
 // indexed read. argon2id would cost ~50 ms of CPU on every WebDAV request for no gain: slow
 // hashing only protects low-entropy secrets.
-import type { Limits } from '../config.ts'
-import type { AppPasswordScope } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { AppPasswordRow, AppPasswordsRepository } from '../repositories/app-passwords.ts'
-import { deriveKey, hmac, randomId } from '../util/crypto.ts'
-import type { UsersRepository } from '../repositories/users.ts'
+import type { Limits } from '../../config.ts'
+import type { AppPasswordScope } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { AppPasswordRow, AppPasswordsRepository } from '../../repositories/app-passwords.ts'
+import { deriveKey, hmac, randomId } from '../../util/crypto.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
 import { confirmPassword, normaliseEmail } from './accounts.ts'
-import type { AuditService } from './audit.ts'
+import type { AuditService } from '../audit.ts'
 import { tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
 
 export interface AppPasswordJson {

@@ -4,14 +4,14 @@
 // drive is removed by the tree's own bounded deletes (each transaction condemns the blobs of
 // the rows it deletes), and one last transaction condemns whatever was written meanwhile and
 // deletes the user row, whose cascade takes the rest (sessions, tokens, app passwords).
-import type { UploadRow } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import type { BlobJanitor } from '../storage/blob-janitor.ts'
-import type { AuditService } from './audit.ts'
-import type { SessionService } from './sessions.ts'
-import type { TreeService } from './tree.ts'
+import type { UploadRow } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import type { BlobJanitor } from '../../storage/blob-janitor.ts'
+import type { AuditService } from '../audit.ts'
+import type { SessionService } from '../sign-in/sessions.ts'
+import type { TreeService } from '../drive/tree.ts'
 
 /** Top-level items removed per round (each goes in the tree's own bounded transactions). */
 const ROUND = 200

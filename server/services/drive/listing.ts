@@ -1,11 +1,17 @@
 // Turns the list parameters of SPEC §3 into repository queries (DESIGN.md §4 "Lists").
-import type { FileRow, Folder } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import type { FileSummary } from '../repositories/files.ts'
-import type { Cursor } from '../repositories/paging.ts'
-import type { FileListQuery, FolderListQuery, MoveFolderListQuery, SortBy, SuggestedQuery } from '../schemas/files.ts'
-import { typeKey } from '../util/names.ts'
+import type { FileRow, Folder } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { DriveRepository } from '../../repositories/drive.ts'
+import type { FileSummary } from '../../repositories/files.ts'
+import type { Cursor } from '../../repositories/paging.ts'
+import type {
+  FileListQuery,
+  FolderListQuery,
+  MoveFolderListQuery,
+  SortBy,
+  SuggestedQuery,
+} from '../../schemas/files.ts'
+import { typeKey } from '../../util/names.ts'
 
 export const flag = (v: unknown) => v === true || v === 'true'
 const ROOT = (parent: string | undefined) => parent === undefined || parent === '/' || parent === ''

@@ -3,20 +3,20 @@
 import { randomInt } from 'node:crypto'
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import type { Config } from '../config.ts'
-import type { User } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { InvitesRepository } from '../repositories/invites.ts'
-import type { MailTokensRepository } from '../repositories/mail-tokens.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { randomId, sha256 } from '../util/crypto.ts'
-import { isValidEmail } from '../util/email.ts'
+import type { Config } from '../../config.ts'
+import type { User } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { InvitesRepository } from '../../repositories/invites.ts'
+import type { MailTokensRepository } from '../../repositories/mail-tokens.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { randomId, sha256 } from '../../util/crypto.ts'
+import { isValidEmail } from '../../util/email.ts'
 import type { AppPasswordService } from './app-passwords.ts'
-import type { AuditService } from './audit.ts'
-import { createMemoryBackoffStore } from '../util/limiter.ts'
+import type { AuditService } from '../audit.ts'
+import { createMemoryBackoffStore } from '../../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
-import { inviteRefusal } from './invites.ts'
-import { linkMail, type Mail, type Mailer } from './mailer.ts'
+import { inviteRefusal } from '../family/invites.ts'
+import { linkMail, type Mail, type Mailer } from '../mailer.ts'
 import type { SecondFactorAnswer, SecondFactorMethod, SecondFactorService } from './second-factor.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 
@@ -84,7 +84,7 @@ export function createAccountService(deps: {
   audit: AuditService
   /** Failed logins per (account, address) and per address; default: counted in this instance's memory. */
   loginThrottle?: LoginThrottle
-  /** Ended with the password (services/app-passwords.ts endAll). */
+  /** Ended with the password (services/sign-in/app-passwords.ts endAll). */
   appPasswords: Pick<AppPasswordService, 'endAll'>
   /** Pending sign-ins of accounts with a second factor; absent, every right password signs in. */
   secondFactor?: Pick<SecondFactorService, 'methods' | 'begin' | 'complete' | 'dropRecent'>

@@ -4,15 +4,15 @@
 // and ended by its fifth wrong code. Wrong codes are also counted per (account, address) and per
 // address across challenges, so beginning again after five is no way around the count; that
 // count is apart from the password's, which a right password clears. A passkey's answer is
-// checked by services/passkeys.ts and counts as a code does.
+// checked by services/sign-in/passkeys.ts and counts as a code does.
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server'
-import type { Limits } from '../config.ts'
-import type { User } from '../db/schema.ts'
-import { errors } from '../errors.ts'
-import type { TwoFactorRepository } from '../repositories/two-factor.ts'
-import type { UsersRepository } from '../repositories/users.ts'
-import { randomId, sha256 } from '../util/crypto.ts'
-import type { AuditService } from './audit.ts'
+import type { Limits } from '../../config.ts'
+import type { User } from '../../db/schema.ts'
+import { errors } from '../../errors.ts'
+import type { TwoFactorRepository } from '../../repositories/two-factor.ts'
+import type { UsersRepository } from '../../repositories/users.ts'
+import { randomId, sha256 } from '../../util/crypto.ts'
+import type { AuditService } from '../audit.ts'
 import type { Ceremony, PasskeyService } from './passkeys.ts'
 import { type LoginThrottle, tooManyFailuresMessage } from './login-throttle.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
