@@ -159,6 +159,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
   const audit = createAuditService({ repo: createAuditRepository(database.db), log: app.log })
   const invites = createInvitesRepository(database.db)
+  // Before the accounts: sign-up redeems its invite through it.
+  const inviteService = createInviteService({ config, invites, users, mailer, audit })
   const twoFactor = createTwoFactorRepository(database.db)
   const totp = createTotpService({ repo: twoFactor, users, sessions, audit, secret: config.secret })
   // Wrong codes (and passkeys) are counted apart from wrong passwords (a right password clears those).
@@ -200,7 +202,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     config,
     users,
     mailTokens: createMailTokensRepository(database.db),
-    invites,
+    invites: inviteService,
     sessions,
     mailer,
     loginThrottle,
@@ -319,7 +321,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     audit,
     discardStaged: (row) => vault.staged(row).discard(),
   })
-  const inviteService = createInviteService({ config, invites, users, mailer, audit })
   const admin = createAdminService({ users, accounts, sessions, removal, audit, invites: inviteService })
   // One process per SQLite file: a lease found at start belonged to a process that is gone.
   if (database.dialect === 'sqlite') await drive.uploads.releaseAll()

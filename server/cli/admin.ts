@@ -16,8 +16,9 @@ import { createInvitesRepository } from '../repositories/invites.ts'
 import { createMailTokensRepository } from '../repositories/mail-tokens.ts'
 import { createSessionsRepository } from '../repositories/sessions.ts'
 import { createUsersRepository } from '../repositories/users.ts'
-import { createAccountService, normaliseEmail } from '../services/sign-in/accounts.ts'
+import { createAccountService } from '../services/sign-in/accounts.ts'
 import { createAdminService } from '../services/family/admin.ts'
+import { createInviteService } from '../services/family/invites.ts'
 import { createAppPasswordService } from '../services/sign-in/app-passwords.ts'
 import { createAuditService } from '../services/audit.ts'
 import { createMailer } from '../services/mailer.ts'
@@ -28,6 +29,7 @@ import { createPasskeysRepository } from '../repositories/passkeys.ts'
 import { createPasskeyService } from '../services/sign-in/passkeys.ts'
 import { createLoginThrottle } from '../services/sign-in/login-throttle.ts'
 import { createMemoryBackoffStore } from '../util/limiter.ts'
+import { normaliseEmail } from '../util/email.ts'
 
 /** The passkeys of the console: only removal is used, which needs no relying party. */
 const passkeyService = (
@@ -80,7 +82,7 @@ export async function runAdminCommand(
       config,
       users,
       mailTokens: createMailTokensRepository(database.db),
-      invites: createInvitesRepository(database.db),
+      invites: createInviteService({ config, invites: createInvitesRepository(database.db), users, mailer, audit }),
       sessions,
       mailer,
       audit,

@@ -5,7 +5,7 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 export interface UsersTable {
   id: string
   email: string
-  /** '' = no password yet: an account made by a single sign-on (services/sign-in/accounts.ts hasPassword). */
+  /** '' = no password yet: an account made by a single sign-on (services/sign-in/passwords.ts hasPassword). */
   password_hash: string
   email_verified: number
   created_at: number

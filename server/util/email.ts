@@ -12,3 +12,6 @@ const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u
 
 /** True when `email` (already trimmed) is an address a mailer would send as written. */
 export const isValidEmail = (email: string): boolean => email.length <= 320 && EMAIL.test(email)
+
+/** The one spelling of an address that accounts, invites and app passwords store and look up. */
+export const normaliseEmail = (raw: string): string => raw.trim().toLowerCase()

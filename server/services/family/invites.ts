@@ -1,13 +1,13 @@
 // Invite links (DESIGN.md §8): an admin makes one (mailed when given an address and SMTP_URL is
 // set), lists and revokes them; an invite ends with its maker's admin standing. The link carries
-// the token; only its hash is stored. Sign-up uses it up (services/sign-in/accounts.ts).
+// the token; only its hash is stored. Sign-up uses it up through redeem (services/sign-in/accounts.ts
+// InviteRedemption).
 import type { Config } from '../../config.ts'
 import { type AppError, errors } from '../../errors.ts'
 import type { InviteRow, InvitesRepository } from '../../repositories/invites.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
-import { isValidEmail } from '../../util/email.ts'
-import { normaliseEmail } from '../sign-in/accounts.ts'
+import { isValidEmail, normaliseEmail } from '../../util/email.ts'
 import type { AuditService } from '../audit.ts'
 import { linkMail, type Mailer } from '../mailer.ts'
 
@@ -37,11 +37,7 @@ const toJson = (row: InviteRow): InviteJson => ({
 })
 
 /** Why a token that could not be used up was refused: used, expired, or unknown (revoked, ended, made up). */
-export async function inviteRefusal(
-  invites: Pick<InvitesRepository, 'byHash'>,
-  hash: string,
-  now: number,
-): Promise<AppError> {
+async function inviteRefusal(invites: Pick<InvitesRepository, 'byHash'>, hash: string, now: number): Promise<AppError> {
   const row = await invites.byHash(hash)
   if (!row) return errors.inviteInvalid()
   if (row.used_at !== null) return errors.inviteUsed()
@@ -132,6 +128,15 @@ export function createInviteService(deps: {
       if (row.expires_at <= now()) return { status: 'expired', expiresAt }
       return { status: 'valid', email: row.email, expiresAt }
     },
+
+    /** Sign-up's: uses up the invite of `token`, or throws why it cannot be (used, expired, unknown). */
+    async redeem(token: string): Promise<void> {
+      const hash = sha256(token)
+      if (!(await invites.consume(hash, now()))) throw await inviteRefusal(invites, hash, now())
+    },
+
+    /** Gives back an invite used up by a sign-up that failed after all (the address was taken meanwhile). */
+    giveBack: (token: string): Promise<void> => invites.unconsume(sha256(token)),
 
     /** An admin demoted or deleted: the invites they left open end with their standing. */
     endOpenBy: (adminId: string) => invites.deleteOpenBy(adminId),

@@ -1,22 +1,26 @@
 // Account rules: sign-up (open, or by an admin's invite), login, password change and reset,
 // email verification, and the temporary passwords an admin hands out.
-import { randomInt } from 'node:crypto'
-import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Config } from '../../config.ts'
 import type { User } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
-import type { InvitesRepository } from '../../repositories/invites.ts'
 import type { MailTokensRepository } from '../../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
-import { isValidEmail } from '../../util/email.ts'
+import { isValidEmail, normaliseEmail } from '../../util/email.ts'
 import type { AppPasswordService } from './app-passwords.ts'
 import type { AuditService } from '../audit.ts'
 import { createMemoryBackoffStore } from '../../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
-import { inviteRefusal } from '../family/invites.ts'
 import { linkMail, type Mail, type Mailer } from '../mailer.ts'
+import {
+  checkPassword,
+  hashPassword,
+  hasPassword,
+  passwordSignsIn,
+  confirmPassword,
+  temporaryPassword,
+} from './passwords.ts'
 import type { SecondFactorAnswer, SecondFactorMethod, SecondFactorService } from './second-factor.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 
@@ -28,22 +32,6 @@ export interface UserJson {
   emailVerified?: boolean
 }
 
-/** No 0/O/o, no l/1/I: a temporary password is read off a screen or paper and typed once. */
-export const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
-
-/** A temporary password an admin hands over: 16 characters (~93 bits), in groups of four. */
-export function temporaryPassword(): string {
-  const chars = Array.from(
-    { length: 16 },
-    () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)],
-  )
-  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
-}
-
-export function normaliseEmail(raw: string): string {
-  return raw.trim().toLowerCase()
-}
-
 /** The server's copy of the sign-up rules of SPEC §5 (clients are never trusted). */
 export function checkCredentials(email: string, password: string): void {
   if (email.length < 3) throw errors.badRequest('Email must be at least 3 characters')
@@ -52,33 +40,27 @@ export function checkCredentials(email: string, password: string): void {
   checkPassword(password)
 }
 
-export function checkPassword(password: string): void {
-  if (password.length < 6) throw errors.badRequest('Password must be at least 6 characters')
-  if (password.length > 256) throw errors.badRequest('Password must be less than 256 characters')
-}
-
 /** A login's outcome: a session, or (with a second factor on) a challenge for the browser's cookie. */
 export type LoginResult =
   | { user: UserJson; mustChangePassword: boolean; tokens: Tokens }
   | { secondFactor: SecondFactorMethod[]; challenge: { token: string; maxAgeMs: number } }
 
-/** An account made by a single sign-on has no password until its user sets one. */
-export const hasPassword = (user: Pick<User, 'password_hash'>): boolean => user.password_hash !== ''
-
-/** Throws INCORRECT_PASSWORD unless `password` is the account's (a confirmation, not a sign-in). */
-export async function confirmPassword(user: Pick<User, 'password_hash'>, password: string): Promise<void> {
-  if (!hasPassword(user)) throw errors.noPassword()
-  if (!(await argonVerify(user.password_hash, password))) throw errors.incorrectPassword()
+/**
+ * Sign-up's use of an invite link (family/invites.ts gives it): declared here, where it is used,
+ * so that sign-in needs nothing from family.
+ */
+export interface InviteRedemption {
+  /** Uses up the invite of `token`, or throws why it cannot be (used, expired, unknown). */
+  redeem(token: string): Promise<void>
+  /** Gives back an invite used up by a sign-up that failed after all. */
+  giveBack(token: string): Promise<void>
 }
-
-// Verifying against this keeps a login for an unknown email as slow as one with a wrong password.
-const DUMMY_HASH = argonHash('cumulus-timing-equaliser')
 
 export function createAccountService(deps: {
   config: Pick<Config, 'signup' | 'emailVerification' | 'publicUrl' | 'limits' | 'defaultQuota'>
   users: UsersRepository
   mailTokens: MailTokensRepository
-  invites: InvitesRepository
+  invites: InviteRedemption
   sessions: SessionService
   mailer: Mailer
   audit: AuditService
@@ -167,7 +149,7 @@ export function createAccountService(deps: {
   async function createUser(rawEmail: string, password: string, mustChange = false): Promise<User> {
     const email = normaliseEmail(rawEmail)
     checkCredentials(email, password)
-    return insertUser(email, await argonHash(password), { mustChange, verified: false })
+    return insertUser(email, await hashPassword(password), { mustChange, verified: false })
   }
 
   /** Inserts a checked account; `passwordHash` '' = none yet (single sign-on). */
@@ -241,7 +223,7 @@ export function createAccountService(deps: {
       if (hasPassword(user))
         throw errors.conflict('PASSWORD_EXISTS', 'This account already has a password: change it instead')
       checkPassword(password)
-      await users.setPassword(user.id, await argonHash(password))
+      await users.setPassword(user.id, await hashPassword(password))
       await audit.record({ action: 'password.set', actorId: user.id, subjectId: user.id, ip })
     },
 
@@ -260,14 +242,13 @@ export function createAccountService(deps: {
       checkCredentials(email, password)
       // Checked before the invite is used up, so a typo'd address does not waste the link.
       if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
-      const inviteHash = opts.invite ? sha256(opts.invite) : undefined
-      if (inviteHash && !(await invites.consume(inviteHash, now())))
-        throw await inviteRefusal(invites, inviteHash, now())
+      const invite = opts.invite
+      if (invite) await invites.redeem(invite)
       let user: User
       try {
         user = await createUser(email, password)
       } catch (err) {
-        if (inviteHash) await invites.unconsume(inviteHash)
+        if (invite) await invites.giveBack(invite)
         throw err
       }
       let emailSent = false
@@ -280,7 +261,7 @@ export function createAccountService(deps: {
         actorId: user.id,
         subjectId: user.id,
         ip: opts.client?.ip,
-        ...(inviteHash ? { detail: 'invite' } : {}),
+        ...(invite ? { detail: 'invite' } : {}),
       })
       const tokens = await sessions.start(user.id, browserId, opts.client)
       return { user: toJson(user), emailSent, tokens }
@@ -298,11 +279,7 @@ export function createAccountService(deps: {
       const wait = await loginThrottle.begin(email, address)
       if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
       const user = await users.byEmail(email)
-      // An account with no password (made by a single sign-on) takes none: as slow, and as wrong, as a bad one.
-      const ok =
-        user && hasPassword(user)
-          ? await argonVerify(user.password_hash, password)
-          : (await argonVerify(await DUMMY_HASH, password), false)
+      const ok = await passwordSignsIn(user, password)
       // The attempt was counted as failed when it began.
       if (!user || !ok) {
         // Unknown addresses are not recorded: the log is about accounts, and must not fill with spray.
@@ -361,7 +338,7 @@ export function createAccountService(deps: {
       await confirmPassword(user, oldPassword)
       if (user.must_change_password && newPassword === oldPassword)
         throw errors.badRequest('Choose a new password, not the temporary one')
-      await users.setPassword(user.id, await argonHash(newPassword))
+      await users.setPassword(user.id, await hashPassword(newPassword))
       await sessions.endAll(user.id, sessionId)
       await appPasswords.endAll(user.id, 'with the password change', ip)
       await audit.record({ action: 'password.change', actorId: user.id, subjectId: user.id, ip })
@@ -381,7 +358,7 @@ export function createAccountService(deps: {
      */
     async setTemporaryPassword(userId: string, actorId: string | null = null, ip?: string): Promise<string> {
       const password = temporaryPassword()
-      await users.setPassword(userId, await argonHash(password), true)
+      await users.setPassword(userId, await hashPassword(password), true)
       await sessions.endAll(userId)
       await appPasswords.endAll(userId, "with the admin's password reset", ip, actorId)
       return password
@@ -405,7 +382,7 @@ export function createAccountService(deps: {
           "The link works once and expires in 1 hour. If it has expired, ask the server's admin again.",
         )
       if (!(await mailToken(user, 'reset', mail))) throw errors.mailFailed()
-      await users.setPassword(userId, await argonHash(randomId(32)))
+      await users.setPassword(userId, await hashPassword(randomId(32)))
       await sessions.endAll(userId)
       return user.email
     },
@@ -443,7 +420,7 @@ export function createAccountService(deps: {
       checkPassword(password)
       const userId = await mailTokens.consume(sha256(token), 'reset', now())
       if (!userId) throw errors.invalidToken()
-      await users.setPassword(userId, await argonHash(password))
+      await users.setPassword(userId, await hashPassword(password))
       await mailTokens.expireAll(userId, 'reset', now())
       // Following the mailed link proves the address too.
       await users.markVerified(userId)

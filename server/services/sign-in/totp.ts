@@ -11,7 +11,7 @@ import { errors } from '../../errors.ts'
 import type { TwoFactorRepository } from '../../repositories/two-factor.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
 import { deriveKey, hmac, openText, sealText } from '../../util/crypto.ts'
-import { confirmPassword } from './accounts.ts'
+import { confirmPassword } from './passwords.ts'
 import type { AuditService } from '../audit.ts'
 import type { SessionService } from './sessions.ts'
 

@@ -2,7 +2,7 @@
 // is the admin, every /admin route refuses others, the last admin stays, disabling ends every
 // session at once, temporary passwords must be changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEMPORARY_PASSWORD_ALPHABET, temporaryPassword } from '../../../server/services/sign-in/accounts.ts'
+import { TEMPORARY_PASSWORD_ALPHABET, temporaryPassword } from '../../../server/services/sign-in/passwords.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { startFamily, member, type Family } from './family-helpers.ts'
 
