@@ -15,7 +15,7 @@ import type { TreeService } from './services/drive/tree.ts'
 import type { BlobJanitor } from './storage/blob-janitor.ts'
 import type { BlobStore } from './storage/blob-store.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
-import { installErrorHandler } from './errors.ts'
+import { errors, installErrorHandler, sendError } from './errors.ts'
 import { createAuth } from './plugins/auth.ts'
 import { capConnectionsPerAddress } from './plugins/connections.ts'
 import { multipartOptions } from './plugins/multipart.ts'
@@ -346,11 +346,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       // bounded meanwhile by the failed-login throttle (services/login-throttle), which falls back to memory.
       skipOnError: true,
     }),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`,
-    }),
+    errorResponseBuilder: (_req, ctx) => errors.rateLimited(ctx.ttl),
   })
   auth.install(app)
 
@@ -466,9 +462,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
-    return reply
-      .code(404)
-      .send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` })
+    return sendError(reply, errors.routeNotFound(req.method, req.url))
   })
 
   const stopHousekeeping = startHousekeeping({

@@ -63,7 +63,7 @@ export function createAuth(config: Pick<Config, 'secureCookies' | 'limits'>, ses
       // Callback style: an async hook costs a promise and a microtask on every request.
       app.addHook('onRequest', (req, _reply, done) => {
         if (STATE_CHANGING.has(req.method) && !browserId(req) && !req.routeOptions.config.appPassword)
-          done(errors.forbidden('MISSING_UUID', 'State-changing requests need a uuid header'))
+          done(errors.missingUuid())
         else done()
       })
     },

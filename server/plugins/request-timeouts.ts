@@ -10,6 +10,7 @@
 import type { ServerOptions } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import type { Limits } from '../config.ts'
+import { errorBody, errors } from '../errors.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,11 +36,7 @@ export function httpServerOptions(limits: Timeouts): ServerOptions {
   }
 }
 
-const TIMEOUT_BODY = JSON.stringify({
-  statusCode: 408,
-  code: 'REQUEST_TIMEOUT',
-  message: 'The request did not arrive in time',
-})
+const TIMEOUT_BODY = JSON.stringify(errorBody(errors.requestTimeout()))
 // Written on the socket, not through the reply: the route may still be waiting on the body and
 // would answer again once the connection breaks.
 const TIMEOUT_REPLY =

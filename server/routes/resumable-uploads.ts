@@ -5,7 +5,7 @@
 // resumable-uploads.ts holds the rules. Same `uuid` header as every other write.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { UploadRow } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
+import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { lingerOnRefusal } from '../plugins/linger-on-refusal.ts'
 import type { CreateInput, ResumableUploads } from '../services/drive/resumable-uploads.ts'
@@ -76,7 +76,7 @@ export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<v
     scope.addHook('preHandler', (req, reply, done) => {
       if (req.headers['tus-resumable'] === TUS_VERSION) return done()
       reply.header('tus-version', TUS_VERSION)
-      done(new AppError(412, 'TUS_VERSION', `Send Tus-Resumable: ${TUS_VERSION}`))
+      done(errors.tusVersion(TUS_VERSION))
     })
     const mine = async (req: FastifyRequest<{ Params: { id: string } }>) => {
       const { owner, linkId } = await mount.principal(req)
@@ -111,8 +111,7 @@ export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<v
     })
 
     scope.patch<{ Params: { id: string } }>('/uploads/:id', { config: { upload: true } }, async (req, reply) => {
-      if (req.headers['content-type']?.split(';')[0]?.trim() !== PIECE_TYPE)
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `PATCH bodies must be ${PIECE_TYPE}`)
+      if (req.headers['content-type']?.split(';')[0]?.trim() !== PIECE_TYPE) throw errors.tusPieceType(PIECE_TYPE)
       const at = byteCount(req.headers['upload-offset'] as string | undefined, 'Upload-Offset')
       const row = await mine(req)
       uploadHeaders(reply, row, await resumable.receive(row, at, req.raw))

@@ -28,14 +28,13 @@ export function checkEtagHeaders(r: Resolved, c: Conditions, safe = false): 'not
   const list = (h: string) => h.split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (c.ifMatch !== undefined) {
     const tags = list(c.ifMatch)
-    if (!(tags.includes('*') ? exists : etag !== undefined && tags.includes(etag)))
-      throw errors.preconditionFailed('If-Match does not match the resource')
+    if (!(tags.includes('*') ? exists : etag !== undefined && tags.includes(etag))) throw errors.davIfMatchFailed()
   }
   if (c.ifNoneMatch !== undefined) {
     const tags = list(c.ifNoneMatch)
     if (tags.includes('*') ? exists : etag !== undefined && tags.includes(etag)) {
       if (safe) return 'not-modified'
-      throw errors.preconditionFailed('If-None-Match matches the resource')
+      throw errors.davIfNoneMatchFailed()
     }
   }
   return undefined
@@ -77,7 +76,7 @@ export function createConditions(deps: { paths: DavPaths }) {
           const at = path === r.path ? r : await deps.paths.resolve(owner, path === '' ? [] : path.split('/'))
           return { etag: resourceEtag(at), tokens: new Set(covering(locks, path).map((l) => l.token)) }
         }
-        if (!(await ifHolds(lists, r.path, stateOf))) throw errors.preconditionFailed('The If header does not hold')
+        if (!(await ifHolds(lists, r.path, stateOf))) throw errors.davIfFailed()
       }
       const submitted = submittedTokens(lists)
       checkLocks(locks, targets, submitted)

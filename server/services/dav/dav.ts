@@ -197,7 +197,7 @@ export function createDavService(
     async MKCOL(call, r) {
       // Bodies of MKCOL are an extension we do not take (RFC 4918 §9.3.1).
       if (Number(call.headers['content-length'] ?? 0) > 0 || call.headers['transfer-encoding'])
-        throw errors.unsupportedMediaType('MKCOL does not take a body')
+        throw errors.davMkcolBody()
       await check(call, r, [{ path: r.path }, { path: parentPath(r) }])
       await writes.mkcol(call.owner, r)
       return { status: 201 }
@@ -267,7 +267,7 @@ export function createDavService(
       let created = false
       if (!r.resource) {
         // RFC 4918 §7.3: a LOCK on an unmapped URL makes an empty file there, locked.
-        if (!r.parent) throw errors.conflict('NO_PARENT', 'The folder to put it in does not exist')
+        if (!r.parent) throw errors.davNoParent()
         locks.checkConflict(live, { path: r.path, depth: '0', scope })
         await writes.put(call.owner, r, Readable.from([]), { length: 0, contentType: undefined })
         created = true
@@ -299,8 +299,7 @@ export function createDavService(
       // OPTIONS without credentials (a client probing for DAV) says what the share takes at all.
       if (call.method === 'OPTIONS' && !call.owner)
         return handlers.OPTIONS(call, { segments: [], path: '', resource: undefined, parent: undefined, name: '' })
-      if (WRITES.has(call.method) && call.scope !== 'write')
-        throw errors.forbidden('READ_ONLY', 'This app password is read-only')
+      if (WRITES.has(call.method) && call.scope !== 'write') throw errors.davReadOnly()
       const r = await paths.resolve(call.owner, splitDavPath(call.urlPath))
       try {
         return await handlers[call.method](call, r)

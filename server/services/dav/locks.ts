@@ -77,8 +77,7 @@ export function parseIf(header: string, pathOf: (url: string) => string | undefi
     else if (c === '<') {
       const url = until('>')
       const path = pathOf(url)
-      if (path === undefined)
-        throw errors.preconditionFailed('The If header names a resource outside this WebDAV share')
+      if (path === undefined) throw errors.davIfForeign()
       tag = path
       tagged = true
     } else if (c === '(') {
@@ -187,8 +186,7 @@ export function createDavLocks(deps: {
     /** A new lock, unless one it conflicts with is held (423). */
     async lock(owner: string, locks: readonly DavLock[], r: LockRequest): Promise<DavLock> {
       checkConflict(locks, r)
-      if (locks.length >= MAX_LOCKS)
-        throw errors.forbidden('TOO_MANY_LOCKS', `An account holds at most ${MAX_LOCKS} WebDAV locks at once`)
+      if (locks.length >= MAX_LOCKS) throw errors.davTooManyLocks(MAX_LOCKS)
       const row: DavLock = {
         token: `urn:uuid:${randomUUID()}`,
         owner_id: owner,
@@ -212,8 +210,7 @@ export function createDavLocks(deps: {
       timeoutSeconds: number,
     ): Promise<DavLock> {
       const lock = covering(locks, path).find((l) => submitted.has(l.token))
-      if (!lock)
-        throw errors.preconditionFailed('Send the token of a lock on this resource in the If header to refresh it')
+      if (!lock) throw errors.davRefreshNeedsToken()
       const expiresAt = now() + timeoutSeconds * 1000
       await repo.refreshLock(owner, lock.token, timeoutSeconds, expiresAt)
       return { ...lock, timeout_seconds: timeoutSeconds, expires_at: expiresAt }

@@ -4,7 +4,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import type { Limits } from '../../config.ts'
 import type { FileRow, Folder } from '../../db/schema.ts'
-import { AppError, errors } from '../../errors.ts'
+import { errors } from '../../errors.ts'
 import type { DavFile, DavFolder } from '../../repositories/dav.ts'
 import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
 import { folderDepth } from '../../repositories/folders.ts'
@@ -24,8 +24,6 @@ const GROW_STEP = 8 << 20
 const PAGE = 500
 
 /** 405: its Allow header, naming what works on the resource, is added by dav.ts (allowedAt). */
-export const methodNotAllowed = (message: string) => new AppError(405, 'METHOD_NOT_ALLOWED', message)
-const noParent = () => errors.conflict('NO_PARENT', 'The folder to put it in does not exist')
 
 /** A name the app shows as it was sent: checkName's rules, and nothing it would trim. */
 export function strictName(raw: string, what: string): string {
@@ -87,7 +85,7 @@ export function createDavWrites(deps: WriteDeps) {
   async function liveParent(trx: DriveTransaction, owner: string, parentId: string | null): Promise<Folder | null> {
     if (parentId === null) return null
     const folder = await trx.folders.folder(owner, parentId)
-    if (!folder || folder.trashed) throw noParent()
+    if (!folder || folder.trashed) throw errors.davNoParent()
     return folder
   }
 
@@ -115,21 +113,21 @@ export function createDavWrites(deps: WriteDeps) {
   ): Promise<Item | undefined> {
     const item = itemOf({ resource: await atNameNow(trx, owner, dest.parent!.id, dest.name) })
     if (!item) return undefined
-    if (item.id === itemOf(src)?.id) throw errors.conflict('TREE_CHANGED', 'The source is already at the destination')
-    if (!overwrite) throw errors.preconditionFailed('The destination exists and Overwrite is F')
+    if (item.id === itemOf(src)?.id) throw errors.davAlreadyAtDestination()
+    if (!overwrite) throw errors.davNoOverwrite()
     return item
   }
 
   /** Checks the destination of a COPY or MOVE: its folder exists, it is not the source or inside it, Overwrite allows it. */
   function checkDestination(src: Resolved, dest: Resolved, overwrite: boolean) {
     if (!src.resource) throw errors.notFound()
-    if (src.resource.kind === 'home') throw errors.forbidden('DAV_HOME', 'Home cannot be moved or copied')
-    if (dest.segments.length === 0) throw errors.forbidden('DAV_HOME', 'Nothing can replace Home')
-    if (!dest.parent) throw noParent()
+    if (src.resource.kind === 'home') throw errors.davHome('move')
+    if (dest.segments.length === 0) throw errors.davHome('replace')
+    if (!dest.parent) throw errors.davNoParent()
     if (dest.path === src.path || (src.resource.kind === 'folder' && dest.path.startsWith(`${src.path}/`))) {
-      throw errors.forbidden('DAV_SAME_PLACE', 'The destination is the source or inside it')
+      throw errors.davSamePlace()
     }
-    if (dest.resource && !overwrite) throw errors.preconditionFailed('The destination exists and Overwrite is F')
+    if (dest.resource && !overwrite) throw errors.davNoOverwrite()
   }
 
   return {
@@ -140,8 +138,8 @@ export function createDavWrites(deps: WriteDeps) {
       source: Readable,
       o: { length: number | undefined; contentType: string | undefined },
     ): Promise<{ created: boolean; file: FileRow }> {
-      if (r.resource && r.resource.kind !== 'file') throw methodNotAllowed('PUT cannot replace a folder')
-      if (!r.parent) throw noParent()
+      if (r.resource && r.resource.kind !== 'file') throw errors.davPutOnFolder()
+      if (!r.parent) throw errors.davNoParent()
       const name = strictName(r.name, 'File name')
       const parentId = r.parent.id
       if (deps.maxUploadBytes !== undefined && o.length !== undefined && o.length > deps.maxUploadBytes) {
@@ -161,7 +159,7 @@ export function createDavWrites(deps: WriteDeps) {
         const { file, old, created } = await repo.transaction(async (trx) => {
           const parent = await liveParent(trx, owner, parentId)
           const there = await atNameNow(trx, owner, parentId, r.name)
-          if (there?.kind === 'folder') throw methodNotAllowed('PUT cannot replace a folder')
+          if (there?.kind === 'folder') throw errors.davPutOnFolder()
           const existing = there?.kind === 'file' ? await trx.files.file(owner, there.file.id) : undefined
           let file: FileRow
           let old: string[] = []
@@ -203,14 +201,14 @@ export function createDavWrites(deps: WriteDeps) {
 
     /** MKCOL: a new folder (405 where something is, 409 without its parent). */
     async mkcol(owner: string, r: Resolved): Promise<void> {
-      if (r.resource) throw methodNotAllowed('Something already exists at this path')
-      if (!r.parent) throw noParent()
+      if (r.resource) throw errors.davExists()
+      if (!r.parent) throw errors.davNoParent()
       const name = strictName(r.name, 'Folder name')
       const parentId = r.parent.id ?? null
       // Clients make folders in parallel (rclone makes a parent once per file it puts there): the
       // path was free when it was resolved, so look again under the naming lock, and make it there.
       await repo.transaction(async (trx) => {
-        if (await atNameNow(trx, owner, parentId, name)) throw methodNotAllowed('Something already exists at this path')
+        if (await atNameNow(trx, owner, parentId, name)) throw errors.davExists()
         await tree.createFolder(owner, name, parentId ?? undefined, trx)
       })
     },
@@ -218,7 +216,7 @@ export function createDavWrites(deps: WriteDeps) {
     /** DELETE: to the trash, where the web app can restore it. */
     async remove(owner: string, r: Resolved): Promise<void> {
       const item = itemOf(r)
-      if (r.resource?.kind === 'home') throw errors.forbidden('DAV_HOME', 'Home cannot be deleted')
+      if (r.resource?.kind === 'home') throw errors.davHome('delete')
       if (!item) throw errors.notFound()
       await (item.type === 'folder' ? tree.trashFolder(owner, item.id) : tree.trashFile(owner, item.id))
     },
@@ -262,7 +260,7 @@ export function createDavWrites(deps: WriteDeps) {
         const blobs: StoredBlob[] = []
         for (const f of files) {
           const full = await repo.files.file(owner, f.from.id)
-          if (!full) throw errors.conflict('TREE_CHANGED', 'The folder changed while it was being copied; try again')
+          if (!full) throw errors.treeChanged('copied')
           blobs.push(await store(await vault.open(full), written))
         }
         const made: FileRow[] = []
@@ -317,11 +315,7 @@ export function createDavWrites(deps: WriteDeps) {
     folders: Array<{ from: DavFolder; parent: string | null }>,
     files: Array<{ from: DavFile; folder: string | null }>,
   ) {
-    const tooMany = () =>
-      errors.forbidden(
-        'COPY_TOO_LARGE',
-        `A copy may hold at most ${limits.maxFoldersPerUpload} folders and ${limits.maxFilesPerUpload} files`,
-      )
+    const tooMany = () => errors.davCopyTooLarge(limits.maxFoldersPerUpload, limits.maxFilesPerUpload)
     for (let i = 0; i < folders.length; i++) {
       const at = folders[i]!.from
       for (

@@ -165,7 +165,7 @@ export async function readXmlBody(source: AsyncIterable<Buffer>, max: number): P
   let size = 0
   for await (const chunk of source) {
     size += chunk.length
-    if (size > max) throw errors.tooLarge(`WebDAV XML bodies must be at most ${max} bytes`)
+    if (size > max) throw errors.davXmlTooLarge(max)
     chunks.push(chunk)
   }
   const text = Buffer.concat(chunks).toString('utf8')

@@ -92,18 +92,6 @@ const LINK_UPLOADS_SHOWN = 200
 /** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
 const MAX_METADATA_VALUE = 4096
 
-export const uploadErrors = {
-  locked: () => new AppError(423, 'UPLOAD_LOCKED', 'Another request is writing to this upload; try again when it ends'),
-  offset: (given: number, kept: number) =>
-    new AppError(
-      409,
-      'OFFSET_MISMATCH',
-      `Upload-Offset ${given} does not match the ${kept} bytes this upload has received`,
-    ),
-  expired: () => new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired; start it again'),
-  pastLength: () => new AppError(413, 'TOO_LARGE', 'The request sends more bytes than the upload’s Upload-Length'),
-}
-
 /** tus Upload-Metadata: comma-separated `key base64value` pairs (a value may be absent). */
 export function parseMetadata(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>()
@@ -177,7 +165,7 @@ export function createResumableUploads(deps: ResumableDeps) {
   async function mustUpload(owner: string, id: string, linkId: string | null = null): Promise<UploadRow> {
     const row = await repo.uploads.upload(owner, id, linkId)
     if (!row) throw errors.notFound('Upload')
-    if (row.expires_at < now()) throw uploadErrors.expired()
+    if (row.expires_at < now()) throw errors.uploadExpired()
     return row
   }
 
@@ -203,7 +191,7 @@ export function createResumableUploads(deps: ResumableDeps) {
     leasedAtCreate.delete(row)
     const hold: LeaseHold = { lease: held ? row.lease! : randomId(), released: false }
     if (!held && !(await repo.uploads.lease(row.owner_id, row.id, hold.lease, now(), now() + leaseMs)))
-      throw uploadErrors.locked()
+      throw errors.uploadLocked()
     const renewing = setInterval(
       () => void repo.uploads.renew(row.id, hold.lease, now() + leaseMs).catch(() => undefined),
       leaseMs / 3,
@@ -404,12 +392,12 @@ export function createResumableUploads(deps: ResumableDeps) {
     return leased(loaded, async (hold) => {
       const row = fresh ? loaded : await current(loaded)
       if (row.file_id) {
-        if (offset !== row.length) throw uploadErrors.offset(offset, row.length)
+        if (offset !== row.length) throw errors.uploadOffsetMismatch(offset, row.length)
         return { offset, fileId: row.file_id }
       }
       const staged = vault.staged(row)
       const kept = fresh ? 0 : await staged.offset()
-      if (offset !== kept) throw uploadErrors.offset(offset, kept)
+      if (offset !== kept) throw errors.uploadOffsetMismatch(offset, kept)
       let running = hashes.get(row.id)
       if (running?.at !== kept) {
         hashes.delete(row.id)
@@ -431,11 +419,11 @@ export function createResumableUploads(deps: ResumableDeps) {
         // No row, so no client can come back for these bytes (see SMALL_WHOLE_FILE).
         await staged.discard()
         await drop(row)
-        if (piece.state.pastLength) throw uploadErrors.pastLength()
+        if (piece.state.pastLength) throw errors.uploadPastLength()
         return { offset: reached }
       }
       if (piece.state.pastLength || reached !== row.length) await staged.sync()
-      if (piece.state.pastLength) throw uploadErrors.pastLength()
+      if (piece.state.pastLength) throw errors.uploadPastLength()
       if (reached !== row.length) {
         // Still coming: its quota reservation lives as long as the upload does.
         await deps.quota?.extend({ id: row.id }, quotaTtl)
@@ -458,7 +446,7 @@ export function createResumableUploads(deps: ResumableDeps) {
     if (row.file_id) return { offset: row.length, fileId: row.file_id }
     // While a PATCH writes, the offset is about to move: a client told the old one would send a
     // PATCH bound to fail (409) with its body already on the wire. 423 makes it ask again.
-    if (row.lease && (row.lease_until ?? 0) > now()) throw uploadErrors.locked()
+    if (row.lease && (row.lease_until ?? 0) > now()) throw errors.uploadLocked()
     const offset = await vault.staged(row).offset()
     if (offset < row.length) return { offset }
     return leased(row, async (hold) => {

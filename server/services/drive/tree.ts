@@ -269,8 +269,7 @@ export function createTreeService(deps: {
       if (step.next === 'batch') at++
       if (step.next === 'rewalk') {
         // Only concurrent changes make a walk stale; give up on a tree that keeps changing.
-        if (++rewalks > MAX_REWALKS)
-          throw errors.conflict('TREE_CHANGED', 'The folder changed while it was being deleted; try again')
+        if (++rewalks > MAX_REWALKS) throw errors.treeChanged('deleted')
         order = await walk()
         at = 0
       }

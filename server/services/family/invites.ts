@@ -58,11 +58,7 @@ export function createInviteService(deps: {
   return {
     /** `email` given and mail on: the link is mailed, and a mail that fails leaves no invite behind. */
     async create(adminId: string, opts: { email?: string | undefined; ip?: string | undefined } = {}) {
-      if (config.signup === 'closed')
-        throw errors.conflict(
-          'SIGNUP_CLOSED',
-          'Sign-up is closed on this server (SIGNUP=closed): invites cannot be used',
-        )
+      if (config.signup === 'closed') throw errors.invitesNeedSignup()
       const email = opts.email === undefined || opts.email.trim() === '' ? null : normaliseEmail(opts.email)
       if (email !== null && !isValidEmail(email)) throw errors.badRequest('Email is invalid')
       const token = randomId(32)

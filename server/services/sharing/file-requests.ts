@@ -14,7 +14,6 @@ import type { DriveRepository, DriveTransaction } from '../../repositories/drive
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
 import type { StoredBlob } from '../../storage/blob-store.ts'
 import type { Vault } from '../../storage/vault.ts'
-import { formatBytes } from '../../util/bytes.ts'
 import { randomId } from '../../util/crypto.ts'
 import { mimeFor } from '../../util/mime.ts'
 import { checkName, nameKey } from '../../util/names.ts'
@@ -89,8 +88,7 @@ export function createFileRequests(deps: {
   /** The upload link a token opens, past its password: 404 / 410, 401, or 403 on a view link. */
   async function openLink(token: string, pass: string | undefined): Promise<{ link: ShareLink; folder: Folder }> {
     const { link, item } = await deps.shared.find(token)
-    if (item.type !== 'folder' || link.access !== 'upload')
-      throw errors.forbidden('SHARE_VIEW_ONLY', 'This link does not take uploads')
+    if (item.type !== 'folder' || link.access !== 'upload') throw errors.shareViewOnly()
     if (!deps.shared.opens(link, pass)) throw errors.sharePasswordRequired()
     return { link, folder: item.row }
   }
@@ -105,14 +103,10 @@ export function createFileRequests(deps: {
   /** The refusals that name the link's limits. */
   function linkLimits(link: ShareLink) {
     const left = link.max_total_bytes === null ? null : Math.max(0, link.max_total_bytes - link.uploaded_bytes)
-    const tooBigForTotal = () =>
-      errors.tooLarge(
-        `This link takes ${formatBytes(link.max_total_bytes ?? 0)} in all, and ${formatBytes(left ?? 0)} are left`,
-      )
+    const tooBigForTotal = () => errors.shareTotalTooLarge(link.max_total_bytes ?? 0, left ?? 0)
     return {
       left,
-      tooBigForFile: () =>
-        errors.tooLarge(`File is larger than this link's limit of ${formatBytes(link.max_file_size ?? 0)} per file`),
+      tooBigForFile: () => errors.shareFileTooLarge(link.max_file_size ?? 0),
       tooBigForTotal,
       /** Counts one file of `bytes` on the link (in `trx`), or the refusal that names the limit it would pass. */
       async count(trx: DriveTransaction, bytes: number): Promise<void> {

@@ -94,8 +94,7 @@ export function createSharedAccess(deps: {
 
   /** An upload link shows nothing of its folder. */
   function viewOnly(link: ShareLink) {
-    if (link.access !== 'view')
-      throw errors.forbidden('SHARE_UPLOAD_ONLY', 'This link only takes uploads: nothing in the folder is shown')
+    if (link.access !== 'view') throw errors.shareUploadOnly()
   }
 
   async function openFolder(token: string, pass: string | undefined): Promise<{ link: ShareLink; root: Folder }> {

@@ -64,13 +64,7 @@ export function createShareUnlock(deps: {
       const key = keyOf(link.id, ip)
       if (link.password_hash !== null) {
         const wait = await deps.store.claim([key])
-        if (wait > 0) {
-          const minutes = Math.max(1, Math.ceil(wait / 60_000))
-          throw errors.tooManyRequests(
-            wait,
-            `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-          )
-        }
+        if (wait > 0) throw errors.tooManyLinkPasswords(wait)
         // The claim counted this attempt as failed until the password proves right.
         if (!(await argonVerify(link.password_hash, password))) throw errors.sharePasswordIncorrect()
         await deps.store.refund(key)

@@ -11,7 +11,7 @@ import { isValidEmail, normaliseEmail } from '../../util/email.ts'
 import type { AppPasswordService } from './app-passwords.ts'
 import type { AuditService } from '../audit.ts'
 import { createMemoryBackoffStore } from '../../util/limiter.ts'
-import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
+import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts'
 import { linkMail, type Mail, type Mailer } from '../mailer.ts'
 import {
   checkPassword,
@@ -134,7 +134,7 @@ export function createAccountService(deps: {
     const cooldown = config.limits.mailCooldownMs
     if (!(await users.claimMailSlot(user.id, column, t, t - cooldown))) {
       const last = user[column] ?? t
-      throw errors.tooManyRequests(Math.max(1000, last + cooldown - t), 'Please wait 1 minute before resending')
+      throw errors.mailCooldown(Math.max(1000, last + cooldown - t))
     }
     if (!(await mailToken(user, kind))) {
       await users.releaseMailSlot(user.id, column)
@@ -159,7 +159,7 @@ export function createAccountService(deps: {
     opts: { mustChange: boolean; verified: boolean },
   ): Promise<User> {
     const { mustChange } = opts
-    if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+    if (await users.byEmail(email)) throw errors.emailExists()
     const user: User = {
       id: randomId(),
       email,
@@ -183,7 +183,7 @@ export function createAccountService(deps: {
       await users.insert(user)
     } catch (err) {
       // Two sign-ups racing for one address: the unique index decides.
-      if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+      if (await users.byEmail(email)) throw errors.emailExists()
       throw err
     }
     if (await users.claimFirstAdmin(user.id)) user.role = 'admin'
@@ -220,8 +220,7 @@ export function createAccountService(deps: {
     async setFirstPassword(userId: string, password: string, ip?: string) {
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
-      if (hasPassword(user))
-        throw errors.conflict('PASSWORD_EXISTS', 'This account already has a password: change it instead')
+      if (hasPassword(user)) throw errors.passwordExists()
       checkPassword(password)
       await users.setPassword(user.id, await hashPassword(password))
       await audit.record({ action: 'password.set', actorId: user.id, subjectId: user.id, ip })
@@ -235,13 +234,12 @@ export function createAccountService(deps: {
       opts: { invite?: string | undefined; client?: ClientInfo } = {},
     ) {
       const refusal = await signupRefusal(Boolean(opts.invite))
-      if (refusal === 'closed') throw errors.forbidden('SIGNUP_CLOSED', 'Sign-up is closed on this server')
-      if (refusal === 'invite')
-        throw errors.forbidden('INVITE_REQUIRED', 'Sign-up on this server needs an invite link from its admin')
+      if (refusal === 'closed') throw errors.signupClosed()
+      if (refusal === 'invite') throw errors.inviteRequired()
       const email = normaliseEmail(rawEmail)
       checkCredentials(email, password)
       // Checked before the invite is used up, so a typo'd address does not waste the link.
-      if (await users.byEmail(email)) throw errors.conflict('EMAIL_EXISTS', 'Email Already Exists')
+      if (await users.byEmail(email)) throw errors.emailExists()
       const invite = opts.invite
       if (invite) await invites.redeem(invite)
       let user: User
@@ -277,7 +275,7 @@ export function createAccountService(deps: {
     ): Promise<LoginResult> {
       const email = normaliseEmail(rawEmail)
       const wait = await loginThrottle.begin(email, address)
-      if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
+      if (wait > 0) throw errors.tooManyFailedLogins(wait)
       const user = await users.byEmail(email)
       const ok = await passwordSignsIn(user, password)
       // The attempt was counted as failed when it began.
@@ -388,8 +386,7 @@ export function createAccountService(deps: {
     },
 
     async resendVerification(userId: string) {
-      if (!config.emailVerification)
-        throw errors.forbidden('EMAIL_VERIFICATION_DISABLED', 'Email Verification Not Enabled')
+      if (!config.emailVerification) throw errors.emailVerificationDisabled()
       const user = await users.byId(userId)
       if (!user) throw errors.unauthorized()
       if (user.email_verified) throw errors.badRequest('Email is already verified')
@@ -405,7 +402,7 @@ export function createAccountService(deps: {
     async sendPasswordReset(rawEmail: string) {
       // 403 as DESIGN.md §4 says, with a code of its own: the app tells the user to ask the
       // server's admin, who can reset it (POST /admin/users/{id}/reset-password, or the CLI).
-      if (!config.emailVerification) throw errors.forbidden('MAIL_DISABLED', 'Email Verification Not Enabled')
+      if (!config.emailVerification) throw errors.passwordResetMailDisabled()
       const user = await users.byEmail(normaliseEmail(rawEmail))
       if (!user) throw errors.notFound('Email')
       await withMailCooldown(user, 'reset_sent_at', 'reset')

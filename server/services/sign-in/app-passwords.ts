@@ -13,7 +13,7 @@ import { normaliseEmail } from '../../util/email.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
 import { confirmPassword } from './passwords.ts'
 import type { AuditService } from '../audit.ts'
-import { tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
+import type { LoginThrottle } from './login-throttle.ts'
 
 export interface AppPasswordJson {
   _id: string
@@ -76,10 +76,7 @@ export function createAppPasswordService(deps: {
       if (!user) throw errors.unauthorized()
       await confirmPassword(user, password)
       if ((await repo.count(userId)) >= deps.limits.maxAppPasswords) {
-        throw errors.conflict(
-          'TOO_MANY_APP_PASSWORDS',
-          `An account holds at most ${deps.limits.maxAppPasswords} app passwords: revoke one first`,
-        )
+        throw errors.tooManyAppPasswords(deps.limits.maxAppPasswords)
       }
       const secret = newAppPasswordSecret()
       const row = {
@@ -144,11 +141,11 @@ export function createAppPasswordService(deps: {
     ): Promise<{ userId: string; scope: AppPasswordScope } | null> {
       const email = normaliseEmail(rawEmail)
       const held = await throttle.waiting(email, address)
-      if (held > 0) throw errors.tooManyRequests(held, tooManyFailuresMessage(held))
+      if (held > 0) throw errors.tooManyFailedLogins(held)
       const found = secret.length <= 256 ? await repo.bySecretHash(hashOf(secret)) : undefined
       if (!found || found.email !== email || found.disabled) {
         const wait = await throttle.begin(email, address)
-        if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
+        if (wait > 0) throw errors.tooManyFailedLogins(wait)
         return null
       }
       const t = now()

@@ -70,10 +70,3 @@ export function createLoginThrottle(limits: ThrottleLimits, store: BackoffStore)
     },
   }
 }
-
-/** The 429 message: the wait in words, as Retry-After gives it in seconds. */
-export function tooManyFailuresMessage(waitMs: number): string {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`
-  return `Too many failed logins, try again in ${wait}`
-}

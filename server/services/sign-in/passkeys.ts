@@ -24,7 +24,7 @@ import type { UsersRepository } from '../../repositories/users.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import { confirmPassword } from './passwords.ts'
 import type { AuditService } from '../audit.ts'
-import { type LoginThrottle, tooManyFailuresMessage } from './login-throttle.ts'
+import type { LoginThrottle } from './login-throttle.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 
 /** How a passkey looks on the wire: never its key or counter. */
@@ -176,11 +176,7 @@ export function createPasskeyService(deps: {
       const user = await userOf(userId)
       await confirmPassword(user, password)
       const existing = await repo.list(userId)
-      if (existing.length >= limits.maxPasskeys)
-        throw errors.conflict(
-          'TOO_MANY_PASSKEYS',
-          `An account holds at most ${limits.maxPasskeys} passkeys: remove one first`,
-        )
+      if (existing.length >= limits.maxPasskeys) throw errors.tooManyPasskeys(limits.maxPasskeys)
       const options = await generateRegistrationOptions({
         rpName: 'Cumulus',
         rpID: rp.rpId,
@@ -237,7 +233,7 @@ export function createPasskeyService(deps: {
         name,
         created_at: now(),
       }
-      if (!(await repo.insert(row))) throw errors.conflict('PASSKEY_EXISTS', 'This passkey is already registered')
+      if (!(await repo.insert(row))) throw errors.passkeyExists()
       // From now on the password alone no longer signs in: whoever else held a session got it with it.
       if (!hadSecondFactor) await deps.sessions.endAll(userId, sessionId)
       await audit.record({ action: 'passkey.add', actorId: userId, subjectId: userId, ip, detail: name })
@@ -337,7 +333,7 @@ export function createPasskeyService(deps: {
       if (!passkey || !user || (handle !== undefined && Buffer.from(handle, 'base64url').toString() !== user.id))
         throw errors.passkeyRefused()
       const wait = await throttle.begin(user.email, client.ip)
-      if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait))
+      if (wait > 0) throw errors.tooManyFailedLogins(wait)
       if (!(await verifyAssertion(passkey, challenge, response, true))) {
         await audit.record({
           action: 'sign-in.failed',

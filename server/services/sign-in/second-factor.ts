@@ -14,7 +14,7 @@ import type { UsersRepository } from '../../repositories/users.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import type { AuditService } from '../audit.ts'
 import type { Ceremony, PasskeyService } from './passkeys.ts'
-import { type LoginThrottle, tooManyFailuresMessage } from './login-throttle.ts'
+import type { LoginThrottle } from './login-throttle.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
 import type { TotpService } from './totp.ts'
 
@@ -114,7 +114,7 @@ export function createSecondFactorService(deps: {
       if (!found) throw errors.secondFactorExpired()
       const { idHash, challenge, user } = found
       const wait = await throttle.begin(user.email, ip)
-      if (wait > 0) throw errors.tooManyRequests(wait, tooManyFailuresMessage(wait).replace('logins', 'codes'))
+      if (wait > 0) throw errors.tooManyFailedCodes(wait)
 
       const method = 'code' in answer ? 'authenticator code' : 'recoveryCode' in answer ? 'recovery code' : 'passkey'
       const ok =

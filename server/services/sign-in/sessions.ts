@@ -181,7 +181,7 @@ export function createSessionService(deps: {
         return { accessToken: await signAccess(previous.user_id, previous.id) }
       }
       await sessions.revoke(previous.id, t)
-      throw errors.unauthorized('Session ended: its refresh token was used twice')
+      throw errors.refreshTokenReused()
     },
 
     /** Verifies an access token and that its session is still live (revocation is immediate). */

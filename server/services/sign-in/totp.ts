@@ -89,7 +89,7 @@ export function createTotpService(deps: {
       const user = await userOf(userId)
       const secret = generateSecret()
       if (!(await repo.setPendingSecret(userId, sealText(sealKey, secret)))) {
-        throw errors.conflict('TOTP_ENABLED', 'Two-step verification is already on: turn it off first')
+        throw errors.totpEnabled()
       }
       return { secret, otpauthUrl: generateURI({ issuer: 'Cumulus', label: user.email, secret }) }
     },
@@ -107,14 +107,14 @@ export function createTotpService(deps: {
     ): Promise<{ recoveryCodes: string[] }> {
       const user = await userOf(userId)
       await confirmPassword(user, password)
-      if (user.totp_enabled_at !== null) throw errors.conflict('TOTP_ENABLED', 'Two-step verification is already on')
-      if (!user.totp_secret) throw errors.conflict('TOTP_NOT_SET_UP', 'Start the set-up first: scan a new code')
+      if (user.totp_enabled_at !== null) throw errors.totpEnabled()
+      if (!user.totp_secret) throw errors.totpNotSetUp()
       const step = await matchingStep(user.totp_secret, code, null)
       if (step === undefined)
         throw errors.badRequest('That code is not right: check the time on your device and try the newest code')
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
       if (!(await repo.enable(userId, now(), step, recoveryCodes.map(hashRecovery)))) {
-        throw errors.conflict('TOTP_ENABLED', 'Two-step verification is already on')
+        throw errors.totpEnabled()
       }
       // Whoever else held a session got it with the password alone.
       await deps.sessions.endAll(userId, sessionId)
@@ -131,7 +131,7 @@ export function createTotpService(deps: {
     async disable(userId: string, password: string, ip?: string): Promise<void> {
       const user = await userOf(userId)
       await confirmPassword(user, password)
-      if (!(await repo.disable(userId))) throw errors.conflict('TOTP_NOT_ENABLED', 'Two-step verification is not on')
+      if (!(await repo.disable(userId))) throw errors.totpNotEnabled()
       await audit.record({
         action: 'second-factor.disable',
         actorId: userId,
