@@ -269,7 +269,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limits: config.limits,
     onStored,
   }
-  const uploads = createUploadService(uploadDeps)
+  const uploads = createUploadService({ ...uploadDeps, quota })
   // Wrong share-link passwords are counted per address, in Redis when there is one (as logins).
   const unlockStore = redis
     ? createRedisBackoffStore({ redis, prefix: 'cumulus-share-unlock:', log: app.log })
@@ -299,6 +299,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     shared,
     maxUploadBytes: config.maxUploadBytes,
     limits: config.limits,
+    quota,
     onStored,
     onReceived: uploadNotices.received,
   })
@@ -428,7 +429,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     listCache,
     tree,
     uploads,
-    quota,
     multipart: multipartOptions(config.maxUploadBytes),
   }
   const copies = createFileCopies({ repo: drive, vault, janitor, quota, onStored })
@@ -442,7 +442,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     shared,
     fileRequests,
     resumable,
-    quota,
     config,
     publicPerIp: config.limits.publicPerIp,
     multipart: multipartOptions(config.maxUploadBytes),

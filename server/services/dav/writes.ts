@@ -23,7 +23,7 @@ const GROW_STEP = 8 << 20
 /** Children read per query when a folder is copied. */
 const PAGE = 500
 
-/** 405: its Allow header, naming what works on the resource, is added by dav.ts (allowedAt). */
+/** 405: its Allow header, naming what works on the resource, is added by routes/dav/methods.ts (allowedAt). */
 export const methodNotAllowed = (message: string) => new AppError(405, 'METHOD_NOT_ALLOWED', message)
 const noParent = () => errors.conflict('NO_PARENT', 'The folder to put it in does not exist')
 
