@@ -56,7 +56,7 @@ import { publicRoutes } from './routes/public-files.ts'
 import { shareRoutes } from './routes/share-service.ts'
 import { resumableRoutes } from './routes/resumable-uploads.ts'
 import { folderRoutes } from './routes/folder-service.ts'
-import { davRoutes } from './routes/dav.ts'
+import { davRoutes } from './routes/dav/index.ts'
 import { createDavService } from './services/dav/dav.ts'
 import { userRoutes } from './routes/user-service.ts'
 import { createAccountService } from './services/sign-in/accounts.ts'
@@ -271,7 +271,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limits: config.limits,
     onStored,
   }
-  const uploads = createUploadService(uploadDeps)
+  const uploads = createUploadService({ ...uploadDeps, quota })
   // Wrong share-link passwords are counted per address, in Redis when there is one (as logins).
   const unlockStore = redis
     ? createRedisBackoffStore({ redis, prefix: 'cumulus-share-unlock:', log: app.log })
@@ -301,6 +301,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     shared,
     maxUploadBytes: config.maxUploadBytes,
     limits: config.limits,
+    quota,
     onStored,
     onReceived: uploadNotices.received,
   })
@@ -425,7 +426,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     listCache,
     tree,
     uploads,
-    quota,
     multipart: multipartOptions(config.maxUploadBytes),
   }
   const copies = createFileCopies({ repo: drive, vault, janitor, quota, onStored })
@@ -439,7 +439,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     shared,
     fileRequests,
     resumable,
-    quota,
     config,
     publicPerIp: config.limits.publicPerIp,
     multipart: multipartOptions(config.maxUploadBytes),

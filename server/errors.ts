@@ -19,7 +19,7 @@ export class AppError extends Error {
   }
 }
 
-/** A WebDAV refusal that names an RFC 4918 precondition: routes/dav.ts sends it as an XML error body. */
+/** A WebDAV refusal that names an RFC 4918 precondition: routes/dav/index.ts sends it as an XML error body. */
 export class DavError extends AppError {
   constructor(
     statusCode: number,

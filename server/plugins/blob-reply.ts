@@ -2,13 +2,9 @@
 // ever running in our origin (attachment, nosniff, a sandboxing CSP).
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import {
-  type BlobDownload,
-  type BlobReplyOptions,
-  contentDisposition,
-  parseRange,
-} from '../services/drive/downloads.ts'
+import type { BlobDownload, BlobReplyOptions } from '../services/drive/downloads.ts'
 import type { ByteRange } from '../storage/blob-store.ts'
+import { contentDisposition, parseRange } from './download-headers.ts'
 import type { HeaderList } from './security-headers.ts'
 
 /** CSP for anything a user uploaded: no scripts, no plugins, a unique origin if rendered. */
@@ -34,18 +30,22 @@ export function uploadedContentHeaders(reply: FastifyReply): void {
 }
 
 /**
- * Sends a stored blob (or one range of it). A HEAD gets the same headers and no bytes read:
+ * Sends a stored blob (or the one range its request's Range header asks for, unless it goes whole). A HEAD gets the same headers and no bytes read:
  * Fastify answers HEAD with the GET handler and drains whatever body it returns, which for a
  * blob stream would read the whole file only to drop it.
  */
 export async function sendBlob(req: FastifyRequest, reply: FastifyReply, blob: BlobDownload) {
-  const range = prepareBlobReply(reply, blob.options)
+  const range = prepareBlobReply(reply, blob.options, blob.options.wholeOnly ? undefined : req.headers.range)
   return reply.send(req.method === 'HEAD' ? Readable.from([]) : await blob.open(range))
 }
 
 /** Headers for a stored blob; returns the range to read (undefined = everything). */
-function prepareBlobReply(reply: FastifyReply, opts: BlobReplyOptions): ByteRange | undefined {
-  const range = parseRange(opts.rangeHeader, opts.size)
+function prepareBlobReply(
+  reply: FastifyReply,
+  opts: BlobReplyOptions,
+  rangeHeader: string | undefined,
+): ByteRange | undefined {
+  const range = parseRange(rangeHeader, opts.size)
   reply.header('accept-ranges', 'bytes')
   reply.header('content-type', opts.contentType)
   reply.header('content-disposition', contentDisposition(opts.disposition, opts.filename))

@@ -3,7 +3,8 @@
 // a 'close' listener per reply, for its disk mode we never use); registered at the root, every
 // list and every download paid for them.
 import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { MultipartBody } from '../services/drive/upload-form.ts'
 import { lingerOnRefusal } from './linger-on-refusal.ts'
 
 export function multipartOptions(maxUploadBytes: number | undefined): FastifyMultipartOptions {
@@ -34,4 +35,16 @@ export async function withMultipart(
     scope.addHook('onSend', lingerOnRefusal)
     routes(scope)
   })
+}
+
+/**
+ * A multipart request as the upload services take it: its Content-Length (what the quota holds
+ * for it), and its parts, whose reading starts only when the service calls for them.
+ */
+export function multipartBody(req: FastifyRequest, parser: Parameters<FastifyRequest['parts']>[0]): MultipartBody {
+  const header = req.headers['content-length']
+  return {
+    length: header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined,
+    parts: () => req.parts(parser),
+  }
 }

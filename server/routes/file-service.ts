@@ -7,7 +7,7 @@ import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
 import { sendCached, sendCachedJson } from '../plugins/cached-json.ts'
-import { withMultipart } from '../plugins/multipart.ts'
+import { multipartBody, withMultipart } from '../plugins/multipart.ts'
 import {
   FileJson,
   FileListQuery,
@@ -32,7 +32,6 @@ import type { SharingService } from '../services/sharing/links.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
 import { registerActions, registerItemRoutes } from './item-routes.ts'
-import type { QuotaService } from '../services/drive/quota.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
@@ -45,8 +44,6 @@ export interface FileRoutesDeps {
   tree: TreeService
   uploads: UploadService
   copies: FileCopies
-  /** The owner's storage quota, reserved around each upload (services/drive/quota.ts). */
-  quota: Pick<QuotaService, 'around'>
   multipart: FastifyMultipartOptions
 }
 
@@ -60,8 +57,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
     app.get(
       '/stream-video/:id',
       { preHandler: deps.auth.requireStreamUser, schema: { params: IdParams } },
-      async (req, reply) =>
-        sendBlob(req, reply, await deps.downloads.video(owner(req), req.params.id, req.headers.range)),
+      async (req, reply) => sendBlob(req, reply, await deps.downloads.video(owner(req), req.params.id)),
     )
   })
   // `deps` came with this plugin's prefix, which the child inherits already.
@@ -76,9 +72,7 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const file = await deps.quota.around(owner(req), req.headers['content-length'], () =>
-        uploads.uploadFile(owner(req), req.parts(uploads.fileParser)),
-      )
+      const file = await uploads.uploadFile(owner(req), multipartBody(req, uploads.fileParser))
       return reply.code(201).send(fileJson(file))
     }),
   )
@@ -110,7 +104,7 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   )
 
   app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) =>
-    sendBlob(req, reply, await downloads.file(owner(req), req.params.id, req.headers.range)),
+    sendBlob(req, reply, await downloads.file(owner(req), req.params.id)),
   )
 
   app.get(

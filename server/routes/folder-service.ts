@@ -5,8 +5,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
-import { withMultipart } from '../plugins/multipart.ts'
+import { multipartBody, withMultipart } from '../plugins/multipart.ts'
 import { uploadedContentHeaders } from '../plugins/blob-reply.ts'
+import { contentDisposition } from '../plugins/download-headers.ts'
 import { sendCached } from '../plugins/cached-json.ts'
 import {
   CreateFolderBody,
@@ -18,7 +19,6 @@ import {
 } from '../schemas/files.ts'
 import type { DriveRepository } from '../repositories/drive.ts'
 import type { Vault } from '../storage/vault.ts'
-import { contentDisposition } from '../services/drive/downloads.ts'
 import { folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
 import { idList, type ListingService } from '../services/drive/listing.ts'
@@ -26,7 +26,6 @@ import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
 import { planZip, streamZip } from '../services/drive/zip.ts'
 import { registerItemRoutes } from './item-routes.ts'
-import type { QuotaService } from '../services/drive/quota.ts'
 
 export interface FolderRoutesDeps {
   auth: Auth
@@ -35,8 +34,6 @@ export interface FolderRoutesDeps {
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
-  /** The owner's storage quota, reserved around each upload (services/drive/quota.ts). */
-  quota: Pick<QuotaService, 'around'>
   vault: Vault
   multipart: FastifyMultipartOptions
 }
@@ -57,9 +54,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
       { config: { upload: true }, schema: { response: { 201: FolderJson } } },
       async (req, reply) => {
         if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-        const folder = await deps.quota.around(owner(req), req.headers['content-length'], () =>
-          uploads.uploadFolder(owner(req), req.parts(uploads.folderParser)),
-        )
+        const folder = await uploads.uploadFolder(owner(req), multipartBody(req, uploads.folderParser))
         return reply.code(201).send(folderJson(folder))
       },
     ),

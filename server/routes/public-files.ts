@@ -38,7 +38,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify
       sendBlob(
         req,
         reply,
-        await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD', req.headers.range),
+        await deps.shared.legacyDownload(req.params.id, req.params.tempToken, req.method === 'HEAD'),
       ),
     ),
   )

@@ -1,15 +1,15 @@
 // tus 1.0.0 (creation, creation-with-upload, termination, expiration), DESIGN.md §7: the
 // protocol's headers, mounted at two ways in that differ only in who may use them and where an
 // upload goes: /file-service/uploads (the owner, signed in; `resumableRoutes`) and an upload
-// link's /share-service/public/{token}/uploads (routes/share-service.ts). services/
-// resumable-uploads.ts holds the rules. Same `uuid` header as every other write.
+// link's /share-service/public/{token}/uploads (routes/share-service.ts). services/drive/
+// resumable-uploads.ts holds the rules, and takes the headers' values and each piece's body as a
+// stream. Same `uuid` header as every other write.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { UploadRow } from '../db/schema.ts'
 import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { lingerOnRefusal } from '../plugins/linger-on-refusal.ts'
 import type { CreateInput, ResumableUploads } from '../services/drive/resumable-uploads.ts'
-import { byteCount } from '../services/drive/resumable-uploads.ts'
 
 export interface ResumableRoutesDeps {
   auth: Auth
@@ -18,6 +18,33 @@ export interface ResumableRoutesDeps {
 
 const TUS_VERSION = '1.0.0'
 const PIECE_TYPE = 'application/offset+octet-stream'
+
+/** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
+const MAX_METADATA_VALUE = 4096
+
+/** tus Upload-Metadata: comma-separated `key base64value` pairs (a value may be absent). */
+export function parseMetadata(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>()
+  if (!header?.trim()) return out
+  for (const pair of header.split(',')) {
+    const [key, value, extra] = pair.trim().split(' ')
+    if (!key || extra !== undefined || !/^[\x21-\x7e]+$/.test(key) || out.has(key))
+      throw errors.badRequest('Upload-Metadata must be comma-separated "key base64value" pairs, each key once')
+    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))
+      throw errors.badRequest(`Upload-Metadata value of "${key}" must be base64`)
+    const text = Buffer.from(value ?? '', 'base64').toString('utf8')
+    if (text.length > MAX_METADATA_VALUE) throw errors.badRequest(`Upload-Metadata value of "${key}" is too long`)
+    out.set(key, text)
+  }
+  return out
+}
+
+/** A whole number of bytes from a header, or a 400 naming the header. */
+export function byteCount(value: string | undefined, header: string): number {
+  const n = value !== undefined && /^\d{1,16}$/.test(value.trim()) ? Number(value.trim()) : NaN
+  if (!Number.isSafeInteger(n)) throw errors.badRequest(`${header} must be a whole number of bytes`)
+  return n
+}
 
 /** Whose uploads a request may touch: the owner, and the link it came through (null = signed in). */
 export interface UploadPrincipal {
@@ -32,8 +59,11 @@ export interface TusMount {
   guard?: preHandlerHookHandler
   /** Whose uploads the request reaches, checked afresh on every request (a revoked link stops at once). */
   principal(req: FastifyRequest): Promise<UploadPrincipal>
-  /** POST: the new upload's row, where this way in puts it. */
-  create(req: FastifyRequest, input: CreateInput): Promise<UploadRow>
+  /**
+   * POST: the new upload's row, where this way in puts it. `input` reads the request's tus
+   * headers (400, 413): called once this way in has checked what it checks first.
+   */
+  create(req: FastifyRequest, input: () => CreateInput): Promise<UploadRow>
   /** The upload's URL (Location). */
   location(req: FastifyRequest, row: UploadRow): string
   /** Route options of the creating POST (a rate limit). */
@@ -88,12 +118,12 @@ export async function mountTus(app: FastifyInstance, mount: TusMount): Promise<v
       const typed = req.headers['content-type']?.split(';')[0]?.trim() === PIECE_TYPE
       const length = header('upload-length')
       const whole = typed && length !== undefined && header('content-length') === length
-      const row = await mount.create(req, {
-        length,
-        deferLength: header('upload-defer-length'),
-        metadata: header('upload-metadata'),
-        withBody: typed,
-        whole,
+      const row = await mount.create(req, () => {
+        if (header('upload-defer-length') !== undefined)
+          throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
+        const bytes = byteCount(length, 'Upload-Length')
+        resumable.checkLength(bytes)
+        return { length: bytes, meta: parseMetadata(header('upload-metadata')), withBody: typed, whole }
       })
       reply.header('location', mount.location(req, row))
       if (row.length === 0) uploadHeaders(reply, row, await resumable.finishEmpty(row))
@@ -133,7 +163,7 @@ export const resumableRoutes: FastifyPluginAsync<ResumableRoutesDeps> = async (a
     resumable,
     guard: auth.requireUser,
     principal: async (req) => ({ owner: owner(req), linkId: null }),
-    create: (req, input) => resumable.create(owner(req), input),
+    create: (req, input) => resumable.create(owner(req), input()),
     location: (_req, row) => `/file-service/uploads/${row.id}`,
   })
 }

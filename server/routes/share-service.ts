@@ -9,8 +9,9 @@ import type { Config } from '../config.ts'
 import { errors } from '../errors.ts'
 import { type Auth, isSecure } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
+import { contentDisposition } from '../plugins/download-headers.ts'
 import { withLimitPage } from '../plugins/limit-page.ts'
-import { withMultipart } from '../plugins/multipart.ts'
+import { multipartBody, withMultipart } from '../plugins/multipart.ts'
 import { mountTus } from './resumable-uploads.ts'
 import { ZipQuery } from '../schemas/files.ts'
 import {
@@ -30,7 +31,7 @@ import {
   UpdateLinkBody,
 } from '../schemas/sharing.ts'
 import { MessageReply } from '../schemas/user.ts'
-import { type BlobDownload, contentDisposition } from '../services/drive/downloads.ts'
+import type { BlobDownload } from '../services/drive/downloads.ts'
 import type { FileRequests } from '../services/sharing/file-requests.ts'
 import type { ResumableUploads } from '../services/drive/resumable-uploads.ts'
 import { idList } from '../services/drive/listing.ts'
@@ -38,7 +39,6 @@ import type { FullImage } from '../services/media/previews.ts'
 import type { SharedAccess } from '../services/sharing/link-access.ts'
 import type { SharingService } from '../services/sharing/links.ts'
 import { streamZip } from '../services/drive/zip.ts'
-import type { QuotaService } from '../services/drive/quota.ts'
 
 export interface ShareRoutesDeps {
   auth: Auth
@@ -46,8 +46,6 @@ export interface ShareRoutesDeps {
   shared: SharedAccess
   fileRequests: FileRequests
   resumable: ResumableUploads
-  /** The link owner's storage quota, reserved around each multipart upload (services/drive/quota.ts). */
-  quota: Pick<QuotaService, 'around'>
   config: Pick<Config, 'secureCookies'>
   publicPerIp: number
   multipart: FastifyMultipartOptions
@@ -139,7 +137,7 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
 
   app.get('/:token/download', { config: limited, schema: { params: TokenParams } }, async (req, reply) =>
     withLimitPage(req, reply, async () =>
-      sendBlob(req, reply, await shared.download(req.params.token, pass(req), look(req), req.headers.range)),
+      sendBlob(req, reply, await shared.download(req.params.token, pass(req), look(req))),
     ),
   )
 
@@ -160,15 +158,11 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
   }
 
   app.get('/:token/preview', { config: limited, schema: { params: TokenParams } }, async (req, reply) =>
-    sendPreview(req, reply, await shared.preview(req.params.token, pass(req), req.headers.range)),
+    sendPreview(req, reply, await shared.preview(req.params.token, pass(req))),
   )
 
   app.get('/:token/preview/:fileId', { config: limited, schema: { params: TokenFileParams } }, async (req, reply) =>
-    sendPreview(
-      req,
-      reply,
-      await shared.folderPreview(req.params.token, pass(req), req.params.fileId, req.headers.range),
-    ),
+    sendPreview(req, reply, await shared.folderPreview(req.params.token, pass(req), req.params.fileId)),
   )
 
   app.get(
@@ -185,11 +179,7 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
 
   app.get('/:token/download/:fileId', { config: limited, schema: { params: TokenFileParams } }, async (req, reply) =>
     withLimitPage(req, reply, async () =>
-      sendBlob(
-        req,
-        reply,
-        await shared.folderFile(req.params.token, pass(req), req.params.fileId, look(req), req.headers.range),
-      ),
+      sendBlob(req, reply, await shared.folderFile(req.params.token, pass(req), req.params.fileId, look(req))),
     ),
   )
 
@@ -241,16 +231,10 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
         async (req, reply) => {
           if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
           // Counted against the link owner's quota (the link's own limits are the service's).
-          const { owner, length } = await deps.fileRequests.quotaFor(
+          const stored = await deps.fileRequests.upload(
             req.params.token,
             pass(req),
-            req.headers['content-length'],
-          )
-          const stored = await deps.quota.around(
-            owner,
-            length,
-            () => deps.fileRequests.upload(req.params.token, pass(req), req.parts(deps.fileRequests.parser)),
-            true,
+            multipartBody(req, deps.fileRequests.parser),
           )
           return reply.code(201).send(stored)
         },
@@ -271,7 +255,8 @@ const publicShareRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, d
       await mountTus(scope, {
         resumable: deps.resumable,
         principal: (req) => deps.fileRequests.tusPrincipal(token(req), pass(req)),
-        create: (req, input) => deps.resumable.createThrough(deps.fileRequests.tusTarget(token(req), pass(req)), input),
+        create: (req, input) =>
+          deps.resumable.createThrough(deps.fileRequests.tusTarget(token(req), pass(req)), input()),
         location: (req, row) => `${linkPath(token(req))}/uploads/${row.id}`,
         createConfig: limited,
       })

@@ -2,15 +2,20 @@
 // (412), the If header (412 when no list holds), then the locks on what it changes (423).
 import type { DavLock } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
-import { checkLocks, covering, ifHolds, type IfList, parseIf, type Protected, submittedTokens } from './locks.ts'
-import { type DavPaths, type Resolved, splitDavPath } from './paths.ts'
+import { checkLocks, covering, ifHolds, type IfList, type Protected, submittedTokens } from './locks.ts'
+import type { DavPaths, Resolved } from './paths.ts'
 import { etagOf } from './properties.ts'
 
-/** The conditional headers of a request. */
+/** What a request states of the resource (its conditional headers, parsed by routes/dav/headers.ts). */
 export interface Conditions {
-  if?: string | undefined
-  ifMatch?: string | undefined
-  ifNoneMatch?: string | undefined
+  /**
+   * The If header's lists; an error when it could not be read, thrown where the header is
+   * evaluated (a write's check), so a request that never evaluates it is not refused for it.
+   */
+  if?: IfList[] | Error | undefined
+  /** If-Match's etags (quoted, without W/); "*" = it exists. */
+  ifMatch?: string[] | undefined
+  ifNoneMatch?: string[] | undefined
 }
 
 /** The etag of what a path names, if anything. */
@@ -25,34 +30,18 @@ export const resourceEtag = (r: Resolved) =>
 export function checkEtagHeaders(r: Resolved, c: Conditions, safe = false): 'not-modified' | undefined {
   const etag = resourceEtag(r)
   const exists = r.resource !== undefined
-  const list = (h: string) => h.split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (c.ifMatch !== undefined) {
-    const tags = list(c.ifMatch)
+    const tags = c.ifMatch
     if (!(tags.includes('*') ? exists : etag !== undefined && tags.includes(etag))) throw errors.davIfMatchFailed()
   }
   if (c.ifNoneMatch !== undefined) {
-    const tags = list(c.ifNoneMatch)
+    const tags = c.ifNoneMatch
     if (tags.includes('*') ? exists : etag !== undefined && tags.includes(etag)) {
       if (safe) return 'not-modified'
       throw errors.davIfNoneMatchFailed()
     }
   }
   return undefined
-}
-
-/** A URL of an If header's resource tag as a lock path (undefined: not under /dav/). */
-function tagPath(url: string): string | undefined {
-  let pathname: string
-  try {
-    pathname = new URL(url, 'http://x').pathname
-  } catch {
-    return undefined
-  }
-  try {
-    return splitDavPath(pathname).join('/')
-  } catch {
-    return undefined
-  }
 }
 
 export function createConditions(deps: { paths: DavPaths }) {
@@ -71,7 +60,8 @@ export function createConditions(deps: { paths: DavPaths }) {
       checkEtagHeaders(r, c)
       let lists: IfList[] | undefined
       if (c.if !== undefined) {
-        lists = parseIf(c.if, tagPath)
+        if (c.if instanceof Error) throw c.if
+        lists = c.if
         const stateOf = async (path: string) => {
           const at = path === r.path ? r : await deps.paths.resolve(owner, path === '' ? [] : path.split('/'))
           return { etag: resourceEtag(at), tokens: new Set(covering(locks, path).map((l) => l.token)) }

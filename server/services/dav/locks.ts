@@ -1,6 +1,7 @@
 // WebDAV locks (RFC 4918 §6–§7, §10.4): write locks, exclusive or shared, depth 0 or infinity,
 // on paths of the owner's namespace, with timeouts. A write must submit (in its If header) a
 // token of each lock that protects what it changes, and the If header itself must hold (412).
+// The headers themselves (If, Timeout) are read by routes/dav/headers.ts.
 import { randomUUID } from 'node:crypto'
 import type { DavLock } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
@@ -10,7 +11,7 @@ import { hrefOf } from './paths.ts'
 /** Longest lock a client gets (Infinite included): a forgotten lock frees itself within a day. */
 export const MAX_LOCK_SECONDS = 24 * 3600
 /** When the client asks for none. */
-const DEFAULT_LOCK_SECONDS = 3600
+export const DEFAULT_LOCK_SECONDS = 3600
 /** Live locks an account may hold: every write reads them all. */
 export const MAX_LOCKS = 1000
 
@@ -42,72 +43,6 @@ export const covering = (locks: readonly DavLock[], path: string) =>
   locks.filter((l) => l.path === path || (l.depth === 'infinity' && under(path, l.path)))
 /** The locks on paths strictly below `path`. */
 export const lockedBelow = (locks: readonly DavLock[], path: string) => locks.filter((l) => under(l.path, path))
-
-/** Timeout: "Second-n" or "Infinite", the first we can take, within MAX_LOCK_SECONDS. */
-export function lockTimeout(header: string | undefined): number {
-  for (const part of (header ?? '').split(',')) {
-    const t = part.trim()
-    if (/^infinite$/i.test(t)) return MAX_LOCK_SECONDS
-    const m = /^second-(\d{1,12})$/i.exec(t)
-    if (m) return Math.max(1, Math.min(MAX_LOCK_SECONDS, Number(m[1])))
-  }
-  return DEFAULT_LOCK_SECONDS
-}
-
-/**
- * Parses an If header: `[<resource>] (cond cond…) (…) …`, a condition being `[Not] <token>` or
- * `[Not] [etag]`. `pathOf` turns a tagged URL into a lock path (undefined: not ours, a 412).
- */
-export function parseIf(header: string, pathOf: (url: string) => string | undefined): IfList[] {
-  const lists: IfList[] = []
-  let tag: string | undefined
-  let tagged = false
-  let i = 0
-  const fail = () => errors.badRequest('The If header is malformed')
-  const until = (end: string) => {
-    const close = header.indexOf(end, i + 1)
-    if (close < 0) throw fail()
-    const value = header.slice(i + 1, close)
-    i = close + 1
-    return value
-  }
-  while (i < header.length) {
-    const c = header[i]!
-    if (/\s/.test(c)) i++
-    else if (c === '<') {
-      const url = until('>')
-      const path = pathOf(url)
-      if (path === undefined) throw errors.davIfForeign()
-      tag = path
-      tagged = true
-    } else if (c === '(') {
-      i++
-      const conditions: IfCondition[] = []
-      for (;;) {
-        while (i < header.length && /\s/.test(header[i]!)) i++
-        if (i >= header.length) throw fail()
-        let not = false
-        if (header.slice(i, i + 3).toLowerCase() === 'not') {
-          not = true
-          i += 3
-          while (i < header.length && /\s/.test(header[i]!)) i++
-        }
-        const d = header[i]
-        if (d === ')' && !not) {
-          i++
-          break
-        }
-        if (d === '<') conditions.push({ not, token: until('>') })
-        else if (d === '[') conditions.push({ not, etag: until(']') })
-        else throw fail()
-      }
-      if (conditions.length === 0) throw fail()
-      lists.push({ ...(tagged ? { path: tag } : {}), conditions })
-    } else throw fail()
-  }
-  if (lists.length === 0) throw fail()
-  return lists
-}
 
 /** Etags compare without their weakness mark. */
 const sameEtag = (a: string, b: string | undefined) =>

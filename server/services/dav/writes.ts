@@ -23,7 +23,7 @@ const GROW_STEP = 8 << 20
 /** Children read per query when a folder is copied. */
 const PAGE = 500
 
-/** 405: its Allow header, naming what works on the resource, is added by dav.ts (allowedAt). */
+/** 405: its Allow header, naming what works on the resource, is added by routes/dav/methods.ts (allowedAt). */
 
 /** A name the app shows as it was sent: checkName's rules, and nothing it would trim. */
 export function strictName(raw: string, what: string): string {

@@ -1,5 +1,5 @@
-// What a download sends, as data: the range asked for, the Content-Disposition, the validator.
-// Sending it over HTTP is plugins/blob-reply.ts's job.
+// What a download sends, as data: which blob, its type and name, whether it may go in parts, the
+// validator. Sending it over HTTP (Range, Content-Disposition) is plugins/blob-reply.ts's job.
 import type { Readable } from 'node:stream'
 import { errors } from '../../errors.ts'
 import type { DriveRepository } from '../../repositories/drive.ts'
@@ -8,44 +8,11 @@ import type { Vault } from '../../storage/vault.ts'
 import { sha256 } from '../../util/crypto.ts'
 import { isVideoType } from '../../util/mime.ts'
 
-/**
- * Parses one `bytes=` range. Returns undefined to send the whole body (no header, a syntax we
- * do not serve such as several ranges), or throws 416 when the range lies outside the file.
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
-  if (!header) return undefined
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!m || (m[1] === '' && m[2] === '')) return undefined
-  let start: number
-  let end: number
-  if (m[1] === '') {
-    const suffix = Number(m[2])
-    if (suffix === 0) throw errors.rangeNotSatisfiable(size)
-    start = Math.max(0, size - suffix)
-    end = size - 1
-  } else {
-    start = Number(m[1])
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
-    if (m[2] !== '' && Number(m[2]) < start) return undefined
-  }
-  if (start >= size || size === 0) throw errors.rangeNotSatisfiable(size)
-  return { start, end }
-}
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`
-}
-
 /** A stored blob to send, and how. */
 export interface BlobReplyOptions {
   size: number
-  rangeHeader?: string
+  /** Sent whole whatever range is asked for (a share link with a download limit). */
+  wholeOnly?: boolean
   contentType: string
   disposition: 'attachment' | 'inline'
   filename: string
@@ -73,11 +40,10 @@ export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files
   const own = async (owner: string, id: string) =>
     (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File'))
   return {
-    async file(owner: string, id: string, rangeHeader: string | undefined): Promise<BlobDownload> {
+    async file(owner: string, id: string): Promise<BlobDownload> {
       const file = await own(owner, id)
       const options = {
         size: file.size,
-        rangeHeader,
         contentType: 'application/octet-stream',
         disposition: 'attachment',
         filename: file.filename,
@@ -87,11 +53,10 @@ export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files
     },
 
     /** A video played in place (the viewer's <video>, with the stream cookie). */
-    async video(owner: string, id: string, rangeHeader: string | undefined): Promise<BlobDownload> {
+    async video(owner: string, id: string): Promise<BlobDownload> {
       const file = await own(owner, id)
       const options = {
         size: file.size,
-        ...(rangeHeader ? { rangeHeader } : {}),
         contentType: isVideoType(file.mime) ? file.mime : 'application/octet-stream',
         disposition: 'inline',
         filename: file.filename,

@@ -3,12 +3,15 @@
 // the user's file sizes, trash included, kept by triggers (migration 014); a reservation is
 // counted from the moment it is made, so parallel writes cannot together pass the quota.
 //
-// Call points (for the write paths): multipart upload and folder upload reserve the request's
-// Content-Length (an upper bound of the files' bytes) before reading the body; tus creation
-// reserves Upload-Length and extends the reservation while the upload lives; file-request
-// uploads reserve against the link owner. A write whose length is unknown grows its reservation
-// as bytes arrive. On success, settleIn(trx, …) in the transaction that inserts the file row;
-// on failure or abort, release().
+// Every way in asks `hold` (through reserve or around): "may this user store N more bytes?",
+// answered by holding them or by the 507. Multipart upload and folder upload (services/drive/
+// uploads.ts) and share-link uploads (services/sharing/file-requests.ts, against the link owner)
+// hold the request's Content-Length (an upper bound of the files' bytes) before reading the body,
+// with `around`; tus creation (resumable-uploads.ts) holds Upload-Length with the upload's row,
+// and each PATCH extends it while the upload lives; WebDAV PUT and COPY (services/dav/writes.ts)
+// and "make a copy" (file-copy.ts) `reserve` their bytes. A write whose length is unknown grows
+// its reservation as bytes arrive (`grow`, the same refusal). On success, settleIn(trx, …) in
+// the transaction that inserts the file row; on failure or abort, release().
 import type { Limits } from '../../config.ts'
 import { errors } from '../../errors.ts'
 import type { DriveTransaction } from '../../repositories/drive.ts'
@@ -28,13 +31,18 @@ export interface Reservation {
   unlimited?: boolean
 }
 
-/** A reservation a caller names (a resumable upload's, under its upload's id). */
+/** What a write asks `hold` for. */
 export interface ReservationRequest {
-  id: string
   userId: string
   bytes: number
+  /** The caller's name for it (a resumable upload's id, so whatever ends the upload can end it); default a new one. */
+  id?: string
   /** Made for a share link's visitor: a refusal names none of the owner's numbers. */
   forVisitor?: boolean | undefined
+  /** How long it holds unless settled, released or extended; default QUOTA_RESERVATION_TTL. */
+  ttlMs?: number
+  /** Made as a step of the caller's transaction (a resumable upload's row): 507 rolls it back. */
+  trx?: DriveTransaction
 }
 
 export interface Usage {
@@ -71,19 +79,25 @@ export function createQuotaService(deps: {
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw errors.badRequest('The size must be a whole number of bytes')
   }
 
-  /** Holds `bytes` of the user's quota, or throws QUOTA_EXCEEDED (507) when they do not fit. */
-  async function reserve(
-    userId: string,
-    bytes: number,
-    ttlMs = limits.quotaReservationTtlMs,
-    forVisitor = false,
-  ): Promise<Reservation> {
-    checkBytes(bytes)
-    const id = randomId()
+  /**
+   * The one check of every write: holds `bytes` more of the user's quota, or throws
+   * QUOTA_EXCEEDED (507) when they do not fit. An account without a quota holds nothing (`unlimited`).
+   */
+  async function hold(r: ReservationRequest): Promise<Reservation> {
+    checkBytes(r.bytes)
+    const id = r.id ?? randomId()
     const t = now()
-    const held = await repo.reserve({ id, userId, bytes, now: t, expiresAt: t + ttlMs })
-    if (held === 'refused') return refusal(userId, bytes, { forVisitor })
-    return { id, userId, bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
+    const row = {
+      id,
+      userId: r.userId,
+      bytes: r.bytes,
+      now: t,
+      expiresAt: t + (r.ttlMs ?? limits.quotaReservationTtlMs),
+    }
+    const held = await (r.trx ? r.trx.quota.reserveIn(row) : repo.reserve(row))
+    if (held === 'refused')
+      return refusal(r.userId, r.bytes, { ...(r.trx ? { from: r.trx.quota } : {}), forVisitor: r.forVisitor })
+    return { id, userId: r.userId, bytes: r.bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
   }
 
   return {
@@ -93,40 +107,13 @@ export function createQuotaService(deps: {
       return { used: s.used, quota: s.quota }
     },
 
-    reserve,
+    hold,
 
-    /**
-     * `reserve` as a step of the caller's transaction, under the caller's id (a resumable upload's
-     * reservation is its upload's id, so whatever ends the upload can end it): 507 rolls it back.
-     */
-    async reserveIn(
-      trx: DriveTransaction,
-      r: ReservationRequest,
-      ttlMs = limits.quotaReservationTtlMs,
-    ): Promise<'held' | 'unlimited'> {
-      checkBytes(r.bytes)
-      const t = now()
-      const held = await trx.quota.reserveIn({
-        id: r.id,
-        userId: r.userId,
-        bytes: r.bytes,
-        now: t,
-        expiresAt: t + ttlMs,
-      })
-      if (held === 'refused') return refusal(r.userId, r.bytes, { from: trx.quota, forVisitor: r.forVisitor })
-      return held
-    },
+    /** `hold` of `bytes` under a new id. */
+    reserve: (userId: string, bytes: number, ttlMs = limits.quotaReservationTtlMs, forVisitor = false) =>
+      hold({ userId, bytes, ttlMs, forVisitor }),
 
-    /** `reserveIn` without a caller's transaction (a small upload with no row to write before its file). */
-    async reserveFor(r: ReservationRequest, ttlMs = limits.quotaReservationTtlMs): Promise<'held' | 'unlimited'> {
-      checkBytes(r.bytes)
-      const t = now()
-      const held = await repo.reserve({ id: r.id, userId: r.userId, bytes: r.bytes, now: t, expiresAt: t + ttlMs })
-      if (held === 'refused') return refusal(r.userId, r.bytes, { forVisitor: r.forVisitor })
-      return held
-    },
-
-    /** Ends the reservation `id` (made with `reserveIn`) inside the caller's transaction. */
+    /** Ends the reservation `id` (a `hold` under the caller's id) inside the caller's transaction. */
     releaseIn: async (trx: DriveTransaction, id: string): Promise<void> => void (await trx.quota.releaseIn(id)),
 
     /** Ends the reservation `id`, wherever it came from; nothing when it is gone already. */
@@ -170,25 +157,24 @@ export function createQuotaService(deps: {
 
     /**
      * A write whose size is known only as its request's length (a multipart upload: the body's
-     * Content-Length bounds the file bytes it carries): reserves that much before `write` reads a
+     * Content-Length bounds the file bytes it carries): holds that much before `write` reads a
      * byte, and ends the reservation once the write committed or failed. Without a length, an
      * account with a quota is refused (411); one without is let through. `forVisitor`: a share
      * link's visitor writes, whose refusal names no numbers.
      */
     async around<R>(
       userId: string,
-      contentLength: string | undefined,
+      length: number | undefined,
       write: () => Promise<R>,
       forVisitor = false,
     ): Promise<R> {
-      const bytes = contentLength === undefined ? Number.NaN : Number(contentLength)
-      if (!Number.isSafeInteger(bytes) || bytes < 0) {
+      if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
         const s = await repo.state(userId)
         if (!s) throw errors.unauthorized()
         if (s.quota !== null) throw errors.lengthRequired()
         return write()
       }
-      const reservation = await reserve(userId, bytes, limits.quotaReservationTtlMs, forVisitor)
+      const reservation = await hold({ userId, bytes: length, forVisitor })
       try {
         return await write()
       } finally {

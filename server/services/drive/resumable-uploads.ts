@@ -1,9 +1,9 @@
 // Resumable uploads (tus 1.0.0, DESIGN.md §7): an upload is created with its length and metadata,
 // its bytes arrive in any number of PATCHes (each kept and durable before it is acknowledged, a
 // cut one keeping what arrived), and it becomes a file only once its last byte is durable. The
-// protocol's headers are the route's business; this holds the rules.
+// protocol's headers are the route's business (routes/resumable-uploads.ts): this takes their
+// values, and each piece as a stream, and holds the rules.
 import { createHash, type Hash } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
 import { finished, PassThrough, type Readable } from 'node:stream'
 import type { Limits } from '../../config.ts'
 import type { FileRow, Folder, UploadRow } from '../../db/schema.ts'
@@ -36,7 +36,7 @@ export interface ResumableDeps {
    * it does not fit, before any byte is kept), under the upload's id; the reservation ends in the
    * transaction that makes the file, or when the upload goes unfinished.
    */
-  quota?: Pick<QuotaService, 'reserveIn' | 'reserveFor' | 'releaseIn' | 'releaseId' | 'extend'>
+  quota?: Pick<QuotaService, 'hold' | 'releaseIn' | 'releaseId' | 'extend'>
   now?: () => number
 }
 
@@ -65,11 +65,11 @@ export interface LinkUploadRules {
   stored?(row: UploadRow, file: FileRow): void
 }
 
-/** What a creating POST carries: its tus headers, and whether its body is the first piece. */
+/** What a creating POST carries: the upload's length and metadata, and whether its body is the first piece. */
 export interface CreateInput {
-  length: string | undefined
-  deferLength: string | undefined
-  metadata: string | undefined
+  length: number
+  /** Upload-Metadata's pairs, decoded. */
+  meta: Map<string, string>
   withBody?: boolean
   /** The body is the whole file (its Content-Length is the Upload-Length). */
   whole?: boolean
@@ -89,46 +89,19 @@ const SMALL_WHOLE_FILE = 1 << 20
 /** How many of a link's unfinished uploads its owner's list shows (oldest first). */
 const LINK_UPLOADS_SHOWN = 200
 
-/** Metadata keys and values are short; the header as a whole is bounded by Node's header limit. */
-const MAX_METADATA_VALUE = 4096
-
-/** tus Upload-Metadata: comma-separated `key base64value` pairs (a value may be absent). */
-export function parseMetadata(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>()
-  if (!header?.trim()) return out
-  for (const pair of header.split(',')) {
-    const [key, value, extra] = pair.trim().split(' ')
-    if (!key || extra !== undefined || !/^[\x21-\x7e]+$/.test(key) || out.has(key))
-      throw errors.badRequest('Upload-Metadata must be comma-separated "key base64value" pairs, each key once')
-    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))
-      throw errors.badRequest(`Upload-Metadata value of "${key}" must be base64`)
-    const text = Buffer.from(value ?? '', 'base64').toString('utf8')
-    if (text.length > MAX_METADATA_VALUE) throw errors.badRequest(`Upload-Metadata value of "${key}" is too long`)
-    out.set(key, text)
-  }
-  return out
-}
-
-/** A whole number of bytes from a header, or a 400 naming the header. */
-export function byteCount(value: string | undefined, header: string): number {
-  const n = value !== undefined && /^\d{1,16}$/.test(value.trim()) ? Number(value.trim()) : NaN
-  if (!Number.isSafeInteger(n)) throw errors.badRequest(`${header} must be a whole number of bytes`)
-  return n
-}
-
 /**
- * The request body as a stream that ends, rather than fails, when the client goes away, and
- * stops at `room` bytes: what arrived is then kept like any other piece. `seen` is told each
- * chunk passed on, in order.
+ * The body (a request's, as it arrives) as a stream that ends, rather than fails, when the
+ * client goes away, and stops at `room` bytes: what arrived is then kept like any other piece.
+ * `seen` is told each chunk passed on, in order.
  */
-function pieceOf(req: IncomingMessage, room: number, seen: (chunk: Buffer) => void) {
+function pieceOf(body: Readable, room: number, seen: (chunk: Buffer) => void) {
   const state = { pastLength: false, received: 0 }
   const out = new PassThrough({ highWaterMark: 1 << 20 })
   let ended = false
   const end = () => {
     if (ended) return
     ended = true
-    req.off('data', onData)
+    body.off('data', onData)
     out.end()
   }
   const onData = (chunk: Buffer) => {
@@ -139,16 +112,16 @@ function pieceOf(req: IncomingMessage, room: number, seen: (chunk: Buffer) => vo
     state.received += chunk.length
     if (chunk.length > 0) {
       seen(chunk)
-      if (!out.write(chunk)) req.pause()
+      if (!out.write(chunk)) body.pause()
     }
     if (state.pastLength) end()
   }
-  out.on('drain', () => req.resume())
-  req.on('data', onData)
+  out.on('drain', () => body.resume())
+  body.on('data', onData)
   // Ended or cut, the piece is what arrived. finished() also answers for a request cut before
   // this ran (the client may go away while the PATCH waits for its lease): listening for 'close'
   // alone would wait forever.
-  finished(req, end)
+  finished(body, end)
   return { source: out as Readable, state, stop: end }
 }
 
@@ -323,12 +296,8 @@ export function createResumableUploads(deps: ResumableDeps) {
    * holding its lease.
    */
   async function createThrough(admit: AdmitUpload, input: CreateInput): Promise<UploadRow> {
-    if (input.deferLength !== undefined)
-      throw errors.badRequest('Upload-Defer-Length is not supported: send Upload-Length')
-    const length = byteCount(input.length, 'Upload-Length')
-    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes)
-      throw errors.fileTooLarge(deps.maxUploadBytes)
-    const meta = parseMetadata(input.metadata)
+    const { length, meta } = input
+    checkLength(length)
     const filename = checkName(meta.get('filename') ?? meta.get('name') ?? '', 'File name')
     const target = await admit(length, meta)
     const at = now()
@@ -350,15 +319,21 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
     }
-    const reservation = { id: row.id, userId: target.owner, bytes: length, forVisitor: target.linkId !== null }
+    const reservation = {
+      id: row.id,
+      userId: target.owner,
+      bytes: length,
+      forVisitor: target.linkId !== null,
+      ttlMs: quotaTtl,
+    }
     if (deferred && !target.reserve) {
       // No row to write: the account's quota alone, held (in a transaction of its own) only when it has one.
-      if ((await deps.quota?.reserveFor(reservation, quotaTtl)) === 'unlimited') unreserved.add(row)
+      if ((await deps.quota?.hold(reservation))?.unlimited) unreserved.add(row)
     } else if (target.reserve || deps.quota) {
       await repo.transaction(async (trx) => {
         if (!deferred) await trx.uploads.insert(row)
         await target.reserve?.(trx, length)
-        if ((await deps.quota?.reserveIn(trx, reservation, quotaTtl)) === 'unlimited') unreserved.add(row)
+        if ((await deps.quota?.hold({ ...reservation, trx }))?.unlimited) unreserved.add(row)
       })
     } else if (!deferred) await repo.uploads.insert(row)
     if (deferred) unsaved.add(row)
@@ -383,8 +358,17 @@ export function createResumableUploads(deps: ResumableDeps) {
   const current = async (row: UploadRow) =>
     (await repo.uploads.upload(row.owner_id, row.id)) ?? Promise.reject(errors.notFound('Upload'))
 
-  /** Appends one piece at `offset`; with the last byte, the upload becomes a file. */
-  async function receive(loaded: UploadRow, offset: number, req: IncomingMessage): Promise<Progress> {
+  /** Refuses a length past MAX_UPLOAD_BYTES (413) before anything is stored. */
+  function checkLength(length: number): void {
+    if (deps.maxUploadBytes !== undefined && length > deps.maxUploadBytes)
+      throw errors.fileTooLarge(deps.maxUploadBytes)
+  }
+
+  /**
+   * Appends one piece at `offset`, read from `body` until it ends or the upload is full; with the
+   * last byte, the upload becomes a file.
+   */
+  async function receive(loaded: UploadRow, offset: number, body: Readable): Promise<Progress> {
     // A row this very request created has no file and nothing staged yet: no need to read either
     // back (each read is one more wait per small file).
     const fresh = createdHere.has(loaded)
@@ -404,7 +388,7 @@ export function createResumableUploads(deps: ResumableDeps) {
         running = kept === 0 ? { hash: createHash('sha256'), at: 0 } : undefined
         if (running) hashes.set(row.id, running)
       }
-      const piece = pieceOf(req, row.length - kept, (chunk) => {
+      const piece = pieceOf(body, row.length - kept, (chunk) => {
         if (!running) return
         running.hash.update(chunk)
         running.at += chunk.length
@@ -461,6 +445,7 @@ export function createResumableUploads(deps: ResumableDeps) {
   return {
     /** Refuses a length past MAX_UPLOAD_BYTES before anything is stored. */
     maxSize: deps.maxUploadBytes,
+    checkLength,
 
     /** POST on the owner's own route: into one of their folders (metadata `parent`, `relativePath`). */
     create: (owner: string, input: CreateInput) => createThrough(ownTarget(owner), input),

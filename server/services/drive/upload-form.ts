@@ -25,6 +25,14 @@ export type FilePart = PartBase & {
 }
 export type Multipart = TextPart | FilePart
 
+/** A multipart request as an upload takes it: its declared length, and its parts once they may be read. */
+export interface MultipartBody {
+  /** The request's Content-Length, an upper bound of the file bytes it carries; undefined when it sent none. */
+  length: number | undefined
+  /** Starts reading the body: called only once the quota holds `length` (services/drive/quota.ts around). */
+  parts: () => AsyncIterable<Multipart>
+}
+
 export interface UploadForm {
   /** Text fields taken at most once each. */
   once: readonly string[]

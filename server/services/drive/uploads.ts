@@ -13,6 +13,7 @@ import type { Vault } from '../../storage/vault.ts'
 import { randomId } from '../../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
 import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../../util/names.ts'
+import type { QuotaService } from './quota.ts'
 import { folderRow, type TreeService } from './tree.ts'
 import {
   checkFilePart,
@@ -21,6 +22,7 @@ import {
   fileForm,
   folderForm,
   type FormLimits,
+  type MultipartBody,
   parserOptions,
   readField,
   release,
@@ -33,6 +35,8 @@ export interface UploadDeps {
   tree: TreeService
   maxUploadBytes: number | undefined
   limits: FormLimits & Pick<Limits, 'maxFolderDepth' | 'maxFoldersPerUpload'>
+  /** The owner's storage quota, held for the request's length around each upload (507, 411). */
+  quota: Pick<QuotaService, 'around'>
   /** Called after a file row commits (thumbnails). */
   onStored?: (file: FileRow) => void
   now?: () => number
@@ -169,49 +173,8 @@ export function createUploadService(deps: UploadDeps) {
      * commits only once the whole body is read, so a second file (or any refused part after the
      * first) leaves nothing behind.
      */
-    async uploadFile(owner: string, parts: AsyncIterable<Multipart>): Promise<FileRow> {
-      const fields = new Map<string, string>()
-      const written: string[] = []
-      let stored: { parent: Folder | null; name: string; mime: string; blob: StoredBlob } | undefined
-      let row: FileRow
-      try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            const text = readField(fileUpload, part, fields)
-            if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
-            fields.set(part.fieldname, text)
-            continue
-          }
-          checkFilePart(part)
-          if (stored) throw errors.badRequest('Send one file per upload')
-          // Everything is checked before a single byte is kept.
-          const parent = await tree.destination(owner, fields.get('parent'))
-          const name = checkName(fields.get('filename') || part.filename || '', 'File name')
-          checkDeclaredSize(fields.get('size'))
-          const blob = await storePart(part, written)
-          stored = { parent, name, mime: mimeFor(name, part.mimetype), blob }
-        }
-        if (!stored) throw errors.badRequest('The upload has no file')
-        const { parent, name, mime, blob } = stored
-        row = fileRow(owner, parent?.id ?? null, name, mime, blob, now())
-        const committed = row
-        await repo.transaction(async (trx) => {
-          // The parent may have been trashed or removed while the bytes were arriving.
-          if (parent) {
-            const current = await trx.folders.folder(owner, parent.id)
-            if (!current || current.trashed) throw errors.notFound('Folder')
-          }
-          await trx.files.insertFile(committed)
-          await janitor.settle(trx.outbox, [blob.key])
-        })
-        written.length = 0
-      } catch (err) {
-        await janitor.abandon(written)
-        throw err
-      }
-      deps.onStored?.(row)
-      return row
-    },
+    uploadFile: (owner: string, body: MultipartBody): Promise<FileRow> =>
+      deps.quota.around(owner, body.length, () => storeFile(owner, body.parts())),
 
     /**
      * POST /folder-service/upload: parent, total-files, and for each file a `file-data` JSON
@@ -219,92 +182,139 @@ export function createUploadService(deps: UploadDeps) {
      * (length, depth below Home, names) as their file-data arrives, before their bytes; the whole
      * tree commits in one transaction; the new top folder is returned.
      */
-    async uploadFolder(owner: string, parts: AsyncIterable<Multipart>): Promise<Folder> {
-      const fields = new Map<string, string>()
-      const stored: Array<{ segments: string[]; blob: StoredBlob; mime: string }> = []
-      const written: string[] = []
-      let parent: Folder | null | undefined
-      let announced: number | undefined
-      let waiting: FileData | undefined
-      const countFolders = folderBudget(limits.maxFoldersPerUpload)
-      try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            const text = readField(folderUpload, part, fields)
-            release(part)
-            if (part.fieldname !== folderUpload.perFile) {
-              if (parent !== undefined) throw errors.badRequest(`Field "${part.fieldname}" must come before the files`)
-              fields.set(part.fieldname, text)
-              if (part.fieldname === 'total-files') announced = totalFiles(text, limits.maxFilesPerUpload)
-              continue
-            }
-            if (waiting) throw errors.badRequest(`file-data for file ${stored.length} must be followed by its file`)
-            const most = announced ?? limits.maxFilesPerUpload
-            if (stored.length >= most)
-              throw errors.badRequest(
-                `More files than the ${most} ${announced === undefined ? 'a folder upload takes' : 'announced in total-files'}`,
-              )
-            if (parent === undefined) parent = await tree.destination(owner, fields.get('parent'))
-            waiting = parseFileData(text, stored.length, limits.maxPathLength)
-            checkTreeDepth(parent, waiting.segments, limits.maxFolderDepth)
-            countFolders(waiting.segments.slice(0, -1))
+    uploadFolder: (owner: string, body: MultipartBody): Promise<Folder> =>
+      deps.quota.around(owner, body.length, () => storeFolder(owner, body.parts())),
+  }
+
+  async function storeFile(owner: string, parts: AsyncIterable<Multipart>): Promise<FileRow> {
+    const fields = new Map<string, string>()
+    const written: string[] = []
+    let stored: { parent: Folder | null; name: string; mime: string; blob: StoredBlob } | undefined
+    let row: FileRow
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          const text = readField(fileUpload, part, fields)
+          if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
+          fields.set(part.fieldname, text)
+          continue
+        }
+        checkFilePart(part)
+        if (stored) throw errors.badRequest('Send one file per upload')
+        // Everything is checked before a single byte is kept.
+        const parent = await tree.destination(owner, fields.get('parent'))
+        const name = checkName(fields.get('filename') || part.filename || '', 'File name')
+        checkDeclaredSize(fields.get('size'))
+        const blob = await storePart(part, written)
+        stored = { parent, name, mime: mimeFor(name, part.mimetype), blob }
+      }
+      if (!stored) throw errors.badRequest('The upload has no file')
+      const { parent, name, mime, blob } = stored
+      row = fileRow(owner, parent?.id ?? null, name, mime, blob, now())
+      const committed = row
+      await repo.transaction(async (trx) => {
+        // The parent may have been trashed or removed while the bytes were arriving.
+        if (parent) {
+          const current = await trx.folders.folder(owner, parent.id)
+          if (!current || current.trashed) throw errors.notFound('Folder')
+        }
+        await trx.files.insertFile(committed)
+        await janitor.settle(trx.outbox, [blob.key])
+      })
+      written.length = 0
+    } catch (err) {
+      await janitor.abandon(written)
+      throw err
+    }
+    deps.onStored?.(row)
+    return row
+  }
+
+  async function storeFolder(owner: string, parts: AsyncIterable<Multipart>): Promise<Folder> {
+    const fields = new Map<string, string>()
+    const stored: Array<{ segments: string[]; blob: StoredBlob; mime: string }> = []
+    const written: string[] = []
+    let parent: Folder | null | undefined
+    let announced: number | undefined
+    let waiting: FileData | undefined
+    const countFolders = folderBudget(limits.maxFoldersPerUpload)
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          const text = readField(folderUpload, part, fields)
+          release(part)
+          if (part.fieldname !== folderUpload.perFile) {
+            if (parent !== undefined) throw errors.badRequest(`Field "${part.fieldname}" must come before the files`)
+            fields.set(part.fieldname, text)
+            if (part.fieldname === 'total-files') announced = totalFiles(text, limits.maxFilesPerUpload)
             continue
           }
-          checkFilePart(part)
-          if (!waiting) throw errors.badRequest(`file-data for file ${stored.length} must come before it`)
-          const { segments, type } = waiting
-          waiting = undefined
-          const blob = await storePart(part, written)
-          release(part)
-          stored.push({ segments, blob, mime: mimeFor(segments.at(-1)!, part.mimetype ?? type) })
+          if (waiting) throw errors.badRequest(`file-data for file ${stored.length} must be followed by its file`)
+          const most = announced ?? limits.maxFilesPerUpload
+          if (stored.length >= most)
+            throw errors.badRequest(
+              `More files than the ${most} ${announced === undefined ? 'a folder upload takes' : 'announced in total-files'}`,
+            )
+          if (parent === undefined) parent = await tree.destination(owner, fields.get('parent'))
+          waiting = parseFileData(text, stored.length, limits.maxPathLength)
+          checkTreeDepth(parent, waiting.segments, limits.maxFolderDepth)
+          countFolders(waiting.segments.slice(0, -1))
+          continue
         }
-        if (stored.length === 0) throw errors.badRequest('The upload has no files')
-        if (waiting) throw errors.badRequest(`file-data for file ${stored.length} has no file`)
-        const total = announced ?? stored.length
-        if (total !== stored.length) throw errors.badRequest(`Expected ${total} files, received ${stored.length}`)
-
-        const root = await repo.transaction(async (trx) => {
-          const base = parent ? ((await trx.folders.folder(owner, parent.id)) ?? null) : null
-          if (parent && (!base || base.trashed)) throw errors.notFound('Folder')
-          // The parent may have moved deeper while the bytes were arriving.
-          const deepest = stored.reduce((a, s) => (s.segments.length > a.length ? s.segments : a), [] as string[])
-          checkTreeDepth(base, deepest, limits.maxFolderDepth)
-          const t = now()
-          // Folders made so far, by parent id and name: a loop down each path, no recursion, and
-          // keys that stay short however deep the path.
-          const made = new Map<string, Folder>()
-          const folderFor = async (names: string[]): Promise<Folder | null> => {
-            let up = base
-            for (const name of names) {
-              const key = `${up?.id ?? ''}/${name}`
-              let folder = made.get(key)
-              if (!folder) {
-                folder = folderRow(owner, up, name, t)
-                await trx.folders.insertFolder(folder)
-                made.set(key, folder)
-              }
-              up = folder
-            }
-            return up
-          }
-          const rows: FileRow[] = []
-          for (const s of stored) {
-            const folder = await folderFor(s.segments.slice(0, -1))
-            const row = fileRow(owner, folder!.id, s.segments.at(-1)!, s.mime, s.blob, t)
-            await trx.files.insertFile(row)
-            rows.push(row)
-          }
-          await janitor.settle(trx.outbox, written)
-          return { top: made.get(`${base?.id ?? ''}/${stored[0]!.segments[0]!}`)!, rows }
-        })
-        written.length = 0
-        root.rows.forEach((r) => deps.onStored?.(r))
-        return root.top
-      } catch (err) {
-        await janitor.abandon(written)
-        throw err
+        checkFilePart(part)
+        if (!waiting) throw errors.badRequest(`file-data for file ${stored.length} must come before it`)
+        const { segments, type } = waiting
+        waiting = undefined
+        const blob = await storePart(part, written)
+        release(part)
+        stored.push({ segments, blob, mime: mimeFor(segments.at(-1)!, part.mimetype ?? type) })
       }
-    },
+      if (stored.length === 0) throw errors.badRequest('The upload has no files')
+      if (waiting) throw errors.badRequest(`file-data for file ${stored.length} has no file`)
+      const total = announced ?? stored.length
+      if (total !== stored.length) throw errors.badRequest(`Expected ${total} files, received ${stored.length}`)
+
+      const root = await repo.transaction(async (trx) => {
+        const base = parent ? ((await trx.folders.folder(owner, parent.id)) ?? null) : null
+        if (parent && (!base || base.trashed)) throw errors.notFound('Folder')
+        // The parent may have moved deeper while the bytes were arriving.
+        const deepest = stored.reduce((a, s) => (s.segments.length > a.length ? s.segments : a), [] as string[])
+        checkTreeDepth(base, deepest, limits.maxFolderDepth)
+        const t = now()
+        // Folders made so far, by parent id and name: a loop down each path, no recursion, and
+        // keys that stay short however deep the path.
+        const made = new Map<string, Folder>()
+        const folderFor = async (names: string[]): Promise<Folder | null> => {
+          let up = base
+          for (const name of names) {
+            const key = `${up?.id ?? ''}/${name}`
+            let folder = made.get(key)
+            if (!folder) {
+              folder = folderRow(owner, up, name, t)
+              await trx.folders.insertFolder(folder)
+              made.set(key, folder)
+            }
+            up = folder
+          }
+          return up
+        }
+        const rows: FileRow[] = []
+        for (const s of stored) {
+          const folder = await folderFor(s.segments.slice(0, -1))
+          const row = fileRow(owner, folder!.id, s.segments.at(-1)!, s.mime, s.blob, t)
+          await trx.files.insertFile(row)
+          rows.push(row)
+        }
+        await janitor.settle(trx.outbox, written)
+        return { top: made.get(`${base?.id ?? ''}/${stored[0]!.segments[0]!}`)!, rows }
+      })
+      written.length = 0
+      root.rows.forEach((r) => deps.onStored?.(r))
+      return root.top
+    } catch (err) {
+      await janitor.abandon(written)
+      throw err
+    }
   }
 }
 export type UploadService = ReturnType<typeof createUploadService>

@@ -23,10 +23,12 @@ import {
   checkFilePart,
   type FormLimits,
   type Multipart,
+  type MultipartBody,
   parserOptions,
   readField,
   type UploadForm,
 } from '../drive/upload-form.ts'
+import type { QuotaService } from '../drive/quota.ts'
 import { fileRow } from '../drive/uploads.ts'
 
 /** The spec's file upload form minus parent (currentID is taken and ignored, as clients send it). */
@@ -76,6 +78,8 @@ export function createFileRequests(deps: {
   shared: SharedAccess
   maxUploadBytes: number | undefined
   limits: FormLimits
+  /** The link owner's storage quota, held for each multipart upload's length (services/drive/quota.ts). */
+  quota: Pick<QuotaService, 'around'>
   onStored?: (file: FileRow) => void
   /** A file arrived through `link` into `folder` (the owner's mail per batch). */
   onReceived?: (link: ShareLink, folder: Folder, file: FileRow) => void
@@ -158,22 +162,6 @@ export function createFileRequests(deps: {
       return { owner: link.owner_id, linkId: link.id }
     },
 
-    /**
-     * A multipart upload's reservation of the owner's quota: whose, and how many bytes (the
-     * request's Content-Length, but never more than the link lets it store).
-     */
-    async quotaFor(
-      token: string,
-      pass: string | undefined,
-      contentLength: string | undefined,
-    ): Promise<{ owner: string; length: string | undefined }> {
-      const { link } = await openForUpload(token, pass)
-      const most = mostStored(link)
-      const declared = contentLength === undefined ? Number.NaN : Number(contentLength)
-      const length = most !== null && !(declared <= most) ? String(most) : contentLength
-      return { owner: link.owner_id, length }
-    },
-
     /** tus through the link: a new upload goes into the link's folder, within its limits, its length reserved of the total. */
     tusTarget(token: string, pass: string | undefined): AdmitUpload {
       return async (length, meta) => {
@@ -197,77 +185,102 @@ export function createFileRequests(deps: {
       }
     },
 
+    /** One file through the link, counted against the owner's quota (the link's own limits are checked here). */
     async upload(
       token: string,
       pass: string | undefined,
-      parts: AsyncIterable<Multipart>,
+      body: MultipartBody,
     ): Promise<{ filename: string; size: number }> {
-      const { link, folder } = await openForUpload(token, pass)
-      const owner = link.owner_id
-      const fileLimit = link.max_file_size
-      const limits = linkLimits(link)
-      const { left, tooBigForFile, tooBigForTotal } = limits
-      const tooBigForServer = () => errors.fileTooLarge(deps.maxUploadBytes)
-      // The tightest of the three limits, and the refusal that names it.
-      const caps = [
-        ...(fileLimit !== null ? [{ bytes: fileLimit, refuse: tooBigForFile }] : []),
-        ...(left !== null ? [{ bytes: left, refuse: tooBigForTotal }] : []),
-        ...(deps.maxUploadBytes !== undefined ? [{ bytes: deps.maxUploadBytes, refuse: tooBigForServer }] : []),
-      ].sort((a, b) => a.bytes - b.bytes)
-      const cap = caps[0]
-
-      const fields = new Map<string, string>()
-      const written: string[] = []
-      let stored: { name: string; mime: string; blob: StoredBlob } | undefined
-      let row: FileRow
-      try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            const text = readField(form, part, fields)
-            if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
-            fields.set(part.fieldname, text)
-            continue
-          }
-          checkFilePart(part)
-          if (stored) throw errors.badRequest('Send one file per upload')
-          const name = checkName(fields.get('filename') || part.filename || '', 'File name')
-          const declared = fields.get('size')
-          if (declared !== undefined && cap) {
-            const over = caps.find((c) => Number(declared) > c.bytes)
-            if (over) throw over.refuse()
-          }
-          const key = await janitor.takeKey()
-          written.push(key)
-          let blob: StoredBlob
-          try {
-            blob = await vault.put(part.file, { key, ...(cap ? { maxBytes: cap.bytes } : {}) })
-          } catch (err) {
-            if (cap && err instanceof AppError && err.statusCode === 413) throw cap.refuse()
-            throw err
-          }
-          if (part.file.truncated) throw tooBigForServer()
-          stored = { name, mime: mimeFor(name, part.mimetype), blob }
-        }
-        if (!stored) throw errors.badRequest('The upload has no file')
-        const { name, mime, blob } = stored
-        row = await repo.transaction(async (trx) => {
-          // The folder may have been trashed, or the link revoked, while the bytes arrived.
-          await lockedFolder(trx, owner, link.id, folder.id)
-          await limits.count(trx, blob.size)
-          const file = fileRow(owner, folder.id, await freeName(trx, owner, folder.id, name), mime, blob, now())
-          await trx.files.insertFile(file)
-          await janitor.settle(trx.outbox, [blob.key])
-          return file
-        })
-        written.length = 0
-      } catch (err) {
-        await janitor.abandon(written)
-        throw err
-      }
-      deps.onStored?.(row)
-      deps.onReceived?.(link, folder, row)
-      return { filename: row.filename, size: row.size }
+      const { owner, length } = await quotaFor(token, pass, body.length)
+      return deps.quota.around(owner, length, () => store(token, pass, body.parts()), true)
     },
+  }
+
+  /**
+   * A multipart upload's reservation of the owner's quota: whose, and how many bytes (the
+   * request's Content-Length, but never more than the link lets it store).
+   */
+  async function quotaFor(
+    token: string,
+    pass: string | undefined,
+    contentLength: number | undefined,
+  ): Promise<{ owner: string; length: number | undefined }> {
+    const { link } = await openForUpload(token, pass)
+    const most = mostStored(link)
+    const length = most !== null && !(contentLength !== undefined && contentLength <= most) ? most : contentLength
+    return { owner: link.owner_id, length }
+  }
+
+  async function store(
+    token: string,
+    pass: string | undefined,
+    parts: AsyncIterable<Multipart>,
+  ): Promise<{ filename: string; size: number }> {
+    const { link, folder } = await openForUpload(token, pass)
+    const owner = link.owner_id
+    const fileLimit = link.max_file_size
+    const limits = linkLimits(link)
+    const { left, tooBigForFile, tooBigForTotal } = limits
+    const tooBigForServer = () => errors.fileTooLarge(deps.maxUploadBytes)
+    // The tightest of the three limits, and the refusal that names it.
+    const caps = [
+      ...(fileLimit !== null ? [{ bytes: fileLimit, refuse: tooBigForFile }] : []),
+      ...(left !== null ? [{ bytes: left, refuse: tooBigForTotal }] : []),
+      ...(deps.maxUploadBytes !== undefined ? [{ bytes: deps.maxUploadBytes, refuse: tooBigForServer }] : []),
+    ].sort((a, b) => a.bytes - b.bytes)
+    const cap = caps[0]
+
+    const fields = new Map<string, string>()
+    const written: string[] = []
+    let stored: { name: string; mime: string; blob: StoredBlob } | undefined
+    let row: FileRow
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          const text = readField(form, part, fields)
+          if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
+          fields.set(part.fieldname, text)
+          continue
+        }
+        checkFilePart(part)
+        if (stored) throw errors.badRequest('Send one file per upload')
+        const name = checkName(fields.get('filename') || part.filename || '', 'File name')
+        const declared = fields.get('size')
+        if (declared !== undefined && cap) {
+          const over = caps.find((c) => Number(declared) > c.bytes)
+          if (over) throw over.refuse()
+        }
+        const key = await janitor.takeKey()
+        written.push(key)
+        let blob: StoredBlob
+        try {
+          blob = await vault.put(part.file, { key, ...(cap ? { maxBytes: cap.bytes } : {}) })
+        } catch (err) {
+          if (cap && err instanceof AppError && err.statusCode === 413) throw cap.refuse()
+          throw err
+        }
+        if (part.file.truncated) throw tooBigForServer()
+        stored = { name, mime: mimeFor(name, part.mimetype), blob }
+      }
+      if (!stored) throw errors.badRequest('The upload has no file')
+      const { name, mime, blob } = stored
+      row = await repo.transaction(async (trx) => {
+        // The folder may have been trashed, or the link revoked, while the bytes arrived.
+        await lockedFolder(trx, owner, link.id, folder.id)
+        await limits.count(trx, blob.size)
+        const file = fileRow(owner, folder.id, await freeName(trx, owner, folder.id, name), mime, blob, now())
+        await trx.files.insertFile(file)
+        await janitor.settle(trx.outbox, [blob.key])
+        return file
+      })
+      written.length = 0
+    } catch (err) {
+      await janitor.abandon(written)
+      throw err
+    }
+    deps.onStored?.(row)
+    deps.onReceived?.(link, folder, row)
+    return { filename: row.filename, size: row.size }
   }
 }
 export type FileRequests = ReturnType<typeof createFileRequests>

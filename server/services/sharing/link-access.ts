@@ -139,17 +139,12 @@ export function createSharedAccess(deps: {
    * A shared file's bytes. A limited link serves the whole file, never a range (each range
    * request would spend a download on a slice); a look (HEAD) spends nothing.
    */
-  async function fileDownload(
-    link: ShareLink,
-    file: FileRow,
-    look: boolean,
-    rangeHeader: string | undefined,
-  ): Promise<BlobDownload> {
+  async function fileDownload(link: ShareLink, file: FileRow, look: boolean): Promise<BlobDownload> {
     const limited = link.max_downloads !== null
     if (!look && limited) await spend(link)
     const options = {
       size: file.size,
-      ...(!limited && rangeHeader ? { rangeHeader } : {}),
+      ...(limited ? { wholeOnly: true } : {}),
       contentType: 'application/octet-stream',
       disposition: 'attachment',
       filename: file.filename,
@@ -180,16 +175,11 @@ export function createSharedAccess(deps: {
    * way (when the stored preview is the original, a small browser-safe image, it gets the
    * thumbnail instead), and a video on it gets nothing (404).
    */
-  async function previewOf(
-    link: ShareLink,
-    file: FileRow,
-    rangeHeader: string | undefined,
-  ): Promise<{ image: FullImage } | { video: BlobDownload }> {
+  async function previewOf(link: ShareLink, file: FileRow): Promise<{ image: FullImage } | { video: BlobDownload }> {
     const kind = previewKind(link, file)
     if (kind === 'video') {
       const options = {
         size: file.size,
-        ...(rangeHeader ? { rangeHeader } : {}),
         contentType: file.mime,
         disposition: 'inline',
         filename: file.filename,
@@ -249,14 +239,9 @@ export function createSharedAccess(deps: {
     },
 
     /** GET /file-service/public/download/{id}/{token} (SPEC §7). */
-    async legacyDownload(
-      id: string,
-      token: string,
-      look: boolean,
-      rangeHeader: string | undefined,
-    ): Promise<BlobDownload> {
+    async legacyDownload(id: string, token: string, look: boolean): Promise<BlobDownload> {
       const { link, item } = await legacyFile(id, token)
-      return fileDownload(link, item.row, look, rangeHeader)
+      return fileDownload(link, item.row, look)
     },
 
     /** GET /share-service/public/{token}: what the page shows, nothing more. */
@@ -276,14 +261,10 @@ export function createSharedAccess(deps: {
     },
 
     /** GET …/preview of a file link (`previewOf`). */
-    async preview(
-      token: string,
-      pass: string | undefined,
-      rangeHeader: string | undefined,
-    ): Promise<{ image: FullImage } | { video: BlobDownload }> {
+    async preview(token: string, pass: string | undefined): Promise<{ image: FullImage } | { video: BlobDownload }> {
       const { link, item } = await open(token, pass)
       if (item.type !== 'file') throw errors.notFound('Preview')
-      return previewOf(link, item.row, rangeHeader)
+      return previewOf(link, item.row)
     },
 
     /** GET …/preview/{fileId} of a folder link: a file inside, for the viewer (`previewOf`, same rules). */
@@ -291,10 +272,9 @@ export function createSharedAccess(deps: {
       token: string,
       pass: string | undefined,
       fileId: string,
-      rangeHeader: string | undefined,
     ): Promise<{ image: FullImage } | { video: BlobDownload }> {
       const { link, root } = await openFolder(token, pass)
-      return previewOf(link, await fileInside(root, fileId), rangeHeader)
+      return previewOf(link, await fileInside(root, fileId))
     },
 
     /** A right password's pass for the cookie (401 wrong, 429 too many). */
@@ -304,15 +284,10 @@ export function createSharedAccess(deps: {
     },
 
     /** A file link's download. */
-    async download(
-      token: string,
-      pass: string | undefined,
-      look: boolean,
-      rangeHeader: string | undefined,
-    ): Promise<BlobDownload> {
+    async download(token: string, pass: string | undefined, look: boolean): Promise<BlobDownload> {
       const { link, item } = await open(token, pass)
       if (item.type !== 'file') throw errors.notFound('File')
-      return fileDownload(link, item.row, look, rangeHeader)
+      return fileDownload(link, item.row, look)
     },
 
     /** A folder link's listing: one folder inside the subtree, files paged as SPEC §3, and the breadcrumbs from the shared root. */
@@ -352,15 +327,9 @@ export function createSharedAccess(deps: {
     },
 
     /** A file of a folder link. */
-    async folderFile(
-      token: string,
-      pass: string | undefined,
-      fileId: string,
-      look: boolean,
-      rangeHeader: string | undefined,
-    ): Promise<BlobDownload> {
+    async folderFile(token: string, pass: string | undefined, fileId: string, look: boolean): Promise<BlobDownload> {
       const { link, root } = await openFolder(token, pass)
-      return fileDownload(link, await fileInside(root, fileId), look, rangeHeader)
+      return fileDownload(link, await fileInside(root, fileId), look)
     },
 
     /**

@@ -2,14 +2,13 @@
 // the If header, lock coverage and timeouts, and namespace-resolved XML.
 import { describe, expect, it } from 'vitest'
 import type { DavLock } from '../../../server/db/schema.ts'
+import { lockTimeout, parseIf } from '../../../server/routes/dav/headers.ts'
 import {
   checkLocks,
   covering,
   ifHolds,
   lockedBelow,
-  lockTimeout,
   MAX_LOCK_SECONDS,
-  parseIf,
   submittedTokens,
 } from '../../../server/services/dav/locks.ts'
 import { childNamer, hrefOf, splitDavPath, suffixed } from '../../../server/services/dav/paths.ts'

@@ -1,15 +1,16 @@
 // /dav/: WebDAV (DESIGN.md §7). HTTP only: the methods, HTTP Basic with an app password, and
-// sending the service's answer. Bodies are never parsed here: PUT streams into the store, and
-// the XML methods read theirs capped (services/dav/).
+// sending what methods.ts answers. Bodies are never parsed here: PUT streams into the store, and
+// the XML methods' bodies are read capped by services/dav/.
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { DavError, errors } from '../errors.ts'
-import { lingerOnRefusal } from '../plugins/linger-on-refusal.ts'
-import { sendBlob } from '../plugins/blob-reply.ts'
-import type { AppPasswordService } from '../services/sign-in/app-passwords.ts'
-import { DAV_METHODS, type DavMethod, type DavReply, type DavService } from '../services/dav/dav.ts'
-import { errorBody } from '../services/dav/xml.ts'
-import type { AppPasswordScope } from '../db/schema.ts'
+import type { AppPasswordScope } from '../../db/schema.ts'
+import { DavError, errors } from '../../errors.ts'
+import { sendBlob } from '../../plugins/blob-reply.ts'
+import { lingerOnRefusal } from '../../plugins/linger-on-refusal.ts'
+import type { DavService } from '../../services/dav/dav.ts'
+import { errorBody } from '../../services/dav/xml.ts'
+import type { AppPasswordService } from '../../services/sign-in/app-passwords.ts'
+import { DAV_METHODS, type DavMethod, type DavReply, davMethods } from './methods.ts'
 
 export interface DavRoutesDeps {
   dav: DavService
@@ -59,9 +60,10 @@ export const davRoutes: FastifyPluginAsync<DavRoutesDeps> = async (app, deps) =>
     return reply.code(err.statusCode).header('content-type', XML).send(errorBody(err.condition, err.href))
   })
 
+  const handle = davMethods(deps.dav)
   const who = new WeakMap<FastifyRequest, { owner: string; scope: AppPasswordScope }>()
   const signIn = async (req: FastifyRequest) => {
-    // OPTIONS needs no credentials; with good ones its Allow is the path's (dav.ts allowedAt).
+    // OPTIONS needs no credentials; with good ones its Allow is the path's (methods.ts allowedAt).
     if (req.method === 'OPTIONS') {
       const credentials = basicCredentials(req.headers.authorization)
       const found =
@@ -81,7 +83,7 @@ export const davRoutes: FastifyPluginAsync<DavRoutesDeps> = async (app, deps) =>
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const principal = who.get(req) ?? { owner: '', scope: 'read' as const }
-    const answer = await deps.dav.handle({
+    const answer = await handle({
       ...principal,
       method: req.method as DavMethod,
       urlPath: req.url,
