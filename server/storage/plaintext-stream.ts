@@ -14,7 +14,7 @@
 // small part of it.
 import { ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import type { Decryptor, OpenedChunk } from './cipher.ts'
+import type { Decryptor, OpenedChunk } from './decryptor.ts'
 import { FileStream } from './file-stream.ts'
 import { pumpInto } from './response-pump.ts'
 

@@ -12,25 +12,12 @@ import {
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.ts'
-import {
-  CipherError,
-  chunkSizeFor,
-  createDecryptStream,
-  createEncryptStream,
-  Decryptor,
-  HEADER_SIZE,
-  makeKeyCheck,
-  newFileKey,
-  openNote,
-  sealNote,
-  StagedEncryptStream,
-  storedRange,
-  storedSize,
-  TAG_SIZE,
-  unwrapFileKey,
-  uploadLender,
-  verifyKeyCheck,
-} from './cipher.ts'
+import { uploadLender } from './chunk-sealer.ts'
+import { CipherError, chunkSizeFor, HEADER_SIZE, storedRange, storedSize, TAG_SIZE } from './cipher-format.ts'
+import { makeKeyCheck, newFileKey, unwrapFileKey, verifyKeyCheck } from './cipher-keys.ts'
+import { createDecryptStream, Decryptor } from './decryptor.ts'
+import { createEncryptStream } from './encrypt-stream.ts'
+import { openNote, sealNote, StagedEncryptStream } from './staged-encrypt.ts'
 import { PlaintextStream } from './plaintext-stream.ts'
 
 export interface SealedBlob {

@@ -7,14 +7,10 @@
 import { randomBytes, webcrypto } from 'node:crypto'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-  CHUNK_SIZE,
-  createEncryptStream,
-  Decryptor,
-  HEADER_SIZE,
-  newFileKey,
-  TAG_SIZE,
-} from '../../server/storage/cipher.ts'
+import { CHUNK_SIZE, HEADER_SIZE, TAG_SIZE } from '../../server/storage/cipher-format.ts'
+import { newFileKey } from '../../server/storage/cipher-keys.ts'
+import { Decryptor } from '../../server/storage/decryptor.ts'
+import { createEncryptStream } from '../../server/storage/encrypt-stream.ts'
 import { mainThreadCpu, processCpu } from './lib/self-cpu.ts'
 
 const GiB = 1 << 30

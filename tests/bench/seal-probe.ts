@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createEncryptStream, newFileKey } from '../../server/storage/cipher.ts'
+import { newFileKey } from '../../server/storage/cipher-keys.ts'
+import { createEncryptStream } from '../../server/storage/encrypt-stream.ts'
 import { mainThreadCpu, processCpu } from './lib/self-cpu.ts'
 
 const GiB = 1 << 30

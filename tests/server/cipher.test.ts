@@ -10,25 +10,23 @@ import { giveBack, Lender } from '../../server/storage/loans.ts'
 import {
   CHUNK_SIZE,
   CipherError,
-  createDecryptStream,
-  Decryptor,
-  type OpenedChunk,
-  createEncryptStream,
   HEADER_SIZE,
-  makeKeyCheck,
-  newFileKey,
-  openNote,
   plainSizeOf,
-  sealNote,
-  StagedEncryptStream,
   storedRange,
   storedSize,
   TAG_SIZE,
+} from '../../server/storage/cipher-format.ts'
+import {
+  makeKeyCheck,
+  newFileKey,
   unwrapFileKey,
   unwrapKey,
   verifyKeyCheck,
   wrapKey,
-} from '../../server/storage/cipher.ts'
+} from '../../server/storage/cipher-keys.ts'
+import { createDecryptStream, Decryptor, type OpenedChunk } from '../../server/storage/decryptor.ts'
+import { createEncryptStream } from '../../server/storage/encrypt-stream.ts'
+import { openNote, sealNote, StagedEncryptStream } from '../../server/storage/staged-encrypt.ts'
 
 // The layout is the same for any chunk size (each file's enc names its own), so most tests seal
 // with 64 KiB chunks, the size files had before CHUNK_SIZE became 1 MiB: those files must read as
@@ -502,7 +500,7 @@ describe('at the default chunk size', () => {
 
 describe('sealed chunks lent (uploads, loans.ts)', () => {
   const D = CHUNK_SIZE
-  /** Chunks from this size up are sealed in lent slots (cipher.ts's LEND_MIN). */
+  /** Chunks from this size up are sealed in lent slots (chunk-sealer.ts's LEND_MIN). */
   const LEND = 256 * 1024
   const plain = randomBytes(12 * D + 999)
 
