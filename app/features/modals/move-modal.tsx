@@ -6,11 +6,10 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useState } from 'react'
 import { useRoute } from 'wouter'
 import { moveFile, moveItems, type Item } from '../../api/files.ts'
-import { type FolderJson, getFolderInfo, moveFolder } from '../../api/folders.ts'
-import { keys } from '../../api/keys.ts'
+import { getFolderInfo, moveFolder } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
 import { useRefetch } from '../../hooks/use-refetch.ts'
-import { useApi } from '../../hooks/swr-config.ts'
+import { useFolderInfo, useMoveFolders } from '../../hooks/use-drive.ts'
 import {
   asItems,
   type MoveModal as MoveRequest,
@@ -83,23 +82,23 @@ function MoveModalContent({ request, open }: { request: MoveRequest; open: boole
   const [inFolder, params] = useRoute<{ id: string }>('/folder/:id')
   const [folderIDs] = useState(() => movedFolderIds(request))
 
-  const list = useApi<FolderJson[]>(
+  const list = useMoveFolders(
     open
-      ? keys.moveFolders({
+      ? {
           parent: browsed?.id ?? ROOT,
           search,
           folderIDs,
           currentParent: inFolder ? decodeRouteParam(params.id) : ROOT,
-        })
+        }
       : null,
   )
-  const info = useApi<FolderJson>(open && browsed ? keys.folderInfo(browsed.id) : null)
-  const current: MoveFolder | null = browsed ? { id: browsed.id, name: browsed.name ?? info.data?.name ?? '' } : null
+  const info = useFolderInfo(open && browsed ? browsed.id : null)
+  const current: MoveFolder | null = browsed ? { id: browsed.id, name: browsed.name ?? info.folder?.name ?? '' } : null
 
   const back = async () => {
     if (!browsed) return
     try {
-      const folder = info.data ?? (await getFolderInfo(browsed.id))
+      const folder = info.folder ?? (await getFolderInfo(browsed.id))
       setBrowsed(folder.parent === ROOT ? null : { id: folder.parent })
     } catch (error) {
       console.warn('Folder info failed', error)
@@ -132,9 +131,9 @@ function MoveModalContent({ request, open }: { request: MoveRequest; open: boole
     <MoveDialog
       open={open}
       onClose={resetMoveModal}
-      folders={(list.data ?? []).map((folder) => ({ id: folder._id, name: folder.name }))}
+      folders={list.folders.map((folder) => ({ id: folder._id, name: folder.name }))}
       currentFolder={current}
-      loading={list.isLoading}
+      loading={list.loading}
       busy={busy}
       multiSelect={request.type === 'multi'}
       onSearch={setSearch}
