@@ -1,9 +1,10 @@
 // A password link's lock: the password goes to POST …/unlock, whose cookie opens the link for this
-// browser; then the page reads the link again. Wrong (401) and too many tries (429) say so here.
+// browser; then the page reads the link again. A wrong password and too many tries say so here.
 import { Button } from '@cumulus/ui'
 import { css } from 'goober'
 import { useState } from 'react'
-import { errorStatus, failureReason } from '../../api/http.ts'
+import { failureReason } from '../../api/http.ts'
+import { hasCode } from '../../features/errors/error-code.ts'
 import { unlockPublicShare } from '../../api/public-share.ts'
 import { FormMessage, TextField } from '../../features/forms/form.tsx'
 import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
@@ -20,9 +21,8 @@ const form = css`
 
 /** Why an unlock failed, in the page's words. */
 export function unlockMessage(error: unknown): string {
-  const status = errorStatus(error)
-  if (status === 401) return shareCopy.password.wrong
-  if (status === 429) return shareCopy.password.tooMany
+  if (hasCode(error, 'SHARE_PASSWORD_INCORRECT')) return shareCopy.password.wrong
+  if (hasCode(error, 'TOO_MANY_REQUESTS')) return shareCopy.password.tooMany
   return failureReason(error)
 }
 
