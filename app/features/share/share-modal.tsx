@@ -16,7 +16,7 @@ import { useRefetchShareLinks, useShareLinks } from '../../hooks/use-share-links
 import { mainSection, resetShareSelected, shareModal } from '../../state/selection.ts'
 import { copyWithToast } from '../clipboard/copy-with-toast.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
-import { useClosing } from '../modals/use-closing.ts'
+import { useClosing } from '../dialogs/use-closing.ts'
 import { LinkOptionsForm } from './link-options-form.tsx'
 import { shareCopy } from './share-copy.ts'
 import * as styles from './share-styles.ts'

@@ -18,7 +18,7 @@ import {
   resetMoveModal,
   resetMultiSelect,
 } from '../../state/selection.ts'
-import { alert } from '../dialogs/dialog-host.tsx'
+import { alert } from './dialog-host.tsx'
 import { decodeRouteParam } from '../shell/route-param.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useClosing } from './use-closing.ts'
