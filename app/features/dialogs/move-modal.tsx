@@ -21,6 +21,7 @@ import {
 import { alert } from './dialog-host.tsx'
 import { decodeRouteParam } from '../shell/route-param.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
+import { useFormSubmit } from '../forms/use-form-submit.ts'
 import { useClosing } from './use-closing.ts'
 
 /** SPEC §7: the destination is a folder id or "/" for Home. */
@@ -76,7 +77,6 @@ interface Browsed {
 function MoveModalContent({ request, open }: { request: MoveRequest; open: boolean }) {
   const [browsed, setBrowsed] = useState<Browsed | null>(null)
   const [search, setSearch] = useState('')
-  const [busy, setBusy] = useState(false)
   const refetch = useRefetch()
   // currentParent: the folder the browser shows behind the modal ("/" elsewhere).
   const [inFolder, params] = useRoute<{ id: string }>('/folder/:id')
@@ -105,26 +105,28 @@ function MoveModalContent({ request, open }: { request: MoveRequest; open: boole
     }
   }
 
+  const { busy, act: move } = useFormSubmit({
+    run: async (items: readonly Item[], destination: MoveFolder | null) => {
+      await runMove(request, items, destination?.id ?? ROOT)
+      resetMoveModal()
+      if (request.type === 'multi') resetMultiSelect()
+      refetch.all()
+    },
+    failed: (error) => {
+      // The toast has said so; the modal stays open for another try.
+      console.warn('Move failed', error)
+      return ''
+    },
+    stays: true,
+  })
+
   const confirm = async (destination: MoveFolder | null) => {
     const items = request.type === 'multi' ? selectedItems() : []
     if (request.type === 'multi' && items.length === 0) {
       await alert({ title: copy.prompts.noItemsSelected })
       return
     }
-    setBusy(true)
-    const moved = await runMove(request, items, destination?.id ?? ROOT).then(
-      () => true,
-      (error: unknown) => {
-        // The toast has said so; the modal stays open for another try.
-        console.warn('Move failed', error)
-        return false
-      },
-    )
-    setBusy(false)
-    if (!moved) return
-    resetMoveModal()
-    if (request.type === 'multi') resetMultiSelect()
-    refetch.all()
+    await move(items, destination)
   }
 
   return (
