@@ -9,12 +9,12 @@ import { closeDrawer } from '../app/state/drawer.ts'
 import { resetFilters } from '../app/state/filters.ts'
 import { loadPreferences } from '../app/state/preferences.ts'
 import { resetSelectionState } from '../app/state/selection.ts'
-import { removeStored, storageKeys } from '../app/state/storage.ts'
+import { removeSaved, savedKeys } from '../app/state/saved.ts'
 import { resetUploads } from '../app/state/uploads.ts'
 import { resetUserState } from '../app/state/user.ts'
 
 export async function resetClientState(): Promise<void> {
-  for (const key of Object.values(storageKeys)) removeStored(key)
+  for (const key of Object.values(savedKeys)) removeSaved(key)
   resetUserState()
   await clearUserRecord()
   resetSelectionState()

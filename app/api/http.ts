@@ -173,11 +173,8 @@ export function refreshToken(): Promise<void> {
   return refreshing
 }
 
-/**
- * Runs `attempt`; on a 401 refreshes the token once, waits 150 ms and runs it once more. Shared
- * with the XHR uploader so uploads follow the same rule.
- */
-export async function withTokenRetry<T>(url: string, attempt: () => Promise<T>): Promise<T> {
+/** Runs `attempt`; on a 401 refreshes the token once, waits 150 ms and runs it once more. */
+async function withTokenRetry<T>(url: string, attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt()
   } catch (error) {

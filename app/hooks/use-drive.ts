@@ -1,7 +1,7 @@
 // One SWR hook per read of the drive (STYLE.md "one hook per resource"); writes refetch them
 // through use-refetch.ts.
 import type { FileJson } from '../api/files.ts'
-import type { FolderJson, FolderListParams } from '../api/folders.ts'
+import type { FolderJson, FolderListParams, MoveFolderListParams } from '../api/folders.ts'
 import { keys } from '../api/keys.ts'
 import { quickListLimit } from '../state/filters.ts'
 import { useApi } from './swr-config.ts'
@@ -14,6 +14,7 @@ export function useFolderList(params: FolderListParams | null) {
 }
 
 const noFiles: FileJson[] = []
+const noFolders: FolderJson[] = []
 
 /** SPEC §2 Quick Access: the 20 newest files; new photos' thumbnails are waited for (use-thumbnail-wait.ts). */
 export function useQuickList(enabled = true) {
@@ -27,4 +28,10 @@ export function useQuickList(enabled = true) {
 export function useFolderInfo(id: string | null | undefined) {
   const { data, error, isLoading } = useApi<FolderJson>(id ? keys.folderInfo(id) : null)
   return { folder: data, loading: isLoading, error }
+}
+
+/** SPEC §2 "Move modal": the destinations inside a folder, without the folders being moved; null skips. */
+export function useMoveFolders(params: MoveFolderListParams | null) {
+  const { data, error, isLoading } = useApi<FolderJson[]>(params ? keys.moveFolders(params) : null)
+  return { folders: data ?? noFolders, loading: isLoading, error }
 }

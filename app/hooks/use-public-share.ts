@@ -15,7 +15,7 @@ export function usePublicShare(token: string) {
 
 /** A link's answer while its password has not been given (its own page, or the spec's public page). */
 export const needsSharePassword = (error: unknown) =>
-  error instanceof HttpError && error.status === 401 && error.code === 'SHARE_PASSWORD_REQUIRED'
+  error instanceof HttpError && error.code === 'SHARE_PASSWORD_REQUIRED'
 
 /** SPEC §9 "Default page size". */
 export const PUBLIC_PAGE_SIZE = 50

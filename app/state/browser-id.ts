@@ -1,4 +1,4 @@
-import { readStored, storageKeys, writeStored } from './storage.ts'
+import { readSaved, savedKeys, writeSaved } from './saved.ts'
 
 // crypto.randomUUID exists only in secure contexts; a self-hosted server reached over plain http
 // on a LAN address is not one, so fall back to a v4 UUID from getRandomValues (available everywhere).
@@ -16,11 +16,11 @@ let fallback: string | undefined
 
 /** SPEC §3 browser-id: a random UUID generated once and kept in local storage under "browser-id". */
 export function getBrowserId(): string {
-  const stored = readStored(storageKeys.browserId)
+  const stored = readSaved(savedKeys.browserId)
   if (stored) return stored
   const id = fallback ?? randomUuid()
-  writeStored(storageKeys.browserId, id)
+  writeSaved(savedKeys.browserId, id)
   // Only needed when the write did not stick.
-  if (readStored(storageKeys.browserId) !== id) fallback = id
+  if (readSaved(savedKeys.browserId) !== id) fallback = id
   return id
 }

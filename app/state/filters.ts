@@ -3,7 +3,7 @@
 // spec's two) last for the visit: the stored preference knows only name or date.
 import { signal } from '@preact/signals-react'
 import type { SortBy } from '../../server/schemas/files.ts'
-import { readFlag, storageKeys, writeFlag } from './storage.ts'
+import { readFlag, savedKeys, writeFlag } from './saved.ts'
 
 export type { SortBy }
 export type SortType = 'date' | 'alp'
@@ -26,8 +26,7 @@ export const sortTypeOf = (value: SortBy): SortType => (value.startsWith('alp') 
 export const sortFieldOf = (value: SortBy): SortField => value.slice(0, value.lastIndexOf('_')) as SortField
 export const isAscending = (value: SortBy): boolean => value.endsWith('_asc')
 
-const storedSortBy = (): SortBy =>
-  sortKey(readFlag(storageKeys.sortName) ? 'alp' : 'date', readFlag(storageKeys.orderAsc))
+const storedSortBy = (): SortBy => sortKey(readFlag(savedKeys.sortName) ? 'alp' : 'date', readFlag(savedKeys.orderAsc))
 
 export const sortBy = signal<SortBy>(storedSortBy())
 export const limit = signal(defaultLimit)
@@ -45,8 +44,8 @@ export const toggleMediaOrder = () => void (mediaAscending.value = !mediaAscendi
 
 export function setSortBy(value: SortBy): void {
   sortBy.value = value
-  writeFlag(storageKeys.sortName, sortTypeOf(value) === 'alp')
-  writeFlag(storageKeys.orderAsc, isAscending(value))
+  writeFlag(savedKeys.sortName, sortTypeOf(value) === 'alp')
+  writeFlag(savedKeys.orderAsc, isAscending(value))
 }
 
 /** The select switches between date and name, keeping the direction. */

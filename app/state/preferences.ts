@@ -3,7 +3,7 @@
 // stored as "light" or "dark" and removed for "system".
 import { signal } from '@preact/signals-react'
 import { themeAttribute, themeNames, type ThemeName } from '@cumulus/ui'
-import { readFlag, readStored, removeStored, storageKeys, writeFlag, writeStored } from './storage.ts'
+import { readFlag, readSaved, removeSaved, savedKeys, writeFlag, writeSaved } from './saved.ts'
 
 /** "system" follows the device's colour scheme; the others pin the page to one of the lib's themes. */
 export type ThemeChoice = 'system' | ThemeName
@@ -12,18 +12,18 @@ const isThemeName = (value: string | null): value is ThemeName =>
   (themeNames as readonly (string | null)[]).includes(value)
 
 function readTheme(): ThemeChoice {
-  const stored = readStored(storageKeys.theme)
+  const stored = readSaved(savedKeys.theme)
   return isThemeName(stored) ? stored : 'system'
 }
 
-export const listView = signal(readFlag(storageKeys.listMode))
-export const loadThumbnailsDisabled = signal(readFlag(storageKeys.notLoadThumbnails))
-export const singleClickFolders = signal(readFlag(storageKeys.singleClickFolders))
+export const listView = signal(readFlag(savedKeys.listMode))
+export const loadThumbnailsDisabled = signal(readFlag(savedKeys.notLoadThumbnails))
+export const singleClickFolders = signal(readFlag(savedKeys.singleClickFolders))
 export const theme = signal<ThemeChoice>(readTheme())
 
 export function setListView(on: boolean): void {
   listView.value = on
-  writeFlag(storageKeys.listMode, on)
+  writeFlag(savedKeys.listMode, on)
 }
 export const openListView = () => setListView(true)
 export const closeListView = () => setListView(false)
@@ -31,19 +31,19 @@ export const toggleListView = () => setListView(!listView.peek())
 
 export function setLoadThumbnailsDisabled(on: boolean): void {
   loadThumbnailsDisabled.value = on
-  writeFlag(storageKeys.notLoadThumbnails, on)
+  writeFlag(savedKeys.notLoadThumbnails, on)
 }
 
 export function setSingleClickFolders(on: boolean): void {
   singleClickFolders.value = on
-  writeFlag(storageKeys.singleClickFolders, on)
+  writeFlag(savedKeys.singleClickFolders, on)
 }
 
 /** Stores the choice and applies it to the page at once. */
 export function setTheme(choice: ThemeChoice): void {
   theme.value = choice
-  if (choice === 'system') removeStored(storageKeys.theme)
-  else writeStored(storageKeys.theme, choice)
+  if (choice === 'system') removeSaved(savedKeys.theme)
+  else writeSaved(savedKeys.theme, choice)
   applyTheme()
 }
 
@@ -58,9 +58,9 @@ export function applyTheme(choice: ThemeChoice = theme.peek(), root: HTMLElement
 
 /** Re-reads every preference from storage (another tab changed it, or a test reset storage). */
 export function loadPreferences(): void {
-  listView.value = readFlag(storageKeys.listMode)
-  loadThumbnailsDisabled.value = readFlag(storageKeys.notLoadThumbnails)
-  singleClickFolders.value = readFlag(storageKeys.singleClickFolders)
+  listView.value = readFlag(savedKeys.listMode)
+  loadThumbnailsDisabled.value = readFlag(savedKeys.notLoadThumbnails)
+  singleClickFolders.value = readFlag(savedKeys.singleClickFolders)
   theme.value = readTheme()
   applyTheme()
 }

@@ -2,7 +2,7 @@
 // route a logged-out visitor was sent away from. The user record itself is server data: SWR holds
 // it (hooks/use-user.ts).
 import { signal } from '@preact/signals-react'
-import { readFlag, storageKeys, writeFlag } from './storage.ts'
+import { readFlag, savedKeys, writeFlag } from './saved.ts'
 
 export const loggedIn = signal(false)
 /** Time (ms since epoch) of the last successful token refresh; 0 before any. */
@@ -21,11 +21,11 @@ export function noteTokenRefreshed(): void {
   lastRefreshed.value = Date.now()
 }
 
-export const hasPreviouslyLoggedIn = (): boolean => readFlag(storageKeys.hasPreviouslyLoggedIn)
+export const hasPreviouslyLoggedIn = (): boolean => readFlag(savedKeys.hasPreviouslyLoggedIn)
 
 /** Stored as the text "true"; removed (not set to false) when cleared. */
 export function setHasPreviouslyLoggedIn(on: boolean): void {
-  writeFlag(storageKeys.hasPreviouslyLoggedIn, on)
+  writeFlag(savedKeys.hasPreviouslyLoggedIn, on)
 }
 
 export function rememberRoute(route: string): void {

@@ -4,9 +4,10 @@
 import { AlertDialog, ConfirmDialog, PromptDialog } from '@cumulus/ui'
 import { signal } from '@preact/signals-react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { failureReason } from '../../api/http.ts'
 import { copy } from '../../copy-screens.ts'
+import { useFormSubmit } from '../forms/use-form-submit.ts'
 import { nameMessage } from '../forms/validation.ts'
 import { toastRegions } from '../toasts/toasts.tsx'
 
@@ -84,20 +85,13 @@ const requestKey = (request: Request) => {
 }
 
 function NamePrompt({ request }: { request: PromptRequest }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | undefined>()
-  const onSubmit = async (value: string) => {
-    if (!request.submit) return settle(request, value)
-    setBusy(true)
-    setError(undefined)
-    try {
-      await request.submit(value)
+  const { busy, error, act } = useFormSubmit({
+    run: async (value: string) => {
+      await request.submit?.(value)
       settle(request, value)
-    } catch (failure) {
-      setError(failureReason(failure))
-      setBusy(false)
-    }
-  }
+    },
+    failed: failureReason,
+  })
   return (
     <PromptDialog
       open
@@ -107,10 +101,10 @@ function NamePrompt({ request }: { request: PromptRequest }) {
       validate={nameMessage}
       validateOnChange
       busy={busy}
-      error={error}
+      error={error || undefined}
       submitLabel={copy.prompts.okay}
       cancelLabel={copy.cancel}
-      onSubmit={(value) => void onSubmit(value)}
+      onSubmit={(value) => (request.submit ? void act(value) : settle(request, value))}
       onCancel={() => settle(request, false)}
       getPersistentElements={toastRegions}
     />

@@ -15,8 +15,8 @@ import { closeDrawer, drawOpen, toggleDrawer } from '../../state/drawer.ts'
 import { cx, DETAILS_PANEL_WIDTH, vars } from '../../styles.ts'
 import { DialogHost } from '../dialogs/dialog-host.tsx'
 import { shareCopy } from '../share/share-copy.ts'
-import { Modals } from '../modals/modals.tsx'
-import { StorageMeter } from '../storage/storage-meter.tsx'
+import { Modals } from '../dialogs/modals.tsx'
+import { UsageMeter } from '../usage/usage-meter.tsx'
 import { UploadPanelHost } from '../uploads/upload-panel-host.tsx'
 import { useFileDrop } from '../uploads/use-file-drop.tsx'
 import { useAddNew } from './add-new.tsx'
@@ -127,7 +127,7 @@ function SidebarColumn({ desktop, children }: { desktop: boolean; children: Reac
   return (
     <div className={cx(sticky, sideColumn)}>
       {children}
-      <StorageMeter className={meterBox} />
+      <UsageMeter className={meterBox} />
     </div>
   )
 }
@@ -242,7 +242,7 @@ export function AppLayout({
             showAddNew={addNew.available}
             labels={sidebarLabels}
             // The drawer holds the storage meter too (the desktop column has it under the sidebar).
-            footer={isDesktop ? undefined : <StorageMeter />}
+            footer={isDesktop ? undefined : <UsageMeter />}
           />
         </SidebarColumn>
         <main className={cx(main, !isDesktop && phoneMain)} {...dropProps}>

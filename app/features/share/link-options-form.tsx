@@ -1,8 +1,8 @@
 // A share link's options (LinkSettingsForm) bound to a save call: busy while it runs, and the
 // server's reason under the fields when it refuses (e.g. a limit below the downloads already made).
 import { LinkSettingsForm, type LinkSettings, type LinkSettingsFormProps, noLinkSettings } from '@cumulus/ui'
-import { useState } from 'react'
 import { failureReason } from '../../api/http.ts'
+import { useFormSubmit } from '../forms/use-form-submit.ts'
 import type { ShareLinkJson } from '../../api/share-links.ts'
 import { linkVersion, settingsOf } from './link-settings.ts'
 import { shareCopy } from './share-copy.ts'
@@ -27,22 +27,17 @@ export function LinkOptionsForm({
   labels,
   ...props
 }: LinkOptionsFormProps) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const submit = async (settings: LinkSettings) => {
-    setBusy(true)
-    setError(null)
-    try {
+  const { busy, error, act } = useFormSubmit({
+    run: async (settings: LinkSettings) => {
       await save(settings)
-    } catch (failure) {
+    },
+    failed: (failure) => {
       // The toast has said it failed; the form keeps what was typed and says why.
       console.warn('Link settings failed', failure)
-      setError(failureReason(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+      return failureReason(failure)
+    },
+    stays: true,
+  })
 
   return (
     <LinkSettingsForm
@@ -53,8 +48,8 @@ export function LinkOptionsForm({
       hasPassword={link?.hasPassword ?? false}
       defaultValue={link ? settingsOf(link) : noLinkSettings}
       busy={busy}
-      error={error}
-      onSubmit={(settings) => void submit(settings)}
+      error={error || null}
+      onSubmit={(settings) => void act(settings)}
       labels={{ submit: submitLabel, cancel: shareCopy.form.cancel, ...labels }}
     />
   )

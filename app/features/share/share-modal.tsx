@@ -6,7 +6,7 @@
 // one address to hand out: a password there is asked for on the way (/public-download → /s/{token}).
 import { type SharePermission, ShareDialog, type ShareDialogLabels, Spinner } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { type FileJson, makeOne, makePublic, removeLink } from '../../api/files.ts'
 import { failureReason } from '../../api/http.ts'
 import type { ShareLinkJson } from '../../api/share-links.ts'
@@ -16,7 +16,8 @@ import { useRefetchShareLinks, useShareLinks } from '../../hooks/use-share-links
 import { mainSection, resetShareSelected, shareModal } from '../../state/selection.ts'
 import { copyWithToast } from '../clipboard/copy-with-toast.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
-import { useClosing } from '../modals/use-closing.ts'
+import { useClosing } from '../dialogs/use-closing.ts'
+import { useFormSubmit } from '../forms/use-form-submit.ts'
 import { LinkOptionsForm } from './link-options-form.tsx'
 import { shareCopy } from './share-copy.ts'
 import * as styles from './share-styles.ts'
@@ -115,26 +116,24 @@ export function ShareModal() {
   useSignals()
   const { shown: file } = useClosing(shareModal.value)
   const open = shareModal.value !== null
-  const [busy, setBusy] = useState(false)
   const refetch = useRefetch()
   const refetchLinks = useRefetchShareLinks()
-
-  if (!file) return null
-
-  const change = async (permission: SharePermission) => {
-    setBusy(true)
-    try {
-      applyFile(await changePermission(file, permission))
+  const { busy, act: change } = useFormSubmit({
+    run: async (shared: FileJson, permission: SharePermission) => {
+      applyFile(await changePermission(shared, permission))
       refetch.files()
       // A new level is a new link (or none): its settings are read again.
       refetchLinks()
-    } catch (error) {
+    },
+    failed: (error) => {
       // The toast has said so; the select stays on the old permission.
       console.warn('Share change failed', error)
-    } finally {
-      setBusy(false)
-    }
-  }
+      return ''
+    },
+    stays: true,
+  })
+
+  if (!file) return null
 
   const link = shareLink(file)
   const permission = filePermission(file)
@@ -146,7 +145,7 @@ export function ShareModal() {
       permission={permission}
       link={link}
       busy={busy}
-      onPermissionChange={(next) => void change(next)}
+      onPermissionChange={(next) => void change(file, next)}
       onCopy={(text) => void copyWithToast(text, copy.toasts.linkCopied)}
       hint={copy.modals.shareHints[permission]}
       labels={labels}

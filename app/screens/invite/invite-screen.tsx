@@ -4,7 +4,7 @@
 import { Spinner } from '@cumulus/ui'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
-import { errorStatus } from '../../api/http.ts'
+import { hasCode } from '../../features/errors/error-code.ts'
 import { checkInvite } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { linkLook } from '../../features/forms/form.tsx'
@@ -29,7 +29,7 @@ export function InviteScreen({ token }: { token: string }) {
         if (!active) return
         // Only the server's "no such invite" closes the door; a check that could not be made
         // leaves the form to try (sign-up gives the final answer).
-        if (errorStatus(failure) === 404) return setCheck({ state: 'invalid' })
+        if (hasCode(failure, 'NOT_FOUND')) return setCheck({ state: 'invalid' })
         console.warn('Checking the invite failed', failure)
         setCheck({ state: 'valid', email: null })
       },

@@ -10,7 +10,7 @@ import { navigateAway } from '../../api/navigate.ts'
 import { copy } from '../../copy-screens.ts'
 import { CardPage } from '../../features/shell/card-page.tsx'
 import { copyWithToast } from '../../features/clipboard/copy-with-toast.ts'
-import { fileAccessLabels, fileDetailsLabels } from '../../features/modals/file-details-labels.ts'
+import { fileAccessLabels, fileDetailsLabels } from '../../features/dialogs/file-details-labels.ts'
 import { usePublicFile } from '../../hooks/use-public-file.ts'
 import { needsSharePassword } from '../../hooks/use-public-share.ts'
 

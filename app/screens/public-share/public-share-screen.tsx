@@ -5,7 +5,7 @@
 import { Spinner } from '@cumulus/ui'
 import { css } from 'goober'
 import { useCallback } from 'react'
-import { errorStatus } from '../../api/http.ts'
+import { hasCode } from '../../features/errors/error-code.ts'
 import { needsSharePassword, usePublicShare } from '../../hooks/use-public-share.ts'
 import { FileRequest } from './file-request.tsx'
 import { shareCopy } from './public-share-copy.ts'
@@ -14,6 +14,9 @@ import { SharedFolder } from './shared-folder.tsx'
 import { SharePasswordForm } from './share-password-form.tsx'
 import { ShareProblem } from './share-problem.tsx'
 import { SharePage } from './share-page.tsx'
+
+/** No such link (never made, revoked) and a link whose downloads are used up: both are gone. */
+const gone = ['NOT_FOUND', 'SHARE_LIMIT_REACHED'] as const
 
 const waiting = css`
   display: grid;
@@ -25,12 +28,11 @@ export function PublicShareScreen({ token }: { token: string }) {
   const { data: info, error, mutate, isValidating } = usePublicShare(token)
   const reread = useCallback(() => void mutate(), [mutate])
 
-  const status = errorStatus(error)
   // A link that changed while open (revoked, expired, locked again) wins over what was shown.
-  if (error && (!info || status === 401 || status === 404 || status === 410)) {
+  if (error && (!info || needsSharePassword(error) || hasCode(error, ...gone, 'SHARE_EXPIRED'))) {
     if (needsSharePassword(error)) return <SharePasswordForm token={token} onUnlocked={reread} />
-    if (status === 404) return <ShareProblem kind="not-found" />
-    if (status === 410) return <ShareProblem kind="expired" />
+    if (hasCode(error, ...gone)) return <ShareProblem kind="not-found" />
+    if (hasCode(error, 'SHARE_EXPIRED')) return <ShareProblem kind="expired" />
     return <ShareProblem kind="failed" error={error} onRetry={isValidating ? undefined : reread} />
   }
   if (!info) {

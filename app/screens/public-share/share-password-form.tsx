@@ -1,11 +1,13 @@
 // A password link's lock: the password goes to POST …/unlock, whose cookie opens the link for this
-// browser; then the page reads the link again. Wrong (401) and too many tries (429) say so here.
+// browser; then the page reads the link again. A wrong password and too many tries say so here.
 import { Button } from '@cumulus/ui'
 import { css } from 'goober'
-import { type FormEvent, useState } from 'react'
-import { errorStatus, failureReason } from '../../api/http.ts'
+import { useState } from 'react'
+import { failureReason } from '../../api/http.ts'
+import { hasCode } from '../../features/errors/error-code.ts'
 import { unlockPublicShare } from '../../api/public-share.ts'
 import { FormMessage, TextField } from '../../features/forms/form.tsx'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { vars } from '../../styles.ts'
 import { shareCopy } from './public-share-copy.ts'
 import { card } from './share-card.ts'
@@ -19,30 +21,21 @@ const form = css`
 
 /** Why an unlock failed, in the page's words. */
 export function unlockMessage(error: unknown): string {
-  const status = errorStatus(error)
-  if (status === 401) return shareCopy.password.wrong
-  if (status === 429) return shareCopy.password.tooMany
+  if (hasCode(error, 'SHARE_PASSWORD_INCORRECT')) return shareCopy.password.wrong
+  if (hasCode(error, 'TOO_MANY_REQUESTS')) return shareCopy.password.tooMany
   return failureReason(error)
 }
 
 export function SharePasswordForm({ token, onUnlocked }: { token: string; onUnlocked: () => void }) {
   const [password, setPassword] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy || !password) return
-    setBusy(true)
-    setError('')
-    try {
+  const { busy, error, setError, submit, disabled } = useFormSubmit({
+    ready: Boolean(password),
+    run: async () => {
       await unlockPublicShare(token, password)
       onUnlocked()
-    } catch (failure) {
-      setError(unlockMessage(failure))
-      setBusy(false)
-    }
-  }
+    },
+    failed: unlockMessage,
+  })
 
   return (
     <SharePage narrow>
@@ -64,7 +57,7 @@ export function SharePasswordForm({ token, onUnlocked }: { token: string; onUnlo
             aria-invalid={error ? true : undefined}
           />
           <FormMessage>{error}</FormMessage>
-          <Button type="submit" variant="primary" size="large" loading={busy} disabled={!password || busy}>
+          <Button type="submit" variant="primary" size="large" loading={busy} disabled={disabled}>
             {shareCopy.password.submit}
           </Button>
         </form>

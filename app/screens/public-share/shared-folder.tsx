@@ -11,7 +11,8 @@ import {
 } from '@cumulus/ui'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { errorStatus, failureReason } from '../../api/http.ts'
+import { failureReason } from '../../api/http.ts'
+import { hasCode } from '../../features/errors/error-code.ts'
 import { navigateAway } from '../../api/navigate.ts'
 import {
   type FileJson,
@@ -53,10 +54,10 @@ export function SharedFolder({
 
   // The link itself changed under the visitor (its password cookie lapsed, it expired): the page
   // reads the link again and shows what that says.
-  const status = errorStatus(listing.error)
+  const linkChanged = hasCode(listing.error, 'SHARE_PASSWORD_REQUIRED', 'SHARE_EXPIRED')
   useEffect(() => {
-    if (status === 401 || status === 410) onLinkChanged()
-  }, [status, onLinkChanged])
+    if (linkChanged) onLinkChanged()
+  }, [linkChanged, onLinkChanged])
 
   const byId = useMemo(() => new Map(listing.files.map((file) => [file._id, file])), [listing.files])
   const files = useMemo(() => listing.files.map(toBrowserFile), [listing.files])
@@ -129,7 +130,7 @@ export function SharedFolder({
         onDownloadSelected={(selection: PublicFolderSelection) => navigateAway(sharedZipUrl(token, selection))}
         onEndReached={listing.hasMore ? listing.loadMore : undefined}
         loading={listing.loading}
-        error={listing.error && status !== 401 && status !== 410 ? failureReason(listing.error) : undefined}
+        error={listing.error && !linkChanged ? failureReason(listing.error) : undefined}
         onRetry={listing.retry}
         useWindowScroll
       />

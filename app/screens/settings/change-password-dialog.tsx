@@ -1,11 +1,12 @@
 // SPEC §2 "Change password modal" with the §5 disabled rules and the §8 toasts; for an account a
 // single sign-on made (DESIGN §7), the same form sets a first password, with no current one.
 import { Button, Dialog, DialogActions } from '@cumulus/ui'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { changePassword, setPassword } from '../../api/user.ts'
 import { copy } from '../../copy-screens.ts'
 import { changePasswordErrorMessage } from '../../features/account/error-messages.ts'
 import { FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { PASSWORD_MIN, passwordMessage } from '../../features/forms/validation.ts'
 import { ssoCopy } from '../sign-in/sso-copy.ts'
@@ -46,35 +47,30 @@ function ChangePasswordForm({ first, onDone }: { first: boolean; onDone: () => v
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [verify, setVerify] = useState('')
-  const [busy, setBusy] = useState(false)
 
   const validation = passwordMessage(next, verify)
   // SPEC §5: disabled when the current password is empty, new or verify is empty, they differ, the
   // new password is under 6 characters, or while submitting (and, like the other forms, while a
   // message shows).
-  const disabled =
-    busy ||
-    (!first && !current) ||
-    !next ||
-    !verify ||
-    next !== verify ||
-    next.length < PASSWORD_MIN ||
-    Boolean(validation)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (disabled) return
-    setBusy(true)
-    try {
+  const { busy, submit, disabled } = useFormSubmit({
+    ready:
+      (first || Boolean(current)) &&
+      Boolean(next && verify) &&
+      next === verify &&
+      next.length >= PASSWORD_MIN &&
+      !validation,
+    run: async () => {
       if (first) await setPassword(next)
       else await changePassword(current, next)
       toast.success(first ? ssoCopy.setPassword.success : copy.changePassword.success)
       onDone()
-    } catch (error) {
-      toast.error(first ? ssoCopy.setPassword.error : changePasswordErrorMessage(error))
-      setBusy(false)
-    }
-  }
+    },
+    // The toast says why; the dialog shows no text of its own.
+    failed: (failure) => {
+      toast.error(first ? ssoCopy.setPassword.error : changePasswordErrorMessage(failure))
+      return ''
+    },
+  })
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>

@@ -2,10 +2,11 @@
 // the dialog, which stays open.
 import { Button, Dialog, DialogActions, Select } from '@cumulus/ui'
 import { css } from 'goober'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { AdminUserJson } from '../../api/admin.ts'
 import { failureReason } from '../../api/http.ts'
 import { fieldBeside, FormMessage, formStack, TextField } from '../../features/forms/form.tsx'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { toastRegions } from '../../features/toasts/toasts.tsx'
 import { vars } from '../../styles.ts'
 import { quotaBytes, quotaFields, type QuotaUnit, quotaUnits } from './quota.ts'
@@ -47,24 +48,14 @@ function QuotaForm({ initial, onSave }: { initial: number | null; onSave: (quota
   const [unlimited, setUnlimited] = useState(initial === null)
   const [size, setSize] = useState(start.size)
   const [unit, setUnit] = useState<QuotaUnit>(start.unit)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
   const checkId = useId()
   const bytes = quotaBytes(size, unit)
   const invalid = !unlimited && size.trim() !== '' && bytes === null
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy || (!unlimited && bytes === null)) return
-    setBusy(true)
-    setError('')
-    try {
-      await onSave(unlimited ? null : bytes)
-    } catch (failure) {
-      setError(failureReason(failure))
-      setBusy(false)
-    }
-  }
+  const { busy, error, submit, disabled } = useFormSubmit({
+    ready: unlimited || bytes !== null,
+    run: () => onSave(unlimited ? null : bytes),
+    failed: failureReason,
+  })
 
   return (
     <form className={formStack} onSubmit={submit} noValidate>
@@ -97,7 +88,7 @@ function QuotaForm({ initial, onSave }: { initial: number | null; onSave: (quota
       <FormMessage>{invalid ? t.quotaInvalid : ''}</FormMessage>
       <FormMessage>{error}</FormMessage>
       <DialogActions>
-        <Button type="submit" variant="primary" loading={busy} disabled={busy || (!unlimited && bytes === null)}>
+        <Button type="submit" variant="primary" loading={busy} disabled={disabled}>
           {t.save}
         </Button>
       </DialogActions>

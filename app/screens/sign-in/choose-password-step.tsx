@@ -2,11 +2,12 @@
 // chooses their own here before the drive opens (PATCH /user-service/change-password, old = the
 // temporary password). A lazy chunk of the sign-in screen: only such a user ever loads it.
 import { Button } from '@cumulus/ui'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { changePassword } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { changePasswordErrorMessage } from '../../features/account/error-messages.ts'
 import { FormMessage, LinkButton, TextField } from '../../features/forms/form.tsx'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { PASSWORD_MIN, passwordMessage } from '../../features/forms/validation.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { logout, notePasswordChosen } from '../../state/session.ts'
@@ -24,26 +25,17 @@ export function ChoosePasswordStep({ temporaryPassword, onDone }: ChoosePassword
   const [current, setCurrent] = useState(temporaryPassword)
   const [next, setNext] = useState('')
   const [verify, setVerify] = useState('')
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
   const validation = passwordMessage(next, verify)
-  const disabled = busy || !current || !next || !verify || next.length < PASSWORD_MIN || Boolean(validation)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (disabled) return
-    setBusy(true)
-    setError('')
-    try {
+  const { busy, error, submit, disabled } = useFormSubmit({
+    ready: Boolean(current && next && verify) && next.length >= PASSWORD_MIN && !validation,
+    run: async () => {
       await changePassword(current, next)
-    } catch (failure) {
-      setBusy(false)
-      return setError(changePasswordErrorMessage(failure))
-    }
-    notePasswordChosen()
-    toast.success(copy.changePassword.success)
-    onDone()
-  }
+      notePasswordChosen()
+      toast.success(copy.changePassword.success)
+      onDone()
+    },
+    failed: changePasswordErrorMessage,
+  })
 
   return (
     <>

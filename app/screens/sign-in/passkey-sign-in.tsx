@@ -2,8 +2,8 @@
 // passkeys). A lazy chunk of the sign-in screen, loaded only by a browser that can use passkeys,
 // so the screen's first load carries neither this nor the WebAuthn library under it.
 import { Button } from '@cumulus/ui'
-import { useState } from 'react'
 import { passkeyFailure, passkeySignIn } from '../../api/passkeys.ts'
+import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
 import { signedIn } from '../../state/session.ts'
 import { passkeyCopy } from './passkey-copy.ts'
 
@@ -14,22 +14,22 @@ export interface PasskeySignInProps {
 }
 
 export function PasskeySignIn({ onError, onSignedIn }: PasskeySignInProps) {
-  const [busy, setBusy] = useState(false)
-  const signIn = async () => {
-    setBusy(true)
-    onError('')
-    try {
+  const { busy, act } = useFormSubmit({
+    run: async () => {
+      onError('')
       const { user, mustChangePassword } = await passkeySignIn()
       await signedIn({ ...user, mustChangePassword })
       onSignedIn()
-    } catch (failure) {
+    },
+    // The sign-in screen shows the reason, under its password form.
+    failed: (failure) => {
       onError(passkeyFailure(failure, passkeyCopy.cancelled))
-    } finally {
-      setBusy(false)
-    }
-  }
+      return ''
+    },
+    stays: true,
+  })
   return (
-    <Button size="large" loading={busy} onClick={() => void signIn()}>
+    <Button size="large" loading={busy} onClick={() => void act()}>
       {passkeyCopy.signIn}
     </Button>
   )

@@ -4,7 +4,8 @@
 // chunk of the sign-in screen: only such accounts ever load it.
 import { Button } from '@cumulus/ui'
 import { useState } from 'react'
-import { errorStatus, failureReason, HttpError } from '../../api/http.ts'
+import { failureReason, HttpError } from '../../api/http.ts'
+import { hasCode } from '../../features/errors/error-code.ts'
 import type { SecondFactorMethod } from '../../api/user.ts'
 import { FormMessage, LinkButton, TextField } from '../../features/forms/form.tsx'
 import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
@@ -17,7 +18,7 @@ import { stepFooter as footer, stepForm as form, stepText as text } from './step
 class PromptFailure extends Error {}
 
 /** The server's word that the pending sign-in is over (too many wrong codes, or too late). */
-const ENDED = new Set(['SECOND_FACTOR_ENDED', 'SECOND_FACTOR_EXPIRED'])
+const ENDED = ['SECOND_FACTOR_ENDED', 'SECOND_FACTOR_EXPIRED']
 
 export interface SecondFactorStepProps {
   methods: SecondFactorMethod[]
@@ -26,6 +27,9 @@ export interface SecondFactorStepProps {
   /** Back to the password, with the reason when the pending sign-in ended. */
   onRestart: (reason?: string) => void
 }
+
+/** Refusals whose words say what to do: how many tries are left, how long to wait, whom to ask. */
+const SAYS_WHY = ['INCORRECT_CODE', 'PASSKEY_REFUSED', 'TOO_MANY_REQUESTS', 'ACCOUNT_DISABLED']
 
 type Way = 'code' | 'recovery' | 'passkey'
 
@@ -51,13 +55,12 @@ export function SecondFactorStep({ methods, onDone, onRestart }: SecondFactorSte
       onDone()
     },
     failed: (failure) => {
-      if (failure instanceof HttpError && failure.code && ENDED.has(failure.code)) {
+      if (hasCode(failure, ...ENDED)) {
         onRestart(failureReason(failure))
         return ''
       }
       // The server's words say how many tries are left, or how long to wait.
-      const status = errorStatus(failure)
-      if (status === 401 || status === 403 || status === 429) return failureReason(failure)
+      if (hasCode(failure, ...SAYS_WHY)) return failureReason(failure)
       return failure instanceof PromptFailure ? failure.message : t.failed
     },
   })

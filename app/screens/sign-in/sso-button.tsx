@@ -1,10 +1,10 @@
-// "Sign in with …" (DESIGN §7): shown only when the server says single sign-on is set up. The
-// status is read once with a plain call (SWR stays out of the first load of /).
+// "Sign in with …" (DESIGN §7): shown only when the server says single sign-on is set up.
 import { Button } from '@cumulus/ui'
 import { css } from 'goober'
-import { useEffect, useState } from 'react'
-import { getOidcStatus, oidcLoginUrl } from '../../api/oidc.ts'
+import { useState } from 'react'
+import { oidcLoginUrl } from '../../api/oidc.ts'
 import { formStack } from '../../features/forms/form.tsx'
+import { useSsoLabel } from '../../hooks/use-sso-label.ts'
 import { vars } from '../../styles.ts'
 import { ssoCopy } from './sso-copy.ts'
 
@@ -24,21 +24,8 @@ const divider = css`
 `
 
 export function SsoButton() {
-  const [label, setLabel] = useState<string | null>(null)
+  const label = useSsoLabel()
   const [leaving, setLeaving] = useState(false)
-
-  useEffect(() => {
-    let active = true
-    getOidcStatus()
-      .then((status) => {
-        if (active && status.enabled) setLabel(status.buttonLabel ?? 'single sign-on')
-      })
-      // No button is the right answer when the server cannot say: the password form still works.
-      .catch((error: unknown) => console.warn('Single sign-on status unavailable', error))
-    return () => {
-      active = false
-    }
-  }, [])
 
   if (!label) return null
   return (

@@ -13,7 +13,7 @@ import { setLoggedIn } from '../../../../app/state/user.ts'
 import { isDisabled, renderApp, toasts } from '../../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
 import { isoOfLocal, requestLink, shareLink } from '../../helpers/share-links.ts'
-import { fileJson, folderJson, renderModals } from '../modals/harness.tsx'
+import { fileJson, folderJson, renderModals } from '../dialogs/harness.tsx'
 
 const privateFile = fileJson()
 const publicFile = fileJson({ metadata: { linkType: 'public', link: 'tok1' } })

@@ -12,7 +12,7 @@ import {
 } from '../../../../app/state/selection.ts'
 import { isDisabled, toasts } from '../../helpers/render.tsx'
 import { apiError, http as mock, ok, sent, server } from '../../helpers/server.ts'
-import { fileJson, renderModals } from '../modals/harness.tsx'
+import { fileJson, renderModals } from '../dialogs/harness.tsx'
 
 const privateFile = fileJson()
 const publicFile = fileJson({ metadata: { linkType: 'public', link: 'tok1' } })

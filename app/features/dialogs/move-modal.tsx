@@ -6,11 +6,10 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useState } from 'react'
 import { useRoute } from 'wouter'
 import { moveFile, moveItems, type Item } from '../../api/files.ts'
-import { type FolderJson, getFolderInfo, moveFolder } from '../../api/folders.ts'
-import { keys } from '../../api/keys.ts'
+import { getFolderInfo, moveFolder } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
 import { useRefetch } from '../../hooks/use-refetch.ts'
-import { useApi } from '../../hooks/swr-config.ts'
+import { useFolderInfo, useMoveFolders } from '../../hooks/use-drive.ts'
 import {
   asItems,
   type MoveModal as MoveRequest,
@@ -19,9 +18,10 @@ import {
   resetMoveModal,
   resetMultiSelect,
 } from '../../state/selection.ts'
-import { alert } from '../dialogs/dialog-host.tsx'
+import { alert } from './dialog-host.tsx'
 import { decodeRouteParam } from '../shell/route-param.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
+import { useFormSubmit } from '../forms/use-form-submit.ts'
 import { useClosing } from './use-closing.ts'
 
 /** SPEC §7: the destination is a folder id or "/" for Home. */
@@ -77,34 +77,48 @@ interface Browsed {
 function MoveModalContent({ request, open }: { request: MoveRequest; open: boolean }) {
   const [browsed, setBrowsed] = useState<Browsed | null>(null)
   const [search, setSearch] = useState('')
-  const [busy, setBusy] = useState(false)
   const refetch = useRefetch()
   // currentParent: the folder the browser shows behind the modal ("/" elsewhere).
   const [inFolder, params] = useRoute<{ id: string }>('/folder/:id')
   const [folderIDs] = useState(() => movedFolderIds(request))
 
-  const list = useApi<FolderJson[]>(
+  const list = useMoveFolders(
     open
-      ? keys.moveFolders({
+      ? {
           parent: browsed?.id ?? ROOT,
           search,
           folderIDs,
           currentParent: inFolder ? decodeRouteParam(params.id) : ROOT,
-        })
+        }
       : null,
   )
-  const info = useApi<FolderJson>(open && browsed ? keys.folderInfo(browsed.id) : null)
-  const current: MoveFolder | null = browsed ? { id: browsed.id, name: browsed.name ?? info.data?.name ?? '' } : null
+  const info = useFolderInfo(open && browsed ? browsed.id : null)
+  const current: MoveFolder | null = browsed ? { id: browsed.id, name: browsed.name ?? info.folder?.name ?? '' } : null
 
   const back = async () => {
     if (!browsed) return
     try {
-      const folder = info.data ?? (await getFolderInfo(browsed.id))
+      const folder = info.folder ?? (await getFolderInfo(browsed.id))
       setBrowsed(folder.parent === ROOT ? null : { id: folder.parent })
     } catch (error) {
       console.warn('Folder info failed', error)
     }
   }
+
+  const { busy, act: move } = useFormSubmit({
+    run: async (items: readonly Item[], destination: MoveFolder | null) => {
+      await runMove(request, items, destination?.id ?? ROOT)
+      resetMoveModal()
+      if (request.type === 'multi') resetMultiSelect()
+      refetch.all()
+    },
+    failed: (error) => {
+      // The toast has said so; the modal stays open for another try.
+      console.warn('Move failed', error)
+      return ''
+    },
+    stays: true,
+  })
 
   const confirm = async (destination: MoveFolder | null) => {
     const items = request.type === 'multi' ? selectedItems() : []
@@ -112,29 +126,16 @@ function MoveModalContent({ request, open }: { request: MoveRequest; open: boole
       await alert({ title: copy.prompts.noItemsSelected })
       return
     }
-    setBusy(true)
-    const moved = await runMove(request, items, destination?.id ?? ROOT).then(
-      () => true,
-      (error: unknown) => {
-        // The toast has said so; the modal stays open for another try.
-        console.warn('Move failed', error)
-        return false
-      },
-    )
-    setBusy(false)
-    if (!moved) return
-    resetMoveModal()
-    if (request.type === 'multi') resetMultiSelect()
-    refetch.all()
+    await move(items, destination)
   }
 
   return (
     <MoveDialog
       open={open}
       onClose={resetMoveModal}
-      folders={(list.data ?? []).map((folder) => ({ id: folder._id, name: folder.name }))}
+      folders={list.folders.map((folder) => ({ id: folder._id, name: folder.name }))}
       currentFolder={current}
-      loading={list.isLoading}
+      loading={list.loading}
       busy={busy}
       multiSelect={request.type === 'multi'}
       onSearch={setSearch}

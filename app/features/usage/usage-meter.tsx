@@ -1,4 +1,4 @@
-// The storage meter (DESIGN §7 quotas), as people know it from other drives: "X of Y used" over a
+// The usage meter (DESIGN §7 quotas), as people know it from other drives: "X of Y used" over a
 // bar when the account has a quota, "X used" alone when it has none. Read from user-detailed, which
 // the lists' refetch (hooks/use-refetch.ts) reads again after every upload and delete.
 import { formatBytes, ProgressBar } from '@cumulus/ui'
@@ -7,7 +7,7 @@ import { useId } from 'react'
 import type { UserDetailedJson } from '../../api/user.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { cx, vars } from '../../styles.ts'
-import { storageCopy as t } from './storage-copy.ts'
+import { usageCopy as t } from './usage-copy.ts'
 
 /** From this share of the quota on, the bar turns to the danger colour. */
 export const NEARLY_FULL = 0.9
@@ -38,7 +38,7 @@ export function usageText(used: number, quota: number | null): string {
   return quota !== null ? t.usedOf(formatBytes(used), formatBytes(quota)) : t.used(formatBytes(used))
 }
 
-export function StorageMeter({ className }: { className?: string }) {
+export function UsageMeter({ className }: { className?: string }) {
   const { data } = useUserDetailed()
   const id = useId()
   if (!data) return null

@@ -2,7 +2,7 @@
 // and the app must still run (preferences then last for the page's life only).
 
 /** The exact keys of SPEC §3 "Browser-stored values". */
-export const storageKeys = {
+export const savedKeys = {
   listMode: 'list-mode',
   sortName: 'sort-name',
   orderAsc: 'order-asc',
@@ -13,9 +13,9 @@ export const storageKeys = {
   browserId: 'browser-id',
 } as const
 
-export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys]
+export type SavedKey = (typeof savedKeys)[keyof typeof savedKeys]
 
-export function readStored(key: StorageKey): string | null {
+export function readSaved(key: SavedKey): string | null {
   try {
     return window.localStorage.getItem(key)
   } catch {
@@ -23,7 +23,7 @@ export function readStored(key: StorageKey): string | null {
   }
 }
 
-export function writeStored(key: StorageKey, value: string): void {
+export function writeSaved(key: SavedKey, value: string): void {
   try {
     window.localStorage.setItem(key, value)
   } catch {
@@ -31,7 +31,7 @@ export function writeStored(key: StorageKey, value: string): void {
   }
 }
 
-export function removeStored(key: StorageKey): void {
+export function removeSaved(key: SavedKey): void {
   try {
     window.localStorage.removeItem(key)
   } catch {
@@ -40,11 +40,11 @@ export function removeStored(key: StorageKey): void {
 }
 
 /** SPEC §3: a flag is stored as the text "true" while on and removed when off. */
-export function readFlag(key: StorageKey): boolean {
-  return readStored(key) === 'true'
+export function readFlag(key: SavedKey): boolean {
+  return readSaved(key) === 'true'
 }
 
-export function writeFlag(key: StorageKey, on: boolean): void {
-  if (on) writeStored(key, 'true')
-  else removeStored(key)
+export function writeFlag(key: SavedKey, on: boolean): void {
+  if (on) writeSaved(key, 'true')
+  else removeSaved(key)
 }
