@@ -9,45 +9,15 @@
 //                            codes, or a changed SECRET) and removes the account's passkeys
 import { pathToFileURL } from 'node:url'
 import { loadConfig, ConfigError, type Config } from '../config.ts'
-import { openDatabase } from '../db/database.ts'
-import { createAppPasswordsRepository } from '../repositories/app-passwords.ts'
-import { createAuditRepository } from '../repositories/audit.ts'
-import { createInvitesRepository } from '../repositories/invites.ts'
-import { createMailTokensRepository } from '../repositories/mail-tokens.ts'
-import { createSessionsRepository } from '../repositories/sessions.ts'
-import { createUsersRepository } from '../repositories/users.ts'
-import { createAccountService } from '../services/sign-in/accounts.ts'
-import { createAdminService } from '../services/family/admin.ts'
-import { createInviteService } from '../services/family/invites.ts'
-import { createAppPasswordService } from '../services/sign-in/app-passwords.ts'
-import { createAuditService } from '../services/audit.ts'
-import { createMailer } from '../services/mailer.ts'
-import { createSessionService } from '../services/sign-in/sessions.ts'
-import { createTwoFactorRepository } from '../repositories/two-factor.ts'
-import { createTotpService } from '../services/sign-in/totp.ts'
-import { createPasskeysRepository } from '../repositories/passkeys.ts'
-import { createPasskeyService } from '../services/sign-in/passkeys.ts'
-import { createLoginThrottle } from '../services/sign-in/login-throttle.ts'
-import { createMemoryBackoffStore } from '../util/limiter.ts'
+import { createContainer, type Log } from '../container.ts'
 import { normaliseEmail } from '../util/email.ts'
 
-/** The passkeys of the console: only removal is used, which needs no relying party. */
-const passkeyService = (
-  config: Config,
-  db: Parameters<typeof createPasskeysRepository>[0],
-  users: ReturnType<typeof createUsersRepository>,
-  sessions: ReturnType<typeof createSessionService>,
-  audit: ReturnType<typeof createAuditService>,
-) =>
-  createPasskeyService({
-    repo: createPasskeysRepository(db),
-    users,
-    sessions,
-    audit,
-    throttle: createLoginThrottle(config.limits, createMemoryBackoffStore()),
-    webauthn: config.webauthn,
-    limits: config.limits,
-  })
+/** The console logs only what went wrong, on stderr; the commands' own lines are its output. */
+const consoleLog: Log = {
+  info: () => {},
+  warn: (obj, msg) => console.error(msg ?? obj),
+  error: (obj, msg) => console.error(msg ?? obj),
+}
 
 const USAGE = `Usage: npm run admin -- <command> <email>
 
@@ -68,56 +38,19 @@ export async function runAdminCommand(
     err(USAGE)
     return 2
   }
-  const database = await openDatabase(config)
+  // The server's own wiring, without its background work: the console runs beside a live server.
+  const c = await createContainer(config, consoleLog)
   try {
-    const users = createUsersRepository(database.db, database.dialect)
-    const sessions = createSessionService({
-      sessions: createSessionsRepository(database.db),
-      secret: config.secret,
-      limits: config.limits,
-    })
-    const audit = createAuditService({ repo: createAuditRepository(database.db) })
-    const mailer = await createMailer({ smtpUrl: undefined, mailFrom: config.mailFrom })
-    const accounts = createAccountService({
-      config,
-      users,
-      mailTokens: createMailTokensRepository(database.db),
-      invites: createInviteService({ config, invites: createInvitesRepository(database.db), users, mailer, audit }),
-      sessions,
-      mailer,
-      audit,
-      // A reset from the console ends the app passwords too.
-      appPasswords: createAppPasswordService({
-        repo: createAppPasswordsRepository(database.db),
-        users,
-        secret: config.secret,
-        limits: config.limits,
-        throttle: createLoginThrottle(config.limits, createMemoryBackoffStore()),
-        audit,
-      }),
-    })
-    // Deleting needs the blob store; the console never deletes.
-    const removal = { remove: () => Promise.reject(new Error('Accounts are deleted from the app, not the console')) }
-    // Nor does it demote: no admin's invites end from here.
-    const invites = { endOpenBy: () => Promise.resolve() }
-    const admin = createAdminService({ users, accounts, sessions, removal, audit, invites })
     try {
       if (command === 'reset-password') {
-        const password = await admin.resetPasswordByEmail(email)
+        const password = await c.admin.resetPasswordByEmail(email)
         out(`Temporary password for ${email.trim().toLowerCase()}: ${password}`)
         out('Every session of the account has ended; a new password is asked for at the next sign-in.')
       } else if (command === 'disable-two-step') {
-        const totp = createTotpService({
-          repo: createTwoFactorRepository(database.db),
-          users,
-          sessions,
-          audit,
-          secret: config.secret,
-        })
-        const was = await totp.disableByEmail(normaliseEmail(email))
+        const was = await c.totp.disableByEmail(normaliseEmail(email))
         // A passkey is a second factor too: a lost device goes with it.
-        const user = await users.byEmail(normaliseEmail(email))
-        const passkeys = user ? await passkeyService(config, database.db, users, sessions, audit).removeAll(user.id) : 0
+        const user = await c.accounts.byEmail(normaliseEmail(email))
+        const passkeys = user ? await c.passkeys.removeAll(user.id) : 0
         const removed =
           passkeys > 0 ? ` Its ${passkeys === 1 ? 'passkey was' : `${passkeys} passkeys were`} removed.` : ''
         out(
@@ -126,7 +59,7 @@ export async function runAdminCommand(
             : `Two-step verification was not on for ${normaliseEmail(email)}.`,
         )
       } else {
-        const user = await admin.promoteByEmail(email)
+        const user = await c.admin.promoteByEmail(email)
         out(`${user.email} is now an admin.`)
       }
       return 0
@@ -139,7 +72,7 @@ export async function runAdminCommand(
       return 1
     }
   } finally {
-    await database.close()
+    await c.close()
   }
 }
 

@@ -17,30 +17,27 @@ import {
   MoveFolderListQuery,
   ZipQuery,
 } from '../schemas/files.ts'
-import type { DriveRepository } from '../repositories/drive.ts'
-import type { Vault } from '../storage/vault.ts'
 import { folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
 import { idList, type ListingService } from '../services/drive/listing.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
-import { planZip, streamZip } from '../services/drive/zip.ts'
+import type { ZipService } from '../services/drive/zip.ts'
 import { registerItemRoutes } from './item-routes.ts'
 
 export interface FolderRoutesDeps {
   auth: Auth
-  repo: DriveRepository
   listing: ListingService
   listCache: ListCache
   tree: TreeService
   uploads: UploadService
-  vault: Vault
+  zips: ZipService
   multipart: FastifyMultipartOptions
 }
 
 export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { repo, listing, listCache, tree, uploads, vault } = deps
+  const { listing, listCache, tree, uploads, zips } = deps
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
 
@@ -80,8 +77,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
 
   app.get('/download-zip', { schema: { querystring: ZipQuery } }, async (req, reply) => {
     const q = req.query
-    const { entries, zipName } = await planZip(
-      repo,
+    const { zipName, stream } = await zips.plan(
       owner(req),
       idList(q.folderIDs, q['folderIDs[]']),
       idList(q.fileIDs, q['fileIDs[]']),
@@ -90,7 +86,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     reply.header('content-disposition', contentDisposition('attachment', zipName))
     uploadedContentHeaders(reply)
     reply.header('cache-control', 'private, no-cache')
-    return reply.send(await streamZip(entries, (file) => vault.open(file)))
+    return reply.send(await stream())
   })
 
   registerItemRoutes(app, {

@@ -40,6 +40,7 @@ import {
   VerifyEmailBody,
 } from '../schemas/user.ts'
 import { InviteStatusReply } from '../schemas/admin.ts'
+import type { ListingService } from '../services/drive/listing.ts'
 import { TokenParams } from '../schemas/sharing.ts'
 
 export interface UserRoutesDeps {
@@ -49,8 +50,7 @@ export interface UserRoutesDeps {
   loginPerIp: number
   /** TRASH_RETENTION_DAYS (0 = never), which the Trash screen states. */
   trashRetentionDays: number
-  countActiveSessions: (userId: string) => Promise<number>
-  usage: (userId: string) => Promise<{ usedBytes: number; fileCount: number }>
+  listing: Pick<ListingService, 'usage'>
   quota: QuotaService
   appPasswords: AppPasswordService
   audit: AuditService
@@ -85,8 +85,8 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     return {
       ...accounts.toJson(user),
       mustChangePassword: user.must_change_password === 1,
-      activeSessions: await deps.countActiveSessions(user.id),
-      storage: await deps.usage(user.id),
+      activeSessions: await deps.sessions.countActive(user.id),
+      storage: await deps.listing.usage(user.id),
       quota,
       used,
       trashRetentionDays: deps.trashRetentionDays,

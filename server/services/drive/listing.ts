@@ -56,6 +56,8 @@ export function createListingService(repo: DriveRepository) {
   }
 
   return {
+    /** What the owner keeps: bytes and files, trash included (the account page). */
+    usage: (owner: string) => repo.files.usage(owner),
     /** One of the owner's files, trashed or not (404 otherwise). */
     file: async (owner: string, id: string): Promise<FileRow> =>
       (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File')),

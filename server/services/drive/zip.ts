@@ -5,6 +5,7 @@ import { once } from 'node:events'
 import type { ZipArchive } from 'archiver'
 import type { FileRow } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
+import type { Vault } from '../../storage/vault.ts'
 import type { DriveRepository } from '../../repositories/drive.ts'
 import { isCompressed } from '../../util/mime.ts'
 import type { Readable } from 'node:stream'
@@ -104,3 +105,14 @@ export async function streamZip(entries: ZipEntry[], open: (file: FileRow) => Pr
   })()
   return archive
 }
+
+/** The owner's zips: a selection planned (404 before any byte), then streamed from the vault. */
+export function createZipService(deps: { repo: DriveRepository; vault: Pick<Vault, 'open'> }) {
+  return {
+    async plan(owner: string, folderIds: string[], fileIds: string[]) {
+      const { entries, zipName } = await planZip(deps.repo, owner, folderIds, fileIds)
+      return { zipName, stream: () => streamZip(entries, (file) => deps.vault.open(file)) }
+    },
+  }
+}
+export type ZipService = ReturnType<typeof createZipService>

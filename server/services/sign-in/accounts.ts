@@ -322,6 +322,9 @@ export function createAccountService(deps: {
       return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
     },
 
+    /** The account of an address, if there is one (the console's look-up). */
+    byEmail: (email: string): Promise<User | undefined> => users.byEmail(normaliseEmail(email)),
+
     async byId(id: string): Promise<User> {
       const user = await users.byId(id)
       if (!user) throw errors.unauthorized()

@@ -133,6 +133,9 @@ export function createSessionService(deps: {
   }
 
   return {
+    /** How many of the account's sessions are still alive (the account page). */
+    countActive: (userId: string): Promise<number> => sessions.countActive(userId, now()),
+
     async start(userId: string, browserId: string, client?: ClientInfo): Promise<Tokens> {
       const t = now()
       const refreshToken = randomId(32)
