@@ -75,7 +75,7 @@ await measure('updateInThreads', async () => {
   return n
 })
 
-// WebCrypto decrypt jobs (libuv's pool), three in flight: what cipher.ts does not use for opening.
+// WebCrypto decrypt jobs (libuv's pool), three in flight: what storage/decryptor.ts does not use for opening.
 const key = await webcrypto.subtle.importKey('raw', dataKey, 'AES-GCM', false, ['decrypt'])
 const nonceBase = Buffer.from(enc.split('.')[2]!, 'base64url')
 const algorithm = (i: number, final: boolean) => {
