@@ -20,6 +20,7 @@ import { mimeFor } from '../../util/mime.ts'
 import { checkName, nameKey } from '../../util/names.ts'
 import type { AdmitUpload, LinkUploadRules } from '../drive/resumable-uploads.ts'
 import type { SharedAccess } from './link-access.ts'
+import type { FileRequestReply } from '../../schemas/sharing.ts'
 import {
   checkFilePart,
   type FormLimits,
@@ -203,11 +204,7 @@ export function createFileRequests(deps: {
       }
     },
 
-    async upload(
-      token: string,
-      pass: string | undefined,
-      parts: AsyncIterable<Multipart>,
-    ): Promise<{ filename: string; size: number }> {
+    async upload(token: string, pass: string | undefined, parts: AsyncIterable<Multipart>): Promise<FileRequestReply> {
       const { link, folder } = await openForUpload(token, pass)
       const owner = link.owner_id
       const fileLimit = link.max_file_size

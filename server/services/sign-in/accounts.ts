@@ -9,6 +9,7 @@ import { errors } from '../../errors.ts'
 import type { InvitesRepository } from '../../repositories/invites.ts'
 import type { MailTokensRepository } from '../../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { SecondFactorReply, SignedInReply, UserJson } from '../../schemas/user.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import { isValidEmail } from '../../util/email.ts'
 import type { AppPasswordService } from './app-passwords.ts'
@@ -17,16 +18,8 @@ import { createMemoryBackoffStore } from '../../util/limiter.ts'
 import { createLoginThrottle, tooManyFailuresMessage, type LoginThrottle } from './login-throttle.ts'
 import { inviteRefusal } from '../family/invites.ts'
 import { linkMail, type Mail, type Mailer } from '../mailer.ts'
-import type { SecondFactorAnswer, SecondFactorMethod, SecondFactorService } from './second-factor.ts'
+import type { SecondFactorAnswer, SecondFactorService } from './second-factor.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
-
-export interface UserJson {
-  _id: string
-  email: string
-  createdAt: string
-  role: 'admin' | 'user'
-  emailVerified?: boolean
-}
 
 /** No 0/O/o, no l/1/I: a temporary password is read off a screen or paper and typed once. */
 export const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
@@ -59,8 +52,7 @@ export function checkPassword(password: string): void {
 
 /** A login's outcome: a session, or (with a second factor on) a challenge for the browser's cookie. */
 export type LoginResult =
-  | { user: UserJson; mustChangePassword: boolean; tokens: Tokens }
-  | { secondFactor: SecondFactorMethod[]; challenge: { token: string; maxAgeMs: number } }
+  (SignedInReply & { tokens: Tokens }) | (SecondFactorReply & { challenge: { token: string; maxAgeMs: number } })
 
 /** An account made by a single sign-on has no password until its user sets one. */
 export const hasPassword = (user: Pick<User, 'password_hash'>): boolean => user.password_hash !== ''
