@@ -1,52 +1,47 @@
 // /admin/* calls (DESIGN.md §7 "Accounts, admin, quotas"): the admin's view of every account.
 // Reads go through SWR (keys.adminUsers, keys.adminAudit); each write is followed by a mutate() of
 // the list. Shapes DESIGN leaves open are spelled here (marked "ours") until server/schemas has them.
-import type { InviteJson, InviteReply, InvitesReply } from '../../server/schemas/admin.ts'
+import type {
+  AdminCreateReply,
+  AdminPatchBody,
+  AdminUserJson,
+  AdminUserReply,
+  AdminUsersReply,
+  InviteJson,
+  InviteReply,
+  InvitesReply,
+  TemporaryPasswordReply,
+} from '../../server/schemas/admin.ts'
+import type { Role } from '../../server/schemas/user.ts'
 import type { AuditPage } from './account.ts'
 import { http, type Params } from './http.ts'
 
-export type Role = 'admin' | 'user'
-
 /** One row of GET /admin/users ("list with usage"). Ours: DESIGN names no fields beyond usage. */
-export interface AdminUserJson {
-  _id: string
-  email: string
-  role: Role
-  createdAt: string
-  disabled: boolean
-  /** Bytes, or null for unlimited. */
-  quota: number | null
-  /** Bytes stored. */
-  used: number
-  fileCount: number
-  /** The last request of any of their sessions; null when they never signed in. */
-  lastActiveAt: string | null
-}
+export type { AdminUserJson, Role }
 
-/** PATCH /admin/users/{id}: a field left out stays as it is; `quota: null` is unlimited. */
-export interface AdminUserPatch {
-  disabled?: boolean
-  quota?: number | null
-  role?: Role
-}
+/**
+ * PATCH /admin/users/{id}: a field left out stays as it is; `quota: null` is unlimited. The schema
+ * takes any quota (the service refuses what is not bytes or null); the app sends only those.
+ */
+export type AdminUserPatch = Omit<AdminPatchBody, 'quota'> & { quota?: number | null }
 
 export const ADMIN_USERS_PATH = '/admin/users'
 export const ADMIN_AUDIT_PATH = '/admin/audit'
 
 const userPath = (id: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(id)}`
 
-export const listAdminUsers = () => http.get<{ users: AdminUserJson[] }>(ADMIN_USERS_PATH).then((reply) => reply.users)
-/** Ours: without a password the server makes a temporary one and answers it once. */
-export const createAdminUser = (email: string) =>
-  http.post<{ user: AdminUserJson; temporaryPassword: string }>(ADMIN_USERS_PATH, { email })
+export const listAdminUsers = () => http.get<AdminUsersReply>(ADMIN_USERS_PATH).then((reply) => reply.users)
+/** Ours: without a password the server makes a temporary one and answers it once (so it is always there). */
+export const createAdminUser = (email: string) => http.post<Required<AdminCreateReply>>(ADMIN_USERS_PATH, { email })
 export const updateAdminUser = (id: string, patch: AdminUserPatch) =>
-  http.patch<{ user: AdminUserJson }>(userPath(id), patch).then((reply) => reply.user)
+  http.patch<AdminUserReply>(userPath(id), patch).then((reply) => reply.user)
 export const deleteAdminUser = (id: string) => http.delete<unknown>(userPath(id))
+/** Without `mail` the reply is the temporary password. */
 export const resetAdminUserPassword = (id: string) =>
-  http.post<{ temporaryPassword: string }>(`${userPath(id)}/reset-password`).then((reply) => reply.temporaryPassword)
+  http.post<TemporaryPasswordReply>(`${userPath(id)}/reset-password`).then((reply) => reply.temporaryPassword as string)
 /** The reset by mail (only when the server can mail): the user is sent a link to choose a password. */
 export const mailAdminUserReset = (id: string) =>
-  http.post<{ mailedTo: string }>(`${userPath(id)}/reset-password`, { mail: true })
+  http.post<Required<Pick<TemporaryPasswordReply, 'mailedTo'>>>(`${userPath(id)}/reset-password`, { mail: true })
 
 export type { InviteJson }
 export const ADMIN_INVITES_PATH = '/admin/invites'

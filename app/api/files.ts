@@ -1,6 +1,14 @@
 // /file-service calls (SPEC §7 "File service"). Reads are used through SWR hooks with the keys of
 // keys.ts; writes are followed by mutate() on the keys that read the data.
-import type { FileJson, FolderJson, Item, SortBy } from '../../server/schemas/files.ts'
+import type {
+  FileJson,
+  FileReply,
+  Item,
+  PublicInfo,
+  ShareReply,
+  SortBy,
+  SuggestedReply,
+} from '../../server/schemas/files.ts'
 import { navigateAway } from './navigate.ts'
 import { http, type Params, refreshToken } from './http.ts'
 
@@ -28,17 +36,10 @@ export interface SuggestionsParams {
   mediaMode?: boolean
 }
 
-export interface Suggestions {
-  folderList: FolderJson[]
-  fileList: FileJson[]
-}
+export type Suggestions = SuggestedReply
 
 /** What public/info returns: only what the public page shows. */
-export interface PublicFileInfo {
-  filename: string
-  uploadDate: string
-  metadata: { size: number; linkType?: 'public' | 'one' }
-}
+export type PublicFileInfo = PublicInfo
 
 const enc = encodeURIComponent
 
@@ -72,9 +73,9 @@ export const restoreFile = (id: string) => http.patch<unknown>('/file-service/re
 export const restoreFiles = (items: readonly Item[]) => http.patch<unknown>('/file-service/restore-multi', { items })
 export const renameFile = (id: string, title: string) => http.patch<unknown>('/file-service/rename', { id, title })
 /** A copy of the file beside it, named "name (copy).ext" (ours). */
-export const copyFile = (id: string) => http.post<{ file: FileJson }>(`/file-service/${enc(id)}/copy`)
-export const makePublic = (id: string) => http.patch<{ file: FileJson }>(`/file-service/make-public/${enc(id)}`)
-export const makeOne = (id: string) => http.patch<{ file: FileJson }>(`/file-service/make-one/${enc(id)}`)
+export const copyFile = (id: string) => http.post<FileReply>(`/file-service/${enc(id)}/copy`)
+export const makePublic = (id: string) => http.patch<ShareReply>(`/file-service/make-public/${enc(id)}`)
+export const makeOne = (id: string) => http.patch<ShareReply>(`/file-service/make-one/${enc(id)}`)
 export const removeLink = (id: string) => http.patch<FileJson>(`/file-service/remove-link/${enc(id)}`)
 /** `parentID` is a folder id or "/" for Home. */
 export const moveFile = (id: string, parentID: string) => http.patch<unknown>('/file-service/move', { id, parentID })

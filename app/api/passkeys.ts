@@ -6,10 +6,10 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
+import type { SignedInReply } from '../../server/schemas/user.ts'
 import type { PasskeyJson as ServerPasskeyJson, PasskeysReply } from '../../server/schemas/webauthn.ts'
 import { failureReason, http } from './http.ts'
 import type { Key } from './keys.ts'
-import type { SignedInReply } from './user.ts'
 
 export type PasskeyJson = ServerPasskeyJson
 export type PasskeyList = PasskeysReply

@@ -4,44 +4,20 @@
 // Reads go through SWR (keys.ts); downloads are plain navigations or element sources, which carry
 // the link-scoped unlock cookie on their own.
 import type { FileJson } from '../../server/schemas/files.ts'
-import type { PublicFolderJson, PublicListReply } from '../../server/schemas/sharing.ts'
+import type {
+  PublicFolderJson,
+  PublicListQuery,
+  PublicListReply,
+  PublicShareInfo,
+} from '../../server/schemas/sharing.ts'
+import type { MessageReply } from '../../server/schemas/user.ts'
 import { http, type Params } from './http.ts'
 import { createResumableUpload, type ResumableEvents } from './resumable.ts'
 
-export type { FileJson, PublicFolderJson, PublicListReply }
-
-/** GET /share-service/public/{token}: what the page shows, and nothing of the owner. */
-export interface PublicShareInfo {
-  itemType: 'file' | 'folder'
-  name: string
-  /** `upload`: a file request (a folder that takes files and shows nothing). */
-  access: 'view' | 'upload'
-  expiresAt: string | null
-  /** File links: the file's size. */
-  size?: number
-  /**
-   * File links: what GET …/preview gives the page: a full-size image, the video (with ranges; only
-   * on links without a download limit), or nothing to preview (null).
-   */
-  preview?: 'image' | 'video' | null
-  /** File links: whether GET …/thumbnail has a picture (shown when there is no preview). */
-  thumbnail?: boolean
-  /** Folder links: whether …/preview/{fileId} plays videos (not on a link with a download limit). */
-  videoPreview?: boolean
-  /** Upload links: the largest file taken and the total, in bytes (null: no limit), and what is left of it. */
-  maxFileSize?: number | null
-  maxTotalBytes?: number | null
-  remainingBytes?: number | null
-}
+export type { FileJson, PublicFolderJson, PublicListReply, PublicShareInfo }
 
 /** The paging of SPEC §3 on a folder link's listing; `folder` defaults to the shared root. */
-export interface PublicListParams {
-  folder?: string
-  limit?: number
-  startAtDate?: string
-  startAtName?: string
-  startAtId?: string
-}
+export type PublicListParams = PublicListQuery
 
 const enc = encodeURIComponent
 
@@ -86,7 +62,7 @@ export const listPublicShare = (token: string, params: PublicListParams) =>
 
 /** POST …/unlock: the right password sets the link's cookie; wrong is 401, too many tries 429. */
 export const unlockPublicShare = (token: string, password: string) =>
-  http.post<{ message: string }>(`${publicShareUrl(token)}/unlock`, { password })
+  http.post<MessageReply>(`${publicShareUrl(token)}/unlock`, { password })
 
 /** A file request's upload as its page drives it. */
 export interface FileRequestUpload {

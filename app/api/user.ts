@@ -1,32 +1,25 @@
 // /user-service calls (SPEC §7 "User service", plus logout-all of DESIGN.md §4).
 import type {
-  CreateReply as ServerCreateReply,
+  CreateReply,
+  LoginReply,
   SecondFactorMethod,
-  UserDetailedJson as ServerUserDetailedJson,
-  UserJson as ServerUserJson,
+  SignedInReply,
+  UserDetailedJson,
+  UserJson,
 } from '../../server/schemas/user.ts'
 import type { InviteStatusReply } from '../../server/schemas/admin.ts'
 import { http, refreshToken } from './http.ts'
 
 /**
  * DESIGN.md §7 adds `role`; `mustChangePassword` (ours, on the user only while true) is set after
- * an admin's reset until the user chooses a password.
+ * an admin's reset until the user chooses a password. The detailed one adds `quota` in bytes
+ * (null = unlimited) and `used` bytes. The login reply carries `mustChangePassword` beside the
+ * user as well (always, true or false); with a second factor on, the password earns no session
+ * yet, only the methods that complete it (DESIGN §7).
  */
-export type UserJson = ServerUserJson & { role?: 'admin' | 'user' }
-/** DESIGN.md §7: `quota` in bytes (null = unlimited) and `used` bytes. */
-export type UserDetailedJson = ServerUserDetailedJson & {
-  role?: 'admin' | 'user'
-  quota?: number | null
-  used?: number
-}
-/** The login reply carries `mustChangePassword` beside the user as well (always, true or false). */
-export type SignedInReply = { user: UserJson; mustChangePassword?: boolean }
-export type { SecondFactorMethod }
-/** DESIGN §7: with a second factor on, the password earns no session yet, only the methods that complete it. */
-export type LoginReply = SignedInReply | { secondFactor: SecondFactorMethod[] }
+export type { CreateReply, LoginReply, SecondFactorMethod, SignedInReply, UserDetailedJson, UserJson }
 /** The second step: an authenticator code, one of the recovery codes, or a passkey's answer (api/passkeys.ts). */
 export type SecondFactorAnswer = { code: string } | { recoveryCode: string } | { webauthn: unknown }
-export type CreateReply = Omit<ServerCreateReply, 'user'> & { user: UserJson }
 
 /** POST /user-service/get-token (through the separate token client). */
 export const getToken = refreshToken

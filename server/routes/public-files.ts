@@ -3,6 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
+import { PublicInfo } from '../schemas/files.ts'
 import { sendBlob } from '../plugins/blob-reply.ts'
 import { withLimitPage } from '../plugins/limit-page.ts'
 import type { SharedAccess } from '../services/sharing/link-access.ts'
@@ -15,11 +16,6 @@ export interface PublicRoutesDeps {
 const ShareParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
   tempToken: Type.String({ minLength: 1, maxLength: 128 }),
-})
-export const PublicInfo = Type.Object({
-  filename: Type.String(),
-  uploadDate: Type.String(),
-  metadata: Type.Object({ size: Type.Number(), linkType: Type.Union([Type.Literal('public'), Type.Literal('one')]) }),
 })
 
 export const publicRoutes: FastifyPluginAsync<PublicRoutesDeps> = async (fastify, deps) => {

@@ -41,13 +41,17 @@ export const FolderJson = Type.Object({
 export type FolderJson = Static<typeof FolderJson>
 
 // Size and type (the extension, then the name) beside the spec's date and name.
-export const SortBy = Type.Union(
-  ['date_desc', 'date_asc', 'alp_desc', 'alp_asc', 'size_desc', 'size_asc', 'type_desc', 'type_asc'].map((s) =>
-    Type.Literal(s),
-  ),
-)
-export type SortBy =
-  'date_desc' | 'date_asc' | 'alp_desc' | 'alp_asc' | 'size_desc' | 'size_asc' | 'type_desc' | 'type_asc'
+export const SortBy = Type.Union([
+  Type.Literal('date_desc'),
+  Type.Literal('date_asc'),
+  Type.Literal('alp_desc'),
+  Type.Literal('alp_asc'),
+  Type.Literal('size_desc'),
+  Type.Literal('size_asc'),
+  Type.Literal('type_desc'),
+  Type.Literal('type_asc'),
+])
+export type SortBy = Static<typeof SortBy>
 
 const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('')])
 const Id = BoundedString(64, 1)
@@ -105,9 +109,13 @@ export type ZipQuery = Static<typeof ZipQuery>
 
 export const IdParams = Type.Object({ id: Id })
 export const IdBody = Type.Object({ id: Id })
+export type IdBody = Static<typeof IdBody>
 export const RenameBody = Type.Object({ id: Id, title: BoundedString(1024) })
+export type RenameBody = Static<typeof RenameBody>
 export const MoveBody = Type.Object({ id: Id, parentID: Id })
+export type MoveBody = Static<typeof MoveBody>
 export const CreateFolderBody = Type.Object({ name: BoundedString(1024), parent: Type.Optional(Id) })
+export type CreateFolderBody = Static<typeof CreateFolderBody>
 
 /** A selected item as the client's multi-select map holds it; extra fields are ignored. */
 export const Item = Type.Object({
@@ -116,9 +124,22 @@ export const Item = Type.Object({
 })
 export type Item = Static<typeof Item>
 export const ItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1, maxItems: 10000 }) })
+export type ItemsBody = Static<typeof ItemsBody>
 export const MoveItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1, maxItems: 10000 }), parentID: Id })
+export type MoveItemsBody = Static<typeof MoveItemsBody>
 
 export const SuggestedReply = Type.Object({ folderList: Type.Array(FolderJson), fileList: Type.Array(FileJson) })
+export type SuggestedReply = Static<typeof SuggestedReply>
 export const ShareReply = Type.Object({ file: FileJson })
+export type ShareReply = Static<typeof ShareReply>
 /** A file made by a write (a copy). */
 export const FileReply = Type.Object({ file: FileJson })
+export type FileReply = Static<typeof FileReply>
+
+/** The spec's GET /file-service/public/info/{id}/{tempToken}: only what the public page shows. */
+export const PublicInfo = Type.Object({
+  filename: Type.String(),
+  uploadDate: Type.String(),
+  metadata: Type.Object({ size: Type.Number(), linkType: Type.Union([Type.Literal('public'), Type.Literal('one')]) }),
+})
+export type PublicInfo = Static<typeof PublicInfo>

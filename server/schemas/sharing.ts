@@ -76,7 +76,9 @@ export const UpdateLinkBody = Type.Object(
 export type UpdateLinkBody = Static<typeof UpdateLinkBody>
 
 export const LinkReply = Type.Object({ link: ShareLinkJson })
+export type LinkReply = Static<typeof LinkReply>
 export const LinksReply = Type.Object({ links: Type.Array(ShareLinkJson) })
+export type LinksReply = Static<typeof LinksReply>
 export const LinkIdParams = Type.Object({ id: Id })
 export const LinkUploadParams = Type.Object({ id: Id, uploadId: Id })
 
@@ -91,6 +93,7 @@ export const LinkUploadJson = Type.Object({
 })
 export type LinkUploadJson = Static<typeof LinkUploadJson>
 export const LinkUploadsReply = Type.Object({ uploads: Type.Array(LinkUploadJson) })
+export type LinkUploadsReply = Static<typeof LinkUploadsReply>
 
 /** Share tokens: 32 characters today; the bound only keeps a huge value from costing work. */
 export const TokenParams = Type.Object({ token: BoundedString(128, 1) })
@@ -125,6 +128,7 @@ export const PublicShareInfo = Type.Object({
   maxFiles: Type.Optional(Nullable(Type.Number())),
   remainingFiles: Type.Optional(Nullable(Type.Number())),
 })
+export type PublicShareInfo = Static<typeof PublicShareInfo>
 
 export const UnlockBody = Type.Object({ password: BoundedString(1024) }, { additionalProperties: false })
 
@@ -163,3 +167,4 @@ export type PublicListReply = Static<typeof PublicListReply>
 
 /** What a visitor learns of a file they sent to a file request: the name it got and its size. */
 export const FileRequestReply = Type.Object({ filename: Type.String(), size: Type.Number() })
+export type FileRequestReply = Static<typeof FileRequestReply>

@@ -4,6 +4,7 @@ import { BoundedString } from './common.ts'
 import { AuthenticationResponse } from './webauthn.ts'
 
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('user')])
+export type Role = Static<typeof Role>
 
 export const UserJson = Type.Object({
   _id: Type.String(),
@@ -114,6 +115,7 @@ export const IdParams = Type.Object({ id: BoundedString(64, 1) })
 export type IdParams = Static<typeof IdParams>
 
 export const AppPasswordScope = Type.Union([Type.Literal('read'), Type.Literal('write')])
+export type AppPasswordScope = Static<typeof AppPasswordScope>
 export const AppPasswordJson = Type.Object({
   _id: Type.String(),
   name: Type.String(),

@@ -2,6 +2,7 @@
 // path records an event; a failure to record never fails the action it describes (logged instead).
 import { errors } from '../errors.ts'
 import type { AuditRepository, AuditRow } from '../repositories/audit.ts'
+import type { AuditEventJson, AuditPage } from '../schemas/user.ts'
 import { randomId } from '../util/crypto.ts'
 
 export type AuditAction =
@@ -43,19 +44,6 @@ export interface AuditEvent {
   detail?: string
 }
 
-export interface AuditJson {
-  _id: string
-  /** The AuditAction. */
-  type: string
-  createdAt: string
-  ip: string | null
-  /** The account it happened to. */
-  email: string | null
-  /** Who did it, when that was someone else (an admin). */
-  actorEmail: string | null
-  detail: string | null
-}
-
 const PAGE_MAX = 100
 
 export function createAuditService(deps: {
@@ -66,7 +54,7 @@ export function createAuditService(deps: {
   const { repo } = deps
   const now = deps.now ?? Date.now
 
-  const toJson = (e: AuditRow): AuditJson => ({
+  const toJson = (e: AuditRow): AuditEventJson => ({
     _id: e.id,
     type: e.action,
     createdAt: new Date(e.at).toISOString(),
@@ -99,11 +87,7 @@ export function createAuditService(deps: {
     },
 
     /** One page, newest first; `cursor` is the last entry's _id of the previous page. */
-    async page(opts: {
-      userId?: string
-      limit?: number
-      cursor?: string
-    }): Promise<{ events: AuditJson[]; nextCursor: string | null }> {
+    async page(opts: { userId?: string; limit?: number; cursor?: string }): Promise<AuditPage> {
       const limit = Math.min(Math.max(opts.limit ?? 50, 1), PAGE_MAX)
       let before: { at: number; id: string } | undefined
       if (opts.cursor) {

@@ -1,9 +1,10 @@
 // The admin's side of accounts (DESIGN.md §7): list with usage, create, disable, role, quota,
 // reset password, delete, invite. Every change is audited with the admin as its actor; the last
 // active admin can never be demoted, disabled or deleted (409 LAST_ADMIN).
-import type { User, UserRole } from '../../db/schema.ts'
+import type { User } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { AccountPatch, UsersRepository, UserUsage } from '../../repositories/users.ts'
+import type { AdminCreateReply, AdminPatchBody, AdminUserJson } from '../../schemas/admin.ts'
 import { formatBytes } from '../../util/bytes.ts'
 import { normaliseEmail } from '../../util/email.ts'
 import type { AccountService } from '../sign-in/accounts.ts'
@@ -12,27 +13,6 @@ import type { AuditService } from '../audit.ts'
 import type { InviteService } from './invites.ts'
 import type { SessionService } from '../sign-in/sessions.ts'
 import type { UserRemoval } from './user-removal.ts'
-
-export interface AdminUserJson {
-  _id: string
-  email: string
-  role: UserRole
-  createdAt: string
-  disabled: boolean
-  /** Bytes, or null = unlimited. */
-  quota: number | null
-  /** Bytes stored (sum of file sizes, trash included). */
-  used: number
-  fileCount: number
-  lastActiveAt: string | null
-}
-
-export interface AdminPatch {
-  disabled?: boolean
-  /** Bytes or null (unlimited); anything else is a 400. */
-  quota?: unknown
-  role?: UserRole
-}
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString())
 
@@ -72,15 +52,16 @@ export function createAdminService(deps: {
     list: async (): Promise<AdminUserJson[]> => (await users.listWithUsage()).map(toJson),
 
     /** No password given: a temporary one, answered once. Either way it must be changed at first sign-in. */
-    async create(adminId: string, email: string, password: string | undefined, ip?: string) {
+    async create(adminId: string, email: string, password: string | undefined, ip?: string): Promise<AdminCreateReply> {
       const temporary = password === undefined ? temporaryPassword() : undefined
       const user = await accounts.createUser(email, password ?? temporary!, true)
       await audit.record({ action: 'admin.user.create', actorId: adminId, subjectId: user.id, ip, detail: user.email })
       return { user: await one(user.id), ...(temporary ? { temporaryPassword: temporary } : {}) }
     },
 
-    async update(adminId: string, id: string, patch: AdminPatch, ip?: string): Promise<AdminUserJson> {
+    async update(adminId: string, id: string, patch: AdminPatchBody, ip?: string): Promise<AdminUserJson> {
       const before = await must(id)
+      // Bytes or null (unlimited); anything else is a 400 (the schema lets it through: see AdminPatchBody).
       const quota = patch.quota
       if (
         quota !== undefined &&

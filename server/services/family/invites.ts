@@ -6,24 +6,11 @@ import type { Config } from '../../config.ts'
 import { type AppError, errors } from '../../errors.ts'
 import type { InviteRow, InvitesRepository } from '../../repositories/invites.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { InviteJson, InviteReply, InviteStatusReply } from '../../schemas/admin.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import { isValidEmail, normaliseEmail } from '../../util/email.ts'
 import type { AuditService } from '../audit.ts'
 import { linkMail, type Mailer } from '../mailer.ts'
-
-export interface InviteJson {
-  _id: string
-  /** Its maker, by id and email so the list needs no second look-up; null once that account is deleted. */
-  createdBy: { _id: string; email: string } | null
-  email: string | null
-  createdAt: string
-  expiresAt: string
-  usedAt: string | null
-}
-
-/** What the invite screen learns before its form: `valid` shows the form, the others say why not. */
-export type InviteStatus =
-  { status: 'valid'; email: string | null; expiresAt: string } | { status: 'used' | 'expired'; expiresAt: string }
 
 const iso = (t: number) => new Date(t).toISOString()
 
@@ -57,7 +44,10 @@ export function createInviteService(deps: {
 
   return {
     /** `email` given and mail on: the link is mailed, and a mail that fails leaves no invite behind. */
-    async create(adminId: string, opts: { email?: string | undefined; ip?: string | undefined } = {}) {
+    async create(
+      adminId: string,
+      opts: { email?: string | undefined; ip?: string | undefined } = {},
+    ): Promise<InviteReply> {
       if (config.signup === 'closed') throw errors.invitesNeedSignup()
       const email = opts.email === undefined || opts.email.trim() === '' ? null : normaliseEmail(opts.email)
       if (email !== null && !isValidEmail(email)) throw errors.badRequest('Email is invalid')
@@ -115,8 +105,8 @@ export function createInviteService(deps: {
       await audit.record({ action: 'admin.invite.revoke', actorId: adminId, subjectId: null, ip })
     },
 
-    /** For the invite screen, before its form; unknown, revoked or ended → 404. */
-    async status(token: string): Promise<InviteStatus> {
+    /** For the invite screen, before its form (`valid` shows it, the others say why not); unknown, revoked or ended → 404. */
+    async status(token: string): Promise<InviteStatusReply> {
       const row = await invites.byHash(sha256(token))
       if (!row) throw errors.notFound('Invite')
       const expiresAt = iso(row.expires_at)

@@ -19,6 +19,7 @@ import { mimeFor } from '../../util/mime.ts'
 import { checkName, nameKey } from '../../util/names.ts'
 import type { AdmitUpload, LinkUploadRules } from '../drive/resumable-uploads.ts'
 import type { SharedAccess } from './link-access.ts'
+import type { FileRequestReply } from '../../schemas/sharing.ts'
 import {
   checkFilePart,
   type FormLimits,
@@ -186,11 +187,7 @@ export function createFileRequests(deps: {
     },
 
     /** One file through the link, counted against the owner's quota (the link's own limits are checked here). */
-    async upload(
-      token: string,
-      pass: string | undefined,
-      body: MultipartBody,
-    ): Promise<{ filename: string; size: number }> {
+    async upload(token: string, pass: string | undefined, body: MultipartBody): Promise<FileRequestReply> {
       const { owner, length } = await quotaFor(token, pass, body.length)
       return deps.quota.around(owner, length, () => store(token, pass, body.parts()), true)
     },

@@ -15,8 +15,8 @@ import { errors } from '../../errors.ts'
 import type { DriveRepository } from '../../repositories/drive.ts'
 import type { FileSummary } from '../../repositories/files.ts'
 import { subtreePrefix } from '../../repositories/folders.ts'
-import type { FileJson } from '../../schemas/files.ts'
-import type { PublicFolderJson, PublicListQuery, PublicListReply } from '../../schemas/sharing.ts'
+import type { FileJson, PublicInfo } from '../../schemas/files.ts'
+import type { PublicFolderJson, PublicListQuery, PublicListReply, PublicShareInfo } from '../../schemas/sharing.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { isoDate } from '../../util/iso-date.ts'
 import { isImageType, isVideoType } from '../../util/mime.ts'
@@ -229,7 +229,7 @@ export function createSharedAccess(deps: {
     opens: (link: ShareLink, pass: string | undefined) => deps.unlock.opens(link, pass),
 
     /** GET /file-service/public/info/{id}/{token} (SPEC §7): the spec's level of the file's link. */
-    async legacyInfo(id: string, token: string) {
+    async legacyInfo(id: string, token: string): Promise<PublicInfo> {
       const { link, item } = await legacyFile(id, token)
       return {
         filename: item.row.filename,
@@ -245,7 +245,7 @@ export function createSharedAccess(deps: {
     },
 
     /** GET /share-service/public/{token}: what the page shows, nothing more. */
-    async info(token: string, pass: string | undefined) {
+    async info(token: string, pass: string | undefined): Promise<PublicShareInfo> {
       const { link, item } = await open(token, pass)
       return {
         itemType: link.item_type,

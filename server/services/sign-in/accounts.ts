@@ -6,6 +6,7 @@ import type { User } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { MailTokensRepository } from '../../repositories/mail-tokens.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { SecondFactorReply, SignedInReply, UserJson } from '../../schemas/user.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import { isValidEmail, normaliseEmail } from '../../util/email.ts'
 import type { AppPasswordService } from './app-passwords.ts'
@@ -21,16 +22,8 @@ import {
   confirmPassword,
   temporaryPassword,
 } from './passwords.ts'
-import type { SecondFactorAnswer, SecondFactorMethod, SecondFactorService } from './second-factor.ts'
+import type { SecondFactorAnswer, SecondFactorService } from './second-factor.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
-
-export interface UserJson {
-  _id: string
-  email: string
-  createdAt: string
-  role: 'admin' | 'user'
-  emailVerified?: boolean
-}
 
 /** The server's copy of the sign-up rules of SPEC §5 (clients are never trusted). */
 export function checkCredentials(email: string, password: string): void {
@@ -42,8 +35,7 @@ export function checkCredentials(email: string, password: string): void {
 
 /** A login's outcome: a session, or (with a second factor on) a challenge for the browser's cookie. */
 export type LoginResult =
-  | { user: UserJson; mustChangePassword: boolean; tokens: Tokens }
-  | { secondFactor: SecondFactorMethod[]; challenge: { token: string; maxAgeMs: number } }
+  (SignedInReply & { tokens: Tokens }) | (SecondFactorReply & { challenge: { token: string; maxAgeMs: number } })
 
 /**
  * Sign-up's use of an invite link (family/invites.ts gives it): declared here, where it is used,

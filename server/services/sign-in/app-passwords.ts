@@ -11,17 +11,10 @@ import type { AppPasswordRow, AppPasswordsRepository } from '../../repositories/
 import { deriveKey, hmac, randomId } from '../../util/crypto.ts'
 import { normaliseEmail } from '../../util/email.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { AppPasswordJson, CreateAppPasswordReply } from '../../schemas/user.ts'
 import { confirmPassword } from './passwords.ts'
 import type { AuditService } from '../audit.ts'
 import type { LoginThrottle } from './login-throttle.ts'
-
-export interface AppPasswordJson {
-  _id: string
-  name: string
-  scope: AppPasswordScope
-  createdAt: string
-  lastUsedAt: string | null
-}
 
 /** A use is recorded at most once a minute: a WebDAV sync sends hundreds of requests. */
 const TOUCH_EVERY_MS = 60_000
@@ -68,7 +61,7 @@ export function createAppPasswordService(deps: {
       scope: AppPasswordScope,
       password: string,
       ip?: string,
-    ): Promise<{ appPassword: AppPasswordJson; secret: string }> {
+    ): Promise<CreateAppPasswordReply> {
       const name = rawName.trim()
       if (!name) throw errors.badRequest('Name the app password (for example, the device that will use it)')
       if (name.length > NAME_MAX) throw errors.badRequest(`The name must be at most ${NAME_MAX} characters`)

@@ -21,19 +21,12 @@ import type { Passkey, User, WebauthnPurpose } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { PasskeysRepository } from '../../repositories/passkeys.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { PasskeyJson } from '../../schemas/webauthn.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import { confirmPassword } from './passwords.ts'
 import type { AuditService } from '../audit.ts'
 import type { LoginThrottle } from './login-throttle.ts'
 import type { ClientInfo, SessionService, Tokens } from './sessions.ts'
-
-/** How a passkey looks on the wire: never its key or counter. */
-export interface PasskeyJson {
-  _id: string
-  name: string
-  createdAt: string
-  lastUsedAt: string | null
-}
 
 /** A ceremony's options, and the token for the browser's cookie. */
 export interface Ceremony<T> {
@@ -46,6 +39,7 @@ const NAME_MAX = 64
 /** What the browser gives the person to answer (the ceremony itself lives a little longer). */
 const PROMPT_TIMEOUT_MS = 60_000
 
+/** How a passkey looks on the wire: never its key or counter. */
 const toJson = (p: Passkey): PasskeyJson => ({
   _id: p.id,
   name: p.name,

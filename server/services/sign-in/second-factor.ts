@@ -11,6 +11,7 @@ import type { User } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { TwoFactorRepository } from '../../repositories/two-factor.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { SecondFactorMethod } from '../../schemas/user.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import type { AuditService } from '../audit.ts'
 import type { Ceremony, PasskeyService } from './passkeys.ts'
@@ -25,7 +26,7 @@ import type { TotpService } from './totp.ts'
 export type SecondFactorAnswer =
   { code: string } | { recoveryCode: string } | { webauthn: AuthenticationResponseJSON; ceremony: string | undefined }
 
-export type SecondFactorMethod = 'totp' | 'webauthn' | 'recovery'
+export type { SecondFactorMethod }
 
 /**
  * A reset by mail drops a second factor enrolled this recently: one a thief with a session planted

@@ -7,6 +7,7 @@ import type { Limits } from '../../config.ts'
 import type { UserRole } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { SessionsRepository } from '../../repositories/sessions.ts'
+import type { DeviceJson } from '../../schemas/user.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 
 export interface Tokens {
@@ -19,17 +20,6 @@ export interface Tokens {
 export interface ClientInfo {
   ip: string
   userAgent: string | undefined
-}
-
-export interface DeviceJson {
-  _id: string
-  current: boolean
-  /** null when the user agent names none (the app words it). */
-  browser: string | null
-  os: string | null
-  ip: string | null
-  createdAt: string
-  lastSeenAt: string
 }
 
 /** User agents are kept to this length: enough for any real one, bounded for a forged one. */

@@ -10,6 +10,7 @@ import type { User } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { TwoFactorRepository } from '../../repositories/two-factor.ts'
 import type { UsersRepository } from '../../repositories/users.ts'
+import type { TotpEnableReply, TotpSetupReply, TotpStatusReply } from '../../schemas/user.ts'
 import { deriveKey, hmac, openText, sealText } from '../../util/crypto.ts'
 import { confirmPassword } from './passwords.ts'
 import type { AuditService } from '../audit.ts'
@@ -78,14 +79,14 @@ export function createTotpService(deps: {
     /** Whether the account signs in with a second factor, and with which. */
     methods: (user: User): Array<'totp' | 'recovery'> => (user.totp_enabled_at !== null ? ['totp', 'recovery'] : []),
 
-    async status(userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    async status(userId: string): Promise<TotpStatusReply> {
       const user = await userOf(userId)
       const enabled = user.totp_enabled_at !== null
       return { enabled, recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(userId) : 0 }
     },
 
     /** A new secret to scan; it counts only once `enable` confirms a code from it. */
-    async setup(userId: string): Promise<{ secret: string; otpauthUrl: string }> {
+    async setup(userId: string): Promise<TotpSetupReply> {
       const user = await userOf(userId)
       const secret = generateSecret()
       if (!(await repo.setPendingSecret(userId, sealText(sealKey, secret)))) {
@@ -104,7 +105,7 @@ export function createTotpService(deps: {
       code: string,
       password: string,
       ip?: string,
-    ): Promise<{ recoveryCodes: string[] }> {
+    ): Promise<TotpEnableReply> {
       const user = await userOf(userId)
       await confirmPassword(user, password)
       if (user.totp_enabled_at !== null) throw errors.totpEnabled()
