@@ -21,10 +21,9 @@ export type { AppPasswordJson, AppPasswordScope }
 /**
  * One audit event. Ours: DESIGN §7 names the log, not its shape. `type` is one of AUDIT_TYPES (an
  * unknown one is shown as sent); `email` is the account it happened to (the admin's log shows it),
- * `actorEmail` who did it when that was someone else (an admin). `browser` and `os` are not in the
- * server's schema, so they never arrive (the activity list still asks for them).
+ * `actorEmail` who did it when that was someone else (an admin).
  */
-export type AuditEventJson = ServerAuditEventJson & { browser?: undefined; os?: undefined }
+export type AuditEventJson = ServerAuditEventJson
 
 /** Ours: a page of events, newest first; `nextCursor` (null on the last page) goes back as `?cursor=`. */
 export type AuditPage = Omit<ServerAuditPage, 'events'> & { events: AuditEventJson[] }

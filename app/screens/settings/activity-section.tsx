@@ -18,7 +18,6 @@ function metaOf(event: AuditEventJson, scope: AuditScope): string {
   if (event.email && event.type.startsWith('admin.')) parts.push(t.about(event.email))
   else if (scope === 'all' && event.email) parts.push(event.email)
   if (event.actorEmail) parts.push(t.by(event.actorEmail))
-  if (event.browser || event.os) parts.push([event.browser, event.os].filter(Boolean).join(', '))
   if (event.ip) parts.push(event.ip)
   return parts.join(' · ')
 }
