@@ -52,9 +52,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerRequestTimeouts(app, config.limits)
 
   const c = await createContainer(config, app.log)
-  await c.start()
+  try {
+    await c.start()
+    await setUp(app, c)
+  } catch (err) {
+    await c.close()
+    throw err
+  }
   // One close hook: the container closes its parts in dependency order.
   app.addHook('onClose', () => c.close())
+  return app
+}
+
+/** Everything a request passes before its route, the route table, and the app shell. */
+async function setUp(app: FastifyInstance, c: Container): Promise<void> {
+  const { config } = c
   app.decorate('cumulus', c)
   const auth = createAuth(config, c.sessions)
 
@@ -95,5 +107,4 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsAppShell(req.url)) return sendAppShell(req, reply)
     return sendError(reply, errors.routeNotFound(req.method, req.url))
   })
-  return app
 }

@@ -66,19 +66,27 @@ export interface Log {
   error(obj: object | string, msg?: string): void
 }
 
-export async function createContainer(config: Config, log: Log) {
+export interface ContainerOptions {
+  /**
+   * The console's container: the same services, but no mail, no Redis (its throttles count in
+   * memory) and no check of ENCRYPTION_KEY; the console touches no file contents.
+   */
+  console?: boolean
+}
+
+export async function createContainer(config: Config, log: Log, options: ContainerOptions = {}) {
   const database = await openDatabase(config)
   try {
-    await checkEncryptionKey(createSettingsRepository(database.db), config.encryptionKey)
+    if (!options.console) await checkEncryptionKey(createSettingsRepository(database.db), config.encryptionKey)
   } catch (err) {
     await database.close()
     throw err
   }
   const { db, dialect } = database
-  const mailer = await createMailer(config)
+  const mailer = await createMailer(options.console ? { smtpUrl: undefined, mailFrom: config.mailFrom } : config)
   // REDIS_URL: the rate-limit counters live in Redis, so instances behind one load balancer count
   // each client and each account once (DESIGN.md §5). Unset → every instance counts in memory.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined
+  const redis = config.redisUrl && !options.console ? await connectRedis(config.redisUrl, log) : undefined
   const backoffStore = (prefix: string) =>
     redis ? createRedisBackoffStore({ redis, prefix, log }) : createMemoryBackoffStore()
 

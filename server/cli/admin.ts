@@ -39,7 +39,7 @@ export async function runAdminCommand(
     return 2
   }
   // The server's own wiring, without its background work: the console runs beside a live server.
-  const c = await createContainer(config, consoleLog)
+  const c = await createContainer(config, consoleLog, { console: true })
   try {
     try {
       if (command === 'reset-password') {
