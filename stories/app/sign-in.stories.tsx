@@ -137,7 +137,7 @@ export const SecondFactorRecovery = meta.story({
     msw.use(
       http.post('*/user-service/login', () => ok({ secondFactor: ['totp', 'recovery'] })),
       http.post('*/user-service/login/second-factor', () =>
-        apiError(401, 'INVALID_CODE', 'That code is not right. 4 tries left'),
+        apiError(401, 'INCORRECT_CODE', 'That code is not right. 4 tries left'),
       ),
     )
   },
