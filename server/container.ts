@@ -11,6 +11,7 @@ import { createAppPasswordsRepository } from './repositories/app-passwords.ts'
 import { createAuditRepository } from './repositories/audit.ts'
 import { createInstancesRepository } from './repositories/blob-outbox.ts'
 import { createDriveRepository } from './repositories/drive.ts'
+import { createGroupsRepository } from './repositories/groups.ts'
 import { createInvitesRepository } from './repositories/invites.ts'
 import { createMailTokensRepository } from './repositories/mail-tokens.ts'
 import { createOidcIdentitiesRepository } from './repositories/oidc-identities.ts'
@@ -23,7 +24,9 @@ import { createTwoFactorRepository } from './repositories/two-factor.ts'
 import { createUsersRepository } from './repositories/users.ts'
 import { createAuditService } from './services/audit.ts'
 import { createDavService } from './services/dav/dav.ts'
+import { createAccess } from './services/drive/access.ts'
 import { createDownloadService } from './services/drive/downloads.ts'
+import { createItemPeople } from './services/drive/item-people.ts'
 import { createFileCopies } from './services/drive/file-copy.ts'
 import { createListCache } from './services/drive/list-cache.ts'
 import { createListingService } from './services/drive/listing.ts'
@@ -183,7 +186,10 @@ export async function createContainer(config: Config, log: Log, options: Contain
   late.janitor = janitor
   const vault = config.encryptionKey ? createEncryptedVault(store, config.encryptionKey) : createPlainVault(store)
 
-  // The drive.
+  // The drive. Every id a request names is checked here first: its owner, or a member share.
+  const access = createAccess({ paths: drive.paths, shares: drive.memberShares })
+  const people = createItemPeople({ paths: drive.paths, shares: drive.memberShares })
+  const groups = createGroupsRepository(db)
   const quota = createQuotaService({ repo: createQuotaRepository(db), limits: config.limits })
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
   const listing = createListingService(drive)
@@ -291,6 +297,9 @@ export async function createContainer(config: Config, log: Log, options: Contain
     vault,
     janitor,
     drive,
+    access,
+    people,
+    groups,
     mailer,
     sessions,
     audit,

@@ -72,6 +72,8 @@ export type Missing =
   | 'Passkey'
   | 'Invite'
   | 'Single sign-on'
+  | 'Group'
+  | 'Share'
 
 /** What Home (the WebDAV share's root) refuses, each in its own words; one code, DAV_HOME. */
 const HOME_REFUSALS = {
@@ -81,6 +83,23 @@ const HOME_REFUSALS = {
 } as const
 
 export const errors = {
+  // ── Member shares (DESIGN.md §8): what a member's role leaves out ──
+  /** A viewer asking to change what was shared with them. */
+  viewOnlyShare: () => new AppError(403, 'VIEWER_ROLE', 'You can view this, not change it'),
+  /** Sharing further, links, deleting forever: the owner's alone. */
+  ownerOnly: () => new AppError(403, 'OWNER_ONLY', 'Only its owner can do this'),
+  /** An editor moving an item out of what was shared with them (or the shared item itself). */
+  outsideShare: () => new AppError(403, 'OUTSIDE_SHARE', 'Items stay inside the folder shared with you'),
+  /** A share whose recipient already has one on this item (change its role instead). */
+  alreadyShared: () =>
+    new AppError(409, 'ALREADY_SHARED', 'This person or group already has access: change their role'),
+  /** Sharing an item with its own owner. */
+  shareWithOwner: () => new AppError(400, 'SHARE_WITH_OWNER', 'You already own this'),
+  /** A group name already in use (compared without case). */
+  groupNameTaken: () => new AppError(409, 'GROUP_NAME_TAKEN', 'A group of this name exists'),
+  /** Everyone's name and members are the server's: every enabled account. */
+  everyoneFixed: () => new AppError(403, 'EVERYONE_FIXED', 'Everyone always holds every account'),
+
   // ── Input and routing ──
   /** Input validation: the one helper that takes free text; the text names the field and the rule. */
   badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),

@@ -29,6 +29,8 @@ export interface UsersTable {
   totp_enabled_at: number | null
   /** The time step of the last code accepted (no replay). */
   totp_last_step: number | null
+  /** Migration 026: what the app shows of this person to others. */
+  display_name: Generated<string>
 }
 
 export type UserRole = 'admin' | 'user'
@@ -202,6 +204,8 @@ export interface FoldersTable {
   trashed: number
   trash_root: number
   trashed_at: number | null
+  /** Migration 026: who made it, when not its owner (a member in a shared folder). */
+  added_by: Generated<string | null>
 }
 
 export type LinkType = 'public' | 'one'
@@ -241,6 +245,8 @@ export interface FilesTable {
   preview_enc: string | null
   preview_size: number | null
   preview_type: string | null
+  /** Migration 026: who uploaded it, when not its owner (a member in a shared folder). */
+  added_by: Generated<string | null>
 }
 
 /** `working:<instance id>` while an instance makes it. */
@@ -286,6 +292,8 @@ export interface UploadsTable {
   lease_until: number | null
   /** The upload link it came through (migration 013); null = the owner's own upload. */
   link_id: string | null
+  /** Migration 026: the member uploading into the owner's shared folder (null = the owner). */
+  added_by: Generated<string | null>
 }
 
 export type ShareItemType = 'file' | 'folder'
@@ -315,6 +323,36 @@ export interface ShareLinksTable {
   created_at: number
 }
 
+/** A group of accounts (migration 026); 'everyone' is every enabled account, with no member rows. */
+export interface GroupsTable {
+  id: string
+  name: string
+  name_key: string
+  created_at: number
+}
+
+export interface GroupMembersTable {
+  group_id: string
+  user_id: string
+  added_at: number
+}
+
+export type MemberRole = 'viewer' | 'editor'
+export type RecipientType = 'user' | 'group'
+
+/** One recipient's role on one of the owner's files or folders (migration 026). */
+export interface MemberSharesTable {
+  id: string
+  owner_id: string
+  item_type: ShareItemType
+  item_id: string
+  recipient_type: RecipientType
+  recipient_id: string
+  role: MemberRole
+  created_by: string
+  created_at: number
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -338,6 +376,9 @@ export interface DB {
   oidc_identities: OidcIdentitiesTable
   passkeys: PasskeysTable
   webauthn_challenges: WebauthnChallengesTable
+  groups: GroupsTable
+  group_members: GroupMembersTable
+  member_shares: MemberSharesTable
 }
 
 export type Folder = Selectable<FoldersTable>
@@ -355,3 +396,5 @@ export type AuditEntry = Selectable<AuditLogTable>
 export type LoginChallenge = Selectable<LoginChallengesTable>
 export type Passkey = Selectable<PasskeysTable>
 export type WebauthnChallenge = Selectable<WebauthnChallengesTable>
+export type Group = Selectable<GroupsTable>
+export type MemberShare = Selectable<MemberSharesTable>

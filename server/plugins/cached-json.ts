@@ -3,6 +3,7 @@
 import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import type { Reach } from '../services/drive/access.ts'
 import { type ListCache, listCacheKey } from '../services/drive/list-cache.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -18,9 +19,23 @@ export function sendCached(
   req: FastifyRequest,
   reply: FastifyReply,
   build: () => Promise<unknown>,
+  reach?: Reach,
 ): Promise<void> {
   // The route's own response schema serialises it, exactly as an uncached reply would be.
-  return sendCachedJson(cache, req, reply, async () => reply.serialize(await build()))
+  return sendCachedJson(cache, req, reply, async () => reply.serialize(await build()), reach)
+}
+
+/**
+ * The cache key of a reply. A member's view of someone else's folder is filed under the owner's
+ * drive version (which every write there bumps, whoever makes it), read by the request's access
+ * check before the reply is built, and under the member's role and view top (a share added,
+ * changed or ended on the path changes them; an ended one fails the check before any lookup).
+ */
+function keyOf(req: FastifyRequest, reach: Reach | undefined): string {
+  const principal = req.principal!
+  if (!reach?.owner) return listCacheKey(principal.userId, principal.driveVersion, req.url)
+  const version = `${reach.ownerId}:${reach.owner.driveVersion}:${reach.role}:${reach.topId}`
+  return `${principal.userId}\n${version}\n${req.url}`
 }
 
 /** sendCached for a route whose `build` writes the JSON text itself (what its response schema would write). */
@@ -29,12 +44,12 @@ export async function sendCachedJson(
   req: FastifyRequest,
   reply: FastifyReply,
   build: () => Promise<unknown>,
+  reach?: Reach,
 ): Promise<void> {
-  const principal = req.principal
-  if (!principal) throw new Error('list cache: the route must authenticate first')
+  if (!req.principal) throw new Error('list cache: the route must authenticate first')
   // The same URL may be answered compressed or not: shared caches must keep them apart.
   reply.header('vary', 'accept-encoding')
-  const key = listCacheKey(principal.userId, principal.driveVersion, req.url)
+  const key = keyOf(req, reach)
   const cached = cache.get(key)
   if (cached) {
     const accept = req.headers['accept-encoding']

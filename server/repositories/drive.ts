@@ -9,7 +9,9 @@ import { createBlobOutboxRepository } from './blob-outbox.ts'
 import { createDavRepository } from './dav.ts'
 import { createFilesRepository } from './files.ts'
 import { createFoldersRepository } from './folders.ts'
+import { createItemPathsRepository } from './item-paths.ts'
 import { createLinksRepository } from './links.ts'
+import { createMemberSharesRepository } from './member-shares.ts'
 import { createQuotaRepository } from './quota.ts'
 import { createThumbnailJobsRepository } from './thumbnail-jobs.ts'
 import { createUploadsRepository } from './uploads.ts'
@@ -27,6 +29,9 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     accountRows: createAccountRowsRepository(db),
     /** WebDAV's names, dead properties and locks (services/dav/). */
     dav: createDavRepository(db),
+    /** Member shares (migration 026) and the owner-free reads the access check starts from. */
+    memberShares: createMemberSharesRepository(db),
+    paths: createItemPathsRepository(db),
   }
 }
 /** The drive's repositories inside one transaction. */

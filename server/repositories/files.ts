@@ -38,6 +38,7 @@ export const FILE_SUMMARY = [
   'link_token',
   'trashed',
   'trashed_at',
+  'added_by',
 ] as const satisfies ReadonlyArray<keyof FileRow>
 export type FileSummary = Pick<FileRow, (typeof FILE_SUMMARY)[number]>
 

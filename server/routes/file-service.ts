@@ -21,7 +21,9 @@ import {
   SuggestedReply,
 } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
+import type { Access } from '../services/drive/access.ts'
 import type { DownloadService } from '../services/drive/downloads.ts'
+import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import type { FileCopies } from '../services/drive/file-copy.ts'
 import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
@@ -35,6 +37,8 @@ import { registerActions, registerItemRoutes } from './item-routes.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
+  access: Access
+  people: ItemPeopleService
   sessions: SessionService
   sharing: SharingService
   media: MediaService
@@ -57,7 +61,10 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
     app.get(
       '/stream-video/:id',
       { preHandler: deps.auth.requireStreamUser, schema: { params: IdParams } },
-      async (req, reply) => sendBlob(req, reply, await deps.downloads.video(owner(req), req.params.id)),
+      async (req, reply) => {
+        const reach = await deps.access.file(owner(req), req.params.id, 'view')
+        return sendBlob(req, reply, await deps.downloads.video(reach.ownerId, req.params.id))
+      },
     )
   })
   // `deps` came with this plugin's prefix, which the child inherits already.
@@ -66,7 +73,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, de
 
 const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { listing, listCache, tree, uploads, downloads } = deps
+  const { access, people, listing, listCache, tree, uploads, downloads } = deps
   app.addHook('preHandler', deps.auth.requireUser)
 
   await withMultipart(app, deps.multipart, (scope) =>
@@ -81,8 +88,24 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     reply.code(201).send({ file: fileJson(await deps.copies.copyFile(owner(req), req.params.id)) }),
   )
 
-  app.get('/list', { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
-    sendCachedJson(listCache, req, reply, async () => fileListJson(await listing.files(owner(req), req.query))),
+  app.get(
+    '/list',
+    { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } },
+    async (req, reply) => {
+      // A folder named is checked first; Home, trash, media and searches are the caller's own drive.
+      const reach = await access.parent(owner(req), req.query.parent, 'view')
+      const scope = reach.role === 'owner' ? 'drive' : 'folder'
+      return sendCachedJson(
+        listCache,
+        req,
+        reply,
+        async () => {
+          const rows = await listing.files(reach.ownerId, req.query, scope)
+          return fileListJson(rows, await people.of(reach, rows), reach)
+        },
+        reach,
+      )
+    },
   )
 
   app.get('/quick-list', { schema: { response: { 200: Type.Array(FileJson) } } }, (req, reply) =>
@@ -95,23 +118,35 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     (req, reply) =>
       sendCached(listCache, req, reply, async () => {
         const { folders, files } = await listing.suggested(owner(req), req.query)
-        return { folderList: folders.map(folderJson), fileList: files.map(fileJson) }
+        return { folderList: folders.map((f) => folderJson(f)), fileList: files.map((f) => fileJson(f)) }
       }),
   )
 
-  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => fileJson(await listing.file(owner(req), req.params.id))),
-  )
+  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, async (req, reply) => {
+    const reach = await access.file(owner(req), req.params.id, 'view')
+    return sendCached(
+      listCache,
+      req,
+      reply,
+      async () => {
+        const row = await listing.file(reach.ownerId, req.params.id)
+        return fileJson(row, (await people.of(reach, [row]))(row), reach)
+      },
+      reach,
+    )
+  })
 
-  app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) =>
-    sendBlob(req, reply, await downloads.file(owner(req), req.params.id)),
-  )
+  app.get('/download/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const reach = await access.file(owner(req), req.params.id, 'view')
+    return sendBlob(req, reply, await downloads.file(reach.ownerId, req.params.id))
+  })
 
   app.get(
     '/thumbnail/:thumbnailID',
     { schema: { params: Type.Object({ thumbnailID: Type.String({ minLength: 1, maxLength: 64 }) }) } },
     async (req, reply) => {
-      const thumbnail = await downloads.thumbnail(owner(req), req.params.thumbnailID)
+      const reach = await access.thumbnail(owner(req), req.params.thumbnailID)
+      const thumbnail = await downloads.thumbnail(reach.ownerId, req.params.thumbnailID)
       // A thumbnail id names one immutable image: cache it forever, revalidate by ETag.
       const etag = `"${thumbnail.etag}"`
       reply.header('etag', etag)
@@ -125,7 +160,8 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
 
   app.get('/full-thumbnail/:id', { schema: { params: IdParams } }, async (req, reply) => {
     // Made once by the thumbnail queue and stored; nothing is decoded on this path.
-    const image = await deps.media.fullImage(await listing.file(owner(req), req.params.id))
+    const reach = await access.file(owner(req), req.params.id, 'view')
+    const image = await deps.media.fullImage(await listing.file(reach.ownerId, req.params.id))
     const etag = `"${image.etag}"`
     reply.header('etag', etag)
     reply.header('cache-control', 'private, max-age=3600')

@@ -17,6 +17,8 @@ import {
   MoveFolderListQuery,
   ZipQuery,
 } from '../schemas/files.ts'
+import type { Access } from '../services/drive/access.ts'
+import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import { folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
 import { idList, type ListingService } from '../services/drive/listing.ts'
@@ -27,6 +29,8 @@ import { registerItemRoutes } from './item-routes.ts'
 
 export interface FolderRoutesDeps {
   auth: Auth
+  access: Access
+  people: ItemPeopleService
   listing: ListingService
   listCache: ListCache
   tree: TreeService
@@ -37,7 +41,7 @@ export interface FolderRoutesDeps {
 
 export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { listing, listCache, tree, uploads, zips } = deps
+  const { access, people, listing, listCache, tree, uploads, zips } = deps
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
 
@@ -60,19 +64,44 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
   app.get(
     '/list',
     { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } },
-    (req, reply) =>
-      sendCached(listCache, req, reply, async () => (await listing.folders(owner(req), req.query)).map(folderJson)),
+    async (req, reply) => {
+      const reach = await access.parent(owner(req), req.query.parent, 'view')
+      const scope = reach.role === 'owner' ? 'drive' : 'folder'
+      return sendCached(
+        listCache,
+        req,
+        reply,
+        async () => {
+          const rows = await listing.folders(reach.ownerId, req.query, scope)
+          const of = await people.of(reach, rows)
+          return rows.map((f) => folderJson(f, of(f), reach))
+        },
+        reach,
+      )
+    },
   )
 
-  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FolderJson } } }, (req, reply) =>
-    sendCached(listCache, req, reply, async () => folderJson(await listing.folder(owner(req), req.params.id))),
-  )
+  app.get('/info/:id', { schema: { params: IdParams, response: { 200: FolderJson } } }, async (req, reply) => {
+    const reach = await access.folder(owner(req), req.params.id, 'view')
+    return sendCached(
+      listCache,
+      req,
+      reply,
+      async () => {
+        const row = await listing.folder(reach.ownerId, req.params.id)
+        return folderJson(row, (await people.of(reach, [row]))(row), reach)
+      },
+      reach,
+    )
+  })
 
   app.get(
     '/move-folder-list',
     { schema: { querystring: MoveFolderListQuery, response: { 200: Type.Array(FolderJson) } } },
     (req, reply) =>
-      sendCached(listCache, req, reply, async () => (await listing.moveTargets(owner(req), req.query)).map(folderJson)),
+      sendCached(listCache, req, reply, async () =>
+        (await listing.moveTargets(owner(req), req.query)).map((f) => folderJson(f)),
+      ),
   )
 
   app.get('/download-zip', { schema: { querystring: ZipQuery } }, async (req, reply) => {

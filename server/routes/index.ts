@@ -53,7 +53,16 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
   })
   await app.register(oidcRoutes, { prefix: '/auth/oidc', auth, config, oidc: c.oidc, loginPerIp })
 
-  const drive = { auth, listing: c.listing, listCache: c.listCache, tree: c.tree, uploads: c.uploads, multipart }
+  const drive = {
+    auth,
+    access: c.access,
+    people: c.people,
+    listing: c.listing,
+    listCache: c.listCache,
+    tree: c.tree,
+    uploads: c.uploads,
+    multipart,
+  }
   await app.register(fileRoutes, {
     prefix: '/file-service',
     ...drive,

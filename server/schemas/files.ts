@@ -3,6 +3,23 @@
 import { Type, type Static } from 'typebox'
 import { BoundedString } from './common.ts'
 
+/** Another account, as the app shows it (DESIGN.md §8 "Names"). */
+export const PersonJson = Type.Object({ _id: Type.String(), displayName: Type.String() })
+export type PersonJson = Static<typeof PersonJson>
+export const MemberRoleJson = Type.Union([Type.Literal('viewer'), Type.Literal('editor')])
+
+/**
+ * What an item says about people: `owner` and `role` when the caller is a member, not the owner;
+ * `addedBy` when someone other than the owner put it in; `shared` on the owner's items that carry
+ * a member share.
+ */
+const PeopleFields = {
+  owner: Type.Optional(PersonJson),
+  role: Type.Optional(MemberRoleJson),
+  addedBy: Type.Optional(PersonJson),
+  shared: Type.Optional(Type.Boolean()),
+}
+
 export const FileJson = Type.Object({
   _id: Type.String(),
   filename: Type.String(),
@@ -24,6 +41,7 @@ export const FileJson = Type.Object({
     /** When it went to the trash (ISO), present only while trashed: the trash counts retention from it. */
     trashedAt: Type.Optional(Type.String()),
   }),
+  ...PeopleFields,
 })
 export type FileJson = Static<typeof FileJson>
 
@@ -37,6 +55,7 @@ export const FolderJson = Type.Object({
   trashed: Type.Optional(Type.Boolean()),
   /** When it went to the trash (ISO), present only while trashed. */
   trashedAt: Type.Optional(Type.String()),
+  ...PeopleFields,
 })
 export type FolderJson = Static<typeof FolderJson>
 

@@ -25,6 +25,7 @@ import * as blobKeyPool from './022-blob-key-pool.ts'
 import * as inviteList from './023-invite-list.ts'
 import * as linkFileCounts from './024-link-file-counts.ts'
 import * as sizeTypeSorts from './025-size-type-sorts.ts'
+import * as memberShares from './026-member-shares.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-invite-list': inviteList,
   '024-link-file-counts': linkFileCounts,
   '025-size-type-sorts': sizeTypeSorts,
+  '026-member-shares': memberShares,
 }

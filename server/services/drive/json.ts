@@ -3,6 +3,27 @@ import type { Folder } from '../../db/schema.ts'
 import type { FileSummary } from '../../repositories/files.ts'
 import type { FileJson, FolderJson } from '../../schemas/files.ts'
 import { isoDate } from '../../util/iso-date.ts'
+import type { ItemPeople, PeopleOf } from './item-people.ts'
+
+/**
+ * Where a member's view of someone else's drive starts (Reach.topId): above it the owner's folders
+ * are not theirs to see, so a parent there reads "/" (the top of "Shared with me").
+ */
+export interface ViewTop {
+  topId?: string
+}
+
+/** The file's folder as the caller may see it. */
+const parentOf = (f: FileSummary, view?: ViewTop) => (view?.topId === f.id ? '/' : (f.folder_id ?? '/'))
+
+/** The people fields as JSON text (`,"owner":…`), in the schema's order. */
+function peopleText(p: ItemPeople): string {
+  let out = ''
+  if (p.owner) out += `,"owner":${JSON.stringify(p.owner)},"role":${JSON.stringify(p.role)}`
+  if (p.addedBy) out += `,"addedBy":${JSON.stringify(p.addedBy)}`
+  if (p.shared) out += ',"shared":true'
+  return out
+}
 
 /**
  * Whether the file's thumbnail is still queued or being made: the app then reads the list again
@@ -10,14 +31,14 @@ import { isoDate } from '../../util/iso-date.ts'
  */
 const thumbnailPending = (f: FileSummary) => f.thumb_state === 'pending' || f.thumb_state.startsWith('working:')
 
-export function fileJson(f: FileSummary): FileJson {
+export function fileJson(f: FileSummary, people: ItemPeople = {}, view?: ViewTop): FileJson {
   return {
     _id: f.id,
     filename: f.filename,
     length: f.size,
     uploadDate: isoDate(f.upload_date),
     metadata: {
-      parent: f.folder_id ?? '/',
+      parent: parentOf(f, view),
       size: f.size,
       hasThumbnail: f.has_thumbnail === 1,
       isVideo: f.is_video === 1,
@@ -27,6 +48,7 @@ export function fileJson(f: FileSummary): FileJson {
       ...(f.link_type && f.link_token ? { linkType: f.link_type, link: f.link_token } : {}),
       ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
     },
+    ...people,
   }
 }
 
@@ -36,24 +58,26 @@ export function fileJson(f: FileSummary): FileJson {
  * the cache misses, those objects and the schema serialiser were ~20 µs of a 50-file page.
  * JSON.stringify escapes a string exactly as fast-json-stringify does (which falls back to it).
  */
-export function fileListJson(rows: readonly FileSummary[]): string {
+export function fileListJson(rows: readonly FileSummary[], peopleOf?: PeopleOf, view?: ViewTop): string {
   let out = '['
   for (let i = 0; i < rows.length; i++) {
     const f = rows[i]!
     if (i > 0) out += ','
     const size = JSON.stringify(f.size)
     out += `{"_id":${JSON.stringify(f.id)},"filename":${JSON.stringify(f.filename)},"length":${size},"uploadDate":${JSON.stringify(isoDate(f.upload_date))}`
-    out += `,"metadata":{"parent":${JSON.stringify(f.folder_id ?? '/')},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
+    out += `,"metadata":{"parent":${JSON.stringify(parentOf(f, view))},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
     if (thumbnailPending(f)) out += ',"thumbnailPending":true'
     if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
     if (f.link_type && f.link_token)
       out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
-    if (!f.trashed) out += '}}'
-    else
+    if (f.trashed)
       out +=
         f.trashed_at !== null
-          ? `,"trashed":true,"trashedAt":${JSON.stringify(isoDate(f.trashed_at))}}}`
-          : ',"trashed":true}}'
+          ? `,"trashed":true,"trashedAt":${JSON.stringify(isoDate(f.trashed_at))}`
+          : ',"trashed":true'
+    out += '}'
+    if (peopleOf) out += peopleText(peopleOf(f))
+    out += '}'
   }
   return `${out}]`
 }
@@ -63,14 +87,23 @@ export function parentList(ancestors: string): string[] {
   return ['/', ...ancestors.split('/').filter(Boolean)]
 }
 
-export function folderJson(f: Folder): FolderJson {
+/** A folder's parent and parentList as the caller may see them: from the view's top down. */
+function folderPlace(f: Folder, view?: ViewTop): { parent: string; parentList: string[] } {
+  const full = parentList(f.ancestors)
+  if (!view?.topId) return { parent: f.parent_id ?? '/', parentList: full }
+  if (view.topId === f.id) return { parent: '/', parentList: ['/'] }
+  const at = full.indexOf(view.topId)
+  return { parent: f.parent_id ?? '/', parentList: at < 0 ? ['/'] : ['/', ...full.slice(at)] }
+}
+
+export function folderJson(f: Folder, people: ItemPeople = {}, view?: ViewTop): FolderJson {
   return {
     _id: f.id,
     name: f.name,
-    parent: f.parent_id ?? '/',
-    parentList: parentList(f.ancestors),
+    ...folderPlace(f, view),
     createdAt: isoDate(f.created_at),
     updatedAt: isoDate(f.updated_at),
     ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
+    ...people,
   }
 }

@@ -47,6 +47,13 @@ function cursorOf(q: FileListQuery): Cursor | undefined {
 const folderSort = (sort: SortBy): SortBy =>
   sort.startsWith('size') || sort.startsWith('type') ? (sort.endsWith('asc') ? 'alp_asc' : 'alp_desc') : sort
 
+/**
+ * What a list may cover: the owner's whole drive (searches, trash, media), or for a member, one
+ * folder shared with them: its live children only, a search among them, never the owner's trash,
+ * gallery or other folders.
+ */
+export type ListScope = 'drive' | 'folder'
+
 export function createListingService(repo: DriveRepository) {
   /** A folder that must belong to the owner (404 otherwise); `trashed` must match the mode. */
   async function ownFolder(owner: string, id: string, trashed: boolean): Promise<Folder> {
@@ -64,13 +71,22 @@ export function createListingService(repo: DriveRepository) {
     /** One of the owner's folders, trashed or not (404 otherwise). */
     folder: (owner: string, id: string): Promise<Folder> => ownFolder(owner, id, true),
 
-    async files(owner: string, q: FileListQuery): Promise<FileSummary[]> {
+    async files(owner: string, q: FileListQuery, scope: ListScope = 'drive'): Promise<FileSummary[]> {
       const sort: SortBy = q.sortBy ?? 'date_desc'
       const limit = q.limit ?? 50
       const trashed = flag(q.trashMode)
       const search = q.search?.trim() || undefined
       const cursor = cursorOf(q)
       const base = { sort, limit, ...(cursor ? { cursor } : {}) }
+      if (scope === 'folder') {
+        const folder = await ownFolder(owner, q.parent ?? '', false)
+        return repo.files.listFiles(owner, {
+          ...base,
+          trashed: false,
+          folderId: folder.id,
+          ...(search ? { search } : {}),
+        })
+      }
       if (flag(q.mediaMode))
         return repo.files.listFiles(owner, {
           ...base,
@@ -109,11 +125,20 @@ export function createListingService(repo: DriveRepository) {
       return { folders, files }
     },
 
-    async folders(owner: string, q: FolderListQuery): Promise<Folder[]> {
+    async folders(owner: string, q: FolderListQuery, scope: ListScope = 'drive'): Promise<Folder[]> {
       const sort = folderSort(q.sortBy ?? 'date_desc')
       const trashed = flag(q.trashMode)
       const search = q.search?.trim() || undefined
       const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}) }
+      if (scope === 'folder') {
+        const folder = await ownFolder(owner, q.parent ?? '', false)
+        return repo.folders.listFolders(owner, {
+          ...base,
+          trashed: false,
+          parentId: folder.id,
+          ...(search ? { search } : {}),
+        })
+      }
       if (search) return repo.folders.listFolders(owner, { ...base, search })
       if (ROOT(q.parent))
         return repo.folders.listFolders(owner, {
@@ -125,11 +150,18 @@ export function createListingService(repo: DriveRepository) {
     },
 
     /** Destinations for a move: never a moved folder, anything inside one, or the trash. */
-    async moveTargets(owner: string, q: MoveFolderListQuery): Promise<Folder[]> {
+    async moveTargets(owner: string, q: MoveFolderListQuery, scope: ListScope = 'drive'): Promise<Folder[]> {
       const excluded = new Set(idList(q.folderIDs, q['folderIDs[]']))
       const search = q.search?.trim() || undefined
       let list: Folder[]
-      if (search) list = await repo.folders.listFolders(owner, { trashed: false, search, sort: 'alp_asc' })
+      if (scope === 'folder')
+        list = await repo.folders.listFolders(owner, {
+          trashed: false,
+          parentId: (await ownFolder(owner, q.parent ?? '', false)).id,
+          ...(search ? { search } : {}),
+          sort: 'alp_asc',
+        })
+      else if (search) list = await repo.folders.listFolders(owner, { trashed: false, search, sort: 'alp_asc' })
       else if (ROOT(q.parent))
         list = await repo.folders.listFolders(owner, { trashed: false, parentId: null, sort: 'alp_asc' })
       else

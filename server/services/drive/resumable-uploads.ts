@@ -50,6 +50,8 @@ export interface UploadTarget {
   linkId: string | null
   parentId: string | null
   relativePath: string | null
+  /** The member uploading into the owner's shared folder (absent: the owner). */
+  addedBy?: string | null
   /** Runs in the transaction that inserts the row. */
   reserve?: (trx: DriveTransaction, length: number) => Promise<void>
 }
@@ -318,6 +320,7 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease: leasedNow ? randomId() : null,
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
+      added_by: target.addedBy ?? null,
     }
     const reservation = {
       id: row.id,

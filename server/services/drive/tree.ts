@@ -15,7 +15,13 @@ import { checkDepth, checkName, nameKey, typeKey } from '../../util/names.ts'
 type Trx = DriveTransaction
 
 /** A new, active folder row under `parent` (null = Home); the name is already checked. */
-export function folderRow(owner: string, parent: Folder | null, name: string, at: number): Folder {
+export function folderRow(
+  owner: string,
+  parent: Folder | null,
+  name: string,
+  at: number,
+  addedBy: string | null = null,
+): Folder {
   return {
     id: randomId(),
     owner_id: owner,
@@ -28,6 +34,7 @@ export function folderRow(owner: string, parent: Folder | null, name: string, at
     trashed: 0,
     trash_root: 0,
     trashed_at: null,
+    added_by: addedBy,
   }
 }
 

@@ -49,6 +49,8 @@ export function fileRow(
   mime: string,
   blob: StoredBlob,
   at: number,
+  /** The member who put it in the owner's shared folder (null: the owner). */
+  addedBy: string | null = null,
 ): FileRow {
   return {
     id: randomId(),
@@ -69,6 +71,7 @@ export function fileRow(
     trashed_at: null,
     link_type: null,
     link_token: null,
+    added_by: addedBy,
     is_video: isVideoType(mime) ? 1 : 0,
     media: isVideoType(mime) ? 1 : 0,
     enc: blob.enc ?? null,

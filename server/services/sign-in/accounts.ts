@@ -170,6 +170,7 @@ export function createAccountService(deps: {
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: null,
+      display_name: email.slice(0, email.indexOf('@')),
     }
     try {
       await users.insert(user)

@@ -156,6 +156,7 @@ describe('the quota service', () => {
         id: `q-${m.id}`,
         owner_id: m.id,
         folder_id: null,
+        added_by: null,
         filename: 'q.bin',
         name_key: 'q.bin',
         type_key: 'bin',

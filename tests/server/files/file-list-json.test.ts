@@ -1,5 +1,5 @@
 // services/drive/json.ts fileListJson writes a file list's JSON itself: the same bytes as the /list
-// route's response schema serialising rows.map(fileJson), for every kind of value a row holds.
+// route's response schema serialising rows.map((f) => fileJson(f)), for every kind of value a row holds.
 import Fastify from 'fastify'
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
@@ -14,6 +14,7 @@ const row = (over: Partial<FileSummary>): FileSummary => ({
   upload_date: 1_732_500_000_123,
   taken_date: over.upload_date ?? 1_732_500_000_123,
   folder_id: 'folder-1',
+  added_by: null,
   has_thumbnail: 0,
   is_video: 0,
   thumbnail_id: null,
@@ -56,7 +57,7 @@ const ROWS: FileSummary[] = [
 /** What the route's schema serialiser writes for these rows. */
 async function schemaSerialised(rows: FileSummary[]): Promise<string> {
   const app = Fastify()
-  app.get('/list', { schema: { response: { 200: Type.Array(FileJson) } } }, async () => rows.map(fileJson))
+  app.get('/list', { schema: { response: { 200: Type.Array(FileJson) } } }, async () => rows.map((f) => fileJson(f)))
   const body = (await app.inject('/list')).body
   await app.close()
   return body

@@ -18,6 +18,7 @@ const file = (i: number, over: Partial<FileRow>): FileRow => ({
   id: `prep-${String(i).padStart(3, '0')}`,
   owner_id: owner,
   folder_id: null,
+  added_by: null,
   // Few distinct names, types, sizes and dates: paging must break ties on the id.
   filename: `Name ${i % 5}.${EXTENSIONS[i % 3]}`,
   name_key: `name ${i % 5}.${EXTENSIONS[i % 3]}`,

@@ -40,6 +40,7 @@ async function seedChain(server: TestServer, owner: string, depth: number): Prom
     rows.push({
       id,
       owner_id: owner,
+      added_by: null,
       parent_id: rows.at(-1)?.id ?? null,
       ancestors,
       name: `Old ${level}`,
@@ -68,6 +69,7 @@ async function seedFiles(server: TestServer, owner: string, folders: string[], n
       return {
         id,
         owner_id: owner,
+        added_by: null,
         folder_id: folders[(i + k) % folders.length]!,
         filename: `Seeded ${i + k}.txt`,
         name_key: `seeded ${i + k}.txt`,
