@@ -91,34 +91,6 @@ export function createDavRepository(db: Kysely<DB>) {
       ids.length === 0
         ? Promise.resolve([])
         : db.selectFrom('folders').select(DAV_FOLDER).where('owner_id', '=', owner).where('id', 'in', ids).execute(),
-    /**
-     * The live items of these ids, whoever owns them, with their owner: the items shared with a
-     * WebDAV caller ("Shared with me", services/dav/shared.ts), read once for all of them. The
-     * ids come from the caller's received shares, never from the request.
-     */
-    async liveItems(
-      folderIds: readonly string[],
-      fileIds: readonly string[],
-    ): Promise<{ folders: Array<DavFolder & { owner_id: string }>; files: Array<DavFile & { owner_id: string }> }> {
-      const folders = folderIds.length
-        ? await db
-            .selectFrom('folders')
-            .select([...DAV_FOLDER, 'owner_id'])
-            .where('id', 'in', folderIds)
-            .where('trashed', '=', 0)
-            .execute()
-        : []
-      const files = fileIds.length
-        ? await db
-            .selectFrom('files')
-            .select([...DAV_FILE, 'owner_id'])
-            .where('id', 'in', fileIds)
-            .where('trashed', '=', 0)
-            .execute()
-        : []
-      return { folders, files }
-    },
-
     /** Dead properties of these resources (non-empty), by resource. */
     properties: (
       owner: string,

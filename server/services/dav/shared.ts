@@ -87,7 +87,7 @@ export function createSharedWithMe(deps: {
     const ids = (type: 'file' | 'folder') => [
       ...new Set(shares.filter((s) => s.item_type === type).map((s) => s.item_id)),
     ]
-    const { folders, files } = await repo.dav.liveItems(ids('folder'), ids('file'))
+    const { folders, files } = await repo.paths.liveItems(ids('folder'), ids('file'))
     const people = await repo.paths.people([...folders, ...files].map((i) => i.owner_id))
     const all = [
       ...folders.map((f) => ({ name: f.name, folder: true, id: f.id, ownerId: f.owner_id, row: { folder: f } })),

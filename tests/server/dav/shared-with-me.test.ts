@@ -331,6 +331,45 @@ describe('Shared with me, ended and measured', () => {
   })
 })
 
+describe('Shared with me, with litmus', () => {
+  it(
+    'given an editor share as the URL, then litmus basic, copymove, props, locks and http all pass',
+    { timeout: 180_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'cumulus-litmus-shared-'))
+      const lab = (await anna.browser.post('/folder-service/create', { name: 'Lab' })).body._id
+      await shareWith(server, { id: anna.userId }, { type: 'folder', id: lab }, { id: ben.userId }, 'editor')
+      try {
+        const { stdout } = await run(
+          'litmus',
+          ['--keep-going', '--', `${server.url}${SHARED}/Lab/`, ben.email, ben.write],
+          {
+            cwd: dir,
+            env: { ...process.env, TESTS: 'basic copymove props locks http' },
+            maxBuffer: 16 << 20,
+          },
+        ).catch((err: { stdout?: string; message: string }) => ({ stdout: err.stdout ?? err.message }))
+        const summaries = [
+          ...stdout.matchAll(/summary for `(\w+)': of (\d+) tests run: (\d+) passed, (\d+) failed/g),
+        ].map((m) => ({ suite: m[1], failed: Number(m[4]) }))
+        expect(summaries.map((s) => s.suite)).toEqual(['basic', 'copymove', 'props', 'locks', 'http'])
+        for (const s of summaries) expect(s, stdout).toMatchObject({ failed: 0 })
+        expect(stdout.match(/WARNING.*/g) ?? []).toEqual([])
+        // What litmus made was the owner's, added by the member.
+        const made = await server.app.cumulus.db
+          .selectFrom('folders')
+          .select(['owner_id', 'added_by'])
+          .where('parent_id', '=', lab)
+          .execute()
+        expect(made.length).toBeGreaterThan(0)
+        for (const f of made) expect(f).toEqual({ owner_id: anna.userId, added_by: ben.userId })
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
+    },
+  )
+})
+
 describe('Shared with me, with rclone', () => {
   it(
     'given rclone, then it lists the collection and copies a file into an editor share',
