@@ -310,6 +310,23 @@ describe('Shared with me, ended and measured', () => {
     expect(hrefs((await asBen('PROPFIND', `${SHARED}/`, depth1)).text)).not.toContain('/dav/Shared with me/Temp/')
   })
 
+  it('given a shared folder trashed, or its owner disabled, then it is gone from the collection and 404', async () => {
+    const gone = (await anna.browser.post('/folder-service/create', { name: 'Gone' })).body._id
+    await shareWith(server, { id: anna.userId }, { type: 'folder', id: gone }, { id: ben.userId }, 'editor')
+    const fay = await davAccount(server, 'fay')
+    const hers = (await fay.browser.post('/folder-service/create', { name: 'Fays' })).body._id
+    await shareWith(server, { id: fay.userId }, { type: 'folder', id: hers }, { id: ben.userId }, 'editor')
+    expect((await asBen('PROPFIND', `${SHARED}/Gone/`, { headers: { depth: '0' } })).status).toBe(207)
+    expect((await asBen('PROPFIND', `${SHARED}/Fays/`, { headers: { depth: '0' } })).status).toBe(207)
+    await server.app.cumulus.db.updateTable('folders').set({ trashed: 1 }).where('id', '=', gone).execute()
+    await server.app.cumulus.db.updateTable('users').set({ disabled: 1 }).where('id', '=', fay.userId).execute()
+    expect((await asBen('PROPFIND', `${SHARED}/Gone/`, { headers: { depth: '0' } })).status).toBe(404)
+    expect((await asBen('PROPFIND', `${SHARED}/Fays/`, { headers: { depth: '0' } })).status).toBe(404)
+    const list = hrefs((await asBen('PROPFIND', `${SHARED}/`, depth1)).text)
+    expect(list).not.toContain('/dav/Shared with me/Gone/')
+    expect(list).not.toContain('/dav/Shared with me/Fays/')
+  })
+
   it('given 50 shares received, then a request inside one stays quick', async () => {
     const erin = await davAccount(server, 'erin')
     for (let i = 0; i < 50; i++) {
