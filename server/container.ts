@@ -283,7 +283,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
   const admin = createAdminService({ users, accounts, sessions, removal, audit, invites })
 
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
-  const dav = createDavService(writeDeps)
+  const dav = createDavService({ ...writeDeps, access })
 
   let stopBackground = async () => {}
   return {

@@ -303,11 +303,18 @@ export function createTreeService(deps: {
     destination,
 
     /** A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it first). */
-    async createFolder(owner: string, rawName: string, parentId?: string, q: Trx = repo): Promise<Folder> {
+    async createFolder(
+      owner: string,
+      rawName: string,
+      parentId?: string,
+      q: Trx = repo,
+      /** The member who makes it in the owner's shared folder (null: the owner). */
+      addedBy: string | null = null,
+    ): Promise<Folder> {
       const name = checkName(rawName, 'Folder name')
       const parent = await destination(owner, parentId, q)
       checkDepth(parent ? folderDepth(parent) + 1 : 1, maxDepth)
-      const row = folderRow(owner, parent, name, now())
+      const row = folderRow(owner, parent, name, now(), addedBy)
       await q.folders.insertFolder(row)
       return row
     },
