@@ -302,12 +302,21 @@ export function createTreeService(deps: {
   return {
     destination,
 
-    /** A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it first). */
-    async createFolder(owner: string, rawName: string, parentId?: string, q: Trx = repo): Promise<Folder> {
+    /**
+     * A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it
+     * first). `addedBy`: the member who made it in the owner's shared folder (null: the owner).
+     */
+    async createFolder(
+      owner: string,
+      rawName: string,
+      parentId?: string,
+      q: Trx = repo,
+      addedBy: string | null = null,
+    ): Promise<Folder> {
       const name = checkName(rawName, 'Folder name')
       const parent = await destination(owner, parentId, q)
       checkDepth(parent ? folderDepth(parent) + 1 : 1, maxDepth)
-      const row = folderRow(owner, parent, name, now())
+      const row = folderRow(owner, parent, name, now(), addedBy)
       await q.folders.insertFolder(row)
       return row
     },
