@@ -427,6 +427,38 @@ describe('who did what', () => {
   })
 })
 
+describe('through a group', () => {
+  it('given a folder shared with Everyone as editor, then any account changes inside it, and the stronger role wins', async () => {
+    const family = (await anna.browser.post('/folder-service/create', { name: 'Family' })).body._id
+    const note = (await anna.browser.upload('note.txt', 'hi', family)).body._id
+    await shareWith(f.server, anna, { type: 'folder', id: family }, { id: 'everyone', type: 'group' }, 'editor')
+    const r = await dan.browser.patch('/file-service/rename', { id: note, title: 'from-dan.txt' })
+    expect(r.status).toBe(200)
+    expect(r.body.role).toBe('editor')
+    // Carla is a viewer of Holidays; Everyone's edit on Family is hers too, not on Holidays.
+    expect((await carla.browser.post('/folder-service/create', { name: 'C', parent: family })).status).toBe(201)
+    expect(outcome(await carla.browser.post('/folder-service/create', { name: 'C', parent: holidays }))).toEqual([
+      403,
+      'VIEWER_ROLE',
+    ])
+    // Between two shares of one owner, a move is still inside what the mover may edit.
+    expect(outcome(await dan.browser.patch('/file-service/move', { id: note, parentID: holidays }))).toEqual([
+      403,
+      'OUTSIDE_SHARE',
+    ])
+    expect((await ben.browser.patch('/file-service/move', { id: note, parentID: holidays })).status).toBe(200)
+    expect((await fileRow(note))!.folder_id).toBe(holidays)
+    // Everyone may view Holidays too: Ben's own editor share is still the stronger.
+    await shareWith(f.server, anna, { type: 'folder', id: holidays }, { id: 'everyone', type: 'group' }, 'viewer')
+    const again = await ben.browser.patch('/file-service/rename', { id: beach, title: 'still-ben.txt' })
+    expect([again.status, again.body.role]).toEqual([200, 'editor'])
+    expect(outcome(await dan.browser.patch('/file-service/rename', { id: beach, title: 'x.txt' }))).toEqual([
+      403,
+      'VIEWER_ROLE',
+    ])
+  })
+})
+
 describe('a share ended', () => {
   it("given the share row is gone, then the member's next write is a 404 and changes nothing", async () => {
     expect((await ben.browser.patch('/file-service/rename', { id: beach, title: 'one.txt' })).status).toBe(200)
