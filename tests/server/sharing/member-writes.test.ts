@@ -361,6 +361,16 @@ describe('links and sharing further', () => {
     expect(outcome(await ben.browser.patch(`/file-service/remove-link/${beach}`, {}))).toEqual([403, 'OWNER_ONLY'])
     expect(outcome(await dan.browser.patch(`/file-service/remove-link/${beach}`, {}))).toEqual(NOT_FOUND)
     expect((await fileRow(beach))!.link_type).toBe('public')
+    // The owner's link is hers to hand out: members' views of the file do not carry it.
+    const hers = (await anna.browser.get(`/file-service/info/${beach}`)).body.metadata
+    expect(hers).toMatchObject({ linkType: 'public', link: expect.any(String) })
+    for (const m of [ben, carla]) {
+      const info = (await m.browser.get(`/file-service/info/${beach}`)).body.metadata
+      const listed = (await m.browser.get(`/file-service/list?parent=${holidays}`)).body
+      expect([info.link, info.linkType]).toEqual([undefined, undefined])
+      expect(listed.find((x: { _id: string }) => x._id === beach).metadata.link).toBeUndefined()
+      expect(JSON.stringify(listed)).not.toContain(hers.link)
+    }
   })
 
   it("given a member, then a share link or a file request on the share is 403 OWNER_ONLY, a stranger 404, and the owner's link ids are hers", async () => {
