@@ -481,4 +481,18 @@ describe('a share ended', () => {
     expect(outcome(await ben.browser.post(`/file-service/${beach}/copy`, {}))).toEqual(NOT_FOUND)
     expect(await fileRow(beach)).toMatchObject({ filename: 'one.txt', trashed: 0 })
   })
+
+  it("given the owner is disabled, then a member's next write is a 404; enabled again, it works", async () => {
+    expect((await f.admin.patch(`/admin/users/${anna.id}`, { disabled: true })).status).toBe(200)
+    try {
+      expect(outcome(await ben.browser.patch('/file-service/rename', { id: beach, title: 'x.txt' }))).toEqual(NOT_FOUND)
+      expect(outcome(await ben.browser.post('/folder-service/create', { name: 'x', parent: holidays }))).toEqual(
+        NOT_FOUND,
+      )
+      expect((await fileRow(beach))!.filename).toBe('beach.txt')
+    } finally {
+      await f.admin.patch(`/admin/users/${anna.id}`, { disabled: false })
+    }
+    expect((await ben.browser.patch('/file-service/rename', { id: beach, title: 'y.txt' })).status).toBe(200)
+  })
 })
