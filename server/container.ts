@@ -27,6 +27,7 @@ import { createDavService } from './services/dav/dav.ts'
 import { createAccess } from './services/drive/access.ts'
 import { createDownloadService } from './services/drive/downloads.ts'
 import { createItemPeople } from './services/drive/item-people.ts'
+import { createMemberActivity } from './services/drive/member-activity.ts'
 import { createFileCopies } from './services/drive/file-copy.ts'
 import { createListCache } from './services/drive/list-cache.ts'
 import { createListingService } from './services/drive/listing.ts'
@@ -189,6 +190,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
   // The drive. Every id a request names is checked here first: its owner, or a member share.
   const access = createAccess({ paths: drive.paths, shares: drive.memberShares })
   const people = createItemPeople({ paths: drive.paths, shares: drive.memberShares })
+  const activity = createMemberActivity({ audit })
   const groups = createGroupsRepository(db)
   const quota = createQuotaService({ repo: createQuotaRepository(db), limits: config.limits })
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
@@ -299,6 +301,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     drive,
     access,
     people,
+    activity,
     groups,
     mailer,
     sessions,

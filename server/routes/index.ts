@@ -57,6 +57,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     auth,
     access: c.access,
     people: c.people,
+    activity: c.activity,
     listing: c.listing,
     listCache: c.listCache,
     tree: c.tree,
@@ -77,6 +78,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
   await app.register(shareRoutes, {
     prefix: '/share-service',
     auth,
+    access: c.access,
     sharing: c.sharing,
     shared: c.shared,
     fileRequests: c.fileRequests,

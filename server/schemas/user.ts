@@ -147,6 +147,8 @@ export const AuditEventJson = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   /** Who did it, when someone else (an admin). */
   actorEmail: Type.Union([Type.String(), Type.Null()]),
+  /** And their display name (a member who changed something in the account's shared folder). */
+  actorName: Type.Optional(Type.String()),
   detail: Type.Union([Type.String(), Type.Null()]),
 })
 export type AuditEventJson = Static<typeof AuditEventJson>

@@ -29,6 +29,12 @@ export const auditTypeLabels: Record<string, string> = {
   'admin.user.role': 'Changed a user’s role',
   'admin.invite': 'Created an invite link',
   'admin.invite.revoke': 'Revoked an invite link',
+  // A change in a shared folder: in the owner's list by a member (named), in the member's own too.
+  'drive.create-folder': 'Created a folder in a shared folder',
+  'drive.copy': 'Copied a file in a shared folder',
+  'drive.rename': 'Renamed in a shared folder',
+  'drive.move': 'Moved in a shared folder',
+  'drive.trash': 'Moved to the trash in a shared folder',
 }
 
 export const settingsCopy = {

@@ -302,13 +302,15 @@ export function createTreeService(deps: {
   return {
     destination,
 
-    /** A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it first). */
+    /**
+     * A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it
+     * first). `addedBy`: the member who made it in the owner's shared folder (null: the owner).
+     */
     async createFolder(
       owner: string,
       rawName: string,
       parentId?: string,
       q: Trx = repo,
-      /** The member who makes it in the owner's shared folder (null: the owner). */
       addedBy: string | null = null,
     ): Promise<Folder> {
       const name = checkName(rawName, 'Folder name')

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../helpers/client.ts'
 import { startPair } from '../helpers/instances.ts'
-import { pgUrl, startServer, type TestServer } from '../helpers/server.ts'
+import { pgUrl, type TestServer } from '../helpers/server.ts'
 import { file, owner, share } from './share-helpers.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
