@@ -32,6 +32,8 @@ export type AuditAction =
   | 'admin.user.role'
   | 'admin.invite'
   | 'admin.invite.revoke'
+  | 'member.upload'
+  | 'member.folder-upload'
 
 export interface AuditEvent {
   action: AuditAction

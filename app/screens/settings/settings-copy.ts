@@ -29,6 +29,8 @@ export const auditTypeLabels: Record<string, string> = {
   'admin.user.role': 'Changed a user’s role',
   'admin.invite': 'Created an invite link',
   'admin.invite.revoke': 'Revoked an invite link',
+  'member.upload': 'Uploaded to a shared folder',
+  'member.folder-upload': 'Uploaded a folder to a shared folder',
 }
 
 export const settingsCopy = {
