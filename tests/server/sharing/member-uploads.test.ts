@@ -120,6 +120,22 @@ describe('the multipart upload into a shared folder', () => {
     expect(event).toMatchObject({ email: anna.email, actorEmail: ben.email, detail: '"beach.jpg" into "Holidays"' })
   })
 
+  it('given a name the folder holds already, then as for the owner: a second file of that name', async () => {
+    const first = await anna.browser.upload('same.txt', 'hers', holidays)
+    const second = await ben.browser.upload('same.txt', 'his', holidays)
+    expect([first.status, second.status]).toEqual([201, 201])
+    const list = await anna.browser.get(`/file-service/list?parent=${holidays}`)
+    expect(list.body.filter((f: { filename: string }) => f.filename === 'same.txt')).toHaveLength(2)
+  })
+
+  it('given a folder shared with Everyone as editor, then any account may upload there', async () => {
+    const open = (await anna.browser.post('/folder-service/create', { name: 'Open' })).body._id
+    await shareWith(server, anna, { type: 'folder', id: open }, { id: 'everyone', type: 'group' }, 'editor')
+    const r = await dan.browser.upload('hello.txt', 'hi', open)
+    expect(r.status, r.text).toBe(201)
+    expect(await fileRow(r.body._id)).toMatchObject({ owner_id: anna.id, added_by: dan.id })
+  })
+
   it('given the viewer, then 403 VIEWER_ROLE and nothing kept', async () => {
     const before = await snapshot()
     const r = await carla.browser.upload('no.txt', 'nope', holidays)
@@ -275,6 +291,21 @@ describe('tus into a shared folder', () => {
       { name: 'Tus trip', owner_id: anna.id, added_by: ben.id },
       { name: 'inner', owner_id: anna.id, added_by: ben.id },
     ])
+
+    // A second file of the same folder upload finds its folders: one of each, still his.
+    const again = await tus(
+      ben,
+      'POST',
+      '/file-service/uploads',
+      {
+        'upload-length': '1',
+        'upload-metadata': meta({ filename: 'd.txt', parent: holidays, relativePath: 'Tus trip/inner/d.txt' }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      Buffer.from('d'),
+    )
+    expect(again.status, again.text).toBe(201)
+    expect(await folderRows(['Tus trip', 'inner'])).toHaveLength(2)
   })
 
   it('given the viewer or a stranger, then 403 and 404 at creation, and nothing kept', async () => {
