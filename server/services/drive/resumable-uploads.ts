@@ -174,9 +174,12 @@ export function createResumableUploads(deps: ResumableDeps) {
       // A PATCH writing it right now holds the lease: its finish asks again and is refused, and
       // the expiry sweep takes what it leaves.
       await leased(row, async () => {
+        // As it is now that this request holds it (another may have finished it meanwhile).
+        const now = await repo.uploads.upload(row.owner_id, row.id)
+        if (!now || now.file_id) return
         hashes.delete(row.id)
-        await vault.staged(row).discard()
-        await drop(row)
+        await vault.staged(now).discard()
+        await drop(now)
       }).catch(() => undefined)
       if (err instanceof AppError && err.statusCode === 403) throw err
       throw errors.notFound('Upload')

@@ -359,6 +359,23 @@ describe('tus into a shared folder', () => {
     }
   })
 
+  it('given the editor made a viewer mid-upload, then the next PATCH is 403 VIEWER_ROLE and the upload ends', async () => {
+    const created = await create(ben, 100, { filename: 'demoted.bin', parent: holidays })
+    const url = created.headers.get('location')!
+    expect((await counters(anna)).reserved).toBe(100)
+    await server.app.cumulus.drive.memberShares.setRole(bensShare, 'viewer')
+    try {
+      const refused = await patch(ben, url, 0, randomBytes(100))
+      expect(refused.status, refused.text).toBe(403)
+      expect(refused.body.code).toBe('VIEWER_ROLE')
+      expect((await counters(anna)).reserved).toBe(0)
+      expect((await tus(ben, 'HEAD', url)).status).toBe(404)
+    } finally {
+      await server.app.cumulus.drive.memberShares.setRole(bensShare, 'editor')
+    }
+    await expectConsistent(server, expect)
+  })
+
   it('given the editor’s connection dropped mid-PATCH, then he resumes from what arrived', async () => {
     const data = randomBytes(2 * MiB + 321, 11)
     const created = await create(ben, data.length, { filename: 'dropped.bin', parent: holidays })
