@@ -25,9 +25,9 @@ import { createUsersRepository } from './repositories/users.ts'
 import { createAuditService } from './services/audit.ts'
 import { createDavService } from './services/dav/dav.ts'
 import { createAccess } from './services/drive/access.ts'
+import { createMemberActivity } from './services/drive/member-activity.ts'
 import { createDownloadService } from './services/drive/downloads.ts'
 import { createItemPeople } from './services/drive/item-people.ts'
-import { createMemberActivity } from './services/drive/member-activity.ts'
 import { createFileCopies } from './services/drive/file-copy.ts'
 import { createListCache } from './services/drive/list-cache.ts'
 import { createListingService } from './services/drive/listing.ts'
@@ -221,6 +221,9 @@ export async function createContainer(config: Config, log: Log, options: Contain
     janitor,
     tree,
     quota,
+    // Multipart and tus uploads may go into a folder shared with the caller as editor.
+    access,
+    activity,
     maxUploadBytes: config.maxUploadBytes,
     limits: config.limits,
     onStored,

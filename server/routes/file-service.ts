@@ -78,8 +78,12 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const file = await uploads.uploadFile(owner(req), multipartBody(req, uploads.fileParser))
-      return reply.code(201).send(fileJson(file))
+      const { row, reach } = await uploads.uploadFile(owner(req), multipartBody(req, uploads.fileParser))
+      return reply.code(201).send(
+        // A new item has no share yet, and is the caller's own unless they are a member: the people
+        // fields cost no read then.
+        reach.role === 'owner' ? fileJson(row) : fileJson(row, (await people.of(reach, [row]))(row), reach),
+      )
     }),
   )
 

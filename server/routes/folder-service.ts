@@ -62,8 +62,12 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
       { config: { upload: true }, schema: { response: { 201: FolderJson } } },
       async (req, reply) => {
         if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-        const folder = await uploads.uploadFolder(owner(req), multipartBody(req, uploads.folderParser))
-        return reply.code(201).send(folderJson(folder))
+        const { row, reach } = await uploads.uploadFolder(owner(req), multipartBody(req, uploads.folderParser))
+        return reply.code(201).send(
+          // A new item has no share yet, and is the caller's own unless they are a member: the people
+          // fields cost no read then.
+          reach.role === 'owner' ? folderJson(row) : folderJson(row, (await people.of(reach, [row]))(row), reach),
+        )
       },
     ),
   )

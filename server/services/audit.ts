@@ -38,6 +38,8 @@ export type AuditAction =
   | 'drive.rename'
   | 'drive.move'
   | 'drive.trash'
+  | 'drive.upload'
+  | 'drive.folder-upload'
 
 export interface AuditEvent {
   action: AuditAction

@@ -35,6 +35,8 @@ export const auditTypeLabels: Record<string, string> = {
   'drive.rename': 'Renamed in a shared folder',
   'drive.move': 'Moved in a shared folder',
   'drive.trash': 'Moved to the trash in a shared folder',
+  'drive.upload': 'Uploaded to a shared folder',
+  'drive.folder-upload': 'Uploaded a folder to a shared folder',
 }
 
 export const settingsCopy = {

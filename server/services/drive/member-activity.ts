@@ -7,6 +7,9 @@ import type { Reach } from './access.ts'
 
 export type MemberAction = Extract<AuditAction, `drive.${string}`>
 
+/** Quoted as the log shows it; the app escapes it like every name from another person. */
+const quoted = (name: string) => `"${name}"`
+
 /** How many names one entry spells out; the rest are counted ("a, b, c and 4 more"). */
 export const NAMED = 3
 
@@ -28,6 +31,31 @@ export function createMemberActivity(deps: { audit: Pick<AuditService, 'record'>
       if (reach.role === 'owner') return
       const detail = describeItems(names, total)
       await deps.audit.record({ action, actorId: reach.callerId, subjectId: reach.ownerId, detail })
+    },
+    /** A file a member uploaded into `folder` (its path below it for a file of a folder upload). */
+    async uploaded(reach: Pick<Reach, 'ownerId' | 'callerId'>, file: string, folder: string): Promise<void> {
+      if (reach.callerId === reach.ownerId) return
+      await deps.audit.record({
+        action: 'drive.upload',
+        actorId: reach.callerId,
+        subjectId: reach.ownerId,
+        detail: `${quoted(file)} into ${quoted(folder)}`,
+      })
+    },
+    /** A folder upload of `files` files a member made into `folder`, its new top folder `top`. */
+    async uploadedFolder(
+      reach: Pick<Reach, 'ownerId' | 'callerId'>,
+      top: string,
+      files: number,
+      folder: string,
+    ): Promise<void> {
+      if (reach.callerId === reach.ownerId) return
+      await deps.audit.record({
+        action: 'drive.folder-upload',
+        actorId: reach.callerId,
+        subjectId: reach.ownerId,
+        detail: `${quoted(top)} (${files} ${files === 1 ? 'file' : 'files'}) into ${quoted(folder)}`,
+      })
     },
   }
 }
