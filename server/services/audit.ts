@@ -32,6 +32,9 @@ export type AuditAction =
   | 'admin.user.role'
   | 'admin.invite'
   | 'admin.invite.revoke'
+  | 'share.create'
+  | 'share.role'
+  | 'share.remove'
 
 export interface AuditEvent {
   action: AuditAction

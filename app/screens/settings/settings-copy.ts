@@ -29,6 +29,9 @@ export const auditTypeLabels: Record<string, string> = {
   'admin.user.role': 'Changed a user’s role',
   'admin.invite': 'Created an invite link',
   'admin.invite.revoke': 'Revoked an invite link',
+  'share.create': 'Shared an item',
+  'share.role': "Changed a share's role",
+  'share.remove': 'Ended a share',
 }
 
 export const settingsCopy = {
