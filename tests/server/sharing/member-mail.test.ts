@@ -2,6 +2,7 @@
 // account, each enabled member of a group (at most 50), names as plain text, never HTML; a mail
 // that fails never fails the share; none without SMTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomId } from '../../../server/util/crypto.ts'
 import { group, member, named, type Member } from '../helpers/members.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 import { startMailSink, subjectOf, type MailSink } from '../helpers/smtp.ts'
@@ -68,6 +69,49 @@ describe('with SMTP set', () => {
     await sleep(300)
     const to = sink.mails.slice(since).flatMap((m) => m.to)
     expect(to.sort()).toEqual([c.email, d.email].sort())
+  })
+
+  it('given a share with a group of 55, then 50 of them are mailed, no more', async () => {
+    const { db } = server.app.cumulus
+    const ids: string[] = []
+    for (let i = 0; i < 55; i++) {
+      const id = randomId()
+      ids.push(id)
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          email: `crowd-${i}-${id.toLowerCase()}@example.com`,
+          password_hash: 'x',
+          email_verified: 1,
+          created_at: Date.now(),
+          verify_sent_at: null,
+          reset_sent_at: null,
+          role: 'user',
+          disabled: 0,
+          must_change_password: 0,
+          quota: null,
+          used_bytes: 0,
+          reserved_bytes: 0,
+          totp_secret: null,
+          totp_enabled_at: null,
+          totp_last_step: null,
+          display_name: `Crowd ${i}`,
+        })
+        .execute()
+    }
+    const gid = await group(
+      server,
+      'Crowd',
+      ids.map((id) => ({ id })),
+    )
+    const since = sink.mails.length
+    const file = (await anna.browser.upload('all.txt', 'a', '/')).body._id
+    await anna.browser.post('/share-service/members', { itemType: 'file', itemId: file, groupId: gid, role: 'viewer' })
+    const deadline = Date.now() + 10_000
+    while (sink.mails.length - since < 50 && Date.now() < deadline) await sleep(100)
+    await sleep(500)
+    expect(sink.mails.length - since).toBe(50)
   })
 
   it('given the mail server refuses, then the share is made all the same', async () => {
