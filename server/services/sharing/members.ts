@@ -103,11 +103,13 @@ export function createMemberSharing(deps: {
     return toJson(found)
   }
 
-  /** The owner's live (not trashed) item, or 404: a trashed item is not shared anew. */
-  async function liveItem(ownerId: string, type: ShareItemType, id: string): Promise<{ name: string }> {
-    const row = type === 'file' ? await drive.files.file(ownerId, id) : await drive.folders.folder(ownerId, id)
-    if (!row || row.trashed) throw errors.notFound(type === 'file' ? 'File' : 'Folder')
-    return { name: 'filename' in row ? row.filename : row.name }
+  /** The owner's item and its name, as the mail and the audit line name it. */
+  async function itemOf(share: Pick<MemberShare, 'owner_id' | 'item_type' | 'item_id'>) {
+    const row =
+      share.item_type === 'file'
+        ? await drive.files.file(share.owner_id, share.item_id)
+        : await drive.folders.folder(share.owner_id, share.item_id)
+    return row && { trashed: row.trashed === 1, name: 'filename' in row ? row.filename : row.name }
   }
 
   /** A group's enabled members but the owner, GROUP_MAIL_MAX at most. */
@@ -147,16 +149,16 @@ export function createMemberSharing(deps: {
   async function recipientOf(
     ownerId: string,
     body: Pick<CreateMemberShareBody, 'userId' | 'groupId'>,
-  ): Promise<{ type: RecipientType; id: string; name: string }> {
+  ): Promise<{ type: RecipientType; id: string }> {
     if (body.userId !== undefined) {
       if (body.userId === ownerId) throw errors.shareWithOwner()
       const user = await users.byId(body.userId)
       if (!user || user.disabled) throw errors.notFound('User')
-      return { type: 'user', id: user.id, name: user.display_name }
+      return { type: 'user', id: user.id }
     }
     const group = await groups.byId(body.groupId!)
     if (!group) throw errors.notFound('Group')
-    return { type: 'group', id: group.id, name: group.name }
+    return { type: 'group', id: group.id }
   }
 
   /** A share its owner manages: someone else's id answers 404, as an unknown one. */
@@ -166,18 +168,14 @@ export function createMemberSharing(deps: {
     return share
   }
 
-  /** What the audit line says: the item's name and who it concerns. */
-  async function detailOf(share: MemberShare, extra = ''): Promise<string> {
-    const row =
-      share.item_type === 'file'
-        ? await drive.files.file(share.owner_id, share.item_id)
-        : await drive.folders.folder(share.owner_id, share.item_id)
-    const item = row ? ('filename' in row ? row.filename : row.name) : share.item_id
+  /** What the audit line says: the item's name, who it concerns, the role. */
+  async function detailOf(share: MemberShare): Promise<string> {
+    const item = (await itemOf(share))?.name ?? share.item_id
     const recipient =
       share.recipient_type === 'user'
         ? ((await users.byId(share.recipient_id))?.display_name ?? share.recipient_id)
         : ((await groups.byId(share.recipient_id))?.name ?? share.recipient_id)
-    return `${printableName(item)} → ${printableName(recipient)} (${share.role})${extra}`
+    return `${printableName(item)} → ${printableName(recipient)} (${share.role})`
   }
 
   async function changed(
@@ -197,7 +195,9 @@ export function createMemberSharing(deps: {
       // The item first: one the caller can't reach is a 404 before anything is said of the recipient.
       await access.item(callerId, { type: body.itemType, id: body.itemId }, 'own')
       const recipient = await recipientOf(callerId, body)
-      const item = await liveItem(callerId, body.itemType, body.itemId)
+      // A trashed item is not shared anew (its owner reaches it; nobody else would).
+      const item = await itemOf({ owner_id: callerId, item_type: body.itemType, item_id: body.itemId })
+      if (!item || item.trashed) throw errors.notFound(body.itemType === 'file' ? 'File' : 'Folder')
       if (await shares.byRecipient(body.itemId, recipient.type, recipient.id)) throw errors.alreadyShared()
       const row: MemberShare = {
         id: randomId(),
@@ -267,6 +267,8 @@ export function createMemberSharing(deps: {
       const page = rows.slice(0, limit)
       const next = rows.length > limit ? cursorOf(page.at(-1)!) : undefined
 
+      // Which share stands for each item: chosen by share id alone, so whichever page a share
+      // falls on, the same one is kept (no duplicate, no gap across pages).
       const all = await shares.receivedOn(
         callerId,
         page.map((s) => s.item_id),
@@ -303,7 +305,7 @@ export function createMemberSharing(deps: {
       const groupNames = listed.some((s) => s.recipient_type === 'group')
         ? new Map((await groups.list()).map((g) => [g.id, g.name]))
         : new Map<string, string>()
-      const recipientOf = (s: MemberShare): GrantedShare =>
+      const asGranted = (s: MemberShare): GrantedShare =>
         s.recipient_type === 'user'
           ? { ...s, recipient_name: me?.display_name ?? '', recipient_email: me?.email ?? null }
           : { ...s, recipient_name: groupNames.get(s.recipient_id) ?? '', recipient_email: null }
@@ -326,7 +328,7 @@ export function createMemberSharing(deps: {
               fileJson({ ...(row as FileRow), link_type: null, link_token: null }, people, view)
             : folderJson(row as Folder, people, view)
         const { owner_name: _, ...share } = s
-        items.push({ share: toJson(recipientOf(share)), item, owner })
+        items.push({ share: toJson(asGranted(share)), item, owner })
       }
       return { items, ...(next !== undefined ? { next } : {}) }
     },
