@@ -193,3 +193,52 @@ describe('PATCH and DELETE /share-service/members/{id}', () => {
     expect(events[2].detail).toContain('Badge')
   })
 })
+
+describe('who may call the share routes', () => {
+  it('given an editor, a viewer, a group member, an ex-member and a disabled member, then each gets its exact status', async () => {
+    const box = (await anna.browser.post('/folder-service/create', { name: 'Matrix' })).body._id
+    const [editor, viewer, grouped, ex, off] = (await Promise.all(
+      ['editor', 'viewer', 'grouped', 'ex', 'off'].map((t) => member(server, t)),
+    )) as [Member, Member, Member, Member, Member]
+    const crew = await group(server, 'Crew', [grouped])
+    const target = await member(server, 'target')
+    const shareIds: Record<string, string> = {
+      editor: await shareWith(server, anna, { type: 'folder', id: box }, editor, 'editor'),
+      viewer: await shareWith(server, anna, { type: 'folder', id: box }, viewer, 'viewer'),
+      grouped: await shareWith(server, anna, { type: 'folder', id: box }, { id: crew, type: 'group' }, 'viewer'),
+    }
+    await shareWith(server, anna, { type: 'folder', id: box }, off, 'editor')
+    const exShare = await shareWith(server, anna, { type: 'folder', id: box }, ex, 'editor')
+    await anna.browser.delete(`/share-service/members/${exShare}`)
+    await server.app.cumulus.db.updateTable('users').set({ disabled: 1 }).where('id', '=', off.id).execute()
+
+    const list = `/share-service/members?itemType=folder&itemId=${box}`
+    const body = folderShare(box, { userId: target.id })
+    const expected: Array<[string, Member, number, number, number]> = [
+      // who, as, GET list, POST share, PATCH someone else's share
+      ['owner', anna, 200, 201, 200],
+      ['editor', editor, 200, 403, 404],
+      ['viewer', viewer, 200, 403, 404],
+      ['group member', grouped, 200, 403, 404],
+      ['ex-member', ex, 404, 404, 404],
+      // Its session still open (the admin's disable would also end it: 401): ACCOUNT_DISABLED.
+      ['disabled member', off, 403, 403, 403],
+    ]
+    for (const [who, as, get, post, patch] of expected) {
+      expect((await as.browser.get(list)).status, `${who} GET`).toBe(get)
+      const made = await create(as, body)
+      expect(made.status, `${who} POST`).toBe(post)
+      if (made.status === 201) await anna.browser.delete(`/share-service/members/${made.body.share._id}`)
+      const other = as === viewer ? shareIds.editor : shareIds.viewer
+      expect(
+        (await as.browser.patch(`/share-service/members/${other}`, { role: 'viewer' })).status,
+        `${who} PATCH`,
+      ).toBe(patch)
+    }
+    // A group member cannot end the group's share; the viewer can leave their own.
+    expect((await grouped.browser.delete(`/share-service/members/${shareIds.grouped}`)).status).toBe(404)
+    expect((await editor.browser.delete(`/share-service/members/${shareIds.viewer}`)).status).toBe(404)
+    expect((await viewer.browser.delete(`/share-service/members/${shareIds.viewer}`)).status).toBe(200)
+    expect((await viewer.browser.get(list)).status).toBe(404)
+  })
+})
