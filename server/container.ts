@@ -46,6 +46,7 @@ import { createFileRequests } from './services/sharing/file-requests.ts'
 import { createSharedAccess } from './services/sharing/link-access.ts'
 import { createShareUnlock } from './services/sharing/link-passwords.ts'
 import { createSharingService } from './services/sharing/links.ts'
+import { createMemberSharing } from './services/sharing/members.ts'
 import { createUploadNotices } from './services/sharing/upload-notices.ts'
 import { createAccountService } from './services/sign-in/accounts.ts'
 import { createAppPasswordService } from './services/sign-in/app-passwords.ts'
@@ -274,6 +275,17 @@ export async function createContainer(config: Config, log: Log, options: Contain
     linkUploads: fileRequests.linkUploads,
   })
   const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl, uploads: resumable })
+  // Member shares: an owner's items shared with accounts and groups; new recipients are mailed.
+  const members = createMemberSharing({
+    access,
+    drive,
+    users,
+    groups,
+    audit,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+  })
 
   // The family: the admin's side of accounts.
   const removal = createUserRemoval({
@@ -331,6 +343,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     shared,
     fileRequests,
     sharing,
+    members,
     dav,
 
     /** Starts the server's background work: the janitor, the thumbnail queue and the sweeps. */
@@ -370,6 +383,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     async close(): Promise<void> {
       await stopBackground()
       await uploadNotices.flush()
+      await members.flush()
       mailer.close()
       if (redis) await closeRedis(redis)
       await database.close()

@@ -133,6 +133,42 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
       ),
 
     /**
+     * Marks the account's drive as changed without a row of it changing (a member share made,
+     * changed or ended): its cached lists, keyed by the version, are read afresh.
+     */
+    async bumpDriveVersion(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ drive_version: eb('drive_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /**
+     * Enabled accounts other than `exceptId`, by display name then id, `limit` after `after`: the
+     * people picker reads them a page at a time and keeps those that match.
+     */
+    enabledPage: (
+      exceptId: string,
+      limit: number,
+      after?: { name: string; id: string },
+    ): Promise<Array<Pick<User, 'id' | 'email' | 'display_name'>>> => {
+      let q = db
+        .selectFrom('users')
+        .select(['id', 'email', 'display_name'])
+        .where('disabled', '=', 0)
+        .where('id', '<>', exceptId)
+      if (after)
+        q = q.where((eb) =>
+          eb.or([
+            eb('display_name', '>', after.name),
+            eb.and([eb('display_name', '=', after.name), eb('id', '>', after.id)]),
+          ]),
+        )
+      return q.orderBy('display_name').orderBy('id').limit(limit).execute()
+    },
+
+    /**
      * Applies `patch`, unless it would leave no active admin (demoting, disabling or — with
      * `remove` — deleting the last one): then nothing changes and it answers false. One
      * transaction; on PostgreSQL the active admins' rows are locked first, so two admins

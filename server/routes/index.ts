@@ -8,6 +8,7 @@ import { adminRoutes } from './admin.ts'
 import { davRoutes } from './dav/index.ts'
 import { fileRoutes } from './file-service.ts'
 import { folderRoutes } from './folder-service.ts'
+import { memberShareRoutes } from './member-shares.ts'
 import { oidcRoutes } from './oidc.ts'
 import { publicRoutes } from './public-files.ts'
 import { resumableRoutes } from './resumable-uploads.ts'
@@ -87,6 +88,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     publicPerIp,
     multipart,
   })
+  await app.register(memberShareRoutes, { prefix: '/share-service', auth, members: c.members })
   await app.register(folderRoutes, { prefix: '/folder-service', ...drive, zips: c.zips })
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
   await app.register(davRoutes, { prefix: '/dav', dav: c.dav, appPasswords: c.appPasswords })

@@ -40,6 +40,9 @@ export type AuditAction =
   | 'drive.trash'
   | 'drive.upload'
   | 'drive.folder-upload'
+  | 'share.create'
+  | 'share.role'
+  | 'share.remove'
 
 export interface AuditEvent {
   action: AuditAction

@@ -37,6 +37,9 @@ export const auditTypeLabels: Record<string, string> = {
   'drive.trash': 'Moved to the trash in a shared folder',
   'drive.upload': 'Uploaded to a shared folder',
   'drive.folder-upload': 'Uploaded a folder to a shared folder',
+  'share.create': 'Shared an item',
+  'share.role': "Changed a share's role",
+  'share.remove': 'Ended a share',
 }
 
 export const settingsCopy = {

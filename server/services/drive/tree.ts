@@ -158,6 +158,8 @@ export function createTreeService(deps: {
     const ids = rows.map((r) => r.id)
     for (let i = 0; i < ids.length; i += 500) {
       await trx.files.deleteByIds(owner, ids.slice(i, i + 500))
+      // A member share of a file deleted forever goes with its row, in the same transaction.
+      await trx.memberShares.removeForItems(owner, ids.slice(i, i + 500))
     }
     return keys
   }
@@ -247,7 +249,10 @@ export function createTreeService(deps: {
     const kept = new Set(inside)
     for (const level of batch) {
       const ids = level.filter((id) => kept.has(id))
-      if (ids.length > 0) await trx.folders.deleteByIds(owner, ids)
+      if (ids.length > 0) {
+        await trx.folders.deleteByIds(owner, ids)
+        await trx.memberShares.removeForItems(owner, ids)
+      }
     }
     return { keys, next: 'batch' }
   }
