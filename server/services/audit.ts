@@ -32,6 +32,12 @@ export type AuditAction =
   | 'admin.user.role'
   | 'admin.invite'
   | 'admin.invite.revoke'
+  | 'display-name.change'
+  | 'admin.group.create'
+  | 'admin.group.rename'
+  | 'admin.group.delete'
+  | 'admin.group.member.add'
+  | 'admin.group.member.remove'
 
 export interface AuditEvent {
   action: AuditAction

@@ -29,6 +29,12 @@ export const auditTypeLabels: Record<string, string> = {
   'admin.user.role': 'Changed a user’s role',
   'admin.invite': 'Created an invite link',
   'admin.invite.revoke': 'Revoked an invite link',
+  'display-name.change': 'Changed the display name',
+  'admin.group.create': 'Created a group',
+  'admin.group.rename': 'Renamed a group',
+  'admin.group.delete': 'Deleted a group',
+  'admin.group.member.add': 'Added a member to a group',
+  'admin.group.member.remove': 'Removed a member from a group',
 }
 
 export const settingsCopy = {
