@@ -4,7 +4,7 @@
 // user back to the password.
 import { Button } from '@cumulus/ui'
 import { css } from 'goober'
-import { type Dispatch, type SetStateAction, Suspense, useEffect, useState } from 'react'
+import { type Dispatch, type SetStateAction, Suspense, useEffect, useId, useState } from 'react'
 import type { SecondFactorMethod } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { createAccountErrorMessage, loginErrorMessage } from '../../features/account/error-messages.ts'
@@ -100,6 +100,7 @@ export interface PasswordFormProps {
 export function PasswordForm({ invite, draft, onDraftChange, notice, onSecondFactor, onSignedIn }: PasswordFormProps) {
   const { mode, email, password, verify, displayName } = draft
   const [noMail, setNoMail] = useState(false)
+  const optionalId = useId()
   const [cooldownOpen, setCooldownOpen] = useState(false)
   const [cooldownUsed, setCooldownUsed] = useState(false)
   const change = (field: 'email' | 'password' | 'verify' | 'displayName') => (value: string) =>
@@ -180,7 +181,12 @@ export function PasswordForm({ invite, draft, onDraftChange, notice, onSecondFac
             autoComplete="name"
             // Room for spaces the server trims; the rule itself is checked as the user types.
             maxLength={PERSON_NAME_MAX * 2}
-            aside={<span className={note}>{copy.displayName.optional}</span>}
+            aria-describedby={optionalId}
+            aside={
+              <span id={optionalId} className={note}>
+                {copy.displayName.optional}
+              </span>
+            }
             value={displayName}
             onValueChange={change('displayName')}
           />

@@ -47,7 +47,7 @@ describe('sign-up: Your name (optional)', () => {
   it('given no name, then the field says it is optional and nothing is sent for it', async () => {
     server.use(mock.post('*/user-service/create', () => ok({ user: testUser, emailSent: false }, 201)))
     const { user } = await fillCreate('')
-    expect(screen.getByText('Optional')).toBeTruthy()
+    expect(field('Your name').getAttribute('aria-describedby')).toBe(screen.getByText('Optional').id)
     await user.click(submit('Create account'))
     await waitFor(() => expect(sent('/user-service/create')[0]?.body).not.toHaveProperty('displayName'))
   })
