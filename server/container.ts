@@ -37,6 +37,7 @@ import { createTreeService } from './services/drive/tree.ts'
 import { createUploadService } from './services/drive/uploads.ts'
 import { createZipService } from './services/drive/zip.ts'
 import { createAdminService } from './services/family/admin.ts'
+import { createGroupService } from './services/family/groups.ts'
 import { createInviteService } from './services/family/invites.ts'
 import { createUserRemoval } from './services/family/user-removal.ts'
 import { createMailer } from './services/mailer.ts'
@@ -298,6 +299,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     discardStaged: (row) => vault.staged(row).discard(),
   })
   const admin = createAdminService({ users, accounts, sessions, removal, audit, invites })
+  const groupService = createGroupService({ groups, users, shares: drive.memberShares, audit })
 
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
   const dav = createDavService({ ...writeDeps, access })
@@ -318,6 +320,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     people,
     activity,
     groups,
+    groupService,
     mailer,
     sessions,
     audit,

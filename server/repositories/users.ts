@@ -6,6 +6,7 @@ import type { DB, NewUser, User, UserRole } from '../db/schema.ts'
 export interface UserUsage {
   id: string
   email: string
+  display_name: string
   role: UserRole
   disabled: number
   quota: number | null
@@ -21,6 +22,7 @@ export interface AccountPatch {
   role?: UserRole
   disabled?: number
   quota?: number | null
+  display_name?: string
 }
 
 export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite') {
@@ -55,6 +57,9 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
         .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
         .where('id', '=', id)
         .execute()
+    },
+    async setDisplayName(id: string, name: string): Promise<void> {
+      await db.updateTable('users').set({ display_name: name }).where('id', '=', id).execute()
     },
     async markVerified(id: string): Promise<void> {
       await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute()
@@ -92,6 +97,7 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
         .select([
           'users.id',
           'users.email',
+          'users.display_name',
           'users.role',
           'users.disabled',
           'users.quota',

@@ -50,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     admin: c.admin,
     invites: c.invites,
     audit: c.audit,
+    groups: c.groupService,
     mailEnabled: c.mailer.enabled,
   })
   await app.register(oidcRoutes, { prefix: '/auth/oidc', auth, config, oidc: c.oidc, loginPerIp })

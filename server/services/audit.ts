@@ -43,6 +43,12 @@ export type AuditAction =
   | 'share.create'
   | 'share.role'
   | 'share.remove'
+  | 'display-name.change'
+  | 'admin.group.create'
+  | 'admin.group.rename'
+  | 'admin.group.delete'
+  | 'admin.group.member.add'
+  | 'admin.group.member.remove'
 
 export interface AuditEvent {
   action: AuditAction
