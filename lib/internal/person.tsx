@@ -2,6 +2,7 @@ import type { BadgeLetter } from '../theme/tokens.ts'
 import { vars } from '../theme/contract.css.ts'
 import { Icon } from '../components/icon/icon.tsx'
 import { type PeopleOption, peopleOptionName } from '../components/people-picker/people-option.ts'
+import { isolateText } from './bidi.tsx'
 import { cx } from './cx.ts'
 import * as css from './person.css.ts'
 
@@ -46,16 +47,19 @@ export function Avatar({ person }: { person: PeopleOption | { type: 'owner'; dis
   )
 }
 
-/** The name over its second line (an email, "4 members", a role). Names are isolated with dir="auto". */
+/**
+ * The name over its second line (an email, "4 members"). Each sits in <bdi>: isolated, so a
+ * right-to-left name or a U+202E stays inside itself, yet aligned with the rows around it.
+ */
 export function PersonText({ name, detail }: { name: string; detail?: string }) {
   return (
     <span className={css.text}>
-      <span dir="auto" data-part="person-name" className={css.name} title={name}>
-        {name}
+      <span data-part="person-name" className={css.name} title={isolateText(name)}>
+        <bdi>{name}</bdi>
       </span>
       {detail ? (
-        <span dir="auto" data-part="person-detail" className={css.detail}>
-          {detail}
+        <span data-part="person-detail" className={css.detail}>
+          <bdi>{detail}</bdi>
         </span>
       ) : null}
     </span>

@@ -3,7 +3,12 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText } from '../../theme/states.ts'
 
-export const root = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'small' }), baseText])
+// minWidth 0: in a flex row the list shrinks and cuts long names instead of overflowing.
+export const root = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'small' }),
+  baseText,
+  { minWidth: 0 },
+])
 
 export const list = style({ display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' })
 

@@ -5,7 +5,12 @@ import { vars } from '../../theme/contract.css.ts'
 import { sprinkles } from '../../theme/sprinkles.css.ts'
 import { baseText } from '../../theme/states.ts'
 
-export const root = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xsmall' }), baseText])
+// minWidth 0: in a flex row the component shrinks and cuts long names instead of overflowing.
+export const root = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xsmall' }),
+  baseText,
+  { minWidth: 0 },
+])
 
 export const label = style([sprinkles({ fontWeight: 'semibold', fontSize: 'small' }), { color: vars.color.text }])
 
