@@ -30,7 +30,8 @@ describe.skipIf(!pgUrl)('member shares across instances (PostgreSQL)', () => {
   let carla: Member
   let holidays: string
   beforeAll(async () => {
-    pair = await startPair()
+    // One deployment, one secret: a session signed in through A holds on B.
+    pair = await startPair({ SECRET: 's'.repeat(40) })
     ;[anna, ben, carla] = await Promise.all([member(pair.a, 'anna'), member(pair.a, 'ben'), member(pair.a, 'carla')])
     holidays = (await anna.browser.post('/folder-service/create', { name: 'Holidays' })).body._id
     await anna.browser.upload('first.txt', '1', holidays)
