@@ -27,10 +27,11 @@ import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import type { FileCopies } from '../services/drive/file-copy.ts'
 import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
-import type { ListingService } from '../services/drive/listing.ts'
+import { flag, type ListingService } from '../services/drive/listing.ts'
 import type { MediaService } from '../services/media/previews.ts'
 import type { SessionService } from '../services/sign-in/sessions.ts'
 import type { SharingService } from '../services/sharing/links.ts'
+import type { Timeline } from '../services/drive/timeline.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
 import { registerActions, registerItemRoutes } from './item-routes.ts'
@@ -48,6 +49,7 @@ export interface FileRoutesDeps {
   tree: TreeService
   uploads: UploadService
   copies: FileCopies
+  timeline: Timeline
   multipart: FastifyMultipartOptions
 }
 
@@ -92,6 +94,13 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     '/list',
     { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } },
     async (req, reply) => {
+      // The family timeline: the caller's media and what is shared with them. Each source is
+      // read under its owner's id from the live shares; no cache key follows them all.
+      if (flag(req.query.mediaMode) && req.query.include === 'shared')
+        // JSON text, as fileListJson writes it for the response schema (a string goes out as is).
+        return reply
+          .type('application/json; charset=utf-8')
+          .send((await deps.timeline.page(owner(req), req.query)) as unknown as FileJson[])
       // A folder named is checked first; Home, trash, media and searches are the caller's own drive.
       const reach = await access.parent(owner(req), req.query.parent, 'view')
       const scope = reach.role === 'owner' ? 'drive' : 'folder'
