@@ -30,6 +30,8 @@ export interface TimelineQuery {
   media: 'all' | 'photos' | 'videos'
   /** Keyset: the last item's taken date and id. */
   cursor?: { date: number; id?: string }
+  /** Oldest first (the gallery's toggle); newest first by default. */
+  ascending?: boolean
   limit: number
 }
 
@@ -59,10 +61,11 @@ export function createTimelineRepository(db: Kysely<DB>, dialect: Dialect) {
   }
 
   function arm(source: TimelineSource, isVideo: 0 | 1, q: TimelineQuery): RawBuilder<unknown> {
+    const op = sql.raw(q.ascending ? '>' : '<')
     const after = q.cursor
       ? q.cursor.id
-        ? sql` and (taken_date, id) < (${q.cursor.date}, ${q.cursor.id})`
-        : sql` and taken_date < ${q.cursor.date}`
+        ? sql` and (taken_date, id) ${op} (${q.cursor.date}, ${q.cursor.id})`
+        : sql` and taken_date ${op} ${q.cursor.date}`
       : sql``
     const scope = source.shared ? sql` and ${sharedScope(source.ownerId, source.shared)}` : sql``
     // `media = 1` is a literal: the index is partial on it (migration 019).
@@ -72,15 +75,16 @@ export function createTimelineRepository(db: Kysely<DB>, dialect: Dialect) {
   }
 
   return {
-    /** One page of the sources' media, newest taken first, ties by id. */
+    /** One page of the sources' media, newest taken first (or oldest), ties by id. */
     async page(sources: readonly TimelineSource[], q: TimelineQuery): Promise<TimelineRow[]> {
       const kinds: Array<0 | 1> = q.media === 'photos' ? [0] : q.media === 'videos' ? [1] : [0, 1]
       const arms = sources.flatMap((s) =>
         s.shared && !s.shared.folders.length && !s.shared.fileIds.length ? [] : kinds.map((k) => arm(s, k, q)),
       )
       if (arms.length === 0) return []
+      const dir = sql.raw(q.ascending ? 'asc' : 'desc')
       const r = await sql<TimelineRow>`${sql.join(arms, sql` union all `)}
-        order by taken_date desc, id desc limit ${q.limit}`.execute(db)
+        order by taken_date ${dir}, id ${dir} limit ${q.limit}`.execute(db)
       return r.rows
     },
 

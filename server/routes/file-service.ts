@@ -94,9 +94,10 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     '/list',
     { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } },
     async (req, reply) => {
-      // The family timeline: the caller's media and what is shared with them. Each source is
-      // read under its owner's id from the live shares; no cache key follows them all.
-      if (flag(req.query.mediaMode) && req.query.include === 'shared')
+      // The family timeline: the caller's media and what is shared with them, by date taken. Each
+      // source is read under its owner's id from the live shares; no cache key follows them all.
+      // A media search stays in the caller's own gallery.
+      if (flag(req.query.mediaMode) && req.query.include === 'shared' && !req.query.search?.trim())
         // JSON text, as fileListJson writes it for the response schema (a string goes out as is).
         return reply
           .type('application/json; charset=utf-8')

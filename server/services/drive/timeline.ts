@@ -86,6 +86,7 @@ export function createTimeline(deps: { repo: DriveRepository; people: ItemPeople
       const rows = await repo.timeline.page(sources, {
         media: q.mediaFilter ?? 'all',
         limit: q.limit ?? 50,
+        ascending: q.sortBy === 'date_asc',
         ...(cursor?.date !== undefined
           ? { cursor: { date: cursor.date, ...(cursor.id ? { id: cursor.id } : {}) } }
           : {}),

@@ -180,6 +180,22 @@ describe('the family timeline', () => {
     expect(await walk(ben, `&person=${dan.id}`)).toEqual([])
   })
 
+  it('given oldest first, then the same items in the reverse order, paged', async () => {
+    const newest = (await walk(ben, '', 50)).map((i) => i._id)
+    const items: Item[] = []
+    let cursor = ''
+    for (;;) {
+      const r = await ben.browser.get(
+        `/file-service/list?mediaMode=true&include=shared&sortBy=date_asc&limit=4${cursor}`,
+      )
+      items.push(...(r.body as Item[]))
+      if (r.body.length < 4) break
+      const last = r.body.at(-1) as Item
+      cursor = `&startAtDate=${takenOf(last)}&startAtId=${last._id}`
+    }
+    expect(items.map((i) => i._id)).toEqual([...newest].reverse())
+  })
+
   it('given mediaFilter, then photos or videos only, across owners', async () => {
     const videos = await walk(ben, '&mediaFilter=videos')
     expect(videos.map((i) => i._id)).toEqual([annaShared[2]])
