@@ -86,3 +86,13 @@ export const caption = style([
     },
   },
 ])
+
+/** A tile's badge (whose photo it is): over the picture's top start corner, never in the way of a click. */
+export const badge = style({
+  position: 'absolute',
+  insetBlockStart: 4,
+  insetInlineStart: 4,
+  zIndex: 1,
+  maxWidth: 'calc(100% - 8px)',
+  pointerEvents: 'none',
+})
