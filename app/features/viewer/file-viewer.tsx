@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type FileJson, fullThumbnailUrl, streamVideoUrl } from '../../api/files.ts'
 import { copy } from '../../copy-screens.ts'
+import { AddedByPlaceholder as AddedBy } from '../people/people-placeholders.tsx'
 import { popupModal, resetPopupSelect, setPopupSelect } from '../../state/selection.ts'
 import { isPreviewable } from '../items/browser-items.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
@@ -120,6 +121,8 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
   const isVideo = file.metadata.isVideo
   const src = isVideo ? (stream?.id === file._id ? stream.src : undefined) : fullThumbnailUrl(file._id)
   const items = current && menuItems ? menuItems(current) : []
+  // Who put it in: a member who added it, else the owner when it is someone else's (issue #39).
+  const adder = file.addedBy ?? file.owner
 
   return (
     <MediaViewer
@@ -128,6 +131,7 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
       kind={isVideo ? 'video' : 'image'}
       src={src}
       menu={items.length > 0 ? <Menu label={copy.viewer.fileActions} items={items} /> : undefined}
+      details={adder ? <AddedBy name={adder.displayName} /> : undefined}
       prevDisabled={index <= 0}
       nextDisabled={index < 0 || (index === previewables.length - 1 && !hasMore)}
       onPrev={() => step(index > 0 ? previewables[index - 1] : undefined)}
