@@ -17,7 +17,7 @@ import { useItemClick } from '../../features/items/use-item-click.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
 import { useAnythingShared } from '../../hooks/use-anything-shared.ts'
 import { useFileList } from '../../hooks/use-file-list.ts'
-import { useUser } from '../../hooks/use-user.ts'
+import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import {
   type MediaFilter,
   mediaAscending,
@@ -71,9 +71,11 @@ export function MediaView({ search }: { search?: string }) {
   const chosen = mediaIncludeShared.value
   const person = mediaPerson.value
   const shared = useAnythingShared(chosen !== null)
-  const me = useUser().data?._id
   // A search looks in the user's own gallery only (the timeline has no search).
   const includeShared = !search && (chosen ?? shared.any)
+  // The "Me" chip's id; the record the usage meter reads already (the user record is not
+  // there after a reload).
+  const me = useUserDetailed(includeShared).data?._id
   // Never chosen: the first page waits for whether anything is shared, so it is read once.
   const waiting = chosen === null && !shared.known
   const list = useFileList(
