@@ -39,18 +39,14 @@ export function createTimeline(deps: { repo: DriveRepository; people: ItemPeople
    * The caller's role on each row of one owner and where their view starts (the topmost shared
    * item on its path): the strongest share on the path wins, as in the access check.
    */
-  async function rolesOf(ownerId: string, shares: OwnerShares, rows: readonly TimelineRow[]) {
+  function rolesOf(shares: OwnerShares, rows: readonly TimelineRow[], paths: Map<string, { ancestors: string }>) {
     const granted = new Map<string, MemberRole>()
     for (const s of [...shares.folders, ...shares.files])
       granted.set(s.id, granted.has(s.id) ? strongerRole(granted.get(s.id)!, s.role) : s.role)
-    const paths = await repo.timeline.folderPaths(
-      ownerId,
-      rows.flatMap((r) => (r.folder_id ? [r.folder_id] : [])),
-    )
     const out = new Map<string, { role: MemberRole; topId: string }>()
     for (const r of rows) {
       const ids = r.folder_id
-        ? [...(paths.get(r.folder_id) ?? '/').split('/').filter(Boolean), r.folder_id, r.id]
+        ? [...(paths.get(r.folder_id)?.ancestors ?? '/').split('/').filter(Boolean), r.folder_id, r.id]
         : [r.id]
       let role: MemberRole | undefined
       let topId: string | undefined
@@ -73,13 +69,13 @@ export function createTimeline(deps: { repo: DriveRepository; people: ItemPeople
       const byOwner = await sharesByOwner(callerId, person)
       const sources: TimelineSource[] = []
       if (person === undefined || person === callerId) sources.push({ ownerId: callerId })
+      // Every source's shared folders in one read; a folder counts for the owner who shared it, live.
+      const found = await repo.timeline.folders([...byOwner.values()].flatMap((s) => s.folders.map((f) => f.id)))
       for (const [ownerId, s] of byOwner) {
-        const folders = (
-          await repo.folders.foldersByIds(
-            ownerId,
-            s.folders.map((f) => f.id),
-          )
-        ).filter((f) => !f.trashed)
+        const folders = s.folders.flatMap((f) => {
+          const row = found.get(f.id)
+          return row && row.owner_id === ownerId && !row.trashed ? [row] : []
+        })
         sources.push({ ownerId, shared: { folders, fileIds: s.files.map((f) => f.id) } })
       }
       const cursor = cursorOf(q)
@@ -107,7 +103,12 @@ export function createTimeline(deps: { repo: DriveRepository; people: ItemPeople
       if (g) g.push(r)
       else groups.set(r.owner_id, [r])
     }
-    const owners = await repo.paths.people([...groups.keys()].filter((id) => id !== callerId))
+    const others = rows.filter((r) => r.owner_id !== callerId)
+    const [owners, paths] = await Promise.all([
+      repo.paths.people([...groups.keys()].filter((id) => id !== callerId)),
+      // The folders above others' items, for their roles and view tops: one read for the page.
+      repo.timeline.folders(others.flatMap((r) => (r.folder_id ? [r.folder_id] : []))),
+    ])
     const fields = new Map<string, { people: ItemPeople; topId?: string }>()
     for (const [ownerId, group] of groups) {
       if (ownerId === callerId) {
@@ -117,7 +118,7 @@ export function createTimeline(deps: { repo: DriveRepository; people: ItemPeople
       }
       const o = owners.get(ownerId)
       if (!o) continue
-      const roles = await rolesOf(ownerId, byOwner.get(ownerId)!, group)
+      const roles = rolesOf(byOwner.get(ownerId)!, group, paths)
       const reach: Reach = {
         ownerId,
         role: 'viewer',
