@@ -233,7 +233,6 @@ export const copy = {
     next: 'Next', // ours
     close: 'Close', // ours
     fileActions: 'File actions', // ours
-    addedBy: (name: string) => `Added by ${name}`, // ours: who put the shown photo in (issue #39)
   },
   // ours: the family timeline on the Media page (issue #39 point 5).
   timeline: {
@@ -241,7 +240,6 @@ export const copy = {
     person: 'Whose photos',
     everyone: 'Everyone',
     me: 'Me',
-    ownerBadge: (name: string) => `${name}'s`,
   },
   share: {
     title: 'Share', // ours

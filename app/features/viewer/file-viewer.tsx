@@ -1,12 +1,11 @@
 // SPEC §2 "File viewer modal (previewable files)": the full-screen viewer for files with a thumbnail
 // or a video flag, opened through the popupModal signal. Images come from the full-size thumbnail;
 // videos stream once the stream token is set (§4 "Video", §8 "Error getting video").
-import { MediaViewer, Menu, type MenuEntry } from '@cumulus/ui'
+import { AddedBy, MediaViewer, Menu, type MenuEntry } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type FileJson, fullThumbnailUrl, streamVideoUrl } from '../../api/files.ts'
 import { copy } from '../../copy-screens.ts'
-import { AddedByPlaceholder as AddedBy } from '../people/people-placeholders.tsx'
 import { popupModal, resetPopupSelect, setPopupSelect } from '../../state/selection.ts'
 import { isPreviewable } from '../items/browser-items.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'

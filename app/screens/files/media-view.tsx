@@ -4,12 +4,11 @@
 // With "Include shared" (issue #39 point 5, on by default when anything is shared with the user)
 // it is the family timeline: others' photos join in, each tile naming its owner, and chips filter
 // by person.
-import { Button, IconButton, PhotoGallery, type BrowserFile, Select } from '@cumulus/ui'
+import { Button, IconButton, OwnerBadge, PhotoGallery, type BrowserFile, Select } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import type { FileJson } from '../../api/files.ts'
 import { copy } from '../../copy-screens.ts'
-import { OwnerBadgePlaceholder as OwnerBadge } from '../../features/people/people-placeholders.tsx'
 import { useAddNew } from '../../features/layout/add-new.tsx'
 import { menuEntries } from '../../features/items/item-menu.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
