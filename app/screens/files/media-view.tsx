@@ -121,7 +121,7 @@ export function MediaView({ search }: { search?: string }) {
             {search ? null : (
               <Button
                 variant={includeShared ? 'primary' : 'secondary'}
-                icon="share"
+                icon="users"
                 aria-pressed={includeShared}
                 onClick={() => setMediaIncludeShared(!includeShared)}
               >
