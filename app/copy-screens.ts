@@ -234,6 +234,13 @@ export const copy = {
     close: 'Close', // ours
     fileActions: 'File actions', // ours
   },
+  // ours: the family timeline on the Media page (issue #39 point 5).
+  timeline: {
+    includeShared: 'Include shared',
+    person: 'Whose photos',
+    everyone: 'Everyone',
+    me: 'Me',
+  },
   share: {
     title: 'Share', // ours
     copyLink: 'Copy link',

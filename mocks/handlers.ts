@@ -120,6 +120,8 @@ export const defaultHandlers = [
   // No share links yet (the share dialogs and /shared read them).
   http.get('*/share-service/links', () => ok({ links: [] })),
   http.get('*/share-service/links/:id/uploads', () => ok({ uploads: [] })),
+  // Nothing shared with the user (Media reads one item to decide "Include shared").
+  http.get('*/share-service/shared-with-me', () => ok({ items: [] })),
   // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
   http.get('*/user-service/sessions', () =>
     ok({

@@ -31,6 +31,7 @@ import { createItemPeople } from './services/drive/item-people.ts'
 import { createFileCopies } from './services/drive/file-copy.ts'
 import { createListCache } from './services/drive/list-cache.ts'
 import { createListingService } from './services/drive/listing.ts'
+import { createTimeline } from './services/drive/timeline.ts'
 import { createQuotaService } from './services/drive/quota.ts'
 import { createResumableUploads } from './services/drive/resumable-uploads.ts'
 import { createTreeService } from './services/drive/tree.ts'
@@ -197,6 +198,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
   const quota = createQuotaService({ repo: createQuotaRepository(db), limits: config.limits })
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
   const listing = createListingService(drive)
+  const timeline = createTimeline({ repo: drive, people })
   const listCache = createListCache(config.limits.listCacheBytes)
   const thumbnails = createThumbnailQueue({
     drive,
@@ -335,6 +337,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     quota,
     tree,
     listing,
+    timeline,
     listCache,
     uploads,
     resumable,

@@ -28,6 +28,10 @@ export interface FileListParams {
   startAtSize?: number
   startAt?: string
   startAtId?: string
+  /** With mediaMode (ours): `shared` adds what is shared with the user (the family timeline). */
+  include?: 'shared'
+  /** With include=shared: one owner's items only (the user's own id: only theirs). */
+  person?: string
 }
 
 export interface SuggestionsParams {

@@ -20,6 +20,8 @@ export const keys = {
   folderInfo: (id: string) => key(`/folder-service/info/${encodeURIComponent(id)}`),
   // The owner's links (api/share-links.ts), spelled here so this first-load module stays without it.
   shareLinks: () => key('/share-service/links'),
+  // What is shared with the user (issue #39): Media reads one item to know whether to include it.
+  sharedWithMe: (params: { limit: number }) => key('/share-service/shared-with-me', params),
   linkUploads: (linkId: string) => key(`/share-service/links/${encodeURIComponent(linkId)}/uploads`),
   moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) =>
     key('/folder-service/move-folder-list', { ...rest, 'folderIDs[]': folderIDs }),

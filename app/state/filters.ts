@@ -3,7 +3,7 @@
 // spec's two) last for the visit: the stored preference knows only name or date.
 import { signal } from '@preact/signals-react'
 import type { SortBy } from '../../server/schemas/files.ts'
-import { readFlag, savedKeys, writeFlag } from './saved.ts'
+import { readFlag, readSaved, savedKeys, writeFlag, writeSaved } from './saved.ts'
 
 export type { SortBy }
 export type SortType = 'date' | 'alp'
@@ -38,6 +38,23 @@ export const mediaFilter = signal<MediaFilter>('all')
  */
 export const mediaAscending = signal(false)
 
+/** Media's "Include shared" as chosen and saved; null: never chosen (on when anything is shared). */
+const storedIncludeShared = (): boolean | null => {
+  const saved = readSaved(savedKeys.mediaIncludeShared)
+  return saved === 'true' ? true : saved === 'false' ? false : null
+}
+export const mediaIncludeShared = signal<boolean | null>(storedIncludeShared())
+/** The timeline's person filter: an owner's id (the user's own: only theirs); undefined: everyone. */
+export const mediaPerson = signal<string | undefined>(undefined)
+
+export function setMediaIncludeShared(on: boolean): void {
+  mediaIncludeShared.value = on
+  // Off, the person filter has nothing to filter.
+  if (!on) mediaPerson.value = undefined
+  writeSaved(savedKeys.mediaIncludeShared, String(on))
+}
+export const setMediaPerson = (id: string | undefined) => void (mediaPerson.value = id)
+
 /** The media list's sort: by date, in the gallery's own direction. */
 export const mediaSortBy = (ascending: boolean): SortBy => sortKey('date', ascending)
 export const toggleMediaOrder = () => void (mediaAscending.value = !mediaAscending.peek())
@@ -67,4 +84,6 @@ export function resetFilters(): void {
   search.value = ''
   mediaFilter.value = 'all'
   mediaAscending.value = false
+  mediaIncludeShared.value = storedIncludeShared()
+  mediaPerson.value = undefined
 }

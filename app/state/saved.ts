@@ -11,6 +11,8 @@ export const savedKeys = {
   theme: 'theme', // ours: "light" or "dark"; absent follows the system
   hasPreviouslyLoggedIn: 'hasPreviouslyLoggedIn',
   browserId: 'browser-id',
+  // ours: Media's "Include shared" ("true" / "false"; absent: on when anything is shared)
+  mediaIncludeShared: 'media-include-shared',
 } as const
 
 export type SavedKey = (typeof savedKeys)[keyof typeof savedKeys]

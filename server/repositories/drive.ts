@@ -14,6 +14,7 @@ import { createLinksRepository } from './links.ts'
 import { createMemberSharesRepository } from './member-shares.ts'
 import { createQuotaRepository } from './quota.ts'
 import { createThumbnailJobsRepository } from './thumbnail-jobs.ts'
+import { createTimelineRepository } from './timeline.ts'
 import { createUploadsRepository } from './uploads.ts'
 
 function bind(db: Kysely<DB>, dialect: Dialect) {
@@ -32,6 +33,8 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     /** Member shares (migration 026) and the owner-free reads the access check starts from. */
     memberShares: createMemberSharesRepository(db),
     paths: createItemPathsRepository(db),
+    /** The family timeline: own and shared media in one date order (issue #39). */
+    timeline: createTimelineRepository(db, dialect),
   }
 }
 /** The drive's repositories inside one transaction. */

@@ -24,11 +24,12 @@ import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import type { FileCopies } from '../services/drive/file-copy.ts'
 import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
-import type { ListingService } from '../services/drive/listing.ts'
+import { flag, type ListingService } from '../services/drive/listing.ts'
 import type { MemberActivity } from '../services/drive/member-activity.ts'
 import type { MediaService } from '../services/media/previews.ts'
 import type { SessionService } from '../services/sign-in/sessions.ts'
 import type { SharingService } from '../services/sharing/links.ts'
+import type { Timeline } from '../services/drive/timeline.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
 import { registerItemRoutes, registerMultiRoutes } from './item-routes.ts'
@@ -46,6 +47,7 @@ export interface FileRoutesDeps {
   tree: TreeService
   uploads: UploadService
   copies: FileCopies
+  timeline: Timeline
   activity: MemberActivity
   multipart: FastifyMultipartOptions
 }
@@ -106,6 +108,14 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     '/list',
     { schema: { querystring: FileListQuery, response: { 200: Type.Array(FileJson) } } },
     async (req, reply) => {
+      // The family timeline: the caller's media and what is shared with them, by date taken. Each
+      // source is read under its owner's id from the live shares; no cache key follows them all.
+      // A media search stays in the caller's own gallery.
+      if (flag(req.query.mediaMode) && req.query.include === 'shared' && !req.query.search?.trim())
+        // JSON text, as fileListJson writes it for the response schema (a string goes out as is).
+        return reply
+          .type('application/json; charset=utf-8')
+          .send((await deps.timeline.page(owner(req), req.query)) as unknown as FileJson[])
       // A folder named is checked first; Home, trash, media and searches are the caller's own drive.
       const reach = await access.parent(owner(req), req.query.parent, 'view')
       const scope = reach.role === 'owner' ? 'drive' : 'folder'

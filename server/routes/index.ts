@@ -74,6 +74,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     media: c.media,
     downloads: c.downloads,
     copies: c.copies,
+    timeline: c.timeline,
   })
   await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable: c.resumable })
   await app.register(publicRoutes, { prefix: '/file-service', shared: c.shared, publicPerIp })

@@ -89,6 +89,10 @@ export const FileListQuery = Type.Object({
   startAtSize: Type.Optional(Type.Integer({ minimum: 0 })),
   startAt: Type.Optional(BoundedString(64)),
   startAtId: Type.Optional(BoundedString(64)),
+  /** With mediaMode: `shared` adds what is shared with the caller (the family timeline). */
+  include: Type.Optional(Type.Literal('shared')),
+  /** With include=shared: one owner's items only (the caller's own id: only theirs). */
+  person: Type.Optional(BoundedString(64, 1)),
 })
 export type FileListQuery = Static<typeof FileListQuery>
 

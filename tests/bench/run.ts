@@ -1,5 +1,5 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,tree,app`
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,sharing,tree,app`
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -15,6 +15,7 @@ import type { Cursor } from '../../server/repositories/paging.ts'
 import { appPhase } from './app.ts'
 import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
+import { sharingPhase } from './sharing.ts'
 import { treePhase } from './tree.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
 import {
@@ -69,6 +70,7 @@ const size = quick
       loadSeconds: 1,
       repeats: 200,
       queryBudgetS: 0.75,
+      timelinePhotos: 4_000,
     }
   : {
       fileBytes: 1024 * MiB,
@@ -79,6 +81,7 @@ const size = quick
       loadSeconds: 5,
       repeats: 300,
       queryBudgetS: 5,
+      timelinePhotos: 20_000,
     }
 const notes: string[] = []
 const log = (msg: string) => console.log(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${msg}`)
@@ -221,6 +224,21 @@ try {
   if (want('list')) await watched('list latency', () => listLatency(cumulus, hello, alice, listFolder))
   if (want('rps')) await watched('req/s load', () => requestsPerSecond(cumulus, hello, alice, listFolder))
   if (want('search')) await watched('search', () => search(cumulus))
+  if (want('sharing'))
+    await watched('sharing', () =>
+      sharingPhase({
+        port: cumulus.port,
+        dbFile,
+        newSession: () => new Session(cumulus.port),
+        listRows: size.listRows,
+        timelinePhotos: size.timelinePhotos,
+        repeats: size.repeats,
+        log,
+        rows,
+        notes,
+        report,
+      }),
+    )
   if (want('tree')) await tree()
   if (want('app')) await app(alice)
   for (const [phase, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${phase}`, peak))

@@ -1,7 +1,7 @@
 // SPEC §2 "File viewer modal (previewable files)": the full-screen viewer for files with a thumbnail
 // or a video flag, opened through the popupModal signal. Images come from the full-size thumbnail;
 // videos stream once the stream token is set (§4 "Video", §8 "Error getting video").
-import { MediaViewer, Menu, type MenuEntry } from '@cumulus/ui'
+import { AddedBy, MediaViewer, Menu, type MenuEntry } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type FileJson, fullThumbnailUrl, streamVideoUrl } from '../../api/files.ts'
@@ -120,6 +120,8 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
   const isVideo = file.metadata.isVideo
   const src = isVideo ? (stream?.id === file._id ? stream.src : undefined) : fullThumbnailUrl(file._id)
   const items = current && menuItems ? menuItems(current) : []
+  // Who put it in: a member who added it, else the owner when it is someone else's (issue #39).
+  const adder = file.addedBy ?? file.owner
 
   return (
     <MediaViewer
@@ -128,6 +130,7 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
       kind={isVideo ? 'video' : 'image'}
       src={src}
       menu={items.length > 0 ? <Menu label={copy.viewer.fileActions} items={items} /> : undefined}
+      details={adder ? <AddedBy name={adder.displayName} /> : undefined}
       prevDisabled={index <= 0}
       nextDisabled={index < 0 || (index === previewables.length - 1 && !hasMore)}
       onPrev={() => step(index > 0 ? previewables[index - 1] : undefined)}

@@ -86,3 +86,21 @@ export const caption = style([
     },
   },
 ])
+
+/** A tile's badge (whose photo it is): over the picture's top start corner, never in the way of a click. */
+export const badge = style([
+  sprinkles({ paddingX: 'xxsmall' }),
+  {
+    position: 'absolute',
+    insetBlockStart: 4,
+    insetInlineStart: 4,
+    zIndex: 1,
+    maxWidth: 'calc(100% - 8px)',
+    overflow: 'hidden',
+    borderRadius: 4,
+    // Legible over any picture, as the caption is.
+    background: vars.color.backdrop,
+    color: vars.color.textOnAccent,
+    pointerEvents: 'none',
+  },
+])

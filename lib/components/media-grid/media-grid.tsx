@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { PlayBadge } from '../../internal/play-badge.tsx'
 import { useThumbnail } from '../../internal/use-thumbnail.ts'
@@ -34,6 +35,8 @@ export interface MediaTileProps extends CollectionItemProps {
   thumbnailErrorLabel: string
   /** Shows the file name over the picture on hover and focus. */
   caption?: boolean
+  /** Drawn over the picture's top start corner, e.g. an `OwnerBadge` on someone else's photo. */
+  badge?: ReactNode
 }
 
 /** One thumbnail tile: picture (or badge, or error icon), play mark on videos, optional caption. */
@@ -43,6 +46,7 @@ export function MediaTile({
   thumbnailsDisabled,
   thumbnailErrorLabel,
   caption = false,
+  badge,
   className,
   ...props
 }: MediaTileProps) {
@@ -73,6 +77,7 @@ export function MediaTile({
         />
       )}
       {file.isVideo && !failed ? <PlayBadge overBadge={url == null} /> : null}
+      {badge != null ? <span className={css.badge}>{badge}</span> : null}
       {caption ? (
         // The tile is already named by the file name: the caption is for sighted users only.
         <span className={css.caption} aria-hidden>

@@ -30,6 +30,9 @@ export const title = style([
   { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 ])
 
+/** The name and the details line under it, in the header's room for the title. */
+export const titles = sprinkles({ flexGrow: 1, minWidth: '0', display: 'flex', flexDirection: 'column' })
+
 export const stage = style([
   sprinkles({ display: 'flex', alignItems: 'center', gap: 'small' }),
   {

@@ -25,6 +25,8 @@ export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'c
   src?: string
   /** The file's actions, e.g. a `Menu`; sits next to the close control. */
   menu?: ReactNode
+  /** A line about the file under its name, e.g. an `AddedBy` ("Added by Ben"). */
+  details?: ReactNode
   /** No earlier file: the previous arrow is disabled. */
   prevDisabled?: boolean
   /** No later file (and no page to load): the next arrow is disabled. */
@@ -75,6 +77,7 @@ export function MediaViewer({
   kind,
   src,
   menu,
+  details,
   prevDisabled = false,
   nextDisabled = false,
   onPrev,
@@ -117,9 +120,18 @@ export function MediaViewer({
       className={cx(dialogCss.panel({ size: 'fullscreen' }), css.viewer, className)}
     >
       <div className={css.header}>
-        <Ariakit.DialogHeading className={css.title} title={name}>
-          {name}
-        </Ariakit.DialogHeading>
+        {details != null ? (
+          <div className={css.titles}>
+            <Ariakit.DialogHeading className={css.title} title={name}>
+              {name}
+            </Ariakit.DialogHeading>
+            {details}
+          </div>
+        ) : (
+          <Ariakit.DialogHeading className={css.title} title={name}>
+            {name}
+          </Ariakit.DialogHeading>
+        )}
         {menu}
         <Ariakit.DialogDismiss render={<IconButton icon="close" label={labels.close} />} />
       </div>

@@ -69,6 +69,8 @@ export interface PhotoGalleryProps extends Omit<CollectionBaseProps<BrowserFile>
   stickyOffset?: string
   /** Never loads thumbnails: tiles show extension badges. */
   thumbnailsDisabled?: boolean
+  /** A badge over a tile (e.g. an `OwnerBadge` on someone else's photo); null or undefined for none. */
+  renderBadge?: (file: BrowserFile) => ReactNode
   /** Accessible name of the broken-thumbnail icon; defaults to "Thumbnail failed to load". */
   thumbnailErrorLabel?: string
   /** Heading of the empty gallery, e.g. "No photos or videos yet" (shown with a picture); nothing shows without it. */
@@ -220,6 +222,7 @@ export function PhotoGallery({
   useWindowScroll = false,
   scrubber = false,
   labels,
+  renderBadge,
   ...props
 }: PhotoGalleryProps) {
   const common = useCommonLabels()
@@ -359,6 +362,7 @@ export function PhotoGallery({
           thumbnailsDisabled={thumbnailsDisabled}
           thumbnailErrorLabel={thumbnailErrorLabel ?? common.thumbnailError}
           caption
+          badge={renderBadge?.(file)}
           {...itemProps}
         />
       )}

@@ -22,7 +22,7 @@ export function idList(...values: Array<string | string[] | undefined>): string[
   return [...new Set(out.map((s) => s.trim()).filter(Boolean))]
 }
 
-function cursorOf(q: FileListQuery): Cursor | undefined {
+export function cursorOf(q: FileListQuery): Cursor | undefined {
   if (
     q.startAtDate === undefined &&
     q.startAtName === undefined &&

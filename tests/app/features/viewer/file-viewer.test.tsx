@@ -93,6 +93,21 @@ describe('file viewer: images (SPEC §2)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Download beach.jpg' })).toBeTruthy()
   })
 
+  it("says who added a photo: a member who put it in, else the owner of someone else's; nothing on my own", async () => {
+    const added: FileJson = { ...beach, addedBy: { _id: 'ben', displayName: 'Ben <b>' } }
+    const theirs: FileJson = { ...sunset, owner: { _id: 'anna', displayName: 'Anna' }, role: 'viewer' }
+    const own = fileJson('z', 'own.jpg', 'image')
+    const { user } = setup({ files: [added, theirs, own] })
+    const dialog = await open(added)
+    // The lib's AddedBy (the name bidi-isolated, as text: never HTML).
+    expect(dialog.textContent).toMatch(/Added by\W*Ben <b>/)
+    await user.click(button('Next'))
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toMatch(/Added by\W*Anna/))
+    await user.click(button('Next'))
+    await waitFor(() => expect(heading()).toBe('own.jpg'))
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/Added by/)
+  })
+
   it('given the image fails to load, then "Error loading image" shows', async () => {
     setup({ files: [beach] })
     await open(beach)
