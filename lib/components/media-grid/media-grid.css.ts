@@ -92,12 +92,12 @@ export const badge = style([
   sprinkles({ paddingX: 'xxsmall' }),
   {
     position: 'absolute',
-    insetBlockStart: 4,
-    insetInlineStart: 4,
+    insetBlockStart: vars.space.xsmall,
+    insetInlineStart: vars.space.xsmall,
     zIndex: 1,
-    maxWidth: 'calc(100% - 8px)',
+    maxWidth: `calc(100% - 2 * ${vars.space.xsmall})`,
     overflow: 'hidden',
-    borderRadius: 4,
+    borderRadius: vars.radius.small,
     // Legible over any picture, as the caption is.
     background: vars.color.backdrop,
     color: vars.color.textOnAccent,
