@@ -34,6 +34,10 @@ export const defaultHandlers = [
   // No share links yet (the share dialogs and /shared read them).
   http.get('*/share-service/links', () => ok({ links: [] })),
   http.get('*/share-service/links/:id/uploads', () => ok({ uploads: [] })),
+  // Nothing shared with other accounts, nothing shared with the user, nobody to suggest (issue #39).
+  http.get('*/share-service/members', () => ok({ shares: [] })),
+  http.get('*/share-service/shared-with-me', () => ok({ items: [] })),
+  http.get('*/share-service/people', () => ok({ people: [] })),
   // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
   http.get('*/user-service/sessions', () =>
     ok({

@@ -1,0 +1,68 @@
+// Under the details panel (issue #39): whose the selected item is and the caller's role on it, who
+// added it, whether one of mine is shared, and for the owner a Share button to the share dialog.
+import { Button } from '@cumulus/ui'
+import { css } from 'goober'
+import { copy } from '../../copy-screens.ts'
+import { type SelectedItem, setFolderShareSelected, setShareSelected } from '../../state/selection.ts'
+import { vars } from '../../styles.ts'
+import { canShare, roleOf } from '../items/item-role.ts'
+import { AddedBy, OwnerBadge } from './people-parts.tsx'
+
+const t = copy.sharedWithMe.details
+
+const box = css`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${vars.space.small};
+  padding: 0 ${vars.space.large} ${vars.space.large};
+  margin: 0;
+  & dt {
+    color: ${vars.color.textMuted};
+    font-size: ${vars.font.size.small};
+  }
+  & dd {
+    margin: 0;
+  }
+`
+
+export function DetailsPeople({ item, className }: { item: SelectedItem | null; className?: string }) {
+  const record = item?.file ?? item?.folder
+  const trashed = item?.file ? item.file.metadata.trashed : item?.folder?.trashed
+  if (!item || !record || trashed) return null
+  const role = roleOf(record)
+  const share = () => (item.folder ? setFolderShareSelected(item.folder) : item.file && setShareSelected(item.file))
+  return (
+    <div className={className}>
+      <dl className={box} aria-label={copy.people.access}>
+        {record.owner ? (
+          <>
+            <dt>{t.owner}</dt>
+            <dd>
+              <OwnerBadge name={record.owner.displayName} />
+            </dd>
+            <dt>{t.role}</dt>
+            <dd>{copy.people.roles[role === 'editor' ? 'editor' : 'viewer']}</dd>
+          </>
+        ) : null}
+        {record.addedBy ? (
+          <dd>
+            <AddedBy name={record.addedBy.displayName} />
+          </dd>
+        ) : null}
+        {record.shared ? (
+          <dd>
+            <OwnerBadge shared />
+          </dd>
+        ) : null}
+        {canShare(role) ? (
+          <dd>
+            <Button icon="share" size="small" onClick={share}>
+              {copy.actions.share}
+            </Button>
+          </dd>
+        ) : null}
+      </dl>
+    </div>
+  )
+}
