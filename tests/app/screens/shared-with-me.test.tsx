@@ -6,7 +6,7 @@ import { anna, ben, makeFile, makeFolder, sharedEntry, sharedFolder } from '../.
 import { type Sharing, sharingHandlers } from '../../../mocks/handlers.ts'
 import { serveDrive } from '../helpers/drive.ts'
 import { path, renderApp } from '../helpers/render.tsx'
-import { sent, server } from '../helpers/server.ts'
+import { http as mock, ok, sent, server } from '../helpers/server.ts'
 
 const named = (name: string) => new RegExp(`^${name.replace(/[.()]/g, '\\$&')}`)
 const findCard = (name: string) => screen.findByRole('option', { name: named(name) })
@@ -170,5 +170,58 @@ describe('sharing a multi-selection (issue #39)', () => {
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Clear selection', 'Download'])
+  })
+})
+
+describe('inside a shared folder (issue #39)', () => {
+  it('the details panel says whose it is, my role and who added it; no Share for a member', async () => {
+    const holidays = sharedFolder('editor')
+    const photo = makeFile(1, {
+      owner: anna,
+      role: 'editor',
+      addedBy: { _id: 'u3', displayName: 'Ben' },
+      metadata: { parent: holidays._id },
+    })
+    serveDrive({ folders: [holidays], files: [photo] })
+    const { user } = open('/folder/holidays')
+    await user.click(await findCard('report-1.pdf'))
+    const people = within(await screen.findByLabelText('Who has access'))
+    expect(people.getByText("Anna's")).toBeTruthy()
+    expect(people.getByText('Can edit')).toBeTruthy()
+    expect(people.getByText('Ben')).toBeTruthy()
+    expect(people.queryByRole('button', { name: 'Share' })).toBeNull()
+  })
+
+  it('the move dialog starts at the shared folder, not Home', async () => {
+    const holidays = sharedFolder('editor')
+    const beach = makeFolder(2, {
+      _id: 'beach',
+      name: 'Beach',
+      parent: holidays._id,
+      parentList: ['/', holidays._id],
+      owner: anna,
+      role: 'editor',
+    })
+    const photo = makeFile(1, { owner: anna, role: 'editor', metadata: { parent: holidays._id } })
+    serveDrive({ folders: [holidays, beach], files: [photo] })
+    server.use(mock.get('*/folder-service/move-folder-list', () => ok([beach])))
+    const { user } = open('/folder/holidays')
+    fireEvent.contextMenu(await findCard('report-1.pdf'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Move' }))
+    await screen.findByRole('dialog', { name: 'Move' })
+    await waitFor(() => expect(sent('/folder-service/move-folder-list').length).toBeGreaterThan(0))
+    const parents = sent('/folder-service/move-folder-list').map((r) => new URLSearchParams(r.search).get('parent'))
+    expect(parents).not.toContain('/')
+    expect(parents[0]).toBe('holidays')
+  })
+
+  it('my own item that I shared: the details panel marks it shared and offers Share', async () => {
+    serveDrive({ folders: [], files: [makeFile(1, { shared: true })] })
+    const { user } = open('/home')
+    await user.click(await findCard('report-1.pdf'))
+    const people = within(screen.getByLabelText('Who has access'))
+    expect(people.getByText('Shared')).toBeTruthy()
+    await user.click(people.getByRole('button', { name: 'Share' }))
+    expect(await screen.findByRole('heading', { name: 'Share with people' })).toBeTruthy()
   })
 })
