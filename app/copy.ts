@@ -50,6 +50,24 @@ export const copy = {
     emailShort: 'Email must be at least 3 characters',
     emailLong: 'Email must be less than 320 characters',
     emailInvalid: 'Email is invalid',
+    // ours: the server's rule for names of people and groups (server/util/names.ts
+    // checkPersonName), word for word; `what` is "Display name" or "Group name".
+    nameEmpty: (what: string) => `${what} must not be empty`,
+    nameLong: (what: string) => `${what} must be at most 64 characters`,
+    nameControl: (what: string) => `${what} must not contain control characters such as line breaks or tabs`,
+    nameBidi: (what: string) => `${what} must not contain characters that reverse the text direction`,
+  },
+
+  // ours (DESIGN §8 "Names"): what other people on this server see of an account
+  displayName: {
+    what: 'Display name',
+    field: 'Your name',
+    optional: 'Optional',
+    change: 'Change',
+    changeLabel: 'Change your name',
+    save: 'Save',
+    saved: 'Name saved',
+    error: 'Could not save the name',
   },
 
   resetPassword: {

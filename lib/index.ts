@@ -310,7 +310,15 @@ export {
   type UploadPanelProps,
 } from './components/upload-panel/index.ts'
 
-// Components: sharing (share links, the public folder page, file requests)
+// Components: sharing (share links, the public folder page, file requests, member shares)
+export {
+  AccessList,
+  defaultAccessListLabels,
+  type AccessEntry,
+  type AccessListLabels,
+  type AccessListProps,
+} from './components/access-list/index.ts'
+export { AddedBy, defaultAddedByLabels, type AddedByLabels, type AddedByProps } from './components/added-by/index.ts'
 export {
   defaultFileRequestDropZoneLabels,
   FileRequestDropZone,
@@ -330,6 +338,22 @@ export {
   type ShareLinkAccess,
   type SizeUnit,
 } from './components/link-settings-form/index.ts'
+export {
+  defaultOwnerBadgeLabels,
+  OwnerBadge,
+  type OwnerBadgeLabels,
+  type OwnerBadgeProps,
+} from './components/owner-badge/index.ts'
+export {
+  defaultPeoplePickerLabels,
+  memberRoles,
+  PeoplePicker,
+  peopleOptionName,
+  type MemberRole,
+  type PeopleOption,
+  type PeoplePickerLabels,
+  type PeoplePickerProps,
+} from './components/people-picker/index.ts'
 export {
   defaultPublicFolderViewLabels,
   PublicFolderView,

@@ -10,7 +10,12 @@ export const FIXED_TIME = Date.UTC(2024, 2, 7, 21, 5)
 
 const at = (i: number) => new Date(FIXED_TIME - i * 60_000).toISOString()
 
-export const testUser = { _id: 'u1', email: 'ada@example.com', createdAt: '2024-03-07T21:05:00.000Z' }
+export const testUser = {
+  _id: 'u1',
+  email: 'ada@example.com',
+  displayName: 'ada',
+  createdAt: '2024-03-07T21:05:00.000Z',
+}
 export const testUserDetailed = {
   ...testUser,
   emailVerified: true,

@@ -2,6 +2,7 @@
 // (msw/node, tests/app/helpers/server.ts) and the app's screen stories (msw's worker, stories/app).
 // Only `msw` itself is imported here, so both runtimes can load it.
 import { http, HttpResponse, type JsonBodyType } from 'msw'
+import type { GroupJson, GroupMemberJson } from '../server/schemas/admin.ts'
 import type { FileJson, FolderJson } from '../server/schemas/files.ts'
 import type { MemberShareJson, PersonJson, SharedWithMeEntry } from '../app/api/members.ts'
 import { testUser, testUserDetailed } from './fixtures.ts'
@@ -11,6 +12,91 @@ export const apiError = (statusCode: number, code = 'ERROR', message = 'error') 
   HttpResponse.json({ statusCode, code, message }, { status: statusCode })
 
 export const ok = (body: JsonBodyType = { message: 'ok' }, status = 200) => HttpResponse.json(body, { status })
+
+/** Everyone as GET /admin/groups lists it. */
+export const EVERYONE_GROUP: GroupJson = { _id: 'everyone', name: 'Everyone', members: 3, everyone: true }
+
+/** The admin's groups: each group's member ids; Everyone is implied. */
+export interface GroupsState {
+  groups: Array<{ _id: string; name: string; members: string[] }>
+  /** The accounts members are drawn from (for the members list). */
+  people: GroupMemberJson[]
+}
+
+/**
+ * /admin/groups answered from `state` (mutable) as the server does: Everyone first and fixed (403
+ * EVERYONE_FIXED), names unique without case (409 GROUP_NAME_TAKEN), members by display name.
+ */
+export function groupHandlers(state: GroupsState) {
+  const fixed = () => apiError(403, 'EVERYONE_FIXED', 'Everyone always holds every account')
+  const taken = (name: string, self?: string) =>
+    state.groups.some((g) => g._id !== self && g.name.toLowerCase() === name.trim().toLowerCase()) ||
+    name.trim().toLowerCase() === 'everyone'
+  const json = (g: GroupsState['groups'][number]): GroupJson => ({
+    _id: g._id,
+    name: g.name,
+    members: g.members.length,
+  })
+  const find = (id: unknown) => state.groups.find((g) => g._id === id)
+  const missing = () => apiError(404, 'NOT_FOUND', 'Group not found')
+  let next = 0
+  return [
+    http.get('*/admin/groups', () =>
+      ok({
+        groups: [
+          { ...EVERYONE_GROUP, members: state.people.length },
+          ...[...state.groups].sort((a, b) => a.name.localeCompare(b.name)).map(json),
+        ],
+      }),
+    ),
+    http.post('*/admin/groups', async ({ request }) => {
+      const { name } = (await request.json()) as { name: string }
+      if (taken(name)) return apiError(409, 'GROUP_NAME_TAKEN', 'A group of this name exists')
+      const group = { _id: `g-new-${++next}`, name: name.trim(), members: [] }
+      state.groups.push(group)
+      return ok({ group: json(group) }, 201)
+    }),
+    http.patch('*/admin/groups/:id', async ({ params, request }) => {
+      if (params.id === 'everyone') return fixed()
+      const group = find(params.id)
+      if (!group) return missing()
+      const { name } = (await request.json()) as { name: string }
+      if (taken(name, group._id)) return apiError(409, 'GROUP_NAME_TAKEN', 'A group of this name exists')
+      group.name = name.trim()
+      return ok({ group: json(group) })
+    }),
+    http.delete('*/admin/groups/:id', ({ params }) => {
+      if (params.id === 'everyone') return fixed()
+      if (!find(params.id)) return missing()
+      state.groups = state.groups.filter((g) => g._id !== params.id)
+      return ok({ message: 'Group deleted' })
+    }),
+    http.get('*/admin/groups/:id/members', ({ params }) => {
+      const ids = params.id === 'everyone' ? state.people.map((p) => p._id) : find(params.id)?.members
+      if (!ids) return missing()
+      const members = state.people.filter((p) => ids.includes(p._id))
+      return ok({ members: members.sort((a, b) => a.displayName.localeCompare(b.displayName)) })
+    }),
+    http.post('*/admin/groups/:id/members', async ({ params, request }) => {
+      if (params.id === 'everyone') return fixed()
+      const group = find(params.id)
+      if (!group) return missing()
+      const { userId } = (await request.json()) as { userId: string }
+      const person = state.people.find((p) => p._id === userId)
+      if (!person) return apiError(404, 'NOT_FOUND', 'User not found')
+      if (!group.members.includes(userId)) group.members.push(userId)
+      return ok({ member: person }, 201)
+    }),
+    http.delete('*/admin/groups/:id/members/:userId', ({ params }) => {
+      if (params.id === 'everyone') return fixed()
+      const group = find(params.id)
+      if (!group) return missing()
+      if (!group.members.includes(String(params.userId))) return apiError(404, 'NOT_FOUND', 'User not found')
+      group.members = group.members.filter((m) => m !== params.userId)
+      return ok({ message: 'Member removed' })
+    }),
+  ]
+}
 
 /** A live session for the test user, an empty drive, and every account list empty. */
 export const defaultHandlers = [
@@ -62,6 +148,14 @@ export const defaultHandlers = [
   // No single sign-on set up (the sign-in screen asks).
   http.get('*/auth/oidc', () => ok({ enabled: false })),
   http.get('*/user-service/webauthn/passkeys', () => ok({ passkeys: [], available: true })),
+  // The admin's groups (DESIGN §8): only Everyone.
+  http.get('*/admin/groups', () => ok({ groups: [EVERYONE_GROUP] })),
+  http.get('*/admin/groups/:id/members', () => ok({ members: [] })),
+  // The display name (DESIGN §8 "Names"), applied to the test user.
+  http.patch('*/user-service/display-name', async ({ request }) => {
+    const { displayName } = (await request.json()) as { displayName: string }
+    return ok({ ...testUser, displayName: displayName.trim() })
+  }),
 ]
 
 export interface Drive {

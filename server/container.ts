@@ -25,6 +25,7 @@ import { createUsersRepository } from './repositories/users.ts'
 import { createAuditService } from './services/audit.ts'
 import { createDavService } from './services/dav/dav.ts'
 import { createAccess } from './services/drive/access.ts'
+import { createMemberActivity } from './services/drive/member-activity.ts'
 import { createDownloadService } from './services/drive/downloads.ts'
 import { createItemPeople } from './services/drive/item-people.ts'
 import { createFileCopies } from './services/drive/file-copy.ts'
@@ -36,6 +37,7 @@ import { createTreeService } from './services/drive/tree.ts'
 import { createUploadService } from './services/drive/uploads.ts'
 import { createZipService } from './services/drive/zip.ts'
 import { createAdminService } from './services/family/admin.ts'
+import { createGroupService } from './services/family/groups.ts'
 import { createInviteService } from './services/family/invites.ts'
 import { createUserRemoval } from './services/family/user-removal.ts'
 import { createMailer } from './services/mailer.ts'
@@ -45,6 +47,7 @@ import { createFileRequests } from './services/sharing/file-requests.ts'
 import { createSharedAccess } from './services/sharing/link-access.ts'
 import { createShareUnlock } from './services/sharing/link-passwords.ts'
 import { createSharingService } from './services/sharing/links.ts'
+import { createMemberSharing } from './services/sharing/members.ts'
 import { createUploadNotices } from './services/sharing/upload-notices.ts'
 import { createAccountService } from './services/sign-in/accounts.ts'
 import { createAppPasswordService } from './services/sign-in/app-passwords.ts'
@@ -189,6 +192,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
   // The drive. Every id a request names is checked here first: its owner, or a member share.
   const access = createAccess({ paths: drive.paths, shares: drive.memberShares })
   const people = createItemPeople({ paths: drive.paths, shares: drive.memberShares })
+  const activity = createMemberActivity({ audit })
   const groups = createGroupsRepository(db)
   const quota = createQuotaService({ repo: createQuotaRepository(db), limits: config.limits })
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
@@ -219,6 +223,9 @@ export async function createContainer(config: Config, log: Log, options: Contain
     janitor,
     tree,
     quota,
+    // Multipart and tus uploads may go into a folder shared with the caller as editor.
+    access,
+    activity,
     maxUploadBytes: config.maxUploadBytes,
     limits: config.limits,
     onStored,
@@ -269,6 +276,17 @@ export async function createContainer(config: Config, log: Log, options: Contain
     linkUploads: fileRequests.linkUploads,
   })
   const sharing = createSharingService({ repo: drive, publicUrl: config.publicUrl, uploads: resumable })
+  // Member shares: an owner's items shared with accounts and groups; new recipients are mailed.
+  const members = createMemberSharing({
+    access,
+    drive,
+    users,
+    groups,
+    audit,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+  })
 
   // The family: the admin's side of accounts.
   const removal = createUserRemoval({
@@ -281,9 +299,10 @@ export async function createContainer(config: Config, log: Log, options: Contain
     discardStaged: (row) => vault.staged(row).discard(),
   })
   const admin = createAdminService({ users, accounts, sessions, removal, audit, invites })
+  const groupService = createGroupService({ groups, users, shares: drive.memberShares, audit })
 
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
-  const dav = createDavService(writeDeps)
+  const dav = createDavService({ ...writeDeps, access })
 
   let stopBackground = async () => {}
   return {
@@ -299,7 +318,9 @@ export async function createContainer(config: Config, log: Log, options: Contain
     drive,
     access,
     people,
+    activity,
     groups,
+    groupService,
     mailer,
     sessions,
     audit,
@@ -325,6 +346,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     shared,
     fileRequests,
     sharing,
+    members,
     dav,
 
     /** Starts the server's background work: the janitor, the thumbnail queue and the sweeps. */
@@ -364,6 +386,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     async close(): Promise<void> {
       await stopBackground()
       await uploadNotices.flush()
+      await members.flush()
       mailer.close()
       if (redis) await closeRedis(redis)
       await database.close()

@@ -90,6 +90,16 @@ export const errors = {
   ownerOnly: () => new AppError(403, 'OWNER_ONLY', 'Only its owner can do this'),
   /** An editor moving an item out of what was shared with them (or the shared item itself). */
   outsideShare: () => new AppError(403, 'OUTSIDE_SHARE', 'Items stay inside the folder shared with you'),
+  /** WebDAV's "Shared with me" collection (services/dav/shared.ts): a list, nothing to write in. */
+  davSharedWithMe: () =>
+    new AppError(
+      403,
+      'SHARED_WITH_ME_READ_ONLY',
+      '"Shared with me" only lists what others share with you: write inside one of its folders',
+    ),
+  /** A WebDAV COPY or MOVE between a share and the caller's own files (or another share). */
+  davAcrossShares: () =>
+    new AppError(403, 'OUTSIDE_SHARE', 'COPY and MOVE stay inside one shared item, or inside your own files'),
   /** A share whose recipient already has one on this item (change its role instead). */
   alreadyShared: () =>
     new AppError(409, 'ALREADY_SHARED', 'This person or group already has access: change their role'),

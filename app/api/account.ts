@@ -21,7 +21,8 @@ export type { AppPasswordJson, AppPasswordScope }
 /**
  * One audit event. Ours: DESIGN §7 names the log, not its shape. `type` is one of AUDIT_TYPES (an
  * unknown one is shown as sent); `email` is the account it happened to (the admin's log shows it),
- * `actorEmail` who did it when that was someone else (an admin).
+ * `actorEmail` who did it when that was someone else (an admin), `actorName` their display name
+ * when a member changed something in a folder the account shared.
  */
 export type AuditEventJson = ServerAuditEventJson
 

@@ -7,6 +7,11 @@ import type {
   AdminUserJson,
   AdminUserReply,
   AdminUsersReply,
+  GroupJson,
+  GroupMemberJson,
+  GroupMemberReply,
+  GroupReply,
+  GroupsReply,
   InviteJson,
   InviteReply,
   InvitesReply,
@@ -52,3 +57,19 @@ export const createInvite = (email?: string) => http.post<InviteReply>(ADMIN_INV
 export const revokeInvite = (id: string) => http.delete<unknown>(`${ADMIN_INVITES_PATH}/${encodeURIComponent(id)}`)
 /** Every account's audit events, newest first (same paging as the user's own, api/account.ts). */
 export const getAdminAudit = (params: Params) => http.get<AuditPage>(ADMIN_AUDIT_PATH, { params })
+
+// Groups (DESIGN.md §8 "Sharing between accounts"): the admin's. Everyone (`everyone: true`, id
+// 'everyone') is listed first and refuses every change (403 EVERYONE_FIXED).
+export type { GroupJson, GroupMemberJson, GroupsReply }
+export const ADMIN_GROUPS_PATH = '/admin/groups'
+const groupPath = (id: string) => `${ADMIN_GROUPS_PATH}/${encodeURIComponent(id)}`
+export const createGroup = (name: string) =>
+  http.post<GroupReply>(ADMIN_GROUPS_PATH, { name }).then((reply) => reply.group)
+export const renameGroup = (id: string, name: string) =>
+  http.patch<GroupReply>(groupPath(id), { name }).then((reply) => reply.group)
+/** Also ends every share to the group. */
+export const deleteGroup = (id: string) => http.delete<unknown>(groupPath(id))
+export const addGroupMember = (id: string, userId: string) =>
+  http.post<GroupMemberReply>(`${groupPath(id)}/members`, { userId }).then((reply) => reply.member)
+export const removeGroupMember = (id: string, userId: string) =>
+  http.delete<unknown>(`${groupPath(id)}/members/${encodeURIComponent(userId)}`)

@@ -36,6 +36,9 @@ export const keys = {
   adminUsers: () => key('/admin/users'),
   adminInvites: () => key('/admin/invites'),
   adminAudit: (params: object) => key('/admin/audit', params),
+  // The admin's groups (DESIGN.md §8), and one group's members.
+  adminGroups: () => key('/admin/groups'),
+  adminGroupMembers: (id: string) => key(`/admin/groups/${encodeURIComponent(id)}/members`),
   // A share link's visitor side (DESIGN.md §7); the paths are public-share.ts's, spelled here so
   // this first-load module does not pull that lazy one in.
   publicShare: (token: string) => key(`/share-service/public/${encodeURIComponent(token)}`),

@@ -31,8 +31,17 @@ export const login = (email: string, password: string) =>
 export const SECOND_FACTOR_PATH = '/user-service/login/second-factor'
 export const completeSignIn = (answer: SecondFactorAnswer) => http.post<SignedInReply>(SECOND_FACTOR_PATH, answer)
 /** `invite`: the token of an admin's invite link (DESIGN §8), needed when sign-up is by invite. */
-export const createAccount = (email: string, password: string, invite?: string) =>
-  http.post<CreateReply>('/user-service/create', { email, password, ...(invite ? { invite } : {}) })
+export const createAccount = (email: string, password: string, invite?: string, displayName?: string) =>
+  http.post<CreateReply>('/user-service/create', {
+    email,
+    password,
+    ...(invite ? { invite } : {}),
+    // DESIGN §8 "Names": optional; left out, the server uses the email's local part.
+    ...(displayName?.trim() ? { displayName: displayName.trim() } : {}),
+  })
+/** The account's own display name (DESIGN §8 "Names"); answers the user record. */
+export const setDisplayName = (displayName: string) =>
+  http.patch<UserJson>('/user-service/display-name', { displayName })
 /** The invite screen's check before its form: valid, used or expired (404: not a live invite). */
 export const checkInvite = (token: string) =>
   http.get<InviteStatusReply>(`/user-service/invites/${encodeURIComponent(token)}`)

@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from 'swr'
 import type { AppPasswordJson, SessionJson } from '../api/account.ts'
 import type { TotpStatus } from '../api/two-factor.ts'
 import { type PasskeyList, passkeysKey } from '../api/passkeys.ts'
-import type { AdminUserJson, listInvites } from '../api/admin.ts'
+import type { AdminUserJson, GroupJson, GroupMemberJson, listInvites } from '../api/admin.ts'
 import { type Key, keys } from '../api/keys.ts'
 import { fetcher, swrConfig, useApi } from './swr-config.ts'
 
@@ -65,6 +65,26 @@ export function useAdminInvites() {
     freshConfig,
   )
   return { invites: data?.invites, mailEnabled: data?.mailEnabled ?? false, error }
+}
+
+/** The admin's groups, Everyone first (DESIGN §8). */
+export function useAdminGroups() {
+  const { data, error } = useSWR<{ groups: GroupJson[] }, unknown>(
+    keys.adminGroups(),
+    fetcher as (key: Key) => Promise<{ groups: GroupJson[] }>,
+    freshConfig,
+  )
+  return { groups: data?.groups, error }
+}
+
+/** One group's members; `id` null skips the read (no group open). */
+export function useGroupMembers(id: string | null) {
+  const { data, error, mutate } = useSWR<{ members: GroupMemberJson[] }, unknown>(
+    id ? keys.adminGroupMembers(id) : null,
+    fetcher as (key: Key) => Promise<{ members: GroupMemberJson[] }>,
+    freshConfig,
+  )
+  return { members: data?.members, error, refetch: () => void mutate() }
 }
 
 /** Reads `key` again wherever it is shown (after a create, change or delete). */

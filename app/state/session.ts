@@ -51,8 +51,13 @@ export async function completeSignIn(answer: userApi.SecondFactorAnswer): Promis
 }
 
 /** Creates the account and signs in; resolves to whether a verification email was sent. */
-export async function createAccount(email: string, password: string, invite?: string): Promise<boolean> {
-  const { user, emailSent } = await userApi.createAccount(email, password, invite)
+export async function createAccount(
+  email: string,
+  password: string,
+  invite?: string,
+  displayName?: string,
+): Promise<boolean> {
+  const { user, emailSent } = await userApi.createAccount(email, password, invite, displayName)
   await signedIn(user)
   return emailSent
 }

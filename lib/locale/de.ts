@@ -35,6 +35,19 @@ export const deMessages: CumulusMessages = {
     thumbnailError: 'Vorschaubild konnte nicht geladen werden',
     open: 'Öffnen',
   },
+  accessList: {
+    list: 'Personen mit Zugriff',
+    owner: 'Eigentümer',
+    roles: { viewer: 'Kann ansehen', editor: 'Kann bearbeiten' },
+    roleFor: (name) => `Rolle von ${name}`,
+    remove: 'Entfernen',
+    removeFor: (name) => `Entfernen: ${name}`,
+    empty: 'Nur Sie haben Zugriff',
+    members: (count) => (count === 1 ? '1 Mitglied' : `${count} Mitglieder`),
+  },
+  addedBy: {
+    addedBy: (name, date) => (date ? `Hinzugefügt von ${name} · ${date}` : `Hinzugefügt von ${name}`),
+  },
   detailsPanel: {
     panel: 'Details',
     empty: 'Wählen Sie eine Datei oder einen Ordner, um die Details zu sehen.',
@@ -125,7 +138,20 @@ export const deMessages: CumulusMessages = {
     restore: 'Wiederherstellen',
     delete: 'Löschen',
   },
+  ownerBadge: {
+    ownedBy: (name) => `von ${name}`,
+    sharedBy: (name) => `Geteilt von ${name}`,
+    shared: 'Geteilt',
+    sharedWithOthers: 'Mit anderen geteilt',
+  },
   parentBar: { nav: 'Pfad', back: 'Zurück', home: 'Start', trash: 'Papierkorb', menu: 'Ordneraktionen' },
+  peoplePicker: {
+    label: 'Mit Personen teilen',
+    placeholder: 'Name, E-Mail oder Gruppe',
+    searching: 'Wird gesucht…',
+    noMatch: 'Niemand gefunden',
+    members: (count) => (count === 1 ? '1 Mitglied' : `${count} Mitglieder`),
+  },
   photoGallery: { scrubber: 'Zu Monat springen' },
   publicFolderView: {
     breadcrumb: 'Ordnerpfad',

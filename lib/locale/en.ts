@@ -1,3 +1,5 @@
+import { defaultAccessListLabels } from '../components/access-list/access-list.tsx'
+import { defaultAddedByLabels } from '../components/added-by/added-by.tsx'
 import { defaultDetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
 import { defaultFileDetailsLabels } from '../components/file-details/file-details.tsx'
 import { defaultColumnLabels } from '../components/file-list/file-list.tsx'
@@ -6,7 +8,9 @@ import { defaultLinkSettingsFormLabels } from '../components/link-settings-form/
 import { defaultMediaViewerLabels } from '../components/media-viewer/media-viewer.tsx'
 import { defaultMoveDialogLabels } from '../components/move-dialog/move-dialog.tsx'
 import { defaultMultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
+import { defaultOwnerBadgeLabels } from '../components/owner-badge/owner-badge.tsx'
 import { defaultParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import { defaultPeoplePickerLabels } from '../components/people-picker/people-picker.tsx'
 import { defaultPhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
 import { defaultPublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
 import { defaultSearchBarLabels } from '../components/search-bar/search-bar.tsx'
@@ -26,6 +30,8 @@ import type { CumulusMessages } from './messages.ts'
  */
 export const enMessages: CumulusMessages = {
   common: defaultCommonLabels,
+  accessList: defaultAccessListLabels,
+  addedBy: defaultAddedByLabels,
   detailsPanel: defaultDetailsPanelLabels,
   fileDetails: defaultFileDetailsLabels,
   fileList: defaultColumnLabels,
@@ -34,7 +40,9 @@ export const enMessages: CumulusMessages = {
   mediaViewer: defaultMediaViewerLabels,
   moveDialog: defaultMoveDialogLabels,
   multiSelectBar: defaultMultiSelectBarLabels,
+  ownerBadge: defaultOwnerBadgeLabels,
   parentBar: defaultParentBarLabels,
+  peoplePicker: defaultPeoplePickerLabels,
   photoGallery: defaultPhotoGalleryLabels,
   publicFolderView: defaultPublicFolderViewLabels,
   searchBar: defaultSearchBarLabels,

@@ -1,3 +1,5 @@
+import type { AccessListLabels } from '../components/access-list/access-list.tsx'
+import type { AddedByLabels } from '../components/added-by/added-by.tsx'
 import type { DetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
 import type { FileDetailsLabels } from '../components/file-details/file-details.tsx'
 import type { FileListColumnLabels } from '../components/file-list/file-list.tsx'
@@ -6,7 +8,9 @@ import type { LinkSettingsFormLabels } from '../components/link-settings-form/li
 import type { MediaViewerLabels } from '../components/media-viewer/media-viewer.tsx'
 import type { MoveDialogLabels } from '../components/move-dialog/move-dialog.tsx'
 import type { MultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
+import type { OwnerBadgeLabels } from '../components/owner-badge/owner-badge.tsx'
 import type { ParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import type { PeoplePickerLabels } from '../components/people-picker/people-picker.tsx'
 import type { PhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
 import type { PublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
 import type { SearchBarLabels } from '../components/search-bar/search-bar.tsx'
@@ -22,6 +26,8 @@ import type { CommonLabels } from './common-labels.ts'
 export interface CumulusMessages {
   /** Texts that several components share: dialogs' buttons, spinners, toasts, collections. */
   common: CommonLabels
+  accessList: AccessListLabels
+  addedBy: AddedByLabels
   detailsPanel: DetailsPanelLabels
   fileDetails: FileDetailsLabels
   fileList: FileListColumnLabels
@@ -30,7 +36,9 @@ export interface CumulusMessages {
   mediaViewer: MediaViewerLabels
   moveDialog: MoveDialogLabels
   multiSelectBar: MultiSelectBarLabels
+  ownerBadge: OwnerBadgeLabels
   parentBar: ParentBarLabels
+  peoplePicker: PeoplePickerLabels
   photoGallery: PhotoGalleryLabels
   publicFolderView: PublicFolderViewLabels
   searchBar: SearchBarLabels

@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { AuditEntry, DB } from '../db/schema.ts'
 
-/** An entry with the emails of the accounts it names (null once an account is gone). */
-export type AuditRow = AuditEntry & { subject_email: string | null; actor_email: string | null }
+/** An entry with the emails of the accounts it names, and the actor's name (null once an account is gone). */
+export type AuditRow = AuditEntry & {
+  subject_email: string | null
+  actor_email: string | null
+  actor_name: string | null
+}
 
 export interface AuditPage {
   /** Only entries about this user (as actor or subject); undefined = everyone's. */
@@ -24,7 +28,7 @@ export function createAuditRepository(db: Kysely<DB>) {
         .leftJoin('users as subject', 'subject.id', 'audit_log.subject_id')
         .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
         .selectAll('audit_log')
-        .select(['subject.email as subject_email', 'actor.email as actor_email'])
+        .select(['subject.email as subject_email', 'actor.email as actor_email', 'actor.display_name as actor_name'])
       if (p.userId !== undefined) {
         const user = p.userId
         q = q.where((eb) => eb.or([eb('audit_log.subject_id', '=', user), eb('audit_log.actor_id', '=', user)]))

@@ -86,6 +86,11 @@ export function createDavRepository(db: Kysely<DB>) {
       return q.orderBy('name_key').orderBy('id').limit(limit).execute()
     },
 
+    /** The owner's folders of these ids, trashed or not (the names above a shared item). */
+    foldersById: (owner: string, ids: readonly string[]): Promise<DavFolder[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('folders').select(DAV_FOLDER).where('owner_id', '=', owner).where('id', 'in', ids).execute(),
     /** Dead properties of these resources (non-empty), by resource. */
     properties: (
       owner: string,

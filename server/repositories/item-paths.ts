@@ -1,8 +1,9 @@
-// Where an item sits, whoever owns it: the one read of a file or folder that does not take the
+// Where an item sits, whoever owns it: the reads of files and folders that do not take the
 // owner's id. The access check (services/drive/access.ts) uses it to learn the owner and the
 // path, then every further read takes that owner's id as before.
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
+import { DAV_FILE, DAV_FOLDER, type DavFile, type DavFolder } from './dav.ts'
 
 /** An item's owner and path: `ancestors` is the folder path above it ("/a/b/"), `folderId` its folder. */
 export interface ItemPath {
@@ -76,6 +77,33 @@ export function createItemPathsRepository(db: Kysely<DB>) {
           addedBy: r.added_by,
         }
       )
+    },
+    /**
+     * The live items of these ids with their owners, as WebDAV lists them: the items shared with
+     * a caller ("Shared with me", services/dav/shared.ts), read at once. The ids come from the
+     * caller's received shares, never from the request.
+     */
+    async liveItems(
+      folderIds: readonly string[],
+      fileIds: readonly string[],
+    ): Promise<{ folders: Array<DavFolder & { owner_id: string }>; files: Array<DavFile & { owner_id: string }> }> {
+      const folders = folderIds.length
+        ? await db
+            .selectFrom('folders')
+            .select([...DAV_FOLDER, 'owner_id'])
+            .where('id', 'in', folderIds)
+            .where('trashed', '=', 0)
+            .execute()
+        : []
+      const files = fileIds.length
+        ? await db
+            .selectFrom('files')
+            .select([...DAV_FILE, 'owner_id'])
+            .where('id', 'in', fileIds)
+            .where('trashed', '=', 0)
+            .execute()
+        : []
+      return { folders, files }
     },
     /** Display names (and drive versions) of accounts, for an item's owner and its "added by". */
     async people(ids: readonly string[]): Promise<Map<string, PersonName>> {

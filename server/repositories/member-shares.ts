@@ -120,6 +120,22 @@ export function createMemberSharesRepository(db: Kysely<DB>) {
         )
       return q.orderBy('member_shares.created_at', 'desc').orderBy('member_shares.id', 'desc').limit(limit).execute()
     },
+    /**
+     * Every share `userId` receives on any of `itemIds` (whoever owns them): "Shared with me"
+     * shows an item once, under its newest share, with the strongest role.
+     */
+    receivedOn: (
+      userId: string,
+      itemIds: readonly string[],
+    ): Promise<Array<Pick<MemberShare, 'id' | 'item_id' | 'role' | 'created_at'>>> =>
+      itemIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('member_shares')
+            .select(['id', 'item_id', 'role', 'created_at'])
+            .where('item_id', 'in', itemIds)
+            .where('recipient_id', 'in', recipientsOf(userId))
+            .execute(),
     /** Which of the owner's `itemIds` carry a share (the "shared" badge on the owner's lists). */
     async sharedAmong(ownerId: string, itemIds: readonly string[]): Promise<Set<string>> {
       if (itemIds.length === 0) return new Set()

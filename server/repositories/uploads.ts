@@ -18,6 +18,20 @@ export function createUploadsRepository(db: Kysely<DB>) {
       ).executeTakeFirst()
     },
     /**
+     * One upload of the signed-in route (no link) that `uploader` made: their own (no added_by), or
+     * one they added to a folder shared with them. Its owner alone does not open a member's upload.
+     */
+    byUploader: (uploader: string, id: string): Promise<UploadRow | undefined> =>
+      db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('id', '=', id)
+        .where('link_id', 'is', null)
+        .where((eb) =>
+          eb.or([eb('added_by', '=', uploader), eb.and([eb('added_by', 'is', null), eb('owner_id', '=', uploader)])]),
+        )
+        .executeTakeFirst(),
+    /**
      * Takes the upload's write lease until `until` unless a live lease is held (by another PATCH,
      * here or on another instance): one conditional update, so exactly one taker wins.
      */

@@ -6,6 +6,7 @@ import type { DB, NewUser, User, UserRole } from '../db/schema.ts'
 export interface UserUsage {
   id: string
   email: string
+  display_name: string
   role: UserRole
   disabled: number
   quota: number | null
@@ -21,6 +22,7 @@ export interface AccountPatch {
   role?: UserRole
   disabled?: number
   quota?: number | null
+  display_name?: string
 }
 
 export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite') {
@@ -55,6 +57,9 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
         .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
         .where('id', '=', id)
         .execute()
+    },
+    async setDisplayName(id: string, name: string): Promise<void> {
+      await db.updateTable('users').set({ display_name: name }).where('id', '=', id).execute()
     },
     async markVerified(id: string): Promise<void> {
       await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute()
@@ -92,6 +97,7 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
         .select([
           'users.id',
           'users.email',
+          'users.display_name',
           'users.role',
           'users.disabled',
           'users.quota',
@@ -131,6 +137,42 @@ export function createUsersRepository(db: Kysely<DB>, dialect: Dialect = 'sqlite
             .executeTakeFirst()
         )?.n ?? 0,
       ),
+
+    /**
+     * Marks the account's drive as changed without a row of it changing (a member share made,
+     * changed or ended): its cached lists, keyed by the version, are read afresh.
+     */
+    async bumpDriveVersion(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ drive_version: eb('drive_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /**
+     * Enabled accounts other than `exceptId`, by display name then id, `limit` after `after`: the
+     * people picker reads them a page at a time and keeps those that match.
+     */
+    enabledPage: (
+      exceptId: string,
+      limit: number,
+      after?: { name: string; id: string },
+    ): Promise<Array<Pick<User, 'id' | 'email' | 'display_name'>>> => {
+      let q = db
+        .selectFrom('users')
+        .select(['id', 'email', 'display_name'])
+        .where('disabled', '=', 0)
+        .where('id', '<>', exceptId)
+      if (after)
+        q = q.where((eb) =>
+          eb.or([
+            eb('display_name', '>', after.name),
+            eb.and([eb('display_name', '=', after.name), eb('id', '>', after.id)]),
+          ]),
+        )
+      return q.orderBy('display_name').orderBy('id').limit(limit).execute()
+    },
 
     /**
      * Applies `patch`, unless it would leave no active admin (demoting, disabling or — with

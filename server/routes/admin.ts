@@ -6,6 +6,7 @@ import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import type { AdminService } from '../services/family/admin.ts'
 import type { AuditService } from '../services/audit.ts'
+import type { GroupService } from '../services/family/groups.ts'
 import type { InviteService } from '../services/family/invites.ts'
 import {
   AdminCreateBody,
@@ -17,6 +18,13 @@ import {
   InviteReply,
   InvitesReply,
   AdminResetBody,
+  GroupBody,
+  GroupMemberBody,
+  GroupMemberParams,
+  GroupMemberReply,
+  GroupMembersReply,
+  GroupReply,
+  GroupsReply,
   TemporaryPasswordReply,
 } from '../schemas/admin.ts'
 import { AuditPage, AuditQuery, IdParams, MessageReply } from '../schemas/user.ts'
@@ -26,6 +34,7 @@ export interface AdminRoutesDeps {
   admin: AdminService
   invites: InviteService
   audit: AuditService
+  groups: GroupService
   /** SMTP_URL is set: the invite list tells the app, which then offers to mail. */
   mailEnabled: boolean
 }
@@ -37,7 +46,7 @@ async function noBodyIsEmpty(req: FastifyRequest) {
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, admin, invites, audit } = deps
+  const { auth, admin, invites, audit, groups } = deps
   // onRequest, not preHandler: a non-admin is refused before the body is even parsed.
   app.addHook('onRequest', async (req: FastifyRequest) => {
     await auth.requireUser(req)
@@ -90,6 +99,42 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, 
     await invites.revoke(me(req), req.params.id, req.ip)
     return { message: 'Invite revoked' }
   })
+
+  // Groups (services/family/groups.ts): Everyone is listed first and refuses every change.
+  app.get('/groups', { schema: { response: { 200: GroupsReply } } }, async () => ({ groups: await groups.list() }))
+  app.post('/groups', { schema: { body: GroupBody, response: { 201: GroupReply } } }, async (req, reply) =>
+    reply.code(201).send({ group: await groups.create(me(req), req.body.name, req.ip) }),
+  )
+  app.patch(
+    '/groups/:id',
+    { schema: { params: IdParams, body: GroupBody, response: { 200: GroupReply } } },
+    async (req) => ({ group: await groups.rename(me(req), req.params.id, req.body.name, req.ip) }),
+  )
+  app.delete('/groups/:id', { schema: { params: IdParams, response: { 200: MessageReply } } }, async (req) => {
+    await groups.remove(me(req), req.params.id, req.ip)
+    return { message: 'Group deleted' }
+  })
+  app.get(
+    '/groups/:id/members',
+    { schema: { params: IdParams, response: { 200: GroupMembersReply } } },
+    async (req) => ({
+      members: await groups.members(req.params.id),
+    }),
+  )
+  app.post(
+    '/groups/:id/members',
+    { schema: { params: IdParams, body: GroupMemberBody, response: { 201: GroupMemberReply } } },
+    async (req, reply) =>
+      reply.code(201).send({ member: await groups.addMember(me(req), req.params.id, req.body.userId, req.ip) }),
+  )
+  app.delete(
+    '/groups/:id/members/:userId',
+    { schema: { params: GroupMemberParams, response: { 200: MessageReply } } },
+    async (req) => {
+      await groups.removeMember(me(req), req.params.id, req.params.userId, req.ip)
+      return { message: 'Member removed' }
+    },
+  )
 
   app.get('/audit', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) =>
     audit.page(req.query),

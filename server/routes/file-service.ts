@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyMultipartOptions } from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
-import { errors } from '../errors.ts'
+import { AppError, errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
 import { sendCached, sendCachedJson } from '../plugins/cached-json.ts'
@@ -13,9 +13,6 @@ import {
   FileListQuery,
   FileReply,
   IdParams,
-  type Item,
-  ItemsBody,
-  MoveItemsBody,
   ShareReply,
   SuggestedQuery,
   SuggestedReply,
@@ -28,12 +25,13 @@ import type { FileCopies } from '../services/drive/file-copy.ts'
 import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
 import type { ListingService } from '../services/drive/listing.ts'
+import type { MemberActivity } from '../services/drive/member-activity.ts'
 import type { MediaService } from '../services/media/previews.ts'
 import type { SessionService } from '../services/sign-in/sessions.ts'
 import type { SharingService } from '../services/sharing/links.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
-import { registerActions, registerItemRoutes } from './item-routes.ts'
+import { registerItemRoutes, registerMultiRoutes } from './item-routes.ts'
 
 export interface FileRoutesDeps {
   auth: Auth
@@ -48,6 +46,7 @@ export interface FileRoutesDeps {
   tree: TreeService
   uploads: UploadService
   copies: FileCopies
+  activity: MemberActivity
   multipart: FastifyMultipartOptions
 }
 
@@ -79,14 +78,29 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post('/upload', { config: { upload: true }, schema: { response: { 201: FileJson } } }, async (req, reply) => {
       if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-      const file = await uploads.uploadFile(owner(req), multipartBody(req, uploads.fileParser))
-      return reply.code(201).send(fileJson(file))
+      const { row, reach } = await uploads.uploadFile(owner(req), multipartBody(req, uploads.fileParser))
+      return reply.code(201).send(
+        // A new item has no share yet, and is the caller's own unless they are a member: the people
+        // fields cost no read then.
+        reach.role === 'owner' ? fileJson(row) : fileJson(row, (await people.of(reach, [row]))(row), reach),
+      )
     }),
   )
 
-  app.post('/:id/copy', { schema: { params: IdParams, response: { 201: FileReply } } }, async (req, reply) =>
-    reply.code(201).send({ file: fileJson(await deps.copies.copyFile(owner(req), req.params.id)) }),
-  )
+  // A copy lands beside the original, in the owner's drive and quota; a member's is theirs as adder.
+  app.post('/:id/copy', { schema: { params: IdParams, response: { 201: FileReply } } }, async (req, reply) => {
+    const reach = await access.file(owner(req), req.params.id, 'edit')
+    const member = reach.role !== 'owner'
+    const row = await deps.copies
+      .copyFile(reach.ownerId, req.params.id, member ? reach.callerId : null)
+      .catch((err) => {
+        // The owner's usage and quota are the owner's business: a member hears only that it is full.
+        if (member && err instanceof AppError && err.statusCode === 507) throw errors.quotaExceededForVisitor()
+        throw err
+      })
+    await deps.activity.record(reach, 'drive.copy', [row.filename])
+    return reply.code(201).send({ file: fileJson(row, (await people.of(reach, [row]))(row), reach) })
+  })
 
   app.get(
     '/list',
@@ -186,40 +200,45 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     return ok('Stream token removed')
   })
 
+  // Links are the owner's to make: a member gets 403 OWNER_ONLY, anyone else 404.
+  const setLink = async (req: { principal?: { userId: string } }, id: string, type: 'public' | 'one' | null) => {
+    const reach = await access.file(owner(req), id, 'own')
+    return fileJson(await deps.sharing.setLink(reach.ownerId, id, type))
+  }
   app.patch('/make-public/:id', { schema: { params: IdParams, response: { 200: ShareReply } } }, async (req) => ({
-    file: fileJson(await deps.sharing.setLink(owner(req), req.params.id, 'public')),
+    file: await setLink(req, req.params.id, 'public'),
   }))
   app.patch('/make-one/:id', { schema: { params: IdParams, response: { 200: ShareReply } } }, async (req) => ({
-    file: fileJson(await deps.sharing.setLink(owner(req), req.params.id, 'one')),
+    file: await setLink(req, req.params.id, 'one'),
   }))
   app.patch('/remove-link/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, async (req) =>
-    fileJson(await deps.sharing.setLink(owner(req), req.params.id, null)),
+    setLink(req, req.params.id, null),
   )
 
-  registerItemRoutes(app, {
-    schema: FileJson,
-    json: fileJson,
-    movedMessage: 'File moved',
-    rename: tree.renameFile,
-    move: tree.moveFile,
-    trash: tree.trashFile,
-    restore: tree.restoreFile,
-    remove: tree.removeFile,
-  })
+  const items = { access, people, activity: deps.activity, listing }
+  registerItemRoutes(
+    app,
+    {
+      type: 'file',
+      schema: FileJson,
+      json: fileJson,
+      name: (f) => f.filename,
+      movedMessage: 'File moved',
+      rename: tree.renameFile,
+      move: tree.moveFile,
+      trash: tree.trashFile,
+      restore: tree.restoreFile,
+      remove: tree.removeFile,
+    },
+    items,
+  )
 
-  // The Trash screen's "Empty trash": everything in the caller's trash, deleted forever in one request.
+  // The Trash screen's "Empty trash": everything in the caller's own trash (never a shared
+  // owner's), deleted forever in one request.
   app.delete('/empty-trash', { schema: { response: { 200: MessageReply } } }, async (req) => {
     await tree.emptyTrash(owner(req))
     return ok('Trash emptied')
   })
 
-  app.patch('/move-multi', { schema: { body: MoveItemsBody, response: { 200: MessageReply } } }, async (req) => {
-    await tree.moveItems(owner(req), req.body.items, req.body.parentID)
-    return ok('Items moved')
-  })
-  registerActions(app, ItemsBody, (body: { items: Item[] }) => body.items, [
-    { method: 'PATCH', url: '/trash-multi', run: tree.trashItems, done: 'Trashed' },
-    { method: 'PATCH', url: '/restore-multi', run: tree.restoreItems, done: 'Restored' },
-    { method: 'DELETE', url: '/remove-multi', run: tree.removeItems, done: 'Deleted' },
-  ])
+  registerMultiRoutes(app, tree, items)
 }

@@ -22,6 +22,7 @@ import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import { folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
 import { idList, type ListingService } from '../services/drive/listing.ts'
+import type { MemberActivity } from '../services/drive/member-activity.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
 import type { ZipService } from '../services/drive/zip.ts'
@@ -36,6 +37,7 @@ export interface FolderRoutesDeps {
   tree: TreeService
   uploads: UploadService
   zips: ZipService
+  activity: MemberActivity
   multipart: FastifyMultipartOptions
 }
 
@@ -45,9 +47,14 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
 
-  app.post('/create', { schema: { body: CreateFolderBody, response: { 201: FolderJson } } }, async (req, reply) =>
-    reply.code(201).send(folderJson(await tree.createFolder(owner(req), req.body.name, req.body.parent))),
-  )
+  // Home is the caller's own; a shared folder takes an editor, and the new folder names them as adder.
+  app.post('/create', { schema: { body: CreateFolderBody, response: { 201: FolderJson } } }, async (req, reply) => {
+    const reach = await access.parent(owner(req), req.body.parent, 'edit')
+    const addedBy = reach.role === 'owner' ? null : reach.callerId
+    const row = await tree.createFolder(reach.ownerId, req.body.name, req.body.parent, undefined, addedBy)
+    await deps.activity.record(reach, 'drive.create-folder', [row.name])
+    return reply.code(201).send(folderJson(row, (await people.of(reach, [row]))(row), reach))
+  })
 
   await withMultipart(app, deps.multipart, (scope) =>
     scope.post(
@@ -55,8 +62,12 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
       { config: { upload: true }, schema: { response: { 201: FolderJson } } },
       async (req, reply) => {
         if (!req.isMultipart()) throw errors.badRequest('Uploads must be multipart/form-data')
-        const folder = await uploads.uploadFolder(owner(req), multipartBody(req, uploads.folderParser))
-        return reply.code(201).send(folderJson(folder))
+        const { row, reach } = await uploads.uploadFolder(owner(req), multipartBody(req, uploads.folderParser))
+        return reply.code(201).send(
+          // A new item has no share yet, and is the caller's own unless they are a member: the people
+          // fields cost no read then.
+          reach.role === 'owner' ? folderJson(row) : folderJson(row, (await people.of(reach, [row]))(row), reach),
+        )
       },
     ),
   )
@@ -98,19 +109,37 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
   app.get(
     '/move-folder-list',
     { schema: { querystring: MoveFolderListQuery, response: { 200: Type.Array(FolderJson) } } },
-    (req, reply) =>
-      sendCached(listCache, req, reply, async () =>
-        (await listing.moveTargets(owner(req), req.query)).map((f) => folderJson(f)),
-      ),
+    async (req, reply) => {
+      // A member's move dialog browses inside the share only, one folder at a time: without a
+      // parent it is their own Home (theirs to move their own items in).
+      const reach = await access.parent(owner(req), req.query.parent, 'view')
+      const scope = reach.role === 'owner' ? 'drive' : 'folder'
+      return sendCached(
+        listCache,
+        req,
+        reply,
+        async () => {
+          const rows = await listing.moveTargets(reach.ownerId, req.query, scope)
+          const of = await people.of(reach, rows)
+          return rows.map((f) => folderJson(f, of(f), reach))
+        },
+        reach,
+      )
+    },
   )
 
   app.get('/download-zip', { schema: { querystring: ZipQuery } }, async (req, reply) => {
     const q = req.query
-    const { zipName, stream } = await zips.plan(
+    const folderIds = idList(q.folderIDs, q['folderIDs[]'])
+    const fileIds = idList(q.fileIDs, q['fileIDs[]'])
+    if (folderIds.length + fileIds.length === 0) throw errors.badRequest('Select at least one file or folder')
+    // Every id seen by the caller, all of one owner's drive: the zip is then planned in it.
+    const reach = await access.items(
       owner(req),
-      idList(q.folderIDs, q['folderIDs[]']),
-      idList(q.fileIDs, q['fileIDs[]']),
+      [...folderIds.map((id) => ({ id, type: 'folder' })), ...fileIds.map((id) => ({ id, type: 'file' }))],
+      'view',
     )
+    const { zipName, stream } = await zips.plan(reach.ownerId, folderIds, fileIds)
     reply.header('content-type', 'application/zip')
     reply.header('content-disposition', contentDisposition('attachment', zipName))
     uploadedContentHeaders(reply)
@@ -118,14 +147,20 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     return reply.send(await stream())
   })
 
-  registerItemRoutes(app, {
-    schema: FolderJson,
-    json: folderJson,
-    movedMessage: 'Folder moved',
-    rename: tree.renameFolder,
-    move: tree.moveFolder,
-    trash: tree.trashFolder,
-    restore: tree.restoreFolder,
-    remove: tree.removeFolder,
-  })
+  registerItemRoutes(
+    app,
+    {
+      type: 'folder',
+      schema: FolderJson,
+      json: folderJson,
+      name: (f) => f.name,
+      movedMessage: 'Folder moved',
+      rename: tree.renameFolder,
+      move: tree.moveFolder,
+      trash: tree.trashFolder,
+      restore: tree.restoreFolder,
+      remove: tree.removeFolder,
+    },
+    { access, people, activity: deps.activity, listing },
+  )
 }

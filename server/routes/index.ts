@@ -8,6 +8,7 @@ import { adminRoutes } from './admin.ts'
 import { davRoutes } from './dav/index.ts'
 import { fileRoutes } from './file-service.ts'
 import { folderRoutes } from './folder-service.ts'
+import { memberShareRoutes } from './member-shares.ts'
 import { oidcRoutes } from './oidc.ts'
 import { publicRoutes } from './public-files.ts'
 import { resumableRoutes } from './resumable-uploads.ts'
@@ -49,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     admin: c.admin,
     invites: c.invites,
     audit: c.audit,
+    groups: c.groupService,
     mailEnabled: c.mailer.enabled,
   })
   await app.register(oidcRoutes, { prefix: '/auth/oidc', auth, config, oidc: c.oidc, loginPerIp })
@@ -57,6 +59,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     auth,
     access: c.access,
     people: c.people,
+    activity: c.activity,
     listing: c.listing,
     listCache: c.listCache,
     tree: c.tree,
@@ -77,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
   await app.register(shareRoutes, {
     prefix: '/share-service',
     auth,
+    access: c.access,
     sharing: c.sharing,
     shared: c.shared,
     fileRequests: c.fileRequests,
@@ -85,6 +89,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     publicPerIp,
     multipart,
   })
+  await app.register(memberShareRoutes, { prefix: '/share-service', auth, members: c.members })
   await app.register(folderRoutes, { prefix: '/folder-service', ...drive, zips: c.zips })
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
   await app.register(davRoutes, { prefix: '/dav', dav: c.dav, appPasswords: c.appPasswords })

@@ -31,6 +31,7 @@ import {
   UpdateLinkBody,
 } from '../schemas/sharing.ts'
 import { MessageReply } from '../schemas/user.ts'
+import type { Access } from '../services/drive/access.ts'
 import type { BlobDownload } from '../services/drive/downloads.ts'
 import type { FileRequests } from '../services/sharing/file-requests.ts'
 import type { ResumableUploads } from '../services/drive/resumable-uploads.ts'
@@ -42,6 +43,7 @@ import { streamZip } from '../services/drive/zip.ts'
 
 export interface ShareRoutesDeps {
   auth: Auth
+  access: Access
   sharing: SharingService
   shared: SharedAccess
   fileRequests: FileRequests
@@ -65,9 +67,12 @@ const ownerRoutes: FastifyPluginAsync<ShareRoutesDeps> = async (fastify, deps) =
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
   app.addHook('preHandler', deps.auth.requireUser)
 
-  app.post('/links', { schema: { body: CreateLinkBody, response: { 201: LinkReply } } }, async (req, reply) =>
-    reply.code(201).send({ link: await deps.sharing.create(owner(req), req.body) }),
-  )
+  // Links are the owner's to make: a member of the item gets 403 OWNER_ONLY, anyone else 404. A
+  // link's own id is the owner's (the routes below find it among theirs only: 404 to all others).
+  app.post('/links', { schema: { body: CreateLinkBody, response: { 201: LinkReply } } }, async (req, reply) => {
+    const reach = await deps.access.item(owner(req), { id: req.body.itemId, type: req.body.itemType }, 'own')
+    return reply.code(201).send({ link: await deps.sharing.create(reach.ownerId, req.body) })
+  })
   app.get('/links', { schema: { response: { 200: LinksReply } } }, async (req) => ({
     links: await deps.sharing.list(owner(req)),
   }))

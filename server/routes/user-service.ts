@@ -22,6 +22,7 @@ import {
   SessionsReply,
   CreateBody,
   CreateReply,
+  DisplayNameBody,
   LoginBody,
   LoginReply,
   MessageReply,
@@ -77,6 +78,12 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
 
   app.get('/user', { ...choosing, schema: { response: { 200: UserJson } } }, async (req) =>
     accounts.toJson(await accounts.byId(req.principal!.userId)),
+  )
+
+  app.patch(
+    '/display-name',
+    { ...authed, schema: { body: DisplayNameBody, response: { 200: UserJson } } },
+    async (req) => accounts.setDisplayName(req.principal!.userId, req.body.displayName, req.ip),
   )
 
   app.get('/user-detailed', { ...choosing, schema: { response: { 200: UserDetailedJson } } }, async (req) => {
@@ -149,6 +156,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
     async (req, reply) => {
       const { user, emailSent, tokens } = await accounts.signup(req.body.email, req.body.password, bid(req), {
         invite: req.body.invite,
+        displayName: req.body.displayName,
         client: { ip: req.ip, userAgent: req.headers['user-agent'] },
       })
       auth.setTokens(req, reply, tokens)

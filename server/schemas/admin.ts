@@ -6,6 +6,7 @@ import { Role } from './user.ts'
 export const AdminUserJson = Type.Object({
   _id: Type.String(),
   email: Type.String(),
+  displayName: Type.String(),
   role: Role,
   createdAt: Type.String(),
   disabled: Type.Boolean(),
@@ -36,6 +37,8 @@ export const AdminPatchBody = Type.Object(
     // integer and null would turn null into 0 (or 0 into null), the opposite of what was asked.
     quota: Type.Optional(Type.Unknown({ description: 'bytes (a whole number), or null for unlimited' })),
     role: Type.Optional(Role),
+    /** Checked by util/names.ts checkPersonName (trimmed, 1–64 characters). */
+    displayName: Type.Optional(BoundedString(1024)),
   },
   { additionalProperties: false },
 )
@@ -84,3 +87,32 @@ export const InviteStatusReply = Type.Object({
   expiresAt: Type.String(),
 })
 export type InviteStatusReply = Static<typeof InviteStatusReply>
+
+// Groups (DESIGN.md §8 "Sharing between accounts"): the admin's; Everyone (id 'everyone') holds
+// every enabled account and cannot be changed.
+export const GroupJson = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  /** How many accounts it holds (Everyone: every enabled account). */
+  members: Type.Integer(),
+  /** Present (true) on Everyone only. */
+  everyone: Type.Optional(Type.Literal(true)),
+})
+export type GroupJson = Static<typeof GroupJson>
+export const GroupsReply = Type.Object({ groups: Type.Array(GroupJson) })
+export type GroupsReply = Static<typeof GroupsReply>
+export const GroupReply = Type.Object({ group: GroupJson })
+export type GroupReply = Static<typeof GroupReply>
+/** Checked by util/names.ts checkPersonName (trimmed, 1–64 characters), unique without case. */
+export const GroupBody = Type.Object({ name: BoundedString(1024) }, { additionalProperties: false })
+export type GroupBody = Static<typeof GroupBody>
+export const GroupMemberJson = Type.Object({ _id: Type.String(), email: Type.String(), displayName: Type.String() })
+export type GroupMemberJson = Static<typeof GroupMemberJson>
+export const GroupMembersReply = Type.Object({ members: Type.Array(GroupMemberJson) })
+export type GroupMembersReply = Static<typeof GroupMembersReply>
+export const GroupMemberBody = Type.Object({ userId: BoundedString(64, 1) }, { additionalProperties: false })
+export type GroupMemberBody = Static<typeof GroupMemberBody>
+export const GroupMemberReply = Type.Object({ member: GroupMemberJson })
+export type GroupMemberReply = Static<typeof GroupMemberReply>
+export const GroupMemberParams = Type.Object({ id: BoundedString(64, 1), userId: BoundedString(64, 1) })
+export type GroupMemberParams = Static<typeof GroupMemberParams>

@@ -3,7 +3,7 @@
 // no email, no ancestor outside a shared folder ever leaves through them.
 import { Type, type Static } from 'typebox'
 import { BoundedString } from './common.ts'
-import { FileJson, SortBy } from './files.ts'
+import { FileJson, FolderJson, PersonJson, SortBy } from './files.ts'
 
 const Id = BoundedString(64, 1)
 const ItemType = Type.Union([Type.Literal('file'), Type.Literal('folder')])
@@ -168,3 +168,81 @@ export type PublicListReply = Static<typeof PublicListReply>
 /** What a visitor learns of a file they sent to a file request: the name it got and its size. */
 export const FileRequestReply = Type.Object({ filename: Type.String(), size: Type.Number() })
 export type FileRequestReply = Static<typeof FileRequestReply>
+
+// ── Member shares (DESIGN.md §8 "Sharing between accounts") ──
+
+const MemberRole = Type.Union([Type.Literal('viewer'), Type.Literal('editor')])
+const RecipientType = Type.Union([Type.Literal('user'), Type.Literal('group')])
+
+/** Who holds a share: an account (with its email, for the owner's access list) or a group. */
+export const ShareRecipientJson = Type.Object({
+  type: RecipientType,
+  _id: Type.String(),
+  displayName: Type.String(),
+  email: Type.Optional(Type.String()),
+})
+
+export const MemberShareJson = Type.Object({
+  _id: Type.String(),
+  itemType: ItemType,
+  itemId: Type.String(),
+  role: MemberRole,
+  recipient: ShareRecipientJson,
+  createdAt: Type.String(),
+})
+export type MemberShareJson = Static<typeof MemberShareJson>
+
+/** Exactly one of userId and groupId: the service says which rule a body breaks. */
+export const CreateMemberShareBody = Type.Object(
+  {
+    itemType: ItemType,
+    itemId: Id,
+    userId: Type.Optional(Id),
+    groupId: Type.Optional(Id),
+    role: MemberRole,
+  },
+  { additionalProperties: false },
+)
+export type CreateMemberShareBody = Static<typeof CreateMemberShareBody>
+
+export const UpdateMemberShareBody = Type.Object({ role: MemberRole }, { additionalProperties: false })
+export const MemberShareQuery = Type.Object({ itemType: ItemType, itemId: Id })
+export const MemberShareParams = Type.Object({ id: Id })
+export const MemberShareReply = Type.Object({ share: MemberShareJson })
+export const MemberSharesReply = Type.Object({ shares: Type.Array(MemberShareJson) })
+
+/** Pages of "Shared with me": `startAt` is the `next` of the page before (opaque). */
+export const SharedWithMeQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  startAt: Type.Optional(BoundedString(200, 1)),
+})
+export const SharedWithMeReply = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      share: MemberShareJson,
+      item: Type.Union([FileJson, FolderJson]),
+      owner: PersonJson,
+    }),
+  ),
+  next: Type.Optional(Type.String()),
+})
+export type SharedWithMeReply = Static<typeof SharedWithMeReply>
+
+/** The people picker's query: what was typed, bounded (a longer one is a 400). */
+export const PeopleQuery = Type.Object({ q: Type.Optional(BoundedString(100)) })
+export const PersonSuggestionJson = Type.Union([
+  Type.Object({
+    type: Type.Literal('user'),
+    _id: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+  }),
+  Type.Object({
+    type: Type.Literal('group'),
+    _id: Type.String(),
+    name: Type.String(),
+    members: Type.Number(),
+  }),
+])
+export type PersonSuggestionJson = Static<typeof PersonSuggestionJson>
+export const PeopleReply = Type.Object({ people: Type.Array(PersonSuggestionJson) })

@@ -9,6 +9,8 @@ export type Role = Static<typeof Role>
 export const UserJson = Type.Object({
   _id: Type.String(),
   email: Type.String(),
+  /** What other people see of the account (DESIGN.md §8 "Names"); default: the email's local part. */
+  displayName: Type.String(),
   createdAt: Type.String(),
   role: Role,
   emailVerified: Type.Optional(Type.Boolean()),
@@ -22,6 +24,7 @@ export type UserJson = Static<typeof UserJson>
 export const UserDetailedJson = Type.Object({
   _id: Type.String(),
   email: Type.String(),
+  displayName: Type.String(),
   createdAt: Type.String(),
   role: Role,
   emailVerified: Type.Optional(Type.Boolean()),
@@ -46,8 +49,13 @@ export const CreateBody = Type.Object({
   email: BoundedString(1024),
   password: BoundedString(1024),
   invite: Type.Optional(BoundedString(256, 1)),
+  /** Left out (or blank): the email's local part. Checked by util/names.ts checkPersonName. */
+  displayName: Type.Optional(BoundedString(1024)),
 })
 export type CreateBody = Static<typeof CreateBody>
+/** PATCH /user-service/display-name: the account's own display name. */
+export const DisplayNameBody = Type.Object({ displayName: BoundedString(1024) }, { additionalProperties: false })
+export type DisplayNameBody = Static<typeof DisplayNameBody>
 
 /** `mustChangePassword`: the password is an admin's temporary one; the app asks for a new one. */
 export const SignedInReply = Type.Object({ user: UserJson, mustChangePassword: Type.Boolean() })
@@ -147,6 +155,8 @@ export const AuditEventJson = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   /** Who did it, when someone else (an admin). */
   actorEmail: Type.Union([Type.String(), Type.Null()]),
+  /** And their display name (a member who changed something in the account's shared folder). */
+  actorName: Type.Optional(Type.String()),
   detail: Type.Union([Type.String(), Type.Null()]),
 })
 export type AuditEventJson = Static<typeof AuditEventJson>

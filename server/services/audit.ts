@@ -32,6 +32,23 @@ export type AuditAction =
   | 'admin.user.role'
   | 'admin.invite'
   | 'admin.invite.revoke'
+  // A member's change in a folder someone shared with them: actor = the member, subject = the owner.
+  | 'drive.create-folder'
+  | 'drive.copy'
+  | 'drive.rename'
+  | 'drive.move'
+  | 'drive.trash'
+  | 'drive.upload'
+  | 'drive.folder-upload'
+  | 'share.create'
+  | 'share.role'
+  | 'share.remove'
+  | 'display-name.change'
+  | 'admin.group.create'
+  | 'admin.group.rename'
+  | 'admin.group.delete'
+  | 'admin.group.member.add'
+  | 'admin.group.member.remove'
 
 export interface AuditEvent {
   action: AuditAction
@@ -61,6 +78,10 @@ export function createAuditService(deps: {
     ip: e.ip,
     email: e.subject_email,
     actorEmail: e.actor_id !== null && e.actor_id !== e.subject_id ? e.actor_email : null,
+    // Named only on a member's change in a shared folder: an admin's entries stay as they were.
+    ...(e.action.startsWith('drive.') && e.actor_name !== null && e.actor_id !== e.subject_id
+      ? { actorName: e.actor_name }
+      : {}),
     detail: e.detail,
   })
 

@@ -38,6 +38,38 @@ export function checkName(raw: string, what = 'Name'): string {
   return name
 }
 
+/** The longest display name or group name, in characters (code points). */
+export const PERSON_NAME_MAX = 64
+
+/**
+ * Names of people and groups (display names, group names; DESIGN.md §8 "Names"): trimmed, 1–64
+ * characters, no control characters (line breaks, tabs) and no bidi overrides or isolates. They
+ * are shown to other people (share dialogs, mails, the admin's lists), so the same refusals as
+ * item names apply; "/" and dots are fine here.
+ */
+export function checkPersonName(raw: string, what = 'Display name'): string {
+  if (CONTROL.test(raw))
+    throw errors.badRequest(`${what} must not contain control characters such as line breaks or tabs`)
+  if (BIDI_CONTROL.test(raw))
+    throw errors.badRequest(`${what} must not contain characters that reverse the text direction`)
+  const name = raw.trim()
+  if (name.length === 0) throw errors.badRequest(`${what} must not be empty`)
+  if ([...name].length > PERSON_NAME_MAX)
+    throw errors.badRequest(`${what} must be at most ${PERSON_NAME_MAX} characters`)
+  return name
+}
+
+/** Whether `raw` passes checkPersonName (a single sign-on's `name` claim is used only when it does). */
+export function isPersonName(raw: unknown): raw is string {
+  if (typeof raw !== 'string') return false
+  try {
+    checkPersonName(raw)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Refuses a folder that would sit more than `max` levels below Home (Home's children are level 1). */
 export function checkDepth(depth: number, max: number): void {
   if (depth > max) throw errors.badRequest(`Folders can be nested at most ${max} levels deep`)

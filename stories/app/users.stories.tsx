@@ -4,7 +4,7 @@ import { http } from 'msw'
 import { expect, screen, userEvent, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { testUserDetailed } from '../../mocks/fixtures.ts'
-import { ok } from '../../mocks/handlers.ts'
+import { groupHandlers, ok } from '../../mocks/handlers.ts'
 import { viewportShot } from '../lib/_support/visual.ts'
 import { appBeforeEach, appScreen, renderApp, shown, withApp } from './_support/app-story.tsx'
 
@@ -20,6 +20,11 @@ const meta = preview.meta({
       http.get('*/admin/users', () => ok({ users })),
       http.get('*/admin/invites', () => ok({ invites: [], mailEnabled: false })),
       http.get('*/admin/audit', () => ok({ events: [], nextCursor: null })),
+      // DESIGN §8: the admin's groups below the list, Everyone first.
+      ...groupHandlers({
+        groups: [{ _id: 'g1', name: 'Kids', members: ['u2'] }],
+        people: users.map(({ _id, email, displayName }) => ({ _id, email, displayName })),
+      }),
     )
   },
 })
@@ -29,6 +34,7 @@ const when = '2024-03-01T10:00:00.000Z'
 const users = [
   {
     _id: 'u1',
+    displayName: 'Ada',
     email: 'ada@example.com',
     role: 'admin',
     createdAt: when,
@@ -40,6 +46,7 @@ const users = [
   },
   {
     _id: 'u2',
+    displayName: 'Bob',
     email: 'bob@example.com',
     role: 'user',
     createdAt: when,
@@ -51,6 +58,7 @@ const users = [
   },
   {
     _id: 'u3',
+    displayName: 'Eve',
     email: 'eve@example.com',
     role: 'user',
     createdAt: when,

@@ -18,6 +18,8 @@ describe('POST /user-service/create', () => {
     expect(r.body.user).toEqual({
       _id: expect.any(String),
       email,
+      // DESIGN.md §8 "Names": the default is the email's local part.
+      displayName: email.split('@')[0],
       createdAt: expect.any(String),
       role: expect.stringMatching(/^(admin|user)$/),
     })
@@ -86,7 +88,13 @@ describe('POST /user-service/login', () => {
     const r = await b.login(` ${email.toUpperCase()}`, 'pässwörd-ü')
     expect(r.status).toBe(200)
     expect(r.body).toEqual({
-      user: { _id: expect.any(String), email, createdAt: expect.any(String), role: 'user' },
+      user: {
+        _id: expect.any(String),
+        email,
+        displayName: email.split('@')[0],
+        createdAt: expect.any(String),
+        role: 'user',
+      },
       mustChangePassword: false,
     })
     expect((await b.get('/user-service/user')).status).toBe(200)

@@ -53,3 +53,25 @@ export function nameMessage(raw: string): string | undefined {
   if (name === '.' || name === '..') return p.nameDots
   return undefined
 }
+
+/** The server's longest display name or group name, in characters (server/util/names.ts). */
+export const PERSON_NAME_MAX = 64
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const NAME_BIDI = /[\u202a-\u202e\u2066-\u2069]/
+
+/**
+ * A display name or group name as the server judges it (server/util/names.ts `checkPersonName`,
+ * same order and words): no control or bidi-override characters, trimmed 1–64 characters.
+ * `what` names the field ("Display name", "Group name"). '' when valid.
+ */
+export function personNameMessage(raw: string, what: string): string {
+  const v = copy.validation
+  if (NAME_CONTROL.test(raw)) return v.nameControl(what)
+  if (NAME_BIDI.test(raw)) return v.nameBidi(what)
+  const name = raw.trim()
+  if (name === '') return v.nameEmpty(what)
+  if ([...name].length > PERSON_NAME_MAX) return v.nameLong(what)
+  return ''
+}

@@ -1,15 +1,15 @@
-// SPEC §2 settings "Account": the email (and Resend while unverified), Change password, Logout and
+// SPEC §2 settings "Account": the display name (DESIGN §8, changed in a dialog), the email (and Resend while unverified), Change password, Logout and
 // Logout all sessions, each logout confirmed first; then (DESIGN §7) the storage used, Two-step
 // verification, Devices, App passwords and Activity.
-import { Button, ConfirmDialog } from '@cumulus/ui'
+import { Button, ConfirmDialog, Dialog } from '@cumulus/ui'
 import { css } from 'goober'
 import { useState } from 'react'
 import { errorStatus } from '../../api/http.ts'
-import { resendVerifyEmail } from '../../api/user.ts'
+import { resendVerifyEmail, setDisplayName } from '../../api/user.ts'
 import { copy } from '../../copy-screens.ts'
 import { CooldownDialog } from '../../features/account/cooldown-dialog.tsx'
 import { LinkButton } from '../../features/forms/form.tsx'
-import { toast } from '../../features/toasts/toasts.tsx'
+import { toast, toastRegions } from '../../features/toasts/toasts.tsx'
 import { useSignOut } from '../../features/account/use-sign-out.ts'
 import { seedUser, useUser } from '../../hooks/use-user.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
@@ -20,6 +20,7 @@ import { ActivitySection } from './activity-section.tsx'
 import { AppPasswordsSection } from './app-passwords-section.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { DevicesSection } from './devices-section.tsx'
+import { NameForm } from './name-form.tsx'
 import { TwoStepSection } from './two-step-section.tsx'
 import { PasskeysSection } from './passkeys-section.tsx'
 import { settingsCopy } from './settings-copy.ts'
@@ -47,6 +48,8 @@ export function AccountSection() {
   const [changing, setChanging] = useState(false)
   const [confirming, setConfirming] = useState<Confirming>(null)
   const [cooldownOpen, setCooldownOpen] = useState(false)
+  const [naming, setNaming] = useState(false)
+  const names = copy.displayName
 
   const resend = async () => {
     if (!resendVerificationCooldown.ready()) return setCooldownOpen(true)
@@ -68,6 +71,15 @@ export function AccountSection() {
   return (
     <section className={section} aria-labelledby="settings-account">
       <h2 id="settings-account">{copy.settings.account}</h2>
+      <div className={row}>
+        <span className={rowLabel}>{names.field}</span>
+        <span className={emailValue}>
+          {account?.displayName}
+          <LinkButton aria-label={names.changeLabel} onClick={() => setNaming(true)}>
+            {names.change}
+          </LinkButton>
+        </span>
+      </div>
       <div className={row}>
         <span className={rowLabel}>{copy.settings.email}</span>
         <span className={emailValue}>
@@ -127,6 +139,31 @@ export function AccountSection() {
           void logoutAll()
         }}
       />
+      <Dialog
+        open={naming}
+        onClose={() => setNaming(false)}
+        title={names.changeLabel}
+        size="small"
+        getPersistentElements={toastRegions}
+      >
+        {naming ? (
+          <NameForm
+            label={names.field}
+            what={names.what}
+            initial={account?.displayName ?? ''}
+            submitLabel={names.save}
+            failure={names.error}
+            run={async (name) => {
+              const updated = await setDisplayName(name)
+              // The signed-in record keeps what only sign-in knew (a temporary password's flag).
+              if (user) await seedUser({ ...user, displayName: updated.displayName })
+              void refreshDetailed()
+              setNaming(false)
+              toast.success(names.saved)
+            }}
+          />
+        ) : null}
+      </Dialog>
       <CooldownDialog open={cooldownOpen} onClose={() => setCooldownOpen(false)} />
     </section>
   )

@@ -17,7 +17,9 @@ function metaOf(event: AuditEventJson, scope: AuditScope): string {
   // An admin's action names the account it was about, in either list ("for bob@example.com").
   if (event.email && event.type.startsWith('admin.')) parts.push(t.about(event.email))
   else if (scope === 'all' && event.email) parts.push(event.email)
-  if (event.actorEmail) parts.push(t.by(event.actorEmail))
+  // A member's change in a shared folder names them as people know them (the name is text, never HTML).
+  if (event.actorName) parts.push(t.by(event.actorName))
+  else if (event.actorEmail) parts.push(t.by(event.actorEmail))
   if (event.ip) parts.push(event.ip)
   return parts.join(' · ')
 }

@@ -2,7 +2,8 @@
 // storage, file count, quota, last activity and state, and what an admin does for a family member:
 // create an account (a temporary password shown once), an invite link (or, with mail, an invite
 // sent to an address) and the list of invites, disable or enable, delete (confirmed, naming what
-// is lost), reset the password (shown once, or mailed as a link), set the quota, promote or demote. A refusal from the server (the last admin, …) shows under the row it was about.
+// is lost), reset the password (shown once, or mailed as a link), set the quota, promote or demote,
+// set the display name (DESIGN §8: each row shows it, then the email); then the groups. A refusal from the server (the last admin, …) shows under the row it was about.
 import { Button, ConfirmDialog, Dialog, formatBytes, formatFileDate, Menu, type MenuEntry } from '@cumulus/ui'
 import { useState } from 'react'
 import {
@@ -25,6 +26,8 @@ import { useAdminInvites, useAdminUsers, useRefetchKey } from '../../hooks/use-a
 import { notifyAuditChanged } from '../../hooks/use-audit-log.ts'
 import { ActivitySection } from './activity-section.tsx'
 import { EmailForm } from './email-form.tsx'
+import { GroupsSection } from './groups-section.tsx'
+import { NameForm } from './name-form.tsx'
 import { InvitesList } from './invites-list.tsx'
 import {
   actions,
@@ -71,6 +74,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
   const [invitingByMail, setInvitingByMail] = useState(false)
   const [asking, setAsking] = useState<Asking>(null)
   const [quotaFor, setQuotaFor] = useState<AdminUserJson | null>(null)
+  const [namingUser, setNamingUser] = useState<AdminUserJson | null>(null)
   const [secret, setSecret] = useState<Secret | null>(null)
   const { busy, act: actOn, failureOf } = useRowActions(refetch)
   const [inviteFailure, setInviteFailure] = useState('')
@@ -121,6 +125,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
   const menuOf = (user: AdminUserJson): MenuEntry[] => {
     const self = user._id === currentUserId
     return [
+      { id: 'name', label: t.setName, onSelect: () => setNamingUser(user) },
       { id: 'quota', label: t.setQuota, onSelect: () => setQuotaFor(user) },
       { id: 'reset', label: t.resetPassword, onSelect: () => setAsking({ kind: 'reset', user }) },
       // Offered only when the server can mail (GET /admin/invites says so).
@@ -183,11 +188,12 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
               <li key={user._id} className={item}>
                 <div className={itemText}>
                   <span className={itemTitle}>
-                    {user.email}
+                    {user.displayName}
                     {user._id === currentUserId ? <span className={badge}>{t.you}</span> : null}
                     {user.role === 'admin' ? <span className={badge}>{t.admin}</span> : null}
                     {user.disabled ? <span className={dangerBadge}>{t.disabled}</span> : null}
                   </span>
+                  <p className={itemMeta}>{user.email}</p>
                   <p className={itemMeta}>{userMeta(user)}</p>
                   <p className={itemMeta}>{user.quota === null ? t.unlimited : t.quota(formatBytes(user.quota))}</p>
                 </div>
@@ -201,6 +207,7 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
         )}
         <InvitesList invites={invites} refetch={refetchInvites} />
       </section>
+      <GroupsSection />
       <ActivitySection scope="all" />
       <Dialog
         open={creating}
@@ -262,6 +269,29 @@ export function UsersSection({ currentUserId }: { currentUserId: string | undefi
           refetch()
         }}
       />
+      <Dialog
+        open={namingUser !== null}
+        onClose={() => setNamingUser(null)}
+        title={namingUser ? t.nameTitle(namingUser.email) : ''}
+        size="small"
+        getPersistentElements={toastRegions}
+      >
+        {namingUser ? (
+          <NameForm
+            label={t.nameLabel}
+            what={copy.displayName.what}
+            initial={namingUser.displayName}
+            submitLabel={t.save}
+            failure={t.nameError}
+            run={async (displayName) => {
+              await updateAdminUser(namingUser._id, { displayName })
+              setNamingUser(null)
+              refetch()
+              toast.success(t.nameSaved)
+            }}
+          />
+        ) : null}
+      </Dialog>
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
     </div>
   )

@@ -4,14 +4,14 @@
 // user back to the password.
 import { Button } from '@cumulus/ui'
 import { css } from 'goober'
-import { type Dispatch, type SetStateAction, Suspense, useEffect, useState } from 'react'
+import { type Dispatch, type SetStateAction, Suspense, useEffect, useId, useState } from 'react'
 import type { SecondFactorMethod } from '../../api/user.ts'
 import { copy } from '../../copy.ts'
 import { createAccountErrorMessage, loginErrorMessage } from '../../features/account/error-messages.ts'
 import { requestPasswordReset } from '../../features/account/password-reset.ts'
 import { FormMessage, LinkButton, TextField } from '../../features/forms/form.tsx'
 import { useFormSubmit } from '../../features/forms/use-form-submit.ts'
-import { createAccountMessage } from '../../features/forms/validation.ts'
+import { createAccountMessage, PERSON_NAME_MAX, personNameMessage } from '../../features/forms/validation.ts'
 import { lazyNamed } from '../../features/shell/lazy-named.ts'
 import { toast } from '../../features/toasts/toasts.tsx'
 import { resendVerificationCooldown } from '../../state/cooldown.ts'
@@ -34,6 +34,8 @@ export interface PasswordDraft {
   email: string
   password: string
   verify: string
+  /** Create mode only, optional (DESIGN §8 "Names"); blank: the server's default. */
+  displayName: string
 }
 
 /** Opened from an invite link (screens/invite): create mode, with the token for sign-up. */
@@ -96,14 +98,18 @@ export interface PasswordFormProps {
 }
 
 export function PasswordForm({ invite, draft, onDraftChange, notice, onSecondFactor, onSignedIn }: PasswordFormProps) {
-  const { mode, email, password, verify } = draft
+  const { mode, email, password, verify, displayName } = draft
   const [noMail, setNoMail] = useState(false)
+  const optionalId = useId()
   const [cooldownOpen, setCooldownOpen] = useState(false)
   const [cooldownUsed, setCooldownUsed] = useState(false)
-  const change = (field: 'email' | 'password' | 'verify') => (value: string) =>
+  const change = (field: 'email' | 'password' | 'verify' | 'displayName') => (value: string) =>
     onDraftChange((current) => ({ ...current, [field]: value }))
 
-  const validation = mode === 'create' ? createAccountMessage(email, password, verify) : ''
+  // The name is optional: only a name typed in is judged (a blank one is the server's default).
+  const nameMessage =
+    mode === 'create' && displayName.trim() !== '' ? personNameMessage(displayName, copy.displayName.what) : ''
+  const validation = mode === 'create' ? createAccountMessage(email, password, verify) || nameMessage : ''
   const missing = mode === 'login' ? !email || !password : mode === 'create' ? !email || !password || !verify : !email
 
   const requestReset = async (): Promise<void> => {
@@ -124,7 +130,7 @@ export function PasswordForm({ invite, draft, onDraftChange, notice, onSecondFac
         const methods = await login(email, password)
         if (methods) return onSecondFactor(methods)
       } else {
-        const emailSent = await createAccount(email, password, invite?.token)
+        const emailSent = await createAccount(email, password, invite?.token, displayName)
         if (emailSent) {
           toast.success(copy.auth.emailVerificationSent)
           // That mail starts the server's resend minute: Resend within it gets the wait dialog.
@@ -168,6 +174,23 @@ export function PasswordForm({ invite, draft, onDraftChange, notice, onSecondFac
           value={email}
           onValueChange={change('email')}
         />
+        {mode === 'create' ? (
+          <TextField
+            label={copy.displayName.field}
+            name="display-name"
+            autoComplete="name"
+            // Room for spaces the server trims; the rule itself is checked as the user types.
+            maxLength={PERSON_NAME_MAX * 2}
+            aria-describedby={optionalId}
+            aside={
+              <span id={optionalId} className={note}>
+                {copy.displayName.optional}
+              </span>
+            }
+            value={displayName}
+            onValueChange={change('displayName')}
+          />
+        ) : null}
         {mode !== 'reset' ? (
           <div className={passwordBlock}>
             <TextField

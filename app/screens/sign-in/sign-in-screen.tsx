@@ -35,6 +35,7 @@ export function SignInScreen({ invite }: { invite?: SignInInvite } = {}) {
     email: invite?.email ?? '',
     password: '',
     verify: '',
+    displayName: '',
   }))
   // What the password form says when it shows: the session expired, a refused sign-on, or why a
   // pending second step ended.

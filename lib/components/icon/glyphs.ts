@@ -76,5 +76,10 @@ export const glyphs = {
   'sort-desc': { stroke: 'M7 4v16M3.5 16.5L7 20l3.5-3.5M13 7h7M13 12h5M13 17h3' },
   trash: { stroke: 'M4 7h16M9.5 7V4.5h5V7M6 7l1 13h10l1-13M10 11v5.5M14 11v5.5' },
   upload: { stroke: 'M12 14.5v-11M7.5 8L12 3.5 16.5 8M4 15.5v3A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5v-3' },
+  // Two people, the one in front on the start side: shared items and groups.
+  users: {
+    stroke:
+      'M5.5 8a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0M3 20v-1a5 5 0 0 1 5-5h2a5 5 0 0 1 5 5v1M15.5 4.6a3.4 3.4 0 0 1 0 6.8M17.5 14.2a4.8 4.8 0 0 1 3.5 4.6V20',
+  },
   warning: { stroke: 'M12 3.5L2.5 20h19zM12 9.5v5', fill: 'M10.75 17.25a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z' },
 } satisfies Record<string, Glyph>

@@ -27,9 +27,7 @@ export async function* folderPage(
   if (segments.length) yield '<li><a href="../">../</a></li>'
   for await (const page of children) {
     yield page
-      .map(
-        (c) => `<li><a href="${escapeXml(c.href)}">${escapeXml(printableName(c.name))}${c.folder ? '/' : ''}</a></li>`,
-      )
+      .map((c) => `<li><a href="${escapeXml(c.href)}">${escapeXml(printableName(c.name))}${c.file ? '' : '/'}</a></li>`)
       .join('')
   }
   yield '</ul></body></html>\n'

@@ -7,7 +7,9 @@ import { AppError, errors } from '../../errors.ts'
 import { checkEtagHeaders } from '../../services/dav/conditions.ts'
 import type { DavService } from '../../services/dav/dav.ts'
 import { type Resolved, splitDavPath } from '../../services/dav/paths.ts'
+import { lockHref } from '../../services/dav/locks.ts'
 import { activeLockXml } from '../../services/dav/properties.ts'
+import { urlPathOf } from '../../services/dav/shared.ts'
 import { blobEtag, type BlobDownload } from '../../services/drive/downloads.ts'
 import { FOLDER_PAGE_HEADERS, folderPage } from './folder-page.ts'
 import {
@@ -42,7 +44,8 @@ const WRITES = new Set<DavMethod>(['PROPPATCH', 'PUT', 'DELETE', 'MKCOL', 'COPY'
  * The methods that work at a resolved path, for Allow (OPTIONS, and every 405): clients such as
  * lftp pick their next request from it. Nothing is there yet: only what makes it. A file: all
  * but MKCOL; a folder: all but PUT and MKCOL; Home, which cannot go: no DELETE, COPY or MOVE
- * either. A read-only app password: the reads.
+ * either. A read-only app password, "Shared with me" itself, a viewer's share: the reads. A
+ * shared item itself cannot be deleted or moved.
  */
 export function allowedAt(r: Resolved | undefined, scope: AppPasswordScope | undefined): string {
   const kind = r ? (r.resource?.kind ?? 'none') : 'any'
@@ -52,8 +55,14 @@ export function allowedAt(r: Resolved | undefined, scope: AppPasswordScope | und
     file: ['MKCOL'],
     folder: ['PUT', 'MKCOL'],
     home: ['PUT', 'MKCOL', 'DELETE', 'COPY', 'MOVE'],
+    shares: ['PUT', 'MKCOL', 'DELETE', 'COPY', 'MOVE'],
   }
-  return DAV_METHODS.filter((m) => !refused[kind].includes(m) && (scope !== 'read' || !WRITES.has(m))).join(', ')
+  const readOnly = scope === 'read' || r?.virtual || r?.share?.role === 'viewer'
+  const sharedItem = r?.share !== undefined && r.path === r.share.base
+  return DAV_METHODS.filter(
+    (m) =>
+      !refused[kind].includes(m) && !(readOnly && WRITES.has(m)) && !(sharedItem && (m === 'DELETE' || m === 'MOVE')),
+  ).join(', ')
 }
 
 /** The request as the protocol needs it: headers by lower-case name, the path below /dav. */
@@ -83,10 +92,10 @@ const xmlReply = (
   headers: Record<string, string> = {},
 ): DavReply => ({ status, xml, headers })
 
-const lockXml = (lock: Parameters<typeof activeLockXml>[0]) =>
-  `<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, Date.now())}</D:lockdiscovery></D:prop>`
+const lockXml = (lock: Parameters<typeof activeLockXml>[0], r: Resolved) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, Date.now(), (p) => lockHref(urlPathOf(r, p)))}</D:lockdiscovery></D:prop>`
 
-/** Answers WebDAV requests of a signed-in owner (index.ts has checked the app password). */
+/** Answers WebDAV requests of a signed-in account (index.ts has checked the app password); `call.owner` is the caller. */
 export function davMethods(dav: DavService) {
   const handlers: Record<DavMethod, (call: DavCall, r: Resolved) => Promise<DavReply>> = {
     OPTIONS: async (call, r) => ({
@@ -181,7 +190,7 @@ export function davMethods(dav: DavService) {
         if (!call.headers.if)
           throw errors.badRequest('A LOCK without a body refreshes a lock: send its token in an If header')
         const lock = await dav.refreshLock(call.owner, r, conditionsOf(call.headers), timeoutSeconds)
-        return xmlReply(200, lockXml(lock))
+        return xmlReply(200, lockXml(lock, r))
       }
       const depth = depthOf(call.headers)
       if (depth !== '0' && depth !== 'infinity') throw errors.badRequest('LOCK takes Depth 0 or infinity')
@@ -190,7 +199,7 @@ export function davMethods(dav: DavService) {
         depth,
         timeoutSeconds,
       })
-      return xmlReply(created ? 201 : 200, lockXml(lock), { 'lock-token': `<${lock.token}>` })
+      return xmlReply(created ? 201 : 200, lockXml(lock, r), { 'lock-token': `<${lock.token}>` })
     },
 
     async UNLOCK(call, r) {
@@ -202,7 +211,14 @@ export function davMethods(dav: DavService) {
   return async function handle(call: DavCall): Promise<DavReply> {
     // OPTIONS without credentials (a client probing for DAV) says what the share takes at all.
     if (call.method === 'OPTIONS' && !call.owner)
-      return handlers.OPTIONS(call, { segments: [], path: '', resource: undefined, parent: undefined, name: '' })
+      return handlers.OPTIONS(call, {
+        segments: [],
+        path: '',
+        resource: undefined,
+        parent: undefined,
+        name: '',
+        owner: '',
+      })
     if (WRITES.has(call.method) && call.scope !== 'write') throw errors.davReadOnly()
     const r = await dav.resolve(call.owner, splitDavPath(call.urlPath))
     try {

@@ -2,8 +2,9 @@
 // (412), the If header (412 when no list holds), then the locks on what it changes (423).
 import type { DavLock } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
-import { checkLocks, covering, ifHolds, type IfList, type Protected, submittedTokens } from './locks.ts'
-import type { DavPaths, Resolved } from './paths.ts'
+import { checkLocks, covering, ifHolds, type IfList, lockHref, type Protected, submittedTokens } from './locks.ts'
+import type { Resolved } from './paths.ts'
+import { urlPathOf } from './shared.ts'
 import { etagOf } from './properties.ts'
 
 /** What a request states of the resource (its conditional headers, parsed by routes/dav/headers.ts). */
@@ -44,14 +45,18 @@ export function checkEtagHeaders(r: Resolved, c: Conditions, safe = false): 'not
   return undefined
 }
 
-export function createConditions(deps: { paths: DavPaths }) {
+export function createConditions(deps: {
+  /** A URL path (the If header's tags) as the caller's requests resolve it. */
+  resolve: (caller: string, segments: string[]) => Promise<Resolved>
+}) {
   return {
     /**
-     * Checks the request's conditions for a write that changes `targets`, given the owner's live
-     * `locks`; returns the tokens it submitted.
+     * Checks the request's conditions for a write that changes `targets`, given the live `locks`
+     * of `r`'s namespace; returns the tokens it submitted. The If header's tags are the caller's
+     * URLs; `targets` are lock paths of `r`'s namespace.
      */
     async check(
-      owner: string,
+      caller: string,
       r: Resolved,
       c: Conditions,
       locks: readonly DavLock[],
@@ -62,14 +67,17 @@ export function createConditions(deps: { paths: DavPaths }) {
       if (c.if !== undefined) {
         if (c.if instanceof Error) throw c.if
         lists = c.if
+        const url = r.segments.join('/')
         const stateOf = async (path: string) => {
-          const at = path === r.path ? r : await deps.paths.resolve(owner, path === '' ? [] : path.split('/'))
-          return { etag: resourceEtag(at), tokens: new Set(covering(locks, path).map((l) => l.token)) }
+          const at = path === url ? r : await deps.resolve(caller, path === '' ? [] : path.split('/'))
+          // A tag in another namespace holds none of these locks.
+          const tokens = at.owner === r.owner ? covering(locks, at.path).map((l) => l.token) : []
+          return { etag: resourceEtag(at), tokens: new Set(tokens) }
         }
-        if (!(await ifHolds(lists, r.path, stateOf))) throw errors.davIfFailed()
+        if (!(await ifHolds(lists, url, stateOf))) throw errors.davIfFailed()
       }
       const submitted = submittedTokens(lists)
-      checkLocks(locks, targets, submitted)
+      checkLocks(locks, targets, submitted, (p) => lockHref(urlPathOf(r, p)))
       return submitted
     },
   }

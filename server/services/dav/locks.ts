@@ -1,5 +1,6 @@
 // WebDAV locks (RFC 4918 §6–§7, §10.4): write locks, exclusive or shared, depth 0 or infinity,
-// on paths of the owner's namespace, with timeouts. A write must submit (in its If header) a
+// on paths of the owner's namespace (a member's lock inside a share too: its path is the
+// owner's, services/dav/shared.ts), with timeouts. A write must submit (in its If header) a
 // token of each lock that protects what it changes, and the If header itself must hold (412).
 // The headers themselves (If, Timeout) are read by routes/dav/headers.ts.
 import { randomUUID } from 'node:crypto'
@@ -83,12 +84,14 @@ export function checkLocks(
   locks: readonly DavLock[],
   targets: readonly Protected[],
   submitted: ReadonlySet<string>,
+  /** A lock path's href as the caller's URLs name it (inside a share: below "Shared with me"). */
+  href: (path: string) => string = lockHref,
 ): void {
   for (const t of targets) {
     const protecting = [...covering(locks, t.path), ...(t.withMembers ? lockedBelow(locks, t.path) : [])]
     const roots = new Map<string, boolean>()
     for (const l of protecting) roots.set(l.path, (roots.get(l.path) ?? false) || submitted.has(l.token))
-    for (const [root, ok] of roots) if (!ok) throw errors.davLocked(lockHref(root))
+    for (const [root, ok] of roots) if (!ok) throw errors.davLocked(href(root))
   }
 }
 
@@ -101,10 +104,14 @@ export interface LockRequest {
 }
 
 /** Refuses (423) a lock that meets one held: any exclusive one, or any at all for an exclusive request. */
-export function checkConflict(locks: readonly DavLock[], r: Pick<LockRequest, 'path' | 'depth' | 'scope'>): void {
+export function checkConflict(
+  locks: readonly DavLock[],
+  r: Pick<LockRequest, 'path' | 'depth' | 'scope'>,
+  href: (path: string) => string = lockHref,
+): void {
   const meets = [...covering(locks, r.path), ...(r.depth === 'infinity' ? lockedBelow(locks, r.path) : [])]
   const clash = meets.find((l) => l.scope === 'exclusive' || r.scope === 'exclusive')
-  if (clash) throw errors.davLockConflict(lockHref(clash.path))
+  if (clash) throw errors.davLockConflict(href(clash.path))
 }
 
 export function createDavLocks(deps: {
@@ -119,8 +126,13 @@ export function createDavLocks(deps: {
     checkConflict,
 
     /** A new lock, unless one it conflicts with is held (423). */
-    async lock(owner: string, locks: readonly DavLock[], r: LockRequest): Promise<DavLock> {
-      checkConflict(locks, r)
+    async lock(
+      owner: string,
+      locks: readonly DavLock[],
+      r: LockRequest,
+      href: (path: string) => string = lockHref,
+    ): Promise<DavLock> {
+      checkConflict(locks, r, href)
       if (locks.length >= MAX_LOCKS) throw errors.davTooManyLocks(MAX_LOCKS)
       const row: DavLock = {
         token: `urn:uuid:${randomUUID()}`,

@@ -7,8 +7,26 @@
 import { errors } from '../../errors.ts'
 import type { DavFile, DavFolder, DavRepository } from '../../repositories/dav.ts'
 import { nameKey } from '../../util/names.ts'
+import type { Role } from '../drive/access.ts'
 
-export type DavResource = { kind: 'home' } | { kind: 'folder'; folder: DavFolder } | { kind: 'file'; file: DavFile }
+export type DavResource =
+  | { kind: 'home' }
+  /** "Shared with me" (services/dav/shared.ts): a read-only collection of what others share. */
+  | { kind: 'shares' }
+  | { kind: 'folder'; folder: DavFolder }
+  | { kind: 'file'; file: DavFile }
+
+/** Where a path below "Shared with me/{name}/" lives: the shared item, in its owner's namespace. */
+export interface ShareSpace {
+  ownerId: string
+  /** The caller's role on the shared item (services/drive/access.ts). */
+  role: Role
+  item: { type: 'file' | 'folder'; id: string }
+  /** The URL segments of the shared item: ["Shared with me", the name it is shown under]. */
+  url: string[]
+  /** Its lock path in the owner's namespace: its names from the owner's Home, as the owner's /dav/ shows them. */
+  base: string
+}
 
 /** A request path resolved: the item it names (if any) and the folder it sits in (if that exists). */
 export interface Resolved {
@@ -19,8 +37,20 @@ export interface Resolved {
   resource: DavResource | undefined
   /** The collection the last segment sits in; undefined when that does not exist (or is a file). */
   parent: { id: string | null } | undefined
-  /** The last segment, as the client wrote it ("" for Home). */
+  /**
+   * The last segment, as the client wrote it ("" for Home); at a shared item itself, its name in
+   * the owner's folder (what a PUT over it or a lock looks up there).
+   */
   name: string
+  /**
+   * Whose namespace the path is in: the caller's own, or inside a share the item's owner. Every
+   * read and write after resolving runs with this id, and `path` is a path of this namespace.
+   */
+  owner: string
+  /** Inside "Shared with me/{name}/": the share. */
+  share?: ShareSpace
+  /** "Shared with me" itself, or a path in it that names no share: nothing there can be written. */
+  virtual?: boolean
 }
 
 export const PREFIX = '/dav'
@@ -64,7 +94,7 @@ export const suffixed = (name: string, id: string) => {
 export const hrefOf = (segments: readonly string[], collection: boolean) =>
   `${PREFIX}/${segments.map((s) => encodeURIComponent(s)).join('/')}${collection && segments.length ? '/' : ''}`
 
-export function createDavPaths(repo: Pick<DavRepository, 'foldersKeyed' | 'filesKeyed'>) {
+export function createDavPaths(repo: Pick<DavRepository, 'foldersKeyed' | 'filesKeyed' | 'foldersById'>) {
   /** The item named `segment` in `parentId` (null = Home), by the rule above. */
   async function child(owner: string, parentId: string | null, segment: string): Promise<DavResource | undefined> {
     const key = nameKey(segment)
@@ -84,20 +114,67 @@ export function createDavPaths(repo: Pick<DavRepository, 'foldersKeyed' | 'files
     return g ? { kind: 'file', file: g } : undefined
   }
 
+  /** What `segments` (at least one) name below the folder `parentId` (null = Home) of `owner`. */
+  async function below(
+    owner: string,
+    parentId: string | null,
+    segments: readonly string[],
+  ): Promise<Pick<Resolved, 'resource' | 'parent' | 'name'>> {
+    for (let i = 0; i < segments.length - 1; i++) {
+      const step = await child(owner, parentId, segments[i]!)
+      if (step?.kind !== 'folder') return { resource: undefined, parent: undefined, name: segments.at(-1)! }
+      parentId = step.folder.id
+    }
+    const name = segments.at(-1)!
+    return { resource: await child(owner, parentId, name), parent: { id: parentId }, name }
+  }
+
+  /** The name `item` is shown under in its folder, by the rule above (the inverse of `child`). */
+  async function shownName(owner: string, item: { folder: DavFolder } | { file: DavFile }): Promise<string> {
+    if ('folder' in item) {
+      const f = item.folder
+      const first = (await repo.foldersKeyed(owner, f.parent_id, f.name_key)).find((x) => x.name === f.name)
+      return first?.id === f.id ? f.name : suffixed(f.name, f.id)
+    }
+    const f = item.file
+    const key = nameKey(f.filename)
+    if ((await repo.foldersKeyed(owner, f.folder_id, key)).some((x) => x.name === f.filename))
+      return suffixed(f.filename, f.id)
+    const first = (await repo.filesKeyed(owner, f.folder_id, key)).find((x) => x.filename === f.filename)
+    return first?.id === f.id ? f.filename : suffixed(f.filename, f.id)
+  }
+
   return {
     child,
+    below,
+    /**
+     * An item's path from its owner's Home, as the owner's /dav/ names it: a shared item's lock
+     * path, so a member's lock and the owner's meet (two queries a level).
+     */
+    async ownerPath(owner: string, item: { folder: DavFolder } | { file: DavFile }): Promise<string[]> {
+      let above: string[] = []
+      if ('folder' in item) above = item.folder.ancestors.split('/').filter(Boolean)
+      else if (item.file.folder_id) {
+        const [folder] = await repo.foldersById(owner, [item.file.folder_id])
+        if (!folder) return []
+        above = [...folder.ancestors.split('/').filter(Boolean), folder.id]
+      }
+      const rows = await repo.foldersById(owner, above)
+      const byId = new Map(rows.map((f) => [f.id, f]))
+      const names: string[] = []
+      for (const id of above) {
+        const folder = byId.get(id)
+        if (!folder) return []
+        names.push(await shownName(owner, { folder }))
+      }
+      names.push(await shownName(owner, item))
+      return names
+    },
     async resolve(owner: string, segments: string[]): Promise<Resolved> {
       const path = segments.join('/')
-      if (segments.length === 0) return { segments, path, resource: { kind: 'home' }, parent: undefined, name: '' }
-      let parentId: string | null = null
-      for (let i = 0; i < segments.length - 1; i++) {
-        const step = await child(owner, parentId, segments[i]!)
-        if (step?.kind !== 'folder')
-          return { segments, path, resource: undefined, parent: undefined, name: segments.at(-1)! }
-        parentId = step.folder.id
-      }
-      const name = segments.at(-1)!
-      return { segments, path, resource: await child(owner, parentId, name), parent: { id: parentId }, name }
+      if (segments.length === 0)
+        return { segments, path, resource: { kind: 'home' }, parent: undefined, name: '', owner }
+      return { segments, path, owner, ...(await below(owner, null, segments)) }
     },
   }
 }

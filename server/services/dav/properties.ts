@@ -22,7 +22,10 @@ export type PropRequest =
 /** What properties read besides the row: the account's quota, and the live locks. */
 export interface PropContext {
   locks: readonly DavLock[]
-  usage: () => Promise<{ used: number; quota: number | null }>
+  /** The account's usage; undefined where it is not the caller's to see (a share: the owner's). */
+  usage: () => Promise<{ used: number; quota: number | null } | undefined>
+  /** A lock path's href as the caller's URLs name it. */
+  lockHref: (path: string) => string
 }
 
 const dav = (local: string) => `{${DAV_NS}}${local}`
@@ -51,9 +54,9 @@ const SUPPORTED_LOCK =
   '<D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>'
 
 /** A lock as <D:activelock>, its timeout counted from `now`. */
-export function activeLockXml(l: DavLock, now: number): string {
+export function activeLockXml(l: DavLock, now: number, href: (path: string) => string = lockHref): string {
   const seconds = Math.max(0, Math.ceil((l.expires_at - now) / 1000))
-  const root = lockHref(l.path)
+  const root = href(l.path)
   return (
     `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${l.scope}/></D:lockscope><D:depth>${l.depth}</D:depth>` +
     (l.lock_owner !== null ? `<owner xmlns="DAV:">${l.lock_owner}</owner>` : '') +
@@ -92,14 +95,17 @@ async function liveValue(name: string, v: DavView, ctx: PropContext): Promise<st
     case 'lockdiscovery': {
       const now = Date.now()
       return covering(ctx.locks, v.path)
-        .map((l) => activeLockXml(l, now))
+        .map((l) => activeLockXml(l, now, ctx.lockHref))
         .join('')
     }
-    case 'quota-used-bytes':
-      return collection ? String((await ctx.usage()).used) : undefined
+    case 'quota-used-bytes': {
+      const usage = collection ? await ctx.usage() : undefined
+      return usage && String(usage.used)
+    }
     case 'quota-available-bytes': {
-      if (!collection) return undefined
-      const { used, quota } = await ctx.usage()
+      const usage = collection ? await ctx.usage() : undefined
+      if (!usage) return undefined
+      const { used, quota } = usage
       // No quota: no figure to give (RFC 4331 §4 lets a server leave it out).
       return quota === null ? undefined : String(Math.max(0, quota - used))
     }

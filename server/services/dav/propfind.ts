@@ -50,14 +50,22 @@ export function propRequest(body: XmlElement | undefined): PropRequest {
 
 export function viewOf(r: Resolved): DavView {
   const collection = r.resource?.kind !== 'file'
-  const base = { href: hrefOf(r.segments, collection), path: r.path, name: r.name }
+  const base = { href: hrefOf(r.segments, collection), path: r.path, name: r.segments.at(-1) ?? '' }
   if (r.resource?.kind === 'file') return { ...base, file: r.resource.file }
   if (r.resource?.kind === 'folder') return { ...base, folder: r.resource.folder }
   return base
 }
 
-/** A child as a multistatus or a folder listing shows it: its view, with the WebDAV name it answers to. */
-export type DavChild = DavView & ({ folder: DavFolder; file?: undefined } | { file: DavFile; folder?: undefined })
+/**
+ * A child as a multistatus or a folder listing shows it: its view, with the WebDAV name it
+ * answers to. Neither a folder nor a file: "Shared with me", a collection (services/dav/shared.ts).
+ */
+export type DavChild = DavView &
+  (
+    | { folder: DavFolder; file?: undefined }
+    | { file: DavFile; folder?: undefined }
+    | { folder?: undefined; file?: undefined }
+  )
 
 /**
  * The children of a folder (or Home) a page at a time, folders first, then files, each named as
@@ -66,9 +74,10 @@ export type DavChild = DavView & ({ folder: DavFolder; file?: undefined } | { fi
 export async function* childPages(dav: Drive['dav'], owner: string, r: Resolved): AsyncGenerator<DavChild[]> {
   const parentId = r.resource?.kind === 'folder' ? r.resource.folder.id : null
   const namer = childNamer()
+  // The href is the caller's URL; the lock path, the namespace's (the owner's, inside a share).
   const child = (name: string, collection: boolean) => ({
     href: hrefOf([...r.segments, name], collection),
-    path: [...r.segments, name].join('/'),
+    path: r.path ? `${r.path}/${name}` : name,
     name,
   })
   for (let after: DavFolder | undefined; ;) {
@@ -110,8 +119,11 @@ export function createPropfind(deps: { repo: Drive }) {
       depth: '0' | '1',
       req: PropRequest,
       ctx: PropContext,
+      /** Depth 1's children, a page at a time. */
+      children: AsyncIterable<DavChild[]>,
     ): AsyncGenerator<string> {
-      const wanted = req.type !== 'prop' || req.names.some((n) => !LIVE.has(n))
+      // "Shared with me" and what it lists are not `owner`'s resources: no dead properties there.
+      const wanted = !r.virtual && (req.type !== 'prop' || req.names.some((n) => !LIVE.has(n)))
       const none = new Map<string, string>()
       const selfId = resourceId(owner, r)
       yield (
@@ -119,14 +131,11 @@ export function createPropfind(deps: { repo: Drive }) {
         (await responseXml(viewOf(r), req, (await deadOf(owner, [selfId], wanted)).get(selfId) ?? none, ctx))
       )
       if (depth === '0' || r.resource?.kind === 'file') return yield MULTISTATUS_CLOSE
-      for await (const page of childPages(dav, owner, r)) {
-        const dead = await deadOf(
-          owner,
-          page.map((c) => (c.folder ?? c.file).id),
-          wanted,
-        )
+      const idOf = (c: DavChild) => c.folder?.id ?? c.file?.id ?? ''
+      for await (const page of children) {
+        const dead = await deadOf(owner, page.map(idOf).filter(Boolean), wanted)
         let out = ''
-        for (const c of page) out += await responseXml(c, req, dead.get((c.folder ?? c.file).id) ?? none, ctx)
+        for (const c of page) out += await responseXml(c, req, dead.get(idOf(c)) ?? none, ctx)
         if (out) yield out
       }
       yield MULTISTATUS_CLOSE

@@ -136,7 +136,14 @@ export function createDavWrites(deps: WriteDeps) {
       owner: string,
       r: Resolved,
       source: Readable,
-      o: { length: number | undefined; contentType: string | undefined },
+      o: {
+        length: number | undefined
+        contentType: string | undefined
+        /** Only new bytes for this file: if it went meanwhile, 404 rather than a new file. */
+        replaceOnly?: string | undefined
+      },
+      /** The member who puts it in the owner's shared folder (null: the owner). */
+      addedBy: string | null = null,
     ): Promise<{ created: boolean; file: FileRow }> {
       if (r.resource && r.resource.kind !== 'file') throw errors.davPutOnFolder()
       if (!r.parent) throw errors.davNoParent()
@@ -160,6 +167,8 @@ export function createDavWrites(deps: WriteDeps) {
           const parent = await liveParent(trx, owner, parentId)
           const there = await atNameNow(trx, owner, parentId, r.name)
           if (there?.kind === 'folder') throw errors.davPutOnFolder()
+          if (o.replaceOnly !== undefined && (there?.kind !== 'file' || there.file.id !== o.replaceOnly))
+            throw errors.notFound()
           const existing = there?.kind === 'file' ? await trx.files.file(owner, there.file.id) : undefined
           let file: FileRow
           let old: string[] = []
@@ -181,7 +190,7 @@ export function createDavWrites(deps: WriteDeps) {
             await janitor.condemn(trx.outbox, old)
             file = (await trx.files.file(owner, existing.id))!
           } else {
-            file = fileRow(owner, parent?.id ?? null, name, mime, blob, t)
+            file = fileRow(owner, parent?.id ?? null, name, mime, blob, t, addedBy)
             await trx.files.insertFile(file)
           }
           await janitor.settle(trx.outbox, [blob.key])
@@ -200,7 +209,7 @@ export function createDavWrites(deps: WriteDeps) {
     },
 
     /** MKCOL: a new folder (405 where something is, 409 without its parent). */
-    async mkcol(owner: string, r: Resolved): Promise<void> {
+    async mkcol(owner: string, r: Resolved, addedBy: string | null = null): Promise<void> {
       if (r.resource) throw errors.davExists()
       if (!r.parent) throw errors.davNoParent()
       const name = strictName(r.name, 'Folder name')
@@ -209,7 +218,7 @@ export function createDavWrites(deps: WriteDeps) {
       // path was free when it was resolved, so look again under the naming lock, and make it there.
       await repo.transaction(async (trx) => {
         if (await atNameNow(trx, owner, parentId, name)) throw errors.davExists()
-        await tree.createFolder(owner, name, parentId ?? undefined, trx)
+        await tree.createFolder(owner, name, parentId ?? undefined, trx, addedBy)
       })
     },
 
@@ -238,6 +247,7 @@ export function createDavWrites(deps: WriteDeps) {
       dest: Resolved,
       overwrite: boolean,
       depth: '0' | 'infinity',
+      addedBy: string | null = null,
     ): Promise<boolean> {
       checkDestination(src, dest, overwrite)
       const name = strictName(dest.name, src.resource!.kind === 'folder' ? 'Folder name' : 'File name')
@@ -273,7 +283,7 @@ export function createDavWrites(deps: WriteDeps) {
           const newFolder = new Map<string, Folder>()
           for (const f of folders) {
             const parent = f.parent === null ? base : newFolder.get(f.parent)!
-            const row = folderRow(owner, parent, f.parent === null ? name : f.from.name, t)
+            const row = folderRow(owner, parent, f.parent === null ? name : f.from.name, t, addedBy)
             await trx.folders.insertFolder(row)
             await trx.dav.copyProperties(owner, f.from.id, row.id)
             newFolder.set(f.from.id, row)
@@ -288,6 +298,7 @@ export function createDavWrites(deps: WriteDeps) {
               f.from.mime,
               blobs[i]!,
               t,
+              addedBy,
             )
             await trx.files.insertFile(row)
             await trx.dav.copyProperties(owner, f.from.id, row.id)

@@ -36,6 +36,8 @@ export interface Reach {
    * the path). Breadcrumbs start there; an editor may not move or trash it.
    */
   topId?: string
+  /** For a member: every id on the path that carries a share they receive (each stays where its owner put it). */
+  grantIds?: readonly string[]
 }
 
 /** The ids on an item's path, root first, ending with the item. */
@@ -76,6 +78,7 @@ export function createAccess({ paths, shares }: AccessDeps) {
       role,
       callerId,
       topId,
+      grantIds: [...granted],
       owner: { _id: owner.id, displayName: owner.display_name, driveVersion: owner.drive_version },
     }
   }
@@ -124,7 +127,7 @@ export function createAccess({ paths, shares }: AccessDeps) {
         }
         return
       }
-      if (reach.topId === itemId) throw errors.outsideShare()
+      if (reach.topId === itemId || reach.grantIds?.includes(itemId)) throw errors.outsideShare()
       if (destId === undefined) return
       if (destId === '/' || destId === '') throw errors.outsideShare()
       const dest = await access.folder(reach.callerId, destId, 'view').catch(() => {

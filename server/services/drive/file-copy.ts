@@ -35,9 +35,10 @@ export function createFileCopies(deps: FileCopyDeps) {
      * A copy of the owner's file in its folder (404 for anything the owner can't reach or has
      * trashed). Its bytes are held in the quota before one is read (507), written under a key the
      * janitor holds, so a failure or a crash before the commit leaves no blob, and re-sealed when
-     * blobs are encrypted (vault.open decrypts, vault.put seals with a new data key).
+     * blobs are encrypted (vault.open decrypts, vault.put seals with a new data key). `addedBy`:
+     * the member who made it in the owner's shared folder (null: the owner).
      */
-    async copyFile(owner: string, id: string): Promise<FileRow> {
+    async copyFile(owner: string, id: string, addedBy: string | null = null): Promise<FileRow> {
       const source = await repo.files.file(owner, id)
       if (!source || source.trashed) throw errors.notFound('File')
       const reservation = await quota.reserve(owner, source.size)
@@ -52,7 +53,7 @@ export function createFileCopies(deps: FileCopyDeps) {
             const folder = await trx.folders.folder(owner, source.folder_id)
             if (!folder || folder.trashed) throw errors.notFound('Folder')
           }
-          const row = fileRow(owner, source.folder_id, copyName(source.filename), source.mime, blob, now())
+          const row = fileRow(owner, source.folder_id, copyName(source.filename), source.mime, blob, now(), addedBy)
           await trx.files.insertFile(row)
           await janitor.settle(trx.outbox, written)
           await quota.settleIn(trx, reservation, blob.size)

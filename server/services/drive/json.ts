@@ -13,6 +13,12 @@ export interface ViewTop {
   topId?: string
 }
 
+/**
+ * A file's share link is its owner's (only the owner makes links): a member's view of the file
+ * does not carry the token, which would let them hand the file on.
+ */
+const showsLink = (f: FileSummary, view?: ViewTop) => !view?.topId && f.link_type && f.link_token
+
 /** The file's folder as the caller may see it. */
 const parentOf = (f: FileSummary, view?: ViewTop) => (view?.topId === f.id ? '/' : (f.folder_id ?? '/'))
 
@@ -45,7 +51,7 @@ export function fileJson(f: FileSummary, people: ItemPeople = {}, view?: ViewTop
       thumbnailID: f.thumbnail_id ?? '',
       ...(thumbnailPending(f) ? { thumbnailPending: true } : {}),
       ...(f.taken_date !== f.upload_date ? { takenDate: isoDate(f.taken_date) } : {}),
-      ...(f.link_type && f.link_token ? { linkType: f.link_type, link: f.link_token } : {}),
+      ...(showsLink(f, view) ? { linkType: f.link_type!, link: f.link_token! } : {}),
       ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
     },
     ...people,
@@ -68,8 +74,7 @@ export function fileListJson(rows: readonly FileSummary[], peopleOf?: PeopleOf, 
     out += `,"metadata":{"parent":${JSON.stringify(parentOf(f, view))},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
     if (thumbnailPending(f)) out += ',"thumbnailPending":true'
     if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
-    if (f.link_type && f.link_token)
-      out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
+    if (showsLink(f, view)) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`
     if (f.trashed)
       out +=
         f.trashed_at !== null

@@ -5,9 +5,10 @@
 //
 // Every way in asks `hold` (through reserve or around): "may this user store N more bytes?",
 // answered by holding them or by the 507. Multipart upload and folder upload (services/drive/
-// uploads.ts) and share-link uploads (services/sharing/file-requests.ts, against the link owner)
-// hold the request's Content-Length (an upper bound of the files' bytes) before reading the body,
-// with `around`; tus creation (resumable-uploads.ts) holds Upload-Length with the upload's row,
+// uploads.ts, against the owner of the folder the form names: a member's upload into a shared
+// folder counts for its owner) and share-link uploads (services/sharing/file-requests.ts, against
+// the link owner) hold the request's Content-Length (an upper bound of the files' bytes) before
+// any file byte is read, with `holdLength` or `around`; tus creation (resumable-uploads.ts) holds Upload-Length with the upload's row,
 // and each PATCH extends it while the upload lives; WebDAV PUT and COPY (services/dav/writes.ts)
 // and "make a copy" (file-copy.ts) `reserve` their bytes. A write whose length is unknown grows
 // its reservation as bytes arrive (`grow`, the same refusal). On success, settleIn(trx, …) in
@@ -100,6 +101,28 @@ export function createQuotaService(deps: {
     return { id, userId: r.userId, bytes: r.bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
   }
 
+  /**
+   * A write whose size is known only as its request's length (a multipart upload: the body's
+   * Content-Length bounds the file bytes it carries): holds that much before the write reads a
+   * byte; `release` ends it once the write committed or failed. Without a length, an account
+   * with a quota is refused (411); one without is let through. `forVisitor`: someone other than
+   * the owner writes (a share link's visitor, a member), whose refusal names no numbers.
+   */
+  async function holdLength(
+    userId: string,
+    length: number | undefined,
+    forVisitor = false,
+  ): Promise<{ release(): Promise<void> }> {
+    if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
+      const s = await repo.state(userId)
+      if (!s) throw errors.unauthorized()
+      if (s.quota !== null) throw errors.lengthRequired()
+      return { release: async () => {} }
+    }
+    const reservation = await hold({ userId, bytes: length, forVisitor })
+    return { release: async () => void (reservation.unlimited || (await repo.release(reservation.id))) }
+  }
+
   return {
     async usage(userId: string): Promise<Usage> {
       const s = await repo.state(userId)
@@ -155,30 +178,20 @@ export function createQuotaService(deps: {
       if (!reservation.unlimited) await repo.release(reservation.id)
     },
 
-    /**
-     * A write whose size is known only as its request's length (a multipart upload: the body's
-     * Content-Length bounds the file bytes it carries): holds that much before `write` reads a
-     * byte, and ends the reservation once the write committed or failed. Without a length, an
-     * account with a quota is refused (411); one without is let through. `forVisitor`: a share
-     * link's visitor writes, whose refusal names no numbers.
-     */
+    holdLength,
+
+    /** `holdLength` around `write`, the reservation ending whichever way it goes. */
     async around<R>(
       userId: string,
       length: number | undefined,
       write: () => Promise<R>,
       forVisitor = false,
     ): Promise<R> {
-      if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
-        const s = await repo.state(userId)
-        if (!s) throw errors.unauthorized()
-        if (s.quota !== null) throw errors.lengthRequired()
-        return write()
-      }
-      const reservation = await hold({ userId, bytes: length, forVisitor })
+      const held = await holdLength(userId, length, forVisitor)
       try {
         return await write()
       } finally {
-        if (!reservation.unlimited) await repo.release(reservation.id)
+        await held.release()
       }
     },
 

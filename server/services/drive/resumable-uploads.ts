@@ -18,6 +18,8 @@ import { checkDepth, checkName, checkPathLength, splitRelativePath } from '../..
 import { folderRow, type TreeService } from './tree.ts'
 import { fileRow } from './uploads.ts'
 import type { QuotaService } from './quota.ts'
+import type { Access } from './access.ts'
+import type { MemberActivity } from './member-activity.ts'
 
 export interface ResumableDeps {
   repo: DriveRepository
@@ -37,6 +39,14 @@ export interface ResumableDeps {
    * transaction that makes the file, or when the upload goes unfinished.
    */
   quota?: Pick<QuotaService, 'hold' | 'releaseIn' | 'releaseId' | 'extend'>
+  /**
+   * Where a signed-in caller may put an upload: their own folders, or one shared with them as
+   * editor (the upload is then the folder owner's, added by the caller). Asked at creation and
+   * again on every request about a member's upload.
+   */
+  access: Pick<Access, 'parent'>
+  /** A member's finished uploads, in the owner's activity log. */
+  activity?: Pick<MemberActivity, 'uploaded'>
   now?: () => number
 }
 
@@ -136,12 +146,44 @@ export function createResumableUploads(deps: ResumableDeps) {
   /** Running hashes of the uploads this process is receiving, valid while `at` is their offset. */
   const hashes = new Map<string, { hash: Hash; at: number }>()
 
-  /** An upload of the owner's, through the way in `linkId` names (null = their own route). */
-  async function mustUpload(owner: string, id: string, linkId: string | null = null): Promise<UploadRow> {
-    const row = await repo.uploads.upload(owner, id, linkId)
+  /**
+   * An upload through the way in `linkId` names: an upload link's, of the link owner; or (null)
+   * the signed-in route's, of which `caller` is the uploader (the owner of their own, or the
+   * member who added it to someone else's folder, whose right to write there is checked again).
+   */
+  async function mustUpload(caller: string, id: string, linkId: string | null = null): Promise<UploadRow> {
+    const row =
+      linkId === null ? await repo.uploads.byUploader(caller, id) : await repo.uploads.upload(caller, id, linkId)
     if (!row) throw errors.notFound('Upload')
     if (row.expires_at < now()) throw errors.uploadExpired()
+    await stillAdmitted(row)
     return row
+  }
+
+  /**
+   * A member's upload goes on only while they may still edit its folder: once the share ended (or
+   * turned view-only) the upload can never finish, so it ends at once, as a termination would
+   * (bytes, row, reservation), and the request is refused as the folder now is (404, or 403).
+   */
+  async function stillAdmitted(row: UploadRow): Promise<void> {
+    if (!row.added_by || row.file_id) return
+    try {
+      const reach = await deps.access.parent(row.added_by, row.parent_id ?? undefined, 'edit')
+      if (reach.ownerId !== row.owner_id) throw errors.notFound('Upload')
+    } catch (err) {
+      // A PATCH writing it right now holds the lease: its finish asks again and is refused, and
+      // the expiry sweep takes what it leaves.
+      await leased(row, async () => {
+        // As it is now that this request holds it (another may have finished it meanwhile).
+        const now = await repo.uploads.upload(row.owner_id, row.id)
+        if (!now || now.file_id) return
+        hashes.delete(row.id)
+        await vault.staged(now).discard()
+        await drop(now)
+      }).catch(() => undefined)
+      if (err instanceof AppError && err.statusCode === 403) throw err
+      throw errors.notFound('Upload')
+    }
   }
 
   /**
@@ -187,13 +229,14 @@ export function createResumableUploads(deps: ResumableDeps) {
     owner: string,
     base: Folder | null,
     names: string[],
+    addedBy: string | null,
   ): Promise<Folder | null> {
     let up = base
     if (names.length > 0) await trx.folders.lockNaming(owner)
     for (const name of names) {
       let folder = await trx.folders.childNamed(owner, up?.id ?? null, name)
       if (!folder) {
-        folder = folderRow(owner, up, name, now())
+        folder = folderRow(owner, up, name, now(), addedBy)
         await trx.folders.insertFolder(folder)
       }
       up = folder
@@ -218,8 +261,13 @@ export function createResumableUploads(deps: ResumableDeps) {
     const key = await janitor.takeKey()
     try {
       await staged.commit(key)
+      // A member's share may have ended while the last piece arrived.
+      if (row.added_by) await deps.access.parent(row.added_by, row.parent_id ?? undefined, 'edit')
+      let into: string | undefined
       const file = await repo.transaction(async (trx) => {
-        const { folderId, name } = row.link_id ? await linkRules().place(trx, row) : await ownPlace(trx, row)
+        const place = row.link_id ? await linkRules().place(trx, row) : await ownPlace(trx, row)
+        const { folderId, name } = place
+        into = 'into' in place ? place.into : undefined
         const stored = fileRow(
           row.owner_id,
           folderId,
@@ -227,6 +275,7 @@ export function createResumableUploads(deps: ResumableDeps) {
           row.mime ?? mimeFor(name, undefined),
           { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) },
           now(),
+          row.link_id ? null : row.added_by,
         )
         await trx.files.insertFile(stored)
         // The file's bytes now count as used (triggers): its reservation ends in the same commit.
@@ -241,6 +290,12 @@ export function createResumableUploads(deps: ResumableDeps) {
       hold.released = true
       deps.onStored?.(file)
       if (row.link_id) deps.linkUploads?.stored?.(row, file)
+      else if (row.added_by && into !== undefined)
+        await deps.activity?.uploaded(
+          { ownerId: row.owner_id, callerId: row.added_by },
+          row.relative_path ?? file.filename,
+          into,
+        )
       return file
     } catch (err) {
       await janitor.abandon([key])
@@ -258,15 +313,25 @@ export function createResumableUploads(deps: ResumableDeps) {
     return deps.linkUploads
   }
 
-  /** An owner's own upload: its folder (checked again now) and, for a folder upload, the folders of its path. */
-  async function ownPlace(trx: DriveTransaction, row: UploadRow): Promise<{ folderId: string | null; name: string }> {
+  /**
+   * An upload of the signed-in route: its folder (checked again now) and, for a folder upload, the
+   * folders of its path (added by whoever added the upload); `into` names the folder.
+   */
+  async function ownPlace(
+    trx: DriveTransaction,
+    row: UploadRow,
+  ): Promise<{ folderId: string | null; name: string; into?: string }> {
     const segments = row.relative_path ? splitRelativePath(row.relative_path) : []
     const parent = row.parent_id ? ((await trx.folders.folder(row.owner_id, row.parent_id)) ?? null) : null
     // The destination may have been trashed or removed while the bytes were arriving.
     if (row.parent_id && (!parent || parent.trashed)) throw errors.notFound('Folder')
     checkDepth((parent ? folderDepth(parent) : 0) + Math.max(0, segments.length - 1), limits.maxFolderDepth)
-    const folder = await foldersFor(trx, row.owner_id, parent, segments.slice(0, -1))
-    return { folderId: folder?.id ?? null, name: segments.at(-1) ?? row.filename }
+    const folder = await foldersFor(trx, row.owner_id, parent, segments.slice(0, -1), row.added_by)
+    return {
+      folderId: folder?.id ?? null,
+      name: segments.at(-1) ?? row.filename,
+      ...(parent ? { into: parent.name } : {}),
+    }
   }
 
   /** Removes an upload's row; an unfinished link upload gives its reserved bytes back. */
@@ -277,10 +342,16 @@ export function createResumableUploads(deps: ResumableDeps) {
     if (row.link_id) await deps.linkUploads?.release(row)
   }
 
-  /** The owner's own uploads: into a folder of theirs (or Home), a folder upload's path checked before any byte. */
+  /**
+   * The signed-in route's uploads: into a folder of the caller's (or Home), or one shared with
+   * them as editor (then the owner's, in the owner's quota, added by the caller); a folder
+   * upload's path checked before any byte.
+   */
   const ownTarget =
-    (owner: string): AdmitUpload =>
+    (caller: string): AdmitUpload =>
     async (_length, meta) => {
+      const reach = await deps.access.parent(caller, meta.get('parent'), 'edit')
+      const owner = reach.ownerId
       const parent = await tree.destination(owner, meta.get('parent'))
       const relativePath = meta.get('relativePath') || undefined
       if (relativePath) {
@@ -289,7 +360,13 @@ export function createResumableUploads(deps: ResumableDeps) {
         if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
         checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
       }
-      return { owner, linkId: null, parentId: parent?.id ?? null, relativePath: relativePath ?? null }
+      return {
+        owner,
+        linkId: null,
+        parentId: parent?.id ?? null,
+        relativePath: relativePath ?? null,
+        addedBy: reach.role === 'owner' ? null : caller,
+      }
     }
 
   /**
@@ -326,7 +403,8 @@ export function createResumableUploads(deps: ResumableDeps) {
       id: row.id,
       userId: target.owner,
       bytes: length,
-      forVisitor: target.linkId !== null,
+      // Someone other than the owner (a link's visitor, a member) is told no numbers of the owner's.
+      forVisitor: target.linkId !== null || !!target.addedBy,
       ttlMs: quotaTtl,
     }
     if (deferred && !target.reserve) {
@@ -450,13 +528,16 @@ export function createResumableUploads(deps: ResumableDeps) {
     maxSize: deps.maxUploadBytes,
     checkLength,
 
-    /** POST on the owner's own route: into one of their folders (metadata `parent`, `relativePath`). */
-    create: (owner: string, input: CreateInput) => createThrough(ownTarget(owner), input),
+    /**
+     * POST on the signed-in route: into one of the caller's folders, or one shared with them as
+     * editor (metadata `parent`, `relativePath`).
+     */
+    create: (caller: string, input: CreateInput) => createThrough(ownTarget(caller), input),
 
     /** POST through another way in (an upload link), which says where the upload goes. */
     createThrough,
 
-    /** An upload of the owner's through the given way in (404 otherwise; 410 once expired). */
+    /** An upload the caller may touch through the given way in (404 otherwise; 410 once expired). */
     upload: mustUpload,
 
     progress,
@@ -476,14 +557,16 @@ export function createResumableUploads(deps: ResumableDeps) {
       })
     },
 
-    /** DELETE: the upload and its bytes go (a finished upload's file stays). */
-    async terminate(owner: string, id: string, linkId: string | null = null): Promise<void> {
-      const row = await repo.uploads.upload(owner, id, linkId)
+    /** DELETE: the upload and its bytes go (a finished upload's file stays); only its uploader's (see mustUpload). */
+    async terminate(caller: string, id: string, linkId: string | null = null): Promise<void> {
+      const row =
+        linkId === null ? await repo.uploads.byUploader(caller, id) : await repo.uploads.upload(caller, id, linkId)
       if (!row) throw errors.notFound('Upload')
+      await stillAdmitted(row)
       await leased(row, async () => {
         hashes.delete(row.id)
         await vault.staged(row).discard()
-        await drop((await repo.uploads.upload(owner, id)) ?? row)
+        await drop((await repo.uploads.upload(row.owner_id, id)) ?? row)
       })
     },
 

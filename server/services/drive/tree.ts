@@ -158,6 +158,8 @@ export function createTreeService(deps: {
     const ids = rows.map((r) => r.id)
     for (let i = 0; i < ids.length; i += 500) {
       await trx.files.deleteByIds(owner, ids.slice(i, i + 500))
+      // A member share of a file deleted forever goes with its row, in the same transaction.
+      await trx.memberShares.removeForItems(owner, ids.slice(i, i + 500))
     }
     return keys
   }
@@ -247,7 +249,10 @@ export function createTreeService(deps: {
     const kept = new Set(inside)
     for (const level of batch) {
       const ids = level.filter((id) => kept.has(id))
-      if (ids.length > 0) await trx.folders.deleteByIds(owner, ids)
+      if (ids.length > 0) {
+        await trx.folders.deleteByIds(owner, ids)
+        await trx.memberShares.removeForItems(owner, ids)
+      }
     }
     return { keys, next: 'batch' }
   }
@@ -302,12 +307,21 @@ export function createTreeService(deps: {
   return {
     destination,
 
-    /** A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it first). */
-    async createFolder(owner: string, rawName: string, parentId?: string, q: Trx = repo): Promise<Folder> {
+    /**
+     * A new folder; in `q`, a transaction of the caller's (WebDAV checks the name is free in it
+     * first). `addedBy`: the member who made it in the owner's shared folder (null: the owner).
+     */
+    async createFolder(
+      owner: string,
+      rawName: string,
+      parentId?: string,
+      q: Trx = repo,
+      addedBy: string | null = null,
+    ): Promise<Folder> {
       const name = checkName(rawName, 'Folder name')
       const parent = await destination(owner, parentId, q)
       checkDepth(parent ? folderDepth(parent) + 1 : 1, maxDepth)
-      const row = folderRow(owner, parent, name, now())
+      const row = folderRow(owner, parent, name, now(), addedBy)
       await q.folders.insertFolder(row)
       return row
     },

@@ -4,7 +4,7 @@
 import type { Limits } from '../../config.ts'
 import type { FileRow, Folder } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
-import type { DriveRepository } from '../../repositories/drive.ts'
+import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
 import { folderDepth } from '../../repositories/folders.ts'
 import { NOTHING_DERIVED } from '../../repositories/files.ts'
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
@@ -13,12 +13,13 @@ import type { Vault } from '../../storage/vault.ts'
 import { randomId } from '../../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
 import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../../util/names.ts'
+import type { Access, Reach } from './access.ts'
+import type { MemberActivity } from './member-activity.ts'
 import type { QuotaService } from './quota.ts'
 import { folderRow, type TreeService } from './tree.ts'
 import {
   checkFilePart,
   type FilePart,
-  type Multipart,
   fileForm,
   folderForm,
   type FormLimits,
@@ -35,8 +36,15 @@ export interface UploadDeps {
   tree: TreeService
   maxUploadBytes: number | undefined
   limits: FormLimits & Pick<Limits, 'maxFolderDepth' | 'maxFoldersPerUpload'>
-  /** The owner's storage quota, held for the request's length around each upload (507, 411). */
-  quota: Pick<QuotaService, 'around'>
+  /**
+   * The storage quota of the folder's owner, held for the request's length once the form named
+   * the folder and before a file byte is read (507, 411).
+   */
+  quota: Pick<QuotaService, 'holdLength'>
+  /** Where the form says the files go: the caller's own folder, or one shared with them as editor. */
+  access: Pick<Access, 'parent'>
+  /** A member's uploads into the owner's folder, in the owner's activity log. */
+  activity?: Pick<MemberActivity, 'uploaded' | 'uploadedFolder'>
   /** Called after a file row commits (thumbnails). */
   onStored?: (file: FileRow) => void
   now?: () => number
@@ -78,6 +86,12 @@ export function fileRow(
     thumb_state: isThumbnailable(mime) ? 'pending' : 'none',
     ...NOTHING_DERIVED,
   }
+}
+
+/** What an upload made, and the caller's reach on it (the reply's people fields). */
+export interface Stored<R> {
+  row: R
+  reach: Reach
 }
 
 interface FileData {
@@ -174,28 +188,54 @@ export function createUploadService(deps: UploadDeps) {
     /**
      * POST /file-service/upload: fields filename, parent, currentID, size, then the file. The row
      * commits only once the whole body is read, so a second file (or any refused part after the
-     * first) leaves nothing behind.
+     * first) leaves nothing behind. `caller` may name a folder shared with them as editor: the
+     * file is then its owner's, in the owner's quota, added by the caller.
      */
-    uploadFile: (owner: string, body: MultipartBody): Promise<FileRow> =>
-      deps.quota.around(owner, body.length, () => storeFile(owner, body.parts())),
+    uploadFile: (caller: string, body: MultipartBody): Promise<Stored<FileRow>> => storeFile(caller, body),
 
     /**
      * POST /folder-service/upload: parent, total-files, and for each file a `file-data` JSON
      * field ({name, size, type, path, index}) right before the file itself. Paths are checked
      * (length, depth below Home, names) as their file-data arrives, before their bytes; the whole
-     * tree commits in one transaction; the new top folder is returned.
+     * tree commits in one transaction; the new top folder is returned. Into a shared folder as
+     * for uploadFile.
      */
-    uploadFolder: (owner: string, body: MultipartBody): Promise<Folder> =>
-      deps.quota.around(owner, body.length, () => storeFolder(owner, body.parts())),
+    uploadFolder: (caller: string, body: MultipartBody): Promise<Stored<Folder>> => storeFolder(caller, body),
   }
 
-  async function storeFile(owner: string, parts: AsyncIterable<Multipart>): Promise<FileRow> {
+  /**
+   * Where the files go, checked before any of their bytes is read: the folder the form names (the
+   * caller's, or one they may edit), and its owner's quota held for the request's length.
+   */
+  async function admit(caller: string, parentId: string | undefined, length: number | undefined) {
+    const reach = await deps.access.parent(caller, parentId, 'edit')
+    const member = reach.role !== 'owner'
+    const held = await deps.quota.holdLength(reach.ownerId, length, member)
+    try {
+      const parent = await tree.destination(reach.ownerId, parentId)
+      return { reach, parent, held, addedBy: member ? caller : null }
+    } catch (err) {
+      await held.release()
+      throw err
+    }
+  }
+
+  /** The upload's folder as it is now, in the committing transaction: 404 once trashed or removed meanwhile. */
+  async function liveParent(trx: DriveTransaction, reach: Reach, parent: Folder | null): Promise<Folder | null> {
+    if (!parent) return null
+    const current = await trx.folders.folder(reach.ownerId, parent.id)
+    if (!current || current.trashed) throw errors.notFound('Folder')
+    return current
+  }
+
+  async function storeFile(caller: string, body: MultipartBody): Promise<Stored<FileRow>> {
     const fields = new Map<string, string>()
     const written: string[] = []
     let stored: { parent: Folder | null; name: string; mime: string; blob: StoredBlob } | undefined
+    let admitted: Awaited<ReturnType<typeof admit>> | undefined
     let row: FileRow
     try {
-      for await (const part of parts) {
+      for await (const part of body.parts()) {
         if (part.type === 'field') {
           const text = readField(fileUpload, part, fields)
           if (stored) throw errors.badRequest(`Field "${part.fieldname}" must come before the file`)
@@ -204,23 +244,24 @@ export function createUploadService(deps: UploadDeps) {
         }
         checkFilePart(part)
         if (stored) throw errors.badRequest('Send one file per upload')
-        // Everything is checked before a single byte is kept.
-        const parent = await tree.destination(owner, fields.get('parent'))
+        // Everything is checked before a single byte is kept: the name, the size, the folder and
+        // who may write there, and its owner's quota.
         const name = checkName(fields.get('filename') || part.filename || '', 'File name')
         checkDeclaredSize(fields.get('size'))
+        admitted = await admit(caller, fields.get('parent'), body.length)
         const blob = await storePart(part, written)
-        stored = { parent, name, mime: mimeFor(name, part.mimetype), blob }
+        stored = { parent: admitted.parent, name, mime: mimeFor(name, part.mimetype), blob }
       }
-      if (!stored) throw errors.badRequest('The upload has no file')
+      if (!stored || !admitted) throw errors.badRequest('The upload has no file')
       const { parent, name, mime, blob } = stored
-      row = fileRow(owner, parent?.id ?? null, name, mime, blob, now())
+      const { reach, addedBy } = admitted
+      // The share may have ended while the bytes were arriving.
+      if (addedBy) await deps.access.parent(caller, parent?.id, 'edit')
+      row = fileRow(reach.ownerId, parent?.id ?? null, name, mime, blob, now(), addedBy)
       const committed = row
       await repo.transaction(async (trx) => {
         // The parent may have been trashed or removed while the bytes were arriving.
-        if (parent) {
-          const current = await trx.folders.folder(owner, parent.id)
-          if (!current || current.trashed) throw errors.notFound('Folder')
-        }
+        await liveParent(trx, reach, parent)
         await trx.files.insertFile(committed)
         await janitor.settle(trx.outbox, [blob.key])
       })
@@ -228,21 +269,25 @@ export function createUploadService(deps: UploadDeps) {
     } catch (err) {
       await janitor.abandon(written)
       throw err
+    } finally {
+      await admitted?.held.release()
     }
     deps.onStored?.(row)
-    return row
+    if (stored.parent) await deps.activity?.uploaded(admitted.reach, row.filename, stored.parent.name)
+    return { row, reach: admitted.reach }
   }
 
-  async function storeFolder(owner: string, parts: AsyncIterable<Multipart>): Promise<Folder> {
+  async function storeFolder(caller: string, body: MultipartBody): Promise<Stored<Folder>> {
     const fields = new Map<string, string>()
     const stored: Array<{ segments: string[]; blob: StoredBlob; mime: string }> = []
     const written: string[] = []
     let parent: Folder | null | undefined
+    let admitted: Awaited<ReturnType<typeof admit>> | undefined
     let announced: number | undefined
     let waiting: FileData | undefined
     const countFolders = folderBudget(limits.maxFoldersPerUpload)
     try {
-      for await (const part of parts) {
+      for await (const part of body.parts()) {
         if (part.type === 'field') {
           const text = readField(folderUpload, part, fields)
           release(part)
@@ -258,7 +303,10 @@ export function createUploadService(deps: UploadDeps) {
             throw errors.badRequest(
               `More files than the ${most} ${announced === undefined ? 'a folder upload takes' : 'announced in total-files'}`,
             )
-          if (parent === undefined) parent = await tree.destination(owner, fields.get('parent'))
+          if (parent === undefined) {
+            admitted = await admit(caller, fields.get('parent'), body.length)
+            parent = admitted.parent
+          }
           waiting = parseFileData(text, stored.length, limits.maxPathLength)
           checkTreeDepth(parent, waiting.segments, limits.maxFolderDepth)
           countFolders(waiting.segments.slice(0, -1))
@@ -276,10 +324,13 @@ export function createUploadService(deps: UploadDeps) {
       if (waiting) throw errors.badRequest(`file-data for file ${stored.length} has no file`)
       const total = announced ?? stored.length
       if (total !== stored.length) throw errors.badRequest(`Expected ${total} files, received ${stored.length}`)
+      const { reach, addedBy } = admitted!
+      const owner = reach.ownerId
+      // The share may have ended while the bytes were arriving.
+      if (addedBy) await deps.access.parent(caller, parent?.id, 'edit')
 
       const root = await repo.transaction(async (trx) => {
-        const base = parent ? ((await trx.folders.folder(owner, parent.id)) ?? null) : null
-        if (parent && (!base || base.trashed)) throw errors.notFound('Folder')
+        const base = await liveParent(trx, reach, parent ?? null)
         // The parent may have moved deeper while the bytes were arriving.
         const deepest = stored.reduce((a, s) => (s.segments.length > a.length ? s.segments : a), [] as string[])
         checkTreeDepth(base, deepest, limits.maxFolderDepth)
@@ -293,7 +344,7 @@ export function createUploadService(deps: UploadDeps) {
             const key = `${up?.id ?? ''}/${name}`
             let folder = made.get(key)
             if (!folder) {
-              folder = folderRow(owner, up, name, t)
+              folder = folderRow(owner, up, name, t, addedBy)
               await trx.folders.insertFolder(folder)
               made.set(key, folder)
             }
@@ -304,7 +355,7 @@ export function createUploadService(deps: UploadDeps) {
         const rows: FileRow[] = []
         for (const s of stored) {
           const folder = await folderFor(s.segments.slice(0, -1))
-          const row = fileRow(owner, folder!.id, s.segments.at(-1)!, s.mime, s.blob, t)
+          const row = fileRow(owner, folder!.id, s.segments.at(-1)!, s.mime, s.blob, t, addedBy)
           await trx.files.insertFile(row)
           rows.push(row)
         }
@@ -313,10 +364,13 @@ export function createUploadService(deps: UploadDeps) {
       })
       written.length = 0
       root.rows.forEach((r) => deps.onStored?.(r))
-      return root.top
+      if (parent) await deps.activity?.uploadedFolder(reach, root.top.name, root.rows.length, parent.name)
+      return { row: root.top, reach }
     } catch (err) {
       await janitor.abandon(written)
       throw err
+    } finally {
+      await admitted?.held.release()
     }
   }
 }

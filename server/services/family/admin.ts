@@ -7,6 +7,7 @@ import type { AccountPatch, UsersRepository, UserUsage } from '../../repositorie
 import type { AdminCreateReply, AdminPatchBody, AdminUserJson } from '../../schemas/admin.ts'
 import { formatBytes } from '../../util/bytes.ts'
 import { normaliseEmail } from '../../util/email.ts'
+import { checkPersonName } from '../../util/names.ts'
 import type { AccountService } from '../sign-in/accounts.ts'
 import { temporaryPassword } from '../sign-in/passwords.ts'
 import type { AuditService } from '../audit.ts'
@@ -29,6 +30,7 @@ export function createAdminService(deps: {
   const toJson = (u: UserUsage): AdminUserJson => ({
     _id: u.id,
     email: u.email,
+    displayName: u.display_name,
     role: u.role,
     createdAt: new Date(u.created_at).toISOString(),
     disabled: u.disabled === 1,
@@ -70,7 +72,9 @@ export function createAdminService(deps: {
       ) {
         throw errors.badRequest('The quota must be a whole number of bytes, or null for unlimited')
       }
+      const displayName = patch.displayName === undefined ? undefined : checkPersonName(patch.displayName)
       const change: AccountPatch = {
+        ...(displayName !== undefined ? { display_name: displayName } : {}),
         ...(patch.role !== undefined ? { role: patch.role } : {}),
         ...(patch.disabled !== undefined ? { disabled: patch.disabled ? 1 : 0 } : {}),
         ...(quota !== undefined ? { quota: quota as number | null } : {}),
@@ -84,6 +88,8 @@ export function createAdminService(deps: {
       if (patch.disabled !== undefined && patch.disabled !== (before.disabled === 1))
         await record(patch.disabled ? 'admin.user.disable' : 'admin.user.enable')
       if (patch.role !== undefined && patch.role !== before.role) await record('admin.user.role', patch.role)
+      if (displayName !== undefined && displayName !== before.display_name)
+        await record('display-name.change', displayName)
       if (quota !== undefined && quota !== before.quota)
         await record('admin.user.quota', quota === null ? 'unlimited' : formatBytes(quota as number))
       return one(id)

@@ -1,9 +1,10 @@
 // Deleting an account and everything of it (DESIGN.md §7), through the blob outbox so nothing
 // is orphaned: the account is disabled first (no new session, no new write of theirs), its
-// links go (no anonymous upload starts), its unfinished uploads and their staged bytes go, the
-// drive is removed by the tree's own bounded deletes (each transaction condemns the blobs of
-// the rows it deletes), and one last transaction condemns whatever was written meanwhile and
-// deletes the user row, whose cascade takes the rest (sessions, tokens, app passwords).
+// member shares to and from it end, its links go (no anonymous upload starts), its unfinished
+// uploads and their staged bytes go, the drive is removed by the tree's own bounded deletes
+// (each transaction condemns the blobs of the rows it deletes), and one last transaction
+// condemns whatever was written meanwhile and deletes the user row, whose cascade takes the
+// rest (sessions, tokens, app passwords).
 import type { UploadRow } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { DriveRepository } from '../../repositories/drive.ts'
@@ -35,6 +36,8 @@ export function createUserRemoval(deps: {
       if (!user) throw errors.notFound('User')
       if (!(await users.guardedChange(userId, { patch: { disabled: 1 } }))) throw errors.lastAdmin()
       await sessions.endAll(userId)
+      // Shares to and from the account end now, before its drive goes round by round.
+      await drive.memberShares.removeFor('user', userId)
       await drive.accountRows.removeLinks(userId)
       for (const row of await drive.accountRows.uploads(userId)) {
         await deps.discardStaged(row)

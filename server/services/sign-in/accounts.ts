@@ -9,6 +9,7 @@ import type { UsersRepository } from '../../repositories/users.ts'
 import type { SecondFactorReply, SignedInReply, UserJson } from '../../schemas/user.ts'
 import { randomId, sha256 } from '../../util/crypto.ts'
 import { isValidEmail, normaliseEmail } from '../../util/email.ts'
+import { checkPersonName, isPersonName } from '../../util/names.ts'
 import type { AppPasswordService } from './app-passwords.ts'
 import type { AuditService } from '../audit.ts'
 import { createMemoryBackoffStore } from '../../util/limiter.ts'
@@ -32,6 +33,9 @@ export function checkCredentials(email: string, password: string): void {
   if (!isValidEmail(email)) throw errors.badRequest('Email is invalid')
   checkPassword(password)
 }
+
+/** The display name an account starts with: its email's local part (DESIGN.md §8 "Names"). */
+export const defaultDisplayName = (email: string) => email.slice(0, email.indexOf('@'))
 
 /** A login's outcome: a session, or (with a second factor on) a challenge for the browser's cookie. */
 export type LoginResult =
@@ -71,6 +75,7 @@ export function createAccountService(deps: {
   const toJson = (u: User): UserJson => ({
     _id: u.id,
     email: u.email,
+    displayName: u.display_name,
     createdAt: new Date(u.created_at).toISOString(),
     role: u.role,
     ...(config.emailVerification ? { emailVerified: u.email_verified === 1 } : {}),
@@ -138,17 +143,28 @@ export function createAccountService(deps: {
    * Makes an account: the first one on the server becomes its admin. `mustChange`: the password
    * is a temporary one an admin chose. Used by sign-up, the admin's create and the CLI.
    */
-  async function createUser(rawEmail: string, password: string, mustChange = false): Promise<User> {
+  async function createUser(
+    rawEmail: string,
+    password: string,
+    mustChange = false,
+    displayName?: string,
+  ): Promise<User> {
     const email = normaliseEmail(rawEmail)
     checkCredentials(email, password)
-    return insertUser(email, await hashPassword(password), { mustChange, verified: false })
+    const name = optionalName(displayName)
+    return insertUser(email, await hashPassword(password), { mustChange, verified: false, displayName: name })
+  }
+
+  /** A display name given at sign-up, checked; left out or blank is the default (undefined). */
+  function optionalName(raw: string | undefined): string | undefined {
+    return raw === undefined || raw.trim() === '' ? undefined : checkPersonName(raw)
   }
 
   /** Inserts a checked account; `passwordHash` '' = none yet (single sign-on). */
   async function insertUser(
     email: string,
     passwordHash: string,
-    opts: { mustChange: boolean; verified: boolean },
+    opts: { mustChange: boolean; verified: boolean; displayName?: string | undefined },
   ): Promise<User> {
     const { mustChange } = opts
     if (await users.byEmail(email)) throw errors.emailExists()
@@ -170,7 +186,7 @@ export function createAccountService(deps: {
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: null,
-      display_name: email.slice(0, email.indexOf('@')),
+      display_name: opts.displayName ?? defaultDisplayName(email),
     }
     try {
       await users.insert(user)
@@ -200,11 +216,13 @@ export function createAccountService(deps: {
      * An account for a single sign-on's verified email, with no password (the user may set one
      * in Settings); refused like a sign-up when sign-up is closed or needs an invite.
      */
-    async createWithoutPassword(rawEmail: string, ip?: string): Promise<User> {
+    async createWithoutPassword(rawEmail: string, ip?: string, name?: unknown): Promise<User> {
       const email = normaliseEmail(rawEmail)
       if (!isValidEmail(email)) throw errors.badRequest('Email is invalid')
       if (await signupRefusal(false)) throw errors.oidcSignupClosed()
-      const user = await insertUser(email, '', { mustChange: false, verified: true })
+      // The provider's `name` claim when it passes our rule; anything else falls back to the default.
+      const displayName = isPersonName(name) ? name.trim() : undefined
+      const user = await insertUser(email, '', { mustChange: false, verified: true, displayName })
       await audit.record({ action: 'sign-up', actorId: user.id, subjectId: user.id, ip, detail: 'oidc' })
       return user
     },
@@ -224,20 +242,21 @@ export function createAccountService(deps: {
       rawEmail: string,
       password: string,
       browserId: string,
-      opts: { invite?: string | undefined; client?: ClientInfo } = {},
+      opts: { invite?: string | undefined; displayName?: string | undefined; client?: ClientInfo } = {},
     ) {
       const refusal = await signupRefusal(Boolean(opts.invite))
       if (refusal === 'closed') throw errors.signupClosed()
       if (refusal === 'invite') throw errors.inviteRequired()
       const email = normaliseEmail(rawEmail)
       checkCredentials(email, password)
+      optionalName(opts.displayName)
       // Checked before the invite is used up, so a typo'd address does not waste the link.
       if (await users.byEmail(email)) throw errors.emailExists()
       const invite = opts.invite
       if (invite) await invites.redeem(invite)
       let user: User
       try {
-        user = await createUser(email, password)
+        user = await createUser(email, password, false, opts.displayName)
       } catch (err) {
         if (invite) await invites.giveBack(invite)
         throw err
@@ -313,6 +332,18 @@ export function createAccountService(deps: {
             : { webauthn: body.webauthn!, ceremony: passkeyCeremony }
       const { user, tokens } = await deps.secondFactor.complete(challenge, browserId, address, answer)
       return { user: toJson(user), mustChangePassword: user.must_change_password === 1, tokens }
+    },
+
+    /** The account's own display name (Settings → Account); answers the user JSON. */
+    async setDisplayName(userId: string, raw: string, ip?: string): Promise<UserJson> {
+      const name = checkPersonName(raw)
+      const user = await users.byId(userId)
+      if (!user) throw errors.unauthorized()
+      if (name !== user.display_name) {
+        await users.setDisplayName(userId, name)
+        await audit.record({ action: 'display-name.change', actorId: userId, subjectId: userId, ip, detail: name })
+      }
+      return toJson({ ...user, display_name: name })
     },
 
     /** The account of an address, if there is one (the console's look-up). */

@@ -91,6 +91,7 @@ export function createOidcService(deps: {
     email: unknown,
     verified: unknown,
     ip: string,
+    name?: unknown,
   ): Promise<User> {
     const linked = await identities.userIdOf(issuer, subject)
     if (linked) {
@@ -102,7 +103,7 @@ export function createOidcService(deps: {
     // An address sign-up would refuse neither opens an account nor links to one that has it.
     if (!isValidEmail(email.trim().toLowerCase())) throw errors.oidcEmailInvalid()
     const existing = await deps.users.byEmail(email.trim().toLowerCase())
-    const user = existing ?? (await deps.accounts.createWithoutPassword(email, ip))
+    const user = existing ?? (await deps.accounts.createWithoutPassword(email, ip, name))
     if (await identities.link(issuer, subject, user.id, now())) {
       await audit.record({
         action: 'oidc.link',
@@ -158,6 +159,7 @@ export function createOidcService(deps: {
       let subject: string
       let email: unknown
       let verified: unknown
+      let name: unknown
       try {
         const tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri}?${query}`), {
           pkceCodeVerifier: pending.verifier,
@@ -174,11 +176,13 @@ export function createOidcService(deps: {
           : claims
         email = info.email ?? claims.email
         verified = info.email_verified ?? claims.email_verified
+        // The display name of a new account (accounts.ts uses it only when it passes the name rule).
+        name = info.name ?? claims.name
       } catch (err) {
         if (err instanceof AppError) throw err
         throw errors.oidcFailed()
       }
-      const user = await accountFor(issuer, subject, email, verified, ip)
+      const user = await accountFor(issuer, subject, email, verified, ip, name)
       if (user.disabled) throw errors.accountDisabled()
       await identities.touch(issuer, subject, now())
       const tokens = await deps.sessions.start(user.id, pending.browserId, client_)

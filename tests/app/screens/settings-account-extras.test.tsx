@@ -269,6 +269,35 @@ describe('settings → account: activity (issue #20 audit log)', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
   })
 
+  it('names a member who changed something in a shared folder by display name, as text', async () => {
+    server.use(
+      mock.get('*/user-service/audit', () =>
+        ok({
+          events: [
+            {
+              _id: 'e1',
+              type: 'drive.rename',
+              createdAt: at,
+              ip: null,
+              email: testUser.email,
+              actorEmail: 'ben@example.com',
+              actorName: '<b>Ben</b>',
+              detail: 'beach.txt → shore.txt',
+            },
+          ],
+          nextCursor: null,
+        }),
+      ),
+    )
+    await openSettings()
+    const list = within(await screen.findByRole('list', { name: 'Activity' }))
+    const [entry] = list.getAllByRole('listitem')
+    expect(entry!.textContent).toContain('Renamed in a shared folder: beach.txt → shore.txt')
+    expect(entry!.textContent).toContain('by <b>Ben</b>')
+    expect(entry!.textContent).not.toContain('ben@example.com')
+    expect(entry!.querySelector('b')).toBeNull()
+  })
+
   it('says "No activity yet" when there is none, and no Users menu for a user who is not an admin', async () => {
     await openSettings()
     expect(await screen.findByText('No activity yet')).toBeTruthy()

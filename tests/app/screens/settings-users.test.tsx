@@ -11,6 +11,7 @@ const at = '2026-11-20T10:00:00.000Z'
 const me = {
   _id: 'u1',
   email: testUser.email,
+  displayName: 'Ada',
   role: 'admin',
   createdAt: at,
   disabled: false,
@@ -22,6 +23,7 @@ const me = {
 const bob = {
   _id: 'u2',
   email: 'bob@example.com',
+  displayName: 'Bob',
   role: 'user',
   createdAt: at,
   disabled: false,
@@ -33,6 +35,7 @@ const bob = {
 const eve = {
   _id: 'u3',
   email: 'eve@example.com',
+  displayName: 'Eve',
   role: 'user',
   createdAt: at,
   disabled: true,
@@ -428,6 +431,6 @@ describe('settings → users: per-user actions (issue #20)', () => {
     const { user } = await openUsers()
     await user.click(within(rowOf(me.email)).getByRole('button', { name: `Actions for ${me.email}` }))
     const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent)
-    expect(items).toEqual(['Set quota', 'Reset password', 'Remove admin'])
+    expect(items).toEqual(['Set name', 'Set quota', 'Reset password', 'Remove admin'])
   })
 })

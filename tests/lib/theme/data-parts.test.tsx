@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { Button, FileCard, FileListRow, Toast, UploadPanel } from '../../../lib/index.ts'
+import {
+  AccessList,
+  AddedBy,
+  Button,
+  FileCard,
+  FileListRow,
+  OwnerBadge,
+  Toast,
+  UploadPanel,
+} from '../../../lib/index.ts'
 import { setup } from '../helpers/render.tsx'
 
 // `data-part` names are public API (consumers style against them, see lib/README.md): renaming one
@@ -63,6 +72,33 @@ describe('data-part attributes', () => {
         'toast',
         'toast-message',
         'button',
+      ]),
+    )
+  })
+
+  it('name the member-sharing parts', () => {
+    const { container } = setup(
+      <>
+        <AccessList
+          owner={{ displayName: 'Anna' }}
+          entries={[
+            { id: 's', role: 'viewer', recipient: { type: 'user', id: 'u', displayName: 'Ben', email: 'b@x.example' } },
+          ]}
+          readOnly
+        />
+        <OwnerBadge name="Ben" />
+        <AddedBy name="Ben" />
+      </>,
+    )
+    expect(parts(container)).toEqual(
+      expect.arrayContaining([
+        'access-list',
+        'access-entry',
+        'avatar',
+        'person-name',
+        'person-detail',
+        'owner-badge',
+        'added-by',
       ]),
     )
   })

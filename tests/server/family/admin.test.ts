@@ -24,6 +24,8 @@ const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
   ['GET', '/admin/invites'],
   ['DELETE', '/admin/invites/some-id'],
   ['GET', '/admin/audit'],
+  ['GET', '/admin/groups'],
+  ['POST', '/admin/groups', { name: 'Kids' }],
 ]
 
 describe('roles', () => {
@@ -235,6 +237,7 @@ describe('GET /admin/users', () => {
     expect(row).toEqual({
       _id: m.id,
       email: m.email,
+      displayName: m.email.split('@')[0],
       role: 'user',
       createdAt: expect.any(String),
       disabled: false,

@@ -47,6 +47,7 @@ export async function rowsNaming(server: TestServer, userId: string): Promise<st
     ['login_challenges', 'user_id'],
     ['dav_properties', 'owner_id'],
     ['dav_locks', 'owner_id'],
+    ['group_members', 'user_id'],
   ]
   for (const [table, column] of columns) {
     const rows = await db.selectFrom(table).select(column).where(column, '=', userId).execute()

@@ -307,8 +307,9 @@ describe('migration 023 (invite list)', () => {
         provider: { getMigrations: async () => migrations },
         ...(f.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}),
       })
-      expect((await migrator.migrateTo('022-blob-key-pool')).error).toBeUndefined()
+      // Read before going down: the server's user JSON needs columns of later migrations (026's display_name).
       const adminId = (await f.admin.get('/user-service/user')).body._id
+      expect((await migrator.migrateTo('022-blob-key-pool')).error).toBeUndefined()
       const old = 'o'.repeat(43)
       const db = f.server.app.cumulus.db as Kysely<any>
       await db

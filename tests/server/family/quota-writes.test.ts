@@ -174,9 +174,11 @@ describe('under concurrency', () => {
     body.set('filename', 'a.bin')
     body.set('size', '3')
     body.set('file', new Blob([new Uint8Array(3)]), 'a.bin')
-    // A streamed body: fetch sends it chunked, with no Content-Length.
-    const stream = new Response(body).body!
-    const contentType = new Response(body).headers.get('content-type')!
+    // A streamed body: fetch sends it chunked, with no Content-Length. One Response for both, so
+    // the boundary in the type is the body's (the quota is asked once the form is read).
+    const encoded = new Response(body)
+    const stream = encoded.body!
+    const contentType = encoded.headers.get('content-type')!
     const r = await fetch(`${f.server.url}/file-service/upload`, {
       method: 'POST',
       headers: { cookie, uuid: m.b.uuid!, 'content-type': contentType },

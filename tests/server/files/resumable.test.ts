@@ -3,11 +3,10 @@
 // rest; the protocol's refusals; expiry; termination; folder paths.
 import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import { createServer, connect, type Server, type Socket } from 'node:net'
-import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
+import { cuttingProxy, tusUpload } from '../helpers/tus.ts'
 
 const MiB = 1024 * 1024
 const KEY = 'aa'.repeat(32)
@@ -20,76 +19,6 @@ const metadataHeader = (m: Record<string, string>) =>
   Object.entries(m)
     .map(([k, v]) => `${k} ${b64(v)}`)
     .join(',')
-
-/** A TCP proxy that counts the bytes a client sends and drops the connection when the count passes each of `cuts`. */
-async function cuttingProxy(targetPort: number, cuts: number[]) {
-  const pending = [...cuts].sort((a, b) => a - b)
-  let sent = 0
-  const sockets = new Set<Socket>()
-  const server: Server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1')
-    for (const s of [client, upstream]) sockets.add(s)
-    const kill = () => {
-      client.destroy()
-      upstream.destroy()
-    }
-    client.on('data', (chunk: Buffer) => {
-      sent += chunk.length
-      if (pending.length > 0 && sent >= pending[0]!) {
-        pending.shift()
-        return kill()
-      }
-      if (!upstream.write(chunk)) client.pause()
-    })
-    upstream.on('drain', () => client.resume())
-    upstream.pipe(client)
-    for (const s of [client, upstream]) {
-      s.on('error', kill)
-      s.on('close', () => {
-        sockets.delete(s)
-        kill()
-      })
-    }
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const port = (server.address() as { port: number }).port
-  return {
-    url: `http://127.0.0.1:${port}`,
-    sent: () => sent,
-    cutsLeft: () => pending.length,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy()
-        server.close(() => r())
-      }),
-  }
-}
-
-/** Uploads `data` with tus-js-client (50 MiB chunks, retries) and resolves with the new file's id. */
-function tusUpload(
-  base: string,
-  browser: Browser,
-  data: Buffer,
-  metadata: Record<string, string>,
-  chunkSize = 50 * MiB,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let fileId = ''
-    const upload = new Upload(data, {
-      endpoint: `${base}/file-service/uploads`,
-      chunkSize,
-      metadata,
-      headers: { uuid: browser.uuid!, cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      retryDelays: [0, 50, 100, 200, 300, 500, 500, 1000, 1000, 1000, 1000, 2000, 2000, 2000, 2000, 2000],
-      onAfterResponse: (_req, res) => {
-        fileId = res.getHeader('cumulus-file-id') || fileId
-      },
-      onError: reject,
-      onSuccess: () => resolve(fileId),
-    })
-    upload.start()
-  })
-}
 
 /** A raw request, for the refusals tus-js-client never sends. */
 async function tus(

@@ -42,3 +42,17 @@ export async function shareWith(
   })
   return id
 }
+
+/** Sets an account's display name (what the app shows of it), straight in the database. */
+export async function named(server: TestServer, m: { id: string }, name: string): Promise<void> {
+  await server.app.cumulus.db.updateTable('users').set({ display_name: name }).where('id', '=', m.id).execute()
+}
+
+/** A group of the admin's with `members`; returns its id. */
+export async function group(server: TestServer, name: string, members: ReadonlyArray<{ id: string }>): Promise<string> {
+  const id = randomId()
+  const { groups } = server.app.cumulus
+  await groups.insert({ id, name, name_key: name.toLowerCase(), created_at: Date.now() })
+  for (const m of members) await groups.addMember(id, m.id, Date.now())
+  return id
+}

@@ -8,6 +8,8 @@ import Provider from 'oidc-provider'
 export interface TestAccount {
   email: string
   emailVerified: boolean
+  /** The `name` claim (scope profile), when the provider knows one. */
+  name?: string
 }
 
 export interface TestProvider {
@@ -51,7 +53,7 @@ export async function startOidcProvider(opts: {
         response_types: ['code'],
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['oidc-provider-test-cookie-key'] },
     features: { devInteractions: { enabled: true } },
     // PKCE required of every client, so a client that skipped it would fail here.
@@ -61,7 +63,12 @@ export async function startOidcProvider(opts: {
       if (!account) return undefined
       return {
         accountId: id,
-        claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }),
+        claims: async () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          ...(account.name !== undefined ? { name: account.name } : {}),
+        }),
       }
     },
   })

@@ -73,3 +73,21 @@ export async function startMailSink(): Promise<MailSink> {
   sink.url = `smtp://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`
   return sink
 }
+
+/** The Subject header, unfolded and with its MIME encoded-words (RFC 2047, Q or B) decoded. */
+export function subjectOf(mail: { raw: string }): string {
+  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail.raw)![1]!
+  return folded
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+}

@@ -1,48 +1,14 @@
 // Several instances of one deployment (PostgreSQL, and Redis for the counters): a revoke or a
 // change made through one instance holds on the others at the very next request (no instance
 // keeps link lookups), and wrong passwords from one address are counted once across instances.
-import { rm } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../helpers/client.ts'
-import { pgUrl, startServer, type TestServer } from '../helpers/server.ts'
+import { startPair } from '../helpers/instances.ts'
+import { pgUrl, type TestServer } from '../helpers/server.ts'
 import { file, owner, share } from './share-helpers.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
-
-/** Two instances on one PostgreSQL schema, with `env` on both. */
-async function startPair(env: Record<string, string> = {}) {
-  const a = await startServer({ env, limits: { publicPerIp: 10_000 } })
-  // B reads A's blobs: on S3 the same bucket, on disk the same data directory.
-  const s3 = a.config.s3
-  const store = s3
-    ? {
-        BLOB_STORE: 's3',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint!,
-        S3_REGION: s3.region,
-        S3_ACCESS_KEY_ID: s3.accessKeyId!,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey!,
-        S3_FORCE_PATH_STYLE: String(s3.forcePathStyle),
-      }
-    : {}
-  const b = await startServer({
-    env: { ...env, ...store },
-    limits: { publicPerIp: 10_000 },
-    schema: a.config.databaseSchema!,
-    keepData: true,
-    ...(s3 ? {} : { dataDir: a.dataDir }),
-  })
-  return {
-    a,
-    b,
-    async close() {
-      await b.close()
-      if (b.dataDir !== a.dataDir) await rm(b.dataDir, { recursive: true, force: true })
-      await a.close()
-    },
-  }
-}
 
 describe.skipIf(!pgUrl)('share links across instances (PostgreSQL)', () => {
   let pair: Awaited<ReturnType<typeof startPair>>

@@ -35,9 +35,9 @@ afterAll(async () => {
 const db = () => server.app.cumulus.db
 let logins = 0
 /** A new identity at the provider; its subject is the returned login. */
-function identity(email: string, emailVerified = true): string {
+function identity(email: string, emailVerified = true, name?: string): string {
   const login = `person-${++logins}-${Date.now().toString(36)}`
-  idp.addAccount(login, { email, emailVerified })
+  idp.addAccount(login, { email, emailVerified, ...(name !== undefined ? { name } : {}) })
   return login
 }
 
@@ -356,5 +356,30 @@ describe('GET /auth/oidc/callback: refusals', () => {
     const linked = await signInWith(identity(first), invite)
     expect(linked.location).toBe('/?sso=done')
     expect((await linked.b.get('/user-service/user')).body.email).toBe(first)
+  })
+})
+
+describe('the display name of an account a sign-on makes (DESIGN.md §8 "Names")', () => {
+  it("given the provider's name claim, then the new account is called by it, trimmed", async () => {
+    const email = uniqueEmail('sso-named')
+    const { b } = await signInWith(identity(email, true, '  Anna Berg  '))
+    expect((await b.get('/user-service/user')).body).toMatchObject({ email, displayName: 'Anna Berg' })
+  })
+
+  it.each([
+    ['a bidi override', 'Anna\u202Egreb'],
+    ['a line break', 'Anna\nBerg'],
+    ['65 characters', 'a'.repeat(65)],
+    ['only spaces', '   '],
+  ])("given a name claim with %s, then the default: the email's local part", async (_what, name) => {
+    const email = uniqueEmail('sso-badname')
+    const { b } = await signInWith(identity(email, true, name))
+    expect((await b.get('/user-service/user')).body.displayName).toBe(email.split('@')[0])
+  })
+
+  it('given no name claim, then the default', async () => {
+    const email = uniqueEmail('sso-noname')
+    const { b } = await signInWith(identity(email))
+    expect((await b.get('/user-service/user')).body.displayName).toBe(email.split('@')[0])
   })
 })

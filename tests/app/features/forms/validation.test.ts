@@ -1,9 +1,9 @@
 // The prompt's name rules mirror the server's (server/util/names.ts): every name the server refuses
 // is refused as it is typed, with the server's own words, and every name it takes passes.
 import { describe, expect, it } from 'vitest'
-import { NAME_MAX, nameMessage } from '../../../../app/features/forms/validation.ts'
+import { NAME_MAX, nameMessage, personNameMessage } from '../../../../app/features/forms/validation.ts'
 import { AppError } from '../../../../server/errors.ts'
-import { checkName } from '../../../../server/util/names.ts'
+import { checkName, checkPersonName } from '../../../../server/util/names.ts'
 
 /** What the server says about `name` ("Name" as the subject), or undefined when it takes it. */
 function serverMessage(name: string): string | undefined {
@@ -61,5 +61,30 @@ describe('nameMessage mirrors the server name rules', () => {
       expect(serverMessage(name)).toBe('Name must not be empty')
       expect(nameMessage(name)).toBe('Please Enter a Name')
     }
+  })
+})
+
+describe('personNameMessage (server/util/names.ts checkPersonName, word for word)', () => {
+  it.each([
+    ['Ada Lovelace', ''],
+    ['  Ada  ', ''],
+    ['😀'.repeat(64), ''],
+    ['<script>x</script>', ''],
+    ['', 'Display name must not be empty'],
+    ['   ', 'Display name must not be empty'],
+    ['x'.repeat(65), 'Display name must be at most 64 characters'],
+    ['a\nb', 'Display name must not contain control characters such as line breaks or tabs'],
+    ['a\u2029b', 'Display name must not contain control characters such as line breaks or tabs'],
+    ['a\u202Db', 'Display name must not contain characters that reverse the text direction'],
+    ['a\u2068b', 'Display name must not contain characters that reverse the text direction'],
+  ])('given %j, then %j, as the server says', (name, message) => {
+    expect(personNameMessage(name, 'Display name')).toBe(message)
+    let server = ''
+    try {
+      checkPersonName(name)
+    } catch (err) {
+      server = (err as AppError).message
+    }
+    expect(server).toBe(message)
   })
 })

@@ -1,0 +1,1 @@
+export { AddedBy, defaultAddedByLabels, type AddedByLabels, type AddedByProps } from './added-by.tsx'

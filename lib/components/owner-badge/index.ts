@@ -1,0 +1,1 @@
+export { defaultOwnerBadgeLabels, OwnerBadge, type OwnerBadgeLabels, type OwnerBadgeProps } from './owner-badge.tsx'
