@@ -45,7 +45,7 @@ export const States = meta.story({
   },
   async play() {
     const dialog = await openShare('Budget.xlsx')
-    await shown(await dialog.findByRole('combobox', { name: 'Role: Everyone' }))
+    await shown(await dialog.findByRole('combobox', { name: 'Role of Everyone' }))
   },
 })
 
@@ -56,7 +56,7 @@ export const StatesFolder = meta.story({
   },
   async play() {
     const dialog = await openShare('Holidays')
-    await shown(await dialog.findByRole('combobox', { name: 'Role: Ben' }))
+    await shown(await dialog.findByRole('combobox', { name: 'Role of Ben' }))
   },
 })
 

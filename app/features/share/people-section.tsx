@@ -152,6 +152,8 @@ export function PeopleSection({ itemType, itemId }: { itemType: ShareItemType; i
       <h3 className={styles.sectionTitle}>{t.access}</h3>
       {loaded ? (
         <AccessList
+          // The owner heads the list (the caller: only owners see this section).
+          owner={{ displayName: t.you }}
           entries={entries}
           onRoleChange={(entry, next) => {
             add.setError('')
