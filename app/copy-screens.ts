@@ -311,6 +311,7 @@ export const copy = {
     note: (owner: string, role: string, date: string) => `${owner} · ${role} · ${date}`,
     ownerOf: (name: string) => `${name}'s`,
     sharedByMe: 'Shared',
+    viewOnly: 'You can view and download what is shared here.',
     details: { owner: 'Owner', role: 'Your role', addedBy: 'Added by', shared: 'Shared with others' },
   },
 } as const

@@ -3,34 +3,23 @@
 // server to pick from. Reads go through SWR (keys.members, keys.sharedWithMe, keys.people in
 // keys.ts; hooks/use-members.ts); writes are followed by a mutate() of the item's shares.
 import type { FileJson, FolderJson } from '../../server/schemas/files.ts'
+import type {
+  CreateMemberShareBody,
+  MemberShareJson,
+  PersonSuggestionJson,
+  SharedWithMeReply,
+} from '../../server/schemas/sharing.ts'
 import { http } from './http.ts'
 
-export type MemberRole = 'viewer' | 'editor'
-export type ShareItemType = 'file' | 'folder'
+export type { MemberShareJson }
+export type MemberRole = MemberShareJson['role']
+export type ShareItemType = MemberShareJson['itemType']
+export type ShareRecipient = MemberShareJson['recipient']
+/** A suggestion of GET /share-service/people. */
+export type PersonJson = PersonSuggestionJson
+export type PersonRef = SharedWithMeReply['items'][number]['owner']
 
-/** Who a share is for: an account or a group. Their names are other people's data (shown as text). */
-export interface ShareRecipient {
-  type: 'user' | 'group'
-  _id: string
-  displayName: string
-  email?: string
-}
-
-export interface MemberShareJson {
-  _id: string
-  itemType: ShareItemType
-  itemId: string
-  role: MemberRole
-  recipient: ShareRecipient
-  createdAt: string
-}
-
-export interface PersonRef {
-  _id: string
-  displayName: string
-}
-
-/** One entry of "Shared with me": the share, the item as the member sees it, its owner. */
+/** One entry of "Shared with me": the share, the item as the member sees it (by share.itemType), its owner. */
 export type SharedWithMeEntry =
   | { share: MemberShareJson & { itemType: 'file' }; item: FileJson; owner: PersonRef }
   | { share: MemberShareJson & { itemType: 'folder' }; item: FolderJson; owner: PersonRef }
@@ -41,11 +30,6 @@ export interface SharedWithMePage {
   next?: string
 }
 
-/** A suggestion of GET /share-service/people. */
-export type PersonJson =
-  | { type: 'user'; _id: string; displayName: string; email: string }
-  | { type: 'group'; _id: string; name: string; members: number }
-
 export const MEMBERS_PATH = '/share-service/members'
 export const SHARED_WITH_ME_PATH = '/share-service/shared-with-me'
 export const PEOPLE_PATH = '/share-service/people'
@@ -55,13 +39,7 @@ export const SHARED_WITH_ME_LIMIT = 50
 
 const memberPath = (id: string) => `${MEMBERS_PATH}/${encodeURIComponent(id)}`
 
-export interface AddMemberBody {
-  itemType: ShareItemType
-  itemId: string
-  userId?: string
-  groupId?: string
-  role: MemberRole
-}
+export type AddMemberBody = CreateMemberShareBody
 
 /** The body that shares `item` with `person`: userId for an account, groupId for a group. */
 export const addBody = (

@@ -250,7 +250,9 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
   const nothingHere = !folderList.loading && !fileList.loading && folderItems.length === 0 && fileItems.length === 0
-  const empty = emptyView(area, { folderId, search, phone: !isDesktop })
+  const shown = emptyView(area, { folderId, search, phone: !isDesktop })
+  // A viewer adds nothing here: no hint to upload (issue #39).
+  const empty = canEdit(folderRole) ? shown : { ...shown, description: copy.sharedWithMe.viewOnly }
 
   if (folderId && isFolderMissing(folderError)) return <MissingFolder />
 
