@@ -276,6 +276,7 @@ export const copy = {
     loadError: 'Who has access could not be loaded',
     remove: 'Remove',
     you: 'You',
+    group: 'Group',
     groupMembers: (n: number) => (n === 1 ? '1 member' : `${n} members`),
     // The multi-select bar's Share: one person or group, one role, every selected item.
     multiTitle: (n: number) => (n === 1 ? 'Share 1 item' : `Share ${n} items`),

@@ -75,9 +75,10 @@ export const StatesSearching = meta.story({
 /** The server refuses: the reason under the picker. */
 export const StatesError = meta.story({
   beforeEach({ msw }) {
+    // The first matching handler answers: the refusal goes before the drive's.
     msw.use(
-      ...handlers(),
       http.post('*/share-service/members', () => apiError(409, 'ALREADY_SHARED', 'Already shared')),
+      ...handlers(),
     )
   },
   async play() {

@@ -119,7 +119,7 @@ export const FolderEditor = meta.story({
   },
   async play() {
     const bar = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }))
-    await shown(bar.getByRole('button', { name: 'Shared with me' }))
+    await shown(await bar.findByRole('button', { name: 'Shared with me' }))
     await shown(await findCard('Beach'))
   },
 })

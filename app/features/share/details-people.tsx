@@ -4,7 +4,7 @@ import { Button } from '@cumulus/ui'
 import { css } from 'goober'
 import { copy } from '../../copy-screens.ts'
 import { type SelectedItem, setFolderShareSelected, setShareSelected } from '../../state/selection.ts'
-import { vars } from '../../styles.ts'
+import { cx, vars } from '../../styles.ts'
 import { canShare, roleOf } from '../items/item-role.ts'
 import { AddedBy, OwnerBadge } from './people-parts.tsx'
 
@@ -16,6 +16,12 @@ const box = css`
   align-items: flex-start;
   gap: ${vars.space.small};
   padding: 0 ${vars.space.large} ${vars.space.large};
+`
+
+const facts = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${vars.space.xsmall};
   margin: 0;
   & dt {
     color: ${vars.color.textMuted};
@@ -33,36 +39,24 @@ export function DetailsPeople({ item, className }: { item: SelectedItem | null; 
   const role = roleOf(record)
   const share = () => (item.folder ? setFolderShareSelected(item.folder) : item.file && setShareSelected(item.file))
   return (
-    <div className={className}>
-      <dl className={box} aria-label={copy.people.access}>
-        {record.owner ? (
-          <>
-            <dt>{t.owner}</dt>
-            <dd>
-              <OwnerBadge name={record.owner.displayName} />
-            </dd>
-            <dt>{t.role}</dt>
-            <dd>{copy.people.roles[role === 'editor' ? 'editor' : 'viewer']}</dd>
-          </>
-        ) : null}
-        {record.addedBy ? (
+    <section className={cx(box, className)} aria-label={copy.people.access}>
+      {record.owner ? (
+        <dl className={facts}>
+          <dt>{t.owner}</dt>
           <dd>
-            <AddedBy name={record.addedBy.displayName} />
+            <OwnerBadge name={record.owner.displayName} />
           </dd>
-        ) : null}
-        {record.shared ? (
-          <dd>
-            <OwnerBadge shared />
-          </dd>
-        ) : null}
-        {canShare(role) ? (
-          <dd>
-            <Button icon="share" size="small" onClick={share}>
-              {copy.actions.share}
-            </Button>
-          </dd>
-        ) : null}
-      </dl>
-    </div>
+          <dt>{t.role}</dt>
+          <dd>{copy.people.roles[role === 'editor' ? 'editor' : 'viewer']}</dd>
+        </dl>
+      ) : null}
+      {record.addedBy ? <AddedBy name={record.addedBy.displayName} /> : null}
+      {record.shared ? <OwnerBadge shared /> : null}
+      {canShare(role) ? (
+        <Button icon="share" size="small" onClick={share}>
+          {copy.actions.share}
+        </Button>
+      ) : null}
+    </section>
   )
 }

@@ -21,7 +21,8 @@ const accessLabels = {
   list: t.access,
   owner: copy.sharedWithMe.details.owner,
   roles: t.roles,
-  members: t.groupMembers,
+  // A share's recipient carries no member count (0 here): the row then just says it is a group.
+  members: (count: number) => (count > 0 ? t.groupMembers(count) : t.group),
 }
 
 export const PeoplePicker = (props: PeoplePickerProps) => <KitPeoplePicker labels={pickerLabels} {...props} />
