@@ -308,8 +308,8 @@ export const copy = {
     loadError: 'What is shared with you could not be loaded',
     retry: 'Try again',
     loadMore: 'Show more',
-    // The card's note: whose it is, the caller's role, when it was shared.
-    note: (owner: string, role: string, date: string) => `${owner} · ${role} · ${date}`,
+    // The card's note: whose it is and the caller's role (the card's date is when it was shared).
+    note: (owner: string, role: string) => `${owner} · ${role}`,
     ownerOf: (name: string) => `${name}'s`,
     sharedByMe: 'Shared',
     viewOnly: 'You can view and download what is shared here.',

@@ -1,8 +1,9 @@
 // /shared-with-me (issue #39): what other accounts of this server share with the user, paged by
-// the server's `next` cursor. Each card says whose it is, the user's role and when it was shared.
+// the server's `next` cursor. Each card says whose it is and the user's role; its date is when it
+// was shared.
 // A folder opens in the normal browser (/folder/{id}); its crumbs start here. Menus and the
 // multi-select bar offer only what the role allows on the shared item itself (never Share).
-import { Button, EmptyState, FileGrid, FolderGrid, useLocale } from '@cumulus/ui'
+import { Button, EmptyState, FileGrid, FolderGrid } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { useEffect, useMemo } from 'react'
@@ -71,7 +72,6 @@ const withPeople = <T extends FileJson | FolderJson>(item: T, entry: SharedWithM
 export function SharedWithMeScreen() {
   useSignals()
   const isDesktop = useIsDesktop()
-  const { formatDate } = useLocale()
   const list = useSharedWithMe()
   const actions = useItemActions()
   const open = useOpenItem('home')
@@ -85,32 +85,40 @@ export function SharedWithMeScreen() {
     resetPopupSelect()
   }, [])
 
-  const { folders, files, notes } = useMemo(() => {
-    const notes = new Map<string, string>()
+  // Each card says whose it is and my role; its date is when it was shared with me (the item's
+  // own dates stay in the details panel and the viewer).
+  const { folders, files, cards } = useMemo(() => {
+    const cards = new Map<string, { note: string; sharedAt: string }>()
     const folders: FolderJson[] = []
     const files: FileJson[] = []
     for (const entry of list.entries) {
-      const note = t.note(
-        entry.owner.displayName,
-        copy.people.roles[entry.share.role],
-        formatDate(entry.share.createdAt, 'card'),
-      )
-      notes.set(entry.item._id, note)
+      const note = t.note(entry.owner.displayName, copy.people.roles[entry.share.role])
+      cards.set(entry.item._id, { note, sharedAt: entry.share.createdAt })
       if (entry.share.itemType === 'folder') folders.push(withPeople((entry as FolderEntry).item, entry))
       else files.push(withPeople((entry as FileEntry).item, entry))
     }
-    return { folders, files, notes }
-  }, [list.entries, formatDate])
+    return { folders, files, cards }
+  }, [list.entries])
 
   const folderById = useMemo(() => new Map(folders.map((f) => [f._id, f])), [folders])
   const fileById = useMemo(() => new Map(files.map((f) => [f._id, f])), [files])
   const folderItems = useMemo(
-    () => folders.map((f) => ({ ...toBrowserFolder(f), note: notes.get(f._id) })),
-    [folders, notes],
+    () =>
+      folders.map((f) => ({
+        ...toBrowserFolder(f),
+        createdAt: cards.get(f._id)?.sharedAt ?? f.createdAt,
+        note: cards.get(f._id)?.note,
+      })),
+    [folders, cards],
   )
   const fileItems = useMemo(
-    () => files.map((f) => ({ ...toBrowserFile(f, thumbnailsDisabled), note: notes.get(f._id) })),
-    [files, notes, thumbnailsDisabled],
+    () =>
+      files.map((f) => ({
+        ...toBrowserFile(f, thumbnailsDisabled),
+        uploadDate: cards.get(f._id)?.sharedAt ?? f.uploadDate,
+        note: cards.get(f._id)?.note,
+      })),
+    [files, cards, thumbnailsDisabled],
   )
   const folderTargets = useMemo<Target[]>(() => folders.map((folder) => ({ type: 'folder', folder })), [folders])
   const fileTargets = useMemo<Target[]>(() => files.map((file) => ({ type: 'file', file })), [files])
