@@ -193,6 +193,18 @@ describe('inside a shared folder (issue #39)', () => {
     expect(people.queryByRole('button', { name: 'Share' })).toBeNull()
   })
 
+  it('an editor creates a folder in the shared folder (its id as the parent)', async () => {
+    serveDrive({ folders: [sharedFolder('editor')], files: [] })
+    server.use(mock.post('*/folder-service/create', () => ok({ _id: 'new' }, 201)))
+    const { user } = open('/folder/holidays')
+    await user.click(await screen.findByRole('button', { name: 'ADD NEW' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Folder Name' })
+    await user.type(within(dialog).getByRole('textbox'), 'Beach')
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await waitFor(() => expect(sent('/folder-service/create')[0]?.body).toEqual({ name: 'Beach', parent: 'holidays' }))
+  })
+
   it('the move dialog starts at the shared folder, not Home', async () => {
     const holidays = sharedFolder('editor')
     const beach = makeFolder(2, {
