@@ -270,4 +270,56 @@ export const copy = {
       one: 'Anyone with the link can download this file once; then it becomes private again. Changing the permission ends this link.',
     },
   },
+  // ours (issue #39, DESIGN.md §8 "Sharing between accounts"): sharing with the people of this server.
+  people: {
+    title: 'Share with people',
+    hint: 'People you add see this in their Shared with me. Viewers can open and download; editors can also add, rename, move and trash inside.',
+    pickerLabel: 'Add people or groups',
+    pickerPlaceholder: 'Name or email',
+    role: 'Role',
+    roles: { viewer: 'Can view', editor: 'Can edit' },
+    access: 'Who has access',
+    loading: 'Loading who has access',
+    loadError: 'Who has access could not be loaded',
+    remove: 'Remove',
+    you: 'You',
+    group: 'Group',
+    groupMembers: (n: number) => (n === 1 ? '1 member' : `${n} members`),
+    // The multi-select bar's Share: one person or group, one role, every selected item.
+    multiTitle: (n: number) => (n === 1 ? 'Share 1 item' : `Share ${n} items`),
+    multiHint: 'Choose a person or group: each selected item is shared with them in the role below.',
+    sharedCount: (n: number, name: string) =>
+      n === 1 ? `Shared 1 item with ${name}` : `Shared ${n} items with ${name}`,
+    sharedSome: (n: number, of: number, name: string) => `Shared ${n} of ${of} items with ${name}`,
+    errors: {
+      ALREADY_SHARED: 'Already shared with them',
+      OWNER_ONLY: 'Only the owner can share this',
+      VIEWER_ROLE: 'You can only view this',
+      OUTSIDE_SHARE: 'That is outside the shared folder',
+    },
+    toasts: {
+      add: { pending: 'Sharing...', success: 'Shared', error: 'Error Sharing' },
+      role: { pending: 'Changing Role...', success: 'Role Changed', error: 'Error Changing Role' },
+      remove: { pending: 'Removing Access...', success: 'Access Removed', error: 'Error Removing Access' },
+    },
+  },
+  // ours (issue #39): the "Shared with me" screen and what an item says about its people.
+  sharedWithMe: {
+    nav: 'Shared with me',
+    title: 'Shared with me',
+    intro: 'Files and folders other people of this server share with you.',
+    folders: 'Shared Folders',
+    files: 'Shared Files',
+    empty: 'Nothing shared with you yet',
+    emptyHint: 'When someone shares a file or folder with you, it shows up here.',
+    loadError: 'What is shared with you could not be loaded',
+    retry: 'Try again',
+    loadMore: 'Show more',
+    // The card's note: whose it is and the caller's role (the card's date is when it was shared).
+    note: (owner: string, role: string) => `${owner} · ${role}`,
+    ownerOf: (name: string) => `${name}'s`,
+    sharedByMe: 'Shared',
+    viewOnly: 'You can view and download what is shared here.',
+    details: { owner: 'Owner', role: 'Your role', addedBy: 'Added by', shared: 'Shared with others' },
+  },
 } as const

@@ -18,6 +18,10 @@ if (typeof location !== 'undefined' && location.pathname === '/') void SignInScr
 const FilesScreen = lazyScreen(() => import('./screens/files/files-screen.tsx'), 'FilesScreen')
 const SettingsScreen = lazyScreen(() => import('./screens/settings/settings-screen.tsx'), 'SettingsScreen')
 const SharedScreen = lazyScreen(() => import('./screens/shared/shared-screen.tsx'), 'SharedScreen')
+const SharedWithMeScreen = lazyScreen(
+  () => import('./screens/shared-with-me/shared-with-me-screen.tsx'),
+  'SharedWithMeScreen',
+)
 const PublicDownloadScreen = lazyScreen(
   () => import('./screens/public-download/public-download-screen.tsx'),
   'PublicDownloadScreen',
@@ -151,6 +155,11 @@ export function AppRoutes() {
         <Route path="/shared">
           <Protected>
             <SharedScreen />
+          </Protected>
+        </Route>
+        <Route path="/shared-with-me">
+          <Protected>
+            <SharedWithMeScreen />
           </Protected>
         </Route>
         <Route path="/public-download/:id/:tempToken">

@@ -3,6 +3,7 @@
 // the app itself, so never part of its build.
 import type { FileJson, FolderJson } from '../server/schemas/files.ts'
 import type { ShareLinkJson } from '../server/schemas/sharing.ts'
+import type { MemberShareJson, SharedWithMeEntry } from '../app/api/members.ts'
 
 /** The fixed instant every fixture counts back from: 03/07/2024 21:05 UTC. */
 export const FIXED_TIME = Date.UTC(2024, 2, 7, 21, 5)
@@ -138,4 +139,41 @@ export function sampleMedia(count: number): FileJson[] {
       metadata: { hasThumbnail: true, thumbnailID: `media-${i + 1}`, isVideo: video, takenDate: taken },
     })
   })
+}
+
+// Member shares (issue #39): the people of the server and the shares between them.
+export const anna = { _id: 'u2', displayName: 'Anna' }
+export const ben = { type: 'user' as const, _id: 'u3', displayName: 'Ben', email: 'ben@example.com' }
+export const carla = { type: 'user' as const, _id: 'u4', displayName: 'Carla', email: 'carla@example.com' }
+export const everyone = { type: 'group' as const, _id: 'everyone', name: 'Everyone', members: 3 }
+
+/** A share as /share-service/members sends it: Ben may view file f1. */
+export const memberShare = (overrides: Partial<MemberShareJson> = {}): MemberShareJson => ({
+  _id: 'm1',
+  itemType: 'file',
+  itemId: 'f1',
+  role: 'viewer',
+  recipient: { type: 'user', _id: ben._id, displayName: ben.displayName, email: ben.email },
+  createdAt: new Date(FIXED_TIME).toISOString(),
+  ...overrides,
+})
+
+/** Anna's folder "Holidays" as a member of it sees it (the top of the share: parentList "/"). */
+export const sharedFolder = (role: 'viewer' | 'editor' = 'editor', over: Partial<FolderJson> = {}): FolderJson =>
+  makeFolder(1, { _id: 'holidays', name: 'Holidays', owner: anna, role, ...over })
+
+/** A "Shared with me" entry for `item`, shared by Anna. */
+export function sharedEntry(item: FolderJson | FileJson, role: 'viewer' | 'editor' = 'editor'): SharedWithMeEntry {
+  const isFolder = 'parentList' in item
+  return {
+    share: memberShare({
+      _id: `share-${item._id}`,
+      itemType: isFolder ? 'folder' : 'file',
+      itemId: item._id,
+      role,
+      recipient: { type: 'user', _id: testUser._id, displayName: 'Ada', email: testUser.email },
+    }),
+    item,
+    owner: anna,
+  } as SharedWithMeEntry
 }

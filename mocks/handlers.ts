@@ -4,6 +4,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import type { GroupJson, GroupMemberJson } from '../server/schemas/admin.ts'
 import type { FileJson, FolderJson } from '../server/schemas/files.ts'
+import type { MemberShareJson, PersonJson, SharedWithMeEntry } from '../app/api/members.ts'
 import { testUser, testUserDetailed } from './fixtures.ts'
 
 /** The server's error body. */
@@ -120,8 +121,10 @@ export const defaultHandlers = [
   // No share links yet (the share dialogs and /shared read them).
   http.get('*/share-service/links', () => ok({ links: [] })),
   http.get('*/share-service/links/:id/uploads', () => ok({ uploads: [] })),
-  // Nothing shared with the user (Media reads one item to decide "Include shared").
+  // Nothing shared with other accounts, nothing shared with the user, nobody to suggest (issue #39).
+  http.get('*/share-service/members', () => ok({ shares: [] })),
   http.get('*/share-service/shared-with-me', () => ok({ items: [] })),
+  http.get('*/share-service/people', () => ok({ people: [] })),
   // Settings → Account (DESIGN §7): this device only, no app passwords, no activity.
   http.get('*/user-service/sessions', () =>
     ok({
@@ -207,3 +210,86 @@ export const videoHandlers = [
   http.delete('*/file-service/remove-stream-video-token', () => ok()),
   http.get('*/file-service/stream-video/:id', () => apiError(404, 'NOT_FOUND', 'Not found')),
 ]
+
+export interface Sharing {
+  /** Every member share of the user's items (the share dialogs' access lists). */
+  shares: MemberShareJson[]
+  /** The people of the server, as /share-service/people suggests them. */
+  people: PersonJson[]
+  /** What others share with the user. */
+  sharedWithMe: SharedWithMeEntry[]
+  /** Entries per page of Shared with me (its `next` cursor is the next index). */
+  pageSize?: number
+}
+
+const personName = (p: PersonJson) => (p.type === 'group' ? p.name : p.displayName)
+
+/** Member shares (issue #39) answered from `sharing` (mutable), with the server's codes. */
+export function sharingHandlers(sharing: Sharing) {
+  let seq = sharing.shares.length
+  return [
+    http.get('*/share-service/members', ({ request }) => {
+      const q = new URL(request.url).searchParams
+      return ok({
+        shares: sharing.shares.filter((s) => s.itemId === q.get('itemId') && s.itemType === q.get('itemType')),
+      })
+    }),
+    http.post('*/share-service/members', async ({ request }) => {
+      const body = (await request.json()) as {
+        itemType: 'file' | 'folder'
+        itemId: string
+        userId?: string
+        groupId?: string
+        role: 'viewer' | 'editor'
+      }
+      const id = body.userId ?? body.groupId
+      const person = sharing.people.find((p) => p._id === id)
+      if (!person) return apiError(404, 'NOT_FOUND', 'Not found')
+      if (sharing.shares.some((s) => s.itemId === body.itemId && s.recipient._id === id))
+        return apiError(409, 'ALREADY_SHARED', 'Already shared with this person')
+      const share: MemberShareJson = {
+        _id: `m${++seq}`,
+        itemType: body.itemType,
+        itemId: body.itemId,
+        role: body.role,
+        recipient: {
+          type: person.type,
+          _id: person._id,
+          displayName: personName(person),
+          ...(person.type === 'user' ? { email: person.email } : {}),
+        },
+        createdAt: '2024-03-07T21:05:00.000Z',
+      }
+      sharing.shares.push(share)
+      return ok({ share }, 201)
+    }),
+    http.patch('*/share-service/members/:id', async ({ params, request }) => {
+      const share = sharing.shares.find((s) => s._id === params.id)
+      if (!share) return apiError(404, 'NOT_FOUND', 'Not found')
+      share.role = ((await request.json()) as { role: 'viewer' | 'editor' }).role
+      return ok({ share })
+    }),
+    http.delete('*/share-service/members/:id', ({ params }) => {
+      const at = sharing.shares.findIndex((s) => s._id === params.id)
+      if (at < 0) return apiError(404, 'NOT_FOUND', 'Not found')
+      sharing.shares.splice(at, 1)
+      return ok({ message: 'Share removed' })
+    }),
+    http.get('*/share-service/shared-with-me', ({ request }) => {
+      const q = new URL(request.url).searchParams
+      const size = sharing.pageSize ?? Number(q.get('limit') ?? 50)
+      const start = Number(q.get('startAt') ?? 0)
+      const items = sharing.sharedWithMe.slice(start, start + size)
+      const next = start + size < sharing.sharedWithMe.length ? String(start + size) : undefined
+      return ok({ items, ...(next ? { next } : {}) })
+    }),
+    http.get('*/share-service/people', ({ request }) => {
+      const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase()
+      return ok({
+        people: sharing.people.filter(
+          (p) => personName(p).toLowerCase().includes(q) || (p.type === 'user' && p.email.includes(q)),
+        ),
+      })
+    }),
+  ]
+}

@@ -23,6 +23,10 @@ export const keys = {
   // What is shared with the user (issue #39): Media reads one item to know whether to include it.
   sharedWithMe: (params: { limit: number }) => key('/share-service/shared-with-me', params),
   linkUploads: (linkId: string) => key(`/share-service/links/${encodeURIComponent(linkId)}/uploads`),
+  // Member shares (api/members.ts), spelled here so this first-load module stays without it.
+  members: (itemType: 'file' | 'folder', itemId: string) => key('/share-service/members', { itemType, itemId }),
+  sharedWithMe: (params: { limit: number; startAt?: string }) => key('/share-service/shared-with-me', params),
+  people: (q: string) => key('/share-service/people', { q }),
   moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) =>
     key('/folder-service/move-folder-list', { ...rest, 'folderIDs[]': folderIDs }),
   // Accounts (DESIGN.md §7): the user's devices, app passwords and activity, and the admin's

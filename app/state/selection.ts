@@ -62,6 +62,10 @@ export function setFolderShareSelected(folder: FolderJson): void {
 }
 export const resetFolderShareSelected = () => void (folderShareModal.value = null)
 
+/** The multi-select bar's Share dialog (issue #39): the selected items, shared with one person. */
+export const multiShareModal = signal(false)
+export const setMultiShareModal = (open: boolean) => void (multiShareModal.value = open)
+
 export const setMoveModal = (modal: MoveModal) => void (moveModal.value = modal)
 export const resetMoveModal = () => void (moveModal.value = null)
 
@@ -110,6 +114,7 @@ export function resetSelectionState(): void {
   resetMultiSelect()
   resetShareSelected()
   resetFolderShareSelected()
+  multiShareModal.value = false
   resetMoveModal()
   navigationMap.value = {}
 }

@@ -3,6 +3,7 @@
 import { FileDetailsModal } from './file-details-modal.tsx'
 import { MoveModal } from './move-modal.tsx'
 import { FolderShareModal } from '../share/folder-share-modal.tsx'
+import { MultiShareModal } from '../share/multi-share-modal.tsx'
 import { ShareModal } from '../share/share-modal.tsx'
 
 export function Modals() {
@@ -10,6 +11,7 @@ export function Modals() {
     <>
       <ShareModal />
       <FolderShareModal />
+      <MultiShareModal />
       <MoveModal />
       <FileDetailsModal />
     </>

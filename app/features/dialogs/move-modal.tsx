@@ -19,6 +19,7 @@ import {
   resetMultiSelect,
 } from '../../state/selection.ts'
 import { alert } from './dialog-host.tsx'
+import { shareTopOf } from '../items/item-role.ts'
 import { decodeRouteParam } from '../shell/route-param.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useFormSubmit } from '../forms/use-form-submit.ts'
@@ -80,26 +81,37 @@ function MoveModalContent({ request, open }: { request: MoveRequest; open: boole
   const refetch = useRefetch()
   // currentParent: the folder the browser shows behind the modal ("/" elsewhere).
   const [inFolder, params] = useRoute<{ id: string }>('/folder/:id')
+  const routeId = inFolder ? decodeRouteParam(params.id) : null
   const [folderIDs] = useState(() => movedFolderIds(request))
+
+  // In someone else's folder (issue #39) the dialog starts at the shared folder, not Home: a member
+  // moves only inside the share (anything else is OUTSIDE_SHARE).
+  const routeFolder = useFolderInfo(routeId).folder
+  const top = shareTopOf(routeFolder)
+  const topInfo = useFolderInfo(top && top !== routeFolder?._id ? top : null).folder
+  const root: Browsed | null = top
+    ? { id: top, name: top === routeFolder?._id ? routeFolder.name : topInfo?.name }
+    : null
+  const at = browsed ?? root
 
   const list = useMoveFolders(
     open
       ? {
-          parent: browsed?.id ?? ROOT,
+          parent: at?.id ?? ROOT,
           search,
           folderIDs,
-          currentParent: inFolder ? decodeRouteParam(params.id) : ROOT,
+          currentParent: routeId ?? ROOT,
         }
       : null,
   )
-  const info = useFolderInfo(open && browsed ? browsed.id : null)
-  const current: MoveFolder | null = browsed ? { id: browsed.id, name: browsed.name ?? info.folder?.name ?? '' } : null
+  const info = useFolderInfo(open && at ? at.id : null)
+  const current: MoveFolder | null = at ? { id: at.id, name: at.name ?? info.folder?.name ?? '' } : null
 
   const back = async () => {
     if (!browsed) return
     try {
       const folder = info.folder ?? (await getFolderInfo(browsed.id))
-      setBrowsed(folder.parent === ROOT ? null : { id: folder.parent })
+      setBrowsed(folder.parent === ROOT || folder.parent === top ? null : { id: folder.parent })
     } catch (error) {
       console.warn('Folder info failed', error)
     }

@@ -3,6 +3,17 @@
 import type { BrowserFile, BrowserFolder } from '@cumulus/ui'
 import { thumbnailUrl, type FileJson } from '../../api/files.ts'
 import type { FolderJson } from '../../api/folders.ts'
+import { copy } from '../../copy-screens.ts'
+
+/**
+ * The card's people mark (issue #39) until the kit's cards take an OwnerBadge: whose an item is
+ * ("Anna's") when it is someone else's, "Shared" on one of mine that carries a member share.
+ */
+export function peopleNote(item: Pick<FileJson, 'owner' | 'shared'>): { note?: string } {
+  if (item.owner) return { note: copy.sharedWithMe.ownerOf(item.owner.displayName) }
+  if (item.shared) return { note: copy.sharedWithMe.sharedByMe }
+  return {}
+}
 
 export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): BrowserFile {
   const { hasThumbnail, thumbnailID, isVideo, linkType, takenDate } = file.metadata
@@ -15,6 +26,7 @@ export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): Brows
     ...(isVideo ? { isVideo: true } : {}),
     ...(takenDate ? { takenDate } : {}),
     ...(linkType ? { linkType } : {}),
+    ...peopleNote(file),
   }
 }
 
@@ -22,6 +34,7 @@ export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({
   id: folder._id,
   name: folder.name,
   createdAt: folder.createdAt,
+  ...peopleNote(folder),
 })
 
 /**

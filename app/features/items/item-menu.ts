@@ -3,6 +3,7 @@
 import type { MenuEntry } from '@cumulus/ui'
 import { copy } from '../../copy-screens.ts'
 import type { Area } from '../layout/areas.ts'
+import { canEdit, canShare, type ItemRole } from './item-role.ts'
 
 export type MenuActionId =
   'rename' | 'move' | 'copy' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
@@ -11,24 +12,34 @@ export interface MenuPlace {
   area: Area
   /** The parent bar's menu for the folder being shown (no Multi-select there). */
   parentBar?: boolean
+  /** The caller's role on the item (issue #39); defaults to owner. */
+  role?: ItemRole
+  /** The item is what was shared itself (the top of a member's view): a member never moves, renames or trashes it. */
+  shareTop?: boolean
 }
 
 /** The actions shown for an item of `kind` at `place`, in menu order. */
-export function visibleActions(kind: 'file' | 'folder', { area, parentBar = false }: MenuPlace): MenuActionId[] {
+export function visibleActions(
+  kind: 'file' | 'folder',
+  { area, parentBar = false, role = 'owner', shareTop = false }: MenuPlace,
+): MenuActionId[] {
   const trash = area === 'trash'
   const media = area === 'media'
+  const owner = role === 'owner'
+  // A member edits inside a share, never the shared item itself (the server answers OUTSIDE_SHARE).
+  const edits = canEdit(role) && (owner || !shareTop)
   const shown: Record<MenuActionId, boolean> = {
     multiSelect: !parentBar,
-    rename: !trash && !media,
-    move: !trash && !media,
-    // Folders too since issue #19 (folder links, file requests); SPEC §2 had files only.
-    share: !trash,
+    rename: !trash && !media && edits,
+    move: !trash && !media && edits,
+    // Folders too since issue #19 (folder links, file requests); SPEC §2 had files only. Owners only (#39).
+    share: !trash && canShare(role),
     download: !trash,
-    // "Make a copy" (ours): files only; a folder copies through WebDAV.
-    copy: !trash && kind === 'file',
-    trash: !trash,
-    restore: trash,
-    delete: trash,
+    // "Make a copy" (ours): files only; a folder copies through WebDAV. The owner's own drive only.
+    copy: !trash && kind === 'file' && owner,
+    trash: !trash && edits,
+    restore: trash && owner,
+    delete: trash && owner,
   }
   const order: MenuActionId[] = [
     'multiSelect',

@@ -40,6 +40,7 @@ import {
   type SelectedItem,
   setFolderShareSelected,
   setMoveModal,
+  setMultiShareModal,
   setShareSelected,
   toggleMultiSelect,
 } from '../../state/selection.ts'
@@ -225,6 +226,11 @@ export function useItemActions() {
       if (await selection()) setMoveModal({ type: 'multi' })
     }
 
+    /** The multi-select bar's Share (issue #39): one person, one role, every selected item. */
+    const shareSelected = async () => {
+      if (await selection()) setMultiShareModal(true)
+    }
+
     const run = (target: Target, id: MenuActionId, options?: ActionOptions) => {
       const actions: Record<MenuActionId, () => unknown> = {
         rename: () => rename(target),
@@ -256,6 +262,7 @@ export function useItemActions() {
       removeSelected,
       downloadSelected,
       moveSelected,
+      shareSelected,
       run,
     }
   }, [refetch, navigate])

@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { css } from 'goober'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
+import { useDebounced } from '../../hooks/use-debounced.ts'
 import { useSuggestions } from '../../hooks/use-suggestions.ts'
 import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection, type SelectedItem, setPopupSelect } from '../../state/selection.ts'
@@ -14,6 +15,7 @@ import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { closeDrawer, drawOpen, toggleDrawer } from '../../state/drawer.ts'
 import { cx, DETAILS_PANEL_WIDTH, vars } from '../../styles.ts'
 import { DialogHost } from '../dialogs/dialog-host.tsx'
+import { DetailsPeople } from '../share/details-people.tsx'
 import { shareCopy } from '../share/share-copy.ts'
 import { Modals } from '../dialogs/modals.tsx'
 import { UsageMeter } from '../usage/usage-meter.tsx'
@@ -64,6 +66,26 @@ const meterBox = css`
   background: ${vars.color.surface};
 `
 
+// The details panel and, under it, who the item is shared with (issue #39), as one column.
+const detailsColumn = css`
+  display: flex;
+  flex-direction: column;
+  & > * {
+    flex: 0 0 auto;
+  }
+  /* The last part reaches down to the foot, so the column's border runs the whole height. */
+  & > :last-child {
+    flex: 1 0 auto;
+  }
+`
+
+const detailsMore = css`
+  box-sizing: border-box;
+  width: ${DETAILS_PANEL_WIDTH}px;
+  border-left: ${vars.borderWidth.thin} solid ${vars.color.border};
+  background: ${vars.color.surface};
+`
+
 const main = css`
   flex: 1;
   min-width: 0;
@@ -78,13 +100,14 @@ const phoneMain = css`
 const hrefs: Record<SidebarItem, string> = {
   home: '/home',
   shared: '/shared',
+  sharedWithMe: '/shared-with-me',
   media: '/media',
   settings: '/settings',
   trash: '/trash',
 }
 
-// Shared (issue #19) sits under Home.
-const sidebarItems: SidebarItem[] = ['home', 'shared', 'media', 'settings', 'trash']
+// Shared (issue #19) sits under Home, Shared with me (issue #39) under it.
+const sidebarItems: SidebarItem[] = ['home', 'shared', 'sharedWithMe', 'media', 'settings', 'trash']
 
 const sidebarLabels = {
   addNew: copy.layout.addNew,
@@ -93,6 +116,7 @@ const sidebarLabels = {
   uploadFolder: copy.layout.uploadFolder,
   home: copy.layout.home,
   shared: shareCopy.nav,
+  sharedWithMe: copy.sharedWithMe.nav,
   media: copy.layout.media,
   settings: copy.layout.settings,
   trash: copy.layout.trash,
@@ -134,16 +158,6 @@ function SidebarColumn({ desktop, children }: { desktop: boolean; children: Reac
 
 /** SPEC §9 "Search suggestion debounce". */
 export const SUGGESTION_DELAY_MS = 500
-
-/** The text `value` settles on after `ms` without changes. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return settled
-}
 
 /** The details panel describes the main selection (SPEC §2 "Details panel"). */
 function detailsOf(item: SelectedItem | null, thumbnailsDisabled: boolean): DetailsSelection | null {
@@ -250,12 +264,14 @@ export function AppLayout({
           {dropsHere ? drop.overlay : null}
         </main>
         {isDesktop ? (
-          <DetailsPanel
-            className={sticky}
-            width={DETAILS_PANEL_WIDTH}
-            labels={detailsLabels}
-            selection={detailsOf(mainSection.value, loadThumbnailsDisabled.value)}
-          />
+          <div className={cx(sticky, detailsColumn)}>
+            <DetailsPanel
+              width={DETAILS_PANEL_WIDTH}
+              labels={detailsLabels}
+              selection={detailsOf(mainSection.value, loadThumbnailsDisabled.value)}
+            />
+            <DetailsPeople className={detailsMore} item={mainSection.value} />
+          </div>
         ) : null}
       </div>
       {addNew.elements}

@@ -19,6 +19,7 @@ import { toastRegions } from '../toasts/toasts.tsx'
 import { LinkOptionsForm } from './link-options-form.tsx'
 import { LinkUploads } from './link-uploads.tsx'
 import { LinkUrlField } from './link-url-field.tsx'
+import { PeopleSection } from './people-section.tsx'
 import { shareCopy } from './share-copy.ts'
 import * as styles from './share-styles.ts'
 import { useLinkActions } from './use-link-actions.ts'
@@ -95,6 +96,7 @@ export function FolderShareModal() {
           <Icon name="folder" />
           <span>{folder.name}</span>
         </div>
+        <PeopleSection itemType="folder" itemId={folder._id} />
         {loaded ? (
           <>
             <FolderLinkSection folder={folder} access="view" link={linkOf(links, 'folder', folder._id, 'view')} />

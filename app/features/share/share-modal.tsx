@@ -19,6 +19,7 @@ import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useClosing } from '../dialogs/use-closing.ts'
 import { useFormSubmit } from '../forms/use-form-submit.ts'
 import { LinkOptionsForm } from './link-options-form.tsx'
+import { PeopleSection } from './people-section.tsx'
 import { shareCopy } from './share-copy.ts'
 import * as styles from './share-styles.ts'
 import { useLinkActions } from './use-link-actions.ts'
@@ -152,6 +153,7 @@ export function ShareModal() {
       closeLabel={copy.modals.close}
       getPersistentElements={toastRegions}
     >
+      <PeopleSection itemType="file" itemId={file._id} />
       <FileLinkSettings file={file} />
     </ShareDialog>
   )

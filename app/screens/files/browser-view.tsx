@@ -21,6 +21,7 @@ import { isFolderMissing } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
 import { toBrowserFile, toBrowserFolder } from '../../features/items/browser-items.ts'
 import { menuEntries } from '../../features/items/item-menu.ts'
+import { canEdit, isShareTop, roleOf } from '../../features/items/item-role.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
 import { selectForMenu, useItemSelection } from '../../features/items/use-item-selection.ts'
 import type { Area } from '../../features/layout/areas.ts'
@@ -38,7 +39,7 @@ import { vars } from '../../styles.ts'
 import { QuickAccess } from './quick-access.tsx'
 import { TrashNotice } from './trash-notice.tsx'
 import { useCollectionKeys } from './use-collection-keys.ts'
-import { folderRoute, useOpenItem } from './use-open-item.ts'
+import { folderRoute, SHARED_WITH_ME_ROUTE, useOpenItem } from './use-open-item.ts'
 
 const section = css`
   margin-bottom: ${vars.space.large};
@@ -175,9 +176,12 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       ? [main.id]
       : []
 
+  // Someone else's folder (issue #39): the crumbs start at Shared with me, and the role decides.
+  const folderRole = roleOf(folder)
+  const member = folderRole !== 'owner'
   // Drag to move (outside trash): a selected item drags the whole selection along; folders and
   // the parent bar's back arrow and root crumb take the drop. Keyboard users keep the move dialog.
-  const movable = !trashMode
+  const movable = !trashMode && canEdit(folderRole)
   const dragIds = (item: { id: string }) =>
     selectedIds.length > 1 && selectedIds.includes(item.id) ? selectedIds : [item.id]
   const itemsOf = (ids: readonly string[]): Item[] =>
@@ -188,29 +192,33 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const dropInto = (parentID: string, ids: readonly string[]) => void actions.moveDropped(itemsOf(ids), parentID)
   const folderTarget = (item: BrowserFolder): Target => ({ type: 'folder', folder: folderById.get(item.id)! })
   const fileTarget = (item: BrowserFile): Target => ({ type: 'file', file: fileById.get(item.id)! })
-  const place = { area }
+  // Each item says the caller's role on it (the server's `owner` and `role`).
+  const folderPlace = (item: BrowserFolder) => ({ area, role: roleOf(folderById.get(item.id)) })
+  const filePlace = (file: FileJson | undefined) => ({ area, role: roleOf(file) })
 
-  const rootRoute = areas[area].root
+  const rootRoute = member ? SHARED_WITH_ME_ROUTE : areas[area].root
   const parentBar = folderId ? (
     <ParentBar
       folderName={folder?.name ?? ''}
       root={area === 'trash' ? 'trash' : 'home'}
-      onBack={() => navigate(folder && folder.parent !== '/' ? folderRoute(area, folder.parent) : rootRoute)}
+      onBack={() =>
+        navigate(folder && folder.parent !== '/' && !isShareTop(folder) ? folderRoute(area, folder.parent) : rootRoute)
+      }
       onRootClick={() => navigate(rootRoute)}
       menuItems={
         folder
-          ? menuEntries('folder', { area, parentBar: true }, (id) =>
+          ? menuEntries('folder', { area, parentBar: true, role: folderRole, shareTop: isShareTop(folder) }, (id) =>
               actions.run({ type: 'folder', folder }, id, { fromParentBar: true }),
             )
           : undefined
       }
-      {...(movable && folder
+      {...(movable && folder && !member
         ? { onItemsDrop: (at: 'parent' | 'root', ids: string[]) => dropInto(at === 'root' ? '/' : folder.parent, ids) }
         : {})}
       labels={{
         nav: copy.browser.breadcrumb,
         back: copy.browser.back,
-        home: copy.layout.home,
+        home: member ? copy.sharedWithMe.nav : copy.layout.home,
         trash: copy.layout.trash,
         menu: copy.browser.folderActions,
       }}
@@ -242,7 +250,9 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const viewerFiles: readonly FileJson[] = popupModal.value?.type === 'quick-item' ? quick.files : fileList.files
   // Both lists loaded and empty: the file list's place shows the empty state (the folder grid keeps its "No Folders").
   const nothingHere = !folderList.loading && !fileList.loading && folderItems.length === 0 && fileItems.length === 0
-  const empty = emptyView(area, { folderId, search, phone: !isDesktop })
+  const shown = emptyView(area, { folderId, search, phone: !isDesktop })
+  // A viewer adds nothing here: no hint to upload (issue #39).
+  const empty = canEdit(folderRole) ? shown : { ...shown, description: copy.sharedWithMe.viewOnly }
 
   if (folderId && isFolderMissing(folderError)) return <MissingFolder />
 
@@ -269,7 +279,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         columnSort={columnSort}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
-        itemMenu={(item) => menuEntries('folder', place, (id) => actions.run(folderTarget(item), id))}
+        itemMenu={(item) => menuEntries('folder', folderPlace(item), (id) => actions.run(folderTarget(item), id))}
         onItemClick={(item, event) => selection.click(toSelected(folderTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(folderTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(folderTarget(item)))}
@@ -301,7 +311,9 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         columnSort={columnSort}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
-        itemMenu={(item) => menuEntries('file', place, (id) => actions.run(fileTarget(item), id))}
+        itemMenu={(item) =>
+          menuEntries('file', filePlace(fileById.get(item.id)), (id) => actions.run(fileTarget(item), id))
+        }
         onItemClick={(item, event) => selection.click(toSelected(fileTarget(item)), event)}
         onItemOpen={(item) => open(toSelected(fileTarget(item)))}
         onItemToggle={(item) => selection.toggle(toSelected(fileTarget(item)))}
@@ -319,7 +331,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         files={viewerFiles}
         hasMore={popupModal.value?.type === 'quick-item' ? false : fileList.hasMore}
         loadMore={fileList.loadMore}
-        menuItems={(file) => menuEntries('file', place, (id) => actions.run({ type: 'file', file }, id))}
+        menuItems={(file) => menuEntries('file', filePlace(file), (id) => actions.run({ type: 'file', file }, id))}
       />
     </>
   )

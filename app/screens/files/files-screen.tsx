@@ -6,12 +6,14 @@ import { css } from 'goober'
 import { useEffect, useRef } from 'react'
 import { isFolderMissing } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
+import { canEdit, canShare, roleOf, weakestRole } from '../../features/items/item-role.ts'
 import { useItemActions } from '../../features/items/use-item-actions.ts'
 import { AppLayout } from '../../features/layout/app-layout.tsx'
 import type { Area } from '../../features/layout/areas.ts'
 import { useFolderInfo } from '../../hooks/use-drive.ts'
 import {
   multiSelectCount,
+  multiSelectMap,
   multiSelectMode,
   resetMultiSelect,
   resetPopupSelect,
@@ -55,11 +57,18 @@ function useKeepFocusWhenBarCloses(open: boolean) {
   }, [open])
 }
 
-function SelectionBar({ area }: { area: Area }) {
+/** The weakest role among the selected items: the bar offers only what it allows for all of them (issue #39). */
+const selectionRole = () =>
+  weakestRole(Object.values(multiSelectMap.value).map((item) => roleOf(item.file ?? item.folder)))
+
+/** `shareTop`: the selection is of shared items themselves (Shared with me), which a member never moves or trashes. */
+export function SelectionBar({ area, shareTop = false }: { area: Area; shareTop?: boolean }) {
   useSignals()
   const actions = useItemActions()
   useKeepFocusWhenBarCloses(multiSelectMode.value)
   if (!multiSelectMode.value) return null
+  const role = selectionRole()
+  const edits = canEdit(role) && (role === 'owner' || !shareTop)
   return (
     <MultiSelectBar
       className={bar}
@@ -67,11 +76,12 @@ function SelectionBar({ area }: { area: Area }) {
       onClose={resetMultiSelect}
       inTrash={area === 'trash'}
       inMedia={area === 'media'}
-      onTrash={() => void actions.trashSelected()}
-      onMove={() => void actions.moveSelected()}
+      {...(edits ? { onTrash: () => void actions.trashSelected(), onMove: () => void actions.moveSelected() } : {})}
       onDownload={() => void actions.downloadSelected()}
-      onRestore={() => void actions.restoreSelected()}
-      onDelete={() => void actions.removeSelected()}
+      {...(canShare(role) ? { onShare: () => void actions.shareSelected() } : {})}
+      {...(role === 'owner'
+        ? { onRestore: () => void actions.restoreSelected(), onDelete: () => void actions.removeSelected() }
+        : {})}
       labels={{
         toolbar: copy.actions.selection,
         selected: copy.actions.selected,
@@ -79,6 +89,7 @@ function SelectionBar({ area }: { area: Area }) {
         trash: copy.actions.trash,
         move: copy.actions.move,
         download: copy.actions.download,
+        share: copy.actions.share,
         restore: copy.actions.restore,
         delete: copy.actions.delete,
       }}
@@ -104,7 +115,9 @@ export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
   }, [])
 
   // A folder URL whose folder is gone: ADD NEW and drops refuse up front (BrowserView says why).
-  const { error: folderError } = useFolderInfo(area === 'media' ? undefined : folderId)
+  const { folder, error: folderError } = useFolderInfo(area === 'media' ? undefined : folderId)
+  // Someone else's folder (issue #39): the sidebar marks Shared with me, and a viewer adds nothing.
+  const role = roleOf(folder)
 
   return (
     <AppLayout
@@ -112,6 +125,7 @@ export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
       search={search}
       parent={area === 'home' && folderId ? folderId : '/'}
       parentMissing={isFolderMissing(folderError)}
+      {...(role === 'owner' ? {} : { active: 'sharedWithMe' as const, canAdd: canEdit(role) })}
     >
       <SelectionBar area={area} />
       {area === 'media' ? (

@@ -11,6 +11,7 @@ import type { FileJson } from '../../api/files.ts'
 import { copy } from '../../copy-screens.ts'
 import { useAddNew } from '../../features/layout/add-new.tsx'
 import { menuEntries } from '../../features/items/item-menu.ts'
+import { roleOf } from '../../features/items/item-role.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
 import { useItemClick } from '../../features/items/use-item-click.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
@@ -181,7 +182,9 @@ export function MediaView({ search }: { search?: string }) {
         scrubber
         labels={{ scrubber: copy.browser.jumpToMonth }}
         menuLabel={copy.browser.itemMenu}
-        itemMenu={(item) => menuEntries('file', { area: 'media' }, (id) => actions.run(target(item), id))}
+        itemMenu={(item) =>
+          menuEntries('file', { area: 'media', role: roleOf(fileOf(item)) }, (id) => actions.run(target(item), id))
+        }
         onItemClick={(item, event) => click(toSelected(target(item)), event)}
         onItemOpen={(item) => open(toSelected(target(item)))}
         onItemToggle={(item) => toggleMultiSelect(toSelected(target(item)))}
@@ -196,7 +199,9 @@ export function MediaView({ search }: { search?: string }) {
         files={list.files}
         hasMore={list.hasMore}
         loadMore={list.loadMore}
-        menuItems={(file) => menuEntries('file', { area: 'media' }, (id) => actions.run({ type: 'file', file }, id))}
+        menuItems={(file) =>
+          menuEntries('file', { area: 'media', role: roleOf(file) }, (id) => actions.run({ type: 'file', file }, id))
+        }
       />
     </>
   )

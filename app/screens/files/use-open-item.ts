@@ -4,6 +4,9 @@ import { useLocation } from 'wouter'
 import type { Area } from '../../features/layout/areas.ts'
 import { type SelectedItem, setPopupSelect } from '../../state/selection.ts'
 
+/** Issue #39: the top of what others share with the caller (a member's crumbs start there). */
+export const SHARED_WITH_ME_ROUTE = '/shared-with-me'
+
 export const folderRoute = (area: Area, id: string) =>
   `${area === 'trash' ? '/folder-trash/' : '/folder/'}${encodeURIComponent(id)}`
 

@@ -18,6 +18,7 @@ export interface MultiSelectBarLabels {
   trash: string
   move: string
   download: string
+  share: string
   restore: string
   delete: string
 }
@@ -30,6 +31,7 @@ export const defaultMultiSelectBarLabels: MultiSelectBarLabels = {
   trash: 'Trash',
   move: 'Move',
   download: 'Download',
+  share: 'Share',
   restore: 'Restore',
   delete: 'Delete',
 }
@@ -47,6 +49,8 @@ export interface MultiSelectBarProps extends Omit<Ariakit.ToolbarProps, 'childre
   onTrash?: () => void
   onMove?: () => void
   onDownload?: () => void
+  /** Share the selection (outside trash); shown only when given. */
+  onShare?: () => void
   onRestore?: () => void
   onDelete?: () => void
   /** Own action buttons, replacing the built-in ones (wrap them in Ariakit `ToolbarItem` for arrow keys). */
@@ -56,7 +60,7 @@ export interface MultiSelectBarProps extends Omit<Ariakit.ToolbarProps, 'childre
 }
 
 interface Action {
-  id: 'trash' | 'move' | 'download' | 'restore' | 'delete'
+  id: 'trash' | 'move' | 'download' | 'share' | 'restore' | 'delete'
   icon: IconName
   run?: () => void
   shown: boolean
@@ -76,6 +80,7 @@ export function MultiSelectBar({
   onTrash,
   onMove,
   onDownload,
+  onShare,
   onRestore,
   onDelete,
   actions,
@@ -91,6 +96,7 @@ export function MultiSelectBar({
     { id: 'trash', icon: 'trash', run: onTrash, shown: !inTrash },
     { id: 'move', icon: 'move', run: onMove, shown: !inTrash && !inMedia },
     { id: 'download', icon: 'download', run: onDownload, shown: !inTrash },
+    { id: 'share', icon: 'share', run: onShare, shown: !inTrash },
     { id: 'restore', icon: 'restore', run: onRestore, shown: inTrash },
     { id: 'delete', icon: 'trash', run: onDelete, shown: inTrash, danger: true },
   ]

@@ -11,8 +11,11 @@ import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './sidebar.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 
-/** The sidebar's destinations, in order (Home, Shared when asked for, Media, Settings on mobile only, Trash). */
-export const sidebarItems = ['home', 'shared', 'media', 'settings', 'trash'] as const
+/**
+ * The sidebar's destinations, in order (Home, Shared and Shared with me when asked for, Media,
+ * Settings on mobile only, Trash).
+ */
+export const sidebarItems = ['home', 'shared', 'sharedWithMe', 'media', 'settings', 'trash'] as const
 
 /** One of `sidebarItems`. */
 export type SidebarItem = (typeof sidebarItems)[number]
@@ -26,12 +29,13 @@ export type SidebarLayout = (typeof sidebarLayouts)[number]
 const icons: Record<SidebarItem, IconName> = {
   home: 'home',
   shared: 'link',
+  sharedWithMe: 'share',
   media: 'play',
   settings: 'settings',
   trash: 'trash',
 }
 
-// Shared (a product's share links page) is opt-in: a drive without links keeps the spec's four.
+// Shared (a product's share links page) and Shared with me (items other accounts share) are opt-in: a drive without links keeps the spec's four.
 const defaultItems: readonly SidebarItem[] = ['home', 'media', 'settings', 'trash']
 
 /** The texts of `Sidebar`; each has an English default. */
@@ -55,6 +59,7 @@ export const defaultSidebarLabels: SidebarLabels = {
   uploadFolder: 'Upload Folder',
   home: 'Home',
   shared: 'Shared',
+  sharedWithMe: 'Shared with me',
   media: 'Media',
   settings: 'Settings',
   trash: 'Trash',

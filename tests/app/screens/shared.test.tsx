@@ -59,7 +59,7 @@ describe('/shared: the list (issue #19)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+    ).toEqual(['Home', 'Shared', 'Shared with me', 'Media', 'Trash'])
     expect(within(nav).getByRole('link', { name: 'Shared' }).getAttribute('aria-current')).toBe('page')
     // Nothing is added from here: no ADD NEW.
     expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()

@@ -33,6 +33,16 @@ describe('MultiSelectBar', () => {
     expect(buttonNames()).toEqual(['Clear selection', 'Restore', 'Delete'])
   })
 
+  it('given onShare, then Share follows Download outside trash, and not in trash', async () => {
+    const onShare = vi.fn()
+    const { user, rerender } = setup(<MultiSelectBar count={2} onClose={() => {}} {...callbacks()} onShare={onShare} />)
+    expect(buttonNames()).toEqual(['Clear selection', 'Trash', 'Move', 'Download', 'Share'])
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    expect(onShare).toHaveBeenCalledOnce()
+    rerender(<MultiSelectBar count={2} onClose={() => {}} inTrash {...callbacks()} onShare={onShare} />)
+    expect(buttonNames()).toEqual(['Clear selection', 'Restore', 'Delete'])
+  })
+
   it('given the keyboard, then it is one tab stop, arrows walk it and Enter runs the action', async () => {
     const actions = callbacks()
     const onClose = vi.fn()

@@ -75,6 +75,14 @@ describe('Sidebar (column)', () => {
     expect(screen.getByRole('button', { name: 'Shared' }).getAttribute('aria-current')).toBe('page')
   })
 
+  it('given items with Shared with me, then it shows after Shared, before Media', () => {
+    setup(
+      <Sidebar layout="column" items={['sharedWithMe', 'home', 'shared', 'media', 'trash']} active="sharedWithMe" />,
+    )
+    expect(navNames()).toEqual(['Home', 'Shared', 'Shared with me', 'Media', 'Trash'])
+    expect(screen.getByRole('button', { name: 'Shared with me' }).getAttribute('aria-current')).toBe('page')
+  })
+
   it('given showAddNew false (a trash), then there is no ADD NEW, and the destinations remain', () => {
     setup(<Sidebar layout="column" showAddNew={false} onCreateFolder={() => {}} active="trash" />)
     expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()

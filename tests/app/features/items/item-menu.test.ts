@@ -28,4 +28,15 @@ describe('context menu visibility (SPEC §2)', () => {
     for (const kind of ['file', 'folder'] as const)
       expect(visibleActions(kind, { area: 'trash' })).not.toContain('share')
   })
+
+  // Issue #39: what the caller's role on someone else's item allows.
+  it.each([
+    ['viewer', false, ['multiSelect', 'download']],
+    ['editor', false, ['multiSelect', 'rename', 'download', 'move', 'trash']],
+    // The shared item itself: a member never renames, moves or trashes it.
+    ['editor', true, ['multiSelect', 'download']],
+    ['owner', true, ['multiSelect', 'rename', 'share', 'download', 'copy', 'move', 'trash']],
+  ] as const)('a %s (the shared item itself: %s)', (role, shareTop, expected) => {
+    expect(visibleActions('file', { area: 'home', role, shareTop })).toEqual(expected)
+  })
 })

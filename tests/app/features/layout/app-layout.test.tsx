@@ -39,7 +39,7 @@ describe('file browser layout (SPEC §2)', () => {
     expect(screen.getByRole('combobox', { name: placeholder }).getAttribute('placeholder')).toBe(placeholder)
   })
 
-  it('on desktop: logo to /, settings cog, sidebar with ADD NEW, Home, Shared, Media, Trash (no Settings), and the details panel', async () => {
+  it('on desktop: logo to /, settings cog, sidebar with ADD NEW, Home, Shared, Shared with me, Media, Trash (no Settings), and the details panel', async () => {
     const { user } = await openAt('/home')
     expect(screen.getByRole('link', { name: 'Cumulus' }).getAttribute('href')).toBe('/')
     const nav = screen.getByRole('navigation', { name: 'Navigation' })
@@ -47,7 +47,7 @@ describe('file browser layout (SPEC §2)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+    ).toEqual(['Home', 'Shared', 'Shared with me', 'Media', 'Trash'])
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page')
     expect(screen.getByRole('button', { name: 'ADD NEW' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull()
@@ -151,11 +151,11 @@ describe('file browser layout (SPEC §2)', () => {
         within(screen.getByRole('navigation', { name: 'Navigation' }))
           .getAllByRole('link')
           .map((a) => a.textContent),
-      ).toEqual(['Home', 'Shared', 'Media', 'Trash'])
+      ).toEqual(['Home', 'Shared', 'Shared with me', 'Media', 'Trash'])
     },
   )
 
-  it('on mobile: no cog; a Menu button opens the drawer with Home, Shared, Media, Settings and Trash', async () => {
+  it('on mobile: no cog; a Menu button opens the drawer with Home, Shared, Shared with me, Media, Settings and Trash', async () => {
     setViewportWidth(500)
     const { user } = await openAt('/media')
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull()
@@ -168,7 +168,7 @@ describe('file browser layout (SPEC §2)', () => {
       within(drawer)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Shared', 'Media', 'Settings', 'Trash'])
+    ).toEqual(['Home', 'Shared', 'Shared with me', 'Media', 'Settings', 'Trash'])
     await user.keyboard('{Escape}')
     await waitFor(() => expect(drawOpen.value).toBe(false))
     await user.click(toggle)
