@@ -20,11 +20,10 @@ export const keys = {
   folderInfo: (id: string) => key(`/folder-service/info/${encodeURIComponent(id)}`),
   // The owner's links (api/share-links.ts), spelled here so this first-load module stays without it.
   shareLinks: () => key('/share-service/links'),
-  // What is shared with the user (issue #39): Media reads one item to know whether to include it.
-  sharedWithMe: (params: { limit: number }) => key('/share-service/shared-with-me', params),
   linkUploads: (linkId: string) => key(`/share-service/links/${encodeURIComponent(linkId)}/uploads`),
   // Member shares (api/members.ts), spelled here so this first-load module stays without it.
   members: (itemType: 'file' | 'folder', itemId: string) => key('/share-service/members', { itemType, itemId }),
+  // What is shared with the user, in pages; Media reads one item to know whether to include it.
   sharedWithMe: (params: { limit: number; startAt?: string }) => key('/share-service/shared-with-me', params),
   people: (q: string) => key('/share-service/people', { q }),
   moveFolders: ({ folderIDs, ...rest }: MoveFolderListParams) =>
