@@ -1,0 +1,241 @@
+// Member sharing attacked from outside (issue #39 "Bad input and security"): what the access
+// matrix does not cover. The list cache must never keep a reply another person's change made
+// stale (a group or an account deleted, a display name changed); unreachable ids read exactly as
+// made-up ones, byte for byte; a share is made only by the owner of a live item, to a live
+// recipient; names are data; the new routes answer any body with a 4xx, never a 500.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser, type Reply } from '../helpers/client.ts'
+import { member, shareWith, type Member } from '../helpers/members.ts'
+import { startServer, type TestServer } from '../helpers/server.ts'
+
+let server: TestServer
+/** The server's admin (its first account), and the owner in most cases below. */
+let anna: Member
+let ben: Member
+let carla: Member
+let eve: Member
+
+beforeAll(async () => {
+  server = await startServer({ limits: { loginPerIp: 10_000 } })
+  anna = await member(server, 'anna')
+  ben = await member(server, 'ben')
+  carla = await member(server, 'carla')
+  eve = await member(server, 'eve')
+}, 60_000)
+afterAll(() => server.close())
+
+async function folder(b: Browser, name: string, parent?: string): Promise<string> {
+  const r = await b.post('/folder-service/create', { name, ...(parent ? { parent } : {}) })
+  expect(r.status, r.text).toBe(201)
+  return r.body._id
+}
+
+/** Asks a URL three times: the list cache keeps a reply asked for a second time, the third is served from it. */
+async function cachedGet(b: Browser, url: string): Promise<Reply> {
+  await b.get(url)
+  await b.get(url)
+  const r = await b.get(url)
+  expect(r.status, r.text).toBe(200)
+  return r
+}
+
+const sharedBadge = (list: Array<{ _id: string; shared?: boolean }>, id: string) =>
+  list.find((f) => f._id === id)?.shared === true
+
+describe("the owner's cached lists and the shares that end without the owner", () => {
+  it('given a folder shared with a group, when the admin deletes the group, then the next list drops `shared`', async () => {
+    const trips = await folder(anna.browser, 'Trips')
+    const g = await anna.browser.post('/admin/groups', { name: `Cousins ${Date.now()}` })
+    expect(g.status, g.text).toBe(201)
+    const groupId = g.body.group._id
+    const s = await anna.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: trips,
+      groupId,
+      role: 'viewer',
+    })
+    expect(s.status, s.text).toBe(201)
+    expect(sharedBadge((await cachedGet(anna.browser, '/folder-service/list')).body, trips)).toBe(true)
+
+    expect((await anna.browser.delete(`/admin/groups/${groupId}`)).status).toBe(200)
+    const after = await anna.browser.get('/folder-service/list')
+    expect(sharedBadge(after.body, trips), 'the group and its share are gone').toBe(false)
+  })
+
+  it('given a folder shared with an account, when the admin deletes that account, then the next list drops `shared`', async () => {
+    const doomed = await member(server, 'doomed')
+    const box = await folder(anna.browser, 'Box')
+    const s = await anna.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: box,
+      userId: doomed.id,
+      role: 'editor',
+    })
+    expect(s.status, s.text).toBe(201)
+    expect(sharedBadge((await cachedGet(anna.browser, '/folder-service/list')).body, box)).toBe(true)
+
+    expect((await anna.browser.delete(`/admin/users/${doomed.id}`)).status).toBe(200)
+    const after = await anna.browser.get('/folder-service/list')
+    expect(sharedBadge(after.body, box), 'the account and its share are gone').toBe(false)
+  })
+})
+
+describe('no existence oracle, byte for byte', () => {
+  it("given someone else's ids and made-up ones, then every id route answers the same 404 (status, body, length)", async () => {
+    const priv = await folder(anna.browser, 'Secret')
+    const file = (await anna.browser.upload('secret.txt', 'top secret', priv)).body._id
+    const made = 'x'.repeat(file.length)
+    const fake = 'y'.repeat(priv.length)
+    await eve.browser.get('/file-service/download/access-token-stream-video')
+    const pairs: Array<[string, string]> = [
+      [`/file-service/info/${file}`, `/file-service/info/${made}`],
+      [`/file-service/download/${file}`, `/file-service/download/${made}`],
+      [`/file-service/full-thumbnail/${file}`, `/file-service/full-thumbnail/${made}`],
+      [`/file-service/stream-video/${file}`, `/file-service/stream-video/${made}`],
+      [`/folder-service/info/${priv}`, `/folder-service/info/${fake}`],
+      [`/file-service/list?parent=${priv}`, `/file-service/list?parent=${fake}`],
+      [`/folder-service/list?parent=${priv}&search=s`, `/folder-service/list?parent=${fake}&search=s`],
+      [`/folder-service/move-folder-list?parent=${priv}`, `/folder-service/move-folder-list?parent=${fake}`],
+      [`/folder-service/download-zip?folderIDs[]=${priv}`, `/folder-service/download-zip?folderIDs[]=${fake}`],
+      [`/share-service/members?itemType=file&itemId=${file}`, `/share-service/members?itemType=file&itemId=${made}`],
+    ]
+    for (const [real, unknown] of pairs) {
+      const a = await eve.browser.get(real)
+      const b = await eve.browser.get(unknown)
+      expect(a.status, real).toBe(404)
+      expect([a.text, a.headers.get('content-length')], real).toEqual([b.text, b.headers.get('content-length')])
+    }
+  })
+
+  it("given a share id of someone else's, then PATCH and DELETE read it as unknown", async () => {
+    const f = await folder(anna.browser, 'Theirs')
+    const s = await anna.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: f,
+      userId: ben.id,
+      role: 'viewer',
+    })
+    const id = s.body.share._id
+    const fake = 'z'.repeat(id.length)
+    for (const b of [eve.browser, carla.browser]) {
+      const a = await b.patch(`/share-service/members/${id}`, { role: 'editor' })
+      const c = await b.patch(`/share-service/members/${fake}`, { role: 'editor' })
+      expect([a.status, a.text]).toEqual([c.status, c.text])
+      expect(a.status).toBe(404)
+    }
+    // Ben receives it: he may leave it but never change its role.
+    expect((await ben.browser.patch(`/share-service/members/${id}`, { role: 'editor' })).status).toBe(404)
+  })
+})
+
+describe('who may share what, with whom', () => {
+  it('given items one reaches only as a member, a trashed item, missing recipients, then the share is refused', async () => {
+    const f = await folder(anna.browser, 'Family')
+    const inner = await folder(anna.browser, 'Inner', f)
+    await shareWith(server, anna, { type: 'folder', id: f }, ben, 'editor')
+    // Ben, an editor, shares neither the folder nor what is in it.
+    for (const itemId of [f, inner]) {
+      const r = await ben.browser.post('/share-service/members', {
+        itemType: 'folder',
+        itemId,
+        userId: carla.id,
+        role: 'viewer',
+      })
+      expect(r.status, r.text).toBe(403)
+    }
+    const gone = await folder(anna.browser, 'Gone')
+    await anna.browser.patch('/folder-service/trash', { id: gone })
+    const trashed = await anna.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: gone,
+      userId: carla.id,
+      role: 'viewer',
+    })
+    expect(trashed.status).toBe(404)
+    const noGroup = await anna.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: f,
+      groupId: 'no-such-group',
+      role: 'viewer',
+    })
+    expect(noGroup.status).toBe(404)
+    const both = await anna.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: f,
+      groupId: 'everyone',
+      userId: carla.id,
+      role: 'viewer',
+    })
+    expect(both.status).toBe(400)
+  })
+
+  it('given a share to a recipient later disabled, then the share does not reach them nor list them in the picker', async () => {
+    const later = await member(server, 'later')
+    const f = await folder(anna.browser, 'Later')
+    await shareWith(server, anna, { type: 'folder', id: f }, later, 'viewer')
+    expect((await later.browser.get(`/folder-service/info/${f}`)).status).toBe(200)
+    expect((await anna.browser.patch(`/admin/users/${later.id}`, { disabled: true })).status).toBe(200)
+    expect((await later.browser.get(`/folder-service/info/${f}`)).status).toBe(401)
+    const people = await anna.browser.get(`/share-service/people?q=${encodeURIComponent(later.email)}`)
+    expect(people.body.people).toEqual([])
+    expect((await new Browser(server.url).get('/share-service/people?q=a')).status).toBe(401)
+  })
+
+  it('given display names with markup, bidi overrides or line breaks, then they are refused or kept as data', async () => {
+    for (const bad of ['Eve\u202Egnp.exe', 'Eve\nBcc: x@y.z', 'Eve\r\nSubject: hi', '\u0000']) {
+      const r = await eve.browser.patch('/user-service/display-name', { displayName: bad })
+      expect(r.status, JSON.stringify(bad)).toBe(400)
+    }
+    const script = '<script>alert(1)</script>'
+    expect((await eve.browser.patch('/user-service/display-name', { displayName: script })).status).toBe(200)
+    const f = await folder(eve.browser, 'Evil')
+    await shareWith(server, eve, { type: 'folder', id: f }, carla, 'viewer')
+    const r = await carla.browser.get('/share-service/shared-with-me')
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/)
+    const entry = r.body.items.find((i: { item: { _id: string } }) => i.item._id === f)
+    expect(entry.owner.displayName).toBe(script)
+  })
+})
+
+describe('property: the member share routes answer bad input with a 4xx', () => {
+  const weird = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom('', ' ', '\u0000', 'a'.repeat(5_000), '<script>', 'everyone', '../x', '\u202E'),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+  )
+  const shareBody = fc.record(
+    { itemType: weird, itemId: weird, userId: weird, groupId: weird, role: weird },
+    { requiredKeys: [] },
+  )
+  const q = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))
+
+  it('given arbitrary bodies and queries, then never a 5xx and always a JSON error', async () => {
+    await fc.assert(
+      fc.asyncProperty(shareBody, weird, weird, async (body, a, b) => {
+        const calls = [
+          () => ben.browser.post('/share-service/members', body),
+          () => ben.browser.patch(`/share-service/members/${q(a)}`, body),
+          () => ben.browser.delete(`/share-service/members/${q(a)}`, body),
+          () => ben.browser.get(`/share-service/members?itemType=${q(a)}&itemId=${q(b)}`),
+          () => ben.browser.get(`/share-service/shared-with-me?limit=${q(a)}&startAt=${q(b)}`),
+          () => ben.browser.get(`/share-service/people?q=${q(a)}`),
+          () => ben.browser.get(`/file-service/list?parent=${q(a)}&startAtDate=${q(b)}&sortBy=${q(b)}`),
+          () => ben.browser.get(`/folder-service/move-folder-list?parent=${q(a)}&folderIDs=${q(b)}`),
+          () => ben.browser.get(`/folder-service/download-zip?folderIDs[]=${q(a)}&fileIDs[]=${q(b)}`),
+        ]
+        for (const call of calls) {
+          const r = await call()
+          expect(r.status, r.text).toBeLessThan(500)
+          if (r.status >= 400) expect(r.body, r.text).toMatchObject({ message: expect.any(String) })
+        }
+      }),
+      { numRuns: 60 },
+    )
+  }, 120_000)
+})
