@@ -81,6 +81,48 @@ describe("the owner's cached lists and the shares that end without the owner", (
   })
 })
 
+describe('display names in cached lists', () => {
+  it("given a member's cached list of a shared folder, when the owner renames themself, then the next list names them anew", async () => {
+    const owner = await member(server, 'renamer')
+    const f = await folder(owner.browser, 'Named')
+    await owner.browser.upload('a.txt', 'a', f)
+    await shareWith(server, owner, { type: 'folder', id: f }, carla, 'viewer')
+    const url = `/file-service/list?parent=${f}`
+    const before = await cachedGet(carla.browser, url)
+    expect(before.body[0].owner.displayName).not.toBe('Grandma')
+
+    expect((await owner.browser.patch('/user-service/display-name', { displayName: 'Grandma' })).status).toBe(200)
+    const after = await carla.browser.get(url)
+    expect(after.body[0].owner.displayName).toBe('Grandma')
+  })
+
+  it("given the owner's cached list with a member's upload, when the member renames themself, then the owner's next list shows the new name", async () => {
+    const owner = await member(server, 'keeper')
+    const adder = await member(server, 'adder')
+    const f = await folder(owner.browser, 'Inbox')
+    await shareWith(server, owner, { type: 'folder', id: f }, adder, 'editor')
+    expect((await adder.browser.upload('b.txt', 'b', f)).status).toBe(201)
+    const url = `/file-service/list?parent=${f}`
+    const before = await cachedGet(owner.browser, url)
+    expect(before.body[0].addedBy._id).toBe(adder.id)
+
+    expect((await adder.browser.patch('/user-service/display-name', { displayName: 'Cousin Joe' })).status).toBe(200)
+    const after = await owner.browser.get(url)
+    expect(after.body[0].addedBy.displayName).toBe('Cousin Joe')
+  })
+
+  it('given the admin renaming an owner, then a member sees the new name on the next list', async () => {
+    const owner = await member(server, 'renamed')
+    const f = await folder(owner.browser, 'Admin named')
+    await owner.browser.upload('c.txt', 'c', f)
+    await shareWith(server, owner, { type: 'folder', id: f }, carla, 'viewer')
+    const url = `/file-service/list?parent=${f}`
+    await cachedGet(carla.browser, url)
+    expect((await anna.browser.patch(`/admin/users/${owner.id}`, { displayName: 'Aunt May' })).status).toBe(200)
+    expect((await carla.browser.get(url)).body[0].owner.displayName).toBe('Aunt May')
+  })
+})
+
 describe('no existence oracle, byte for byte', () => {
   it("given someone else's ids and made-up ones, then every id route answers the same 404 (status, body, length)", async () => {
     const priv = await folder(anna.browser, 'Secret')
