@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, type Reply } from '../helpers/client.ts'
 import { member, shareWith, type Member } from '../helpers/members.ts'
+import { basic, dav, davAccount } from '../dav/dav-helpers.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
@@ -237,6 +238,46 @@ describe('who may share what, with whom', () => {
     expect(r.headers.get('content-type')).toMatch(/^application\/json/)
     const entry = r.body.items.find((i: { item: { _id: string } }) => i.item._id === f)
     expect(entry.owner.displayName).toBe(script)
+  })
+})
+
+describe("an editor and the owner's quota", () => {
+  it("given the owner's quota nearly full, then an editor's WebDAV PUT, COPY and racing uploads are 507 and tell none of her numbers", async () => {
+    const owner = await davAccount(server, 'qowner')
+    const editor = await davAccount(server, 'qeditor')
+    const f = await folder(owner.browser, 'Quota')
+    const src = (await owner.browser.upload('src.txt', 'x'.repeat(600), f)).body._id
+    expect(src).toBeTruthy()
+    await shareWith(server, { id: owner.userId }, { type: 'folder', id: f }, { id: editor.userId }, 'editor')
+    const used = (await owner.browser.get('/user-service/user-detailed')).body.used as number
+    expect((await anna.browser.patch(`/admin/users/${owner.userId}`, { quota: used + 500 })).status).toBe(200)
+    const asEditor = (method: string, path: string, opts?: Parameters<typeof dav>[4]) =>
+      dav(server, basic(editor.email, editor.write), method, path, opts)
+    const base = '/dav/Shared%20with%20me/Quota'
+    const put = await asEditor('PUT', `${base}/big.txt`, { body: 'y'.repeat(800) })
+    expect(put.status).toBe(507)
+    // Chunked, no length: the reservation grows as bytes come, and is refused so too.
+    const chunked = await asEditor('PUT', `${base}/stream.txt`, {
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode('s'.repeat(800)))
+          c.close()
+        },
+      }),
+    })
+    expect(chunked.status).toBe(507)
+    const copy = await asEditor('COPY', `${base}/src.txt`, {
+      headers: { destination: `${base}/copy.txt`, overwrite: 'F' },
+    })
+    expect(copy.status).toBe(507)
+    // Two uploads at once, each alone within the room left, both together over it: never both kept.
+    const race = await Promise.all([1, 2].map((n) => editor.browser.upload(`race${n}.txt`, 'z'.repeat(300), f)))
+    expect(race.filter((r) => r.status === 201).length, 'never both').toBeLessThanOrEqual(1)
+    for (const r of race) expect([201, 507]).toContain(r.status)
+    for (const r of [put.text, chunked.text, copy.text, ...race.map((x) => x.text)])
+      expect(r, 'no figure of the owner').not.toMatch(/\d+(\.\d+)?\s?(B|KB|kB|MB|bytes)\b/)
+    const after = (await owner.browser.get('/user-service/user-detailed')).body.used as number
+    expect(after).toBeLessThanOrEqual(used + 500)
   })
 })
 
