@@ -124,6 +124,28 @@ describe('display names in cached lists', () => {
   })
 })
 
+describe("shared caches and a member's replies", () => {
+  it("given a member's lists and infos, cached here or not, then no shared cache may keep them", async () => {
+    const owner = await member(server, 'cacheowner')
+    const f = await folder(owner.browser, 'Kept')
+    const sub = await folder(owner.browser, 'Below', f)
+    const file = (await owner.browser.upload('k.txt', 'k', f)).body._id
+    await shareWith(server, owner, { type: 'folder', id: f }, carla, 'viewer')
+    for (const url of [
+      `/file-service/list?parent=${f}`,
+      `/folder-service/list?parent=${f}`,
+      `/file-service/info/${file}`,
+      `/folder-service/info/${sub}`,
+      `/folder-service/move-folder-list?parent=${f}`,
+    ]) {
+      for (const r of [await carla.browser.get(url), await cachedGet(carla.browser, url)]) {
+        expect(r.status, url).toBe(200)
+        expect(r.headers.get('cache-control') ?? '', url).toMatch(/\b(private|no-store)\b/)
+      }
+    }
+  })
+})
+
 describe('no existence oracle, byte for byte', () => {
   it("given someone else's ids and made-up ones, then every id route answers the same 404 (status, body, length)", async () => {
     const priv = await folder(anna.browser, 'Secret')
@@ -278,6 +300,96 @@ describe("an editor and the owner's quota", () => {
       expect(r, 'no figure of the owner').not.toMatch(/\d+(\.\d+)?\s?(B|KB|kB|MB|bytes)\b/)
     const after = (await owner.browser.get('/user-service/user-detailed')).body.used as number
     expect(after).toBeLessThanOrEqual(used + 500)
+  })
+})
+
+describe("a member's tus upload and the lists of their own", () => {
+  const tusHeaders = { 'tus-resumable': '1.0.0' }
+  it("given an editor's unfinished upload, then only he reaches it (HEAD, PATCH, DELETE), and not once the share ends", async () => {
+    const owner = await member(server, 'tusowner')
+    const other = await member(server, 'tusother')
+    const f = await folder(owner.browser, 'Tus')
+    const share = await shareWith(server, owner, { type: 'folder', id: f }, ben, 'editor')
+    await shareWith(server, owner, { type: 'folder', id: f }, other, 'editor')
+    await shareWith(server, owner, { type: 'folder', id: f }, carla, 'viewer')
+    const made = await ben.browser.request('POST', '/file-service/uploads', {
+      headers: {
+        ...tusHeaders,
+        'upload-length': '4',
+        'upload-metadata': `filename ${Buffer.from('t.txt').toString('base64')},parent ${Buffer.from(f).toString('base64')}`,
+      },
+    })
+    expect(made.status, made.text).toBe(201)
+    const at = new URL(made.headers.get('location')!, server.url).pathname
+    const id = at.split('/').pop()!
+    const unknown = at.replace(id, 'q'.repeat(id.length))
+    for (const b of [owner.browser, other.browser, carla.browser, eve.browser]) {
+      for (const [method, extra] of [
+        ['HEAD', {}],
+        ['PATCH', { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }],
+        ['DELETE', {}],
+      ] as const) {
+        const mine = await b.request(method, at, {
+          headers: { ...tusHeaders, ...extra },
+          ...(method === 'PATCH' ? { body: 'ab' } : {}),
+        })
+        const none = await b.request(method, unknown, {
+          headers: { ...tusHeaders, ...extra },
+          ...(method === 'PATCH' ? { body: 'ab' } : {}),
+        })
+        expect([mine.status, mine.text], `${method} by another`).toEqual([none.status, none.text])
+        expect(mine.status).toBe(404)
+      }
+    }
+    const head = await ben.browser.request('HEAD', at, { headers: tusHeaders })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('upload-offset')).toBe('0')
+    await server.app.cumulus.drive.memberShares.remove(share)
+    expect((await ben.browser.request('HEAD', at, { headers: tusHeaders })).status).toBe(404)
+  })
+
+  it("given a member, then quick-list, suggested-list and Home searches hold nothing of the owner's", async () => {
+    const owner = await member(server, 'quick')
+    const viewer = await member(server, 'quickview')
+    const f = await folder(owner.browser, 'Pool')
+    await owner.browser.upload('zebra-shared.txt', 'z', f)
+    await owner.browser.upload('zebra-private.txt', 'z', '/')
+    await shareWith(server, owner, { type: 'folder', id: f }, viewer, 'viewer')
+    const names = (r: Reply) => JSON.stringify(r.body)
+    for (const url of [
+      '/file-service/quick-list',
+      '/file-service/suggested-list?search=zebra',
+      '/file-service/suggested-list?search=zebra&mediaMode=true',
+      '/file-service/suggested-list?search=zebra&trashMode=true',
+      '/file-service/list?search=zebra',
+      '/file-service/list?mediaMode=true',
+      '/file-service/list?trashMode=true',
+      '/folder-service/list?search=Pool',
+      '/folder-service/move-folder-list?search=Pool',
+    ]) {
+      const r = await cachedGet(viewer.browser, url)
+      expect(names(r), url).not.toMatch(/zebra|Pool/)
+    }
+    // Inside the share, a search stays in the share's folder.
+    const inside = await viewer.browser.get(`/file-service/list?parent=${f}&search=zebra`)
+    expect(inside.body.map((x: { filename: string }) => x.filename)).toEqual(['zebra-shared.txt'])
+    const trash = await viewer.browser.get(`/file-service/list?parent=${f}&trashMode=true&search=zebra`)
+    expect(trash.body.map((x: { filename: string }) => x.filename)).toEqual(['zebra-shared.txt'])
+  })
+
+  it("given a member's cached list, when the owner moves a file out of the share, then it is gone from the next list and unreachable", async () => {
+    const owner = await member(server, 'mover')
+    const viewer = await member(server, 'moverview')
+    const f = await folder(owner.browser, 'Out')
+    const file = (await owner.browser.upload('leaving.txt', 'l', f)).body._id
+    await shareWith(server, owner, { type: 'folder', id: f }, viewer, 'viewer')
+    const url = `/file-service/list?parent=${f}`
+    expect((await cachedGet(viewer.browser, url)).body).toHaveLength(1)
+    await cachedGet(viewer.browser, `/file-service/info/${file}`)
+    expect((await owner.browser.patch('/file-service/move', { id: file, parentID: '/' })).status).toBe(200)
+    expect((await viewer.browser.get(url)).body).toEqual([])
+    for (const path of [`/file-service/info/${file}`, `/file-service/download/${file}`])
+      expect((await viewer.browser.get(path)).status, path).toBe(404)
   })
 })
 
