@@ -393,6 +393,22 @@ describe("a member's tus upload and the lists of their own", () => {
   })
 })
 
+describe('an editor of one file', () => {
+  it("given a file shared alone, then the editor's copy never lands in the owner's folder above it", async () => {
+    const owner = await member(server, 'fileowner')
+    const editor = await member(server, 'fileeditor')
+    const above = await folder(owner.browser, 'Private above')
+    const file = (await owner.browser.upload('report.txt', 'r', above)).body._id
+    await shareWith(server, owner, { type: 'file', id: file }, editor, 'editor')
+    const before = (await owner.browser.get(`/file-service/list?parent=${above}`)).body.length
+    const r = await editor.browser.post(`/file-service/${file}/copy`)
+    expect(r.status, r.text).toBe(403)
+    expect(r.body.code).toBe('OUTSIDE_SHARE')
+    expect(r.text).not.toContain(above)
+    expect((await owner.browser.get(`/file-service/list?parent=${above}`)).body).toHaveLength(before)
+  })
+})
+
 describe('property: the member share routes answer bad input with a 4xx', () => {
   const weird = fc.oneof(
     fc.string({ maxLength: 40 }),
