@@ -296,6 +296,21 @@ describe("an editor and the owner's quota", () => {
     const race = await Promise.all([1, 2].map((n) => editor.browser.upload(`race${n}.txt`, 'z'.repeat(300), f)))
     expect(race.filter((r) => r.status === 201).length, 'never both').toBeLessThanOrEqual(1)
     for (const r of race) expect([201, 507]).toContain(r.status)
+    // tus holds its whole length when it is made: of two at once that do not both fit, exactly one is.
+    const kept = race.filter((r) => r.status === 201).length
+    const tusRace = await Promise.all(
+      [1, 2].map((n) =>
+        editor.browser.request('POST', '/file-service/uploads', {
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-length': String(kept ? 150 : 300),
+            'upload-metadata': `filename ${Buffer.from(`t${n}.txt`).toString('base64')},parent ${Buffer.from(f).toString('base64')}`,
+          },
+        }),
+      ),
+    )
+    expect(tusRace.map((r) => r.status).sort()).toEqual([201, 507])
+    race.push(...tusRace)
     for (const r of [put.text, chunked.text, copy.text, ...race.map((x) => x.text)])
       expect(r, 'no figure of the owner').not.toMatch(/\d+(\.\d+)?\s?(B|KB|kB|MB|bytes)\b/)
     const after = (await owner.browser.get('/user-service/user-detailed')).body.used as number
@@ -406,6 +421,33 @@ describe('an editor of one file', () => {
     expect(r.body.code).toBe('OUTSIDE_SHARE')
     expect(r.text).not.toContain(above)
     expect((await owner.browser.get(`/file-service/list?parent=${above}`)).body).toHaveLength(before)
+  })
+})
+
+describe("the owner's links and a member", () => {
+  it('given a linked file in a shared folder, then members never see its token, and the link outlives the share', async () => {
+    const owner = await member(server, 'linker')
+    const viewer = await member(server, 'linkview')
+    const f = await folder(owner.browser, 'Linked')
+    const file = (await owner.browser.upload('pub.txt', 'pub', f)).body._id
+    const made = await owner.browser.patch(`/file-service/make-public/${file}`)
+    expect(made.status).toBe(200)
+    const token = made.body.file.metadata.link as string
+    const share = await shareWith(server, owner, { type: 'folder', id: f }, viewer, 'editor')
+    for (const url of [`/file-service/list?parent=${f}`, `/file-service/info/${file}`]) {
+      const r = await cachedGet(viewer.browser, url)
+      expect(r.text, url).not.toContain(token)
+      expect(r.text, url).not.toMatch(/linkType|"link"/)
+    }
+    const renamed = await viewer.browser.patch('/file-service/rename', { id: file, title: 'pub2.txt' })
+    expect(renamed.status).toBe(200)
+    expect(renamed.text).not.toContain(token)
+    expect((await viewer.browser.get('/share-service/links')).body.links).toEqual([])
+    expect((await viewer.browser.patch(`/file-service/remove-link/${file}`)).status).toBe(403)
+    await server.app.cumulus.drive.memberShares.remove(share)
+    const anonymous = await new Browser(server.url).get(`/file-service/public/info/${file}/${token}`)
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.text).not.toContain(owner.email)
   })
 })
 
