@@ -263,6 +263,72 @@ describe('who may share what, with whom', () => {
   })
 })
 
+describe('names from other people over WebDAV', () => {
+  it('given two owners with markup in their names sharing items of one name, then the index page and PROPFIND keep them as text', async () => {
+    const reader = await davAccount(server, 'reader')
+    const evil = await member(server, 'evil')
+    const other = await member(server, 'other')
+    const script = '<script>alert(1)</script>&"'
+    expect((await evil.browser.patch('/user-service/display-name', { displayName: script })).status).toBe(200)
+    for (const who of [evil, other]) {
+      const f = await folder(who.browser, 'Photos')
+      await shareWith(server, who, { type: 'folder', id: f }, { id: reader.userId }, 'viewer')
+    }
+    const auth = basic(reader.email, reader.read)
+    const page = await dav(server, auth, 'GET', '/dav/Shared%20with%20me/')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(page.text).not.toContain('<script>')
+    expect(page.text).toContain('&lt;script&gt;')
+    const listing = await dav(server, auth, 'PROPFIND', '/dav/Shared%20with%20me/', { headers: { depth: '1' } })
+    expect(listing.status).toBe(207)
+    expect(listing.text).not.toContain('<script>')
+  })
+})
+
+describe('WebDAV and an account disabled or a share ended', () => {
+  it('given app passwords, then a disabled member is refused sign-in and an ex-member reads as a made-up path, on every method', async () => {
+    const owner = await member(server, 'davowner')
+    const gone = await davAccount(server, 'davgone')
+    const off = await davAccount(server, 'davoff')
+    const f = await folder(owner.browser, 'Dav shared')
+    await owner.browser.upload('in.txt', 'in', f)
+    const ended = await shareWith(server, owner, { type: 'folder', id: f }, { id: gone.userId }, 'editor')
+    await shareWith(server, owner, { type: 'folder', id: f }, { id: off.userId }, 'editor')
+    const base = '/dav/Shared%20with%20me/Dav%20shared'
+    expect((await dav(server, basic(gone.email, gone.write), 'GET', `${base}/in.txt`)).status).toBe(200)
+    await server.app.cumulus.drive.memberShares.remove(ended)
+    expect((await anna.browser.patch(`/admin/users/${off.userId}`, { disabled: true })).status).toBe(200)
+    const methods: Array<[string, string, Record<string, string>]> = [
+      ['GET', `${base}/in.txt`, {}],
+      ['PROPFIND', `${base}/`, { depth: '1' }],
+      ['PUT', `${base}/new.txt`, {}],
+      ['DELETE', `${base}/in.txt`, {}],
+      ['MKCOL', `${base}/sub`, {}],
+      ['MOVE', `${base}/in.txt`, { destination: `${base}/moved.txt` }],
+      ['COPY', `${base}/in.txt`, { destination: `${base}/copied.txt` }],
+    ]
+    for (const [method, path, headers] of methods) {
+      const body = method === 'PUT' ? { body: 'x' } : {}
+      const a = await dav(server, basic(gone.email, gone.write), method, path, { headers, ...body })
+      const b = await dav(server, basic(gone.email, gone.write), method, path.replace('Dav%20shared', 'Nothing'), {
+        headers: {
+          ...headers,
+          ...(headers.destination ? { destination: headers.destination.replace('Dav%20shared', 'Nothing') } : {}),
+        },
+        ...body,
+      })
+      expect(a.status, `${method} as an ex-member`).toBe(b.status)
+      expect([403, 404, 409], `${method} as an ex-member`).toContain(a.status)
+      const c = await dav(server, basic(off.email, off.write), method, path, { headers, ...body })
+      // Refused sign-ins count against the address: after a few, the throttle answers first.
+      expect([401, 429], `${method} as a disabled member`).toContain(c.status)
+    }
+    const files = await owner.browser.get(`/file-service/list?parent=${f}`)
+    expect(files.body.map((x: { filename: string }) => x.filename)).toEqual(['in.txt'])
+  })
+})
+
 describe("an editor and the owner's quota", () => {
   it("given the owner's quota nearly full, then an editor's WebDAV PUT, COPY and racing uploads are 507 and tell none of her numbers", async () => {
     const owner = await davAccount(server, 'qowner')
