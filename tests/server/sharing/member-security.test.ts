@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, type Reply } from '../helpers/client.ts'
 import { member, shareWith, type Member } from '../helpers/members.ts'
 import { basic, dav, davAccount } from '../dav/dav-helpers.ts'
-import { startServer, type TestServer } from '../helpers/server.ts'
+import { startPair } from '../helpers/instances.ts'
+import { pgUrl, startServer, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
 /** The server's admin (its first account), and the owner in most cases below. */
@@ -121,6 +122,56 @@ describe('display names in cached lists', () => {
     await cachedGet(carla.browser, url)
     expect((await anna.browser.patch(`/admin/users/${owner.id}`, { displayName: 'Aunt May' })).status).toBe(200)
     expect((await carla.browser.get(url)).body[0].owner.displayName).toBe('Aunt May')
+  })
+})
+
+describe.skipIf(!pgUrl)('the cache fixes across instances (PostgreSQL)', () => {
+  let pair: Awaited<ReturnType<typeof startPair>>
+  beforeAll(async () => {
+    pair = await startPair({ SECRET: 's'.repeat(40) })
+  }, 60_000)
+  afterAll(() => pair.close())
+
+  /** The same account signed in on the other instance. */
+  const on = (url: string, m: Member) => {
+    const b = new Browser(url)
+    for (const [k, v] of m.browser.cookies) b.cookies.set(k, v)
+    return b
+  }
+
+  it('given a rename and a group deleted on A, then the lists cached on B say so at once', async () => {
+    // The first account of the pair's database is its admin.
+    const admin = await member(pair.a, 'padmin')
+    const owner = await member(pair.a, 'powner')
+    const viewer = await member(pair.a, 'pviewer')
+    const f = await folder(owner.browser, 'Across')
+    await owner.browser.upload('a.txt', 'a', f)
+    await shareWith(pair.a, owner, { type: 'folder', id: f }, viewer, 'viewer')
+    const g = await admin.browser.post('/admin/groups', { name: `Across ${Date.now()}` })
+    expect(g.status, g.text).toBe(201)
+    const byGroup = await owner.browser.post('/share-service/members', {
+      itemType: 'folder',
+      itemId: f,
+      groupId: g.body.group._id,
+      role: 'viewer',
+    })
+    expect(byGroup.status, byGroup.text).toBe(201)
+    const viewerB = on(pair.b.url, viewer)
+    const ownerB = on(pair.b.url, owner)
+    const url = `/file-service/list?parent=${f}`
+    await cachedGet(viewerB, url)
+
+    expect((await owner.browser.patch('/user-service/display-name', { displayName: 'Across Owner' })).status).toBe(200)
+    expect((await viewerB.get(url)).body[0].owner.displayName).toBe('Across Owner')
+
+    // The direct share ended through the API: the group's still marks the folder shared.
+    const direct = (await owner.browser.get(`/share-service/members?itemType=folder&itemId=${f}`)).body.shares.find(
+      (x: { recipient: { type: string } }) => x.recipient.type === 'user',
+    )
+    expect((await owner.browser.delete(`/share-service/members/${direct._id}`)).status).toBe(200)
+    expect(sharedBadge((await cachedGet(ownerB, '/folder-service/list')).body, f)).toBe(true)
+    expect((await admin.browser.delete(`/admin/groups/${g.body.group._id}`)).status).toBe(200)
+    expect(sharedBadge((await ownerB.get('/folder-service/list')).body, f)).toBe(false)
   })
 })
 
