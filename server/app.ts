@@ -75,6 +75,9 @@ async function setUp(app: FastifyInstance, c: Container): Promise<void> {
   // cheaper than an async onSend one on every reply, and error replies carry it just the same.
   app.addHook('onRequest', (req, reply, done) => {
     reply.raw.setHeader('x-request-id', req.id)
+    // No id, name or search holds a NUL: refused here, one 400 on every database (PostgreSQL
+    // would fail on it in a query, SQLite would look it up).
+    if (req.url.includes('%00')) return done(errors.nulCharacter())
     done()
   })
   // SQLite's group commit (db/wal-sync.ts): a write is answered only once its commits are on disk.

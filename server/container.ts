@@ -48,6 +48,7 @@ import { createFileRequests } from './services/sharing/file-requests.ts'
 import { createSharedAccess } from './services/sharing/link-access.ts'
 import { createShareUnlock } from './services/sharing/link-passwords.ts'
 import { createSharingService } from './services/sharing/links.ts'
+import { createNameFreshness } from './services/sharing/name-freshness.ts'
 import { createMemberSharing } from './services/sharing/members.ts'
 import { createUploadNotices } from './services/sharing/upload-notices.ts'
 import { createAccountService } from './services/sign-in/accounts.ts'
@@ -102,6 +103,9 @@ export async function createContainer(config: Config, log: Log, options: Contain
   const loginThrottle = createLoginThrottle(config.limits, backoffStore('cumulus-login-failures:'))
   const secondFactorThrottle = createLoginThrottle(config.limits, backoffStore('cumulus-second-factor-failures:'))
   const users = createUsersRepository(db, dialect)
+  // Before the accounts: a display name change makes the lists that show it stale (name-freshness.ts).
+  const drive = createDriveRepository(db, dialect)
+  const nameChanged = createNameFreshness({ users, shares: drive.memberShares })
   const sessionRows = createSessionsRepository(db, database.changeEpoch)
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
   const audit = createAuditService({ repo: createAuditRepository(db), log })
@@ -149,6 +153,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     audit,
     appPasswords,
     secondFactor,
+    nameChanged,
   })
   // Single sign-on, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.
   const oidc = config.oidc
@@ -174,7 +179,6 @@ export async function createContainer(config: Config, log: Log, options: Contain
     durable && ((key: string) => (late.janitor ? late.janitor.publishable(key) : durable())),
   )
   const instanceId = randomId()
-  const drive = createDriveRepository(db, dialect)
   const instances = createInstancesRepository(db)
   const janitor = createBlobJanitor({
     outbox: drive.outbox,
@@ -300,7 +304,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     audit,
     discardStaged: (row) => vault.staged(row).discard(),
   })
-  const admin = createAdminService({ users, accounts, sessions, removal, audit, invites })
+  const admin = createAdminService({ users, accounts, sessions, removal, audit, invites, nameChanged })
   const groupService = createGroupService({ groups, users, shares: drive.memberShares, audit })
 
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).

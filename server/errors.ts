@@ -113,6 +113,8 @@ export const errors = {
   // ── Input and routing ──
   /** Input validation: the one helper that takes free text; the text names the field and the rule. */
   badRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
+  /** A NUL byte in an id, a query or a body: never a name or an id here (and PostgreSQL refuses it in text). */
+  nulCharacter: () => new AppError(400, 'BAD_REQUEST', 'The request must not contain NUL characters'),
   notFound: (what: Missing = 'Item') => new AppError(404, 'NOT_FOUND', `${what} not found`),
   /** No route answers this method and path (the not-found handler in app.ts). */
   routeNotFound: (method: string, url: string) =>
@@ -437,6 +439,10 @@ function clientWentAway(raw: IncomingMessage, err: FastifyError): boolean {
   )
 }
 
+/** PostgreSQL's "invalid byte sequence for encoding UTF8: 0x00" (SQLSTATE 22021). */
+const isNulRefusal = (err: { code?: unknown; message?: string }) =>
+  err.code === '22021' && /0x00/.test(err.message ?? '')
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // An upload refused part-way may have an unread body behind it: the connection closes, once
@@ -448,6 +454,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (err.statusCode >= 500) req.log[err.headers['retry-after'] ? 'info' : 'error']({ err }, err.message)
       return sendError(reply, err)
     }
+    // PostgreSQL refuses a NUL in text (SQLite stores it): input the URL check in app.ts could
+    // not see, a JSON body's string, is the client's mistake, not our failure.
+    if (isNulRefusal(err)) return sendError(reply, errors.nulCharacter())
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     // A client that hung up mid-request (a cut upload, a WebDAV client stopped): nothing failed

@@ -47,8 +47,11 @@ export async function sendCachedJson(
   reach?: Reach,
 ): Promise<void> {
   if (!req.principal) throw new Error('list cache: the route must authenticate first')
-  // The same URL may be answered compressed or not: shared caches must keep them apart.
+  // The same URL may be answered compressed or not: shared caches must keep them apart. And none
+  // may keep it at all: it is one signed-in person's view (a member's of someone else's folder,
+  // which ends with the share), asked with a cookie a shared cache does not key on.
   reply.header('vary', 'accept-encoding')
+  reply.header('cache-control', 'private, no-cache')
   const key = keyOf(req, reach)
   const cached = cache.get(key)
   if (cached) {

@@ -161,10 +161,21 @@ export function createMemberSharesRepository(db: Kysely<DB>) {
         .where('users.disabled', '=', 0)
         .execute()
     },
-    /** Ends every share to or from an account (deleting it) or to a group (deleting it). */
-    async removeFor(type: RecipientType, id: string): Promise<void> {
+    /**
+     * Ends every share to or from an account (deleting it) or to a group (deleting it). Returns
+     * the owners whose shares to it ended (but the account itself): their lists said `shared`.
+     */
+    async removeFor(type: RecipientType, id: string): Promise<string[]> {
+      const owners = await db
+        .selectFrom('member_shares')
+        .select('owner_id')
+        .distinct()
+        .where('recipient_type', '=', type)
+        .where('recipient_id', '=', id)
+        .execute()
       await db.deleteFrom('member_shares').where('recipient_type', '=', type).where('recipient_id', '=', id).execute()
       if (type === 'user') await db.deleteFrom('member_shares').where('owner_id', '=', id).execute()
+      return owners.map((o) => o.owner_id).filter((o) => o !== id)
     },
     /** Ends the shares of items deleted forever. */
     async removeForItems(ownerId: string, itemIds: readonly string[]): Promise<void> {

@@ -92,6 +92,7 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   // A copy lands beside the original, in the owner's drive and quota; a member's is theirs as adder.
   app.post('/:id/copy', { schema: { params: IdParams, response: { 201: FileReply } } }, async (req, reply) => {
     const reach = await access.file(owner(req), req.params.id, 'edit')
+    await access.copyable(reach, req.params.id)
     const member = reach.role !== 'owner'
     const row = await deps.copies
       .copyFile(reach.ownerId, req.params.id, member ? reach.callerId : null)

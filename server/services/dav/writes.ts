@@ -152,7 +152,8 @@ export function createDavWrites(deps: WriteDeps) {
       if (deps.maxUploadBytes !== undefined && o.length !== undefined && o.length > deps.maxUploadBytes) {
         throw errors.fileTooLarge(deps.maxUploadBytes)
       }
-      const reservation = await quota.reserve(owner, o.length ?? 0)
+      // A member writing into the owner's folder hears only that it is full, never her numbers.
+      const reservation = await quota.reserve(owner, o.length ?? 0, undefined, addedBy !== null)
       const written: string[] = []
       try {
         const meter = new QuotaMeter(quota, reservation)
@@ -264,7 +265,7 @@ export function createDavWrites(deps: WriteDeps) {
         0,
       )
       const bytes = files.reduce((sum, f) => sum + f.from.size, 0)
-      const reservation = await quota.reserve(owner, bytes)
+      const reservation = await quota.reserve(owner, bytes, undefined, addedBy !== null)
       const written: string[] = []
       try {
         const blobs: StoredBlob[] = []

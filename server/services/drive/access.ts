@@ -83,6 +83,15 @@ export function createAccess({ paths, shares }: AccessDeps) {
     }
   }
 
+  /** A member's destination: a folder of the same owner they may edit (403 OUTSIDE_SHARE otherwise, Home included). */
+  async function editableByMember(reach: Reach, destId: string): Promise<void> {
+    if (destId === '/' || destId === '') throw errors.outsideShare()
+    const dest = await access.folder(reach.callerId, destId, 'view').catch(() => {
+      throw errors.outsideShare()
+    })
+    if (dest.ownerId !== reach.ownerId || dest.role !== 'editor') throw errors.outsideShare()
+  }
+
   const access = {
     allow,
     file: async (callerId: string, id: string, need: Need): Promise<Reach> =>
@@ -129,11 +138,18 @@ export function createAccess({ paths, shares }: AccessDeps) {
       }
       if (reach.topId === itemId || reach.grantIds?.includes(itemId)) throw errors.outsideShare()
       if (destId === undefined) return
-      if (destId === '/' || destId === '') throw errors.outsideShare()
-      const dest = await access.folder(reach.callerId, destId, 'view').catch(() => {
-        throw errors.outsideShare()
-      })
-      if (dest.ownerId !== reach.ownerId || dest.role !== 'editor') throw errors.outsideShare()
+      await editableByMember(reach, destId)
+    },
+    /**
+     * Copying a file a member reaches puts the copy beside it, in the file's folder: that must be
+     * a folder they may edit. A file shared alone sits in a folder of the owner's the member
+     * never sees, and a copy there would write outside the share (and name that folder).
+     */
+    async copyable(reach: Reach, fileId: string): Promise<void> {
+      if (reach.role === 'owner') return
+      const path = await paths.file(fileId)
+      if (!path || path.ownerId !== reach.ownerId) throw errors.notFound('File')
+      await editableByMember(reach, path.folderId ?? '/')
     },
   }
   return access

@@ -30,6 +30,8 @@ export interface Reservation {
    * or releasing it has nothing to do. (A quota set meanwhile counts the bytes once they are stored.)
    */
   unlimited?: boolean
+  /** Made for someone other than the owner: growing it is refused naming none of the owner's numbers. */
+  forVisitor?: boolean
 }
 
 /** What a write asks `hold` for. */
@@ -98,7 +100,13 @@ export function createQuotaService(deps: {
     const held = await (r.trx ? r.trx.quota.reserveIn(row) : repo.reserve(row))
     if (held === 'refused')
       return refusal(r.userId, r.bytes, { ...(r.trx ? { from: r.trx.quota } : {}), forVisitor: r.forVisitor })
-    return { id, userId: r.userId, bytes: r.bytes, ...(held === 'unlimited' ? { unlimited: true } : {}) }
+    return {
+      id,
+      userId: r.userId,
+      bytes: r.bytes,
+      ...(held === 'unlimited' ? { unlimited: true } : {}),
+      ...(r.forVisitor ? { forVisitor: true } : {}),
+    }
   }
 
   /**
@@ -147,7 +155,10 @@ export function createQuotaService(deps: {
       checkBytes(bytes)
       if (bytes === 0) return
       if (!reservation.unlimited && !(await repo.grow(reservation.id, reservation.userId, bytes)))
-        return refusal(reservation.userId, reservation.bytes + bytes, { held: reservation.bytes })
+        return refusal(reservation.userId, reservation.bytes + bytes, {
+          held: reservation.bytes,
+          forVisitor: reservation.forVisitor,
+        })
       reservation.bytes += bytes
     },
 

@@ -3,6 +3,7 @@
 // active admin can never be demoted, disabled or deleted (409 LAST_ADMIN).
 import type { User } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
+import type { NameChanged } from '../sharing/name-freshness.ts'
 import type { AccountPatch, UsersRepository, UserUsage } from '../../repositories/users.ts'
 import type { AdminCreateReply, AdminPatchBody, AdminUserJson } from '../../schemas/admin.ts'
 import { formatBytes } from '../../util/bytes.ts'
@@ -24,6 +25,8 @@ export function createAdminService(deps: {
   removal: UserRemoval
   audit: AuditService
   invites: Pick<InviteService, 'endOpenBy'>
+  /** Told of a display name change (services/sharing/name-freshness.ts). */
+  nameChanged?: NameChanged
 }) {
   const { users, accounts, sessions, removal, audit, invites } = deps
 
@@ -80,6 +83,7 @@ export function createAdminService(deps: {
         ...(quota !== undefined ? { quota: quota as number | null } : {}),
       }
       if (!(await users.guardedChange(id, { patch: change }))) throw errors.lastAdmin()
+      if (displayName !== undefined && displayName !== before.display_name) await deps.nameChanged?.(id)
       // Disabling ends every session at once: the next request of each is refused.
       if (patch.disabled) await sessions.endAll(id)
       if (patch.role === 'user' && before.role === 'admin') await invites.endOpenBy(id)

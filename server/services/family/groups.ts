@@ -17,7 +17,7 @@ const memberJson = (m: GroupMember): GroupMemberJson => ({ _id: m.id, email: m.e
 
 export function createGroupService(deps: {
   groups: GroupsRepository
-  users: Pick<UsersRepository, 'byId'>
+  users: Pick<UsersRepository, 'byId' | 'bumpDriveVersion'>
   shares: Pick<MemberSharesRepository, 'removeFor'>
   audit: AuditService
   now?: () => number
@@ -104,7 +104,8 @@ export function createGroupService(deps: {
     /** The group, its member rows (FK cascade) and every member share to it. */
     async remove(adminId: string, id: string, ip?: string): Promise<void> {
       const group = await changeable(id)
-      await shares.removeFor('group', id)
+      // The owners' cached lists marked what the group received `shared`: they are stale now.
+      for (const ownerId of await shares.removeFor('group', id)) await users.bumpDriveVersion(ownerId)
       await groups.remove(id)
       await record('admin.group.delete', adminId, group.name, null, ip)
     },

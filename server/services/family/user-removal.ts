@@ -37,7 +37,8 @@ export function createUserRemoval(deps: {
       if (!(await users.guardedChange(userId, { patch: { disabled: 1 } }))) throw errors.lastAdmin()
       await sessions.endAll(userId)
       // Shares to and from the account end now, before its drive goes round by round.
-      await drive.memberShares.removeFor('user', userId)
+      // Owners who shared with the account: their cached lists marked those items `shared`.
+      for (const ownerId of await drive.memberShares.removeFor('user', userId)) await users.bumpDriveVersion(ownerId)
       await drive.accountRows.removeLinks(userId)
       for (const row of await drive.accountRows.uploads(userId)) {
         await deps.discardStaged(row)

@@ -11,6 +11,7 @@ import { randomId, sha256 } from '../../util/crypto.ts'
 import { isValidEmail, normaliseEmail } from '../../util/email.ts'
 import { checkPersonName, isPersonName } from '../../util/names.ts'
 import type { AppPasswordService } from './app-passwords.ts'
+import type { NameChanged } from '../sharing/name-freshness.ts'
 import type { AuditService } from '../audit.ts'
 import { createMemoryBackoffStore } from '../../util/limiter.ts'
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts'
@@ -64,6 +65,8 @@ export function createAccountService(deps: {
   loginThrottle?: LoginThrottle
   /** Ended with the password (services/sign-in/app-passwords.ts endAll). */
   appPasswords: Pick<AppPasswordService, 'endAll'>
+  /** Told of a display name change: the cached lists that show it go stale (services/sharing/name-freshness.ts). */
+  nameChanged?: NameChanged
   /** Pending sign-ins of accounts with a second factor; absent, every right password signs in. */
   secondFactor?: Pick<SecondFactorService, 'methods' | 'begin' | 'complete' | 'dropRecent'>
   now?: () => number
@@ -341,6 +344,7 @@ export function createAccountService(deps: {
       if (!user) throw errors.unauthorized()
       if (name !== user.display_name) {
         await users.setDisplayName(userId, name)
+        await deps.nameChanged?.(userId)
         await audit.record({ action: 'display-name.change', actorId: userId, subjectId: userId, ip, detail: name })
       }
       return toJson({ ...user, display_name: name })

@@ -48,6 +48,12 @@ const tus = (u: Browser, parent: string) =>
     },
   })
 
+/** The viewer's <video>: the stream cookie first, then the stream route. */
+const stream = async (u: Browser, id: string) => {
+  await u.get('/file-service/download/access-token-stream-video')
+  return u.get(`/file-service/stream-video/${id}`, { range: 'bytes=0-1' })
+}
+
 const rows: Row[] = [
   ['GET file list of the shared folder', 'read', 200, (u, d) => u.get(`/file-service/list?parent=${d.shared}`)],
   ['GET folder list of the shared folder', 'read', 200, (u, d) => u.get(`/folder-service/list?parent=${d.shared}`)],
@@ -63,6 +69,7 @@ const rows: Row[] = [
   ['GET ranged download', 'read', 206, (u, d) => u.get(`/file-service/download/${d.file}`, { range: 'bytes=0-1' })],
   ['GET thumbnail', 'read', 200, (u, d) => u.get(`/file-service/thumbnail/${d.thumbnailID}`)],
   ['GET full-size preview', 'read', 200, (u, d) => u.get(`/file-service/full-thumbnail/${d.photo}`)],
+  ['GET stream-video with the stream cookie', 'read', 206, (u, d) => stream(u, d.file)],
   [
     'GET zip of a subfolder and a file',
     'read',
@@ -127,6 +134,26 @@ const rows: Row[] = [
   ['GET info of a private file', 'hidden', 200, (u, d) => u.get(`/file-service/info/${d.privateFile}`)],
   ['GET download of a private file', 'hidden', 200, (u, d) => u.get(`/file-service/download/${d.privateFile}`)],
   ['GET a list of a private folder', 'hidden', 200, (u, d) => u.get(`/file-service/list?parent=${d.privateFolder}`)],
+  ['GET stream-video of a private file', 'hidden', 206, (u, d) => stream(u, d.privateFile)],
+  ['GET stream-video of a trashed file', 'hidden', 206, (u, d) => stream(u, d.trashed)],
+  [
+    'PATCH rename a private file',
+    'hidden',
+    200,
+    (u, d) => u.patch('/file-service/rename', { id: d.privateFile, title: 'x.txt' }),
+  ],
+  [
+    'GET zip with a private file beside a shared one',
+    'hidden',
+    200,
+    (u, d) => u.get(`/folder-service/download-zip?fileIDs[]=${d.file}&fileIDs[]=${d.privateFile}`),
+  ],
+  [
+    'GET folder list of a private folder, searched',
+    'hidden',
+    200,
+    (u, d) => u.get(`/folder-service/list?parent=${d.privateFolder}&search=a`),
+  ],
 ]
 
 /** The status `caller` must get on a row of `kind` (its success status `ok`). */
