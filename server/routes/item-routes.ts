@@ -63,6 +63,8 @@ export function registerItemRoutes<Row extends { id: string; added_by: string | 
 
   app.patch('/rename', { schema: { body: RenameBody, response: { 200: kind.schema } } }, async (req) => {
     const reach = await access.item(caller(req), item(req.body.id), 'edit')
+    // The shared item's name is its owner's, as over WebDAV: a member renames what is inside it.
+    await access.movable(reach, req.body.id)
     const before = await loggedName(reach, req.body.id)
     const row = await kind.rename(reach.ownerId, req.body.id, req.body.title)
     await activity.record(reach, 'drive.rename', [`${before} → ${kind.name(row)}`])

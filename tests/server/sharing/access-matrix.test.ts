@@ -118,6 +118,12 @@ const rows: Row[] = [
   ['POST tus upload', 'write', 201, (u, d) => tus(u, d.shared)],
   ['POST copy', 'write', 201, (u, d) => u.post(`/file-service/${d.file}/copy`)],
   ['PATCH move out of the share', 'own', 200, (u, d) => u.patch('/file-service/move', { id: d.file, parentID: '/' })],
+  [
+    'PATCH rename the shared folder itself',
+    'own',
+    200,
+    (u, d) => u.patch('/folder-service/rename', { id: d.shared, title: 'Renamed share' }),
+  ],
   ['PATCH trash the shared folder itself', 'own', 200, (u, d) => u.patch('/folder-service/trash', { id: d.shared })],
   ['PATCH make a public link', 'own', 200, (u, d) => u.patch(`/file-service/make-public/${d.file}`)],
   ['POST a share link', 'own', 201, (u, d) => u.post('/share-service/links', { itemType: 'folder', itemId: d.shared })],
