@@ -26,7 +26,8 @@ test.describe('mobile', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
     await expect(drawer.getByRole('button', { name: 'ADD NEW' })).toBeVisible()
     const nav = drawer.getByRole('navigation', { name: 'Navigation' })
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Shared', 'Media', 'Settings', 'Trash'])
+    // Shared with me (issue #39) sits beside Shared, my own links: the two places of sharing together.
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Shared', 'Shared with me', 'Media', 'Settings', 'Trash'])
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
 
     // A destination navigates and closes the drawer.

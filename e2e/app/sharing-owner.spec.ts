@@ -83,7 +83,7 @@ test('given a folder, when it is shared with a password and a limit, edited on /
   await expect(dialog).toHaveCount(0)
 
   // /shared, through the sidebar: the link with its kind, downloads used / limit and password.
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Shared' }).click()
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Shared', exact: true }).click()
   await expect(page).toHaveURL(/\/shared$/)
   const row = page.getByRole('table', { name: 'Shared links' }).getByRole('row', { name: /^Holiday/ })
   await expect(row.getByRole('cell')).toHaveText(['View link', 'Never', '0 / 5', 'Yes', /Copy/])

@@ -16,8 +16,19 @@ export const ADMIN_EMAIL = 'admin@cumulus.test'
 export const freshEmail = (prefix = 'e2e') =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
 
-export async function signUp(request: APIRequestContext, email = freshEmail(), password = PASSWORD) {
-  const r = await request.post('/user-service/create', { data: { email, password }, headers: { uuid } })
+/** What else a sign-up may say: the name other people of the server see (DESIGN.md §8 "Names"). */
+export interface SignUpOptions {
+  displayName?: string
+}
+
+export async function signUp(
+  request: APIRequestContext,
+  email = freshEmail(),
+  password = PASSWORD,
+  { displayName }: SignUpOptions = {},
+) {
+  const data = { email, password, ...(displayName === undefined ? {} : { displayName }) }
+  const r = await request.post('/user-service/create', { data, headers: { uuid } })
   if (r.status() !== 201) throw new Error(`sign-up failed: ${r.status()} ${await r.text()}`)
   return email
 }

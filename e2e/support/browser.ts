@@ -1,11 +1,11 @@
 // Signing the browser in for file-browser journeys: the account is made through the API (fast),
 // the sign-in goes through the real login form, so the app holds its own session and browser id.
 import { expect, type FileChooser, type Page } from '@playwright/test'
-import { freshEmail, PASSWORD, signUp } from './api.ts'
+import { freshEmail, PASSWORD, signUp, type SignUpOptions } from './api.ts'
 
-export async function signedIn(page: Page, email = freshEmail('files')): Promise<string> {
+export async function signedIn(page: Page, email = freshEmail('files'), options: SignUpOptions = {}): Promise<string> {
   await page.goto('/')
-  await signUp(page.request, email)
+  await signUp(page.request, email, PASSWORD, options)
   // The API sign-up set cookies for a different browser id: start the app from a clean session.
   await page.context().clearCookies()
   await page.getByLabel('Email address').fill(email)

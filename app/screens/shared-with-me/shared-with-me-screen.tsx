@@ -92,7 +92,9 @@ export function SharedWithMeScreen() {
     const folders: FolderJson[] = []
     const files: FileJson[] = []
     for (const entry of list.entries) {
-      const note = t.note(entry.owner.displayName, copy.people.roles[entry.share.role])
+      // The item's role is the strongest of every share that reaches me (DESIGN.md §8); the entry's
+      // share is only the newest of them (Everyone's "Can view" beside my own "Can edit").
+      const note = t.note(entry.owner.displayName, copy.people.roles[entry.item.role ?? entry.share.role])
       cards.set(entry.item._id, { note, sharedAt: entry.share.createdAt })
       if (entry.share.itemType === 'folder') folders.push(withPeople((entry as FolderEntry).item, entry))
       else files.push(withPeople((entry as FileEntry).item, entry))

@@ -1,5 +1,5 @@
 import * as Ariakit from '@ariakit/react'
-import { type ComponentPropsWithRef, useState } from 'react'
+import { type ComponentPropsWithRef, type KeyboardEvent, useState } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { Avatar, PersonText } from '../../internal/person.tsx'
 import { useLabels } from '../../locale/context.ts'
@@ -90,6 +90,15 @@ export function PeoplePicker({
     change('')
   }
 
+  // Escape with the suggestions open closes them, and only them. Ariakit hands the key on to the
+  // highlighted option in the (portalled) popover, which closes there, while the original event
+  // bubbles on from the field and also closed a dialog around the picker (the share dialog).
+  const closeOnEscape = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape' || !combobox.getState().open) return
+    event.stopPropagation()
+    combobox.hide()
+  }
+
   return (
     <div data-part="people-picker" {...props} className={cx(css.root, className)}>
       <Ariakit.ComboboxProvider store={combobox}>
@@ -103,6 +112,7 @@ export function PeoplePicker({
             showMinLength={1}
             spellCheck={false}
             aria-busy={loading || undefined}
+            onKeyDownCapture={closeOnEscape}
             className={css.input}
           />
           {loading ? <SpinnerGraphic size="small" className={css.spinner} /> : null}

@@ -53,6 +53,13 @@ describe('Shared with me (issue #39)', () => {
     expect((await findCard('report-1.pdf')).textContent).toMatch(/03\/0[78]\/24 \d\d:\d\d(AM|PM) · Anna · Can view/)
   })
 
+  it('given two shares of one folder (mine as editor, a newer one to a group as viewer), then the card says the stronger role', async () => {
+    // The server lists the item once, under its newest share; the item carries the strongest role.
+    serve({ sharedWithMe: [sharedEntry(sharedFolder('editor'), 'viewer')] })
+    open('/shared-with-me')
+    expect((await findCard('Holidays')).textContent).toContain('Anna · Can edit')
+  })
+
   it('given nothing is shared, then it says so', async () => {
     serve()
     open('/shared-with-me')
