@@ -317,6 +317,8 @@ export const copy = {
     loadMore: 'Show more',
     // The card's note: whose it is and the caller's role (the card's date is when it was shared).
     note: (owner: string, role: string) => `${owner} · ${role}`,
+    ownerOf: (name: string) => `${name}'s`,
+    sharedByMe: 'Shared',
     viewOnly: 'You can view and download what is shared here.',
     details: { owner: 'Owner', role: 'Your role', addedBy: 'Added by', shared: 'Shared with others' },
   },

@@ -146,7 +146,7 @@ export {
 } from './components/toast/index.ts'
 
 // Components: browsing (files, folders, media)
-export type { BrowserFile, BrowserFolder, BrowserItemPeople } from './components/file-card/index.ts'
+export type { BrowserFile, BrowserFolder } from './components/file-card/index.ts'
 export {
   defaultDetailsPanelLabels,
   DetailsPanel,

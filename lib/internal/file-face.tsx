@@ -1,4 +1,3 @@
-import { OwnerBadge } from '../components/owner-badge/owner-badge.tsx'
 import type { DateInput } from '../utils/format-date.ts'
 import { ExtensionBadge, type ExtensionBadgeSize } from '../components/extension-badge/extension-badge.tsx'
 import type { BrowserFile } from '../components/file-card/browser-item.ts'
@@ -79,7 +78,6 @@ export function FileFace({
           {formatDate ? formatDate(file.uploadDate) : locale.formatDate(file.uploadDate, 'card')}
           {file.note ? <span data-part="file-note"> · {file.note}</span> : null}
         </span>
-        {file.people ? <OwnerBadge name={file.people.owner} shared={file.people.shared} /> : null}
       </Part>
     </>
   )

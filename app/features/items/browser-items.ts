@@ -1,17 +1,17 @@
 // The server's records (SPEC §3) as the library's browsing components read them. The app decides
 // the thumbnail URL, so "Load thumbnails: Disabled" never requests one.
-import type { BrowserFile, BrowserFolder, BrowserItemPeople } from '@cumulus/ui'
+import type { BrowserFile, BrowserFolder } from '@cumulus/ui'
 import { thumbnailUrl, type FileJson } from '../../api/files.ts'
 import type { FolderJson } from '../../api/folders.ts'
 import { copy } from '../../copy-screens.ts'
 
 /**
- * The card's people mark (the kit's OwnerBadge): whose an item is ("Anna's") when it is someone
- * else's, "Shared" on one of mine that carries a member share.
+ * The card's people mark (issue #39) until the kit's cards take an OwnerBadge: whose an item is
+ * ("Anna's") when it is someone else's, "Shared" on one of mine that carries a member share.
  */
-export function peopleNote(item: Pick<FileJson, 'owner' | 'shared'>): { people?: BrowserItemPeople } {
-  if (item.owner) return { people: { owner: item.owner.displayName } }
-  if (item.shared) return { people: { shared: true } }
+export function peopleNote(item: Pick<FileJson, 'owner' | 'shared'>): { note?: string } {
+  if (item.owner) return { note: copy.sharedWithMe.ownerOf(item.owner.displayName) }
+  if (item.shared) return { note: copy.sharedWithMe.sharedByMe }
   return {}
 }
 

@@ -25,17 +25,6 @@ export interface BrowserFile {
   linkType?: 'public' | 'one'
   /** A short remark shown after the date (e.g. a trashed item's "12 days left"). */
   note?: string
-  /** Whose it is, shown as an `OwnerBadge`: see `BrowserItemPeople`. */
-  people?: BrowserItemPeople
-}
-
-/**
- * The people mark of an item: `owner` (a display name) when someone else shared it with the
- * viewer, `shared` when it is the viewer's own and shared with others. Names are shown as text.
- */
-export interface BrowserItemPeople {
-  owner?: string
-  shared?: boolean
 }
 
 /** A folder as the browsing components show it. */
@@ -48,6 +37,4 @@ export interface BrowserFolder {
   createdAt: DateInput
   /** A short remark shown after the name (e.g. a trashed folder's "12 days left"). */
   note?: string
-  /** Whose it is, shown as an `OwnerBadge`. */
-  people?: BrowserItemPeople
 }

@@ -1,4 +1,3 @@
-import { OwnerBadge } from '../owner-badge/owner-badge.tsx'
 import type { HTMLAttributes, Ref } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
@@ -67,9 +66,6 @@ export function FileListRow({
           <span data-part="file-list-note" className={css.note}>
             {(file ?? folder).note}
           </span>
-        ) : null}
-        {(file ?? folder).people ? (
-          <OwnerBadge name={(file ?? folder).people!.owner} shared={(file ?? folder).people!.shared} />
         ) : null}
       </div>
       <div role="gridcell" data-part="file-list-size" className={css.wideOnly}>

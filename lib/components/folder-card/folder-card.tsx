@@ -1,4 +1,3 @@
-import { OwnerBadge } from '../owner-badge/owner-badge.tsx'
 import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import type { BrowserFolder } from '../file-card/browser-item.ts'
@@ -43,7 +42,6 @@ export function FolderCard({
           {folder.note}
         </span>
       ) : null}
-      {folder.people ? <OwnerBadge name={folder.people.owner} shared={folder.people.shared} /> : null}
       {selected && openCue ? <OpenCue label={openLabel} /> : null}
     </Ariakit.Role>
   )
