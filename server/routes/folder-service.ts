@@ -17,7 +17,8 @@ import {
   MoveFolderListQuery,
   ZipQuery,
 } from '../schemas/files.ts'
-import type { Access } from '../services/drive/access.ts'
+import type { Folder } from '../db/schema.ts'
+import type { Access, Reach } from '../services/drive/access.ts'
 import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import { folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
@@ -44,6 +45,11 @@ export interface FolderRoutesDeps {
 export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { access, people, listing, listCache, tree, uploads, zips } = deps
+  /** Folder rows as `reach` sees them, with their people fields. */
+  const withPeople = async (reach: Reach, rows: Folder[]) => {
+    const of = await people.of(reach, rows)
+    return rows.map((f) => folderJson(f, of(f), reach))
+  }
   app.addHook('preHandler', deps.auth.requireUser)
   const owner = (req: { principal?: { userId: string } }) => req.principal!.userId
 
@@ -82,11 +88,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
         listCache,
         req,
         reply,
-        async () => {
-          const rows = await listing.folders(reach.ownerId, req.query, scope)
-          const of = await people.of(reach, rows)
-          return rows.map((f) => folderJson(f, of(f), reach))
-        },
+        async () => withPeople(reach, await listing.folders(reach.ownerId, req.query, scope)),
         reach,
       )
     },
@@ -118,11 +120,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
         listCache,
         req,
         reply,
-        async () => {
-          const rows = await listing.moveTargets(reach.ownerId, req.query, scope)
-          const of = await people.of(reach, rows)
-          return rows.map((f) => folderJson(f, of(f), reach))
-        },
+        async () => withPeople(reach, await listing.moveTargets(reach.ownerId, req.query, scope)),
         reach,
       )
     },

@@ -4,29 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from '../helpers/client.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
-import { startMailSink, type MailSink } from '../helpers/smtp.ts'
+import { startMailSink, subjectOf, type MailSink } from '../helpers/smtp.ts'
 import { anon, folder, owner, share } from './share-helpers.ts'
 
 const QUIET_MS = 700
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** The Subject header, unfolded and with its MIME encoded-words (RFC 2047, Q or B) decoded. */
-function subjectOf(mail: { raw: string }): string {
-  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail.raw)![1]!
-  return folded
-    .replace(/\r?\n[ \t]/g, ' ')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    )
-}
 
 function send(b: Browser, token: string, name: string, data: string) {
   const form = new FormData()
