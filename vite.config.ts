@@ -12,8 +12,12 @@ const api = { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false }
 // The app reaches @cumulus/ui only through its public entry (tests/app rejects deep imports).
 const cumulusUiEntry = fileURLToPath(new URL('./lib/index.ts', import.meta.url))
 
-/** For configs without the plugin below (vitest): exactly '@cumulus/ui' → lib/index.ts. */
+/** The viewers' entry (`@cumulus/ui/viewers`), loaded by the app only when a file is opened. */
+const cumulusUiViewers = fileURLToPath(new URL('./lib/viewers.ts', import.meta.url))
+
+/** For configs without the plugin below (vitest): exactly '@cumulus/ui' → lib/index.ts, and the viewers. */
 export const cumulusUiAlias = { find: /^@cumulus\/ui$/, replacement: cumulusUiEntry }
+export const cumulusUiViewersAlias = { find: /^@cumulus\/ui\/viewers$/, replacement: cumulusUiViewers }
 
 // '@cumulus/ui/fonts.css' (the package's optional Inter font faces, lib/fonts.ts in the build) →
 // the stylesheet's source, so the app imports the font as an outside consumer would.
@@ -36,6 +40,7 @@ function cumulusUi(): Plugin {
     resolveId(source) {
       if (source === '@cumulus/ui') return build ? CUMULUS_UI_WRAPPER : cumulusUiEntry
       if (source === '@cumulus/ui/fonts.css') return cumulusUiFonts
+      if (source === '@cumulus/ui/viewers') return cumulusUiViewers
     },
     load(id) {
       if (id !== CUMULUS_UI_WRAPPER) return

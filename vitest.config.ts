@@ -1,7 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { cumulusUiAlias } from './vite.config.ts'
+import { cumulusUiAlias, cumulusUiViewersAlias } from './vite.config.ts'
 
 // One run, four suites: the component library and the app in a DOM, the repository's tools, the
 // server over real HTTP.
@@ -11,7 +11,7 @@ import { cumulusUiAlias } from './vite.config.ts'
 // timeout is a hang guard, raised for a machine shared by two workers.
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
-  resolve: { alias: [cumulusUiAlias] },
+  resolve: { alias: [cumulusUiAlias, cumulusUiViewersAlias] },
   test: {
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [

@@ -130,8 +130,9 @@ export const copy = {
       days > 0
         ? `On this server, items are deleted forever ${days === 1 ? '1 day' : `${days} days`} after they are moved to the trash.`
         : 'On this server, items stay in the trash until you delete them.',
-    // ours: a trashed item's days left before the retention sweep deletes it.
+    // ours: a trashed item's days left before the retention sweep deletes it, and when it was deleted.
     trashDaysLeft: (days: number) => (days <= 0 ? 'Deleted soon' : days === 1 ? '1 day left' : `${days} days left`),
+    trashDeleted: (date: string) => `Deleted ${date}`,
     emptyTrashAction: 'Empty trash', // ours
     sortBy: 'Sort by', // ours: the sort select's name
     modified: 'Modified',
@@ -204,6 +205,16 @@ export const copy = {
     delete: { pending: 'Deleting...', success: 'Deleted', error: 'Error Deleting' },
     emptyTrash: { pending: 'Emptying trash...', success: 'Trash emptied', error: 'Error Emptying Trash' }, // ours
     restore: { pending: 'Restoring...', success: 'Restored', error: 'Error Restoring' },
+    // ours: a restore whose items' folders are gone or in the trash put them in Home.
+    restoredToHome: (count: number) =>
+      count === 1
+        ? 'Restored to Home: its folder is gone or in the trash'
+        : `Restored: ${count} items went to Home, their folders are gone or in the trash`,
+    // ours: the success toast's action after a trash, move or rename, and what it says.
+    undo: 'Undo',
+    undoing: 'Undoing...',
+    undone: 'Undone',
+    undoFailed: (reason: string) => `Couldn't undo: ${reason}`,
     makePublic: { pending: 'Making Public...', success: 'Public Link Generated', error: 'Error Making Public' },
     removeLink: { pending: 'Removing Link...', success: 'Link Removed', error: 'Error Removing Link' },
     moveItems: { pending: 'Moving items...', success: 'Items Moved', error: 'Error Moving Items' },
@@ -221,6 +232,14 @@ export const copy = {
     emptyTrash: {
       title: 'Empty trash?',
       text: 'Everything in the trash will be deleted forever. You will not be able to recover these items.',
+      // ours: what goes, counted from the trash as listed ("more than" while more files are unloaded).
+      counted: ({ files, folders, more }: { files: number; folders: number; more: boolean }) => {
+        const fileText = more ? `More than ${files} files` : files === 1 ? '1 file' : `${files} files`
+        const folderText = folders === 1 ? '1 folder' : `${folders} folders`
+        const what = folders === 0 ? fileText : files === 0 && !more ? folderText : `${fileText} and ${folderText}`
+        const inside = folders > 0 ? ', with everything in the folders,' : ''
+        return `${what.charAt(0).toUpperCase()}${what.slice(1)}${inside} will be deleted forever. You will not be able to recover them.`
+      },
     }, // ours
     trash: { title: 'Move to trash?', text: 'Items in the trash will eventually be deleted.' },
     restoreItem: { title: 'Restore item?' },
@@ -229,10 +248,17 @@ export const copy = {
   // SPEC §2 "File viewer modal", "Share modal", "Move modal", "Upload panel".
   viewer: {
     imageError: 'Error loading image',
+    textError: 'Error loading text', // ours
     previous: 'Previous', // ours
     next: 'Next', // ours
     close: 'Close', // ours
     fileActions: 'File actions', // ours
+    // ours: the PDF viewer (DESIGN §8 "Previews").
+    pdf: {
+      loading: 'Loading PDF',
+      error: "This PDF can't be shown",
+      download: 'Download',
+    },
   },
   // ours: the family timeline on the Media page (issue #39 point 5).
   timeline: {
@@ -317,8 +343,6 @@ export const copy = {
     loadMore: 'Show more',
     // The card's note: whose it is and the caller's role (the card's date is when it was shared).
     note: (owner: string, role: string) => `${owner} · ${role}`,
-    ownerOf: (name: string) => `${name}'s`,
-    sharedByMe: 'Shared',
     viewOnly: 'You can view and download what is shared here.',
     details: { owner: 'Owner', role: 'Your role', addedBy: 'Added by', shared: 'Shared with others' },
   },

@@ -35,6 +35,7 @@ export type { CumulusMessages, LocaleMessages } from './locale/messages.ts'
 // Helpers
 export { defaultBadgeMax, extensionBadge, type ExtensionBadgeInfo } from './utils/extension-badge.ts'
 export { byteUnits, formatBytes } from './utils/format-bytes.ts'
+export { formatDimensions } from './utils/format-dimensions.ts'
 export {
   formatCardDate,
   formatDetailsDate,
@@ -64,6 +65,14 @@ export {
   type ButtonSize,
   type ButtonVariant,
 } from './components/button/index.ts'
+export {
+  conflictChoices,
+  ConflictDialog,
+  defaultConflictDialogLabels,
+  type ConflictChoice,
+  type ConflictDialogLabels,
+  type ConflictDialogProps,
+} from './components/conflict-dialog/index.ts'
 export {
   ConfirmDialog,
   confirmTones,
@@ -136,17 +145,19 @@ export {
   toastDuration,
   toastTones,
   useToasts,
+  type ToastAction,
   type ToastController,
   type ToasterProps,
   type ToastItem,
   type ToastPromiseMessages,
+  type ToastPromiseOptions,
   type ToastProps,
   type ToastRegionProps,
   type ToastTone,
 } from './components/toast/index.ts'
 
 // Components: browsing (files, folders, media)
-export type { BrowserFile, BrowserFolder } from './components/file-card/index.ts'
+export type { BrowserFile, BrowserFolder, BrowserItemPeople } from './components/file-card/index.ts'
 export {
   defaultDetailsPanelLabels,
   DetailsPanel,
@@ -217,6 +228,23 @@ export {
   type SortValue,
 } from './components/sort-control/index.ts'
 export {
+  defaultTrashNoteLabels,
+  TrashNote,
+  trashNoteSoonDays,
+  type TrashedInfo,
+  type TrashNoteLabels,
+  type TrashNoteProps,
+} from './components/trash-note/index.ts'
+export {
+  defaultVersionListLabels,
+  VersionList,
+  versionActions,
+  type FileVersion,
+  type VersionAction,
+  type VersionListLabels,
+  type VersionListProps,
+} from './components/version-list/index.ts'
+export {
   defaultViewToggleLabels,
   ViewToggle,
   type ViewToggleLabels,
@@ -254,6 +282,25 @@ export {
   type MediaViewerLabels,
   type MediaViewerProps,
 } from './components/media-viewer/index.ts'
+// The viewer's parts, usable alone: the zoomable picture and the photo's info pane.
+export {
+  defaultPhotoInfoLabels,
+  formatExposure,
+  mapUrl,
+  PhotoInfo,
+  type PhotoInfoLabels,
+  type PhotoInfoProps,
+  type PhotoLocation,
+} from './components/photo-info/index.ts'
+export {
+  clampZoom,
+  defaultMaxScale,
+  doubleTapScale,
+  ZoomableImage,
+  type ZoomableImageControls,
+  type ZoomableImageProps,
+  type ZoomState,
+} from './components/zoomable-image/index.ts'
 export {
   defaultMoveDialogLabels,
   MoveDialog,
@@ -299,6 +346,7 @@ export {
   defaultUploadPanelLabels,
   UploadPanel,
   uploadItemStates,
+  uploadOutcomes,
   uploadPanelSpeed,
   uploadPanelSummary,
   uploadPanelTimeLeft,
@@ -306,6 +354,7 @@ export {
   type UploadCounts,
   type UploadItem,
   type UploadItemState,
+  type UploadOutcome,
   type UploadPanelLabels,
   type UploadPanelProps,
 } from './components/upload-panel/index.ts'

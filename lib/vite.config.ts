@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { cssLayer } from './build/css-layer.ts'
+import { keepPackageUrls } from './build/keep-package-urls.ts'
 import { pureTopLevel } from './build/pure-top-level.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -27,6 +28,10 @@ function stylesheetEntries(): Plugin {
           if (output.code.trim() !== '') this.error(`lib/fonts.ts must stay CSS only, but ${file} has code`)
           delete bundle[file]
         }
+        // A module with styles shared by two entries would get a chunk stylesheet of its own, which
+        // consumers never import: the viewers share only JavaScript with the main entry.
+        if (output.type === 'asset' && file.endsWith('.css') && !/^(style|viewers|fonts)\.css$/.test(file))
+          this.error(`${file}: styles shared between entries; keep lib/viewers.ts's CSS in its own modules`)
         if (output.type === 'asset' && file === 'fonts.css') {
           const banner =
             '/* Inter, Copyright 2016 The Inter Project Authors (https://github.com/rsms/inter). SIL Open Font License 1.1: OFL-Inter.txt */\n'
@@ -49,7 +54,14 @@ export default defineConfig({
   root: here('.'),
   // pureTopLevel: unused components must cost a consumer nothing (see build/pure-top-level.ts).
   // cssLayer: the kit's CSS sits in `@layer cumulus`, so a consumer's unlayered overrides win.
-  plugins: [react(), vanillaExtractPlugin(), cssLayer(here('.')), pureTopLevel(here('.')), stylesheetEntries()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    cssLayer(here('.')),
+    pureTopLevel(here('.')),
+    keepPackageUrls(here('.')),
+    stylesheetEntries(),
+  ],
   // Without this the repo's public/ (msw's worker) would be copied into the package.
   publicDir: false,
   build: {
@@ -58,7 +70,10 @@ export default defineConfig({
     // Keep identifiers readable for consumers' stack traces; their bundler minifies.
     minify: false,
     sourcemap: true,
-    lib: { entry: { index: here('./index.ts'), fonts: here('./fonts.ts') }, formats: ['es'] },
+    lib: {
+      entry: { index: here('./index.ts'), viewers: here('./viewers.ts'), fonts: here('./fonts.ts') },
+      formats: ['es'],
+    },
     // A stylesheet per entry (one style.css for everything otherwise).
     cssCodeSplit: true,
     rolldownOptions: {
@@ -78,6 +93,14 @@ export default defineConfig({
         /^@vanilla-extract\/(recipes|sprinkles)($|\/)/,
         /^react-virtuoso($|\/)/,
         /^date-fns($|\/)/,
+        // The viewers entry takes the kit's parts from the main entry (the package itself).
+        /^@cumulus\/ui$/,
+        // The viewers' engines (@cumulus/ui/viewers only).
+        /^pdfjs-dist($|\/)/,
+        /^highlight\.js($|\/)/,
+        /^react-markdown($|\/)/,
+        /^remark-gfm($|\/)/,
+        /^papaparse($|\/)/,
       ],
     },
   },

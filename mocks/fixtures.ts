@@ -3,7 +3,9 @@
 // the app itself, so never part of its build.
 import type { FileJson, FolderJson } from '../server/schemas/files.ts'
 import type { ShareLinkJson } from '../server/schemas/sharing.ts'
+import type { VersionJson } from '../server/schemas/versions.ts'
 import type { MemberShareJson, SharedWithMeEntry } from '../app/api/members.ts'
+import { mimeFor, previewKindOf } from '../server/util/mime.ts'
 
 /** The fixed instant every fixture counts back from: 03/07/2024 21:05 UTC. */
 export const FIXED_TIME = Date.UTC(2024, 2, 7, 21, 5)
@@ -28,13 +30,23 @@ type FileOverrides = Partial<Omit<FileJson, 'metadata'>> & { metadata?: Partial<
 /** File number `i`: report-i.pdf in home, uploaded i minutes before FIXED_TIME. */
 export function makeFile(i: number, over: FileOverrides = {}): FileJson {
   const { metadata, ...rest } = over
+  const filename = rest.filename ?? `report-${i}.pdf`
   return {
     _id: `file-${i}`,
-    filename: `report-${i}.pdf`,
+    filename,
     length: 1000 + i,
     uploadDate: at(i),
     ...rest,
-    metadata: { parent: '/', size: 1000 + i, hasThumbnail: false, isVideo: false, thumbnailID: '', ...metadata },
+    metadata: {
+      parent: '/',
+      size: 1000 + i,
+      hasThumbnail: false,
+      isVideo: false,
+      thumbnailID: '',
+      // What the server would say for this name (server/util/mime.ts).
+      preview: previewKindOf(mimeFor(filename)),
+      ...metadata,
+    },
   }
 }
 
@@ -177,3 +189,13 @@ export function sharedEntry(item: FolderJson | FileJson, role: 'viewer' | 'edito
     owner: anna,
   } as SharedWithMeEntry
 }
+
+/** Version `i` of a file: i hours before FIXED_TIME, `size` bytes, uploaded by the owner unless `addedBy`. */
+export const makeVersion = (i: number, over: Partial<VersionJson> = {}): VersionJson => ({
+  _id: `version-${i}`,
+  size: 1000 * i,
+  createdAt: new Date(FIXED_TIME - i * 3_600_000).toISOString(),
+  addedBy: null,
+  sha256: String(i).padStart(64, '0'),
+  ...over,
+})

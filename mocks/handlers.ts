@@ -4,6 +4,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import type { GroupJson, GroupMemberJson } from '../server/schemas/admin.ts'
 import type { FileJson, FolderJson } from '../server/schemas/files.ts'
+import type { VersionJson } from '../server/schemas/versions.ts'
 import type { MemberShareJson, PersonJson, SharedWithMeEntry } from '../app/api/members.ts'
 import { testUser, testUserDetailed } from './fixtures.ts'
 
@@ -199,7 +200,25 @@ const svg = (id: string) => new HttpResponse(thumbnailSvg(id), { headers: { 'Con
 export const thumbnailHandlers = [
   http.get('*/file-service/thumbnail/:id', ({ params }) => svg(String(params.id))),
   http.get('*/file-service/full-thumbnail/:id', ({ params }) => svg(String(params.id))),
+  // The viewer's info pane: every photo was taken by the same camera.
+  http.get('*/file-service/media-info/:id', () => ok(sampleMediaInfo)),
 ]
+
+/** What GET /file-service/media-info answers for any photo in the mocks. */
+export const sampleMediaInfo = {
+  width: 4032,
+  height: 3024,
+  takenDate: '2024-07-14T09:30:00.000Z',
+  photo: {
+    camera: 'Pixel 8',
+    lens: 'Pixel 8 back camera 6.9mm f/1.68',
+    exposureTime: 0.004,
+    fNumber: 1.8,
+    iso: 100,
+    focalLength: 26,
+    gps: { latitude: 48.85837, longitude: 2.29448 },
+  },
+}
 
 /**
  * Videos (SPEC §4 "Video"): the stream token is granted and removed; the stream itself is not
@@ -290,6 +309,91 @@ export function sharingHandlers(sharing: Sharing) {
           (p) => personName(p).toLowerCase().includes(q) || (p.type === 'user' && p.email.includes(q)),
         ),
       })
+    }),
+  ]
+}
+
+/**
+ * Text previews (GET /file-service/text/{id}, DESIGN.md §8): `texts` maps a file id to its text,
+ * sent as the server does (text/plain, X-Truncated); an id not in it is 404.
+ */
+export function textHandlers(texts: Record<string, string | { text: string; truncated: boolean }>) {
+  return [
+    http.get('*/file-service/text/:id', ({ params }) => {
+      const entry = texts[String(params.id)]
+      if (entry === undefined) return apiError(404, 'NOT_FOUND', 'File not found')
+      const { text, truncated } = typeof entry === 'string' ? { text: entry, truncated: false } : entry
+      return new HttpResponse(text, {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Truncated': String(truncated) },
+      })
+    }),
+  ]
+}
+
+/** Files' versions (DESIGN.md §8 "Versions"), mutable like `Drive`: what the handlers answer from. */
+export interface Versions {
+  /** Each file's versions, newest first, by file id; a file not in it is 404. */
+  versions: Record<string, VersionJson[]>
+  /** The drive whose files a restore changes (optional: without it a restore answers a bare record). */
+  drive?: Drive
+}
+
+/**
+ * A file's versions as the server keeps them: GET lists them, …/download sends the version's
+ * content, POST …/restore makes one current (the current content becomes the newest version) and
+ * answers the file, DELETE removes one (204). A version id not of that file is 404.
+ */
+export function versionHandlers(state: Versions) {
+  const missing = () => apiError(404, 'NOT_FOUND', 'Version not found')
+  const find = (id: unknown, vid: unknown) => {
+    const list = state.versions[String(id)]
+    const version = list?.find((v) => v._id === vid)
+    return list && version ? { list, version } : null
+  }
+  let restores = 0
+  return [
+    http.get('*/file-service/:id/versions', ({ params }) => {
+      const list = state.versions[String(params.id)]
+      return list ? ok({ versions: list }) : apiError(404, 'NOT_FOUND', 'File not found')
+    }),
+    http.get('*/file-service/:id/versions/:vid/download', ({ params }) =>
+      find(params.id, params.vid)
+        ? new HttpResponse(`content of ${String(params.vid)}`, {
+            headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment' },
+          })
+        : missing(),
+    ),
+    http.post('*/file-service/:id/versions/:vid/restore', ({ params }) => {
+      const found = find(params.id, params.vid)
+      if (!found) return missing()
+      const id = String(params.id)
+      const file = state.drive?.files.find((f) => f._id === id)
+      const was: VersionJson = {
+        _id: `restored-${++restores}`,
+        size: file?.metadata.size ?? file?.length ?? 0,
+        createdAt: file?.uploadDate ?? new Date(0).toISOString(),
+        addedBy: null,
+        sha256: '0'.repeat(64),
+      }
+      state.versions[id] = [was, ...found.list.filter((v) => v !== found.version)]
+      const now = new Date().toISOString()
+      const restored = file
+        ? {
+            ...file,
+            length: found.version.size,
+            uploadDate: now,
+            metadata: { ...file.metadata, size: found.version.size },
+          }
+        : { _id: id, length: found.version.size, uploadDate: now }
+      if (state.drive && file)
+        state.drive.files = state.drive.files.map((f) => (f._id === id ? (restored as FileJson) : f))
+      return ok(restored)
+    }),
+    http.delete('*/file-service/:id/versions/:vid', ({ params }) => {
+      const found = find(params.id, params.vid)
+      if (!found) return missing()
+      state.versions[String(params.id)] = found.list.filter((v) => v !== found.version)
+      return new HttpResponse(null, { status: 204 })
     }),
   ]
 }

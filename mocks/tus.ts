@@ -1,7 +1,8 @@
 // Enough of a tus 1.0.0 server (DESIGN §7 "Resumable uploads") for the app's upload tests and stories, as msw
 // handlers: creation (with upload), HEAD, PATCH with offset checks, termination, Cumulus-File-Id.
 // A test can hold requests until it lets them go (to count what is in flight, or pause mid-request),
-// refuse one, fail one at the network level, or accept only part of a body.
+// refuse one (with an error code, e.g. 409 NAME_EXISTS), fail one at the network level, or accept
+// only part of a body. Each upload keeps its `conflict` metadata.
 import { http, HttpResponse } from 'msw'
 
 export interface TusUpload {
@@ -9,6 +10,8 @@ export interface TusUpload {
   filename: string
   parent: string
   relativePath?: string
+  /** The `conflict` metadata: replace, keep-both or fail (absent: not sent). */
+  conflict?: string
   length: number
   offset: number
   /** Bytes received in total, resent ones included (what "only the missing bytes" is measured by). */
@@ -18,7 +21,9 @@ export interface TusUpload {
 }
 
 type Plan =
-  { kind: 'refuse'; status: number; message: string } | { kind: 'network' } | { kind: 'accept'; bytes: number }
+  | { kind: 'refuse'; status: number; message: string; code?: string }
+  | { kind: 'network' }
+  | { kind: 'accept'; bytes: number }
 
 interface Held {
   name: string
@@ -72,7 +77,7 @@ export function createTusServer(base = '/file-service/uploads') {
       if (plan?.kind === 'network') return HttpResponse.error()
       if (plan?.kind === 'refuse')
         return HttpResponse.json(
-          { statusCode: plan.status, message: plan.message },
+          { statusCode: plan.status, message: plan.message, ...(plan.code ? { code: plan.code } : {}) },
           { status: plan.status, headers: { 'Tus-Resumable': '1.0.0' } },
         )
       const kept = plan?.kind === 'accept' ? Math.min(plan.bytes, body.length) : body.length
@@ -97,6 +102,7 @@ export function createTusServer(base = '/file-service/uploads') {
         filename: meta.filename ?? '',
         parent: meta.parent ?? '',
         relativePath: meta.relativePath,
+        conflict: meta.conflict,
         length,
         offset: 0,
         received: 0,
@@ -149,9 +155,9 @@ export function createTusServer(base = '/file-service/uploads') {
       holding = false
       for (const h of held.splice(0)) h.release()
     },
-    /** The next request with a body for `name` answers `status` with `{message}`. */
-    refuse: (name: string, status: number, message: string) =>
-      void plans.set(name, [...(plans.get(name) ?? []), { kind: 'refuse', status, message }]),
+    /** The next request with a body for `name` answers `status` with `{message}` (and `code`, when given). */
+    refuse: (name: string, status: number, message: string, code?: string) =>
+      void plans.set(name, [...(plans.get(name) ?? []), { kind: 'refuse', status, message, code }]),
     /** The next request with a body for `name` fails at the network level. */
     failNetwork: (name: string) => void plans.set(name, [...(plans.get(name) ?? []), { kind: 'network' }]),
     /** The next request with a body for `name` keeps only `bytes` of it (the connection broke). */

@@ -59,6 +59,9 @@ export interface Limits {
   /** A thumbnail job running longer is given up (its file marked failed), so the queue goes on:
    * ample for a video's two ffmpeg tries (30 s each at most) and a large decode on a busy machine. */
   thumbnailJobMs: number
+  /** Files from before sizes were recorded queued again per pass (one a heartbeat, only while
+   * the queue is empty): an upgraded server fills them in without a stampede. */
+  thumbnailBackfillPerPass: number
   /** How often an instance proves it is alive, and after how long without that it counts as dead
    * (its unfinished uploads and thumbnails are then cleaned up or retried by the others). */
   instanceHeartbeatMs: number
@@ -101,6 +104,8 @@ export interface Limits {
   previewMaxEdge: number
   /** How long a request for a preview still being made waits for the queue before a 503. */
   previewWaitMs: number
+  /** The most a text preview reads of a file, and the most it sends (DESIGN.md §8: 1 MiB). */
+  textPreviewBytes: number
   /** Files one upload link receives until it is this quiet make one mail to the owner. */
   uploadNoticeQuietMs: number
   /** How long housekeeping keeps an expired share link (its owner still sees why it stopped). */
@@ -148,6 +153,10 @@ export interface Config {
   secret: string
   encryptionKey: Buffer | undefined
   trashRetentionDays: number
+  /** VERSIONS=off: writing over a file keeps no version (default on). */
+  versions: boolean
+  /** VERSIONS_MAX: versions kept per file (default 50). */
+  versionsMax: number
   /** Hours an unfinished resumable upload is kept after its last write. */
   uploadExpiryHours: number
   maxUploadBytes: number | undefined
@@ -176,6 +185,7 @@ export const defaultLimits: Limits = {
   shareUnlockWindowMs: 10 * 60_000,
   thumbnailConcurrency: 1,
   thumbnailJobMs: 120_000,
+  thumbnailBackfillPerPass: 50,
   imagePixelLimit: 40_000_000,
   instanceHeartbeatMs: 15_000,
   instanceDeadAfterMs: 60_000,
@@ -201,6 +211,7 @@ export const defaultLimits: Limits = {
   uploadLeaseMs: 60_000,
   previewMaxEdge: 4096,
   previewWaitMs: 10_000,
+  textPreviewBytes: 1024 * 1024,
   uploadNoticeQuietMs: 60_000,
   expiredLinkGraceMs: 30 * 24 * 3_600_000,
   inviteTtlMs: 7 * 24 * 3_600_000,
@@ -372,6 +383,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
   }
   const trashRetentionDays = int('TRASH_RETENTION_DAYS', 30, 0, 36500)
+  const versions = oneOf('VERSIONS', ['on', 'off'], 'on') === 'on'
+  const versionsMax = int('VERSIONS_MAX', 50, 1, 10_000)
   const uploadExpiryHours = int('UPLOAD_EXPIRY_HOURS', 24, 1, 8760)
   const maxUploadRaw = read('MAX_UPLOAD_BYTES')
   const maxUploadBytes = maxUploadRaw === undefined ? undefined : int('MAX_UPLOAD_BYTES', 0, 1, Number.MAX_SAFE_INTEGER)
@@ -416,6 +429,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secret: secretRaw ?? readOrCreateSecret(dataDir),
     encryptionKey,
     trashRetentionDays,
+    versions,
+    versionsMax,
     uploadExpiryHours,
     maxUploadBytes,
     secureCookies,

@@ -36,6 +36,7 @@ import { createQuotaService } from './services/drive/quota.ts'
 import { createResumableUploads } from './services/drive/resumable-uploads.ts'
 import { createTreeService } from './services/drive/tree.ts'
 import { createUploadService } from './services/drive/uploads.ts'
+import { createVersionService } from './services/drive/versions.ts'
 import { createZipService } from './services/drive/zip.ts'
 import { createAdminService } from './services/family/admin.ts'
 import { createGroupService } from './services/family/groups.ts'
@@ -43,6 +44,7 @@ import { createInviteService } from './services/family/invites.ts'
 import { createUserRemoval } from './services/family/user-removal.ts'
 import { createMailer } from './services/mailer.ts'
 import { createMediaService } from './services/media/previews.ts'
+import { createTextPreviews } from './services/media/text-preview.ts'
 import { createThumbnailQueue } from './services/media/thumbnails.ts'
 import { createFileRequests } from './services/sharing/file-requests.ts'
 import { createSharedAccess } from './services/sharing/link-access.ts'
@@ -214,6 +216,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     previewMaxEdge: config.limits.previewMaxEdge,
     concurrency: config.limits.thumbnailConcurrency,
     jobTimeoutMs: config.limits.thumbnailJobMs,
+    backfillPerPass: config.limits.thumbnailBackfillPerPass,
     instanceId,
     recoverEveryMs: config.limits.instanceHeartbeatMs,
     deadAfterMs: config.limits.instanceDeadAfterMs,
@@ -222,8 +225,20 @@ export async function createContainer(config: Config, log: Log, options: Contain
   // A stored file wakes the thumbnail queue only when it has work for it: a file with nothing to
   // derive would cost every small upload a look at an empty queue.
   const onStored = (file: FileRow) => void (file.thumb_state === 'pending' && thumbnails.wake())
+  // Writing over a file keeps what it held (VERSIONS, VERSIONS_MAX).
+  const versions = createVersionService({
+    repo: drive,
+    janitor,
+    vault,
+    access,
+    people,
+    enabled: config.versions,
+    max: config.versionsMax,
+    onStored,
+  })
   // What every way in for a file shares: multipart, resumable (tus), WebDAV, a copy.
   const writeDeps = {
+    versions,
     repo: drive,
     vault,
     janitor,
@@ -239,8 +254,9 @@ export async function createContainer(config: Config, log: Log, options: Contain
   const uploads = createUploadService(writeDeps)
   const downloads = createDownloadService({ repo: drive, vault })
   const zips = createZipService({ repo: drive, vault })
-  const copies = createFileCopies({ repo: drive, vault, janitor, quota, onStored })
+  const copies = createFileCopies({ repo: drive, onStored })
   const media = createMediaService({ vault, thumbnails, waitMs: config.limits.previewWaitMs })
+  const textPreviews = createTextPreviews({ repo: drive, vault, maxBytes: config.limits.textPreviewBytes })
 
   // Sharing. Wrong link passwords are counted per address, in Redis when there is one.
   const shareUnlock = createShareUnlock({
@@ -340,6 +356,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     admin,
     quota,
     tree,
+    versions,
     listing,
     timeline,
     listCache,
@@ -349,6 +366,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     zips,
     copies,
     media,
+    textPreviews,
     thumbnails,
     shared,
     fileRequests,
@@ -377,6 +395,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
             ])),
         },
         davLocks: { sweep: () => drive.dav.sweepLocks(Date.now()) },
+        versions: { sweep: () => versions.sweep() },
         log,
       })
       const stopNameIndexing =

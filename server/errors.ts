@@ -74,6 +74,7 @@ export type Missing =
   | 'Single sign-on'
   | 'Group'
   | 'Share'
+  | 'Version'
 
 /** What Home (the WebDAV share's root) refuses, each in its own words; one code, DAV_HOME. */
 const HOME_REFUSALS = {
@@ -249,6 +250,9 @@ export const errors = {
   mailDisabled: () => new AppError(409, 'MAIL_DISABLED', 'This server cannot send mail (SMTP_URL is unset)'),
 
   // ── Drive: uploads, quota, the tree ──
+  /** An upload with conflict "fail" (tus's default) into a folder that holds the name; `name` is the client's own. */
+  nameExists: (name: string) =>
+    new AppError(409, 'NAME_EXISTS', `A file named "${name}" is already in this folder`, {}, { name }),
   /** MAX_UPLOAD_BYTES passed, the limit as a person reads it ("5 MB"). */
   fileTooLarge: (maxBytes: number | undefined) =>
     new AppError(
@@ -292,6 +296,8 @@ export const errors = {
     new AppError(413, 'TOO_LARGE', 'The request sends more bytes than the upload’s Upload-Length'),
 
   // ── Media ──
+  /** A text preview of a file that is not text (its media type decides, as the item's `preview` does). */
+  notText: () => new AppError(415, 'NOT_TEXT', 'This file is not text: download it to open it'),
   unprocessableImage: () => new AppError(422, 'UNPROCESSABLE_IMAGE', 'This image cannot be displayed'),
   rangeNotSatisfiable: (size: number) =>
     new AppError(416, 'RANGE_NOT_SATISFIABLE', 'Requested range not satisfiable', {

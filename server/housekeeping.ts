@@ -1,7 +1,7 @@
 // Hourly housekeeping: expired sessions, trash past TRASH_RETENTION_DAYS, resumable uploads
 // past UPLOAD_EXPIRY_HOURS (with any staged bytes no upload owns), and share links nobody can use
 // any more (expired past a grace period, used up, or on a deleted item), and sign-ins that
-// waited for a second factor too long. Each sweep runs on its own: one failing is logged and the
+// waited for a second factor too long, and versions past their retention. Each sweep runs on its own: one failing is logged and the
 // rest still run. The timer is unref'd, so it never keeps the process alive.
 import type { SessionsRepository } from './repositories/sessions.ts'
 import type { ResumableUploads } from './services/drive/resumable-uploads.ts'
@@ -24,6 +24,8 @@ export interface HousekeepingDeps {
   loginChallenges?: { deleteExpired: (now: number) => Promise<void> }
   /** WebDAV locks past their timeout (they stopped counting already; this drops the rows). */
   davLocks?: { sweep: () => Promise<void> }
+  /** Version retention (services/drive/versions.ts): thins each file's versions; returns how many went. */
+  versions?: { sweep: () => Promise<number> }
   log: {
     info(obj: object, msg: string): void
     warn(obj: object, msg: string): void
@@ -70,6 +72,13 @@ function sweeps(deps: HousekeepingDeps): Array<[string, () => Promise<void>]> {
     ['invites', async () => deps.family?.deleteExpiredInvites()],
     ['sign-in challenges', async () => deps.loginChallenges?.deleteExpired(Date.now())],
     ['WebDAV locks', async () => deps.davLocks?.sweep()],
+    [
+      'version retention',
+      async () => {
+        const versions = (await deps.versions?.sweep()) ?? 0
+        if (versions) log.info({ versions }, 'version retention: versions deleted')
+      },
+    ],
   ]
 }
 

@@ -1,5 +1,5 @@
 // /folder-service calls (SPEC §7 "Folder service").
-import type { FolderJson, SortBy } from '../../server/schemas/files.ts'
+import type { FolderJson, RestoreReply, SortBy } from '../../server/schemas/files.ts'
 import { errorStatus, http, type Params, serializeParams } from './http.ts'
 
 export type { FolderJson }
@@ -41,7 +41,7 @@ export const createFolder = (name: string, parent = '/') =>
   http.post<FolderJson>('/folder-service/create', { name, parent })
 export const renameFolder = (id: string, title: string) => http.patch<unknown>('/folder-service/rename', { id, title })
 export const trashFolder = (id: string) => http.patch<unknown>('/folder-service/trash', { id })
-export const restoreFolder = (id: string) => http.patch<unknown>('/folder-service/restore', { id })
+export const restoreFolder = (id: string) => http.patch<RestoreReply>('/folder-service/restore', { id })
 export const moveFolder = (id: string, parentID: string) =>
   http.patch<unknown>('/folder-service/move', { id, parentID })
 export const removeFolder = (id: string) => http.delete<unknown>('/folder-service/remove', { id })

@@ -120,6 +120,7 @@ async function send<T>(
   url: string,
   data: unknown,
   options: RequestOptions,
+  text = false,
 ): Promise<T> {
   const controller = new AbortController()
   let timedOut = false
@@ -132,13 +133,17 @@ async function send<T>(
     method,
     data,
     headers: { ...options.headers, uuid: getBrowserId() },
+    // Not 'text': redaxios would JSON.parse it, and a .json file's text would come back an object.
+    ...(text && { responseType: 'arrayBuffer' as const }),
     // redaxios passes no signal; look fetch up per call so test doubles installed later are used.
     fetch: (input, init) => globalThis.fetch(input, { ...init, signal: controller.signal }),
   }
   try {
     if (options.signal?.aborted) throw canceledError()
     const response = await client<T>(config)
-    return response.data
+    if (!text) return response.data
+    const body = new TextDecoder().decode(response.data as ArrayBuffer)
+    return { text: body, headers: response.headers } as T
   } catch (error) {
     if (error instanceof HttpError) throw error
     if (timedOut) throw timeoutError(options.timeout!)
@@ -195,9 +200,18 @@ function request<T>(method: Method, url: string, data: unknown, options: Request
   return withTokenRetry(url, () => send<T>(mainClient, method, url, data, options))
 }
 
+/** A text body and the reply's headers (a text preview says in a header where it was cut). */
+export interface TextReply {
+  text: string
+  headers: Headers
+}
+
 /** The app's HTTP client: each call resolves to the response body. */
 export const http = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('get', url, undefined, options),
+  /** GET of a text reply, read as text whatever its type, with its headers. */
+  getText: (url: string, options: RequestOptions = {}) =>
+    withTokenRetry(url, () => send<TextReply>(mainClient, 'get', url, undefined, options, true)),
   delete: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('delete', url, data, options),
   post: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('post', url, data, options),
   put: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('put', url, data, options),

@@ -3,7 +3,7 @@
 import type { Params } from './http.ts'
 import type { FileListParams, SuggestionsParams } from './files.ts'
 import type { FolderListParams, MoveFolderListParams } from './folders.ts'
-import { publicInfoUrl } from './files.ts'
+import { mediaInfoUrl, publicInfoUrl } from './files.ts'
 
 export type Key = readonly [path: string, params?: Params]
 
@@ -13,11 +13,15 @@ export const keys = {
   user: () => key('/user-service/user'),
   userDetailed: () => key('/user-service/user-detailed'),
   publicFile: (id: string, tempToken: string) => key(publicInfoUrl(id, tempToken)),
+  mediaInfo: (id: string) => key(mediaInfoUrl(id)),
   files: (params: FileListParams) => key('/file-service/list', params),
   quickList: (limit = 20) => key('/file-service/quick-list', { limit }),
   suggestions: (params: SuggestionsParams) => key('/file-service/suggested-list', params),
   folders: (params: FolderListParams) => key('/folder-service/list', params),
   folderInfo: (id: string) => key(`/folder-service/info/${encodeURIComponent(id)}`),
+  textPreview: (id: string) => key(`/file-service/text/${encodeURIComponent(id)}`),
+  // A file's versions (api/versions.ts), spelled here so this first-load module stays without it.
+  versions: (fileId: string) => key(`/file-service/${encodeURIComponent(fileId)}/versions`),
   // The owner's links (api/share-links.ts), spelled here so this first-load module stays without it.
   shareLinks: () => key('/share-service/links'),
   linkUploads: (linkId: string) => key(`/share-service/links/${encodeURIComponent(linkId)}/uploads`),

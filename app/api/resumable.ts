@@ -11,12 +11,14 @@
 //   spent while the server cannot be reached (no answer, or a proxy's 502/503/504), the upload
 //   keeps waiting for it: it tries again every SERVER_BACK_POLL_MS, and at once when the browser
 //   comes back online, so it resumes by itself when the server is back; 409/423 resume through
-//   tus's HEAD; other refusals (400 name, 413 too large, 507 quota, …) end the upload with the
+//   tus's HEAD, but a 409 NAME_EXISTS (the folder holds the name and `conflict` was `fail`) is a
+//   refusal the caller answers (ResumableError.code); other refusals (400 name, 413 too large, 507 quota, …) end the upload with the
 //   server's message and are not retried;
 // - pause aborts (the server keeps what arrived), cancel aborts and terminates (DELETE);
 // - the URL storage entry (resumable-store.ts) lets a reload find the upload again; it goes on
 //   success, on cancel, and on a refusal.
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack, PreviousUpload, Upload } from 'tus-js-client'
+import type { ConflictJson } from '../../server/schemas/versions.ts'
 import { getBrowserId } from '../state/browser-id.ts'
 import { failureReason, networkError, refreshToken, statusError, TOKEN_RETRY_DELAY_MS } from './http.ts'
 import {
@@ -110,12 +112,38 @@ export class ResumableError extends Error {
     /** Whether trying again may help (not for a bad name, a file over the size limit, or one the free space cannot hold). */
     readonly retryable: boolean,
     override readonly cause?: unknown,
+    /** The server's error code, e.g. NAME_EXISTS. */
+    readonly code?: string,
   ) {
     super(message)
   }
 }
 
+/** The code a refusal names the folder's clashing name by (DESIGN.md §8 "Versions"). */
+export const NAME_EXISTS = 'NAME_EXISTS'
+
+/** Whether the upload stopped because its folder already holds the name (sent with `conflict: fail`). */
+export const isNameTaken = (error: unknown) => error instanceof ResumableError && error.code === NAME_EXISTS
+
 const statusOf = (error: unknown) => (error as DetailedError | undefined)?.originalResponse?.getStatus() || undefined
+
+/** The JSON body of the reply that failed, when it has one. */
+function replyData(error: unknown): unknown {
+  try {
+    return JSON.parse((error as DetailedError).originalResponse!.getBody())
+  } catch {
+    return undefined
+  }
+}
+
+const codeOf = (data: unknown) =>
+  data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string'
+    ? (data as { code: string }).code
+    : undefined
+
+/** A 409 that is no offset mismatch: the folder holds the name. Sending again would be refused again. */
+const nameTakenReply = (error: unknown, status: number | undefined) =>
+  status === 409 && codeOf(replyData(error)) === NAME_EXISTS
 
 /** A reply that will not change by sending again: 4xx but for 401 (handled per request), 409 and 423 (resumed), and 507. */
 const isRefusal = (status: number | undefined) =>
@@ -127,14 +155,11 @@ function toResumableError(error: unknown): ResumableError {
     const transport = (error as DetailedError | undefined)?.originalRequest ? networkError() : error
     return new ResumableError(failureReason(transport), undefined, true, error)
   }
-  let data: unknown
-  try {
-    data = JSON.parse((error as DetailedError).originalResponse!.getBody())
-  } catch {
-    data = undefined
-  }
+  const data = replyData(error)
   const reason = quotaExceededReason(status, data) ?? failureReason(statusError(status, data))
-  return new ResumableError(reason, status, status !== 400 && status !== 413 && status !== 507, error)
+  const code = codeOf(data)
+  const retryable = status !== 400 && status !== 413 && status !== 507 && code !== NAME_EXISTS
+  return new ResumableError(reason, status, retryable, error, code)
 }
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false
@@ -157,6 +182,8 @@ export interface ResumableTarget {
   endpoint?: string
   /** No session (an upload link's visitor): a 401 is final, never a token refresh, and nothing is stored for a reload. */
   anonymous?: boolean
+  /** What the server does when the folder holds the name: replace it, keep both, or refuse (409 NAME_EXISTS). */
+  conflict?: ConflictJson
 }
 
 export interface ResumableEvents {
@@ -183,12 +210,13 @@ export interface ResumableUpload {
   cancel(): Promise<void>
 }
 
-function tusMetadata({ file, parent, relativePath }: ResumableTarget): Record<string, string> {
+function tusMetadata({ file, parent, relativePath, conflict }: ResumableTarget): Record<string, string> {
   return {
     filename: file.name,
     ...(parent !== undefined ? { parent } : {}),
     ...(relativePath ? { relativePath } : {}),
     ...(file.type ? { filetype: file.type } : {}),
+    ...(conflict ? { conflict } : {}),
   }
 }
 
@@ -265,7 +293,7 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
       },
       onShouldRetry(error) {
         const status = statusOf(error)
-        if (isRefusal(status)) return false
+        if (isRefusal(status) || nameTakenReply(error, status)) return false
         // 409 (wrong offset) and 423 (another request holds it): a HEAD tells where to go on.
         if (status === 409 || status === 423) return true
         // Offline: each retry would fail at once; wait for the connection instead (onError).
@@ -289,7 +317,7 @@ export function createResumableUpload(target: ResumableTarget, events: Resumable
         retrying = false
         const failure = toResumableError(error)
         // Refused: resuming this upload would be refused again, so a reload should not offer it.
-        if (isRefusal(status)) void forget()
+        if (isRefusal(status) || nameTakenReply(error, status)) void forget()
         finish(failure)
       },
       onSuccess({ lastResponse }) {

@@ -26,7 +26,12 @@ export function pageKey(
   if (index === 0) return keys.files({ ...query, limit })
   if (!previous || previous.length < limit) return null
   const last = previous[previous.length - 1]!
-  const startAtDate = query.mediaMode ? (last.metadata.takenDate ?? last.uploadDate) : last.uploadDate
+  // The date the server sorts by: when a photo was taken, when a file went to the trash, or its upload.
+  const startAtDate = query.mediaMode
+    ? (last.metadata.takenDate ?? last.uploadDate)
+    : query.trashMode && !query.search
+      ? (last.metadata.trashedAt ?? last.uploadDate)
+      : last.uploadDate
   // Sorted by size, the cursor is the last length too (a type sort's comes from the name).
   const size = query.sortBy?.startsWith('size') ? { startAtSize: last.length } : {}
   return keys.files({ ...query, limit, startAtDate, startAtName: last.filename, ...size, startAtId: last._id })

@@ -66,6 +66,12 @@ export const resetFolderShareSelected = () => void (folderShareModal.value = nul
 export const multiShareModal = signal(false)
 export const setMultiShareModal = (open: boolean) => void (multiShareModal.value = open)
 
+/** The file whose Versions dialog is open (DESIGN.md §8 "Versions"). */
+export const versionsModal = signal<FileJson | null>(null)
+// A copy per opening: the dialog starts afresh (and reads the list again) even for the file it showed last.
+export const setVersionsModal = (file: FileJson) => void (versionsModal.value = { ...file })
+export const resetVersionsModal = () => void (versionsModal.value = null)
+
 export const setMoveModal = (modal: MoveModal) => void (moveModal.value = modal)
 export const resetMoveModal = () => void (moveModal.value = null)
 
@@ -116,5 +122,6 @@ export function resetSelectionState(): void {
   resetFolderShareSelected()
   multiShareModal.value = false
   resetMoveModal()
+  resetVersionsModal()
   navigationMap.value = {}
 }

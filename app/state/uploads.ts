@@ -33,7 +33,10 @@ export const isUnfinished = (item: UploadItem) =>
 
 /** Done with for good: nothing can be done to it any more (a failed upload may still be retried). */
 const settled = (item: UploadItem) =>
-  item.state === 'completed' || item.state === 'canceled' || (item.state === 'failed' && item.retryable === false)
+  item.state === 'completed' ||
+  item.state === 'canceled' ||
+  item.state === 'skipped' ||
+  (item.state === 'failed' && item.retryable === false)
 
 const find = (id: string) => uploads.peek().find((u) => u.id === id)
 

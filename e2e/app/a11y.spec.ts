@@ -184,10 +184,20 @@ test.describe('axe: modals, menus and popups', () => {
     await move.getByRole('button', { name: 'Close' }).click()
     await expect(move).toHaveCount(0)
 
-    // Two clicks within 1.5 s open a file: the details modal for a text file.
+    // Two clicks within 1.5 s open a file: a text file in the viewer…
     await notes.click()
     await notes.click()
-    const details = page.getByRole('dialog', { name: 'notes.txt' })
+    const viewer = page.getByRole('dialog', { name: 'notes.txt' })
+    await expect(viewer.getByRole('region', { name: 'Contents of notes.txt' })).toBeVisible()
+    await check(page, 'text viewer open')
+    await page.keyboard.press('Escape')
+    await expect(viewer).toHaveCount(0)
+
+    // …and a file with no preview in the details modal.
+    const budget = item(page, 'budget.xlsx').first()
+    await budget.click()
+    await budget.click()
+    const details = page.getByRole('dialog', { name: 'budget.xlsx' })
     await expect(details.getByRole('button', { name: 'Download' })).toBeVisible()
     await check(page, 'file details modal open')
     await page.keyboard.press('Escape')

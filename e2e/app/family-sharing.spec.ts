@@ -169,7 +169,8 @@ test('Anna shares Holidays with Ben (editor) and Everyone (viewer); Ben uploads 
   await expect(viewer.getByText('Added by Ben')).toBeVisible()
   await viewer.getByRole('button', { name: 'File actions' }).click()
   const viewerMenu = carla.page.getByRole('menu', { name: 'File actions' })
-  await expect(viewerMenu.getByRole('menuitem')).toHaveText(['Multi-select', 'Download'])
+  // A viewer may read a file's versions (list and download), never change them.
+  await expect(viewerMenu.getByRole('menuitem')).toHaveText(['Multi-select', 'Download', 'Versions'])
   await carla.page.keyboard.press('Escape')
   // And the server says no, whatever a client sends.
   const trash = await carla.page.request.patch('/file-service/trash', {

@@ -92,12 +92,12 @@ test('given a signed-in user, the whole file journey works with the keyboard alo
   await expect(files.getByRole('option', { name: /^readme\.txt/ })).toBeFocused()
   await arrowTo(page, notes, 'ArrowLeft')
 
-  // Enter opens the text file's details; Escape closes them and focus returns to the card.
+  // Enter opens the text file in the viewer; Escape closes it and focus returns to the card.
   await page.keyboard.press('Enter')
-  const details = page.getByRole('dialog', { name: 'notes.txt' })
-  await expect(details.getByRole('button', { name: 'Download' })).toBeVisible()
+  const viewer = page.getByRole('dialog', { name: 'notes.txt' })
+  await expect(viewer.getByText('keyboard only')).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(details).toHaveCount(0)
+  await expect(viewer).toHaveCount(0)
   await expect(notes).toBeFocused()
 
   // F2 renames.

@@ -122,16 +122,16 @@ test.describe('mobile', () => {
     await expect(page.getByText('Select a file or folder to view it’s details.')).toHaveCount(0)
   })
 
-  test('given a phone, one tap on a Quick Access item opens it at once (the details modal for a text file)', async ({
+  test('given a phone, one tap on a Quick Access item opens it at once (the details modal for a file with no preview)', async ({
     page,
   }) => {
     await signedIn(page)
-    await upload(page.request, 'notes.txt', 'remember')
+    await upload(page.request, 'notes.zip', 'remember')
     await page.reload()
-    const quick = page.getByRole('region', { name: 'Quick Access' }).getByRole('button', { name: /^notes\.txt/ })
+    const quick = page.getByRole('region', { name: 'Quick Access' }).getByRole('button', { name: /^notes\.zip/ })
     await expect(quick).toBeVisible()
     await quick.tap()
-    const details = page.getByRole('dialog', { name: 'notes.txt' })
+    const details = page.getByRole('dialog', { name: 'notes.zip' })
     await expect(details).toBeVisible()
     await expect(details.getByRole('button', { name: 'Download' })).toBeVisible()
     await details.getByRole('button', { name: 'Close' }).tap()

@@ -27,12 +27,12 @@ test('move modal', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
 
 test('file details modal', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
   await signIn(page, '/home', seed.email)
-  // Two clicks open an item (SPEC §4); a PDF has no preview, so it opens the details modal.
-  const file = await homeFile(page, 'annual-report.pdf')
+  // Two clicks open an item (SPEC §4); a zip has no preview, so it opens the details modal.
+  const file = await homeFile(page, 'archive.zip')
   await file.click()
   await file.click()
   await expect(
-    page.getByRole('dialog', { name: 'annual-report.pdf' }).getByRole('button', { name: 'Download' }),
+    page.getByRole('dialog', { name: 'archive.zip' }).getByRole('button', { name: 'Download' }),
   ).toBeVisible()
   await snap(page, 'file-details-modal')
 })

@@ -1,5 +1,7 @@
 import { defaultAccessListLabels } from '../components/access-list/access-list.tsx'
+import { defaultAudioPlayerLabels } from '../components/audio-player/labels.ts'
 import { defaultAddedByLabels } from '../components/added-by/added-by.tsx'
+import { defaultConflictDialogLabels } from '../components/conflict-dialog/conflict-dialog.tsx'
 import { defaultDetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
 import { defaultFileDetailsLabels } from '../components/file-details/file-details.tsx'
 import { defaultColumnLabels } from '../components/file-list/file-list.tsx'
@@ -12,13 +14,17 @@ import { defaultOwnerBadgeLabels } from '../components/owner-badge/owner-badge.t
 import { defaultParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
 import { defaultPeoplePickerLabels } from '../components/people-picker/people-picker.tsx'
 import { defaultPhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
+import { defaultPhotoInfoLabels } from '../components/photo-info/photo-info.tsx'
 import { defaultPublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
 import { defaultSearchBarLabels } from '../components/search-bar/search-bar.tsx'
 import { defaultShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
 import { defaultSharedLinksTableLabels } from '../components/shared-links-table/shared-links-table.tsx'
 import { defaultSidebarLabels } from '../components/sidebar/sidebar.tsx'
 import { defaultSortLabels } from '../components/sort-control/sort-control.tsx'
+import { defaultTextViewerLabels } from '../components/text-viewer/labels.ts'
+import { defaultTrashNoteLabels } from '../components/trash-note/trash-note.tsx'
 import { defaultUploadPanelLabels } from '../components/upload-panel/upload-panel.tsx'
+import { defaultVersionListLabels } from '../components/version-list/version-list.tsx'
 import { defaultViewToggleLabels } from '../components/view-toggle/view-toggle.tsx'
 import { defaultCommonLabels } from './common-labels.ts'
 import type { CumulusMessages } from './messages.ts'
@@ -32,6 +38,8 @@ export const enMessages: CumulusMessages = {
   common: defaultCommonLabels,
   accessList: defaultAccessListLabels,
   addedBy: defaultAddedByLabels,
+  audioPlayer: defaultAudioPlayerLabels,
+  conflictDialog: defaultConflictDialogLabels,
   detailsPanel: defaultDetailsPanelLabels,
   fileDetails: defaultFileDetailsLabels,
   fileList: defaultColumnLabels,
@@ -44,12 +52,16 @@ export const enMessages: CumulusMessages = {
   parentBar: defaultParentBarLabels,
   peoplePicker: defaultPeoplePickerLabels,
   photoGallery: defaultPhotoGalleryLabels,
+  photoInfo: defaultPhotoInfoLabels,
   publicFolderView: defaultPublicFolderViewLabels,
   searchBar: defaultSearchBarLabels,
   shareDialog: defaultShareDialogLabels,
   sharedLinksTable: defaultSharedLinksTableLabels,
   sidebar: defaultSidebarLabels,
   sortControl: defaultSortLabels,
+  textViewer: defaultTextViewerLabels,
+  trashNote: defaultTrashNoteLabels,
   uploadPanel: defaultUploadPanelLabels,
+  versionList: defaultVersionListLabels,
   viewToggle: defaultViewToggleLabels,
 }

@@ -1,5 +1,7 @@
 import type { AccessListLabels } from '../components/access-list/access-list.tsx'
+import type { AudioPlayerLabels } from '../components/audio-player/labels.ts'
 import type { AddedByLabels } from '../components/added-by/added-by.tsx'
+import type { ConflictDialogLabels } from '../components/conflict-dialog/conflict-dialog.tsx'
 import type { DetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
 import type { FileDetailsLabels } from '../components/file-details/file-details.tsx'
 import type { FileListColumnLabels } from '../components/file-list/file-list.tsx'
@@ -12,13 +14,17 @@ import type { OwnerBadgeLabels } from '../components/owner-badge/owner-badge.tsx
 import type { ParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
 import type { PeoplePickerLabels } from '../components/people-picker/people-picker.tsx'
 import type { PhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
+import type { PhotoInfoLabels } from '../components/photo-info/photo-info.tsx'
 import type { PublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
 import type { SearchBarLabels } from '../components/search-bar/search-bar.tsx'
 import type { ShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
 import type { SharedLinksTableLabels } from '../components/shared-links-table/shared-links-table.tsx'
 import type { SidebarLabels } from '../components/sidebar/sidebar.tsx'
 import type { SortControlLabels } from '../components/sort-control/sort-control.tsx'
+import type { TextViewerLabels } from '../components/text-viewer/labels.ts'
+import type { TrashNoteLabels } from '../components/trash-note/trash-note.tsx'
 import type { UploadPanelLabels } from '../components/upload-panel/upload-panel.tsx'
+import type { VersionListLabels } from '../components/version-list/version-list.tsx'
 import type { ViewToggleLabels } from '../components/view-toggle/view-toggle.tsx'
 import type { CommonLabels } from './common-labels.ts'
 
@@ -28,6 +34,8 @@ export interface CumulusMessages {
   common: CommonLabels
   accessList: AccessListLabels
   addedBy: AddedByLabels
+  audioPlayer: AudioPlayerLabels
+  conflictDialog: ConflictDialogLabels
   detailsPanel: DetailsPanelLabels
   fileDetails: FileDetailsLabels
   fileList: FileListColumnLabels
@@ -40,13 +48,17 @@ export interface CumulusMessages {
   parentBar: ParentBarLabels
   peoplePicker: PeoplePickerLabels
   photoGallery: PhotoGalleryLabels
+  photoInfo: PhotoInfoLabels
   publicFolderView: PublicFolderViewLabels
   searchBar: SearchBarLabels
   shareDialog: ShareDialogLabels
   sharedLinksTable: SharedLinksTableLabels
   sidebar: SidebarLabels
   sortControl: SortControlLabels
+  textViewer: TextViewerLabels
+  trashNote: TrashNoteLabels
   uploadPanel: UploadPanelLabels
+  versionList: VersionListLabels
   viewToggle: ViewToggleLabels
 }
 

@@ -164,6 +164,8 @@ const shared = {
   },
   font: {
     family: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    // Code and plain text (the text viewer): the system's monospaced face.
+    mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
     size: {
       xsmall: '11px',
       small: '12px',
@@ -205,8 +207,12 @@ const shared = {
     moveList: '230px',
     // The upload panel is at most 300 px tall.
     uploadPanel: { width: '360px', maxHeight: '300px' },
+    // The audio player: cover art at most 240 px square, the player 420 px wide, its volume 80 px.
+    audioPlayer: { cover: '240px', width: '420px', volume: '80px' },
     // Empty-state illustrations are 96 px square; their text column at most 360 px wide.
     emptyState: { illustration: '96px', text: '360px' },
+    // The media viewer's info pane beside the photo.
+    infoPane: '300px',
   },
   motion: {
     duration: {

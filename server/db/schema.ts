@@ -247,6 +247,11 @@ export interface FilesTable {
   preview_type: string | null
   /** Migration 026: who uploaded it, when not its owner (a member in a shared folder). */
   added_by: Generated<string | null>
+  /** Migration 027: pixels after orientation, once the queue has read them (null = unknown). */
+  width: Generated<number | null>
+  height: Generated<number | null>
+  /** Migration 027: JSON of `MediaInfo` (services/media/media-info.ts), once the queue has read it. */
+  media_info: Generated<string | null>
 }
 
 /** `working:<instance id>` while an instance makes it. */
@@ -262,6 +267,14 @@ export interface BlobOutboxTable {
   kind: 'pending' | 'delete'
   instance_id: string
   created_at: number
+}
+
+/** One distinct blob of an owner and how many file and version rows name it (migration 029, kept by triggers). */
+export interface BlobRefsTable {
+  key: string
+  owner_id: string
+  size: number
+  refs: number
 }
 
 /** Blob keys reserved ahead by an instance (migration 022). */
@@ -294,6 +307,28 @@ export interface UploadsTable {
   link_id: string | null
   /** Migration 026: the member uploading into the owner's shared folder (null = the owner). */
   added_by: Generated<string | null>
+  /** Migration 028: what the upload does when its folder holds the name already. */
+  conflict: Generated<UploadConflict>
+}
+
+export type UploadConflict = 'replace' | 'keep-both' | 'fail'
+
+/** Migration 028: a content a file had before it was written over. */
+export interface FileVersionsTable {
+  id: string
+  file_id: string
+  owner_id: string
+  blob_key: string
+  size: number
+  sha256: string
+  enc: string | null
+  mime: string
+  /** When this content was uploaded. */
+  created_at: number
+  /** When it stopped being the file's current content (retention never takes one younger than a day). */
+  replaced_at: number
+  /** Who uploaded this content, when not the owner. */
+  added_by: string | null
 }
 
 export type ShareItemType = 'file' | 'folder'
@@ -359,7 +394,9 @@ export interface DB {
   mail_tokens: MailTokensTable
   folders: FoldersTable
   files: FilesTable
+  file_versions: FileVersionsTable
   blob_outbox: BlobOutboxTable
+  blob_refs: BlobRefsTable
   blob_key_pool: BlobKeyPoolTable
   instances: InstancesTable
   settings: SettingsTable
@@ -383,6 +420,7 @@ export interface DB {
 
 export type Folder = Selectable<FoldersTable>
 export type FileRow = Selectable<FilesTable>
+export type FileVersion = Selectable<FileVersionsTable>
 export type UploadRow = Selectable<UploadsTable>
 export type ShareLink = Selectable<ShareLinksTable>
 export type NewShareLink = Insertable<ShareLinksTable>

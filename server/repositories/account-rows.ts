@@ -41,7 +41,14 @@ export function createAccountRowsRepository(db: Kysely<DB>) {
         .select(['blob_key', 'thumbnail_key', 'preview_key'])
         .where('owner_id', '=', owner)
         .execute()
-      return rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
+      const versions = await db
+        .selectFrom('file_versions')
+        .select('blob_key')
+        .where('file_id', 'in', db.selectFrom('files').select('id').where('owner_id', '=', owner))
+        .execute()
+      return rows
+        .flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
+        .concat(versions.map((v) => v.blob_key))
     },
     /** Deletes the user row; what is left of theirs goes with it by the foreign keys' cascade. */
     async removeUser(id: string): Promise<boolean> {

@@ -1,12 +1,29 @@
 // SQL for the blob outbox (which keys are pending or condemned) and the instances table (who is
 // alive to finish its pending writes).
-import type { Kysely } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
+import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+
+/** What a blob holds, as the file row naming it says. */
+export interface BlobContent {
+  owner_id: string
+  sha256: string
+  size: number
+  enc: string | null
+}
 
 /** Rows one condemning insert writes at most. */
 const CONDEMN_CHUNK = 500
 
-export function createBlobOutboxRepository(db: Kysely<DB>) {
+export function createBlobOutboxRepository(db: Kysely<DB>, dialect: Dialect) {
+  /** A version row naming `key`, after `files` (one statement, each side one index probe). */
+  const orVersion = (files: SelectQueryBuilder<DB, 'files', { id: string }>, key: string) =>
+    files
+      .unionAll(db.selectFrom('file_versions').select('id').where('blob_key', '=', key))
+      .limit(1)
+      .executeTakeFirst()
+  const isShared = async (key: string): Promise<boolean> =>
+    !!(await orVersion(db.selectFrom('files').select('id').where('blob_key', '=', key), key))
   return {
     async remove(keys: readonly string[]): Promise<void> {
       if (keys.length) await db.deleteFrom('blob_outbox').where('key', 'in', keys).execute()
@@ -59,14 +76,56 @@ export function createBlobOutboxRepository(db: Kysely<DB>) {
           .limit(limit)
           .execute()
       ).map((r) => r.key),
-    /** Whether a file row holds this key (as its bytes, thumbnail or preview). */
+    /** Whether a file or version row holds this key (as its bytes, thumbnail or preview). */
     async isReferenced(key: string): Promise<boolean> {
-      const used = await db
+      const files = db
         .selectFrom('files')
         .select('id')
         .where((eb) => eb.or([eb('blob_key', '=', key), eb('thumbnail_key', '=', key), eb('preview_key', '=', key)]))
-        .executeTakeFirst()
-      return !!used
+      return !!(await orVersion(files, key))
+    },
+    /**
+     * Whether a file or version row names this key as its bytes: one of several copies sharing a
+     * blob was deleted, and the blob stays (storage/blob-janitor.ts `settle`). One probe of each blob_key index.
+     */
+    isShared,
+    /** What the file row naming `key` holds: its owner and content (undefined when no file row names it). */
+    contentOf: (key: string): Promise<BlobContent | undefined> =>
+      db
+        .selectFrom('files')
+        .select(['owner_id', 'sha256', 'size', 'enc'])
+        .where('blob_key', '=', key)
+        .executeTakeFirst(),
+    /**
+     * Another blob of the same owner with the same bytes as `content` (same sha256 and size, both
+     * encrypted at rest or neither), not `key`, or undefined. On PostgreSQL the twin's row is
+     * locked until commit, so it cannot be deleted (and its blob condemned) while the new row is
+     * being pointed at its blob.
+     */
+    async twinOf(content: BlobContent, key: string): Promise<{ key: string; enc: string | null } | undefined> {
+      const twin = db
+        .selectFrom('files')
+        .select(['blob_key', 'enc'])
+        .where('owner_id', '=', content.owner_id)
+        .where('sha256', '=', content.sha256)
+        .where('size', '=', content.size)
+        .where('blob_key', '!=', key)
+        .where('enc', content.enc === null ? 'is' : 'is not', null)
+        .limit(1)
+      const found = await (dialect === 'postgres' ? twin.forUpdate() : twin).executeTakeFirst()
+      return found ? { key: found.blob_key, enc: found.enc } : undefined
+    },
+    /**
+     * Whether a file row names `key` as its bytes; on PostgreSQL those rows stay locked until
+     * commit, so the blob cannot be condemned while a new row is made to name it too.
+     */
+    async hold(key: string): Promise<boolean> {
+      const rows = db.selectFrom('files').select('id').where('blob_key', '=', key)
+      return (await (dialect === 'postgres' ? rows.forUpdate() : rows).execute()).length > 0
+    },
+    /** Points the rows that name `key` at their twin's blob instead (its key and wrapped data key). */
+    async adopt(key: string, twin: { key: string; enc: string | null }): Promise<void> {
+      await db.updateTable('files').set({ blob_key: twin.key, enc: twin.enc }).where('blob_key', '=', key).execute()
     },
   }
 }

@@ -16,6 +16,7 @@ import { createQuotaRepository } from './quota.ts'
 import { createThumbnailJobsRepository } from './thumbnail-jobs.ts'
 import { createTimelineRepository } from './timeline.ts'
 import { createUploadsRepository } from './uploads.ts'
+import { createVersionsRepository } from './versions.ts'
 
 function bind(db: Kysely<DB>, dialect: Dialect) {
   return {
@@ -23,8 +24,10 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     folders: createFoldersRepository(db, dialect),
     links: createLinksRepository(db, dialect),
     thumbnailJobs: createThumbnailJobsRepository(db),
-    outbox: createBlobOutboxRepository(db),
+    outbox: createBlobOutboxRepository(db, dialect),
     uploads: createUploadsRepository(db),
+    /** File versions (migration 028): a file's earlier contents (services/drive/versions.ts). */
+    versions: createVersionsRepository(db),
     /** Quota reservations: settled in the transaction that commits a file (services/drive/quota.ts). */
     quota: createQuotaRepository(db),
     accountRows: createAccountRowsRepository(db),

@@ -8,6 +8,7 @@ import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
 import { type Cursor, cursorKeys, cursorOfKeys, type DateColumn, page, sortField, sortKey } from './paging.ts'
 import { nameContains, nameLike } from './search.ts'
+import { nameKey as nameKeyOf } from '../util/names.ts'
 
 export interface FileQuery {
   /** undefined = the whole drive. null = root. */
@@ -39,8 +40,17 @@ export const FILE_SUMMARY = [
   'trashed',
   'trashed_at',
   'added_by',
+  'mime',
+  'width',
+  'height',
 ] as const satisfies ReadonlyArray<keyof FileRow>
 export type FileSummary = Pick<FileRow, (typeof FILE_SUMMARY)[number]>
+
+/** What a file's content sets on its row (services/drive/versions.ts). */
+export type ContentColumns = Pick<
+  FileRow,
+  'blob_key' | 'size' | 'sha256' | 'enc' | 'mime' | 'upload_date' | 'is_video' | 'media' | 'thumb_state' | 'added_by'
+>
 
 /** The columns a delete needs: the row and the keys of its blobs. */
 export type DoomedFile = Pick<FileRow, 'id' | 'blob_key' | 'thumbnail_key' | 'preview_key'>
@@ -72,8 +82,13 @@ function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) 
   return q
 }
 
-/** The gallery's date is when a photo was taken; every other list's is when a file was uploaded. */
-const dateColumn = (f: FileQuery): DateColumn => (f.media ? 'taken_date' : 'upload_date')
+/**
+ * The gallery's date is when a photo was taken; the trash's, when a file was trashed (a search in
+ * the trash walks the upload-date index as every search does); every other list's, when a file
+ * was uploaded.
+ */
+const dateColumn = (f: FileQuery): DateColumn =>
+  f.media ? 'taken_date' : f.trashed && !f.search ? 'trashed_at' : 'upload_date'
 
 /**
  * Whether a search may walk the sort's index testing names (date and name sorts, whose indexes
@@ -144,6 +159,9 @@ export const NOTHING_DERIVED = {
   preview_enc: null,
   preview_size: null,
   preview_type: null,
+  width: null,
+  height: null,
+  media_info: null,
 } as const
 
 /**
@@ -287,18 +305,12 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
       await db.executeQuery(insertOf(db, dialect, row))
     },
     /**
-     * New bytes for a file (a WebDAV PUT over it): the blob, its size and type change, and what
-     * was derived from the old bytes goes (the thumbnail queue makes it again). A thumbnail job
-     * running on the old bytes loses its claim, so it cannot write them back.
+     * New bytes for a file (a replace, a WebDAV PUT over it, a version restored): the blob, its
+     * size, type and uploader change, and what was derived from the old bytes goes (the thumbnail
+     * queue makes it again). A thumbnail job running on the old bytes loses its claim, so it
+     * cannot write them back.
      */
-    async replaceContent(
-      owner: string,
-      id: string,
-      c: Pick<
-        FileRow,
-        'blob_key' | 'size' | 'sha256' | 'enc' | 'mime' | 'upload_date' | 'is_video' | 'media' | 'thumb_state'
-      >,
-    ): Promise<void> {
+    async replaceContent(owner: string, id: string, c: ContentColumns): Promise<void> {
       await db
         .updateTable('files')
         .set({
@@ -309,6 +321,20 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         .where('owner_id', '=', owner)
         .where('id', '=', id)
         .execute()
+    },
+    /** The owner's files outside the trash named exactly `name` in `folderId` (null = Home), oldest first. */
+    async named(owner: string, folderId: string | null, name: string): Promise<FileRow[]> {
+      const q = db
+        .selectFrom('files')
+        .selectAll()
+        .where('owner_id', '=', owner)
+        .where('trashed', '=', 0)
+        .where('name_key', '=', nameKeyOf(name))
+      const rows = await (folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', folderId))
+        .orderBy('upload_date')
+        .orderBy('id')
+        .execute()
+      return rows.filter((f) => f.filename === name)
     },
     async rename(owner: string, id: string, filename: string, nameKey: string, typeKey: string): Promise<void> {
       await db
@@ -362,6 +388,24 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         .where('trashed_at', '<', cutoff)
         .execute(),
 
+    /**
+     * The owner's bytes on disk by what holds them, each blob once (migration 029's blob_refs):
+     * a blob any file outside the trash names is the files'; else one a version names is the
+     * versions'; else it is the trash's. The three add up to users.used_bytes.
+     */
+    async bytesOnDisk(owner: string): Promise<{ files: number; versions: number; trash: number }> {
+      const live = sql`exists (select 1 from files f where f.blob_key = b.key and f.trashed = 0)`
+      const versioned = sql`exists (select 1 from file_versions v where v.blob_key = b.key)`
+      const r = await sql<{ files: number | string; versions: number | string; total: number | string }>`
+        select coalesce(sum(case when ${live} then b.size else 0 end), 0) as files,
+          coalesce(sum(case when not ${live} and ${versioned} then b.size else 0 end), 0) as versions,
+          coalesce(sum(b.size), 0) as total
+        from blob_refs b where b.owner_id = ${owner}`.execute(db)
+      const row = r.rows[0]
+      const files = Number(row?.files ?? 0)
+      const versions = Number(row?.versions ?? 0)
+      return { files, versions, trash: Number(row?.total ?? 0) - files - versions }
+    },
     async usage(owner: string): Promise<{ usedBytes: number; fileCount: number }> {
       const r = await db
         .selectFrom('files')

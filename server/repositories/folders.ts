@@ -42,7 +42,8 @@ function scoped(db: Kysely<DB>, owner: string, f: FolderQuery) {
 
 /** A folder list without a search, in sort order. */
 const plainListQuery = (db: Kysely<DB>, { owner, f }: { owner: string; f: FolderQuery }) => {
-  const sorted = page(scoped(db, owner, f), f.sort, 'created_at')
+  // The trash lists by when each folder went there.
+  const sorted = page(scoped(db, owner, f), f.sort, f.trashed ? 'trashed_at' : 'created_at')
   return f.limit ? sorted.limit(f.limit) : sorted
 }
 

@@ -16,8 +16,11 @@ export interface Cursor {
 export type SortField = 'date' | 'alp' | 'size' | 'type'
 export const sortField = (sort: SortBy): SortField => sort.slice(0, sort.indexOf('_')) as SortField
 
-/** The column a date sort orders by: a list's upload date, the gallery's taken date, a folder's creation. */
-export type DateColumn = 'upload_date' | 'taken_date' | 'created_at'
+/**
+ * The column a date sort orders by: a list's upload date, the gallery's taken date, a folder's
+ * creation; the trash's lists, when each item went there.
+ */
+export type DateColumn = 'upload_date' | 'taken_date' | 'created_at' | 'trashed_at'
 
 /** The columns a sort orders by before the id: a type sort orders by extension, then name. */
 export function sortColumns(sort: SortBy, dateCol: DateColumn): string[] {

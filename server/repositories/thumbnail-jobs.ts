@@ -8,10 +8,15 @@ export type WorkingClaim = `working:${string}`
 
 /** What a finished job stores on the row. */
 export interface DerivedImages {
-  thumbnail?: { key: string; size: number; enc: string | null; id: string }
+  /** `gallery`: the file belongs on the Media page (a photo or video, not a song's cover). */
+  thumbnail?: { key: string; size: number; enc: string | null; id: string; gallery: boolean }
   preview?: { type: string; key: string | null; enc: string | null; size: number | null }
   /** When the photo was taken (EXIF); the row keeps its upload date without one. */
   takenDate?: number
+  /** Pixels after orientation. */
+  size?: { width: number; height: number }
+  /** JSON of MediaInfo (services/media/media-info.ts). */
+  info?: string
 }
 
 export function createThumbnailJobsRepository(db: Kysely<DB>) {
@@ -39,14 +44,14 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
     /** Ends a claimed job with what it made; false when the claim was lost (the file was deleted). */
     async finish(fileId: string, claim: WorkingClaim, made: DerivedImages): Promise<boolean> {
       // One update, so the drive version moves once (migration 004's triggers) for all it shows.
-      const { thumbnail: thumb, preview, takenDate } = made
+      const { thumbnail: thumb, preview, takenDate, size, info } = made
       const res = await db
         .updateTable('files')
         .set({
           thumb_state: 'done',
           ...(thumb && {
             has_thumbnail: 1,
-            media: 1,
+            ...(thumb.gallery && { media: 1 }),
             thumbnail_id: thumb.id,
             thumbnail_key: thumb.key,
             thumb_enc: thumb.enc,
@@ -59,6 +64,8 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
             preview_size: preview.size,
           }),
           ...(takenDate !== undefined && { taken_date: takenDate }),
+          ...(size && { width: size.width, height: size.height }),
+          ...(info !== undefined && { media_info: info }),
         })
         .where('id', '=', fileId)
         .where('thumb_state', '=', claim)
@@ -89,6 +96,47 @@ export function createThumbnailJobsRepository(db: Kysely<DB>) {
         .where('preview_type', 'is', null)
         .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1
+    },
+    /**
+     * Queues up to `limit` files, after `afterId` in id order, that the queue made a thumbnail for
+     * before it recorded sizes (an image or video done, width unknown), or that it could not read
+     * then (HEIF, untouched). Returns the last id looked at (the next pass's cursor; undefined
+     * once none is left) and how many were queued. Walking the key from a cursor visits each row
+     * once over a whole backfill, however many passes it takes.
+     */
+    async requeueMissingFacts(afterId: string, limit: number): Promise<{ last?: string; queued: number }> {
+      const found = await db
+        .selectFrom('files')
+        .select('id')
+        .where('id', '>', afterId)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('thumb_state', '=', 'done'),
+              eb('width', 'is', null),
+              eb('has_thumbnail', '=', 1),
+              eb.or([eb('mime', 'like', 'image/%'), eb('is_video', '=', 1)]),
+            ]),
+            eb.and([eb('thumb_state', '=', 'none'), eb('mime', 'in', ['image/heic', 'image/heif'])]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      if (!found.length) return { queued: 0 }
+      // The cursor in the database's own order (a PostgreSQL collation need not be byte order).
+      const last = found[found.length - 1]!.id
+      const res = await db
+        .updateTable('files')
+        .set({ thumb_state: 'pending' })
+        .where(
+          'id',
+          'in',
+          found.map((r) => r.id),
+        )
+        .where('thumb_state', 'in', ['done', 'none'])
+        .executeTakeFirst()
+      return { last, queued: Number(res.numUpdatedRows) }
     },
     /** A file's row, whoever owns it (the queue works for every user; callers checked ownership). */
     row: (fileId: string): Promise<FileRow | undefined> =>

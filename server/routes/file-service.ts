@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyMultipartOptions } from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
-import { AppError, errors } from '../errors.ts'
+import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import { sendBlob, uploadedContentHeaders } from '../plugins/blob-reply.ts'
 import { sendCached, sendCachedJson } from '../plugins/cached-json.ts'
@@ -16,7 +16,9 @@ import {
   ShareReply,
   SuggestedQuery,
   SuggestedReply,
+  TEXT_PREVIEW_HEADERS,
 } from '../schemas/files.ts'
+import { MediaInfoReply } from '../schemas/media.ts'
 import { MessageReply } from '../schemas/user.ts'
 import type { Access } from '../services/drive/access.ts'
 import type { DownloadService } from '../services/drive/downloads.ts'
@@ -26,7 +28,9 @@ import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
 import { flag, type ListingService } from '../services/drive/listing.ts'
 import type { MemberActivity } from '../services/drive/member-activity.ts'
+import { mediaInfoReply } from '../services/media/media-info.ts'
 import type { MediaService } from '../services/media/previews.ts'
+import type { TextPreviews } from '../services/media/text-preview.ts'
 import type { SessionService } from '../services/sign-in/sessions.ts'
 import type { SharingService } from '../services/sharing/links.ts'
 import type { Timeline } from '../services/drive/timeline.ts'
@@ -41,6 +45,7 @@ export interface FileRoutesDeps {
   sessions: SessionService
   sharing: SharingService
   media: MediaService
+  textPreviews: TextPreviews
   downloads: DownloadService
   listing: ListingService
   listCache: ListCache
@@ -89,18 +94,13 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     }),
   )
 
-  // A copy lands beside the original, in the owner's drive and quota; a member's is theirs as adder.
+  // A copy lands beside the original, in the owner's drive, sharing its blob (it costs no bytes);
+  // a member's is theirs as adder.
   app.post('/:id/copy', { schema: { params: IdParams, response: { 201: FileReply } } }, async (req, reply) => {
     const reach = await access.file(owner(req), req.params.id, 'edit')
     await access.copyable(reach, req.params.id)
     const member = reach.role !== 'owner'
-    const row = await deps.copies
-      .copyFile(reach.ownerId, req.params.id, member ? reach.callerId : null)
-      .catch((err) => {
-        // The owner's usage and quota are the owner's business: a member hears only that it is full.
-        if (member && err instanceof AppError && err.statusCode === 507) throw errors.quotaExceededForVisitor()
-        throw err
-      })
+    const row = await deps.copies.copyFile(reach.ownerId, req.params.id, member ? reach.callerId : null)
     await deps.activity.record(reach, 'drive.copy', [row.filename])
     return reply.code(201).send({ file: fileJson(row, (await people.of(reach, [row]))(row), reach) })
   })
@@ -195,6 +195,28 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
     reply.header('content-type', image.contentType)
     reply.header('content-length', image.size)
     return reply.send(await image.open())
+  })
+
+  app.get('/media-info/:id', { schema: { params: IdParams, response: { 200: MediaInfoReply } } }, async (req) => {
+    const reach = await access.file(owner(req), req.params.id, 'view')
+    return mediaInfoReply(await listing.file(reach.ownerId, req.params.id))
+  })
+
+  // The text viewer's text: never the file's own type (an .html file is text too), so a browser
+  // opening it shows characters, in a sandbox, and the app reads the cut from a header.
+  app.get('/text/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const reach = await access.file(owner(req), req.params.id, 'view')
+    const source = await deps.textPreviews.open(reach.ownerId, req.params.id)
+    const etag = `"${source.etag}"`
+    reply.header('etag', etag)
+    reply.header('cache-control', 'private, no-cache')
+    uploadedContentHeaders(reply)
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+    const text = await source.read()
+    reply.header('content-type', 'text/plain; charset=utf-8')
+    reply.header(TEXT_PREVIEW_HEADERS.truncated, String(text.truncated))
+    reply.header(TEXT_PREVIEW_HEADERS.encoding, text.encoding)
+    return reply.send(text.body)
   })
 
   app.get(

@@ -14,6 +14,7 @@ import { publicRoutes } from './public-files.ts'
 import { resumableRoutes } from './resumable-uploads.ts'
 import { shareRoutes } from './share-service.ts'
 import { userRoutes } from './user-service.ts'
+import { versionRoutes } from './versions.ts'
 import { webauthnRoutes } from './webauthn.ts'
 
 export async function registerRoutes(app: FastifyInstance, c: Container, auth: Auth): Promise<void> {
@@ -72,11 +73,13 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     sessions: c.sessions,
     sharing: c.sharing,
     media: c.media,
+    textPreviews: c.textPreviews,
     downloads: c.downloads,
     copies: c.copies,
     timeline: c.timeline,
   })
   await app.register(resumableRoutes, { prefix: '/file-service', auth, resumable: c.resumable })
+  await app.register(versionRoutes, { prefix: '/file-service', auth, versions: c.versions, people: c.people })
   await app.register(publicRoutes, { prefix: '/file-service', shared: c.shared, publicPerIp })
   await app.register(shareRoutes, {
     prefix: '/share-service',

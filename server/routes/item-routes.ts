@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
 import { AppError, errors } from '../errors.ts'
-import { IdBody, type Item, ItemsBody, MoveBody, MoveItemsBody, RenameBody } from '../schemas/files.ts'
+import { IdBody, type Item, ItemsBody, MoveBody, MoveItemsBody, RenameBody, RestoreReply } from '../schemas/files.ts'
 import { MessageReply } from '../schemas/user.ts'
 import type { Access, Need, Reach } from '../services/drive/access.ts'
 import type { ItemPeople, ItemPeopleService } from '../services/drive/item-people.ts'
@@ -37,7 +37,8 @@ export interface ItemKind<Row extends { id: string; added_by: string | null }> {
   rename(owner: string, id: string, title: string): Promise<Row>
   move(owner: string, id: string, parentId: string): Promise<unknown>
   trash(owner: string, id: string): Promise<unknown>
-  restore(owner: string, id: string): Promise<unknown>
+  /** True when the item went to Home because its folder is gone or trashed. */
+  restore(owner: string, id: string): Promise<boolean>
   remove(owner: string, id: string): Promise<unknown>
 }
 
@@ -90,10 +91,10 @@ export function registerItemRoutes<Row extends { id: string; added_by: string | 
     return { message: 'Trashed' }
   })
 
-  app.patch('/restore', { schema: { body: IdBody, response: message } }, async (req) => {
+  app.patch('/restore', { schema: { body: IdBody, response: { 200: RestoreReply } } }, async (req) => {
     const reach = await access.item(caller(req), item(req.body.id), 'own')
-    await kind.restore(reach.ownerId, req.body.id)
-    return { message: 'Restored' }
+    const toHome = await kind.restore(reach.ownerId, req.body.id)
+    return { message: 'Restored', toHome: Number(toHome) }
   })
 
   app.delete('/remove', { schema: { body: IdBody, response: message } }, async (req) => {
@@ -158,29 +159,29 @@ export function registerMultiRoutes(
     return { message: 'Trashed' }
   })
 
-  /** Restore and remove forever are the owner's: a member gets 403, someone else's trash is a 404. */
-  const owned: ReadonlyArray<{ method: 'PATCH' | 'DELETE'; url: string; run: typeof tree.restoreItems; done: string }> =
-    [
-      { method: 'PATCH', url: '/restore-multi', run: tree.restoreItems, done: 'Restored' },
-      { method: 'DELETE', url: '/remove-multi', run: tree.removeItems, done: 'Deleted' },
-    ]
-  for (const action of owned) {
-    app.route({
-      method: action.method,
-      url: action.url,
-      schema: { body: ItemsBody, response: message },
-      handler: async (req) => {
-        const { items } = req.body as ItemsBody
-        const callerId = caller(req)
-        // Only the caller's own drive is touched, all or nothing (any id not theirs is a 404 and
-        // nothing changes), so a selection of thousands is not checked one id at a time first.
-        // A refusal is then explained: 403 to a member of an item, 404 to anyone else.
-        await action.run(callerId, items).catch(async (err: unknown) => {
-          if (err instanceof AppError && err.statusCode === 404) await reachEach(access, callerId, items, 'own')
-          throw err
-        })
-        return { message: action.done }
-      },
+  /**
+   * Restore and remove forever are the owner's: a member gets 403, someone else's trash is a 404.
+   * Only the caller's own drive is touched, all or nothing (any id not theirs is a 404 and nothing
+   * changes), so a selection of thousands is not checked one id at a time first. A refusal is then
+   * explained: 403 to a member of an item, 404 to anyone else.
+   */
+  const owned = <R>(
+    req: { principal?: { userId: string }; body: unknown },
+    run: (owner: string, items: Item[]) => Promise<R>,
+  ) => {
+    const { items } = req.body as ItemsBody
+    const callerId = caller(req)
+    return run(callerId, items).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 404) await reachEach(access, callerId, items, 'own')
+      throw err
     })
   }
+  app.patch('/restore-multi', { schema: { body: ItemsBody, response: { 200: RestoreReply } } }, async (req) => ({
+    message: 'Restored',
+    toHome: await owned(req, tree.restoreItems),
+  }))
+  app.delete('/remove-multi', { schema: { body: ItemsBody, response: message } }, async (req) => {
+    await owned(req, tree.removeItems)
+    return { message: 'Deleted' }
+  })
 }

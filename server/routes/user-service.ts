@@ -51,7 +51,7 @@ export interface UserRoutesDeps {
   loginPerIp: number
   /** TRASH_RETENTION_DAYS (0 = never), which the Trash screen states. */
   trashRetentionDays: number
-  listing: Pick<ListingService, 'usage'>
+  listing: Pick<ListingService, 'usage' | 'usedBy'>
   quota: QuotaService
   appPasswords: AppPasswordService
   audit: AuditService
@@ -96,6 +96,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesDeps> = async (fastify, de
       storage: await deps.listing.usage(user.id),
       quota,
       used,
+      usedBy: await deps.listing.usedBy(user.id),
       trashRetentionDays: deps.trashRetentionDays,
     }
   })

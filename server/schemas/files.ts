@@ -31,6 +31,18 @@ export const FileJson = Type.Object({
     hasThumbnail: Type.Boolean(),
     isVideo: Type.Boolean(),
     thumbnailID: Type.String(),
+    /** What the viewer can show (DESIGN.md §8 "Previews"); null: the details box with Download. */
+    preview: Type.Union([
+      Type.Literal('image'),
+      Type.Literal('video'),
+      Type.Literal('audio'),
+      Type.Literal('pdf'),
+      Type.Literal('text'),
+      Type.Null(),
+    ]),
+    /** Pixels after orientation, once known (images, videos, PDF first pages). */
+    width: Type.Optional(Type.Integer()),
+    height: Type.Optional(Type.Integer()),
     /** Present (true) while the thumbnail is queued or being made. */
     thumbnailPending: Type.Optional(Type.Boolean()),
     /** When the photo was taken (EXIF), present only when it differs from uploadDate. */
@@ -73,7 +85,7 @@ export const SortBy = Type.Union([
 export type SortBy = Static<typeof SortBy>
 
 const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('')])
-const Id = BoundedString(64, 1)
+export const Id = BoundedString(64, 1)
 
 export const FileListQuery = Type.Object({
   parent: Type.Optional(BoundedString(64, 1)),
@@ -147,6 +159,9 @@ export const Item = Type.Object({
 })
 export type Item = Static<typeof Item>
 export const ItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1, maxItems: 10000 }) })
+/** A restore's reply: `toHome` counts the items put in Home because their folder is gone or trashed. */
+export const RestoreReply = Type.Object({ message: Type.String(), toHome: Type.Integer({ minimum: 0 }) })
+export type RestoreReply = Static<typeof RestoreReply>
 export type ItemsBody = Static<typeof ItemsBody>
 export const MoveItemsBody = Type.Object({ items: Type.Array(Item, { minItems: 1, maxItems: 10000 }), parentID: Id })
 export type MoveItemsBody = Static<typeof MoveItemsBody>
@@ -166,3 +181,20 @@ export const PublicInfo = Type.Object({
   metadata: Type.Object({ size: Type.Number(), linkType: Type.Union([Type.Literal('public'), Type.Literal('one')]) }),
 })
 export type PublicInfo = Static<typeof PublicInfo>
+
+/**
+ * GET /file-service/text/{id} answers `text/plain; charset=utf-8` (at most 1 MiB, whole
+ * characters) with these headers: whether the file goes on past the text, and what its bytes
+ * were read as (converted to UTF-8).
+ */
+export const TEXT_PREVIEW_HEADERS = { truncated: 'x-truncated', encoding: 'x-text-encoding' } as const
+export const TextPreviewHeaders = Type.Object({
+  'x-truncated': Type.Union([Type.Literal('true'), Type.Literal('false')]),
+  'x-text-encoding': Type.Union([
+    Type.Literal('utf-8'),
+    Type.Literal('utf-16le'),
+    Type.Literal('utf-16be'),
+    Type.Literal('windows-1252'),
+  ]),
+})
+export type TextPreviewHeaders = Static<typeof TextPreviewHeaders>

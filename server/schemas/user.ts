@@ -36,6 +36,8 @@ export const UserDetailedJson = Type.Object({
   quota: Type.Union([Type.Number(), Type.Null()]),
   /** Bytes stored, trash included: what the quota counts. */
   used: Type.Number(),
+  /** `used` broken down: current contents outside the trash, kept versions, and the trash. */
+  usedBy: Type.Object({ files: Type.Number(), versions: Type.Number(), trash: Type.Number() }),
   /** Days an item stays in the trash before it is deleted forever; 0 = never (TRASH_RETENTION_DAYS). */
   trashRetentionDays: Type.Integer(),
 })

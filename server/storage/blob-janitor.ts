@@ -58,16 +58,28 @@ export function createBlobJanitor(o: JanitorOptions) {
   async function removeBlobs(keys: string[], recordedIn: 'outbox' | 'pool' | 'either' = 'outbox'): Promise<number> {
     let failed = 0
     if (keys.length && o.durable) await o.durable()
-    for (const key of keys) {
+    const done: string[] = []
+    const removeOne = async (key: string) => {
       try {
-        await store.delete(key)
-        if (recordedIn !== 'pool') await outbox.remove([key])
-        if (recordedIn !== 'outbox') await outbox.unpool([key])
+        // A blob several rows share stays while any of them names it: only the record goes.
+        if (recordedIn !== 'outbox' || !(await outbox.isShared(key))) await store.delete(key)
+        done.push(key)
         fromPool.delete(key)
       } catch (err) {
         failed++
         o.log?.warn({ err, key }, 'blob delete failed; the sweeper retries it')
       }
+    }
+    // A few at a time: an unlink or an S3 DeleteObject waits on the disk or the network, not on us.
+    for (let i = 0; i < keys.length; i += DELETES_IN_FLIGHT)
+      await Promise.all(keys.slice(i, i + DELETES_IN_FLIGHT).map(removeOne))
+    // The records of what went, a chunk per statement (a retention pass drops thousands): a crash
+    // before this leaves records of blobs already gone, which the sweep settles again (a delete
+    // of a missing blob succeeds).
+    for (let i = 0; i < done.length; i += RECORD_CHUNK) {
+      const chunk = done.slice(i, i + RECORD_CHUNK)
+      if (recordedIn !== 'pool') await outbox.remove(chunk)
+      if (recordedIn !== 'outbox') await outbox.unpool(chunk)
     }
     return failed
   }
@@ -118,11 +130,36 @@ export function createBlobJanitor(o: JanitorOptions) {
       return fromPool.has(key) || !o.durable ? Promise.resolve() : o.durable()
     },
 
-    /** With the outbox of the transaction that commits the row: the blob is now owned by it. */
+    /**
+     * With the outbox of the transaction that commits the row: the blob is now owned by it.
+     * An exact duplicate costs no new bytes: when the owner already stores the same content
+     * (sha256 and size, checked now that the bytes are in), the new row is pointed at that blob,
+     * with that blob's wrapped data key, so each blob keeps the one key it was written with; the
+     * new bytes are condemned and the next sweep removes them.
+     */
     async settle(inTransaction: BlobOutboxRepository, keys: string[]): Promise<void> {
+      const twinned: string[] = []
+      // The blob each content of this commit settles on: a folder upload of 10,000 equal files
+      // points each new row at the first one's blob (one row updated each), never along a chain
+      // of keys that are themselves about to be twinned.
+      const chosen = new Map<string, { key: string; enc: string | null }>()
+      for (const key of keys) {
+        const content = await inTransaction.contentOf(key)
+        if (!content) continue
+        const id = [content.owner_id, content.sha256, content.size, content.enc === null].join('\0')
+        const twin = chosen.get(id) ?? (await inTransaction.twinOf(content, key))
+        if (!twin || twin.key === key) {
+          chosen.set(id, { key, enc: content.enc })
+          continue
+        }
+        chosen.set(id, twin)
+        await inTransaction.adopt(key, twin)
+        twinned.push(key)
+      }
       const pooled = keys.filter((k) => fromPool.has(k))
       await inTransaction.unpool(pooled)
       await inTransaction.remove(keys.filter((k) => !fromPool.has(k)))
+      if (twinned.length) await inTransaction.condemn(twinned, o.instanceId, Date.now())
       // Rolled back after this, the write gives its keys up (abandon), which looks in both places.
       for (const k of pooled) fromPool.delete(k)
     },
@@ -182,6 +219,10 @@ export function createBlobJanitor(o: JanitorOptions) {
 }
 
 const SWEEP_BATCH = 1000
+/** Outbox or pool records one statement removes at most. */
+const RECORD_CHUNK = 500
+/** Blob deletes removeBlobs runs at once. */
+const DELETES_IN_FLIGHT = 8
 /** Keys reserved ahead per commit (blob_key_pool). */
 const POOL_BATCH = 64
 export type BlobJanitor = ReturnType<typeof createBlobJanitor>

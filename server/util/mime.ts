@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   bmp: 'image/bmp',
   svg: 'image/svg+xml',
   heic: 'image/heic',
+  heif: 'image/heif',
+  hif: 'image/heif',
   ico: 'image/x-icon',
   mp4: 'video/mp4',
   m4v: 'video/mp4',
@@ -29,6 +31,8 @@ const TYPES: Record<string, string> = {
   wav: 'audio/wav',
   flac: 'audio/flac',
   aac: 'audio/aac',
+  opus: 'audio/ogg',
+  oga: 'audio/ogg',
   pdf: 'application/pdf',
   zip: 'application/zip',
   gz: 'application/gzip',
@@ -42,6 +46,39 @@ const TYPES: Record<string, string> = {
   md: 'text/markdown',
   csv: 'text/csv',
   json: 'application/json',
+  log: 'text/plain',
+  ini: 'text/plain',
+  conf: 'text/plain',
+  cfg: 'text/plain',
+  env: 'text/plain',
+  tsv: 'text/tab-separated-values',
+  xml: 'application/xml',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  toml: 'application/toml',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  cjs: 'text/javascript',
+  jsx: 'text/javascript',
+  ts: 'text/x-typescript',
+  tsx: 'text/x-typescript',
+  css: 'text/css',
+  py: 'text/x-python',
+  rb: 'text/x-ruby',
+  go: 'text/x-go',
+  rs: 'text/x-rust',
+  java: 'text/x-java',
+  kt: 'text/x-kotlin',
+  c: 'text/x-c',
+  h: 'text/x-c',
+  cpp: 'text/x-c++',
+  hpp: 'text/x-c++',
+  cs: 'text/x-csharp',
+  php: 'text/x-php',
+  swift: 'text/x-swift',
+  sh: 'text/x-shellscript',
+  bash: 'text/x-shellscript',
+  sql: 'text/x-sql',
   html: 'text/html',
   htm: 'text/html',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -58,6 +95,10 @@ const COMPRESSED = new Set([
   'webp',
   'avif',
   'heic',
+  'heif',
+  'hif',
+  'opus',
+  'oga',
   'mp4',
   'm4v',
   'webm',
@@ -117,6 +158,32 @@ const THUMBNAIL_IMAGES = new Set([
 /** Rasters every browser shows as they are; everything else is converted for full view. */
 const BROWSER_SAFE = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'])
 
-export const isThumbnailable = (mime: string) => THUMBNAIL_IMAGES.has(mime) || isVideoType(mime)
+export const isThumbnailable = (mime: string) =>
+  THUMBNAIL_IMAGES.has(mime) || isVideoType(mime) || isHeifType(mime) || isAudioType(mime) || isPdfType(mime)
 export const isImageType = (mime: string) => THUMBNAIL_IMAGES.has(mime)
 export const isBrowserSafeImage = (mime: string) => BROWSER_SAFE.has(mime)
+
+/** What the viewer can show of a file (DESIGN.md §8 "Previews"); null = a details box with Download. */
+export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text'
+
+const HEIF = new Set(['image/heic', 'image/heif'])
+/** iPhone photos: HEVC in a HEIF container, which sharp's prebuilt libvips does not decode. */
+export const isHeifType = (mime: string) => HEIF.has(mime)
+
+const AUDIO = new Set(['audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/wav', 'audio/flac', 'audio/aac'])
+const TEXT_APPS = new Set(['application/json', 'application/xml', 'application/yaml', 'application/toml'])
+export const isAudioType = (mime: string) => AUDIO.has(mime)
+/** What the Media page shows: photos and videos; a song's cover or a document's page never. */
+export const isGalleryType = (mime: string) => isImageType(mime) || isHeifType(mime) || isVideoType(mime)
+export const isPdfType = (mime: string) => mime === 'application/pdf'
+/** Text the viewer shows as text (never as a page): text/*, JSON, XML, YAML, TOML. */
+export const isTextType = (mime: string) => mime.startsWith('text/') || TEXT_APPS.has(mime)
+
+export function previewKindOf(mime: string): PreviewKind | null {
+  if (isImageType(mime) || isHeifType(mime)) return 'image'
+  if (isVideoType(mime)) return 'video'
+  if (isAudioType(mime)) return 'audio'
+  if (isPdfType(mime)) return 'pdf'
+  if (isTextType(mime)) return 'text'
+  return null
+}

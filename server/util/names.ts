@@ -103,3 +103,9 @@ export function splitRelativePath(path: string): string[] {
   if (segments.length === 0) throw errors.badRequest('Empty path')
   return segments.map((s) => checkName(s, 'Path segment'))
 }
+
+/** `report.pdf` + ` (1)` → `report (1).pdf`; a name without an extension (or a dot file) gets it at the end. */
+export function nameWithSuffix(name: string, suffix: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? `${name.slice(0, dot)}${suffix}${name.slice(dot)}` : `${name}${suffix}`
+}

@@ -14,14 +14,14 @@ const meta = preview.meta({
   beforeEach: withHomeDrive,
 })
 
-/** A PDF opened: its details and Download. */
+/** A file with no preview opened: its details and Download. */
 export const States = meta.story({
   async play() {
-    await userEvent.dblClick(await findCard('Quarterly report.pdf'))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Quarterly report.pdf' }))
+    await userEvent.dblClick(await findCard('budget.xlsx'))
+    const dialog = within(await screen.findByRole('dialog', { name: 'budget.xlsx' }))
     const details = within(dialog.getByRole('group', { name: 'File details' }))
     await shown(details.getByText('Private'))
-    await shown(details.getByText('03/07/2024 09:04PM'))
+    await shown(details.getByText('03/07/2024 09:02PM'))
     await shown(dialog.getByRole('button', { name: 'Download' }))
     await shown(dialog.getByRole('button', { name: 'Copy name' }))
   },

@@ -1,4 +1,4 @@
-import { expect } from 'storybook/test'
+import { expect, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { DetailsPanel, type DetailsSelection } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
@@ -25,6 +25,28 @@ const long: DetailsSelection = {
     uploadDate: created,
     linkType: 'one',
   },
+}
+// A thumbnail drawn inline, so the shot needs no file.
+const thumbnail = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="240" fill="#7fb3ff"/><circle cx="240" cy="70" r="30" fill="#ffd166"/><path d="M0 240L110 110l80 80 50-40 80 90z" fill="#2e7d32"/></svg>',
+)}`
+const photo: DetailsSelection = {
+  type: 'file',
+  file: {
+    id: '6',
+    name: 'IMG_2041.jpg',
+    size: 3_210_000,
+    uploadDate: created,
+    thumbnailUrl: thumbnail,
+    takenDate: new Date(2023, 7, 19, 18, 40),
+    width: 4032,
+    height: 3024,
+    aspectRatio: 4032 / 3024,
+  },
+}
+const brokenThumbnail: DetailsSelection = {
+  type: 'file',
+  file: { id: '7', name: 'scan.png', size: 52_000, uploadDate: created, thumbnailUrl: 'data:image/png;base64,bm90' },
 }
 const unknown: DetailsSelection = { type: 'file', file: { id: '5', name: 'Makefile', size: 0, uploadDate: created } }
 
@@ -64,6 +86,27 @@ export const States = meta.story({
 })
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
+
+/** A photo: its thumbnail, when it was taken and its dimensions; a thumbnail that fails falls back to the banner. */
+export const StatesPhoto = meta.story({
+  render: () => (
+    <StateGrid columns={2}>
+      <State label="photo with thumbnail, taken, dimensions">
+        <DetailsPanel selection={photo} labels={{ panel: 'Details: photo' }} />
+      </State>
+      <State label="thumbnail failed to load">
+        <DetailsPanel selection={brokenThumbnail} labels={{ panel: 'Details: broken thumbnail' }} />
+      </State>
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    const img = canvasElement.querySelector<HTMLImageElement>('[data-part="details-thumbnail"]')!
+    await waitFor(() => expect(img.complete && img.naturalWidth > 0).toBe(true))
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-part="details-thumbnail"]')).toHaveLength(1))
+  },
+})
+
+export const StatesPhotoDark = StatesPhoto.extend({ globals: { theme: 'dark' } })
 
 /** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes. */
 export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })

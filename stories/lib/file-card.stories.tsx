@@ -104,3 +104,31 @@ export const StatesOpenCue = meta.story({
 })
 
 export const StatesOpenCueDark = StatesOpenCue.extend({ globals: { theme: 'dark' } })
+
+/** The people mark after the date: "Ben's" on a file shared with me, "Shared" on mine. */
+export const StatesPeople = meta.story({
+  render: () => (
+    <StateGrid columns={4}>
+      <State label="shared with me">
+        {cell(<FileCard file={file('holiday.jpg', { thumbnailUrl: picture, people: { owner: 'Ben' } })} />)}
+      </State>
+      <State label="mine, shared">
+        {cell(<FileCard file={file('Quarterly report.pdf', { people: { shared: true } })} />)}
+      </State>
+      <State label="long owner name">
+        {cell(<FileCard file={file('budget.xlsx', { people: { owner: 'Grandma Rose Carter' } })} />)}
+      </State>
+      <State label="narrow (120 px)">
+        <div style={{ width: 120 }}>
+          <FileCard file={file('notes.txt', { people: { owner: 'Anna' } })} />
+        </div>
+      </State>
+    </StateGrid>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img', { name: 'Shared by Grandma Rose Carter' })).toBeVisible()
+    await expect(canvas.getByRole('img', { name: 'Shared with others' })).toBeVisible()
+  },
+})
+
+export const StatesPeopleDark = StatesPeople.extend({ globals: { theme: 'dark' } })

@@ -184,3 +184,51 @@ export const StatesSortableHeaders = meta.story({
     ;(document.activeElement as HTMLElement | null)?.blur()
   },
 })
+
+/** The people mark beside the name, icon only: "Shared by Ben" as its tooltip and name, "Shared with others" on mine. */
+export const StatesPeople = meta.story({
+  render: () => (
+    <StateGrid columns={1} fill>
+      <State label="wide">
+        <FileList
+          title="Files"
+          items={[
+            { ...files(1)[0]!, people: { owner: 'Ben' } },
+            {
+              id: 'mine',
+              name: 'Family budget.xlsx',
+              size: 20480,
+              uploadDate: new Date(2024, 2, 6),
+              people: { shared: true },
+            },
+            {
+              id: 'long',
+              name: 'Scans from the old office, sorted by year and month.pdf',
+              size: 4096,
+              uploadDate: new Date(2024, 2, 5),
+              people: { owner: 'Grandma Rose Carter' },
+            },
+          ]}
+          style={{ height: 200, width: '100%' }}
+        />
+      </State>
+      <State label="narrow (320 px)">
+        <FileList
+          title="Files"
+          items={[
+            {
+              id: 'n',
+              name: 'holiday.jpg',
+              size: 2048,
+              uploadDate: new Date(2024, 2, 7),
+              people: { owner: 'Grandma Rose Carter' },
+            },
+          ]}
+          style={{ height: 120, width: 320 }}
+        />
+      </State>
+    </StateGrid>
+  ),
+})
+
+export const StatesPeopleDark = StatesPeople.extend({ globals: { theme: 'dark' } })

@@ -63,3 +63,46 @@ export const StatesOpenCue = meta.story({
     </StateGrid>
   ),
 })
+
+/** The people mark, icon only beside the name: "Shared by Ben" on a folder shared with me, "Shared with others" on mine. */
+export const StatesPeople = meta.story({
+  render: () => (
+    <StateGrid columns={3}>
+      <State label="shared with me">
+        {cell(<FolderCard folder={{ ...folder('Holidays'), people: { owner: 'Ben' } }} />)}
+      </State>
+      <State label="mine, shared">
+        {cell(<FolderCard folder={{ ...folder('Family photos'), people: { shared: true } }} />)}
+      </State>
+      <State label="long name and owner">
+        {cell(
+          <FolderCard
+            folder={{
+              ...folder('Scans from the old office, sorted by year'),
+              people: { owner: 'Grandma Rose Carter' },
+            }}
+          />,
+        )}
+      </State>
+      <State label="narrow (120 px)">
+        <div style={{ width: 120 }}>
+          <FolderCard folder={{ ...folder('Home'), people: { owner: 'Anna' } }} />
+        </div>
+      </State>
+      <State label="selected">
+        {cell(<FolderCard folder={{ ...folder('Recipes'), people: { owner: 'Cleo' } }} selected />)}
+      </State>
+    </StateGrid>
+  ),
+  play: async ({ canvas }) => {
+    // Names that fit beside the icon keep every letter; the badge keeps the full sentence as its name.
+    for (const name of ['Holidays', 'Family photos']) {
+      const text = canvas.getByText(name)
+      await expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth)
+    }
+    await expect(canvas.getByRole('img', { name: 'Shared by Grandma Rose Carter' })).toBeVisible()
+  },
+})
+
+export const StatesPeopleDark = StatesPeople.extend({ globals: { theme: 'dark' } })
+export const StatesPeopleRtl = StatesPeople.extend({ globals: { dir: 'rtl' } })

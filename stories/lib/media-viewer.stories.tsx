@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { Button, MediaViewer, Menu, type MenuEntry, mediaKinds, vars } from '../../lib/index.ts'
+import { Button, MediaViewer, Menu, type MenuEntry, mediaKinds, PhotoInfo, vars } from '../../lib/index.ts'
 import { overlayDocs, viewportShot } from './_support/visual.ts'
 
 // Pictures drawn inline, so the stories need no files and every screenshot is the same.
@@ -15,6 +15,22 @@ const photos = [
   { name: 'sunset.png', src: picture('#ff9a6b', '#fff3b0', ['#6d4c41', '#3e2723']) },
   { name: 'lake.webp', src: picture('#9ad0ec', '#ffffff', ['#00796b', '#004d40']) },
 ]
+
+const info = (
+  <PhotoInfo
+    takenDate={new Date(2024, 6, 14, 9, 30)}
+    camera="Pixel 8"
+    lens="Pixel 8 back camera 6.9mm f/1.68"
+    exposureTime={0.004}
+    fNumber={1.8}
+    iso={100}
+    focalLength={26}
+    width={1200}
+    height={800}
+    size={3_250_000}
+    gps={{ latitude: 48.85837, longitude: 2.29448 }}
+  />
+)
 
 const broken = 'data:image/png;base64,bm90IGFuIGltYWdl'
 
@@ -129,6 +145,77 @@ export const StatesNarrow = meta.story({
 })
 
 export const StatesNarrowDark = StatesNarrow.extend({ globals: { theme: 'dark' } })
+
+/** The info pane open beside the photo. */
+export const StatesInfo = meta.story({
+  parameters: viewportShot,
+  args: { info, defaultInfoOpen: true },
+  play: imageShown,
+})
+
+export const StatesInfoDark = StatesInfo.extend({ globals: { theme: 'dark' } })
+
+/** Zoomed in 2.25× with + +, the info toggle present but closed. */
+export const StatesZoomed = meta.story({
+  parameters: viewportShot,
+  args: { info },
+  play: async ({ userEvent }) => {
+    await imageShown()
+    await userEvent.keyboard('++')
+    const img = screen.getByRole('img', { name: 'holiday.jpg' })
+    await waitFor(() => expect(img.style.transform).toContain('scale(2.25)'))
+    // Past the zoom's 200 ms transition.
+    await waitFor(() => expect(getComputedStyle(img).transform).toMatch(/^matrix\(2\.25,/))
+  },
+})
+
+/** Turned a quarter with Rotate (the view, not the file). */
+export const StatesRotated = meta.story({
+  parameters: viewportShot,
+  play: async ({ userEvent }) => {
+    await imageShown()
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate' }))
+    const img = screen.getByRole('img', { name: 'holiday.jpg' })
+    await waitFor(() => expect(img.style.transform).toContain('rotate(90deg)'))
+    await waitFor(() => expect(getComputedStyle(img).transform).toMatch(/^matrix\([-\de.]+, 1, -1, [-\de.]+,/))
+  },
+})
+
+/** A phone: the info pane over the lower part of the photo. */
+export const StatesNarrowInfo = meta.story({
+  args: { info, defaultInfoOpen: true },
+  render: (args) => (
+    <Phone>
+      <MediaViewer {...args} portal={false} />
+    </Phone>
+  ),
+  play: imageShown,
+})
+
+export const StatesNarrowInfoDark = StatesNarrowInfo.extend({ globals: { theme: 'dark' } })
+
+/** Keys: i toggles the info pane, r rotates, + zooms; zoomed, arrows pan and Escape unzooms before it closes. */
+export const ZoomKeys = meta.story({
+  args: { info },
+  play: async ({ userEvent, args }) => {
+    await imageShown()
+    await userEvent.keyboard('i')
+    await expect(await screen.findByRole('region', { name: 'Info' })).toBeVisible()
+    await userEvent.keyboard('i')
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Info' })).toBeNull())
+    const img = screen.getByRole('img', { name: 'holiday.jpg' })
+    await userEvent.keyboard('r')
+    await expect(img.style.transform).toContain('rotate(90deg)')
+    await userEvent.keyboard('+')
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(args.onNext).not.toHaveBeenCalled()
+    await userEvent.keyboard('{Escape}')
+    await expect(img.style.transform).toContain('scale(1)')
+    await expect(args.onClose).not.toHaveBeenCalled()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(args.onNext).toHaveBeenCalledOnce()
+  },
+})
 
 /** A video: native controls. */
 export const Video = meta.story({

@@ -53,3 +53,23 @@ export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
 
 /** In German (`LocaleProvider` with `deMessages`): "von Ben", "Geteilt". */
 export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })
+
+/** `compact`: the icon alone, as cards and rows show it beside a name; the sentence stays its name and tooltip. */
+export const StatesCompact = meta.story({
+  render: () => (
+    <StateGrid columns={2}>
+      <State label="shared with me">
+        <OwnerBadge name="Ben" compact />
+      </State>
+      <State label="shared by me">
+        <OwnerBadge shared compact />
+      </State>
+    </StateGrid>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img', { name: 'Shared by Ben' })).toHaveAttribute('title', 'Shared by Ben')
+    await expect(canvas.queryByText("Ben's")).toBeNull()
+  },
+})
+
+export const StatesCompactDark = StatesCompact.extend({ globals: { theme: 'dark' } })

@@ -22,7 +22,7 @@ const meta = preview.meta({
 
 export const Playground = meta.story({})
 
-/** Texts in every tone, dismissible, and a long message. */
+/** Texts in every tone, with an action (Undo), dismissible, and a long message. */
 export const States = meta.story({
   render: () => (
     <StateGrid columns={1}>
@@ -34,6 +34,11 @@ export const States = meta.story({
       </State>
       <State label="error">
         <Toast tone="error">Error Renaming</Toast>
+      </State>
+      <State label="success, with an action">
+        <Toast tone="success" action={{ label: 'Undo', onClick: () => {} }} onDismiss={() => {}}>
+          Trashed
+        </Toast>
       </State>
       <State label="info, dismissible">
         <Toast tone="info" onDismiss={() => {}}>
@@ -84,5 +89,44 @@ export const Toasting = meta.story({
     await expect(screen.getByRole('button', { name: 'Dismiss' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(region).toBeEmptyDOMElement())
+  },
+})
+
+/**
+ * An action on the success toast (Undo): reached with Tab, it keeps the toast open while focused,
+ * runs on Enter, closes the toast and hands focus back to the button that made it.
+ */
+export const WithAction = meta.story({
+  render: function Render() {
+    const [toaster] = useState(() => createToaster({ duration: 800 }))
+    const [undone, setUndone] = useState(0)
+    return (
+      <>
+        <Button
+          onClick={() =>
+            toaster.show('Trashed', 'success', { action: { label: 'Undo', onClick: () => setUndone((n) => n + 1) } })
+          }
+        >
+          Trash
+        </Button>
+        <p>Undone: {undone}</p>
+        <Toaster toaster={toaster} />
+      </>
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    const trash = canvas.getByRole('button', { name: 'Trash' })
+    await userEvent.click(trash)
+    const region = screen.getByRole('region', { name: 'Notifications' })
+    await userEvent.tab()
+    const undo = screen.getByRole('button', { name: 'Undo' })
+    await expect(undo).toHaveFocus()
+    // Focused, it outlives its duration.
+    await new Promise((r) => setTimeout(r, 1200))
+    await expect(region).toHaveTextContent('Trashed')
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(region).toBeEmptyDOMElement())
+    await expect(canvas.getByText('Undone: 1')).toBeInTheDocument()
+    await expect(trash).toHaveFocus()
   },
 })

@@ -273,3 +273,32 @@ export const RestoredAfterReload = meta.story({
     await expect(choose).toHaveBeenCalledOnce()
   },
 })
+
+// Uploads whose names the folder already held: skipped, replaced (a version kept), kept both.
+const clashes: UploadItem[] = [
+  item({ id: 'k4', name: 'holiday.mp4', progress: 42 }),
+  item({ id: 'k3', name: 'notes.txt', state: 'skipped' }),
+  item({
+    id: 'k2',
+    name: 'photo.jpg',
+    progress: 100,
+    state: 'completed',
+    outcome: 'kept-both',
+    savedAs: 'photo (1).jpg',
+  }),
+  item({ id: 'k1', name: 'Quarterly report.pdf', progress: 100, state: 'completed', outcome: 'replaced' }),
+]
+
+/** After a name clash: a skipped row, a replaced one, one kept beside the old one; then all ended. */
+export const StatesNameClashes = meta.story({
+  render: () => (
+    <StateGrid columns={2}>
+      <State label="uploading, with skipped, replaced and kept both">{panel('clashes', clashes)}</State>
+      <State label="all ended: the summary names the skipped">{panel('clashes ended', clashes.slice(1))}</State>
+    </StateGrid>
+  ),
+})
+
+export const StatesNameClashesDark = StatesNameClashes.extend({ globals: { theme: 'dark' } })
+
+export const StatesNameClashesRtl = StatesNameClashes.extend({ globals: { dir: 'rtl' } })

@@ -46,10 +46,11 @@ describe('app import boundaries', () => {
     expect(sites.some((s) => s.specifier === '@cumulus/ui')).toBe(true)
   })
 
-  it('imports the component library only through @cumulus/ui (and its optional fonts.css), never lib/ paths or other subpaths', () => {
+  it('imports the component library only through @cumulus/ui (and its fonts.css and viewers entries), never lib/ paths or other subpaths', () => {
     const deep = sites.filter((s) => {
       const to = target(s)
-      const published = s.specifier === '@cumulus/ui/fonts.css' // in lib/package.json's exports map
+      // In lib/package.json's exports map.
+      const published = s.specifier === '@cumulus/ui/fonts.css' || s.specifier === '@cumulus/ui/viewers'
       return (
         to === 'lib' ||
         to.startsWith('lib/') ||

@@ -1,5 +1,5 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,sharing,tree,app`
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,sharing,tree,app,photos,versions`
 // runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -15,8 +15,10 @@ import type { Cursor } from '../../server/repositories/paging.ts'
 import { appPhase } from './app.ts'
 import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
+import { photosPhase } from './photos.ts'
 import { sharingPhase } from './sharing.ts'
 import { treePhase } from './tree.ts'
+import { versionsPhase } from './versions.ts'
 import { Conn, getJson, load, multipartFraming, streamDownload, streamUpload, timed } from './lib/http.ts'
 import {
   type Child,
@@ -156,7 +158,8 @@ class Session {
     }
     const text = await res.text()
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`)
-    return JSON.parse(text) as T
+    // A 204 (a version deleted) has no body.
+    return (text ? JSON.parse(text) : undefined) as T
   }
 
   static readonly password = 'bench-password-123'
@@ -240,6 +243,8 @@ try {
       }),
     )
   if (want('tree')) await tree()
+  if (want('photos')) await photos()
+  if (want('versions')) await versions(cumulus, alice)
   if (want('app')) await app(alice)
   for (const [phase, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${phase}`, peak))
   // Where the memory sits at the end (V8 heap vs native, e.g. SQLite's page cache).
@@ -364,6 +369,62 @@ async function tree() {
   notes.push(
     "tree: a 300-folder tree (15 folders, 19 in each) built over HTTP and deleted with DELETE /folder-service/remove, on a server where its user is alone and on one where another user holds the list phase's number of files (rounds alternate; ratio = median of per-round ratios); the longest /healthz wait is from a probe asking back to back during the delete. The chain is seeded straight into SQLite, as rows from before the depth cap.",
   )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions (versions.ts): replace vs plain upload, restore, and the retention pass.
+
+async function versions(cumulus: Child, s: Session) {
+  await s.refresh()
+  const r = await versionsPhase({
+    port: cumulus.port,
+    session: s,
+    fileBytes: size.fileBytes,
+    rounds: quick ? 2 : 5,
+    files: quick ? 10_000 : 100_000,
+    dir: root,
+    blobsDir: join(dataDir, 'blobs'),
+    dupFiles: 1000,
+    dupBytes: 100_000,
+    log,
+  })
+  rows.push(...r.rows)
+  report.versions = r.report
+  notes.push(
+    "versions: a multipart upload with conflict \"replace\" over one file vs a plain upload of a new name, rounds alternating after a warm-up (ratio = median of per-round ratios); restore = POST …/versions/{vid}/restore of the version that replace made, over HTTP; retention = services/drive/versions.ts sweep in this process on a container of its own, over rows seeded straight into SQLite (no blobs behind them); duplicates = the blob folder's growth (bytes of its files, after the janitor's sweep) for re-uploads of one file's bytes under new names.",
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phone photos through the thumbnail queue (photos.ts): HEIC vs the same pictures as JPEG.
+
+async function photos() {
+  const server = async (name: string) => {
+    const dir = join(root, `data-${name}`)
+    const child = await startChild(
+      name,
+      join(buildDir, 'serve.mjs'),
+      [],
+      { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') },
+      SERVER_NODE_FLAGS,
+    )
+    children.push(child)
+    return { port: child.port, pid: child.pid, dbFile: join(dir, 'cumulus.db'), session: new Session(child.port) }
+  }
+  const r = await photosPhase({
+    heic: await server('cumulus-photos-heic'),
+    jpeg: await server('cumulus-photos-jpeg'),
+    // 1/4 of a 12 MP photo; 24 of them (8 quick) keep the phase under 2 minutes on 2 cores.
+    count: quick ? 8 : 24,
+    width: 2016,
+    height: 1512,
+    distinct: 4,
+    opens: 3,
+    log,
+  })
+  rows.push(...r.rows)
+  notes.push(...r.notes)
+  report.photos = r.report
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // unpacked into a scratch project with only its peers and declared dependencies). Every export
 // must come through the exports map and match the source entry; undeclared imports fail.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -60,6 +60,8 @@ const consumerTools = ['jsdom']
 function importedPackages(code: string): string[] {
   const specifiers = [
     ...code.matchAll(/(?:^|[\s;])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"'./][^"']*)["']/g),
+    // Engines the viewers load when first needed: import("pdfjs-dist"), import("highlight.js/lib/languages/…").
+    ...code.matchAll(/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g),
   ].map((m) => m[1] as string)
   const packageOf = (s: string) =>
     s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] as string)
@@ -122,9 +124,13 @@ describe('packed @cumulus/ui', () => {
   })
 
   it('declares exactly the packages its JavaScript imports (peers: react, react-dom)', () => {
-    const code = readFileSync(join(packed.consumer, 'node_modules/@cumulus/ui/dist/index.js'), 'utf8')
+    // Every module of the package: both entries (index.js, viewers.js) and the chunks they share.
+    const dist = join(packed.consumer, 'node_modules/@cumulus/ui/dist')
+    const modules = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+    const code = modules.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n')
     const declared = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)].sort()
-    const imported = importedPackages(code)
+    // The viewers entry takes the kit's parts from the main entry: the package itself.
+    const imported = importedPackages(code).filter((name) => name !== manifest.name)
     // A development build (jsx-dev-runtime, dev-only checks) must never be what gets published.
     expect(code).not.toContain('react/jsx-dev-runtime')
     expect(

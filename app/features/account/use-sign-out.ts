@@ -2,6 +2,7 @@ import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { copy } from '../../copy-screens.ts'
 import { logout, logoutAll } from '../../state/session.ts'
+import { resetConflictQuestions } from '../../state/upload-conflicts.ts'
 import { cancelAllUploads } from '../../state/uploads.ts'
 import { resetDialogs } from '../dialogs/dialog-host.tsx'
 import { toast } from '../toasts/toasts.tsx'
@@ -15,6 +16,8 @@ export function useSignOut() {
   const { mutate } = useSWRConfig()
   const leave = () => {
     // Nothing of this account's work carries over to the next sign-in on this device.
+    // An upload still asking about a name clash is called off, so it never starts after sign-out.
+    resetConflictQuestions()
     cancelAllUploads()
     resetDialogs()
     navigate('/')

@@ -21,6 +21,7 @@ import {
 import { alert } from './dialog-host.tsx'
 import { shareTopOf } from '../items/item-role.ts'
 import { decodeRouteParam } from '../shell/route-param.ts'
+import { type MovedItem, undoAction, undoMove, withPlaces } from '../items/undo.ts'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
 import { useFormSubmit } from '../forms/use-form-submit.ts'
 import { useClosing } from './use-closing.ts'
@@ -54,11 +55,28 @@ function movedFolderIds(request: MoveRequest): string[] {
   return []
 }
 
-/** Runs the move with its §8 toasts; rejects when it fails (the toast has said so). */
-async function runMove(request: MoveRequest, items: readonly Item[], parentID: string): Promise<unknown> {
-  if (request.type === 'file') return toast.promise(moveFile(request.file!._id, parentID), copy.toasts.moveFile)
-  if (request.type === 'folder') return toast.promise(moveFolder(request.folder!._id, parentID), copy.toasts.moveFolder)
-  return toast.promise(moveItems(items, parentID), copy.toasts.moveItems)
+/** What moves, each with the folder it is in (for Undo); undefined when a folder is unknown. */
+function movedItems(request: MoveRequest): MovedItem[] | undefined {
+  if (request.type === 'file') return withPlaces([{ type: 'file', id: request.file!._id, file: request.file! }])
+  if (request.type === 'folder')
+    return withPlaces([{ type: 'folder', id: request.folder!._id, folder: request.folder! }])
+  return withPlaces(Object.values(multiSelectMap.peek()))
+}
+
+/** Runs the move with its §8 toasts, the success one with Undo; rejects when it fails (the toast has said so). */
+async function runMove(
+  request: MoveRequest,
+  items: readonly Item[],
+  parentID: string,
+  refetch: () => void,
+): Promise<unknown> {
+  const moved = movedItems(request)
+  const options = { action: moved ? () => undoAction(() => undoMove(moved), refetch) : undefined }
+  if (request.type === 'file')
+    return toast.promise(moveFile(request.file!._id, parentID), copy.toasts.moveFile, options)
+  if (request.type === 'folder')
+    return toast.promise(moveFolder(request.folder!._id, parentID), copy.toasts.moveFolder, options)
+  return toast.promise(moveItems(items, parentID), copy.toasts.moveItems, options)
 }
 
 export function MoveModal() {
@@ -119,7 +137,7 @@ function MoveModalContent({ request, open }: { request: MoveRequest; open: boole
 
   const { busy, act: move } = useFormSubmit({
     run: async (items: readonly Item[], destination: MoveFolder | null) => {
-      await runMove(request, items, destination?.id ?? ROOT)
+      await runMove(request, items, destination?.id ?? ROOT, refetch.all)
       resetMoveModal()
       if (request.type === 'multi') resetMultiSelect()
       refetch.all()

@@ -1,22 +1,21 @@
 // The server's records (SPEC §3) as the library's browsing components read them. The app decides
 // the thumbnail URL, so "Load thumbnails: Disabled" never requests one.
-import type { BrowserFile, BrowserFolder } from '@cumulus/ui'
+import type { BrowserFile, BrowserFolder, BrowserItemPeople } from '@cumulus/ui'
 import { thumbnailUrl, type FileJson } from '../../api/files.ts'
 import type { FolderJson } from '../../api/folders.ts'
-import { copy } from '../../copy-screens.ts'
 
 /**
- * The card's people mark (issue #39) until the kit's cards take an OwnerBadge: whose an item is
- * ("Anna's") when it is someone else's, "Shared" on one of mine that carries a member share.
+ * The card's people mark (the kit's OwnerBadge): whose an item is ("Anna's") when it is someone
+ * else's, "Shared" on one of mine that carries a member share.
  */
-export function peopleNote(item: Pick<FileJson, 'owner' | 'shared'>): { note?: string } {
-  if (item.owner) return { note: copy.sharedWithMe.ownerOf(item.owner.displayName) }
-  if (item.shared) return { note: copy.sharedWithMe.sharedByMe }
+function peopleOf(item: Pick<FileJson, 'owner' | 'shared'>): { people?: BrowserItemPeople } {
+  if (item.owner) return { people: { owner: item.owner.displayName } }
+  if (item.shared) return { people: { shared: true } }
   return {}
 }
 
 export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): BrowserFile {
-  const { hasThumbnail, thumbnailID, isVideo, linkType, takenDate } = file.metadata
+  const { hasThumbnail, thumbnailID, isVideo, linkType, takenDate, width, height } = file.metadata
   return {
     id: file._id,
     name: file.filename,
@@ -25,8 +24,10 @@ export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): Brows
     ...(hasThumbnail && thumbnailID && !thumbnailsDisabled ? { thumbnailUrl: thumbnailUrl(thumbnailID) } : {}),
     ...(isVideo ? { isVideo: true } : {}),
     ...(takenDate ? { takenDate } : {}),
+    // The gallery packs each picture at its true shape; unknown stays a square.
+    ...(width && height ? { width, height, aspectRatio: width / height } : {}),
     ...(linkType ? { linkType } : {}),
-    ...peopleNote(file),
+    ...peopleOf(file),
   }
 }
 
@@ -34,14 +35,20 @@ export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({
   id: folder._id,
   name: folder.name,
   createdAt: folder.createdAt,
-  ...peopleNote(folder),
+  ...peopleOf(folder),
 })
 
+/** Preview kinds the viewer opens with a viewer of their own (features/viewer/stages.tsx). */
+export const viewerKinds: ReadonlySet<string> = new Set(['pdf', 'audio', 'text'])
+
 /**
- * SPEC §2: files that have a thumbnail or are videos open in the popup viewer; others in the
- * details modal. A photo whose thumbnail is still being made counts as having one (only images
- * and videos are queued): the viewer's full image waits for it, rather than a fresh upload
+ * SPEC §2: files that have a thumbnail or are videos open in the popup viewer, and so do the
+ * kinds of `viewerKinds`; others in the details modal. A photo whose thumbnail is still being
+ * made counts as having one: the viewer's full image waits for it, rather than a fresh upload
  * opening as a plain file.
  */
 export const isPreviewable = (file: FileJson) =>
-  file.metadata.hasThumbnail || file.metadata.isVideo || file.metadata.thumbnailPending === true
+  (file.metadata.preview != null && viewerKinds.has(file.metadata.preview)) ||
+  file.metadata.hasThumbnail ||
+  file.metadata.isVideo ||
+  file.metadata.thumbnailPending === true

@@ -15,6 +15,9 @@ export const roleOf = (item: People | undefined | null): ItemRole =>
 /** Uploads, new folders, renames, moves inside and trash. */
 export const canEdit = (role: ItemRole) => role !== 'viewer'
 
+/** Restoring and deleting a file's versions: owner and editor; a viewer lists and downloads them. */
+export const canChangeVersions = (role: ItemRole) => role !== 'viewer'
+
 /** Sharing, links and delete forever are the owner's. */
 export const canShare = (role: ItemRole) => role === 'owner'
 

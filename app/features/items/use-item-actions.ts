@@ -47,6 +47,8 @@ import {
 import { alert, confirm, prompt } from '../dialogs/dialog-host.tsx'
 import { toast } from '../toasts/toasts.tsx'
 import type { MenuActionId } from './item-menu.ts'
+import { roleOf } from './item-role.ts'
+import { type MovedItem, undoAction, undoMove, undoRename, undoTrash } from './undo.ts'
 
 /** A file or a folder, as menus and actions see it. */
 export type Target = { type: 'file'; file: FileJson } | { type: 'folder'; folder: FolderJson }
@@ -65,6 +67,18 @@ export const parentTrashRoute = (folder: FolderJson) =>
   folder.parent === '/' ? '/trash' : `/folder-trash/${encodeURIComponent(folder.parent)}`
 
 type ToastTexts = { pending: string; success: string; error: string }
+
+/** The record behind a target, for its role. */
+const recordOf = (target: Target) => (target.type === 'file' ? target.file : target.folder)
+
+/** Only the owner restores from the trash: a member's trash has no Undo (it would be refused). */
+const ownsAll = (items: readonly SelectedItem[]) => items.every((i) => roleOf(i.file ?? i.folder) === 'owner')
+
+/** After a restore: a note when some items went to Home because their folder is gone or trashed. */
+const noteHome = (reply: unknown) => {
+  const home = (reply as { toHome?: unknown } | undefined)?.toHome
+  if (typeof home === 'number' && home > 0) toast.info(copy.toasts.restoredToHome(home))
+}
 
 const logged = (what: string) => (error: unknown) => console.warn(`${what} failed`, error)
 
@@ -99,10 +113,15 @@ export function useItemActions() {
         const next = name.trim()
         if (next === current) return
         const call = target.type === 'file' ? renameFile(target.file._id, next) : renameFolder(target.folder._id, next)
-        await toast.promise(call, copy.toasts.rename).catch((error: unknown) => {
-          logged('Rename')(error)
-          throw error
-        })
+        const item = { id: targetId(target), type: target.type }
+        await toast
+          .promise(call, copy.toasts.rename, {
+            action: () => undoAction(() => undoRename(item, current), refetch.all),
+          })
+          .catch((error: unknown) => {
+            logged('Rename')(error)
+            throw error
+          })
         const main = mainSection.peek()
         if (main?.id === targetId(target)) resetSelected()
         refetch.all()
@@ -117,10 +136,14 @@ export function useItemActions() {
         call: (target: Target) => Promise<unknown>,
         toasts: ToastTexts,
         what: string,
+        undo?: (target: Target) => (() => Promise<unknown>) | undefined,
       ) =>
       async (target: Target, { fromParentBar = false }: ActionOptions = {}) => {
         if (!(await confirm(question(target)))) return
-        await toast.promise(call(target), toasts).then(() => {
+        const undoing = undo?.(target)
+        const action = undoing ? () => undoAction(undoing, refetch.all) : undefined
+        await toast.promise(call(target), toasts, { action }).then((reply) => {
+          noteHome(reply)
           gone([targetId(target)])
           if (fromParentBar && target.type === 'folder') navigate(parentTrashRoute(target.folder))
         }, logged(what))
@@ -131,6 +154,10 @@ export function useItemActions() {
       (target) => (target.type === 'file' ? trashFile(target.file._id) : trashFolder(target.folder._id)),
       copy.toasts.trash,
       'Trash',
+      (target) =>
+        roleOf(recordOf(target)) === 'owner'
+          ? () => undoTrash([{ id: targetId(target), type: target.type }])
+          : undefined,
     )
     const restore = lifecycle(
       () => copy.confirm.restoreItem,
@@ -171,17 +198,20 @@ export function useItemActions() {
     const trashSelected = async () => {
       const items = await selection()
       if (!items || !(await confirm(copy.confirm.trash))) return
+      const trashed = asItems(items)
+      const action = ownsAll(items) ? () => undoAction(() => undoTrash(trashed), refetch.all) : undefined
       await toast
-        .promise(trashFiles(asItems(items)), copy.toasts.trash)
+        .promise(trashFiles(trashed), copy.toasts.trash, { action })
         .then(() => gone(items.map((i) => i.id)), logged('Trash'))
     }
 
     const restoreSelected = async () => {
       const items = await selection()
       if (!items || !(await confirm(copy.confirm.restoreItems))) return
-      await toast
-        .promise(restoreFiles(asItems(items)), copy.toasts.restore)
-        .then(() => gone(items.map((i) => i.id)), logged('Restore'))
+      await toast.promise(restoreFiles(asItems(items)), copy.toasts.restore).then((reply) => {
+        noteHome(reply)
+        gone(items.map((i) => i.id))
+      }, logged('Restore'))
     }
 
     const removeSelected = async () => {
@@ -209,16 +239,20 @@ export function useItemActions() {
     /**
      * Items dragged onto a folder or a crumb: moved there with the move dialog's toasts (one file,
      * one folder, or several), and the same errors when the server refuses (a folder into itself).
+     * Items whose folder is known (`from`) can be moved back with the toast's Undo.
      */
-    const moveDropped = async (items: readonly Item[], parentID: string) => {
+    const moveDropped = async (items: ReadonlyArray<Item & { from?: string }>, parentID: string) => {
       const [only] = items
       if (!only) return
+      const moved = items.every((i) => i.from !== undefined) ? (items as readonly MovedItem[]) : undefined
+      const plain = items.map(({ id, type }) => ({ id, type }))
+      const options = { action: moved ? () => undoAction(() => undoMove(moved), refetch.all) : undefined }
       const call =
         items.length > 1
-          ? toast.promise(moveItems(items, parentID), copy.toasts.moveItems)
+          ? toast.promise(moveItems(plain, parentID), copy.toasts.moveItems, options)
           : only.type === 'folder'
-            ? toast.promise(moveFolder(only.id, parentID), copy.toasts.moveFolder)
-            : toast.promise(moveFile(only.id, parentID), copy.toasts.moveFile)
+            ? toast.promise(moveFolder(only.id, parentID), copy.toasts.moveFolder, options)
+            : toast.promise(moveFile(only.id, parentID), copy.toasts.moveFile, options)
       await call.then(() => gone(items.map((i) => i.id)), logged('Move'))
     }
 

@@ -19,6 +19,7 @@ import { DetailsPeople } from '../share/details-people.tsx'
 import { shareCopy } from '../share/share-copy.ts'
 import { Modals } from '../dialogs/modals.tsx'
 import { UsageMeter } from '../usage/usage-meter.tsx'
+import { DetailsVersions } from '../versions/details-versions.tsx'
 import { UploadPanelHost } from '../uploads/upload-panel-host.tsx'
 import { useFileDrop } from '../uploads/use-file-drop.tsx'
 import { useAddNew } from './add-new.tsx'
@@ -66,7 +67,7 @@ const meterBox = css`
   background: ${vars.color.surface};
 `
 
-// The details panel and, under it, who the item is shared with (issue #39), as one column.
+// The details panel and, under it, a file's Versions and who the item is shared with, as one column.
 const detailsColumn = css`
   display: flex;
   flex-direction: column;
@@ -270,6 +271,7 @@ export function AppLayout({
               labels={detailsLabels}
               selection={detailsOf(mainSection.value, loadThumbnailsDisabled.value)}
             />
+            <DetailsVersions className={detailsMore} item={mainSection.value} />
             <DetailsPeople className={detailsMore} item={mainSection.value} />
           </div>
         ) : null}

@@ -11,8 +11,10 @@ import {
   formatLinkDate,
   formatMonthHeading,
   LocaleProvider,
+  type LocaleMessages,
 } from '@cumulus/ui'
 import type { ReactNode } from 'react'
+import { copy } from '../../copy-screens.ts'
 
 const specDate: FormatDate = (date, style) => {
   switch (style) {
@@ -30,10 +32,16 @@ const specDate: FormatDate = (date, style) => {
   }
 }
 
+// The kit's texts that components read from the locale rather than a labels prop (a trashed
+// card's note, deep inside the grids), from the app's copy.
+const messages: LocaleMessages = {
+  trashNote: { deleted: copy.browser.trashDeleted, daysLeft: copy.browser.trashDaysLeft },
+}
+
 /** The kit's locale for the whole app: English texts (the app passes its own), the spec's formats. */
 export function SpecLocale({ children }: { children: ReactNode }) {
   return (
-    <LocaleProvider locale="en-US" formatDate={specDate} formatSize={formatBytes}>
+    <LocaleProvider locale="en-US" messages={messages} formatDate={specDate} formatSize={formatBytes}>
       {children}
     </LocaleProvider>
   )

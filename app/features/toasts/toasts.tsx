@@ -1,6 +1,12 @@
 // SPEC §2/§9 notifications: bottom-left, auto-closing after 5000 ms. The store and the primitives
 // are the library's (createToaster, Toaster); goober adds the app's entrance animation.
-import { createToaster, Toaster, type ToastPromiseMessages } from '@cumulus/ui'
+import {
+  createToaster,
+  type ToastAction,
+  Toaster,
+  type ToastPromiseMessages,
+  type ToastPromiseOptions,
+} from '@cumulus/ui'
 import { css, keyframes } from 'goober'
 import type { ReactNode } from 'react'
 import { copy } from '../../copy.ts'
@@ -8,11 +14,13 @@ import { copy } from '../../copy.ts'
 export const toaster = createToaster()
 
 export const toast = {
-  success: (message: ReactNode) => toaster.show(message, 'success'),
+  /** A success toast; `action` adds its button (Undo), which works until the toast goes. */
+  success: (message: ReactNode, action?: ToastAction) => toaster.show(message, 'success', { action }),
   error: (message: ReactNode) => toaster.show(message, 'error'),
   info: (message: ReactNode) => toaster.show(message, 'info'),
   /** SPEC §8 pending → success or error, following `promise`. */
-  promise: <T,>(promise: Promise<T>, messages: ToastPromiseMessages) => toaster.promise(promise, messages),
+  promise: <T,>(promise: Promise<T>, messages: ToastPromiseMessages, options?: ToastPromiseOptions<T>) =>
+    toaster.promise(promise, messages, options),
 }
 
 /** Removes every toast (tests; a fresh screen). */

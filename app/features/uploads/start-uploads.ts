@@ -2,18 +2,32 @@
 // store, its files go through tus (api/resumable.ts) a few at a time, and the lists refetch after
 // each success. A folder upload is one row whose files are sent one tus upload each (with their
 // `relativePath`), through the same queue, the row showing their bytes together.
+// Before plain files start, their names are checked against the folder (conflicts.ts): the user
+// chooses Replace, Keep both or Skip per clash; a clash the server finds later (409 NAME_EXISTS,
+// someone took the name meanwhile) is asked about then and the file sent again with the answer.
 import { type FolderUploadEntry, PROGRESS_INTERVAL_MS } from '../../api/uploads.ts'
 import { MAX_PARALLEL_UPLOADS } from '../../api/resumable-options.ts'
-import { createResumableUpload, ResumableError, type ResumableUpload, terminateStored } from '../../api/resumable.ts'
+import type { ConflictJson } from '../../../server/schemas/versions.ts'
+import { fileInfo, folderFileNames } from '../../api/files.ts'
+import {
+  createResumableUpload,
+  isNameTaken,
+  ResumableError,
+  type ResumableUpload,
+  terminateStored,
+} from '../../api/resumable.ts'
 import type { StoredUpload } from '../../api/resumable-store.ts'
+import { askConflict, type ConflictChoice } from '../../state/upload-conflicts.ts'
 import {
   addUpload,
+  cancelUpload,
   isUploadRunning,
   setUploadControls,
   type UploadItem,
   updateUpload,
   uploads,
 } from '../../state/uploads.ts'
+import { type FilePlan, keptBothName, clashKey, planFileUploads } from './conflicts.ts'
 import { createUploadMeter, type UploadMeter } from './upload-meter.ts'
 
 export { MAX_PARALLEL_UPLOADS }
@@ -63,7 +77,17 @@ interface Transfer {
   file: File
   relativePath?: string
   previous?: StoredUpload
-  status: 'queued' | 'sending' | 'paused' | 'done' | 'failed' | 'stopped'
+  /**
+   * `asking`: the server found the name taken and the user is asked what to do; `skipped`: they
+   * chose to skip it.
+   */
+  status: 'queued' | 'sending' | 'asking' | 'paused' | 'done' | 'failed' | 'stopped' | 'skipped'
+  /** What the server does when the folder holds the name; none for folder uploads until a refusal is answered. */
+  conflict?: ConflictJson
+  /** Whether the name was taken when the user chose `conflict` (the row then says what became of it). */
+  clashed?: boolean
+  /** With keep-both: the name it is stored under (predicted, then the server's once stored). */
+  savedAs?: string
   /** Bytes sent (the server's offset after a resume). */
   sent: number
   retrying: boolean
@@ -90,10 +114,27 @@ interface Row {
   tickTimer: ReturnType<typeof setTimeout> | undefined
   /** Resolves when the row has ended (completed, failed, canceled) or is paused. */
   idle: () => void
+  /** The rows started together, which late name clashes are asked about for. */
+  batch: Batch
 }
 
+/** Rows started by one pick or drop: a late clash's "Do this for all" and cancel act on them all. */
+interface Batch {
+  rows: Row[]
+  /** Late clashes waiting for an answer, the one asked included. */
+  waiting: number
+  /** "Do this for all" on a late clash: the answer for the batch's later ones. */
+  late?: ConflictChoice
+  /** Late clashes are asked one after another. */
+  chain: Promise<unknown>
+  /** Changes the count of the late question on screen. */
+  recount?: (count: number) => void
+}
+
+const newBatch = (): Batch => ({ rows: [], waiting: 0, chain: Promise.resolve() })
+
 const sentBytes = (row: Row) => row.transfers.reduce((sum, t) => sum + (t.status === 'done' ? t.file.size : t.sent), 0)
-const busy = (t: Transfer) => t.status === 'queued' || t.status === 'sending'
+const busy = (t: Transfer) => t.status === 'queued' || t.status === 'sending' || t.status === 'asking'
 
 /** The row's progress as the store shows it: at most every PROGRESS_INTERVAL_MS, never 100 before the end. */
 function tick(row: Row): void {
@@ -128,6 +169,8 @@ function refresh(row: Row): void {
   if (pending) {
     if (row.paused) return
     const sending = row.transfers.filter((t) => t.status === 'sending')
+    // Waiting for the user's answer to a late clash: running, without speed.
+    if (row.transfers.some((t) => t.status === 'asking')) stopTicks(row)
     const retrying = sending.length > 0 && sending.every((t) => t.retrying)
     updateUpload(row.id, { state: retrying ? 'retrying' : 'running', error: undefined })
     if (retrying) stopTicks(row)
@@ -137,6 +180,10 @@ function refresh(row: Row): void {
   stopTicks(row)
   const failed = row.transfers.filter((t) => t.status === 'failed')
   const stored = row.transfers.some((t) => t.status === 'done')
+  if (row.transfers.every((t) => t.status === 'skipped')) {
+    updateUpload(row.id, { state: 'skipped', progress: 0, bytesPerSecond: undefined, secondsLeft: undefined })
+    return row.idle()
+  }
   // What arrived is listed even when a sibling in the folder was refused.
   if (stored && !row.reported) {
     row.reported = true
@@ -145,7 +192,7 @@ function refresh(row: Row): void {
   const end: Partial<UploadItem> =
     failed.length > 0
       ? { state: 'failed', error: failureText(row, failed[0]!), retryable: failed.some((t) => t.error!.retryable) }
-      : { state: 'completed', progress: 100 }
+      : { state: 'completed', progress: 100, ...outcomeOf(row) }
   updateUpload(row.id, { ...end, bytesPerSecond: undefined, secondsLeft: undefined })
   if (failed.length > 0)
     console.warn(
@@ -156,6 +203,75 @@ function refresh(row: Row): void {
   row.idle()
 }
 
+/** What a file row's upload did to the name it met in the folder, for the panel. */
+function outcomeOf(row: Row): Partial<UploadItem> {
+  const t = row.transfers[0]
+  if (row.kind !== 'file' || !t?.clashed) return {}
+  if (t.conflict === 'replace') return { outcome: 'replaced' }
+  if (t.conflict === 'keep-both') return { outcome: 'kept-both', savedAs: t.savedAs }
+  return {}
+}
+
+/** The answer to a late clash of `t`: the batch's "for all" answer, or the user's (asked in turn). */
+function askLate(row: Row, t: Transfer): Promise<{ choice: ConflictChoice; keptName?: string } | null> {
+  const batch = row.batch
+  batch.waiting++
+  // The question on screen may settle this one too: it counts it.
+  batch.recount?.(batch.waiting)
+  const asked = batch.chain.then(async () => {
+    if (batch.late) return { choice: batch.late }
+    // A folder upload's file lands below `parent`: Keep both's name is the server's to tell.
+    const names = row.kind === 'file' ? await folderFileNames(row.parent).catch(() => null) : null
+    const keptName = names ? keptBothName(t.file.name, new Set(names.map(clashKey))) : undefined
+    const name = row.kind === 'folder' && t.relativePath ? t.relativePath : t.file.name
+    const question = askConflict({ name, count: batch.waiting, keptName })
+    batch.recount = question.recount
+    const answer = await question.answer
+    batch.recount = undefined
+    if (answer?.forAll) batch.late = answer.choice
+    return answer && { choice: answer.choice, keptName }
+  })
+  batch.chain = asked.finally(() => batch.waiting--)
+  return asked
+}
+
+/** The server found `t`'s name taken (someone took it meanwhile): ask, then skip it or send it again. */
+async function lateClash(row: Row, t: Transfer): Promise<void> {
+  t.status = 'asking'
+  refresh(row)
+  const answer = await askLate(row, t)
+  // Read again: a cancel or pause may have come while the question was open.
+  const status = (): Transfer['status'] => t.status
+  if (row.canceled || status() === 'stopped') return
+  if (!answer) {
+    // Called off: the whole batch stops, as it would have before anything was sent.
+    for (const other of row.batch.rows) cancelUpload(other.id)
+    return
+  }
+  if (answer.choice === 'skip') {
+    t.status = 'skipped'
+    return refresh(row)
+  }
+  // A new tus upload: the rule is part of its creation.
+  t.conflict = answer.choice
+  t.clashed = true
+  t.savedAs = answer.choice === 'keep-both' ? (answer.keptName ?? t.savedAs) : undefined
+  t.upload = undefined
+  t.sent = 0
+  // Paused meanwhile: Resume sends it with the answer.
+  if (status() === 'asking') enqueue(row, t)
+}
+
+/** The name a kept-both upload got, as the server tells (the prediction stays when it cannot be read). */
+async function storedName(t: Transfer, fileId: string | undefined): Promise<void> {
+  if (t.conflict !== 'keep-both' || !t.clashed || !fileId) return
+  try {
+    t.savedAs = (await fileInfo(fileId)).filename
+  } catch (error) {
+    console.warn('Reading the kept file failed', error)
+  }
+}
+
 async function send(row: Row, t: Transfer, ticket: number): Promise<void> {
   if (t.ticket !== ticket || t.status !== 'queued') return
   // Canceled, paused, or the panel was closed while it waited in the queue.
@@ -163,7 +279,7 @@ async function send(row: Row, t: Transfer, ticket: number): Promise<void> {
   if (row.paused) return void (t.status = 'paused')
   t.status = 'sending'
   t.upload ??= createResumableUpload(
-    { file: t.file, parent: row.parent, relativePath: t.relativePath, previous: t.previous },
+    { file: t.file, parent: row.parent, relativePath: t.relativePath, previous: t.previous, conflict: t.conflict },
     {
       onProgress(bytes) {
         t.sent = bytes
@@ -184,9 +300,14 @@ async function send(row: Row, t: Transfer, ticket: number): Promise<void> {
   try {
     const outcome = await t.upload.send()
     if (outcome.kind === 'stopped') return
+    await storedName(t, outcome.fileId)
     t.status = 'done'
     t.sent = t.file.size
   } catch (error) {
+    if (isNameTaken(error)) {
+      t.retrying = false
+      return void lateClash(row, t)
+    }
     t.status = 'failed'
     t.error = error instanceof ResumableError ? error : new ResumableError(String(error), undefined, true, error)
   } finally {
@@ -243,12 +364,23 @@ function cancel(row: Row): void {
 interface RowInput {
   kind: UploadKind
   parent: string
-  files: Array<{ file: File; relativePath?: string; previous?: StoredUpload }>
+  files: Array<{
+    file: File
+    relativePath?: string
+    previous?: StoredUpload
+    conflict?: ConflictJson
+    clashed?: boolean
+    savedAs?: string
+  }>
   onUploaded: OnUploaded
 }
 
 /** Sends the files of one row (a new row, or the existing `id` of a restored one); resolves once it has ended or paused. */
-function startRow(id: string, { kind, parent, files, onUploaded }: RowInput): { row: Row; done: Promise<void> } {
+function startRow(
+  id: string,
+  { kind, parent, files, onUploaded }: RowInput,
+  batch = newBatch(),
+): { row: Row; done: Promise<void> } {
   let idle!: () => void
   const done = new Promise<void>((resolve) => (idle = resolve))
   const row: Row = {
@@ -265,7 +397,9 @@ function startRow(id: string, { kind, parent, files, onUploaded }: RowInput): { 
     lastTick: 0,
     tickTimer: undefined,
     idle,
+    batch,
   }
+  batch.rows.push(row)
   for (const t of row.transfers) enqueue(row, t)
   return { row, done }
 }
@@ -279,12 +413,37 @@ const rowControls = (row: Row) => ({
 
 const topFolder = (entries: readonly FolderUploadEntry[]) => entries[0]?.path.split('/').find(Boolean) ?? ''
 
-/** Lists every job in the upload store at once (newest first) and sends their files a few at a time into `parent`. */
-export function runUploadJobs(jobs: readonly UploadJob[], parent: string, onUploaded: OnUploaded): Promise<void> {
+/**
+ * Asks about the plain files' name clashes in `parent`, then lists every job in the upload store at
+ * once (newest first; a skipped file as a skipped row) and sends their files a few at a time.
+ * Nothing starts when the user calls the upload off in the conflict dialog. Folder uploads go
+ * without a rule (the server's default, fail, merging into a folder of the same name): a file
+ * whose name is taken there is asked about when the server refuses it, before its bytes go.
+ */
+export async function runUploadJobs(jobs: readonly UploadJob[], parent: string, onUploaded: OnUploaded): Promise<void> {
+  const files = jobs.flatMap((job) => (job.type === 'file' ? [job.file] : []))
+  const plans = files.length > 0 ? await planFileUploads(files, parent) : []
+  if (!plans) return
+  const planOf = new Map<File, FilePlan>(plans.map((plan) => [plan.file, plan]))
+  const batch = newBatch()
   const done = jobs.map((job) => {
+    const plan = job.type === 'file' ? planOf.get(job.file) : undefined
+    if (plan?.skip) {
+      addUpload({ name: plan.file.name, type: 'file', size: plan.file.size, state: 'skipped' })
+      return Promise.resolve()
+    }
     const input: RowInput =
       job.type === 'file'
-        ? { kind: 'file', parent, onUploaded, files: [{ file: job.file }] }
+        ? {
+            kind: 'file',
+            parent,
+            onUploaded,
+            files: [
+              plan && !plan.skip
+                ? { file: job.file, conflict: plan.conflict, clashed: plan.clashed, savedAs: plan.savedAs }
+                : { file: job.file },
+            ],
+          }
         : {
             kind: 'folder',
             parent,
@@ -293,11 +452,11 @@ export function runUploadJobs(jobs: readonly UploadJob[], parent: string, onUplo
           }
     const name = job.type === 'file' ? job.file.name : topFolder(job.entries)
     const id = addUpload({ name, type: job.type, size: input.files.reduce((sum, f) => sum + f.file.size, 0) })
-    const started = startRow(id, input)
+    const started = startRow(id, input, batch)
     setUploadControls(id, rowControls(started.row))
     return started.done
   })
-  return Promise.all(done).then(() => undefined)
+  await Promise.all(done)
 }
 
 /** Continues a stored upload in the restored row `id` with the file the user picked again. */

@@ -31,8 +31,24 @@ export const uploadCopy = {
   retrying: 'Connection lost, retrying…', // ours
   speed: uploadPanelSpeed, // ours: "1.2 MB/s"
   timeLeft: uploadPanelTimeLeft, // ours: "3 min left"
-  summary: (failed: number, canceled: number) =>
-    [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : ''].filter(Boolean).join(', '), // ours
+  summary: (failed: number, canceled: number, skipped: number) =>
+    [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : '', skipped ? `${skipped} skipped` : '']
+      .filter(Boolean)
+      .join(', '), // ours
+  skipped: 'Skipped', // ours: a row the user chose to skip (its name was taken)
+  replaced: 'Replaced — the earlier version is kept', // ours
+  keptBoth: (savedAs: string) => `Kept both, saved as ${savedAs}`, // ours
+  /** The conflict dialog (DESIGN.md §8 "Versions"): an upload's name is taken in its folder. */
+  conflict: {
+    title: (name: string) => `“${name}” already exists`, // ours
+    text: (name: string, keptName?: string) =>
+      `This folder already has a file named “${name}”. Replace puts the new one in its place and keeps the current content as an earlier version. Keep both saves the new one ${keptName ? `as “${keptName}”` : 'under a numbered name'}.`, // ours
+    replace: 'Replace', // ours
+    keepBoth: 'Keep both', // ours
+    skip: 'Skip', // ours
+    applyToAll: (count: number) => `Do this for all ${count} conflicts`, // ours
+    cancel: 'Cancel upload', // ours: closes the dialog and calls the whole upload off
+  },
   /** Issue #18: an unfinished upload found after a reload waits for its file to be picked again. */
   chooseToResume: 'Choose the file to resume',
   notSameFile: (name: string) => `That is not the same file: pick “${name}” to resume its upload`, // ours

@@ -17,6 +17,7 @@ import {
   uploadsMinimized,
 } from '../../state/uploads.ts'
 import { vars } from '../../styles.ts'
+import { ConflictHost } from './conflict-host.tsx'
 import { restoreUnfinishedUploadsOnce } from './restored-uploads.ts'
 import { uploadCopy } from './upload-copy.ts'
 import { useLeaveWarning } from './use-leave-warning.ts'
@@ -39,6 +40,9 @@ const labels = {
   canceled: uploadCopy.canceled,
   paused: uploadCopy.paused,
   retrying: uploadCopy.retrying,
+  skipped: uploadCopy.skipped,
+  replaced: uploadCopy.replaced,
+  keptBoth: uploadCopy.keptBoth,
   speed: uploadCopy.speed,
   timeLeft: uploadCopy.timeLeft,
 }
@@ -90,14 +94,19 @@ function Panel() {
 }
 
 /**
- * The upload panel; render it once in the layout. On its first mount in a page it lists the
- * uploads a reload left unfinished (issue #18), each waiting for its file to be picked again.
+ * The upload panel and the uploads' conflict dialog; render it once in the layout. On its first
+ * mount in a page it lists the uploads a reload left unfinished, each waiting for its file to be
+ * picked again.
  */
 export function UploadPanelHost() {
   useSignals()
   const onUploaded = useUploadRefetch()
   useEffect(() => restoreUnfinishedUploadsOnce(onUploaded), [onUploaded])
   useLeaveWarning(sending)
-  if (uploads.value.length === 0) return null
-  return <Panel />
+  return (
+    <>
+      <ConflictHost />
+      {uploads.value.length > 0 ? <Panel /> : null}
+    </>
+  )
 }

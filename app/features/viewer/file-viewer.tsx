@@ -1,14 +1,18 @@
 // SPEC §2 "File viewer modal (previewable files)": the full-screen viewer for files with a thumbnail
 // or a video flag, opened through the popupModal signal. Images come from the full-size thumbnail;
 // videos stream once the stream token is set (§4 "Video", §8 "Error getting video").
-import { AddedBy, MediaViewer, Menu, type MenuEntry } from '@cumulus/ui'
+import { AddedBy, MediaViewer, Menu, type MenuEntry, PhotoInfo } from '@cumulus/ui'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { type FileJson, fullThumbnailUrl, streamVideoUrl } from '../../api/files.ts'
+import { type FileJson, fullThumbnailUrl, type MediaInfoJson, streamVideoUrl } from '../../api/files.ts'
 import { copy } from '../../copy-screens.ts'
-import { popupModal, resetPopupSelect, setPopupSelect } from '../../state/selection.ts'
+import { versionsCopy } from '../../copy-versions.ts'
+import { popupModal, resetPopupSelect, setPopupSelect, setVersionsModal } from '../../state/selection.ts'
 import { isPreviewable } from '../items/browser-items.ts'
+import { AudioStage, isAudio } from './audio-stage.tsx'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
+import { useMediaInfo } from '../../hooks/use-media-info.ts'
+import { stageFor } from './stages.tsx'
 import { createStreamToken } from './stream-token.ts'
 import { useBackToClose } from './use-back-to-close.ts'
 
@@ -33,6 +37,19 @@ const labels = {
 
 const noFiles: readonly FileJson[] = []
 
+/** The screen's entries for `file`, with Versions after Download (a trashed file has none to show). */
+function withVersions(entries: readonly MenuEntry[], file: FileJson): readonly MenuEntry[] {
+  if (file.metadata.trashed) return entries
+  const versions: MenuEntry = {
+    id: 'versions',
+    label: versionsCopy.action,
+    icon: 'restore',
+    onSelect: () => setVersionsModal(file),
+  }
+  const at = entries.findIndex((entry) => 'id' in entry && entry.id === 'download')
+  return at < 0 ? [...entries, versions] : [...entries.slice(0, at + 1), versions, ...entries.slice(at + 1)]
+}
+
 /** Next pressed at the last loaded previewable file: waiting for the page after `length` files. */
 interface AwaitingNext {
   afterId: string
@@ -56,7 +73,8 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
 
   const [tokens] = useState(createStreamToken)
   const [stream, setStream] = useState<{ id: string; src: string } | null>(null)
-  const videoId = open && current?.metadata.isVideo ? current._id : null
+  // Videos and songs stream with the stream cookie.
+  const videoId = open && current && (current.metadata.isVideo || isAudio(current)) ? current._id : null
 
   useEffect(() => {
     if (!videoId) return
@@ -84,6 +102,11 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
   }, [open, tokens])
 
   useBackToClose(open, resetPopupSelect)
+
+  // The info pane stays open from photo to photo; its EXIF is read only while it is.
+  const [infoOpen, setInfoOpen] = useState(false)
+  const photoId = open && infoOpen && current && !current.metadata.isVideo ? current._id : null
+  const media = useMediaInfo(photoId)
 
   const [awaiting, setAwaiting] = useState<AwaitingNext | null>(null)
   useEffect(() => {
@@ -118,8 +141,9 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
   }
 
   const isVideo = file.metadata.isVideo
-  const src = isVideo ? (stream?.id === file._id ? stream.src : undefined) : fullThumbnailUrl(file._id)
-  const items = current && menuItems ? menuItems(current) : []
+  const streamed = isVideo || isAudio(file)
+  const src = streamed ? (stream?.id === file._id ? stream.src : undefined) : fullThumbnailUrl(file._id)
+  const items = current ? withVersions(menuItems ? menuItems(current) : [], current) : []
   // Who put it in: a member who added it, else the owner when it is someone else's (issue #39).
   const adder = file.addedBy ?? file.owner
 
@@ -129,6 +153,7 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
       name={file.filename}
       kind={isVideo ? 'video' : 'image'}
       src={src}
+      stage={isAudio(file) ? <AudioStage file={file} src={src} files={previewables} onStep={step} /> : stageFor(file)}
       menu={items.length > 0 ? <Menu label={copy.viewer.fileActions} items={items} /> : undefined}
       details={adder ? <AddedBy name={adder.displayName} /> : undefined}
       prevDisabled={index <= 0}
@@ -136,9 +161,30 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
       onPrev={() => step(index > 0 ? previewables[index - 1] : undefined)}
       onNext={onNext}
       onClose={resetPopupSelect}
+      info={isVideo ? undefined : <PhotoPane file={file} info={media.info} loading={media.loading} />}
+      infoOpen={infoOpen}
+      onInfoOpenChange={setInfoOpen}
       labels={labels}
       // A toast raised over the viewer ("Error getting video") stays announced.
       getPersistentElements={toastRegions}
+    />
+  )
+}
+
+/** The photo's info pane: the route's EXIF, else what the file's own record knows. */
+function PhotoPane({ file, info, loading }: { file: FileJson; info?: MediaInfoJson; loading: boolean }) {
+  const { metadata } = file
+  const photo = info?.photo ?? {}
+  const width = info?.width ?? metadata.width
+  const height = info?.height ?? metadata.height
+  const takenDate = info?.takenDate ?? metadata.takenDate
+  return (
+    <PhotoInfo
+      loading={loading}
+      size={metadata.size ?? file.length}
+      {...(takenDate ? { takenDate } : {})}
+      {...(width && height ? { width, height } : {})}
+      {...photo}
     />
   )
 }

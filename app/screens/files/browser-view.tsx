@@ -5,6 +5,7 @@ import {
   type BrowserFile,
   type BrowserFolder,
   Button,
+  type TrashedInfo,
   EmptyState,
   FileGrid,
   FolderGrid,
@@ -24,6 +25,7 @@ import { menuEntries } from '../../features/items/item-menu.ts'
 import { canEdit, isShareTop, roleOf } from '../../features/items/item-role.ts'
 import { type Target, toSelected, useItemActions } from '../../features/items/use-item-actions.ts'
 import { selectForMenu, useItemSelection } from '../../features/items/use-item-selection.ts'
+import { placeOf } from '../../features/items/undo.ts'
 import type { Area } from '../../features/layout/areas.ts'
 import { areas } from '../../features/layout/areas.ts'
 import { FileViewer } from '../../features/viewer/file-viewer.tsx'
@@ -76,10 +78,11 @@ export function emptyView(
   return { illustration: 'upload', title: b.emptyHome, description: hint } as const
 }
 
-/** A trashed item's "12 days left", when the server deletes trash after `retentionDays`. */
-function daysLeftNote(trashedAt: string | undefined, retentionDays: number | undefined): { note?: string } {
-  const days = trashDaysLeft(trashedAt, retentionDays)
-  return days === undefined ? {} : { note: copy.browser.trashDaysLeft(days) }
+/** A trashed item's note: when it was deleted, and its days left when the server deletes trash after `retentionDays`. */
+function trashedNote(trashedAt: string | undefined, retentionDays: number | undefined): { trashed?: TrashedInfo } {
+  if (!trashedAt) return {}
+  const daysLeft = trashDaysLeft(trashedAt, retentionDays)
+  return { trashed: daysLeft === undefined ? { at: trashedAt } : { at: trashedAt, daysLeft } }
 }
 
 /** A folder URL whose folder is gone or never was: say so, and offer the way home. */
@@ -138,18 +141,21 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const fileById = useMemo(() => new Map(fileList.files.map((f) => [f._id, f])), [fileList.files])
   // In the trash, each item says how long it has left (user-detailed carries the retention).
   const retentionDays = useUserDetailed(trashMode).data?.trashRetentionDays
-  const keep = trashMode ? retentionDays : undefined
   const folderItems = useMemo(
-    () => folderList.folders.map((f) => ({ ...toBrowserFolder(f), ...daysLeftNote(f.trashedAt, keep) })),
-    [folderList.folders, keep],
+    () =>
+      folderList.folders.map((f) => ({
+        ...toBrowserFolder(f),
+        ...(trashMode ? trashedNote(f.trashedAt, retentionDays) : {}),
+      })),
+    [folderList.folders, trashMode, retentionDays],
   )
   const fileItems = useMemo(
     () =>
       fileList.files.map((f) => ({
         ...toBrowserFile(f, thumbnailsDisabled),
-        ...daysLeftNote(f.metadata.trashedAt, keep),
+        ...(trashMode ? trashedNote(f.metadata.trashedAt, retentionDays) : {}),
       })),
-    [fileList.files, thumbnailsDisabled, keep],
+    [fileList.files, thumbnailsDisabled, trashMode, retentionDays],
   )
   const folderTargets = useMemo<Target[]>(
     () => folderList.folders.map((f) => ({ type: 'folder', folder: f })),
@@ -184,11 +190,17 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const movable = !trashMode && canEdit(folderRole)
   const dragIds = (item: { id: string }) =>
     selectedIds.length > 1 && selectedIds.includes(item.id) ? selectedIds : [item.id]
-  const itemsOf = (ids: readonly string[]): Item[] =>
-    ids.map((id) => ({
-      id,
-      type: folderById.has(id) || multiSelectMap.peek()[id]?.type === 'folder' ? 'folder' : 'file',
-    }))
+  // Each with the folder it is in, so the move's Undo can put it back.
+  const itemsOf = (ids: readonly string[]): Array<Item & { from?: string }> =>
+    ids.map((id) => {
+      const folder = folderById.get(id)
+      const from = placeOf({ folder, file: fileById.get(id), ...multiSelectMap.peek()[id] })
+      return {
+        id,
+        type: folder || multiSelectMap.peek()[id]?.type === 'folder' ? 'folder' : 'file',
+        ...(from !== undefined ? { from } : {}),
+      }
+    })
   const dropInto = (parentID: string, ids: readonly string[]) => void actions.moveDropped(itemsOf(ids), parentID)
   const folderTarget = (item: BrowserFolder): Target => ({ type: 'folder', folder: folderById.get(item.id)! })
   const fileTarget = (item: BrowserFile): Target => ({ type: 'file', file: fileById.get(item.id)! })
@@ -261,7 +273,11 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
       {area === 'home' && !folderId && !search ? <QuickAccess /> : null}
       {/* "Empty trash" on the trash root only: inside a folder or a search it would reach past what is shown. */}
       {area === 'trash' ? (
-        <TrashNotice retentionDays={retentionDays} canEmpty={!folderId && !search && !nothingHere} />
+        <TrashNotice
+          retentionDays={retentionDays}
+          canEmpty={!folderId && !search && !nothingHere}
+          counts={{ files: fileItems.length, folders: folderItems.length, moreFiles: fileList.hasMore }}
+        />
       ) : null}
       {parentBar}
       <FolderGrid

@@ -34,12 +34,16 @@ export interface TrashNoticeProps {
   retentionDays: number | undefined
   /** Whether there is anything to empty. */
   canEmpty: boolean
+  /** What the trash lists: the confirmation counts it (`moreFiles`: not every file page is loaded). */
+  counts?: { files: number; folders: number; moreFiles: boolean }
 }
 
-export function TrashNotice({ retentionDays, canEmpty }: TrashNoticeProps) {
+export function TrashNotice({ retentionDays, canEmpty, counts }: TrashNoticeProps) {
   const refetch = useRefetch()
   const empty = async () => {
-    if (!(await confirm({ ...copy.confirm.emptyTrash, danger: true }))) return
+    const { title, text, counted } = copy.confirm.emptyTrash
+    const said = counts ? counted({ files: counts.files, folders: counts.folders, more: counts.moreFiles }) : text
+    if (!(await confirm({ title, text: said, danger: true }))) return
     await toast.promise(emptyTrash(), copy.toasts.emptyTrash).then(
       () => refetch.all(),
       (error: unknown) => console.error('Empty trash failed', error),

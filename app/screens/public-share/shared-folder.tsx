@@ -26,8 +26,12 @@ import { usePublicFolder } from '../../hooks/use-public-share.ts'
 import { shareCopy } from './public-share-copy.ts'
 import { ExpiryNote, SharePage } from './share-page.tsx'
 
-/** Files with a picture or a video open in the viewer; others download. */
-const isPreviewable = (file: FileJson) => Boolean(file.metadata.hasThumbnail || file.metadata.isVideo)
+/**
+ * Files with a picture or a video open in the viewer; others download. A PDF's thumbnail is its
+ * first page, not a picture the link's preview route serves: it downloads too.
+ */
+const isPreviewable = (file: FileJson) =>
+  Boolean((file.metadata.hasThumbnail && file.metadata.preview !== 'pdf') || file.metadata.isVideo)
 
 // What a visitor's cards show: the name, size, date and whether it plays. No share state.
 const toBrowserFile = (file: FileJson): BrowserFile => ({

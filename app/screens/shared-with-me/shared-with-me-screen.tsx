@@ -110,6 +110,8 @@ export function SharedWithMeScreen() {
         ...toBrowserFolder(f),
         createdAt: cards.get(f._id)?.sharedAt ?? f.createdAt,
         note: cards.get(f._id)?.note,
+        // The note names the owner already: a badge on every card here would say it twice.
+        people: undefined,
       })),
     [folders, cards],
   )
@@ -119,6 +121,7 @@ export function SharedWithMeScreen() {
         ...toBrowserFile(f, thumbnailsDisabled),
         uploadDate: cards.get(f._id)?.sharedAt ?? f.uploadDate,
         note: cards.get(f._id)?.note,
+        people: undefined,
       })),
     [files, cards, thumbnailsDisabled],
   )

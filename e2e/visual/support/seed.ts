@@ -23,7 +23,7 @@ export interface Seed {
  * A W×H picture of two colour ramps and a disc, as raw pixels, so that every byte comes from this
  * code: no fonts, no SVG renderer, no randomness (sharp only encodes it).
  */
-async function picture(
+export async function picture(
   format: 'jpeg' | 'png' | 'webp',
   width: number,
   height: number,
@@ -59,13 +59,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Lists sort by date (newest first) and break ties by random ids: a short pause after each write
  * gives every item its own timestamp, so the order is the creation order on every run.
  */
-async function inOrder<T>(make: () => Promise<T>): Promise<T> {
+export async function inOrder<T>(make: () => Promise<T>): Promise<T> {
   const made = await make()
   await sleep(15)
   return made
 }
 
-async function waitForThumbnail(request: APIRequestContext, id: string): Promise<void> {
+export async function waitForThumbnail(request: APIRequestContext, id: string): Promise<void> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if ((await fileInfo(request, id)).metadata.hasThumbnail) return

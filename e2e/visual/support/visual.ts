@@ -60,6 +60,8 @@ function markDates() {
         parent.setAttribute('data-visual-mask', '')
       // The Media page's date scrubber: its years and months (blocks of a fixed width).
       else if (parent?.closest('nav[aria-label="Jump to month"]')) parent.setAttribute('data-visual-mask', '')
+      // A trashed item's "Deleted 06/02/2025 · 30 days left": the server stamps the deletion, the whole line goes.
+      else parent?.closest('[data-part="trash-note"]')?.setAttribute('data-visual-mask', '')
     }
   }
   const start = () => {

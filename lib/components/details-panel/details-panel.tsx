@@ -1,7 +1,8 @@
-import { type ComponentPropsWithRef, Fragment, type ReactNode } from 'react'
+import { type ComponentPropsWithRef, Fragment, type ReactNode, useState } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { vars } from '../../theme/contract.css.ts'
 import { extensionBadge } from '../../utils/extension-badge.ts'
+import { formatDimensions } from '../../utils/format-dimensions.ts'
 import { defaultMiddleTruncateMax, middleTruncate } from '../../utils/middle-truncate.ts'
 import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
@@ -23,6 +24,10 @@ export interface DetailsPanelLabels {
   type: string
   size: string
   created: string
+  /** When a photo or video was taken. */
+  taken: string
+  /** A picture's width × height in pixels. */
+  dimensions: string
   access: string
   /** The Type of a folder. */
   folder: string
@@ -37,6 +42,8 @@ export const defaultDetailsPanelLabels: DetailsPanelLabels = {
   type: 'Type',
   size: 'Size',
   created: 'Created',
+  taken: 'Taken',
+  dimensions: 'Dimensions',
   access: 'Access',
   folder: 'Folder',
   public: 'Public',
@@ -59,8 +66,9 @@ export interface DetailsPanelProps extends Omit<ComponentPropsWithRef<'aside'>, 
 const UNLIMITED = Number.MAX_SAFE_INTEGER
 
 /**
- * The desktop details panel: a type banner coloured by extension, the name truncated in
- * the middle past 66 characters, then Type, Size (files), Created (MM/DD/YYYY) and Access (files).
+ * The desktop details panel: the file's thumbnail, or a type banner coloured by extension, the name
+ * truncated in the middle past 66 characters, then Type, Size (files), Created (MM/DD/YYYY), Taken
+ * and Dimensions (when known) and Access (files).
  */
 export function DetailsPanel({
   selection,
@@ -72,7 +80,7 @@ export function DetailsPanel({
   ...props
 }: DetailsPanelProps) {
   const text = useLabels('detailsPanel', defaultDetailsPanelLabels, labels)
-  const { formatDate, formatSize } = useLocale()
+  const { locale, formatDate, formatSize } = useLocale()
   const frame = (children: ReactNode) => (
     <aside
       aria-label={text.panel}
@@ -95,6 +103,17 @@ export function DetailsPanel({
         [text.type, extensionBadge(name, UNLIMITED).text],
         [text.size, formatSize(selection.file.size)],
         [text.created, formatDate(selection.file.uploadDate, 'details')],
+        ...(selection.file.takenDate !== undefined
+          ? [[text.taken, formatDate(selection.file.takenDate, 'details')] as [string, string]]
+          : []),
+        ...(selection.file.width && selection.file.height
+          ? [
+              [text.dimensions, formatDimensions(selection.file.width, selection.file.height, locale)] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
         [text.access, selection.file.linkType ? text.public : text.private],
       ]
     : [
@@ -103,10 +122,12 @@ export function DetailsPanel({
       ]
   return frame(
     <>
-      {/* Decorative: the Type row says the same in words. */}
-      <div aria-hidden className={css.banner} style={{ backgroundColor: badge ? badge.color : vars.color.accent }}>
-        {badge ? badge.text : <Icon name="folder" size="large" />}
-      </div>
+      {isFile && selection.file.thumbnailUrl ? (
+        // Keyed by address: a thumbnail that failed does not hide the next file's.
+        <Thumbnail key={selection.file.thumbnailUrl} src={selection.file.thumbnailUrl} banner={badge} />
+      ) : (
+        <Banner badge={badge} />
+      )}
       <h2 className={css.name} title={shown === name ? undefined : name} aria-label={shown === name ? undefined : name}>
         {shown}
       </h2>
@@ -121,5 +142,25 @@ export function DetailsPanel({
         ))}
       </dl>
     </>,
+  )
+}
+
+type Badge = ReturnType<typeof extensionBadge> | null
+
+// Decorative: the Type row says the same in words.
+function Banner({ badge }: { badge: Badge }) {
+  return (
+    <div aria-hidden className={css.banner} style={{ backgroundColor: badge ? badge.color : vars.color.accent }}>
+      {badge ? badge.text : <Icon name="folder" size="large" />}
+    </div>
+  )
+}
+
+// Decorative too (the name follows); the banner stands in if the thumbnail fails to load.
+function Thumbnail({ src, banner }: { src: string; banner: Badge }) {
+  const [failed, setFailed] = useState(false)
+  if (failed) return <Banner badge={banner} />
+  return (
+    <img src={src} alt="" data-part="details-thumbnail" className={css.thumbnail} onError={() => setFailed(true)} />
   )
 }

@@ -1,8 +1,10 @@
 import type { HTMLAttributes, Ref } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
+import { PeopleMark } from '../../internal/people-mark.tsx'
 import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
+import { TrashNote } from '../trash-note/trash-note.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './file-list.css.ts'
 import { useCommonLabels, useLocale } from '../../locale/locale.tsx'
@@ -45,6 +47,7 @@ export function FileListRow({
   const common = useCommonLabels()
   const locale = useLocale()
   const date = file ? file.uploadDate : folder.createdAt
+  const item = file ?? folder
   return (
     <div
       role="row"
@@ -62,6 +65,10 @@ export function FileListRow({
         <span data-part="file-name" dir="auto" className={css.name} title={name}>
           {name}
         </span>
+        <PeopleMark people={(file ?? folder).people} compact />
+        {item.trashed ? (
+          <TrashNote at={item.trashed.at} daysLeft={item.trashed.daysLeft} className={css.trashNote} />
+        ) : null}
         {(file ?? folder).note ? (
           <span data-part="file-list-note" className={css.note}>
             {(file ?? folder).note}

@@ -106,3 +106,6 @@ export const sortButton = style([
 ])
 
 export const sortIcon = style({ flexShrink: 0, width: '1em', height: '1em' })
+
+// A trashed item's note beside the name: it gives way before the name does, cut short at its end.
+export const trashNote = style([sprinkles({ fontSize: 'small', color: 'muted' }), { flexShrink: 4, minWidth: 0 }])

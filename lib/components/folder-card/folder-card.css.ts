@@ -38,3 +38,6 @@ export const note = style([
   sprinkles({ fontSize: 'small', color: 'muted' }),
   { marginInlineStart: 'auto', flexShrink: 0, whiteSpace: 'nowrap' },
 ])
+
+// A trashed folder's name above its TrashNote.
+export const stack = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 })

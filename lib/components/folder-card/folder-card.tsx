@@ -2,7 +2,9 @@ import * as Ariakit from '@ariakit/react'
 import { cx } from '../../internal/cx.ts'
 import type { BrowserFolder } from '../file-card/browser-item.ts'
 import { OpenCue } from '../../internal/open-cue.tsx'
+import { PeopleMark } from '../../internal/people-mark.tsx'
 import { Icon } from '../icon/icon.tsx'
+import { TrashNote } from '../trash-note/trash-note.tsx'
 import * as css from './folder-card.css.ts'
 
 /** Props of `FolderCard`; the rest go to the root (Ariakit `Role`, a `div` unless `render` says otherwise). */
@@ -34,9 +36,20 @@ export function FolderCard({
       className={cx(css.card, className)}
     >
       <Icon name="folder" className={css.icon} />
-      <span data-part="folder-name" dir="auto" className={css.name} title={folder.name}>
-        {folder.name}
-      </span>
+      {folder.trashed ? (
+        // In the trash the name and its note stack, so neither squeezes the other out.
+        <span className={css.stack}>
+          <span data-part="folder-name" dir="auto" className={css.name} title={folder.name}>
+            {folder.name}
+          </span>{' '}
+          <TrashNote at={folder.trashed.at} daysLeft={folder.trashed.daysLeft} />
+        </span>
+      ) : (
+        <span data-part="folder-name" dir="auto" className={css.name} title={folder.name}>
+          {folder.name}
+        </span>
+      )}
+      <PeopleMark people={folder.people} compact />
       {folder.note ? (
         <span data-part="folder-note" className={css.note}>
           {folder.note}

@@ -49,6 +49,11 @@ export const glyphs = {
   'more-vertical': {
     fill: 'M10.25 5a1.75 1.75 0 1 0 3.5 0a1.75 1.75 0 1 0-3.5 0zM10.25 12a1.75 1.75 0 1 0 3.5 0a1.75 1.75 0 1 0-3.5 0zM10.25 19a1.75 1.75 0 1 0 3.5 0a1.75 1.75 0 1 0-3.5 0z',
   },
+  // A pair of eighth notes: the stand-in for a song without cover art.
+  music: {
+    stroke: 'M9 17.5V5.5l11-2v12',
+    fill: 'M3.5 17.5a2.75 2.75 0 1 0 5.5 0a2.75 2.75 0 1 0-5.5 0zM14.5 15.5a2.75 2.75 0 1 0 5.5 0a2.75 2.75 0 1 0-5.5 0z',
+  },
   move: {
     stroke:
       'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5zM9 13.5h6.5M13 11l2.5 2.5-2.5 2.5',
@@ -72,6 +77,15 @@ export const glyphs = {
     stroke:
       'M15.5 5.5a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0M3.5 12a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0M15.5 18.5a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0M8.2 10.8l7.6-4.1M8.2 13.2l7.6 4.1',
   },
+  // Transport controls stay as drawn in a right-to-left page: time runs left to right there too.
+  'skip-back': {
+    stroke: 'M6 5.5v13',
+    fill: 'M17.7 5.4a.8.8 0 0 1 1.3.6v12a.8.8 0 0 1-1.3.6l-7.6-6a.8.8 0 0 1 0-1.2z',
+  },
+  'skip-forward': {
+    stroke: 'M18 5.5v13',
+    fill: 'M6.3 5.4a.8.8 0 0 0-1.3.6v12a.8.8 0 0 0 1.3.6l7.6-6a.8.8 0 0 0 0-1.2z',
+  },
   'sort-asc': { stroke: 'M7 20V4M3.5 7.5L7 4l3.5 3.5M13 7h3M13 12h5M13 17h7' },
   'sort-desc': { stroke: 'M7 4v16M3.5 16.5L7 20l3.5-3.5M13 7h7M13 12h5M13 17h3' },
   trash: { stroke: 'M4 7h16M9.5 7V4.5h5V7M6 7l1 13h10l1-13M10 11v5.5M14 11v5.5' },
@@ -81,5 +95,7 @@ export const glyphs = {
     stroke:
       'M5.5 8a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0M3 20v-1a5 5 0 0 1 5-5h2a5 5 0 0 1 5 5v1M15.5 4.6a3.4 3.4 0 0 1 0 6.8M17.5 14.2a4.8 4.8 0 0 1 3.5 4.6V20',
   },
+  volume: { stroke: 'M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11' },
+  'volume-off': { stroke: 'M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9.5l5 5M20.5 9.5l-5 5' },
   warning: { stroke: 'M12 3.5L2.5 20h19zM12 9.5v5', fill: 'M10.75 17.25a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z' },
 } satisfies Record<string, Glyph>

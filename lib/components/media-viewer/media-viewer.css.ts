@@ -98,3 +98,30 @@ const overlaid = {
 export const arrow = style({ flexShrink: 0 })
 export const prevArrow = style({ '@container': { [narrow]: { ...overlaid, insetInlineStart: vars.space.xsmall } } })
 export const nextArrow = style({ '@container': { [narrow]: { ...overlaid, insetInlineEnd: vars.space.xsmall } } })
+
+// Beside the picture; on a phone-wide viewer over its lower part, so the picture keeps the width.
+export const info = style({
+  flexShrink: 0,
+  alignSelf: 'stretch',
+  display: 'flex',
+  flexDirection: 'column',
+  inlineSize: vars.size.infoPane,
+  maxInlineSize: '40%',
+  overflowY: 'auto',
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface,
+  '@container': {
+    [narrow]: {
+      position: 'absolute',
+      insetInline: 0,
+      insetBlockEnd: 0,
+      zIndex: 2,
+      inlineSize: 'auto',
+      maxInlineSize: 'none',
+      maxBlockSize: '60%',
+      borderEndStartRadius: 0,
+      borderEndEndRadius: 0,
+      boxShadow: vars.shadow.large,
+    },
+  },
+})

@@ -1,10 +1,11 @@
 import * as Ariakit from '@ariakit/react'
-import { type KeyboardEvent, type ReactNode, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useRef, useState } from 'react'
 import { cx } from '../../internal/cx.ts'
 import * as dialogCss from '../dialog/dialog.css.ts'
 import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { Spinner } from '../spinner/spinner.tsx'
+import { ZoomableImage, type ZoomableImageControls } from '../zoomable-image/zoomable-image.tsx'
 import * as css from './media-viewer.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { logicalArrow } from '../../internal/direction.ts'
@@ -23,6 +24,11 @@ export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'c
   kind: MediaKind
   /** The image or stream address; leave it out while it is being obtained (a spinner shows). */
   src?: string
+  /**
+   * Another view in place of the image or video, e.g. a viewer from `@cumulus/ui/viewers` (a PDF,
+   * a text, an audio player); `kind` and `src` are then unused. The arrows and keys stay the viewer's.
+   */
+  stage?: ReactNode
   /** The file's actions, e.g. a `Menu`; sits next to the close control. */
   menu?: ReactNode
   /** A line about the file under its name, e.g. an `AddedBy` ("Added by Ben"). */
@@ -39,7 +45,18 @@ export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'c
   onClose: () => void
   /** Plays the video as soon as it can; defaults to false. */
   autoPlay?: boolean
-  /** Texts; defaults "Previous", "Next", "Close", "Loading", "Error loading image". */
+  /**
+   * The info pane, e.g. a `PhotoInfo`: an Info toggle (and the `i` key) shows it beside the picture,
+   * or over it on a phone-wide viewer. Without it there is no toggle.
+   */
+  info?: ReactNode
+  /** Whether the info pane is open (controlled). */
+  infoOpen?: boolean
+  /** Whether the info pane starts open (uncontrolled); defaults to false. */
+  defaultInfoOpen?: boolean
+  /** The info toggle or `i` opened or closed the pane: the moment to fetch what it shows. */
+  onInfoOpenChange?: (open: boolean) => void
+  /** Texts; defaults "Previous", "Next", "Close", "Loading", "Error loading image", "Info", "Rotate". */
   labels?: Partial<MediaViewerLabels>
 }
 
@@ -50,6 +67,10 @@ export interface MediaViewerLabels {
   close: string
   loading: string
   error: string
+  /** The info pane's toggle. */
+  info: string
+  /** Turns the picture a quarter clockwise (the view only, not the file). */
+  rotate: string
 }
 
 /** English defaults of `MediaViewerLabels`. */
@@ -59,6 +80,8 @@ export const defaultMediaViewerLabels: MediaViewerLabels = {
   close: 'Close',
   loading: 'Loading',
   error: 'Error loading image',
+  info: 'Info',
+  rotate: 'Rotate',
 }
 
 // Keys these elements use themselves (a video seeks with the arrows, a field moves its caret).
@@ -70,12 +93,17 @@ const ARROW_WIDGETS =
 /**
  * The full-screen file viewer: the name, the file's menu and a close control; previous
  * and next arrows (also ArrowLeft and ArrowRight); an image, or a video with controls, on black.
- * On a phone-wide viewer the picture spans the width and the arrows float over its edges. Escape closes.
+ * On a phone-wide viewer the picture spans the width and the arrows float over its edges.
+ * An image is a `ZoomableImage`: the wheel, a pinch, a double tap or `+`/`-`/`0` zoom it; zoomed,
+ * a drag or the arrow keys pan it; fitted, a swipe on touch goes to the previous or next file.
+ * Rotate (and `r`) turns the view a quarter; Info (and `i`) shows the `info` pane. Escape first
+ * brings a zoomed picture back to fitted, then closes.
  */
 export function MediaViewer({
   name,
   kind,
   src,
+  stage,
   menu,
   details,
   prevDisabled = false,
@@ -84,20 +112,50 @@ export function MediaViewer({
   onNext,
   onClose,
   autoPlay = false,
+  info,
+  infoOpen: infoOpenProp,
+  defaultInfoOpen = false,
+  onInfoOpenChange,
   labels: labelOverrides,
   className,
   onKeyDown,
+  hideOnEscape = true,
   ...props
 }: MediaViewerProps) {
   const labels = useLabels('mediaViewer', defaultMediaViewerLabels, labelOverrides)
+  const zoom = useRef<ZoomableImageControls>(null)
+  const [infoOpenState, setInfoOpenState] = useState(defaultInfoOpen)
+  const infoOpen = info != null && (infoOpenProp ?? infoOpenState)
+  const toggleInfo = () => {
+    setInfoOpenState(!infoOpen)
+    onInfoOpenChange?.(!infoOpen)
+  }
+  // The view's turn, in quarter turns; counting up keeps the animation turning clockwise. A new
+  // picture starts unturned.
+  const [turn, setTurn] = useState({ src, rotation: 0 })
+  if (turn.src !== src) setTurn({ src, rotation: 0 })
+  const rotation = turn.src === src ? turn.rotation : 0
+  const showsImage = stage == null && kind === 'image' && src !== undefined
+  const rotate = () => setTurn({ src, rotation: rotation + 1 })
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event)
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
     const target = event.target as HTMLElement
     // React bubbles events from portals (an open menu) through here too: only the viewer's own DOM counts.
     if (!event.currentTarget.contains(target) || OWN_ARROWS.has(target.tagName) || target.isContentEditable) return
     if (target.closest(ARROW_WIDGETS)) return
+    // Zoom keys (`+` may need Shift), and the arrows pan while zoomed instead of changing the file.
+    if (zoom.current?.handleKey(event.key)) return event.preventDefault()
+    if (event.shiftKey) return
+    if (event.key === 'i' && info != null) {
+      event.preventDefault()
+      return toggleInfo()
+    }
+    if (event.key === 'r' && showsImage) {
+      event.preventDefault()
+      return rotate()
+    }
     // In RTL the previous picture is to the right, as the arrows on screen are.
     const key = logicalArrow(event.key, target)
     if (key === 'ArrowLeft' && !prevDisabled) {
@@ -117,6 +175,13 @@ export function MediaViewer({
       {...props}
       onClose={onClose}
       onKeyDown={keyDown}
+      hideOnEscape={(event) => {
+        if (zoom.current?.isZoomed()) {
+          zoom.current.reset()
+          return false
+        }
+        return typeof hideOnEscape === 'function' ? hideOnEscape(event) : hideOnEscape
+      }}
       className={cx(dialogCss.panel({ size: 'fullscreen' }), css.viewer, className)}
     >
       <div className={css.header}>
@@ -132,6 +197,10 @@ export function MediaViewer({
             {name}
           </Ariakit.DialogHeading>
         )}
+        {showsImage ? <IconButton icon="retry" label={labels.rotate} onClick={rotate} /> : null}
+        {info != null ? (
+          <IconButton icon="info" label={labels.info} aria-pressed={infoOpen} onClick={toggleInfo} />
+        ) : null}
         {menu}
         <Ariakit.DialogDismiss render={<IconButton icon="close" label={labels.close} />} />
       </div>
@@ -147,11 +216,22 @@ export function MediaViewer({
           onClick={onPrev}
         />
         <div className={css.media}>
-          {src === undefined ? (
+          {stage != null ? (
+            stage
+          ) : src === undefined ? (
             <Spinner label={labels.loading} size="large" />
           ) : kind === 'image' ? (
             // Keyed by address, so an error on one image does not stick to the next.
-            <ImageView key={src} src={src} name={name} errorText={labels.error} />
+            <ImageView
+              key={src}
+              src={src}
+              name={name}
+              errorText={labels.error}
+              rotation={rotation}
+              controls={zoom}
+              onSwipePrev={prevDisabled ? undefined : onPrev}
+              onSwipeNext={nextDisabled ? undefined : onNext}
+            />
           ) : (
             <video
               key={src}
@@ -173,12 +253,27 @@ export function MediaViewer({
           accessibleWhenDisabled
           onClick={onNext}
         />
+        {infoOpen ? (
+          <div className={css.info} data-part="media-viewer-info">
+            {info}
+          </div>
+        ) : null}
       </div>
     </Ariakit.Dialog>
   )
 }
 
-function ImageView({ src, name, errorText }: { src: string; name: string; errorText: string }) {
+interface ImageViewProps {
+  src: string
+  name: string
+  errorText: string
+  rotation: number
+  controls: RefObject<ZoomableImageControls | null>
+  onSwipePrev?: () => void
+  onSwipeNext?: () => void
+}
+
+function ImageView({ src, name, errorText, rotation, controls, onSwipePrev, onSwipeNext }: ImageViewProps) {
   const [failed, setFailed] = useState(false)
   if (failed) {
     return (
@@ -188,5 +283,15 @@ function ImageView({ src, name, errorText }: { src: string; name: string; errorT
       </p>
     )
   }
-  return <img src={src} alt={name} className={css.content} onError={() => setFailed(true)} />
+  return (
+    <ZoomableImage
+      src={src}
+      alt={name}
+      rotation={rotation}
+      controls={controls}
+      onSwipePrev={onSwipePrev}
+      onSwipeNext={onSwipeNext}
+      onError={() => setFailed(true)}
+    />
+  )
 }

@@ -27,3 +27,6 @@ export const badge = style([
 export const icon = style({ flexShrink: 0 })
 
 export const text = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+
+// The icon alone: a round mark as tall as the full badge.
+export const compact = style({ paddingInline: vars.space.xxsmall, flexShrink: 0 })

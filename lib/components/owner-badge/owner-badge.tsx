@@ -31,6 +31,8 @@ export interface OwnerBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'ch
   name?: string
   /** My own item that I shared with others: shows "Shared". */
   shared?: boolean
+  /** The icon alone (beside a name in a one-line card or row); the tooltip and accessible name keep the sentence. */
+  compact?: boolean
   /** Texts; see `defaultOwnerBadgeLabels`. */
   labels?: Partial<OwnerBadgeLabels>
 }
@@ -40,7 +42,14 @@ export interface OwnerBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'ch
  * "Shared" (mine, shared), with the full sentence as its tooltip and accessible name (an image
  * role). Renders nothing with neither `name` nor `shared`.
  */
-export function OwnerBadge({ name, shared = false, labels: labelOverrides, className, ...props }: OwnerBadgeProps) {
+export function OwnerBadge({
+  name,
+  shared = false,
+  compact = false,
+  labels: labelOverrides,
+  className,
+  ...props
+}: OwnerBadgeProps) {
   const labels = useLabels('ownerBadge', defaultOwnerBadgeLabels, labelOverrides)
   const hasName = name !== undefined && name !== ''
   if (!hasName && !shared) return null
@@ -49,14 +58,15 @@ export function OwnerBadge({ name, shared = false, labels: labelOverrides, class
     <span
       data-part="owner-badge"
       data-kind={hasName ? 'shared-with-me' : 'shared-by-me'}
+      data-compact={compact || undefined}
       role="img"
       aria-label={description}
       title={description}
       {...props}
-      className={cx(css.badge, className)}
+      className={cx(css.badge, compact && css.compact, className)}
     >
       <Icon name="users" size="small" className={css.icon} />
-      <span className={css.text}>{hasName ? withName(labels.ownedBy, name) : labels.shared}</span>
+      {compact ? null : <span className={css.text}>{hasName ? withName(labels.ownedBy, name) : labels.shared}</span>}
     </span>
   )
 }

@@ -18,6 +18,8 @@ export const item = style([
   }),
   baseText,
   {
+    // A people mark sits over the preview's corner.
+    position: 'relative',
     width: '100%',
     overflow: 'hidden',
     textAlign: 'start',

@@ -9,7 +9,7 @@ import { Spinner } from '../spinner/spinner.tsx'
 import type { ShareLink } from './share-link.ts'
 import * as css from './shared-links-table.css.ts'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
-import { logicalArrow } from '../../internal/direction.ts'
+import { moveInActionGrid } from '../../internal/action-grid.ts'
 
 /** Texts of `SharedLinksTable`. */
 export interface SharedLinksTableLabels {
@@ -158,28 +158,8 @@ export function SharedLinksTable({
     onCopy?.(link)
   }
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    const target = event.target as HTMLElement
-    const action = target.dataset.linkAction as Action | undefined
-    const row = Number(target.dataset.row)
-    if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
-    const column = actionOrder.indexOf(action)
-    const moves: Record<string, [number, number] | undefined> = {
-      ArrowUp: [row - 1, column],
-      ArrowDown: [row + 1, column],
-      ArrowLeft: [row, column - 1],
-      ArrowRight: [row, column + 1],
-      Home: [0, column],
-      End: [links.length - 1, column],
-    }
-    const move = moves[logicalArrow(event.key, target)]
-    if (!move) return
-    event.preventDefault()
-    const [toRow, toColumn] = move
-    const next = actionOrder[toColumn]
-    if (toRow < 0 || toRow >= links.length || !next) return
-    event.currentTarget.querySelector<HTMLElement>(`[data-row="${toRow}"][data-link-action="${next}"]`)?.focus()
-  }
+  const handleKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) =>
+    moveInActionGrid(event, actionOrder, links.length)
 
   // The columns between the item and its actions: each one's header (also a stacked card's label
   // for its value, on narrow screens) and a row's value.
@@ -241,7 +221,7 @@ export function SharedLinksTable({
         <tbody className={css.body} onKeyDown={handleKeyDown}>
           {links.map((link, index) => {
             const actionProps = (action: Action) => ({
-              'data-link-action': action,
+              'data-action': action,
               'data-row': index,
               size: 'small' as const,
               variant: 'ghost' as const,

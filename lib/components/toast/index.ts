@@ -1,4 +1,12 @@
-export { Toast, ToastRegion, toastTones, type ToastProps, type ToastRegionProps, type ToastTone } from './toast.tsx'
+export {
+  Toast,
+  ToastRegion,
+  toastTones,
+  type ToastAction,
+  type ToastProps,
+  type ToastRegionProps,
+  type ToastTone,
+} from './toast.tsx'
 export {
   Toaster,
   createToaster,
@@ -8,4 +16,5 @@ export {
   type ToasterProps,
   type ToastItem,
   type ToastPromiseMessages,
+  type ToastPromiseOptions,
 } from './toaster.tsx'

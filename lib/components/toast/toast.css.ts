@@ -63,3 +63,6 @@ export const icon = recipe({
 })
 
 export const message = style([sprinkles({ flexGrow: 1, minWidth: '0' }), { overflowWrap: 'anywhere' }])
+
+// The action reads as a link-like command in the accent colour, so it stands apart from the message.
+export const action = style({ flexShrink: 0, color: vars.color.accentText })

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { cx } from '../../internal/cx.ts'
+import { Button } from '../button/button.tsx'
 import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
@@ -31,12 +32,22 @@ export function ToastRegion({ label, className, ...props }: ToastRegionProps) {
   )
 }
 
+/** A toast's one action, e.g. "Undo": a button beside the message. */
+export interface ToastAction {
+  /** The button's text, e.g. "Undo". */
+  label: string
+  /** Runs the action; inside a `Toaster` the toast then closes. */
+  onClick: () => void
+}
+
 /** Props of `Toast`; other div attributes are forwarded. */
 export interface ToastProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
   /** The message, e.g. "Renaming...". */
   children: ReactNode
   /** Tone; defaults to info. */
   tone?: ToastTone
+  /** A button before the dismiss button (e.g. Undo after a change). */
+  action?: ToastAction | undefined
   /** Shows a dismiss button that calls this. */
   onDismiss?: () => void
   /** Accessible name of the dismiss button; defaults to "Dismiss". */
@@ -44,7 +55,7 @@ export interface ToastProps extends Omit<ComponentPropsWithRef<'div'>, 'children
 }
 
 /** One notification: errors are announced at once (role alert), the rest politely (role status). */
-export function Toast({ children, tone = 'info', onDismiss, dismissLabel, className, ...props }: ToastProps) {
+export function Toast({ children, tone = 'info', action, onDismiss, dismissLabel, className, ...props }: ToastProps) {
   const common = useCommonLabels()
   return (
     <div
@@ -64,6 +75,11 @@ export function Toast({ children, tone = 'info', onDismiss, dismissLabel, classN
       <span data-part="toast-message" className={css.message}>
         {children}
       </span>
+      {action ? (
+        <Button size="small" variant="ghost" data-part="toast-action" className={css.action} onClick={action.onClick}>
+          {action.label}
+        </Button>
+      ) : null}
       {onDismiss ? (
         <IconButton icon="close" label={dismissLabel ?? common.dismiss} size="small" onClick={onDismiss} />
       ) : null}

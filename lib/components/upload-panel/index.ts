@@ -3,6 +3,7 @@ export {
   defaultUploadPanelLabels,
   UploadPanel,
   uploadItemStates,
+  uploadOutcomes,
   uploadPanelSpeed,
   uploadPanelSummary,
   uploadPanelTimeLeft,
@@ -10,6 +11,7 @@ export {
   type UploadCounts,
   type UploadItem,
   type UploadItemState,
+  type UploadOutcome,
   type UploadPanelLabels,
   type UploadPanelProps,
 } from './upload-panel.tsx'

@@ -56,10 +56,12 @@ export const title = style([
 ])
 
 // "2 failed, 1 canceled" under the title.
-export const summary = style([
-  sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' }),
-  { color: vars.color.dangerText },
-])
+// Red when something failed or was canceled; muted when the user only skipped some.
+export const summary = recipe({
+  base: [sprinkles({ margin: 'none', fontSize: 'small', lineHeight: 'tight' })],
+  variants: { tone: { danger: { color: vars.color.dangerText }, muted: { color: vars.color.textMuted } } },
+  defaultVariants: { tone: 'danger' },
+})
 
 // The "expand" glyph is the chevron turned to point up (the panel grows upwards).
 export const expandButton = style({})
@@ -108,6 +110,7 @@ export const status = recipe({
       completed: { color: vars.color.success },
       failed: { color: vars.color.dangerText },
       canceled: { color: vars.color.dangerText },
+      skipped: { color: vars.color.textMuted },
     },
   },
 })

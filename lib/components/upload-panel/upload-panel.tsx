@@ -37,13 +37,27 @@ export interface UploadItem {
    * a reload. On a paused row it takes the place of Resume.
    */
   action?: { label: string; onClick: () => void }
+  /**
+   * How a completed upload met a file of the same name: `replaced` it (the old content kept as a
+   * version), or `kept-both` (stored beside it as `savedAs`). Shown under the row.
+   */
+  outcome?: UploadOutcome
+  /** With `outcome: 'kept-both'`: the name the upload was stored under, e.g. "photo (1).jpg". */
+  savedAs?: string
 }
+
+/** How an upload met a file of the same name in its folder; see `UploadItem.outcome`. */
+export const uploadOutcomes = ['replaced', 'kept-both'] as const
+
+/** One of `uploadOutcomes`. */
+export type UploadOutcome = (typeof uploadOutcomes)[number]
 
 /**
  * Where an upload stands; the row's `data-state`. `running`, `paused` and `retrying` (the
  * connection dropped and the app tries again by itself) are unfinished; the rest have ended.
+ * `skipped` never started: the user chose to skip it (its name was taken in the folder).
  */
-export const uploadItemStates = ['running', 'paused', 'retrying', 'completed', 'failed', 'canceled'] as const
+export const uploadItemStates = ['running', 'paused', 'retrying', 'completed', 'failed', 'canceled', 'skipped'] as const
 
 /** One of `uploadItemStates`. */
 export type UploadItemState = (typeof uploadItemStates)[number]
@@ -73,9 +87,11 @@ export function uploadPanelTitle(counts: UploadCounts): string {
   return `Uploaded ${counts.completed} of ${counts.completed + lost} files`
 }
 
-/** The line under the header when some uploads did not make it: "2 failed, 1 canceled". */
-export const uploadPanelSummary = (failed: number, canceled: number): string =>
-  [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : ''].filter(Boolean).join(', ')
+/** The line under the header when some uploads did not make it: "2 failed, 1 canceled, 1 skipped". */
+export const uploadPanelSummary = (failed: number, canceled: number, skipped = 0): string =>
+  [failed ? `${failed} failed` : '', canceled ? `${canceled} canceled` : '', skipped ? `${skipped} skipped` : '']
+    .filter(Boolean)
+    .join(', ')
 
 /** An upload's speed: a size per second, e.g. "1.2 MB/s" (`formatSize` defaults to `formatBytes`). */
 export const uploadPanelSpeed = (bytesPerSecond: number, formatSize: (bytes: number) => string = formatBytes): string =>
@@ -123,8 +139,8 @@ export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>,
   onMinimizedChange?: (minimized: boolean) => void
   /** The header text from the counts per state; defaults to `labels.title` (`uploadPanelTitle`). */
   title?: (counts: UploadCounts) => string
-  /** The line under the header naming failed and canceled uploads; defaults to `labels.summary` (`uploadPanelSummary`). */
-  summary?: (failed: number, canceled: number) => string
+  /** The line under the header naming failed, canceled and skipped uploads; defaults to `labels.summary` (`uploadPanelSummary`). */
+  summary?: (failed: number, canceled: number, skipped: number) => string
   /** Fixed at the bottom-right of the viewport (default), or in the flow (stories, custom layouts). */
   position?: 'fixed' | 'static'
   /** Accessible names of the controls and the rows' texts. */
@@ -135,8 +151,8 @@ export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>,
 export interface UploadPanelLabels {
   /** The header from the counts per state; defaults to `uploadPanelTitle`. */
   title: (counts: UploadCounts) => string
-  /** The line naming failed and canceled uploads; defaults to `uploadPanelSummary`. */
-  summary: (failed: number, canceled: number) => string
+  /** The line naming failed, canceled and skipped uploads; defaults to `uploadPanelSummary`. */
+  summary: (failed: number, canceled: number, skipped: number) => string
   /** The landmark; defaults to "Uploads". */
   region: string
   minimize: string
@@ -158,6 +174,12 @@ export interface UploadPanelLabels {
   paused: string
   /** A retrying row's text. */
   retrying: string
+  /** A skipped row's icon and text. */
+  skipped: string
+  /** A completed row that replaced a file of the same name (its old content kept as a version). */
+  replaced: string
+  /** A completed row stored beside a file of the same name, under `savedAs`. */
+  keptBoth: (savedAs: string) => string
   /** A running row's speed, given the locale's size format; defaults to `uploadPanelSpeed`. */
   speed: (bytesPerSecond: number, formatSize: (bytes: number) => string) => string
   /** A running row's time left; defaults to `uploadPanelTimeLeft`. */
@@ -181,6 +203,9 @@ export const defaultUploadPanelLabels: UploadPanelLabels = {
   canceled: 'Canceled',
   paused: 'Paused',
   retrying: 'Connection lost — retrying…',
+  skipped: 'Skipped',
+  replaced: 'Replaced — the earlier version is kept',
+  keptBoth: (savedAs) => `Kept both, saved as ${savedAs}`,
   speed: uploadPanelSpeed,
   timeLeft: uploadPanelTimeLeft,
 }
@@ -231,7 +256,7 @@ export function UploadPanel({
   const listId = useId()
   const counts = countUploads(items)
   const uploading = unfinished(counts) > 0
-  const lost = counts.failed + counts.canceled > 0
+  const lost = counts.failed + counts.canceled + counts.skipped > 0
   const handlers = { onPause, onResume, onRetry }
   const anyButton = items.some((item) => Object.values(rowControls(item, handlers)).some(Boolean))
 
@@ -250,7 +275,11 @@ export function UploadPanel({
           <h2 id={titleId} data-part="upload-panel-title" className={css.title}>
             {(title ?? labels.title)(counts)}
           </h2>
-          {lost ? <p className={css.summary}>{(summary ?? labels.summary)(counts.failed, counts.canceled)}</p> : null}
+          {lost ? (
+            <p className={css.summary({ tone: counts.failed + counts.canceled > 0 ? 'danger' : 'muted' })}>
+              {(summary ?? labels.summary)(counts.failed, counts.canceled, counts.skipped)}
+            </p>
+          ) : null}
         </div>
         <IconButton
           icon={isMinimized ? 'chevron-down' : 'minimize'}
@@ -293,6 +322,8 @@ export function UploadPanel({
 function barValue({ state, type, progress, bytesPerSecond }: UploadItem): number | null {
   // Completed is 100 % whatever the last progress tick said.
   if (state === 'completed') return 100
+  // Skipped: nothing was sent.
+  if (state === 'skipped') return 0
   if (type === 'file') return progress
   // Folders: indeterminate while running unless they report byte progress (with a speed); a paused
   // or retrying folder keeps its value; an ended one is full either way.
@@ -310,6 +341,21 @@ function runningMeta(item: UploadItem, labels: UploadPanelLabels, formatSize: (b
   return parts.join(' · ')
 }
 
+/** A completed row's line when it met a file of the same name. */
+function outcomeNote({ outcome, savedAs, name }: UploadItem, labels: UploadPanelLabels): string {
+  if (outcome === 'replaced') return labels.replaced
+  if (outcome === 'kept-both') return labels.keptBoth(savedAs ?? name)
+  return ''
+}
+
+/** The icon that ends a row once nothing can be done to it. */
+function endIcon(state: UploadItemState, labels: UploadPanelLabels) {
+  if (state === 'completed') return { name: 'check', label: labels.completed, tone: 'completed' } as const
+  if (state === 'skipped') return { name: 'skip-forward', label: labels.skipped, tone: 'skipped' } as const
+  if (state === 'failed') return { name: 'error', label: labels.failed, tone: 'failed' } as const
+  return { name: 'error', label: labels.canceled, tone: 'canceled' } as const
+}
+
 // Memoized: with a hundred uploads, each progress tick changes one row, not all of them.
 const UploadRow = memo(function UploadRow({
   item,
@@ -323,6 +369,7 @@ const UploadRow = memo(function UploadRow({
   const { state, id, name } = item
   const controls = rowControls(item, { onPause, onResume, onRetry })
   const ended = state === 'failed' || state === 'canceled'
+  const end = endIcon(state, labels)
   const note =
     state === 'running'
       ? runningMeta(item, labels, formatSize)
@@ -334,7 +381,11 @@ const UploadRow = memo(function UploadRow({
             ? (item.error ?? labels.failed)
             : state === 'canceled'
               ? labels.canceled
-              : ''
+              : state === 'skipped'
+                ? labels.skipped
+                : state === 'completed'
+                  ? outcomeNote(item, labels)
+                  : ''
   const noteTone = ended ? 'danger' : state === 'retrying' ? 'warning' : 'muted'
   return (
     <li data-part="upload-item" className={css.row} data-state={state}>
@@ -355,16 +406,8 @@ const UploadRow = memo(function UploadRow({
         {controls.cancel ? (
           <IconButton icon="close" label={labels.cancel(name)} size="small" onClick={() => onCancel(id)} />
         ) : (
-          <span
-            className={css.status({
-              state: state === 'completed' ? 'completed' : state === 'canceled' ? 'canceled' : 'failed',
-            })}
-          >
-            <Icon
-              name={state === 'completed' ? 'check' : 'error'}
-              size="small"
-              label={state === 'completed' ? labels.completed : state === 'failed' ? labels.failed : labels.canceled}
-            />
+          <span className={css.status({ state: end.tone })}>
+            <Icon name={end.name} size="small" label={end.label} />
           </span>
         )}
       </div>

@@ -26,6 +26,9 @@ import * as inviteList from './023-invite-list.ts'
 import * as linkFileCounts from './024-link-file-counts.ts'
 import * as sizeTypeSorts from './025-size-type-sorts.ts'
 import * as memberShares from './026-member-shares.ts'
+import * as mediaFacts from './027-media-facts.ts'
+import * as fileVersions from './028-file-versions.ts'
+import * as sharedBlobs from './029-shared-blobs.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -54,4 +57,7 @@ export const migrations: Record<string, Migration> = {
   '024-link-file-counts': linkFileCounts,
   '025-size-type-sorts': sizeTypeSorts,
   '026-member-shares': memberShares,
+  '027-media-facts': mediaFacts,
+  '028-file-versions': fileVersions,
+  '029-shared-blobs': sharedBlobs,
 }

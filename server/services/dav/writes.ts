@@ -11,11 +11,12 @@ import { folderDepth } from '../../repositories/folders.ts'
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
 import type { StoredBlob } from '../../storage/blob-store.ts'
 import type { Vault } from '../../storage/vault.ts'
-import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
+import { mimeFor } from '../../util/mime.ts'
 import { checkDepth, checkName } from '../../util/names.ts'
 import type { QuotaService, Reservation } from '../drive/quota.ts'
 import { folderRow, type TreeService } from '../drive/tree.ts'
 import { fileRow } from '../drive/uploads.ts'
+import type { VersionService } from '../drive/versions.ts'
 import { createDavPaths, type Resolved } from './paths.ts'
 
 /** A stream of unknown length grows its reservation by this much at a time. */
@@ -55,6 +56,8 @@ export interface WriteDeps {
   vault: Vault
   janitor: BlobJanitor
   quota: Pick<QuotaService, 'reserve' | 'grow' | 'settleIn' | 'release'>
+  /** A PUT over a file keeps what it held as a version. */
+  versions: Pick<VersionService, 'replaceIn'>
   maxUploadBytes: number | undefined
   limits: Pick<Limits, 'maxFolderDepth' | 'maxFilesPerUpload' | 'maxFoldersPerUpload'>
   /** A file row committed: the thumbnail queue is woken. */
@@ -174,21 +177,7 @@ export function createDavWrites(deps: WriteDeps) {
           let file: FileRow
           let old: string[] = []
           if (existing) {
-            const thumb_state = isThumbnailable(mime) ? 'pending' : 'none'
-            const video = isVideoType(mime) ? 1 : 0
-            await trx.files.replaceContent(owner, existing.id, {
-              blob_key: blob.key,
-              size: blob.size,
-              sha256: blob.sha256,
-              enc: blob.enc ?? null,
-              mime,
-              upload_date: t,
-              is_video: video,
-              media: video,
-              thumb_state,
-            })
-            old = [existing.blob_key, existing.thumbnail_key, existing.preview_key].filter((k): k is string => !!k)
-            await janitor.condemn(trx.outbox, old)
+            old = await deps.versions.replaceIn(trx, existing, { blob, mime, at: t, addedBy })
             file = (await trx.files.file(owner, existing.id))!
           } else {
             file = fileRow(owner, parent?.id ?? null, name, mime, blob, t, addedBy)

@@ -6,7 +6,7 @@ import type { DriveRepository } from '../../repositories/drive.ts'
 import type { ByteRange } from '../../storage/blob-store.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { sha256 } from '../../util/crypto.ts'
-import { isVideoType } from '../../util/mime.ts'
+import { isAudioType, isVideoType } from '../../util/mime.ts'
 
 /** A stored blob to send, and how. */
 export interface BlobReplyOptions {
@@ -52,12 +52,12 @@ export function createDownloadService(deps: { repo: Pick<DriveRepository, 'files
       return { options, open: (range) => vault.open(file, range) }
     },
 
-    /** A video played in place (the viewer's <video>, with the stream cookie). */
+    /** A video or a song played in place (the viewer's <video> or <audio>, with the stream cookie). */
     async video(owner: string, id: string): Promise<BlobDownload> {
       const file = await own(owner, id)
       const options = {
         size: file.size,
-        contentType: isVideoType(file.mime) ? file.mime : 'application/octet-stream',
+        contentType: isVideoType(file.mime) || isAudioType(file.mime) ? file.mime : 'application/octet-stream',
         disposition: 'inline',
         filename: file.filename,
         etag: blobEtag(file),

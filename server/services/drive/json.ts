@@ -3,6 +3,7 @@ import type { Folder } from '../../db/schema.ts'
 import type { FileSummary } from '../../repositories/files.ts'
 import type { FileJson, FolderJson } from '../../schemas/files.ts'
 import { isoDate } from '../../util/iso-date.ts'
+import { previewKindOf } from '../../util/mime.ts'
 import type { ItemPeople, PeopleOf } from './item-people.ts'
 
 /**
@@ -49,6 +50,8 @@ export function fileJson(f: FileSummary, people: ItemPeople = {}, view?: ViewTop
       hasThumbnail: f.has_thumbnail === 1,
       isVideo: f.is_video === 1,
       thumbnailID: f.thumbnail_id ?? '',
+      preview: previewKindOf(f.mime),
+      ...(f.width !== null && f.height !== null ? { width: f.width, height: f.height } : {}),
       ...(thumbnailPending(f) ? { thumbnailPending: true } : {}),
       ...(f.taken_date !== f.upload_date ? { takenDate: isoDate(f.taken_date) } : {}),
       ...(showsLink(f, view) ? { linkType: f.link_type!, link: f.link_token! } : {}),
@@ -72,6 +75,9 @@ export function fileListJson(rows: readonly FileSummary[], peopleOf?: PeopleOf, 
     const size = JSON.stringify(f.size)
     out += `{"_id":${JSON.stringify(f.id)},"filename":${JSON.stringify(f.filename)},"length":${size},"uploadDate":${JSON.stringify(isoDate(f.upload_date))}`
     out += `,"metadata":{"parent":${JSON.stringify(parentOf(f, view))},"size":${size},"hasThumbnail":${f.has_thumbnail === 1},"isVideo":${f.is_video === 1},"thumbnailID":${JSON.stringify(f.thumbnail_id ?? '')}`
+    const preview = previewKindOf(f.mime)
+    out += preview ? `,"preview":"${preview}"` : ',"preview":null'
+    if (f.width !== null && f.height !== null) out += `,"width":${f.width},"height":${f.height}`
     if (thumbnailPending(f)) out += ',"thumbnailPending":true'
     if (f.taken_date !== f.upload_date) out += `,"takenDate":${JSON.stringify(isoDate(f.taken_date))}`
     if (showsLink(f, view)) out += `,"linkType":${JSON.stringify(f.link_type)},"link":${JSON.stringify(f.link_token)}`

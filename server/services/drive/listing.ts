@@ -65,6 +65,9 @@ export function createListingService(repo: DriveRepository) {
   return {
     /** What the owner keeps: bytes and files, trash included (the account page). */
     usage: (owner: string) => repo.files.usage(owner),
+    /** What the owner's bytes are used by: current contents outside the trash, versions, the trash. */
+    usedBy: (owner: string): Promise<{ files: number; versions: number; trash: number }> =>
+      repo.files.bytesOnDisk(owner),
     /** One of the owner's files, trashed or not (404 otherwise). */
     file: async (owner: string, id: string): Promise<FileRow> =>
       (await repo.files.file(owner, id)) ?? Promise.reject(errors.notFound('File')),

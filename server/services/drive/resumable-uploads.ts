@@ -6,7 +6,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { finished, PassThrough, type Readable } from 'node:stream'
 import type { Limits } from '../../config.ts'
-import type { FileRow, Folder, UploadRow } from '../../db/schema.ts'
+import type { FileRow, Folder, UploadConflict, UploadRow } from '../../db/schema.ts'
 import { AppError, errors } from '../../errors.ts'
 import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
 import { folderDepth } from '../../repositories/folders.ts'
@@ -20,6 +20,8 @@ import { fileRow } from './uploads.ts'
 import type { QuotaService } from './quota.ts'
 import type { Access } from './access.ts'
 import type { MemberActivity } from './member-activity.ts'
+import { parseConflict, placeNew } from './name-conflicts.ts'
+import type { VersionService } from './versions.ts'
 
 export interface ResumableDeps {
   repo: DriveRepository
@@ -47,6 +49,8 @@ export interface ResumableDeps {
   access: Pick<Access, 'parent'>
   /** A member's finished uploads, in the owner's activity log. */
   activity?: Pick<MemberActivity, 'uploaded'>
+  /** An upload with conflict "replace" keeps what the file held as a version. */
+  versions: Pick<VersionService, 'replaceIn'>
   now?: () => number
 }
 
@@ -62,6 +66,8 @@ export interface UploadTarget {
   relativePath: string | null
   /** The member uploading into the owner's shared folder (absent: the owner). */
   addedBy?: string | null
+  /** What it does when the name is taken (the owner's route; an upload link places its own). */
+  conflict?: UploadConflict
   /** Runs in the transaction that inserts the row. */
   reserve?: (trx: DriveTransaction, length: number) => Promise<void>
 }
@@ -264,20 +270,26 @@ export function createResumableUploads(deps: ResumableDeps) {
       // A member's share may have ended while the last piece arrived.
       if (row.added_by) await deps.access.parent(row.added_by, row.parent_id ?? undefined, 'edit')
       let into: string | undefined
+      let gone: string[] = []
       const file = await repo.transaction(async (trx) => {
         const place = row.link_id ? await linkRules().place(trx, row) : await ownPlace(trx, row)
-        const { folderId, name } = place
+        const { folderId } = place
         into = 'into' in place ? place.into : undefined
-        const stored = fileRow(
-          row.owner_id,
-          folderId,
-          name,
-          row.mime ?? mimeFor(name, undefined),
-          { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) },
-          now(),
-          row.link_id ? null : row.added_by,
-        )
-        await trx.files.insertFile(stored)
+        const blob = { key, size: row.length, sha256, ...(row.enc ? { enc: row.enc } : {}) }
+        const addedBy = row.link_id ? null : row.added_by
+        // An upload link names its files itself; the owner's route settles a clash as it was asked.
+        const placed = row.link_id
+          ? { name: place.name }
+          : await placeNew(trx, row.owner_id, folderId, place.name, row.conflict)
+        const mime = row.mime ?? mimeFor(placed.name, undefined)
+        let stored: FileRow
+        if (placed.replace) {
+          gone = await deps.versions.replaceIn(trx, placed.replace, { blob, mime, at: now(), addedBy })
+          stored = (await trx.files.file(row.owner_id, placed.replace.id))!
+        } else {
+          stored = fileRow(row.owner_id, folderId, placed.name, mime, blob, now(), addedBy)
+          await trx.files.insertFile(stored)
+        }
         // The file's bytes now count as used (triggers): its reservation ends in the same commit.
         if (!unreserved.has(row)) await deps.quota?.releaseIn(trx, row.id)
         if (!unsaved.has(row)) {
@@ -288,6 +300,7 @@ export function createResumableUploads(deps: ResumableDeps) {
         return stored
       })
       hold.released = true
+      await janitor.flush(gone)
       deps.onStored?.(file)
       if (row.link_id) deps.linkUploads?.stored?.(row, file)
       else if (row.added_by && into !== undefined)
@@ -334,6 +347,17 @@ export function createResumableUploads(deps: ResumableDeps) {
     }
   }
 
+  /** 409 NAME_EXISTS when the file `segments` name below `base` is there already (its folders too). */
+  async function refuseTaken(owner: string, base: Folder | null, segments: string[]): Promise<void> {
+    let up = base
+    for (const name of segments.slice(0, -1)) {
+      up = (await repo.folders.childNamed(owner, up?.id ?? null, name)) ?? null
+      if (!up) return
+    }
+    const name = segments.at(-1)!
+    if ((await repo.files.named(owner, up?.id ?? null, name)).length > 0) throw errors.nameExists(name)
+  }
+
   /** Removes an upload's row; an unfinished link upload gives its reserved bytes back. */
   async function drop(row: UploadRow): Promise<void> {
     await repo.uploads.remove(row.id)
@@ -360,12 +384,21 @@ export function createResumableUploads(deps: ResumableDeps) {
         if (segments.length < 2) throw errors.badRequest('relativePath must name a folder and the file inside it')
         checkDepth((parent ? folderDepth(parent) : 0) + segments.length - 1, limits.maxFolderDepth)
       }
+      const conflict = parseConflict(meta.get('conflict')) ?? 'fail'
+      // A clash refused before any byte is sent; the commit looks again.
+      if (conflict === 'fail')
+        await refuseTaken(
+          owner,
+          parent,
+          relativePath ? splitRelativePath(relativePath) : [meta.get('filename') ?? meta.get('name') ?? ''],
+        )
       return {
         owner,
         linkId: null,
         parentId: parent?.id ?? null,
         relativePath: relativePath ?? null,
         addedBy: reach.role === 'owner' ? null : caller,
+        conflict,
       }
     }
 
@@ -398,6 +431,7 @@ export function createResumableUploads(deps: ResumableDeps) {
       lease_until: leasedNow ? at + limits.uploadLeaseMs : null,
       link_id: target.linkId,
       added_by: target.addedBy ?? null,
+      conflict: target.conflict ?? 'fail',
     }
     const reservation = {
       id: row.id,

@@ -116,9 +116,10 @@ export function createTreeService(deps: {
     return parent && !parent.trashed ? parent : null
   }
 
-  async function restoreFolderIn(trx: Trx, owner: string, id: string) {
+  /** Restores a folder with what was trashed along with it; true when it went to Home instead of its folder. */
+  async function restoreFolderIn(trx: Trx, owner: string, id: string): Promise<boolean> {
     const folder = await mustFolder(owner, id, trx)
-    if (!folder.trashed) return
+    if (!folder.trashed) return false
     const target = await restoreTarget(trx, owner, folder.parent_id)
     if ((target?.id ?? null) !== folder.parent_id) await trx.folders.reparent(owner, folder, target, now())
     const moved = (await trx.folders.folder(owner, id))!
@@ -141,21 +142,27 @@ export function createTreeService(deps: {
       id,
       restored.map((f) => f.id),
     )
+    return !!folder.parent_id && !target
   }
 
-  async function restoreFileIn(trx: Trx, owner: string, id: string) {
+  /** Restores a file; true when it went to Home instead of its folder. */
+  async function restoreFileIn(trx: Trx, owner: string, id: string): Promise<boolean> {
     const file = await mustFile(owner, id, trx)
-    if (!file.trashed) return
+    if (!file.trashed) return false
     const target = await restoreTarget(trx, owner, file.folder_id)
     await trx.files.restore(owner, id, target?.id ?? null)
+    return !!file.folder_id && !target
   }
 
   /** Deletes rows and condemns their blobs in one transaction; returns the keys to flush. */
   async function removeFilesWhere(trx: Trx, owner: string, rows: DoomedFile[]) {
-    // The file's bytes and what was derived from them (thumbnail, full-size preview).
+    // The file's bytes and what was derived from them (thumbnail, full-size preview), and its
+    // versions' bytes (their rows go with the file's).
     const keys = rows.flatMap((r) => [r.blob_key, r.thumbnail_key, r.preview_key].filter((k): k is string => !!k))
-    await janitor.condemn(trx.outbox, keys)
     const ids = rows.map((r) => r.id)
+    for (let i = 0; i < ids.length; i += 500)
+      keys.push(...(await trx.versions.blobKeysOf(owner, ids.slice(i, i + 500))))
+    await janitor.condemn(trx.outbox, keys)
     for (let i = 0; i < ids.length; i += 500) {
       await trx.files.deleteByIds(owner, ids.slice(i, i + 500))
       // A member share of a file deleted forever goes with its row, in the same transaction.
@@ -398,14 +405,17 @@ export function createTreeService(deps: {
 
     restoreFile: (owner: string, id: string) => tx((trx) => restoreFileIn(trx, owner, id)),
     restoreFolder: (owner: string, id: string) => tx((trx) => restoreFolderIn(trx, owner, id)),
+    /** Restores a selection; returns how many items went to Home instead of their folder. */
     restoreItems: (owner: string, items: Item[]) =>
-      tx((trx) =>
-        each(
+      tx(async (trx) => {
+        let toHome = 0
+        await each(
           items,
-          (id) => restoreFileIn(trx, owner, id),
-          (id) => restoreFolderIn(trx, owner, id),
-        ),
-      ),
+          async (id) => void (toHome += Number(await restoreFileIn(trx, owner, id))),
+          async (id) => void (toHome += Number(await restoreFolderIn(trx, owner, id))),
+        )
+        return toHome
+      }),
 
     async removeFile(owner: string, id: string) {
       await janitor.flush(await tx((trx) => removeFileIn(trx, owner, id)))

@@ -45,9 +45,9 @@ export interface UploadForm {
 
 const FILE_FIELD = 'file'
 
-/** POST /file-service/upload: filename, parent, currentID, size, then one file. */
+/** POST /file-service/upload: filename, parent, currentID, size, conflict, then one file. */
 export const fileForm = (limits: FormLimits): UploadForm => ({
-  once: ['filename', 'parent', 'currentID', 'size'],
+  once: ['filename', 'parent', 'currentID', 'size', 'conflict'],
   files: 1,
   fieldBytes: limits.uploadFieldBytes,
   perFileBytes: 0,

@@ -2,7 +2,7 @@
 // size. The row commits only after the blob is durable, and any failure or abort removes what
 // was written, so an upload is either complete or leaves nothing (DESIGN.md §4–§5).
 import type { Limits } from '../../config.ts'
-import type { FileRow, Folder } from '../../db/schema.ts'
+import type { FileRow, Folder, UploadConflict } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { DriveRepository, DriveTransaction } from '../../repositories/drive.ts'
 import { folderDepth } from '../../repositories/folders.ts'
@@ -16,7 +16,9 @@ import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typ
 import type { Access, Reach } from './access.ts'
 import type { MemberActivity } from './member-activity.ts'
 import type { QuotaService } from './quota.ts'
+import { placeNew, parseConflict } from './name-conflicts.ts'
 import { folderRow, type TreeService } from './tree.ts'
+import type { VersionService } from './versions.ts'
 import {
   checkFilePart,
   type FilePart,
@@ -45,6 +47,8 @@ export interface UploadDeps {
   access: Pick<Access, 'parent'>
   /** A member's uploads into the owner's folder, in the owner's activity log. */
   activity?: Pick<MemberActivity, 'uploaded' | 'uploadedFolder'>
+  /** An upload with conflict "replace" keeps what the file held as a version. */
+  versions: Pick<VersionService, 'replaceIn'>
   /** Called after a file row commits (thumbnails). */
   onStored?: (file: FileRow) => void
   now?: () => number
@@ -231,7 +235,9 @@ export function createUploadService(deps: UploadDeps) {
   async function storeFile(caller: string, body: MultipartBody): Promise<Stored<FileRow>> {
     const fields = new Map<string, string>()
     const written: string[] = []
-    let stored: { parent: Folder | null; name: string; mime: string; blob: StoredBlob } | undefined
+    let stored:
+      | { parent: Folder | null; name: string; mime: string; blob: StoredBlob; conflict: UploadConflict | undefined }
+      | undefined
     let admitted: Awaited<ReturnType<typeof admit>> | undefined
     let row: FileRow
     try {
@@ -247,25 +253,42 @@ export function createUploadService(deps: UploadDeps) {
         // Everything is checked before a single byte is kept: the name, the size, the folder and
         // who may write there, and its owner's quota.
         const name = checkName(fields.get('filename') || part.filename || '', 'File name')
+        const conflict = parseConflict(fields.get('conflict'))
         checkDeclaredSize(fields.get('size'))
         admitted = await admit(caller, fields.get('parent'), body.length)
+        // A clash refused before the bytes rather than after; the commit looks again.
+        if (
+          conflict === 'fail' &&
+          (await repo.files.named(admitted.reach.ownerId, admitted.parent?.id ?? null, name)).length
+        )
+          throw errors.nameExists(name)
         const blob = await storePart(part, written)
-        stored = { parent: admitted.parent, name, mime: mimeFor(name, part.mimetype), blob }
+        stored = { parent: admitted.parent, name, mime: mimeFor(name, part.mimetype), blob, conflict }
       }
       if (!stored || !admitted) throw errors.badRequest('The upload has no file')
-      const { parent, name, mime, blob } = stored
+      const { parent, name, mime, blob, conflict } = stored
       const { reach, addedBy } = admitted
       // The share may have ended while the bytes were arriving.
       if (addedBy) await deps.access.parent(caller, parent?.id, 'edit')
-      row = fileRow(reach.ownerId, parent?.id ?? null, name, mime, blob, now(), addedBy)
-      const committed = row
-      await repo.transaction(async (trx) => {
+      const at = now()
+      let gone: string[] = []
+      row = await repo.transaction(async (trx) => {
         // The parent may have been trashed or removed while the bytes were arriving.
         await liveParent(trx, reach, parent)
-        await trx.files.insertFile(committed)
+        const placed = await placeNew(trx, reach.ownerId, parent?.id ?? null, name, conflict)
+        let file: FileRow
+        if (placed.replace) {
+          gone = await deps.versions.replaceIn(trx, placed.replace, { blob, mime, at, addedBy })
+          file = (await trx.files.file(reach.ownerId, placed.replace.id))!
+        } else {
+          file = fileRow(reach.ownerId, parent?.id ?? null, placed.name, mime, blob, at, addedBy)
+          await trx.files.insertFile(file)
+        }
         await janitor.settle(trx.outbox, [blob.key])
+        return file
       })
       written.length = 0
+      await janitor.flush(gone)
     } catch (err) {
       await janitor.abandon(written)
       throw err

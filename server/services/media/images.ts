@@ -83,3 +83,13 @@ export async function previewOf(
     .toBuffer()
   return { type: 'image/webp', body }
 }
+
+/** Width and height as the picture is shown: EXIF orientations 5 to 8 turn it a quarter. */
+export function orientedSize(meta: { width?: number; height?: number; orientation?: number | undefined }): {
+  width?: number
+  height?: number
+} {
+  const { width, height, orientation = 1 } = meta
+  if (!width || !height) return {}
+  return orientation >= 5 ? { width: height, height: width } : { width, height }
+}

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream'
 import type { FileRow } from '../../db/schema.ts'
 import { errors } from '../../errors.ts'
 import type { Vault } from '../../storage/vault.ts'
-import { isImageType } from '../../util/mime.ts'
+import { isHeifType, isImageType } from '../../util/mime.ts'
 import { blobEtag } from '../drive/downloads.ts'
 import type { ThumbnailQueue } from './thumbnails.ts'
 
@@ -41,7 +41,8 @@ export function createMediaService(deps: {
      * an answer a little later beats an error it would show.
      */
     async fullImage(file: FileRow): Promise<FullImage> {
-      if (!isImageType(file.mime)) throw errors.notFound('Image')
+      // HEIF's preview is always the WebP the queue decoded it to (browsers but Safari show no HEIC).
+      if (!isImageType(file.mime) && !isHeifType(file.mime)) throw errors.notFound('Image')
       let row: FileRow | undefined = file
       if (!row.preview_type && row.thumb_state !== 'failed') {
         await deps.thumbnails.requestPreview(row)

@@ -2,12 +2,9 @@
 // queue lives in the database (thumb_state), so it is bounded in memory, survives restarts, and
 // two instances never work on the same file. One job reads an image once and makes both.
 // A failure marks the file 'failed' and never touches the upload itself.
-import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import type { FileRow } from '../../db/schema.ts'
 import type { DriveRepository } from '../../repositories/drive.ts'
@@ -15,15 +12,12 @@ import type { InstancesRepository } from '../../repositories/blob-outbox.ts'
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { randomId } from '../../util/crypto.ts'
-import { exifTakenDate } from '../../util/exif-date.ts'
-import { isVideoType } from '../../util/mime.ts'
-import { openImage, type Preview, previewOf, readImage, thumbnailOf } from './images.ts'
+import { isGalleryType } from '../../util/mime.ts'
+import { rendererFor } from './renderers/index.ts'
+import type { Rendered, Stage } from './renderers/renderer.ts'
 
 /** How often a request waiting for a preview looks at the row (another instance may make it). */
 const SETTLE_POLL_MS = 200
-
-/** Where a job is, named in the log when it is given up. */
-type Stage = 'reading' | 'video frame' | 'decoding' | 'storing' | 'committing'
 
 export interface ThumbnailDeps {
   /** The queue's rows, and transactions that settle what a job stored. */
@@ -46,6 +40,12 @@ export interface ThumbnailDeps {
   /** An instance not seen for this long is dead (the janitor's heartbeat keeps ours fresh). */
   deadAfterMs?: number
   recoverEveryMs?: number
+  /**
+   * Files made before sizes were recorded (or HEIF before it was read) are queued again at most
+   * this many per pass, one pass per recovery tick and only while the queue is empty, so an
+   * upgraded server fills them in without a stampede (default 50).
+   */
+  backfillPerPass?: number
   log: {
     error(obj: object, msg: string): void
     warn(obj: object | string, msg?: string): void
@@ -62,59 +62,6 @@ export function hasFfmpeg(): boolean {
     return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0
   } catch {
     return false
-  }
-}
-
-/** An ffmpeg run taking longer is killed: one frame of a sane video takes well under a second. */
-const FFMPEG_TIMEOUT_MS = 30_000
-
-/** The frame at `at` seconds as PNG bytes (none past the video's end), and what ffmpeg said. */
-function ffmpegFrame(path: string, at: string): Promise<{ frame: Buffer; said: string }> {
-  return new Promise((resolve, reject) => {
-    const ff = spawn(
-      'ffmpeg',
-      ['-v', 'error', '-ss', at, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    const chunks: Buffer[] = []
-    let said = ''
-    let killed = false
-    const timer = setTimeout(() => {
-      killed = true
-      ff.kill('SIGKILL')
-    }, FFMPEG_TIMEOUT_MS)
-    ff.stdout.on('data', (c: Buffer) => chunks.push(c))
-    ff.stderr.on('data', (c: Buffer) => void (said = (said + c.toString()).slice(-500)))
-    ff.on('error', (err) => {
-      clearTimeout(timer)
-      reject(err)
-    })
-    ff.on('close', () => {
-      clearTimeout(timer)
-      if (killed) reject(new Error(`ffmpeg gave no frame within ${FFMPEG_TIMEOUT_MS / 1000} s and was killed`))
-      else resolve({ frame: Buffer.concat(chunks), said: said.trim() })
-    })
-  })
-}
-
-/** One frame of a video as PNG bytes (ffmpeg needs a seekable file, so the video is staged). */
-async function videoFrame(input: Readable, tmpDir: string): Promise<Buffer> {
-  await mkdir(tmpDir, { recursive: true })
-  const path = join(tmpDir, `frame-${randomId(8)}`)
-  try {
-    await pipeline(input, createWriteStream(path))
-    let said = ''
-    // A second in, past a fade from black; a video shorter than that has its first frame.
-    for (const at of ['1', '0']) {
-      const run = await ffmpegFrame(path, at)
-      if (run.frame.length) return run.frame
-      said = run.said
-    }
-    throw new Error(`ffmpeg produced no frame${said ? `: ${said}` : ''}`)
-  } finally {
-    await rm(path, { force: true })
   }
 }
 
@@ -136,6 +83,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   let jobs = 0
   /** Jobs given up that have not returned yet. */
   let abandoned = 0
+  /** Where the backfill of sizes goes on from (file ids); null once it has walked every row. */
+  let backfillCursor: string | null = ''
 
   /** Resolves when a job for the file ends in this process, or after `ms` at the latest. */
   function jobEndOrTimeout(fileId: string, ms: number): Promise<void> {
@@ -153,31 +102,18 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     })
   }
 
-  /** What the job makes: a missing thumbnail, and for images the preview. */
-  async function render(
-    file: FileRow,
-    at: { stage: Stage },
-  ): Promise<{ thumbnail?: Buffer; preview?: Preview; takenDate?: number }> {
+  /** What the job makes, by the renderer of the file's type: what the file lacks. */
+  async function render(file: FileRow, at: { stage: Stage }): Promise<Rendered> {
+    const renderer = rendererFor(file.mime)
+    if (!renderer) throw new Error(`no renderer for ${file.mime}`)
     const source = await vault.open(file)
-    if (isVideoType(file.mime)) {
-      at.stage = 'video frame'
-      const frame = await videoFrame(source, deps.tmpDir)
-      at.stage = 'decoding'
-      return { thumbnail: await thumbnailOf(await openImage(frame, 'image/png', deps.pixelLimit)) }
-    }
-    const bytes = await readImage(source, file.mime, deps.pixelLimit)
-    at.stage = 'decoding'
-    const image = await openImage(bytes, file.mime, deps.pixelLimit)
-    // Files from before previews existed keep their thumbnail and only get the preview.
-    const thumbnail = file.thumbnail_key ? undefined : await thumbnailOf(image)
-    const preview = await previewOf(image, {
-      bytes: bytes.length,
-      mime: file.mime,
-      maxEdge: deps.previewMaxEdge,
+    return renderer.render(file, source, {
       pixelLimit: deps.pixelLimit,
+      previewMaxEdge: deps.previewMaxEdge,
+      tmpDir: deps.tmpDir,
+      ffmpeg,
+      at,
     })
-    const takenDate = exifTakenDate((await image().metadata()).exif, Date.now())
-    return { ...(thumbnail && { thumbnail }), preview, ...(takenDate !== undefined && { takenDate }) }
   }
 
   /** Writes a derived blob under a reserved key (recorded first, so a crash leaves no orphan). */
@@ -192,18 +128,25 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   async function work(file: FileRow, at: { stage: Stage }): Promise<void> {
     const keys: string[] = []
     try {
-      // A video has no preview: one that has its thumbnail has nothing left to make.
-      if (isVideoType(file.mime) && file.thumbnail_key) {
+      // e.g. a video that has its thumbnail and size: it has no preview, nothing is left to make.
+      if (rendererFor(file.mime)?.complete?.(file)) {
         await jobsRepo.finish(file.id, claim, {})
         return
       }
-      if (isVideoType(file.mime) && !ffmpeg) throw new Error('ffmpeg is not available')
-      const { thumbnail, preview, takenDate } = await render(file, at)
+      const { thumbnail, preview, takenDate, width, height, info } = await render(file, at)
       at.stage = 'storing'
       const thumb = thumbnail && (await storeDerived(thumbnail, keys))
       const previewBlob = preview?.body && (await storeDerived(preview.body, keys))
       const made = {
-        ...(thumb && { thumbnail: { id: randomId(), key: thumb.key, enc: thumb.enc ?? null, size: thumb.size } }),
+        ...(thumb && {
+          thumbnail: {
+            id: randomId(),
+            key: thumb.key,
+            enc: thumb.enc ?? null,
+            size: thumb.size,
+            gallery: isGalleryType(file.mime),
+          },
+        }),
         ...(preview && {
           preview: {
             type: preview.type,
@@ -213,6 +156,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
           },
         }),
         ...(takenDate !== undefined && { takenDate }),
+        ...(width && height ? { size: { width, height } } : {}),
+        ...(info && { info: JSON.stringify(info) }),
       }
       at.stage = 'committing'
       // False also once the job was given up (the row is then 'failed'): what it made is dropped.
@@ -279,6 +224,20 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     await jobsRepo.releaseClaimsExcept(live)
   }
 
+  /**
+   * One bounded pass of the backfill: only when nothing is pending (uploads come first, and a
+   * pass whose jobs are not done yet adds none), up to backfillPerPass files from the cursor.
+   * Images and videos with their thumbnail only have their header (or one frame) read again.
+   */
+  async function backfill(limit = deps.backfillPerPass ?? 50): Promise<number> {
+    if (backfillCursor === null || stopped) return 0
+    if (await jobsRepo.nextPending()) return 0
+    const { last, queued } = await jobsRepo.requeueMissingFacts(backfillCursor, limit)
+    backfillCursor = last ?? null
+    if (queued) log.info({ queued }, 'files queued again for their size and photo info')
+    return queued
+  }
+
   /** Claims the next pending file; a claim lost to another worker or instance is skipped. */
   async function claimNext(): Promise<FileRow | undefined> {
     for (;;) {
@@ -332,12 +291,15 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       // Frames staged by a process that was killed are of no use to anyone.
       await rm(deps.tmpDir, { recursive: true, force: true })
       await recover()
+      await backfill().catch((err: unknown) => log.warn({ err }, 'size backfill failed'))
       recoverTimer = setInterval(
         () =>
-          void recover().then(
-            () => queue.wake(),
-            (err) => log.warn({ err }, 'thumbnail recovery failed'),
-          ),
+          void recover()
+            .then(() => backfill())
+            .then(
+              () => queue.wake(),
+              (err) => log.warn({ err }, 'thumbnail recovery failed'),
+            ),
         deps.recoverEveryMs ?? 60_000,
       )
       recoverTimer.unref()
@@ -350,6 +312,12 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       kick = kick.then(() => {
         while (running < deps.concurrency) void worker()
       })
+    },
+    /** Runs one pass of the size backfill now (tests), of at most `limit` files; how many it queued. */
+    async backfill(limit?: number): Promise<number> {
+      const queued = await backfill(limit)
+      if (queued) queue.wake()
+      return queued
     },
     /** Resolves once no worker is running (tests). */
     async idle(): Promise<void> {

@@ -19,7 +19,7 @@ import type { FileJson, PublicInfo } from '../../schemas/files.ts'
 import type { PublicFolderJson, PublicListQuery, PublicListReply, PublicShareInfo } from '../../schemas/sharing.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { isoDate } from '../../util/iso-date.ts'
-import { isImageType, isVideoType } from '../../util/mime.ts'
+import { isHeifType, isImageType, isVideoType } from '../../util/mime.ts'
 import { type BlobDownload, blobEtag } from '../drive/downloads.ts'
 import { fileJson } from '../drive/json.ts'
 import type { ListingService } from '../drive/listing.ts'
@@ -161,7 +161,7 @@ export function createSharedAccess(deps: {
    * that spends nothing); its page shows the thumbnail instead.
    */
   function previewKind(link: ShareLink, file: FileRow): 'image' | 'video' | null {
-    if (isImageType(file.mime)) return 'image'
+    if (isImageType(file.mime) || isHeifType(file.mime)) return 'image'
     if (isVideoType(file.mime) && link.max_downloads === null) return 'video'
     return null
   }

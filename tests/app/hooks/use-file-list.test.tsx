@@ -57,6 +57,18 @@ describe('file list paging (SPEC §4 "Paging")', () => {
     ])
   })
 
+  it('in the trash the cursor date is when the last item was trashed (the trash sorts by it); a search in it keeps the upload date', () => {
+    const gone = makeFile(1, { metadata: { trashed: true, trashedAt: '2026-11-30T08:00:00.000Z' } })
+    expect(pageKey({ trashMode: true }, 1, 1, [gone])).toMatchObject([
+      '/file-service/list',
+      { startAtDate: '2026-11-30T08:00:00.000Z' },
+    ])
+    expect(pageKey({ trashMode: true, search: 'report' }, 1, 1, [gone])).toMatchObject([
+      '/file-service/list',
+      { startAtDate: gone.uploadDate },
+    ])
+  })
+
   it('compares loaded pages as SWR does (by content), page by page', () => {
     const one = [makeFile(1), makeFile(2)]
     const two = [makeFile(3)]

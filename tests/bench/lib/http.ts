@@ -129,6 +129,8 @@ export interface Upload {
   prefix?: Buffer
   suffix?: Buffer
   bytes: number
+  /** These bytes as the payload (then `bytes` is their length); else `bytes` random ones, new each call. */
+  data?: Buffer
 }
 
 /** Streams a body of `prefix + bytes + suffix`; returns seconds until the full reply arrived and the reply text. */
@@ -156,7 +158,8 @@ export async function streamUpload(u: Upload): Promise<{ seconds: number; status
   })
   function* body() {
     if (prefix.length) yield prefix
-    yield* payload(u.bytes)
+    if (u.data) yield u.data
+    else yield* payload(u.bytes)
     if (suffix.length) yield suffix
   }
   await pipeline(Readable.from(body(), { objectMode: false }), req)
@@ -165,7 +168,7 @@ export async function streamUpload(u: Upload): Promise<{ seconds: number; status
 }
 
 /** Multipart framing for POST /file-service/upload as the web client sends it (fields, then the file). */
-export function multipartFraming(filename: string, bytes: number, parent = '/') {
+export function multipartFraming(filename: string, bytes: number, parent = '/', extra: Record<string, string> = {}) {
   const boundary = `----cumulusbench${Math.random().toString(16).slice(2)}`
   const field = (name: string, value: string) =>
     `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
@@ -174,6 +177,9 @@ export function multipartFraming(filename: string, bytes: number, parent = '/') 
       field('parent', parent) +
       field('currentID', parent) +
       field('size', String(bytes)) +
+      Object.entries(extra)
+        .map(([k, v]) => field(k, v))
+        .join('') +
       `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
   )
   return {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { DetailsPanel, detailsPanelWidth, type DetailsSelection } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
@@ -71,5 +71,37 @@ describe('DetailsPanel', () => {
     const panel = screen.getByRole('complementary', { name: 'Info' })
     expect(panel.textContent).toBe('Nothing selected')
     expect(panel.style.inlineSize).toBe('300px')
+  })
+
+  it('given a photo, then it shows its thumbnail, Taken and Dimensions; a failed thumbnail gives way to the banner', async () => {
+    const selection: DetailsSelection = {
+      type: 'file',
+      file: {
+        id: 'p',
+        name: 'IMG_2041.jpg',
+        size: 1536,
+        uploadDate: created,
+        thumbnailUrl: '/thumbnail/p',
+        takenDate: new Date(2023, 7, 19, 18, 40),
+        width: 4032,
+        height: 3024,
+      },
+    }
+    const { container } = setup(<DetailsPanel selection={selection} />)
+    expect(facts()).toEqual({
+      Type: 'JPG',
+      Size: '1.5 KB',
+      Created: '03/07/2024',
+      Taken: '08/19/2023',
+      Dimensions: '4032 × 3024',
+      Access: 'Private',
+    })
+    const img = container.querySelector('img')!
+    expect(img.getAttribute('src')).toBe('/thumbnail/p')
+    expect(img.getAttribute('alt')).toBe('')
+    await expectNoAxeViolations()
+    fireEvent.error(img)
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('[aria-hidden="true"]')?.textContent).toBe('JPG')
   })
 })

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { Menu, MediaViewer, type MediaViewerProps } from '../../../lib/index.ts'
+import { Menu, MediaViewer, type MediaViewerProps, PhotoInfo } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { describeModal } from '../helpers/modal-suite.tsx'
 import { setup } from '../helpers/render.tsx'
@@ -126,5 +126,75 @@ describe('MediaViewer', () => {
     const { user } = setup(<MediaViewer {...props({ onClose })} />)
     await user.click(await screen.findByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalledOnce()
+  })
+
+  it('given Info or i, then the info pane opens and closes; without info there is no toggle', async () => {
+    const onInfoOpenChange = vi.fn()
+    const { user, rerender } = setup(
+      <MediaViewer {...props({ info: <PhotoInfo width={4032} height={3024} />, onInfoOpenChange })} />,
+    )
+    const toggle = await screen.findByRole('button', { name: 'Info' })
+    expect(toggle.getAttribute('aria-pressed')).toBe('false')
+    expect(screen.queryByRole('region', { name: 'Info' })).toBeNull()
+    await user.click(toggle)
+    expect(screen.getByRole('region', { name: 'Info' }).textContent).toContain('4032 × 3024')
+    expect(toggle.getAttribute('aria-pressed')).toBe('true')
+    await user.keyboard('i')
+    expect(screen.queryByRole('region', { name: 'Info' })).toBeNull()
+    await user.keyboard('i')
+    expect(screen.getByRole('region', { name: 'Info' })).toBeTruthy()
+    expect(onInfoOpenChange.mock.calls).toEqual([[true], [false], [true]])
+    await expectNoAxeViolations()
+    rerender(<MediaViewer {...props()} />)
+    expect(screen.queryByRole('button', { name: 'Info' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Info' })).toBeNull()
+  })
+
+  it('given Rotate or r, then the picture turns a quarter each time; a new picture starts unturned', async () => {
+    const { user, rerender } = setup(<MediaViewer {...props()} />)
+    const img = await screen.findByRole('img', { name: 'holiday.jpg' })
+    await user.click(screen.getByRole('button', { name: 'Rotate' }))
+    expect(img.style.transform).toContain('rotate(90deg)')
+    await user.keyboard('r')
+    expect(img.style.transform).toContain('rotate(180deg)')
+    rerender(<MediaViewer {...props({ name: 'beach.png', src: `${image}#2` })} />)
+    expect(screen.getByRole('img', { name: 'beach.png' }).style.transform).toContain('rotate(0deg)')
+    // A video has no Rotate.
+    rerender(<MediaViewer {...props({ kind: 'video', src: '/stream/clip.mp4' })} />)
+    expect(screen.queryByRole('button', { name: 'Rotate' })).toBeNull()
+  })
+
+  it('given it is zoomed, then the arrows pan instead of changing the file, and Escape unzooms before it closes', async () => {
+    const onNext = vi.fn()
+    const onClose = vi.fn()
+    const { user } = setup(<MediaViewer {...props({ onNext, onClose })} />)
+    const img = await screen.findByRole('img', { name: 'holiday.jpg' })
+    await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true))
+    await user.keyboard('+')
+    expect(img.style.transform).toContain('scale(1.5)')
+    await user.keyboard('{ArrowRight}')
+    expect(onNext).not.toHaveBeenCalled()
+    await user.keyboard('{Escape}')
+    expect(img.style.transform).toContain('scale(1)')
+    expect(onClose).not.toHaveBeenCalled()
+    await user.keyboard('{ArrowRight}')
+    expect(onNext).toHaveBeenCalledOnce()
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalledOnce()
+  })
+
+  it('given a swipe on touch, then onNext or onPrev runs unless that end is disabled', async () => {
+    const onNext = vi.fn()
+    const onPrev = vi.fn()
+    setup(<MediaViewer {...props({ onNext, onPrev, prevDisabled: true })} />)
+    const frame = (await screen.findByRole('img', { name: 'holiday.jpg' })).parentElement!
+    const swipe = (from: number, to: number) => {
+      fireEvent.pointerDown(frame, { pointerId: 1, pointerType: 'touch', clientX: from, clientY: 100 })
+      fireEvent.pointerUp(frame, { pointerId: 1, pointerType: 'touch', clientX: to, clientY: 100 })
+    }
+    swipe(300, 100)
+    expect(onNext).toHaveBeenCalledOnce()
+    swipe(100, 300)
+    expect(onPrev).not.toHaveBeenCalled()
   })
 })

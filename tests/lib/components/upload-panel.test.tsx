@@ -35,6 +35,7 @@ const counts = (patch: Partial<UploadCounts>): UploadCounts => ({
   completed: 0,
   failed: 0,
   canceled: 0,
+  skipped: 0,
   ...patch,
 })
 
@@ -65,7 +66,15 @@ describe('uploadPanelTitle', () => {
     expect(uploadPanelSummary(2, 1)).toBe('2 failed, 1 canceled')
     expect(uploadPanelSummary(0, 3)).toBe('3 canceled')
     expect(uploadPanelSummary(1, 0)).toBe('1 failed')
-    expect(countUploads(mixed)).toEqual({ running: 2, paused: 0, retrying: 0, completed: 1, failed: 0, canceled: 1 })
+    expect(countUploads(mixed)).toEqual({
+      running: 2,
+      paused: 0,
+      retrying: 0,
+      completed: 1,
+      failed: 0,
+      canceled: 1,
+      skipped: 0,
+    })
     expect(
       countUploads([
         item({ id: 'a', name: 'a', state: 'paused' }),
@@ -483,5 +492,59 @@ describe('UploadPanel: pause, resume, retry', () => {
     expect(screen.getByRole('progressbar', { name: 'Plain' }).hasAttribute('aria-valuenow')).toBe(false)
     expect(screen.getByRole('progressbar', { name: 'Measured' }).getAttribute('aria-valuenow')).toBe('35')
     expect(screen.getByRole('progressbar', { name: 'Held' }).getAttribute('aria-valuenow')).toBe('70')
+  })
+})
+
+describe('UploadPanel: name clashes', () => {
+  const clashes: UploadItem[] = [
+    item({ id: '3', name: 'notes.txt', state: 'skipped' }),
+    item({
+      id: '2',
+      name: 'photo.jpg',
+      progress: 100,
+      state: 'completed',
+      outcome: 'kept-both',
+      savedAs: 'photo (1).jpg',
+    }),
+    item({ id: '1', name: 'report.pdf', progress: 100, state: 'completed', outcome: 'replaced' }),
+  ]
+
+  it('given skipped, replaced and kept-both rows, then each says what happened, the skipped one with an empty bar', async () => {
+    setup(<UploadPanel items={clashes} onCancel={() => {}} onClose={() => {}} onRetry={() => {}} position="static" />)
+    const row = (name: string) => screen.getByRole('progressbar', { name }).closest('li')!
+    expect(row('notes.txt').dataset.state).toBe('skipped')
+    expect(within(row('notes.txt')).getByRole('img', { name: 'Skipped' })).toBeTruthy()
+    expect(row('notes.txt').textContent).toContain('Skipped')
+    expect(screen.getByRole('progressbar', { name: 'notes.txt' }).getAttribute('aria-valuenow')).toBe('0')
+    expect(within(row('notes.txt')).queryByRole('button')).toBeNull()
+    expect(row('photo.jpg').textContent).toContain('Kept both, saved as photo (1).jpg')
+    expect(row('report.pdf').textContent).toContain('Replaced — the earlier version is kept')
+    expect(within(row('report.pdf')).getByRole('img', { name: 'Completed' })).toBeTruthy()
+    await expectNoAxeViolations()
+  })
+
+  it('given a skipped upload, then the header counts what arrived and the summary names the skipped ones', () => {
+    setup(<UploadPanel items={clashes} onCancel={() => {}} onClose={() => {}} position="static" />)
+    expect(screen.getByRole('heading', { name: 'Uploaded 2 file(s)' })).toBeTruthy()
+    expect(screen.getByText('1 skipped')).toBeTruthy()
+    expect(uploadPanelSummary(1, 0, 2)).toBe('1 failed, 2 skipped')
+    expect(countUploads(clashes)).toEqual(counts({ completed: 2, skipped: 1 }))
+  })
+
+  it('given custom labels, then the clash texts use them', () => {
+    setup(
+      <UploadPanel
+        items={clashes}
+        onCancel={() => {}}
+        onClose={() => {}}
+        position="static"
+        labels={{ skipped: 'Left out', replaced: 'Overwritten', keptBoth: (name) => `Saved as ${name}` }}
+        summary={(failed, canceled, skipped) => `${skipped} left out`}
+      />,
+    )
+    expect(screen.getByRole('img', { name: 'Left out' })).toBeTruthy()
+    expect(screen.getByText('Overwritten')).toBeTruthy()
+    expect(screen.getByText('Saved as photo (1).jpg')).toBeTruthy()
+    expect(screen.getByText('1 left out')).toBeTruthy()
   })
 })

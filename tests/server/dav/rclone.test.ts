@@ -69,4 +69,23 @@ describe('rclone (webdav backend)', () => {
       await expectConsistent(server, expect)
     },
   )
+
+  it('given a sync that overwrites a changed file, then the old content stays as a version of it', async () => {
+    const src = join(dir, 'versioned')
+    await mkdir(src, { recursive: true })
+    await writeFile(join(src, 'budget.csv'), 'rent,900\n')
+    await rclone('sync', src, 'cumulus:versioned')
+    await writeFile(join(src, 'budget.csv'), 'rent,950\nfood,300\n')
+    await rclone('sync', src, 'cumulus:versioned')
+    const b = account.browser
+    const [folder] = (await b.get('/folder-service/list?parent=/&search=versioned')).body.filter(
+      (f: { name: string }) => f.name === 'versioned',
+    )
+    const [file] = (await b.get(`/file-service/list?parent=${folder._id}`)).body
+    expect((await b.bytes(`/file-service/download/${file._id}`)).body.toString()).toBe('rent,950\nfood,300\n')
+    const { versions } = (await b.get(`/file-service/${file._id}/versions`)).body
+    expect(versions).toHaveLength(1)
+    const old = await b.bytes(`/file-service/${file._id}/versions/${versions[0]._id}/download`)
+    expect(old.body.toString()).toBe('rent,900\n')
+  })
 })

@@ -1,9 +1,9 @@
 // Invites and sign-up modes (DESIGN.md §7): an invite link signs up one account within 7 days;
 // SIGNUP=invite makes it the only way in; SIGNUP=closed refuses both. Also the two ways back in
 // without mail: the reset request's MAIL_DISABLED code, and the console's `npm run admin`.
-import { type Kysely, Migrator } from 'kysely'
+import { type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrations } from '../../../server/db/migrations/index.ts'
+import { testMigrator } from '../helpers/migrations.ts'
 import { runAdminCommand } from '../../../server/cli/admin.ts'
 import { sha256 } from '../../../server/util/crypto.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
@@ -301,15 +301,10 @@ describe('migration 023 (invite list)', () => {
   it('given invites made before it, then each gets an id, shows in the list and still signs up; down and up again work', async () => {
     const f = await startFamily()
     try {
-      const schema = f.server.config.databaseSchema
-      const migrator = new Migrator({
-        db: f.server.app.cumulus.db,
-        provider: { getMigrations: async () => migrations },
-        ...(f.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}),
-      })
+      const migrator = testMigrator(f.server)
       // Read before going down: the server's user JSON needs columns of later migrations (026's display_name).
       const adminId = (await f.admin.get('/user-service/user')).body._id
-      expect((await migrator.migrateTo('022-blob-key-pool')).error).toBeUndefined()
+      expect((await migrator.to('022-blob-key-pool')).error).toBeUndefined()
       const old = 'o'.repeat(43)
       const db = f.server.app.cumulus.db as Kysely<any>
       await db
@@ -322,7 +317,7 @@ describe('migration 023 (invite list)', () => {
           used_at: null,
         })
         .execute()
-      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      expect((await migrator.latest()).error).toBeUndefined()
       const [listed] = (await f.admin.get('/admin/invites')).body.invites
       expect(listed).toMatchObject({
         _id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),

@@ -1,9 +1,9 @@
 // Quotas (DESIGN.md §7), the data and the service the write paths call (quota-writes.test.ts): used bytes follow
 // every write and delete (triggers), reservations are atomic under concurrency, and a refusal
 // is 507 QUOTA_EXCEEDED "This file (X) is larger than your free space (Y)". Also migration 014 on an existing drive.
-import { type Kysely, Migrator } from 'kysely'
+import { type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrations } from '../../../server/db/migrations/index.ts'
+import { testMigrator } from '../helpers/migrations.ts'
 import { AppError } from '../../../server/errors.ts'
 import type { Reservation } from '../../../server/services/drive/quota.ts'
 import { startFamily, member, type Family } from './family-helpers.ts'
@@ -174,6 +174,9 @@ describe('the quota service', () => {
         is_video: 0,
         has_thumbnail: 0,
         thumbnail_id: null,
+        width: null,
+        height: null,
+        media_info: null,
         thumbnail_key: null,
         media: 0,
         enc: null,
@@ -217,16 +220,11 @@ describe('migration 014 (family)', () => {
     try {
       const m = await member(other.server)
       await m.b.upload('one.bin', 'o'.repeat(1234))
-      const schema = other.server.config.databaseSchema
-      const migrator = new Migrator({
-        db: other.server.app.cumulus.db,
-        provider: { getMigrations: async () => migrations },
-        ...(other.server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}),
-      })
-      expect((await migrator.migrateTo('013-link-uploads')).error).toBeUndefined()
+      const migrator = testMigrator(other.server)
+      expect((await migrator.to('013-link-uploads')).error).toBeUndefined()
       const db = other.server.app.cumulus.db as Kysely<any>
       expect(Object.keys(await db.selectFrom('users').selectAll().executeTakeFirstOrThrow())).not.toContain('role')
-      const up = await migrator.migrateToLatest()
+      const up = await migrator.latest()
       expect(up.error).toBeUndefined()
       const rows = await db.selectFrom('users').select(['email', 'role', 'used_bytes']).orderBy('created_at').execute()
       expect(rows.map((r) => [r.email, r.role, Number(r.used_bytes)])).toEqual([

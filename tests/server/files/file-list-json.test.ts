@@ -19,6 +19,9 @@ const row = (over: Partial<FileSummary>): FileSummary => ({
   is_video: 0,
   thumbnail_id: null,
   thumb_state: 'none',
+  mime: 'application/pdf',
+  width: null,
+  height: null,
   link_type: null,
   link_token: null,
   trashed: 0,
@@ -28,7 +31,9 @@ const row = (over: Partial<FileSummary>): FileSummary => ({
 
 const ROWS: FileSummary[] = [
   row({}),
-  row({ folder_id: null, has_thumbnail: 1, is_video: 1, thumbnail_id: 'thumb-1', size: 0 }),
+  row({ folder_id: null, has_thumbnail: 1, is_video: 1, thumbnail_id: 'thumb-1', size: 0, mime: 'video/mp4' }),
+  row({ mime: 'image/heic', width: 4032, height: 3024 }),
+  row({ mime: 'application/octet-stream' }),
   row({ filename: 'quote " and back\\slash.txt', link_type: 'public', link_token: 'tok-1' }),
   row({ filename: 'tab\tnew\nline\u0001\u001f\u007f.txt', link_type: 'one', link_token: 'tok"2', trashed: 1 }),
   row({

@@ -484,6 +484,37 @@ describe('quick-list, media and trash modes', () => {
   })
 })
 
+describe('the trash, by deletion date', () => {
+  it('given items trashed in another order than they were made, then date sorts follow when each was trashed, and pages follow too', async () => {
+    const b = new Browser(server.url)
+    await b.signup(uniqueEmail('trash-order'))
+    const ids: Record<string, string> = {}
+    for (const n of ['first.txt', 'second.txt', 'third.txt']) ids[n] = (await b.upload(n, n)).body._id
+    const folders: Record<string, string> = {}
+    for (const n of ['Old', 'New']) folders[n] = (await b.post('/folder-service/create', { name: n })).body._id
+    const pause = () => new Promise((r) => setTimeout(r, 5))
+    for (const n of ['second.txt', 'third.txt', 'first.txt']) {
+      await b.patch('/file-service/trash', { id: ids[n] })
+      await pause()
+    }
+    for (const n of ['New', 'Old']) {
+      await b.patch('/folder-service/trash', { id: folders[n] })
+      await pause()
+    }
+    const list = async (q: string) => (await b.get(`/file-service/list?trashMode=true&${q}`)).body as any[]
+    const newest = await list('sortBy=date_desc')
+    expect(names(newest)).toEqual(['first.txt', 'third.txt', 'second.txt'])
+    expect(names(await list('sortBy=date_asc'))).toEqual(['second.txt', 'third.txt', 'first.txt'])
+    expect(names((await b.get('/folder-service/list?trashMode=true&sortBy=date_desc')).body)).toEqual(['Old', 'New'])
+    // The next page starts after the last item's trashedAt, as the app asks for it.
+    const last = newest[0]
+    const next = await list(
+      `sortBy=date_desc&limit=1&startAtDate=${encodeURIComponent(last.metadata.trashedAt)}&startAtId=${last._id}`,
+    )
+    expect(names(next)).toEqual(['third.txt'])
+  })
+})
+
 describe('move-folder-list', () => {
   it('excludes the moved folders, everything inside them, and the trash', async () => {
     const b = new Browser(server.url)

@@ -38,6 +38,9 @@ const file = (i: number, over: Partial<FileRow>): FileRow => ({
   is_video: i % 2,
   has_thumbnail: 0,
   thumbnail_id: null,
+  width: null,
+  height: null,
+  media_info: null,
   thumbnail_key: null,
   media: i % 3 === 0 ? 1 : 0,
   enc: null,
@@ -60,7 +63,11 @@ beforeAll(async () => {
   for (let i = 0; i < ROWS; i++) {
     // A third in the folder, a third at Home, a third trashed on their own; every third one in the gallery.
     const where =
-      i % 3 === 0 ? { folder_id: folderId } : i % 3 === 1 ? {} : { trashed: 1, trash_root: 1, trashed_at: 1 }
+      i % 3 === 0
+        ? { folder_id: folderId }
+        : i % 3 === 1
+          ? {}
+          : { trashed: 1, trash_root: 1, trashed_at: 1_650_000_000_000 + Math.floor(i / 5) * 1000 }
     await drive.files.insertFile(file(i, where))
   }
 })
@@ -99,7 +106,7 @@ describe('precompiled file lists', () => {
             ? { size: at.size }
             : sort.startsWith('type')
               ? { name: at.filename, type: at.filename.split('.').at(-1)!.toLowerCase() }
-              : { date: scope.media ? at.taken_date : at.upload_date }
+              : { date: scope.media ? at.taken_date : scope.trashed ? at.trashed_at! : at.upload_date }
         const cursors = { none: undefined, key, 'key+id': { ...key, id: at.id } }
         for (const [kind, cursor] of Object.entries(cursors)) {
           const pages: Record<number, unknown[]> = {}

@@ -49,7 +49,13 @@ function streamingPatch(url: string, browser: Browser, length: number) {
   })
 }
 
-async function created(browser: Browser, length: number, meta: Record<string, string> = { filename: 'a.bin' }) {
+let uploadsMade = 0
+/** A tus creation; by default of a new name each time (a taken name is refused, conflict "fail"). */
+async function created(
+  browser: Browser,
+  length: number,
+  meta: Record<string, string> = { filename: `a-${++uploadsMade}.bin` },
+) {
   const r = await tus(browser, 'POST', '/file-service/uploads', {
     'upload-length': String(length),
     'upload-metadata': metadataHeader(meta),

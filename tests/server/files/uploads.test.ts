@@ -35,6 +35,7 @@ describe('POST /file-service/upload', () => {
         hasThumbnail: false,
         isVideo: false,
         thumbnailID: '',
+        preview: 'image',
         thumbnailPending: true,
       },
     })

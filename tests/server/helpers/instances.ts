@@ -1,11 +1,13 @@
 // Two instances of one deployment on one PostgreSQL schema (and one blob store): what one
 // instance changes must hold on the other at its very next request.
 import { rm } from 'node:fs/promises'
+import type { Limits } from '../../../server/config.ts'
 import { startServer } from './server.ts'
 
-/** Two instances on one PostgreSQL schema, with `env` on both. */
-export async function startPair(env: Record<string, string> = {}) {
-  const a = await startServer({ env, limits: { publicPerIp: 10_000 } })
+/** Two instances on one PostgreSQL schema, with `env` and `limits` on both. */
+export async function startPair(env: Record<string, string> = {}, extra: Partial<Limits> = {}) {
+  const limits = { publicPerIp: 10_000, ...extra }
+  const a = await startServer({ env, limits })
   // B reads A's blobs: on S3 the same bucket, on disk the same data directory.
   const s3 = a.config.s3
   const store = s3
@@ -21,7 +23,7 @@ export async function startPair(env: Record<string, string> = {}) {
     : {}
   const b = await startServer({
     env: { ...env, ...store },
-    limits: { publicPerIp: 10_000 },
+    limits,
     schema: a.config.databaseSchema!,
     keepData: true,
     ...(s3 ? {} : { dataDir: a.dataDir }),

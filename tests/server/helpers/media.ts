@@ -1,6 +1,6 @@
-// Real media made in the test: images with sharp (and a hand-built BMP), videos with ffmpeg.
+// Real media made in the test: images with sharp (and a hand-built BMP), videos and songs with ffmpeg.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -75,6 +75,52 @@ export function makeVideo(ext: 'mp4' | 'webm', seconds = 2): Buffer {
     '-i',
     `testsrc=duration=${seconds}:size=320x240:rate=15`,
     ...codec,
+    out,
+  ])
+  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr}`)
+  const data = readFileSync(out)
+  rmSync(dir, { recursive: true, force: true })
+  return data
+}
+
+/** The audio formats `makeSong` writes, with ffmpeg's encoder for each. */
+const SONG_CODECS = {
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '64k', '-id3v2_version', '3'],
+  m4a: ['-c:a', 'aac', '-b:a', '64k'],
+  flac: ['-c:a', 'flac'],
+  ogg: ['-c:a', 'libvorbis'],
+  opus: ['-c:a', 'libopus', '-ar', '48000'],
+  wav: ['-c:a', 'pcm_s16le'],
+} as const
+
+/**
+ * A short sine tone in `ext`, tagged through `-metadata`; with `cover` (PNG bytes) an mp3 carries
+ * it as ID3 APIC "Album cover" and a FLAC as its picture block.
+ */
+export function makeSong(
+  ext: keyof typeof SONG_CODECS,
+  tags: Record<string, string> = {},
+  opts: { cover?: Buffer; seconds?: number } = {},
+): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'cumulus-song-'))
+  const out = join(dir, `song.${ext}`)
+  const cover = opts.cover ? join(dir, 'cover.png') : undefined
+  if (cover) writeFileSync(cover, opts.cover!)
+  const r = spawnSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${opts.seconds ?? 2}`,
+    ...(cover ? ['-i', cover, '-map', '0', '-map', '1', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
+    '-ac',
+    '1',
+    '-ar',
+    '44100',
+    ...SONG_CODECS[ext],
+    ...Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]),
+    ...(cover ? ['-metadata:s:v', 'title=Album cover', '-metadata:s:v', 'comment=Cover (front)'] : []),
     out,
   ])
   if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr}`)

@@ -1,9 +1,9 @@
 // Migration 010 on a drive from before it: every existing row gets its upload date as the taken
 // date, and the gallery's date sort walks the new index. Runs on the suite's dialect (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL), migrating the test server's own database down and up again.
-import { CompiledQuery, type Kysely, Migrator, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrations } from '../../../server/db/migrations/index.ts'
+import { testMigrator } from '../helpers/migrations.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 
@@ -19,14 +19,7 @@ afterAll(() => server.close())
 
 const postgres = () => !!server.config.databaseUrl
 
-function migrator(): Migrator {
-  const schema = server.config.databaseSchema
-  return new Migrator({
-    db: server.app.cumulus.db,
-    provider: { getMigrations: async () => migrations },
-    ...(postgres() && schema ? { migrationTableSchema: schema } : {}),
-  })
-}
+const migrator = () => testMigrator(server)
 
 /** The plan of a query: EXPLAIN QUERY PLAN on SQLite; EXPLAIN on PostgreSQL with sequential scans discouraged (the table is small). */
 async function plan(q: CompiledQuery): Promise<string> {
@@ -66,7 +59,7 @@ describe('migration 010 (taken date)', () => {
   })
 
   it('given a file row written before it, then the migration gives it its upload date as the taken date, and the API no takenDate', async () => {
-    expect((await migrator().migrateTo('009-tree-indexes')).error).toBeUndefined()
+    expect((await migrator().to('009-tree-indexes')).error).toBeUndefined()
     // The columns a row had at 009 (the rest take their defaults).
     const db = server.app.cumulus.db as Kysely<any>
     await db
@@ -87,7 +80,7 @@ describe('migration 010 (taken date)', () => {
         thumb_state: 'done',
       })
       .execute()
-    const up = await migrator().migrateToLatest()
+    const up = await migrator().latest()
     expect(up.error).toBeUndefined()
     expect(up.results?.map((r) => r.migrationName)).toContain('010-taken-date')
     const row = await server.app.cumulus.db

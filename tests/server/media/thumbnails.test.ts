@@ -233,7 +233,8 @@ describe('a job that never ends', () => {
         .where('id', '=', stuck._id)
         .execute()
       s.app.cumulus.thumbnails.wake()
-      const next = (await b.upload('next.png', await makeImage('png'))).body
+      // Other bytes than the stuck one's: a duplicate would share its (stuck) blob.
+      const next = (await b.upload('next.jpg', await makeImage('jpeg'))).body
       await expect
         .poll(async () => (await b.get(`/file-service/info/${next._id}`)).body.metadata.hasThumbnail, {
           timeout: 10_000,

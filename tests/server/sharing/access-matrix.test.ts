@@ -69,6 +69,7 @@ const rows: Row[] = [
   ['GET ranged download', 'read', 206, (u, d) => u.get(`/file-service/download/${d.file}`, { range: 'bytes=0-1' })],
   ['GET thumbnail', 'read', 200, (u, d) => u.get(`/file-service/thumbnail/${d.thumbnailID}`)],
   ['GET full-size preview', 'read', 200, (u, d) => u.get(`/file-service/full-thumbnail/${d.photo}`)],
+  ['GET text preview', 'read', 200, (u, d) => u.get(`/file-service/text/${d.inSub}`)],
   ['GET stream-video with the stream cookie', 'read', 206, (u, d) => stream(u, d.file)],
   [
     'GET zip of a subfolder and a file',
@@ -139,6 +140,7 @@ const rows: Row[] = [
   ['DELETE remove forever', 'hidden', 200, (u, d) => u.delete('/file-service/remove', { id: d.trashed })],
   ['GET info of a private file', 'hidden', 200, (u, d) => u.get(`/file-service/info/${d.privateFile}`)],
   ['GET download of a private file', 'hidden', 200, (u, d) => u.get(`/file-service/download/${d.privateFile}`)],
+  ['GET text preview of a private file', 'hidden', 200, (u, d) => u.get(`/file-service/text/${d.privateFile}`)],
   ['GET a list of a private folder', 'hidden', 200, (u, d) => u.get(`/file-service/list?parent=${d.privateFolder}`)],
   ['GET stream-video of a private file', 'hidden', 206, (u, d) => stream(u, d.privateFile)],
   ['GET stream-video of a trashed file', 'hidden', 206, (u, d) => stream(u, d.trashed)],

@@ -2,9 +2,9 @@
 // (public = a view link, one = a view link with maxDownloads 1), and the spec's public routes,
 // the links API and the file JSON keep showing the same state. Runs on the suite's dialect,
 // migrating the test server's own database down and up again.
-import { type Kysely, Migrator } from 'kysely'
+import { type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrations } from '../../../server/db/migrations/index.ts'
+import { testMigrator } from '../helpers/migrations.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 import { anon, file, owner } from './share-helpers.ts'
 
@@ -16,27 +16,20 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function migrator(): Migrator {
-  const schema = server.config.databaseSchema
-  return new Migrator({
-    db: server.app.cumulus.db,
-    provider: { getMigrations: async () => migrations },
-    ...(server.config.databaseUrl && schema ? { migrationTableSchema: schema } : {}),
-  })
-}
+const migrator = () => testMigrator(server)
 
 describe('migration 012 (share links)', () => {
   it('given public and one-time links on file rows, then they become links that work as before', async () => {
     const pub = await file(alice, 'public.txt', 'public bytes')
     const one = await file(alice, 'one.txt', 'one bytes')
     const priv = await file(alice, 'private.txt', 'private')
-    expect((await migrator().migrateTo('011-uploads')).error).toBeUndefined()
+    expect((await migrator().to('011-uploads')).error).toBeUndefined()
     const db = server.app.cumulus.db as Kysely<any>
     const publicToken = 'P'.repeat(32)
     const oneToken = 'O'.repeat(32)
     await db.updateTable('files').set({ link_type: 'public', link_token: publicToken }).where('id', '=', pub).execute()
     await db.updateTable('files').set({ link_type: 'one', link_token: oneToken }).where('id', '=', one).execute()
-    const up = await migrator().migrateToLatest()
+    const up = await migrator().latest()
     expect(up.error).toBeUndefined()
     expect(up.results?.map((r) => r.migrationName)).toContain('012-share-links')
 

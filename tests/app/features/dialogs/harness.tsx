@@ -61,7 +61,16 @@ export const fileJson = (
     length: 1536,
     uploadDate: '2024-03-07T21:05:00.000Z',
     ...rest,
-    metadata: { parent: '/', size: 1536, hasThumbnail: false, isVideo: false, thumbnailID: '', ...metadata },
+    metadata: {
+      parent: '/',
+      size: 1536,
+      hasThumbnail: false,
+      isVideo: false,
+      thumbnailID: '',
+      // A kind the viewer doesn't open: these dialogs are for files the viewer can't show.
+      preview: null,
+      ...metadata,
+    },
   }
 }
 

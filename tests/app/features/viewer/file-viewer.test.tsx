@@ -26,6 +26,7 @@ const fileJson = (id: string, filename: string, kind: 'image' | 'video' | 'other
     hasThumbnail: kind !== 'other',
     isVideo: kind === 'video',
     thumbnailID: kind === 'other' ? '' : `t-${id}`,
+    preview: kind === 'other' ? null : kind,
   },
 })
 
@@ -353,5 +354,36 @@ describe('file viewer: browser history (SPEC §2 "the browser back button dismis
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
     expect(screen.getByRole('dialog', { name: 'beach.jpg' })).toBeTruthy()
     expect(isOurEntry()).toBe(true)
+  })
+})
+
+describe('file viewer: the photo info pane', () => {
+  const INFO = '/file-service/media-info/a'
+  it('given Info, then it reads the media info once per photo and shows it; a cached photo is not read again', async () => {
+    server.use(
+      mock.get('*/file-service/media-info/:id', ({ params }) =>
+        params.id === 'a'
+          ? ok({ width: 4032, height: 3024, photo: { camera: 'Pixel 8', exposureTime: 0.004, fNumber: 1.8 } })
+          : apiError(404, 'NOT_FOUND', 'Not found'),
+      ),
+    )
+    const shot: FileJson = { ...sunset, metadata: { ...sunset.metadata, width: 800, height: 600 } }
+    const { user } = setup({ files: [beach, shot] })
+    await open(beach)
+    // Closed, the pane reads nothing.
+    expect(sent(INFO)).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Info' }))
+    const pane = await screen.findByRole('region', { name: 'Info' })
+    await waitFor(() => expect(pane.textContent).toContain('4032 × 3024'))
+    expect(pane.textContent).toContain('Pixel 8')
+    expect(pane.textContent).toContain('1/250 s · f/1.8')
+    expect(sent(INFO, 'GET')).toHaveLength(1)
+    // The next photo's read fails: the pane shows what the file's record knows.
+    await user.click(button('Next'))
+    await screen.findByRole('dialog', { name: 'sunset.png' })
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Info' }).textContent).toContain('800 × 600'))
+    await user.click(button('Previous'))
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Info' }).textContent).toContain('4032 × 3024'))
+    expect(sent(INFO, 'GET')).toHaveLength(1)
   })
 })

@@ -1,0 +1,9 @@
+export {
+  defaultPhotoInfoLabels,
+  formatExposure,
+  mapUrl,
+  PhotoInfo,
+  type PhotoInfoLabels,
+  type PhotoInfoProps,
+  type PhotoLocation,
+} from './photo-info.tsx'
