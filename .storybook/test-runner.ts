@@ -38,10 +38,18 @@ const config: TestRunnerConfig = {
     // server's port), painted over in the shot.
     const mask = ((parameters.visual?.mask ?? []) as string[]).map((selector) => page.locator(selector))
     const options = { animations: 'disabled', caret: 'hide', scale: 'css', mask } as const
-    const image =
+    const shoot = () =>
       parameters.visual?.target === 'viewport'
-        ? await page.screenshot(options)
-        : await page.locator('#storybook-root').screenshot(options)
+        ? page.screenshot(options)
+        : page.locator('#storybook-root').screenshot(options)
+    // A shot is taken once two in a row agree (as Playwright's toHaveScreenshot does): under load a
+    // gallery may still be re-packing or decoding a thumbnail when the play function has ended.
+    let image = await shoot()
+    for (let tries = 0; tries < 4; tries++) {
+      const next = await shoot()
+      if (next.equals(image)) break
+      image = next
+    }
     mkdirSync(actualDir, { recursive: true })
     writeFileSync(join(actualDir, `${context.id}.png`), image)
     expect(image).toMatchImageSnapshot({
