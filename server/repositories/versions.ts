@@ -59,17 +59,22 @@ export function createVersionsRepository(db: Kysely<DB>) {
               .execute()
           ).map((r) => r.blob_key),
 
-    /** The next `limit` file ids that have versions, after `after` (every owner's, in id order). */
     /**
      * The files the retention pass must look at, in id order (every owner's): those
      * with more than `max` versions, and those where two versions older than a day share a day
      * (under 30 days old) or a week, one of them replaced over a day ago; with versions off, any
      * version replaced over a day ago. A superset of the files versionsToDrop would thin: the
      * grouping runs in the database over the (file_id, created_at) index, so the hourly pass
-     * reads ids, not every version.
+     * reads ids, not every version. `range` bounds it to file ids after `after` up to `upTo`.
      */
-    candidates: async (o: { now: number; max: number; enabled: boolean }): Promise<string[]> => {
+    candidates: async (o: {
+      now: number
+      max: number
+      enabled: boolean
+      range?: { after: string; upTo: string }
+    }): Promise<string[]> => {
       const old = o.now - DAY
+      const inRange = o.range ? sql`file_id > ${o.range.after} and file_id <= ${o.range.upTo}` : sql`1 = 1`
       if (!o.enabled)
         return (
           await db
@@ -77,6 +82,7 @@ export function createVersionsRepository(db: Kysely<DB>) {
             .select('file_id')
             .distinct()
             .where('replaced_at', '<=', old)
+            .where(inRange as never)
             .orderBy('file_id')
             .execute()
         ).map((r) => r.file_id)
@@ -86,12 +92,24 @@ export function createVersionsRepository(db: Kysely<DB>) {
         else -1 - cast((${o.now} - created_at) / ${7 * DAY} as bigint) end`
       const { rows } = await sql<{ file_id: string }>`
         select file_id from (
-          select file_id from file_versions group by file_id having count(*) > ${o.max}
+          select file_id from file_versions where ${inRange} group by file_id having count(*) > ${o.max}
           union
-          select file_id from file_versions where created_at <= ${old}
+          select file_id from file_versions where ${inRange} and created_at <= ${old}
             group by file_id, ${bucket} having count(*) >= 2 and min(replaced_at) <= ${old}
         ) c order by file_id`.execute(db)
       return rows.map((r) => r.file_id)
+    },
+
+    /**
+     * The `count`-th file id with versions after `after` (every owner's, in id order), or the last
+     * one when fewer follow; null when none do. A walk of the (file_id, created_at) index.
+     */
+    fileIdBound: async (after: string, count: number): Promise<string | null> => {
+      const { rows } = await sql<{ upTo: string | null }>`
+        select max(file_id) as "upTo" from (
+          select distinct file_id from file_versions where file_id > ${after} order by file_id limit ${count}
+        ) c`.execute(db)
+      return rows[0]?.upTo ?? null
     },
 
     /** The versions of these files (at most a few hundred ids), by file, newest content first. */

@@ -5,13 +5,15 @@
 //     no bytes.
 // (c) The retention pass over `files` files with 10 versions each, seeded straight into SQLite, run
 //     in this process on the real container (services/drive/versions.ts sweep): once with nothing
-//     to drop (the hourly steady state), once with one version of each file to drop.
+//     to drop (the hourly steady state), once with one version of each file to drop; with the
+//     event loop's longest stall during each (what a request would have waited).
 // (d) Exact duplicates: `dupFiles` re-uploads of one `dupBytes` file (same bytes, new names) over
 //     HTTP; the growth of the server's blob folder, once the janitor swept the duplicates' own
 //     bytes, against what the re-uploads would have stored.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 import { loadConfig } from '../../server/config.ts'
 import { createContainer } from '../../server/container.ts'
@@ -145,7 +147,7 @@ export async function versionsPhase(o: VersionPhaseOptions): Promise<{ rows: Row
   })
 
   // (c) Retention, in this process, on a data dir of its own.
-  const passes: Record<string, { ms: number; removed: number }> = {}
+  const passes: Record<string, { ms: number; removed: number; stallMs: number }> = {}
   const now = Date.now()
   const cases: Array<[string, Ages]> = [
     // Three days apart, each replaced by the next: every one is the newest of its day or week.
@@ -172,20 +174,46 @@ export async function versionsPhase(o: VersionPhaseOptions): Promise<{ rows: Row
       o.log(
         `versions: seeded ${o.files} files × 10 versions (${label}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
       )
+      // The pass shares the event loop with requests: its longest stall is what one would wait.
+      const loop = monitorEventLoopDelay({ resolution: 5 })
+      loop.enable()
       const t = performance.now()
       const removed = await c.versions.sweep()
-      passes[label] = { ms: performance.now() - t, removed }
+      const ms = performance.now() - t
+      loop.disable()
+      passes[label] = { ms, removed, stallMs: loop.max / 1e6 }
     } finally {
       await c.close()
     }
     const pass = passes[label]!
-    rows.push({
-      metric: `retention pass over ${o.files} files × 10 versions (${label}; ${pass.removed} removed)`,
-      unit: 'ms',
-      cumulus: pass.ms,
-      budget: '≤ 2000 ms',
-      ok: pass.ms <= 2000,
-    })
+    o.log(`versions: retention (${label}) ${pass.ms.toFixed(0)} ms, longest stall ${pass.stallMs.toFixed(1)} ms`)
+    // The hourly pass (nothing or little to drop) has 2 s; a pass that drops is paid per version
+    // dropped (rows, triggers, the blob's delete), in short steps.
+    const perVersion = pass.removed > 0 ? pass.ms / pass.removed : 0
+    rows.push(
+      pass.removed === 0
+        ? {
+            metric: `retention pass over ${o.files} files × 10 versions (${label})`,
+            unit: 'ms',
+            cumulus: pass.ms,
+            budget: '≤ 2000 ms',
+            ok: pass.ms <= 2000,
+          }
+        : {
+            metric: `retention pass over ${o.files} files × 10 versions (${label}; ${pass.removed} removed), per version`,
+            unit: 'ms',
+            cumulus: perVersion,
+            budget: '≤ 0.5 ms',
+            ok: perVersion <= 0.5,
+          },
+      {
+        metric: `retention pass (${label}): longest event-loop stall`,
+        unit: 'ms',
+        cumulus: pass.stallMs,
+        budget: '≤ 250 ms',
+        ok: pass.stallMs <= 250,
+      },
+    )
   }
 
   // (d) Exact duplicates: the first upload stores the bytes, the re-uploads share its blob.

@@ -19,6 +19,11 @@ import { blobEtag, type BlobDownload } from './downloads.ts'
 import type { ItemPeopleService } from './item-people.ts'
 
 const DAY = 86_400_000
+// SQLite answers synchronously: without a turn of the event loop between chunks, a pass of
+// resolved promises would hold every request until it ends.
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** Files whose versions one candidates query groups: ~10k versions, a few ms of the connection. */
+const SCAN = 1000
 
 /** New bytes for a file. */
 export interface NewContent {
@@ -213,29 +218,48 @@ export function createVersionService(deps: VersionDeps) {
     },
 
     /**
-     * Housekeeping's pass: the files retention may thin (the database picks them), `batch` at a
-     * time, removing what it drops in one short transaction per owner in each batch. Returns how
-     * many went.
+     * Housekeeping's pass: the files retention may thin, picked by the database `SCAN` files at a
+     * time (each query short, so no request waits long behind one), then read `batch` at a time,
+     * what they drop removed in one short transaction per owner in each batch. Returns how many
+     * went.
      */
     async sweep(batch = 500): Promise<number> {
       const at = now()
       let removed = 0
-      const candidates = await repo.versions.candidates({ now: at, max: deps.max, enabled: deps.enabled })
-      for (let start = 0; start < candidates.length; start += batch) {
-        const rows = await repo.versions.ofFiles(candidates.slice(start, start + batch))
-        const doomed = new Map<string, KeptVersion[]>()
-        for (let i = 0; i < rows.length;) {
-          let j = i
-          while (j < rows.length && rows[j]!.file_id === rows[i]!.file_id) j++
-          const file = rows.slice(i, j)
-          const drop = new Set(versionsToDrop(file, at, deps.max, deps.enabled))
-          for (const v of file) if (drop.has(v.id)) doomed.set(v.owner_id, [...(doomed.get(v.owner_id) ?? []), v])
-          i = j
+      for (let after = ''; ;) {
+        const upTo = await repo.versions.fileIdBound(after, SCAN)
+        if (upTo === null) break
+        const candidates = await repo.versions.candidates({
+          now: at,
+          max: deps.max,
+          enabled: deps.enabled,
+          range: { after, upTo },
+        })
+        for (let start = 0; start < candidates.length; start += batch) {
+          removed += await thin(await repo.versions.ofFiles(candidates.slice(start, start + batch)), at)
+          await yieldToRequests()
         }
-        for (const list of doomed.values()) removed += await dropVersions(list)
+        after = upTo
+        await yieldToRequests()
       }
       return removed
     },
+  }
+
+  /** Drops what retention thins of these files' versions (by file, newest content first). */
+  async function thin(rows: KeptVersion[], at: number): Promise<number> {
+    const doomed = new Map<string, KeptVersion[]>()
+    for (let i = 0; i < rows.length;) {
+      let j = i
+      while (j < rows.length && rows[j]!.file_id === rows[i]!.file_id) j++
+      const file = rows.slice(i, j)
+      const drop = new Set(versionsToDrop(file, at, deps.max, deps.enabled))
+      for (const v of file) if (drop.has(v.id)) doomed.set(v.owner_id, [...(doomed.get(v.owner_id) ?? []), v])
+      i = j
+    }
+    let removed = 0
+    for (const list of doomed.values()) removed += await dropVersions(list)
+    return removed
   }
 
   /** Removes one owner's versions and condemns their blobs in one transaction, then deletes the blobs. */
