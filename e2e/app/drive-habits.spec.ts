@@ -71,6 +71,7 @@ test.describe('drive habits', () => {
       'Rename',
       'Share',
       'Download',
+      'Versions',
       'Make a copy',
       'Move',
       'Trash',

@@ -157,10 +157,10 @@ test('Anna shares Holidays with Ben (editor) and Everyone (viewer); Ben uploads 
   await expect(tile).toBeVisible({ timeout: 15_000 })
   await expect(tile.getByRole('img', { name: 'Shared by Anna' })).toHaveText("Anna's")
 
-  // Her menu on it offers no Trash (a viewer's), nor does the viewer's.
+  // Her menu on it offers no Trash (a viewer's), nor does the viewer's; Versions only to read.
   await tile.click({ button: 'right' })
   const menu = carla.page.getByRole('menu', { name: 'Actions' })
-  await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Download'])
+  await expect(menu.getByRole('menuitem')).toHaveText(['Multi-select', 'Download', 'Versions'])
   await carla.page.keyboard.press('Escape')
   await expect(menu).toHaveCount(0)
   await tile.click()

@@ -79,6 +79,7 @@ test.describe('mobile', () => {
       'Rename',
       'Share',
       'Download',
+      'Versions',
       'Make a copy',
       'Move',
       'Trash',

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { upload, uuid } from '../support/api.ts'
 import { item, signedIn } from '../support/browser.ts'
+import { longPress } from '../support/touch.ts'
 
 const OLD = 'the first draft\n'
 const NEW = 'the second draft, a little longer\n'
@@ -105,4 +106,24 @@ test('the viewer’s file actions open Versions over the viewer', async ({ page 
   await expect(dialog).toBeHidden()
   // The viewer stayed, and shows the restored text.
   await expect(viewer.getByText('the first draft')).toBeVisible()
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('a file the viewer can’t show: its context menu opens Versions', async ({ page }) => {
+    await signedIn(page)
+    const file = await upload(page.request, 'backup.bin', OLD)
+    await replace(page.request, 'backup.bin', NEW)
+    await page.reload()
+    // No details panel on a phone, and a tap on this file opens only its details box.
+    await longPress(page, item(page, 'backup.bin'))
+    await page.getByRole('menu', { name: 'Actions' }).getByRole('menuitem', { name: 'Versions' }).tap()
+    const list = page.getByRole('dialog', { name: 'Versions' }).getByRole('list', { name: 'Versions' })
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+    await expect(list.getByRole('listitem')).toContainText(`${Buffer.byteLength(OLD)} B`)
+    await list.getByRole('button', { name: /^Restore version of/ }).tap()
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Version restored')
+    expect(await content(page.request, file._id)).toBe(OLD)
+  })
 })

@@ -2,11 +2,12 @@
 // are tested on their own; the screens bind the actions.
 import type { MenuEntry } from '@cumulus/ui'
 import { copy } from '../../copy-screens.ts'
+import { versionsCopy } from '../../copy-versions.ts'
 import type { Area } from '../layout/areas.ts'
 import { canEdit, canShare, type ItemRole } from './item-role.ts'
 
 export type MenuActionId =
-  'rename' | 'move' | 'copy' | 'share' | 'download' | 'trash' | 'restore' | 'delete' | 'multiSelect'
+  'rename' | 'move' | 'copy' | 'share' | 'download' | 'versions' | 'trash' | 'restore' | 'delete' | 'multiSelect'
 
 export interface MenuPlace {
   area: Area
@@ -35,6 +36,9 @@ export function visibleActions(
     // Folders too since issue #19 (folder links, file requests); SPEC §2 had files only. Owners only (#39).
     share: !trash && canShare(role),
     download: !trash,
+    // A file's earlier contents (ours), from every place a file has a menu: the phone has no
+    // details panel, and a file the viewer can't show opens no viewer menu. Viewers may look.
+    versions: !trash && kind === 'file',
     // "Make a copy" (ours): files only; a folder copies through WebDAV. The owner's own drive only.
     copy: !trash && kind === 'file' && owner,
     trash: !trash && edits,
@@ -46,6 +50,7 @@ export function visibleActions(
     'rename',
     'share',
     'download',
+    'versions',
     'copy',
     'move',
     'trash',
@@ -60,6 +65,7 @@ const icons = {
   rename: 'file',
   share: 'share',
   download: 'download',
+  versions: 'restore',
   copy: 'copy',
   move: 'move',
   trash: 'trash',
@@ -71,7 +77,7 @@ const icons = {
 export function menuEntries(kind: 'file' | 'folder', place: MenuPlace, run: (id: MenuActionId) => void): MenuEntry[] {
   return visibleActions(kind, place).map((id) => ({
     id,
-    label: copy.actions[id],
+    label: id === 'versions' ? versionsCopy.action : copy.actions[id],
     icon: icons[id],
     onSelect: () => run(id),
     ...(id === 'delete' ? { tone: 'danger' as const } : {}),

@@ -42,6 +42,7 @@ import {
   setMoveModal,
   setMultiShareModal,
   setShareSelected,
+  setVersionsModal,
   toggleMultiSelect,
 } from '../../state/selection.ts'
 import { alert, confirm, prompt } from '../dialogs/dialog-host.tsx'
@@ -272,6 +273,7 @@ export function useItemActions() {
         copy: () => makeCopy(target),
         share: () => share(target),
         download: () => download(target),
+        versions: () => target.type === 'file' && setVersionsModal(target.file),
         trash: () => trash(target, options),
         restore: () => restore(target, options),
         delete: () => remove(target, options),

@@ -6,8 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type FileJson, fullThumbnailUrl, type MediaInfoJson, streamVideoUrl } from '../../api/files.ts'
 import { copy } from '../../copy-screens.ts'
-import { versionsCopy } from '../../copy-versions.ts'
-import { popupModal, resetPopupSelect, setPopupSelect, setVersionsModal } from '../../state/selection.ts'
+import { popupModal, resetPopupSelect, setPopupSelect } from '../../state/selection.ts'
 import { isPreviewable } from '../items/browser-items.ts'
 import { AudioStage, isAudio } from './audio-stage.tsx'
 import { toast, toastRegions } from '../toasts/toasts.tsx'
@@ -36,19 +35,6 @@ const labels = {
 }
 
 const noFiles: readonly FileJson[] = []
-
-/** The screen's entries for `file`, with Versions after Download (a trashed file has none to show). */
-function withVersions(entries: readonly MenuEntry[], file: FileJson): readonly MenuEntry[] {
-  if (file.metadata.trashed) return entries
-  const versions: MenuEntry = {
-    id: 'versions',
-    label: versionsCopy.action,
-    icon: 'restore',
-    onSelect: () => setVersionsModal(file),
-  }
-  const at = entries.findIndex((entry) => 'id' in entry && entry.id === 'download')
-  return at < 0 ? [...entries, versions] : [...entries.slice(0, at + 1), versions, ...entries.slice(at + 1)]
-}
 
 /** Next pressed at the last loaded previewable file: waiting for the page after `length` files. */
 interface AwaitingNext {
@@ -143,7 +129,7 @@ export function FileViewer({ files, hasMore, loadMore, menuItems }: FileViewerPr
   const isVideo = file.metadata.isVideo
   const streamed = isVideo || isAudio(file)
   const src = streamed ? (stream?.id === file._id ? stream.src : undefined) : fullThumbnailUrl(file._id)
-  const items = current ? withVersions(menuItems ? menuItems(current) : [], current) : []
+  const items = current && menuItems ? menuItems(current) : []
   // Who put it in: a member who added it, else the owner when it is someone else's (issue #39).
   const adder = file.addedBy ?? file.owner
 

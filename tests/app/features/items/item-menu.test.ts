@@ -5,11 +5,12 @@ import { visibleActions } from '../../../../app/features/items/item-menu.ts'
 describe('context menu visibility (SPEC §2)', () => {
   it.each([
     // Make a copy (ours): files only, never in trash.
-    ['file', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'copy', 'move', 'trash']],
+    // Versions (ours): files only, never in trash, for every role.
+    ['file', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'versions', 'copy', 'move', 'trash']],
     // Share on folders: issue #19 (folder links and file requests); SPEC §2 hid it.
     ['folder', 'home', false, ['multiSelect', 'rename', 'share', 'download', 'move', 'trash']],
     ['folder', 'home', true, ['rename', 'share', 'download', 'move', 'trash']],
-    ['file', 'media', false, ['multiSelect', 'share', 'download', 'copy', 'trash']],
+    ['file', 'media', false, ['multiSelect', 'share', 'download', 'versions', 'copy', 'trash']],
     ['file', 'trash', false, ['multiSelect', 'restore', 'delete']],
     ['folder', 'trash', false, ['multiSelect', 'restore', 'delete']],
     ['folder', 'trash', true, ['restore', 'delete']],
@@ -31,11 +32,11 @@ describe('context menu visibility (SPEC §2)', () => {
 
   // Issue #39: what the caller's role on someone else's item allows.
   it.each([
-    ['viewer', false, ['multiSelect', 'download']],
-    ['editor', false, ['multiSelect', 'rename', 'download', 'move', 'trash']],
+    ['viewer', false, ['multiSelect', 'download', 'versions']],
+    ['editor', false, ['multiSelect', 'rename', 'download', 'versions', 'move', 'trash']],
     // The shared item itself: a member never renames, moves or trashes it.
-    ['editor', true, ['multiSelect', 'download']],
-    ['owner', true, ['multiSelect', 'rename', 'share', 'download', 'copy', 'move', 'trash']],
+    ['editor', true, ['multiSelect', 'download', 'versions']],
+    ['owner', true, ['multiSelect', 'rename', 'share', 'download', 'versions', 'copy', 'move', 'trash']],
   ] as const)('a %s (the shared item itself: %s)', (role, shareTop, expected) => {
     expect(visibleActions('file', { area: 'home', role, shareTop })).toEqual(expected)
   })
