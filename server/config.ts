@@ -62,6 +62,12 @@ export interface Limits {
   /** Files from before sizes were recorded queued again per pass (one a heartbeat, only while
    * the queue is empty): an upgraded server fills them in without a stampede. */
   thumbnailBackfillPerPass: number
+  /** Text kept and indexed per file (the content index, services/content/): the rest is not searched. */
+  contentIndexBytes: number
+  /** An extraction running longer is given up (its file marked not indexed) and the queue goes on. */
+  contentIndexJobMs: number
+  /** Existing files the content backfill queues per pass (one pass while the queue is empty). */
+  contentBackfillPerPass: number
   /** How often an instance proves it is alive, and after how long without that it counts as dead
    * (its unfinished uploads and thumbnails are then cleaned up or retried by the others). */
   instanceHeartbeatMs: number
@@ -153,6 +159,8 @@ export interface Config {
   secret: string
   encryptionKey: Buffer | undefined
   trashRetentionDays: number
+  /** CONTENT_INDEX=off: no text is extracted from files, and what was is dropped on start (default on). */
+  contentIndex: boolean
   /** VERSIONS=off: writing over a file keeps no version (default on). */
   versions: boolean
   /** VERSIONS_MAX: versions kept per file (default 50). */
@@ -186,6 +194,9 @@ export const defaultLimits: Limits = {
   thumbnailConcurrency: 1,
   thumbnailJobMs: 120_000,
   thumbnailBackfillPerPass: 50,
+  contentIndexBytes: 1024 * 1024,
+  contentIndexJobMs: 60_000,
+  contentBackfillPerPass: 200,
   imagePixelLimit: 40_000_000,
   instanceHeartbeatMs: 15_000,
   instanceDeadAfterMs: 60_000,
@@ -384,6 +395,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   const trashRetentionDays = int('TRASH_RETENTION_DAYS', 30, 0, 36500)
   const versions = oneOf('VERSIONS', ['on', 'off'], 'on') === 'on'
+  const contentIndex = oneOf('CONTENT_INDEX', ['on', 'off'], 'on') === 'on'
   const versionsMax = int('VERSIONS_MAX', 50, 1, 10_000)
   const uploadExpiryHours = int('UPLOAD_EXPIRY_HOURS', 24, 1, 8760)
   const maxUploadRaw = read('MAX_UPLOAD_BYTES')
@@ -431,6 +443,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trashRetentionDays,
     versions,
     versionsMax,
+    contentIndex,
     uploadExpiryHours,
     maxUploadBytes,
     secureCookies,

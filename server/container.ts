@@ -46,6 +46,7 @@ import { createMailer } from './services/mailer.ts'
 import { createMediaService } from './services/media/previews.ts'
 import { createTextPreviews } from './services/media/text-preview.ts'
 import { createThumbnailQueue } from './services/media/thumbnails.ts'
+import { createContentQueue } from './services/content/queue.ts'
 import { createFileRequests } from './services/sharing/file-requests.ts'
 import { createSharedAccess } from './services/sharing/link-access.ts'
 import { createShareUnlock } from './services/sharing/link-passwords.ts'
@@ -66,6 +67,7 @@ import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
 import { checkEncryptionKey, createEncryptedVault, createPlainVault } from './storage/vault.ts'
 import { randomId } from './util/crypto.ts'
+import { isIndexedDocument } from './util/mime.ts'
 import { createMemoryBackoffStore, createRedisBackoffStore } from './util/limiter.ts'
 import { closeRedis, connectRedis } from './util/redis.ts'
 
@@ -106,7 +108,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
   const secondFactorThrottle = createLoginThrottle(config.limits, backoffStore('cumulus-second-factor-failures:'))
   const users = createUsersRepository(db, dialect)
   // Before the accounts: a display name change makes the lists that show it stale (name-freshness.ts).
-  const drive = createDriveRepository(db, dialect)
+  const drive = createDriveRepository(db, dialect, { contentIndex: config.contentIndex })
   const nameChanged = createNameFreshness({ users, shares: drive.memberShares })
   const sessionRows = createSessionsRepository(db, database.changeEpoch)
   const sessions = createSessionService({ sessions: sessionRows, secret: config.secret, limits: config.limits })
@@ -224,7 +226,24 @@ export async function createContainer(config: Config, log: Log, options: Contain
   })
   // A stored file wakes the thumbnail queue only when it has work for it: a file with nothing to
   // derive would cost every small upload a look at an empty queue.
-  const onStored = (file: FileRow) => void (file.thumb_state === 'pending' && thumbnails.wake())
+  // The content index's triggers queued any document (migration 030): its queue is woken for it.
+  const contentIndex = createContentQueue({
+    repo: drive.contentIndex,
+    instances,
+    vault,
+    enabled: config.contentIndex,
+    instanceId,
+    maxBytes: config.limits.contentIndexBytes,
+    jobTimeoutMs: config.limits.contentIndexJobMs,
+    backfillPerPass: config.limits.contentBackfillPerPass,
+    recoverEveryMs: config.limits.instanceHeartbeatMs,
+    deadAfterMs: config.limits.instanceDeadAfterMs,
+    log,
+  })
+  const onStored = (file: FileRow) => {
+    if (file.thumb_state === 'pending') thumbnails.wake()
+    if (isIndexedDocument(file.mime)) contentIndex.wake()
+  }
   // Writing over a file keeps what it held (VERSIONS, VERSIONS_MAX).
   const versions = createVersionService({
     repo: drive,
@@ -368,6 +387,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     media,
     textPreviews,
     thumbnails,
+    contentIndex,
     shared,
     fileRequests,
     sharing,
@@ -378,6 +398,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     async start(): Promise<void> {
       await janitor.start()
       await thumbnails.start()
+      await contentIndex.start()
       // One process per SQLite file: a lease found at start belonged to a process that is gone.
       if (dialect === 'sqlite') await drive.uploads.releaseAll()
       const stopHousekeeping = startHousekeeping({
@@ -404,6 +425,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
         stopHousekeeping()
         await stopNameIndexing()
         await thumbnails.stop()
+        await contentIndex.stop()
         await janitor.stop()
       }
     },

@@ -388,6 +388,21 @@ export interface MemberSharesTable {
   created_at: number
 }
 
+/** A file's extracted text and its indexing job (migration 030). */
+export interface ContentIndexTable {
+  file_id: string
+  /** pending | working:<instance> | indexed | not_indexed | skipped */
+  state: string
+  reason: string | null
+  body: string | null
+  body_bytes: number | null
+  updated_at: number | null
+  /** SQLite only: the file's rowid, the FTS5 row's id. */
+  file_rowid: Generated<number>
+  /** PostgreSQL only: the stripped tsvector of the folded words. */
+  words: Generated<string | null>
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -416,6 +431,7 @@ export interface DB {
   groups: GroupsTable
   group_members: GroupMembersTable
   member_shares: MemberSharesTable
+  content_index: ContentIndexTable
 }
 
 export type Folder = Selectable<FoldersTable>

@@ -6,6 +6,7 @@ import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { createAccountRowsRepository } from './account-rows.ts'
 import { createBlobOutboxRepository } from './blob-outbox.ts'
+import { createContentIndexRepository } from './content-index.ts'
 import { createDavRepository } from './dav.ts'
 import { createFilesRepository } from './files.ts'
 import { createFoldersRepository } from './folders.ts'
@@ -18,7 +19,12 @@ import { createTimelineRepository } from './timeline.ts'
 import { createUploadsRepository } from './uploads.ts'
 import { createVersionsRepository } from './versions.ts'
 
-function bind(db: Kysely<DB>, dialect: Dialect) {
+/** CONTENT_INDEX=off: contentMatch matches nothing and snippets are empty. */
+export interface DriveOptions {
+  contentIndex?: boolean
+}
+
+function bind(db: Kysely<DB>, dialect: Dialect, options: DriveOptions) {
   return {
     files: createFilesRepository(db, dialect),
     folders: createFoldersRepository(db, dialect),
@@ -38,17 +44,19 @@ function bind(db: Kysely<DB>, dialect: Dialect) {
     paths: createItemPathsRepository(db),
     /** The family timeline: own and shared media in one date order (issue #39). */
     timeline: createTimelineRepository(db, dialect),
+    /** Files' extracted text, its search condition and snippets, and its queue (migration 030). */
+    contentIndex: createContentIndexRepository(db, dialect, options.contentIndex ?? true),
   }
 }
 /** The drive's repositories inside one transaction. */
 export type DriveTransaction = ReturnType<typeof bind>
 
-export function createDriveRepository(db: Kysely<DB>, dialect: Dialect) {
+export function createDriveRepository(db: Kysely<DB>, dialect: Dialect, options: DriveOptions = {}) {
   return {
-    ...bind(db, dialect),
+    ...bind(db, dialect, options),
     /** Runs `fn` in one transaction: everything it does through `t` commits or rolls back together. */
     transaction: <R>(fn: (t: DriveTransaction) => Promise<R>): Promise<R> =>
-      db.transaction().execute((trx) => fn(bind(trx, dialect))),
+      db.transaction().execute((trx) => fn(bind(trx, dialect, options))),
   }
 }
 export type DriveRepository = ReturnType<typeof createDriveRepository>

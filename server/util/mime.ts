@@ -84,6 +84,7 @@ const TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
 }
 
 // Formats whose bytes are already compressed: deflating them again only burns CPU.
@@ -125,6 +126,7 @@ const COMPRESSED = new Set([
   'docx',
   'xlsx',
   'pptx',
+  'odt',
   'pdf',
 ])
 
@@ -140,6 +142,19 @@ export function mimeFor(name: string, claimed?: string): string {
   if (claimed && /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(claimed)) return claimed.toLowerCase()
   return 'application/octet-stream'
 }
+
+/** Types whose text the content index reads (besides every text/*): migration 030's triggers name the same. */
+export const INDEXED_DOCUMENT_TYPES = [
+  'application/json',
+  'application/xml',
+  'application/yaml',
+  'application/toml',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+] as const
+export const isIndexedDocument = (mime: string) =>
+  mime.startsWith('text/') || (INDEXED_DOCUMENT_TYPES as readonly string[]).includes(mime)
 
 export const isVideoType = (mime: string) => mime.startsWith('video/')
 export const isCompressed = (name: string) => COMPRESSED.has(extensionOf(name))

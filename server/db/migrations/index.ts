@@ -29,6 +29,7 @@ import * as memberShares from './026-member-shares.ts'
 import * as mediaFacts from './027-media-facts.ts'
 import * as fileVersions from './028-file-versions.ts'
 import * as sharedBlobs from './029-shared-blobs.ts'
+import * as contentIndex from './030-content-index.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '027-media-facts': mediaFacts,
   '028-file-versions': fileVersions,
   '029-shared-blobs': sharedBlobs,
+  '030-content-index': contentIndex,
 }

@@ -29,7 +29,7 @@ export interface TextPreviewSource {
 }
 
 /** Reads at most `limit` bytes of `stream`, then lets go of it. */
-async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
+export async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let length = 0
   try {

@@ -24,7 +24,7 @@ const CSS_PER_POINT = 96 / 72
 /** 200 inches a side, PDF's own limit for a page without UserUnit (14,400 points). */
 const MAX_PAGE_PX = 14_400 * CSS_PER_POINT
 
-const pdfjsUrl = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')).href
+export const pdfjsUrl = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')).href
 
 /**
  * The worker's code: CommonJS run with `eval`, so one thing ships whether the server runs from
@@ -78,7 +78,7 @@ interface PageOne {
 }
 
 /** Reads the whole PDF, refused past MAX_PDF_BYTES (pdf.js needs it all: the xref sits at the end). */
-async function readPdf(source: Readable): Promise<Buffer> {
+export async function readPdf(source: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of source) {
@@ -92,8 +92,19 @@ async function readPdf(source: Readable): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Draws page 1 in a worker thread of its own; rejects on a parse error, the heap cap or the time limit. */
-export function renderPageOne(bytes: Buffer, pixelLimit: number, timeoutMs = PDF_TIMEOUT_MS): Promise<PageOne> {
+/**
+ * Runs `source` (CommonJS, its workerData holding `pdfjsUrl`, `bytes` and `extra`'s fields) in a
+ * worker thread of its own with the heap cap, handing it the PDF's bytes; resolves with the
+ * first message it posts, rejects on `{ error }`, the heap cap or the time limit (then the thread
+ * is terminated). The thumbnail and the content index's text both run pdf.js this way.
+ */
+export function runPdfWorker<T>(
+  source: string,
+  bytes: Buffer,
+  extra: Record<string, unknown>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   // Handed over, not copied, when the Buffer owns its whole memory (a large Buffer.concat does);
   // else a copy of its own. The worker then owns it, and it is freed with the thread.
   const owns =
@@ -102,10 +113,10 @@ export function renderPageOne(bytes: Buffer, pixelLimit: number, timeoutMs = PDF
     !(bytes.buffer instanceof SharedArrayBuffer)
   const data = owns ? new Uint8Array(bytes.buffer as ArrayBuffer) : Uint8Array.from(bytes)
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
+    const worker = new Worker(source, {
       eval: true,
       name: 'cumulus-pdf',
-      workerData: { pdfjsUrl, bytes: data.buffer, edge: RENDER_EDGE, pixelLimit },
+      workerData: { pdfjsUrl, bytes: data.buffer, ...extra },
       transferList: [data.buffer],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     })
@@ -118,16 +129,23 @@ export function renderPageOne(bytes: Buffer, pixelLimit: number, timeoutMs = PDF
       void worker.terminate()
     }
     const timer = setTimeout(
-      () => finish(() => reject(new Error(`pdf.js did not draw page 1 within ${timeoutMs / 1000} s`))),
+      () => finish(() => reject(new Error(`pdf.js did not ${what} within ${timeoutMs / 1000} s`))),
       timeoutMs,
     )
-    worker.on('message', (msg: PageOne | { error: string }) =>
-      finish(() => ('error' in msg ? reject(new Error(msg.error)) : resolve(msg))),
+    worker.on('message', (msg: T | { error: string }) =>
+      finish(() =>
+        msg && typeof msg === 'object' && 'error' in msg ? reject(new Error(String(msg.error))) : resolve(msg as T),
+      ),
     )
     // ERR_WORKER_OUT_OF_MEMORY when the heap cap is hit.
     worker.on('error', (err) => finish(() => reject(err)))
     worker.on('exit', (code) => finish(() => reject(new Error(`pdf worker exited (${code})`))))
   })
+}
+
+/** Draws page 1 in a worker thread of its own; rejects on a parse error, the heap cap or the time limit. */
+export function renderPageOne(bytes: Buffer, pixelLimit: number, timeoutMs = PDF_TIMEOUT_MS): Promise<PageOne> {
+  return runPdfWorker<PageOne>(WORKER_SOURCE, bytes, { edge: RENDER_EDGE, pixelLimit }, timeoutMs, 'draw page 1')
 }
 
 export const pdfRenderer: Renderer = {
