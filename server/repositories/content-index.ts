@@ -59,7 +59,7 @@ export function tsQuery({ words, prefix }: QueryWords): string {
 }
 
 /** The distinct words of a text, as PostgreSQL indexes them (within the tsvector's size). */
-function distinctWords(text: string): string {
+export function distinctWords(text: string): string {
   const seen = new Set<string>()
   let bytes = 0
   for (const w of foldedWords(text)) {

@@ -1,6 +1,8 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
-// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,sharing,tree,app,photos,versions`
-// runs a subset. Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
+// as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,sharing,tree,app,photos,versions,content`
+// runs a subset; `--content-http` times the content search over HTTP instead of in-process;
+// BENCH_DATABASE_URL runs the content search on PostgreSQL too.
+// Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
@@ -13,6 +15,7 @@ import type { DB } from '../../server/db/schema.ts'
 import { createDriveRepository } from '../../server/repositories/drive.ts'
 import type { Cursor } from '../../server/repositories/paging.ts'
 import { appPhase } from './app.ts'
+import { contentPhase } from './content.ts'
 import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
 import { photosPhase } from './photos.ts'
@@ -245,6 +248,7 @@ try {
   if (want('tree')) await tree()
   if (want('photos')) await photos()
   if (want('versions')) await versions(cumulus, alice)
+  if (want('content')) await content()
   if (want('app')) await app(alice)
   for (const [phase, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${phase}`, peak))
   // Where the memory sits at the end (V8 heap vs native, e.g. SQLite's page cache).
@@ -393,6 +397,45 @@ async function versions(cumulus: Child, s: Session) {
   notes.push(
     "versions: a multipart upload with conflict \"replace\" over one file vs a plain upload of a new name, rounds alternating after a warm-up (ratio = median of per-round ratios); restore = POST …/versions/{vid}/restore of the version that replace made, over HTTP; retention = services/drive/versions.ts sweep in this process on a container of its own, over rows seeded straight into SQLite (no blobs behind them); duplicates = the blob folder's growth (bytes of its files, after the janitor's sweep) for re-uploads of one file's bytes under new names.",
   )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The content index (content.ts): search at scale, index size, indexing and upload throughput.
+
+async function content() {
+  const server = async (name: string, env: Record<string, string> = {}) => {
+    const dir = join(root, `data-${name}`)
+    const child = await startChild(
+      name,
+      join(buildDir, 'serve.mjs'),
+      [],
+      { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app'), ...env },
+      SERVER_NODE_FLAGS,
+    )
+    children.push(child)
+    const session = new Session(child.port)
+    await session.signup(`bench-content-${randomUUID()}@example.com`)
+    return { port: child.port, dbFile: join(dir, 'cumulus.db'), session, stop: () => child.stop() }
+  }
+  const pgUrl = process.env.BENCH_DATABASE_URL
+  const r = await contentPhase({
+    server,
+    files: quick ? 100_000 : 1_000_000,
+    documents: quick ? 10_000 : 100_000,
+    ...(pgUrl && { postgres: { url: pgUrl, files: quick ? 100_000 : 1_000_000, documents: quick ? 10_000 : 100_000 } }),
+    // The listing's content tier (GET /file-service/list?search=): over HTTP once it is there.
+    http: argv.includes('--content-http'),
+    searches: quick ? 50 : 200,
+    indexDocs: quick ? 50 : 200,
+    indexBytes: 100_000,
+    rounds: quick ? 3 : 5,
+    uploadsPerRound: quick ? 30 : 60,
+    backlogDocs: quick ? 4 : 8,
+    log,
+  })
+  rows.push(...r.rows)
+  notes.push(...r.notes)
+  report.content = r.report
 }
 
 // ---------------------------------------------------------------------------------------------

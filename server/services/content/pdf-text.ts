@@ -1,24 +1,14 @@
 // A PDF's text layer for the content index: pdf.js in a worker thread of its own (the heap cap
 // and time limit of renderers/pdf.ts), page after page until `maxChars` characters are had, so
 // a 500 MB text layer costs as much as its first megabyte and the thread ends with it.
-import { runPdfWorker } from '../media/renderers/pdf.ts'
+import { runPdfWorker, WORKER_OPEN_DOCUMENT } from '../media/renderers/pdf.ts'
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 ;(async () => {
   const pdfjs = await import(workerData.pdfjsUrl)
   const { bytes, maxChars } = workerData
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    disableAutoFetch: true,
-    disableStream: true,
-    verbosity: 0,
-  }).promise
+${WORKER_OPEN_DOCUMENT}
   let text = ''
   for (let n = 1; n <= doc.numPages && text.length < maxChars; n++) {
     const page = await doc.getPage(n)

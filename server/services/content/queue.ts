@@ -7,6 +7,7 @@
 import type { InstancesRepository } from '../../repositories/blob-outbox.ts'
 import type { ContentIndexRepository, IndexResult } from '../../repositories/content-index.ts'
 import type { Vault } from '../../storage/vault.ts'
+import { createJobPool, releaseDeadClaims } from '../job-pool.ts'
 import { extract } from './extractors.ts'
 
 /** The progress line is said at most this often (and once at the end). */
@@ -30,16 +31,10 @@ export interface ContentQueueDeps {
 export function createContentQueue(deps: ContentQueueDeps) {
   const { repo, log } = deps
   const claim = `working:${deps.instanceId}` as const
-  const concurrency = deps.concurrency ?? 1
-  let running = 0
-  let stopped = false
   let started = false
-  let dirty = false
   let jobs = 0
-  let kick: Promise<void> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
   let lastProgress = 0
-  const idleWaiters: Array<() => void> = []
 
   async function runJob(fileId: string): Promise<void> {
     const file = await repo.file(fileId)
@@ -65,31 +60,6 @@ export function createContentQueue(deps: ContentQueueDeps) {
     }
   }
 
-  async function claimNext(): Promise<string | undefined> {
-    for (;;) {
-      const next = await repo.nextPending()
-      if (!next) return undefined
-      if (await repo.claim(next, claim)) return next
-    }
-  }
-
-  async function worker(): Promise<void> {
-    running++
-    try {
-      do {
-        dirty = false
-        for (let id = await claimNext(); id && !stopped; id = await claimNext()) await runJob(id)
-        // The queue is empty: one backfill pass, whose documents the loop then works through.
-        if (!stopped && (await backfill()) > 0) dirty = true
-      } while (dirty && !stopped)
-    } catch (err) {
-      log.warn({ err }, 'content index queue error')
-    } finally {
-      running--
-      if (running === 0) idleWaiters.splice(0).forEach((w) => w())
-    }
-  }
-
   /** One bounded pass over existing files; how many documents it queued. */
   async function backfill(): Promise<number> {
     const cursor = await repo.backfillCursor()
@@ -104,12 +74,18 @@ export function createContentQueue(deps: ContentQueueDeps) {
     return pass.queued || (pass.done ? 0 : 1)
   }
 
-  async function recover(): Promise<void> {
-    const live = (await deps.instances.liveIds(Date.now() - (deps.deadAfterMs ?? 60_000))).map(
-      (id) => `working:${id}` as const,
-    )
-    await repo.releaseClaimsExcept(live)
-  }
+  const pool = createJobPool({
+    concurrency: deps.concurrency ?? 1,
+    nextPending: repo.nextPending,
+    claim: (fileId: string) => repo.claim(fileId, claim),
+    run: runJob,
+    // The queue is empty: one backfill pass, whose documents the workers then go through.
+    whenEmpty: async () => (await backfill()) > 0,
+    onError: (err) => log.warn({ err }, 'content index queue error'),
+  })
+
+  const recover = () =>
+    releaseDeadClaims(deps.instances, deps.deadAfterMs ?? 60_000, (live) => repo.releaseClaimsExcept(live))
 
   const queue = {
     /** Jobs finished by this process (tests count them). */
@@ -137,21 +113,12 @@ export function createContentQueue(deps: ContentQueueDeps) {
     },
     /** After a file is stored: starts workers up to the concurrency (the triggers queued the job). */
     wake(): void {
-      if (stopped || !started) return
-      dirty = true
-      kick = kick.then(() => {
-        while (running < concurrency) void worker()
-      })
+      if (started) pool.wake()
     },
-    async idle(): Promise<void> {
-      await kick
-      if (running === 0) return
-      await new Promise<void>((r) => idleWaiters.push(r))
-    },
+    idle: () => pool.idle(),
     async stop(): Promise<void> {
-      stopped = true
       if (timer) clearInterval(timer)
-      await queue.idle()
+      await pool.stop()
     },
   }
   return queue

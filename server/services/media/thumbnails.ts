@@ -12,6 +12,7 @@ import type { InstancesRepository } from '../../repositories/blob-outbox.ts'
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { randomId } from '../../util/crypto.ts'
+import { createJobPool, releaseDeadClaims } from '../job-pool.ts'
 import { isGalleryType } from '../../util/mime.ts'
 import { rendererFor } from './renderers/index.ts'
 import type { Rendered, Stage } from './renderers/renderer.ts'
@@ -71,13 +72,6 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   const ffmpeg = hasFfmpeg()
   const claim = `working:${deps.instanceId}` as const
   let recoverTimer: NodeJS.Timeout | undefined
-  let running = 0
-  let stopped = false
-  // Set by wake(): a worker about to exit looks again, so no upload is missed between its last
-  // empty claim and its exit.
-  let dirty = false
-  let kick: Promise<void> = Promise.resolve()
-  const idleWaiters: Array<() => void> = []
   /** Requests waiting for a file's job, by file id: woken when it ends here. */
   const settledWaiters = new Map<string, Set<() => void>>()
   let jobs = 0
@@ -218,11 +212,8 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
   }
 
   /** Work claimed by an instance that died (crash, kill) goes back in the queue. */
-  async function recover(): Promise<void> {
-    const liveSince = Date.now() - (deps.deadAfterMs ?? 60_000)
-    const live = (await deps.instances.liveIds(liveSince)).map((id) => `working:${id}` as const)
-    await jobsRepo.releaseClaimsExcept(live)
-  }
+  const recover = () =>
+    releaseDeadClaims(deps.instances, deps.deadAfterMs ?? 60_000, (live) => jobsRepo.releaseClaimsExcept(live))
 
   /**
    * One bounded pass of the backfill: only when nothing is pending (uploads come first, and a
@@ -230,7 +221,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
    * Images and videos with their thumbnail only have their header (or one frame) read again.
    */
   async function backfill(limit = deps.backfillPerPass ?? 50): Promise<number> {
-    if (backfillCursor === null || stopped) return 0
+    if (backfillCursor === null || pool.stopped) return 0
     if (await jobsRepo.nextPending()) return 0
     const { last, queued } = await jobsRepo.requeueMissingFacts(backfillCursor, limit)
     backfillCursor = last ?? null
@@ -238,29 +229,13 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
     return queued
   }
 
-  /** Claims the next pending file; a claim lost to another worker or instance is skipped. */
-  async function claimNext(): Promise<FileRow | undefined> {
-    for (;;) {
-      const next = await jobsRepo.nextPending()
-      if (!next) return undefined
-      if (await jobsRepo.claim(next.id, claim)) return next
-    }
-  }
-
-  async function worker(): Promise<void> {
-    running++
-    try {
-      do {
-        dirty = false
-        for (let file = await claimNext(); file && !stopped; file = await claimNext()) await runJob(file)
-      } while (dirty && !stopped)
-    } catch (err) {
-      log.warn({ err }, 'thumbnail queue error')
-    } finally {
-      running--
-      if (running === 0) idleWaiters.splice(0).forEach((w) => w())
-    }
-  }
+  const pool = createJobPool({
+    concurrency: deps.concurrency,
+    nextPending: jobsRepo.nextPending,
+    claim: (file: FileRow) => jobsRepo.claim(file.id, claim),
+    run: runJob,
+    onError: (err) => log.warn({ err }, 'thumbnail queue error'),
+  })
 
   const queue = {
     ffmpeg,
@@ -282,7 +257,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
         const row = await jobsRepo.row(fileId)
         const busy = row && (row.thumb_state === 'pending' || row.thumb_state.startsWith('working:'))
         const left = deadline - Date.now()
-        if (!busy || left <= 0 || stopped) return row
+        if (!busy || left <= 0 || pool.stopped) return row
         await jobEndOrTimeout(fileId, Math.min(left, SETTLE_POLL_MS))
       }
     },
@@ -306,13 +281,7 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       queue.wake()
     },
     /** Called after uploads commit: starts workers up to the concurrency limit. */
-    wake(): void {
-      if (stopped) return
-      dirty = true
-      kick = kick.then(() => {
-        while (running < deps.concurrency) void worker()
-      })
-    },
+    wake: () => pool.wake(),
     /** Runs one pass of the size backfill now (tests), of at most `limit` files; how many it queued. */
     async backfill(limit?: number): Promise<number> {
       const queued = await backfill(limit)
@@ -320,15 +289,10 @@ export function createThumbnailQueue(deps: ThumbnailDeps) {
       return queued
     },
     /** Resolves once no worker is running (tests). */
-    async idle(): Promise<void> {
-      await kick
-      if (running === 0) return
-      await new Promise<void>((r) => idleWaiters.push(r))
-    },
+    idle: () => pool.idle(),
     async stop(): Promise<void> {
-      stopped = true
       if (recoverTimer) clearInterval(recoverTimer)
-      await queue.idle()
+      await pool.stop()
     },
   }
   return queue

@@ -26,6 +26,19 @@ const MAX_PAGE_PX = 14_400 * CSS_PER_POINT
 
 export const pdfjsUrl = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')).href
 
+/** How a worker opens the document (`bytes` in scope): shared by this renderer and the content index's text reader. */
+export const WORKER_OPEN_DOCUMENT = `  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    verbosity: 0,
+  }).promise`
+
 /**
  * The worker's code: CommonJS run with `eval`, so one thing ships whether the server runs from
  * source or from its bundle. JavaScript in the PDF never runs (isEvalSupported off, no
@@ -37,17 +50,7 @@ const { parentPort, workerData } = require('node:worker_threads')
 ;(async () => {
   const pdfjs = await import(workerData.pdfjsUrl)
   const { bytes, edge, pixelLimit } = workerData
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    disableAutoFetch: true,
-    disableStream: true,
-    verbosity: 0,
-  }).promise
+${WORKER_OPEN_DOCUMENT}
   const pages = doc.numPages
   const page = await doc.getPage(1)
   const base = page.getViewport({ scale: 1 })
