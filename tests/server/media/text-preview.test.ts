@@ -40,6 +40,8 @@ describe('text preview', () => {
   const upload = async (name: string, data: Uint8Array | string) => {
     const r = await alice.upload(name, data)
     expect(r.status).toBe(201)
+    // The content index reads a new document too: counted reads must be the preview's alone.
+    await server.app.cumulus.contentIndex.idle()
     return r.body._id as string
   }
   const text = (id: string, as = alice, headers: Record<string, string> = {}) =>
