@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heifDecoder } from '../../../server/services/media/heif-decoder.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
-import { heicBomb, heifEncAvailable, makeHeic, truncated } from '../helpers/media-fixtures.ts'
+import { heicBomb, heifEncAvailable, makeHeic, makeRotatedHeic, truncated } from '../helpers/media-fixtures.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 import { anon, share } from '../sharing/share-helpers.ts'
 
@@ -23,6 +23,25 @@ async function uploadAndWait(name: string, data: Buffer) {
   expect(r.status).toBe(201)
   await server.app.cumulus.thumbnails.idle()
   return (await alice.get(`/file-service/info/${r.body._id}`)).body
+}
+
+/** The colour at the centre of each quarter of a picture: which corner the marker is in. */
+async function corners(image: Buffer) {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const at = (fx: number, fy: number) => {
+    const i = (Math.floor(info.height * fy) * info.width + Math.floor(info.width * fx)) * 3
+    return { r: data[i]!, g: data[i + 1]!, b: data[i + 2]! }
+  }
+  const red = (c: { r: number; g: number; b: number }) => c.r > 180 && c.g < 90 && c.b < 90
+  return {
+    size: [info.width, info.height],
+    red: {
+      topLeft: red(at(0.08, 0.04)),
+      topRight: red(at(0.92, 0.04)),
+      bottomLeft: red(at(0.08, 0.96)),
+      bottomRight: red(at(0.92, 0.96)),
+    },
+  }
 }
 
 const row = (id: string) =>
@@ -70,6 +89,25 @@ describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-exa
         gps: { latitude: 48.858219, longitude: -2.294444 },
       },
     })
+  })
+
+  it('given a portrait HEIC stored as landscape pixels with irot (and EXIF Orientation 6), then portrait size, thumbnail and preview the right way up, and its date', async () => {
+    const file = await uploadAndWait('IMG_0003.HEIC', await makeRotatedHeic(240, 120))
+    expect(file.metadata).toMatchObject({ hasThumbnail: true, preview: 'image', width: 120, height: 240 })
+    expect(file.metadata.takenDate).toBe('2024-05-01T08:11:12.000Z')
+    const upright = { topLeft: false, topRight: true, bottomLeft: false, bottomRight: false }
+
+    const thumb = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`)
+    expect(thumb.status).toBe(200)
+    expect(await corners(thumb.body)).toEqual({ size: [120, 240], red: upright })
+
+    const full = await alice.bytes(`/file-service/full-thumbnail/${file._id}`)
+    expect(full.status).toBe(200)
+    expect(full.headers.get('content-type')).toBe('image/webp')
+    expect(await corners(full.body)).toEqual({ size: [120, 240], red: upright })
+
+    const info = await alice.get(`/file-service/media-info/${file._id}`)
+    expect(info.body).toMatchObject({ width: 120, height: 240, takenDate: '2024-05-01T08:11:12.000Z' })
   })
 
   it('given HEIC photos, then the gallery lists them as photos, not videos', async () => {
