@@ -91,6 +91,7 @@ export const deMessages: CumulusMessages = {
     access: 'Zugriff',
     size: 'Größe',
     uploaded: 'Hochgeladen',
+    taken: 'Aufgenommen',
     download: 'Herunterladen',
   },
   fileList: { name: 'Name', size: 'Größe', created: 'Erstellt', actions: 'Aktionen' },
