@@ -9,7 +9,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import sharp from 'sharp'
-import type { DecodedHeif } from './heif-decoder.ts'
+import { stripJpegApp1 } from '../../util/jpeg-metadata.ts'
+import type { DecodedJpeg } from './heif-decoder.ts'
 
 /** heif-dec (libheif ≥ 1.16) or heif-convert on PATH, else undefined. */
 export function findHeifCli(path = process.env.PATH ?? ''): string | undefined {
@@ -57,25 +58,29 @@ function run(bin: string, args: string[], timeoutMs: number): Promise<void> {
 }
 
 /**
- * The primary image's pixels, as RGB(A), orientation (irot/imir) applied. The child writes JPEG
- * at quality 95: a 12 MP photo in ~1.8 s where PNG's zlib takes ~16 s (y4m ~2.2 s, and would need
- * our own YUV conversion). Its EXIF still says how to turn the stored picture, which libheif has
- * already done, so the pixels are read raw (no EXIF goes on to sharp's rotate()).
+ * The primary image as a JPEG (quality 90), orientation (irot/imir) applied. JPEG because it is
+ * fast to write (a 12 MP photo in ~0.5 s, where PNG's zlib took ~16 s and y4m would need our own
+ * YUV conversion), and because it is the viewer's preview as it is: no WebP to encode, no raw
+ * pixels held here, and sharp shrinks it on load for the thumbnail. heif-convert copies the EXIF
+ * into it, whose Orientation would turn the already turned picture again and whose GPS a preview
+ * must not carry: that segment is dropped.
  */
 export async function decodeWithCli(
   bin: string,
   bytes: Buffer,
   opts: { timeoutMs: number; tmpDir?: string },
-): Promise<DecodedHeif> {
+): Promise<DecodedJpeg> {
   const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), 'cumulus-heif-'))
   try {
     const input = join(dir, 'in.heic')
     await writeFile(input, bytes)
-    await run(bin, ['--quiet', '-q', '95', input, join(dir, 'out.jpg')], opts.timeoutMs)
+    await run(bin, ['--quiet', '-q', '90', input, join(dir, 'out.jpg')], opts.timeoutMs)
     // A file of several top-level images gets one output each, numbered; the primary comes first.
-    const jpeg = await readFile(join(dir, 'out.jpg')).catch(() => readFile(join(dir, 'out-1.jpg')))
-    const { data, info } = await sharp(jpeg, { failOn: 'error' }).raw().toBuffer({ resolveWithObject: true })
-    return { width: info.width, height: info.height, channels: info.channels as 3 | 4, data }
+    const written = await readFile(join(dir, 'out.jpg')).catch(() => readFile(join(dir, 'out-1.jpg')))
+    const jpeg = stripJpegApp1(written)
+    const { width, height } = await sharp(jpeg).metadata()
+    if (!width || !height) throw new Error('HEIF decode gave no picture')
+    return { width, height, jpeg }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

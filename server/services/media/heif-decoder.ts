@@ -42,14 +42,22 @@ parentPort.on('message', async ({ id, bytes, pixelLimit }) => {
 })
 `
 
-export interface DecodedHeif {
+/** The WASM build's answer: RGBA pixels, orientation (irot/imir) applied. */
+export interface DecodedRaw {
   width: number
   height: number
-  /** 4 (RGBA, the WASM build) or 3 (RGB, the system's decoder). */
-  channels: 3 | 4
-  /** `channels` bytes a pixel, orientation (irot/imir) applied. */
+  channels: 4
   data: Uint8Array
 }
+
+/** The system decoder's answer: a JPEG with no EXIF, orientation applied. */
+export interface DecodedJpeg {
+  width: number
+  height: number
+  jpeg: Buffer
+}
+
+export type DecodedHeif = DecodedRaw | DecodedJpeg
 
 /** Which decoder does the work. */
 export type HeifBackend = 'system' | 'wasm'
@@ -131,7 +139,7 @@ export function createHeifDecoder(opts: HeifDecoderOptions = {}) {
     return w
   }
 
-  function run(bytes: Buffer, pixelLimit: number): Promise<DecodedHeif> {
+  function run(bytes: Buffer, pixelLimit: number): Promise<DecodedRaw> {
     clearTimeout(idleTimer)
     const w = thread()
     const id = nextId++

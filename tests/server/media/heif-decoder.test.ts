@@ -21,7 +21,12 @@ describe.skipIf(!heifEncAvailable)('the HEIF decoder thread (needs heif-enc)', (
     slow.close()
     const decoder = createHeifDecoder({ idleMs: 200 })
     const raw = await decoder.decode(heic, 40_000_000)
-    expect([raw.width, raw.height, raw.channels, raw.data.length]).toEqual([640, 480, 4, 640 * 480 * 4])
+    expect('data' in raw && [raw.width, raw.height, raw.channels, raw.data.length]).toEqual([
+      640,
+      480,
+      4,
+      640 * 480 * 4,
+    ])
     expect(decoder.threadsStarted).toBe(1)
     // Quiet for its idle time: the thread ends, and the next photo starts another.
     await expect.poll(() => decoder.running, { timeout: 10_000 }).toBe(false)
@@ -42,8 +47,16 @@ describe.skipIf(!heifEncAvailable)('the HEIF decoder thread (needs heif-enc)', (
 
 const cli = findHeifCli()
 
+/** The decoded picture's pixels as shown: the WASM build's RGBA, or the system decoder's JPEG read raw. */
+async function pixelsOf(decoded: DecodedHeif) {
+  if (!('jpeg' in decoded)) return decoded
+  // autoOrient: a JPEG with an Orientation left in it would be turned here, and fail the corners.
+  const { data, info } = await sharp(decoded.jpeg, { autoOrient: true }).raw().toBuffer({ resolveWithObject: true })
+  return { width: info.width, height: info.height, channels: info.channels, data }
+}
+
 /** Whether the red marker is in each corner of the decoded picture. */
-function markerCorners(raw: DecodedHeif) {
+function markerCorners(raw: { width: number; height: number; channels: number; data: Uint8Array }) {
   const at = (fx: number, fy: number) => {
     const i = (Math.floor(raw.height * fy) * raw.width + Math.floor(raw.width * fx)) * raw.channels
     return raw.data[i]! > 180 && raw.data[i + 1]! < 90 && raw.data[i + 2]! < 90
@@ -68,16 +81,22 @@ describe.skipIf(!heifEncAvailable || !cli)(
       const heic = await makeRotatedHeic(240, 120)
       const system = createHeifDecoder({ cli, tmpDir: scratch })
       const wasm = createHeifDecoder()
-      const [a, b] = await Promise.all([system.decode(heic, 1e6), wasm.decode(heic, 1e6)])
+      const [jpeg, rgba] = await Promise.all([system.decode(heic, 1e6), wasm.decode(heic, 1e6)])
       wasm.close()
-      expect([a.width, a.height, a.channels, a.data.length]).toEqual([120, 240, 3, 120 * 240 * 3])
-      expect([b.width, b.height]).toEqual([120, 240])
+      expect([jpeg.width, jpeg.height, 'jpeg' in jpeg]).toEqual([120, 240, true])
+      expect([rgba.width, rgba.height, 'data' in rgba]).toEqual([120, 240, true])
+      // The system decoder's JPEG carries no EXIF: no Orientation to turn it twice, no GPS.
+      expect((await sharp((jpeg as { jpeg: Buffer }).jpeg).metadata()).exif).toBeUndefined()
+      const [a, b] = await Promise.all([pixelsOf(jpeg), pixelsOf(rgba)])
+      expect([a.width, a.height, b.width, b.height]).toEqual([120, 240, 120, 240])
       // The marker top right, as the picture is shown (irot 90° clockwise of the stored top left).
       expect(markerCorners(a)).toEqual([false, true, false, false])
       expect(markerCorners(b)).toEqual([false, true, false, false])
       // The same picture: the mean colour of each differs by less than JPEG's loss.
-      const mean = async (r: DecodedHeif) =>
-        (await sharp(r.data, { raw: { width: r.width, height: r.height, channels: r.channels } }).stats()).channels
+      const mean = async (r: typeof a) =>
+        (
+          await sharp(r.data, { raw: { width: r.width, height: r.height, channels: r.channels as 3 | 4 } }).stats()
+        ).channels
           .slice(0, 3)
           .map((c) => c.mean)
       const [ma, mb] = await Promise.all([mean(a), mean(b)])
