@@ -109,10 +109,10 @@ export async function photosPhase(o: PhotosPhaseOptions): Promise<{ rows: Row[];
   }
   const pick = <T>(xs: T[]) => Array.from({ length: o.count }, (_, i) => xs[i % xs.length]!)
   const sides = [
-    ...(o.heic ? [{ name: 'HEIC, system libheif', server: o.heic, photos: heics, ext: 'heic' }] : []),
-    { name: 'HEIC, WASM', server: o.heicWasm, photos: heics, ext: 'heic' },
+    ...(o.heic ? [{ name: 'HEIC, system libheif', preview: 'JPEG', server: o.heic, photos: heics, ext: 'heic' }] : []),
+    { name: 'HEIC, WASM', preview: 'WebP', server: o.heicWasm, photos: heics, ext: 'heic' },
   ]
-  const jpegSide = { name: 'JPEG', server: o.jpeg, photos: jpegs, ext: 'jpg' }
+  const jpegSide = { name: 'JPEG', preview: 'JPEG', server: o.jpeg, photos: jpegs, ext: 'jpg' }
   for (const [i, side] of [...sides, jpegSide].entries())
     await side.server.session.signup(`bench-photos-${i}-${Date.now()}@example.com`)
 
@@ -163,7 +163,7 @@ export async function photosPhase(o: PhotosPhaseOptions): Promise<{ rows: Row[];
         ok: r.rss.total / MB <= 200,
       },
       {
-        metric: `full-size preview open p50, ${side.name} (WebP) vs JPEG`,
+        metric: `full-size preview open p50, ${side.name} (${side.preview}) vs JPEG`,
         unit: 'ms',
         cumulus: median(heicMs[k]!),
         baseline: median(jpegMs),
@@ -178,7 +178,7 @@ export async function photosPhase(o: PhotosPhaseOptions): Promise<{ rows: Row[];
     ]
   })
   const notes = [
-    `photos: scaled from a night of ${NIGHT.photos.toLocaleString('en')} × 12 MP to ${o.count} × ${mp.toFixed(1)} MP (${o.distinct} distinct noise pictures, iPhone EXIF); HEIC by heif-enc (x265 ultrafast, q60) from the same JPEG. Clock: first upload to last job settled, one queue worker (THUMBNAIL_CONCURRENCY 1) per server; the 12 MP estimate divides the rate by ${scale.toFixed(1)} (decode time is linear in pixels). Preview opens alternate between the servers; the HEIC preview is a stored WebP, the JPEG's the original when within the edge cap.${o.heic ? '' : ' No heif-dec/heif-convert on PATH: the system decoder was not measured.'} The RSS budget is the server's; "with its decoder processes" adds the heif-convert children's RSS sampled every 50 ms.`,
+    `photos: scaled from a night of ${NIGHT.photos.toLocaleString('en')} × 12 MP to ${o.count} × ${mp.toFixed(1)} MP (${o.distinct} distinct noise pictures, iPhone EXIF); HEIC by heif-enc (x265 ultrafast, q60) from the same JPEG. Clock: first upload to last job settled, one queue worker (THUMBNAIL_CONCURRENCY 1) per server; the 12 MP estimate divides the rate by ${scale.toFixed(1)} (decode time is linear in pixels). Preview opens alternate between the servers; the HEIC preview is stored (the system decoder's JPEG, or a WebP from the WASM pixels), the JPEG's the original when within the edge cap.${o.heic ? '' : ' No heif-dec/heif-convert on PATH: the system decoder was not measured.'} The RSS budget is the server's; "with its decoder processes" adds the heif-convert children's RSS sampled every 50 ms.`,
   ]
   const report = {
     count: o.count,
