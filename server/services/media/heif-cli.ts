@@ -5,7 +5,7 @@
 // whatever happens. The pixel cap is checked by the caller before this runs.
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import sharp from 'sharp'
@@ -70,7 +70,9 @@ export async function decodeWithCli(
   bytes: Buffer,
   opts: { timeoutMs: number; tmpDir?: string },
 ): Promise<DecodedJpeg> {
-  const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), 'cumulus-heif-'))
+  const root = opts.tmpDir ?? tmpdir()
+  await mkdir(root, { recursive: true })
+  const dir = await mkdtemp(join(root, 'cumulus-heif-'))
   try {
     const input = join(dir, 'in.heic')
     await writeFile(input, bytes)

@@ -183,13 +183,14 @@ export function createHeifDecoder(opts: HeifDecoderOptions = {}) {
   }
 
   return {
-    /** The primary image's pixels; rejects past the pixel cap (before decoding), on a broken file, or past the time limit. */
-    decode(bytes: Buffer, pixelLimit: number): Promise<DecodedHeif> {
+    /** The primary image; rejects past the pixel cap (before decoding), on a broken file, or past the time limit. */
+    decode(bytes: Buffer, pixelLimit: number, scratch?: { tmpDir: string }): Promise<DecodedHeif> {
       const job = chain.then(async () => {
         await checkDeclaredSize(bytes, pixelLimit)
         if (!opts.cli) return run(bytes, pixelLimit)
         decodes++
-        return decodeWithCli(opts.cli, bytes, { timeoutMs, tmpDir: opts.tmpDir })
+        // The job's scratch space (the server's TMP dir, as ffmpeg's), else the decoder's own.
+        return decodeWithCli(opts.cli, bytes, { timeoutMs, tmpDir: scratch?.tmpDir ?? opts.tmpDir })
       })
       chain = job.catch(() => undefined)
       return job

@@ -1,6 +1,8 @@
 // HEIC/HEIF photos through the queue (heic-decode in its own thread): thumbnail, WebP preview,
 // size, EXIF date and photo info; bombs and broken files fail without taking the server down.
 // Fixtures: heif-enc on sharp-made JPEGs (helpers/media-fixtures.ts).
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heifDecoder } from '../../../server/services/media/heif-decoder.ts'
@@ -182,6 +184,9 @@ describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-exa
     expect((await row(junk._id)).thumb_state).toBe('failed')
     const next = await uploadAndWait('next.heic', whole)
     expect(next.metadata).toMatchObject({ hasThumbnail: true, width: 640, height: 480 })
+    // The system decoder's scratch files go to the queue's own temp dir and none is left behind.
+    const scratch = join(server.dataDir, 'tmp', 'thumbnails')
+    expect(existsSync(scratch) ? readdirSync(scratch).filter((n) => n.startsWith('cumulus-heif-')) : []).toEqual([])
   })
 })
 

@@ -29,7 +29,7 @@ export const heifRenderer: Renderer = {
     }
     // A file with its thumbnail and preview only lacks what the header says (the size backfill).
     if (file.thumbnail_key && file.preview_type) return { width: shown.width, height: shown.height, ...facts }
-    const decoded = await heifDecoder.decode(bytes, ctx.pixelLimit)
+    const decoded = await heifDecoder.decode(bytes, ctx.pixelLimit, { tmpDir: ctx.tmpDir })
     const image =
       'jpeg' in decoded
         ? () => sharp(decoded.jpeg, { failOn: 'error' })
