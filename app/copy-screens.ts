@@ -72,6 +72,7 @@ export const copy = {
     access: 'Access', // ours: labels of the details block
     size: 'Size',
     uploaded: 'Uploaded',
+    taken: 'Taken', // ours: a photo's EXIF date, as in the details panel
     temporary: 'Temporary',
     public: 'Public',
     private: 'Private',

@@ -28,6 +28,7 @@ import { defaultVersionListLabels } from '../components/version-list/version-lis
 import { defaultViewToggleLabels } from '../components/view-toggle/view-toggle.tsx'
 import { defaultCommonLabels } from './common-labels.ts'
 import type { CumulusMessages } from './messages.ts'
+import { defaultPdfViewerLabels } from '../components/pdf-viewer/labels.ts'
 
 /**
  * The English message set: every component's default texts in one object. Components use these
@@ -50,6 +51,7 @@ export const enMessages: CumulusMessages = {
   multiSelectBar: defaultMultiSelectBarLabels,
   ownerBadge: defaultOwnerBadgeLabels,
   parentBar: defaultParentBarLabels,
+  pdfViewer: defaultPdfViewerLabels,
   peoplePicker: defaultPeoplePickerLabels,
   photoGallery: defaultPhotoGalleryLabels,
   photoInfo: defaultPhotoInfoLabels,

@@ -12,6 +12,7 @@ import type { MoveDialogLabels } from '../components/move-dialog/move-dialog.tsx
 import type { MultiSelectBarLabels } from '../components/multi-select-bar/multi-select-bar.tsx'
 import type { OwnerBadgeLabels } from '../components/owner-badge/owner-badge.tsx'
 import type { ParentBarLabels } from '../components/parent-bar/parent-bar.tsx'
+import type { PdfViewerLabels } from '../components/pdf-viewer/labels.ts'
 import type { PeoplePickerLabels } from '../components/people-picker/people-picker.tsx'
 import type { PhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
 import type { PhotoInfoLabels } from '../components/photo-info/photo-info.tsx'
@@ -46,6 +47,7 @@ export interface CumulusMessages {
   multiSelectBar: MultiSelectBarLabels
   ownerBadge: OwnerBadgeLabels
   parentBar: ParentBarLabels
+  pdfViewer: PdfViewerLabels
   peoplePicker: PeoplePickerLabels
   photoGallery: PhotoGalleryLabels
   photoInfo: PhotoInfoLabels

@@ -1,6 +1,7 @@
 import { expect, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { DetailsPanel, type DetailsSelection } from '../../lib/index.ts'
+import { samplePhoto as thumbnail } from './_support/sample-photo.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const created = new Date(2024, 2, 7, 21, 5)
@@ -26,10 +27,6 @@ const long: DetailsSelection = {
     linkType: 'one',
   },
 }
-// A thumbnail drawn inline, so the shot needs no file.
-const thumbnail = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="240" fill="#7fb3ff"/><circle cx="240" cy="70" r="30" fill="#ffd166"/><path d="M0 240L110 110l80 80 50-40 80 90z" fill="#2e7d32"/></svg>',
-)}`
 const photo: DetailsSelection = {
   type: 'file',
   file: {

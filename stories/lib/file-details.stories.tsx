@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import { Button, FileDetails, FileDetailsDialog, sprinkles, vars } from '../../lib/index.ts'
+import { samplePhoto } from './_support/sample-photo.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 import { overlayDocs, viewportShot } from './_support/visual.ts'
 
@@ -55,7 +56,10 @@ const details = (patch: Partial<Parameters<typeof FileDetails>[0]> = {}) => (
   </div>
 )
 
-/** Public, private and temporary access; a download in progress; a long name; an empty file; a narrow viewport. */
+/**
+ * Public, private and temporary access; a download in progress; a long name; an empty file; a photo
+ * (thumbnail and date taken); a narrow viewport.
+ */
 export const States = meta.story({
   render: () => (
     <StateGrid columns={3}>
@@ -70,6 +74,15 @@ export const States = meta.story({
         })}
       </State>
       <State label="empty file">{details({ name: 'empty.txt', access: 'private', fileSize: 0 })}</State>
+      <State label="photo (thumbnail, taken)">
+        {details({
+          name: 'IMG_2041.HEIC',
+          access: 'private',
+          fileSize: 3_210_000,
+          thumbnailUrl: samplePhoto,
+          takenDate: new Date(2023, 7, 19, 18, 40),
+        })}
+      </State>
       <State label="narrow viewport (280 px)">
         <div className={card} style={{ width: 280, boxSizing: 'border-box' }}>
           <FileDetails

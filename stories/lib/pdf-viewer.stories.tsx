@@ -153,3 +153,24 @@ export const States = meta.story({
 })
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
+
+/** In German (`LocaleProvider` with `deMessages`): "Seite 1 von 5", zoom and find. */
+export const StatesGerman = States.extend({
+  globals: { locale: 'de-DE' },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const c = within(canvasElement)
+    await waitFor(() => expect(c.getByText('1 von 3')).toBeVisible(), { timeout: 10_000 })
+    // Three viewers are ready (the others load and fail).
+    await expect(c.getAllByText('von 5').length).toBe(3)
+    await expect(c.getAllByRole('button', { name: 'Vergrößern' }).length).toBe(3)
+    await expect(c.getAllByRole('searchbox', { name: 'Im Dokument suchen' }).length).toBe(3)
+    for (const next of c.getAllByRole('button', { name: 'Nächster' })) {
+      const box = next.getBoundingClientRect()
+      const viewer = next.closest('[data-part="pdf-viewer"]')!.getBoundingClientRect()
+      await expect(box.right).toBeLessThanOrEqual(viewer.right)
+    }
+    await expect(c.getByRole('alert')).toHaveTextContent('Dieses PDF kann nicht angezeigt werden')
+    await expect(c.getByRole('status', { name: 'PDF wird geladen' })).toBeTruthy()
+  },
+})

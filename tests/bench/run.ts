@@ -18,6 +18,7 @@ import { appPhase } from './app.ts'
 import { contentPhase } from './content.ts'
 import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
+import { findHeifCli } from '../../server/services/media/heif-cli.ts'
 import { photosPhase } from './photos.ts'
 import { sharingPhase } from './sharing.ts'
 import { treePhase } from './tree.ts'
@@ -442,20 +443,21 @@ async function content() {
 // Phone photos through the thumbnail queue (photos.ts): HEIC vs the same pictures as JPEG.
 
 async function photos() {
-  const server = async (name: string) => {
+  const server = async (name: string, env: Record<string, string> = {}) => {
     const dir = join(root, `data-${name}`)
     const child = await startChild(
       name,
       join(buildDir, 'serve.mjs'),
       [],
-      { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') },
+      { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app'), ...env },
       SERVER_NODE_FLAGS,
     )
     children.push(child)
     return { port: child.port, pid: child.pid, dbFile: join(dir, 'cumulus.db'), session: new Session(child.port) }
   }
   const r = await photosPhase({
-    heic: await server('cumulus-photos-heic'),
+    heic: findHeifCli() ? await server('cumulus-photos-heic') : undefined,
+    heicWasm: await server('cumulus-photos-heic-wasm', { HEIF_DECODER: 'wasm' }),
     jpeg: await server('cumulus-photos-jpeg'),
     // 1/4 of a 12 MP photo; 24 of them (8 quick) keep the phase under 2 minutes on 2 cores.
     count: quick ? 8 : 24,

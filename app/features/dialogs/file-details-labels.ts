@@ -11,6 +11,7 @@ export const fileDetailsLabels = {
   access: p.access,
   size: p.size,
   uploaded: p.uploaded,
+  taken: p.taken,
   download: p.download,
 }
 

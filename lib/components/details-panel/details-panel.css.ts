@@ -35,18 +35,6 @@ export const banner = style([
   },
 ])
 
-// The thumbnail at its own shape, as wide as the panel; a tall one stops at the info pane's width.
-export const thumbnail = style([
-  sprinkles({ display: 'block', borderRadius: 'medium' }),
-  {
-    inlineSize: '100%',
-    blockSize: 'auto',
-    maxBlockSize: vars.size.infoPane,
-    objectFit: 'contain',
-    background: vars.color.surfaceSunken,
-  },
-])
-
 export const name = style([
   sprinkles({ fontSize: 'large', fontWeight: 'semibold', lineHeight: 'tight', margin: 'none' }),
   { overflowWrap: 'anywhere' },

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, Fragment, type ReactNode, useState } from 'react'
+import { type ComponentPropsWithRef, Fragment, type ReactNode } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { vars } from '../../theme/contract.css.ts'
 import { extensionBadge } from '../../utils/extension-badge.ts'
@@ -7,6 +7,7 @@ import { defaultMiddleTruncateMax, middleTruncate } from '../../utils/middle-tru
 import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './details-panel.css.ts'
+import { DetailsThumbnail } from './details-thumbnail.tsx'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 /** The panel's default width, in px. */
@@ -124,7 +125,11 @@ export function DetailsPanel({
     <>
       {isFile && selection.file.thumbnailUrl ? (
         // Keyed by address: a thumbnail that failed does not hide the next file's.
-        <Thumbnail key={selection.file.thumbnailUrl} src={selection.file.thumbnailUrl} banner={badge} />
+        <DetailsThumbnail
+          key={selection.file.thumbnailUrl}
+          src={selection.file.thumbnailUrl}
+          fallback={<Banner badge={badge} />}
+        />
       ) : (
         <Banner badge={badge} />
       )}
@@ -153,14 +158,5 @@ function Banner({ badge }: { badge: Badge }) {
     <div aria-hidden className={css.banner} style={{ backgroundColor: badge ? badge.color : vars.color.accent }}>
       {badge ? badge.text : <Icon name="folder" size="large" />}
     </div>
-  )
-}
-
-// Decorative too (the name follows); the banner stands in if the thumbnail fails to load.
-function Thumbnail({ src, banner }: { src: string; banner: Badge }) {
-  const [failed, setFailed] = useState(false)
-  if (failed) return <Banner badge={banner} />
-  return (
-    <img src={src} alt="" data-part="details-thumbnail" className={css.thumbnail} onError={() => setFailed(true)} />
   )
 }

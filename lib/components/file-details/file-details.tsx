@@ -5,6 +5,7 @@ import type { DateInput } from '../../utils/format-date.ts'
 import { Button } from '../button/button.tsx'
 import { Dialog, type DialogProps } from '../dialog/dialog.tsx'
 import { type SharePermission, sharePermissionLabels } from '../share-dialog/share-permission.ts'
+import { DetailsThumbnail } from '../details-panel/details-thumbnail.tsx'
 import * as css from './file-details.css.ts'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
 
@@ -17,6 +18,10 @@ interface FileDetailsFields {
   fileSize: number
   /** Upload date, shown in the locale's `file` date format. */
   uploadDate: DateInput
+  /** The file's thumbnail, shown above its name when it has one. */
+  thumbnailUrl?: string
+  /** When a photo or video was taken (EXIF), shown as Taken when known. */
+  takenDate?: DateInput
   /** The Copy name button: the app copies the name and shows "Filename Copied". */
   onCopyName: (name: string) => void
   /** The Download button. */
@@ -36,6 +41,8 @@ export interface FileDetailsLabels {
   access: string
   size: string
   uploaded: string
+  /** When a photo or video was taken. */
+  taken: string
   download: string
 }
 
@@ -46,6 +53,7 @@ export const defaultFileDetailsLabels: FileDetailsLabels = {
   access: 'Access',
   size: 'Size',
   uploaded: 'Uploaded',
+  taken: 'Taken',
   download: 'Download',
 }
 
@@ -54,14 +62,17 @@ export interface FileDetailsProps
   extends FileDetailsFields, Omit<ComponentPropsWithRef<'div'>, keyof FileDetailsFields | 'children'> {}
 
 /**
- * A file's name (with Copy name), its details (access, size, upload date) and a Download button:
- * the body of the file details modal and of the public download page.
+ * A file's thumbnail (when it has one), its name (with Copy name), its details (access, size,
+ * upload date, and the date taken when known) and a Download button: the body of the file details
+ * modal and of the public download page.
  */
 export function FileDetails({
   name,
   access,
   fileSize,
   uploadDate,
+  thumbnailUrl,
+  takenDate,
   onCopyName,
   onDownload,
   downloading = false,
@@ -76,6 +87,7 @@ export function FileDetails({
   const accessText = { ...sharePermissionLabels, ...locale.messages.shareDialog?.permissions, ...accessLabels }[access]
   return (
     <div data-part="file-details" {...props} className={cx(css.root, className)}>
+      {thumbnailUrl ? <DetailsThumbnail key={thumbnailUrl} src={thumbnailUrl} /> : null}
       <div className={css.nameBox}>
         <span className={css.name}>{name}</span>
         <Button icon="copy" size="small" onClick={() => onCopyName(name)}>
@@ -95,6 +107,12 @@ export function FileDetails({
             <dd className={css.value}>{locale.formatSize(fileSize)}</dd>
             <dt className={css.term}>{labels.uploaded}</dt>
             <dd className={css.value}>{locale.formatDate(uploadDate, 'file')}</dd>
+            {takenDate !== undefined ? (
+              <>
+                <dt className={css.term}>{labels.taken}</dt>
+                <dd className={css.value}>{locale.formatDate(takenDate, 'file')}</dd>
+              </>
+            ) : null}
           </dl>
         </div>
       </Ariakit.HeadingLevel>
@@ -122,6 +140,8 @@ export function FileDetailsDialog({
   access,
   fileSize,
   uploadDate,
+  thumbnailUrl,
+  takenDate,
   onCopyName,
   onDownload,
   downloading,
@@ -139,6 +159,8 @@ export function FileDetailsDialog({
         access={access}
         fileSize={fileSize}
         uploadDate={uploadDate}
+        thumbnailUrl={thumbnailUrl}
+        takenDate={takenDate}
         onCopyName={onCopyName}
         onDownload={onDownload}
         downloading={downloading}

@@ -1,2 +1,3 @@
 export * from './pdf-viewer.tsx'
 export { type PageSize, zoomSteps } from './page-layout.ts'
+export { defaultPdfViewerLabels, type PdfViewerLabels } from './labels.ts'

@@ -35,6 +35,8 @@ import {
 import { PdfPage } from './pdf-page.tsx'
 import { loadPdfjs, type PdfjsModule } from './pdfjs.ts'
 import * as css from './pdf-viewer.css.ts'
+import { useLabels } from '../../locale/context.ts'
+import { defaultPdfViewerLabels, type PdfViewerLabels } from './labels.ts'
 
 /** Where the PDF comes from: an address (fetched by pdf.js, in ranges when the server allows) or a loader of its bytes. */
 export type PdfSource = string | (() => Promise<ArrayBuffer>)
@@ -44,45 +46,6 @@ export const pdfViewerStates = ['loading', 'ready', 'error'] as const
 
 /** One of `pdfViewerStates`. */
 export type PdfViewerState = (typeof pdfViewerStates)[number]
-
-/** The texts of `PdfViewer`; each has an English default. */
-export interface PdfViewerLabels {
-  loading: string
-  error: string
-  page: string
-  /** After the page field: "of 12". */
-  pageCount: (count: number) => string
-  /** A page's name for assistive technology. */
-  pageLabel: (page: number) => string
-  zoomIn: string
-  zoomOut: string
-  fitWidth: string
-  find: string
-  findPrev: string
-  findNext: string
-  /** "3 of 12" while stepping through matches. */
-  matchCount: (current: number, count: number) => string
-  noMatches: string
-  toolbar: string
-}
-
-/** English defaults of `PdfViewerLabels`. */
-export const defaultPdfViewerLabels: PdfViewerLabels = {
-  loading: 'Loading PDF',
-  error: "This PDF can't be shown",
-  page: 'Page',
-  pageCount: (count) => `of ${count}`,
-  pageLabel: (page) => `Page ${page}`,
-  zoomIn: 'Zoom in',
-  zoomOut: 'Zoom out',
-  fitWidth: 'Fit width',
-  find: 'Find in document',
-  findPrev: 'Previous match',
-  findNext: 'Next match',
-  matchCount: (current, count) => `${current} of ${count}`,
-  noMatches: 'No matches',
-  toolbar: 'PDF',
-}
 
 /** Props of `PdfViewer`; other div attributes are forwarded to its root. */
 export interface PdfViewerProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onError'> {
@@ -120,7 +83,7 @@ export function PdfViewer({
   onKeyDown,
   ...props
 }: PdfViewerProps) {
-  const labels = useMemo(() => ({ ...defaultPdfViewerLabels, ...labelOverrides }), [labelOverrides])
+  const labels = useLabels('pdfViewer', defaultPdfViewerLabels, labelOverrides)
   const [state, setState] = useState<PdfViewerState>('loading')
   const [pdfjs, setPdfjs] = useState<PdfjsModule>()
   const [doc, setDoc] = useState<PDFDocumentProxy>()

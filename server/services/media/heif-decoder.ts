@@ -1,10 +1,13 @@
-// Decodes HEIF/HEIC (iPhone photos: HEVC, which sharp's prebuilt libvips cannot decode) with
-// heic-decode, libheif compiled to WASM, in a worker thread of its own. Not on the main thread:
+// Decodes HEIF/HEIC (iPhone photos: HEVC, which sharp's prebuilt libvips cannot decode): with the
+// system's libheif when it is installed (heif-cli.ts, a child process), else with heic-decode,
+// libheif compiled to WASM, in a worker thread of its own. This module picks one. Not on the main thread:
 // one 12 MP photo is ~2.5 s of synchronous WASM that would stall every request. In a worker, a
 // decode that runs too long is really stopped (terminate), and the WASM heap, which only grows to
 // the largest photo decoded so far, is handed back when the thread ends after a quiet spell.
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
+import sharp from 'sharp'
+import { decodeWithCli, findHeifCli } from './heif-cli.ts'
 
 /** A decode taking longer is killed: a 40 MP photo decodes in well under this on one core. */
 const DECODE_TIMEOUT_MS = 60_000
@@ -39,11 +42,37 @@ parentPort.on('message', async ({ id, bytes, pixelLimit }) => {
 })
 `
 
-export interface DecodedHeif {
+/** The WASM build's answer: RGBA pixels, orientation (irot/imir) applied. */
+export interface DecodedRaw {
   width: number
   height: number
-  /** RGBA, 4 bytes a pixel, orientation (irot/imir) applied. */
+  channels: 4
   data: Uint8Array
+}
+
+/** The system decoder's answer: a JPEG with no EXIF, orientation applied. */
+export interface DecodedJpeg {
+  width: number
+  height: number
+  jpeg: Buffer
+}
+
+export type DecodedHeif = DecodedRaw | DecodedJpeg
+
+/** Which decoder does the work. */
+export type HeifBackend = 'system' | 'wasm'
+
+/** The declared size after rotation (boxes only, no pixel decoded), refused past the cap. */
+async function checkDeclaredSize(bytes: Buffer, pixelLimit: number): Promise<void> {
+  let meta
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata()
+  } catch (err) {
+    throw new Error(`Not a readable HEIF image: ${(err as Error).message}`, { cause: err })
+  }
+  const { width, height } = meta.autoOrient ?? meta
+  if (!width || !height) throw new Error('HEIF image has no size')
+  if (width * height > pixelLimit) throw new Error(`HEIF image of ${width}x${height} is past the pixel cap`)
 }
 
 interface Reply {
@@ -56,8 +85,21 @@ interface Reply {
 
 const heicDecodePath = () => createRequire(import.meta.url).resolve('heic-decode')
 
-/** One decoding thread, one photo at a time (a decode holds up to 4 bytes a pixel twice). */
-export function createHeifDecoder(opts: { timeoutMs?: number; idleMs?: number } = {}) {
+export interface HeifDecoderOptions {
+  timeoutMs?: number
+  idleMs?: number
+  /** The system decoder's path (findHeifCli()); without it, the WASM thread. */
+  cli?: string
+  /** Where the system decoder's scratch files go (the OS temp dir by default). */
+  tmpDir?: string
+}
+
+/**
+ * One photo at a time (a decode holds up to 4 bytes a pixel twice), in the system decoder's
+ * process or in one decoding thread.
+ */
+export function createHeifDecoder(opts: HeifDecoderOptions = {}) {
+  const timeoutMs = opts.timeoutMs ?? DECODE_TIMEOUT_MS
   let worker: Worker | undefined
   let idleTimer: NodeJS.Timeout | undefined
   let nextId = 0
@@ -97,16 +139,16 @@ export function createHeifDecoder(opts: { timeoutMs?: number; idleMs?: number } 
     return w
   }
 
-  function run(bytes: Buffer, pixelLimit: number): Promise<DecodedHeif> {
+  function run(bytes: Buffer, pixelLimit: number): Promise<DecodedRaw> {
     clearTimeout(idleTimer)
     const w = thread()
     const id = nextId++
     decodes++
     return new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`HEIF decode took over ${(opts.timeoutMs ?? DECODE_TIMEOUT_MS) / 1000} s and was stopped`))
+        reject(new Error(`HEIF decode took over ${timeoutMs / 1000} s and was stopped`))
         end()
-      }, opts.timeoutMs ?? DECODE_TIMEOUT_MS)
+      }, timeoutMs)
       const settle = () => {
         clearTimeout(timer)
         current = undefined
@@ -124,7 +166,12 @@ export function createHeifDecoder(opts: { timeoutMs?: number; idleMs?: number } 
     })
       .then((reply) => {
         if (reply.error || !reply.data) throw new Error(reply.error ?? 'HEIF decode gave no pixels')
-        return { width: reply.width!, height: reply.height!, data: new Uint8Array(reply.data.buffer) }
+        return {
+          width: reply.width!,
+          height: reply.height!,
+          channels: 4 as const,
+          data: new Uint8Array(reply.data.buffer),
+        }
       })
       .finally(() => {
         if (worker) {
@@ -136,11 +183,20 @@ export function createHeifDecoder(opts: { timeoutMs?: number; idleMs?: number } 
   }
 
   return {
-    /** The primary image's pixels; rejects past the pixel cap (before decoding), on a broken file, or past the time limit. */
-    decode(bytes: Buffer, pixelLimit: number): Promise<DecodedHeif> {
-      const job = chain.then(() => run(bytes, pixelLimit))
+    /** The primary image; rejects past the pixel cap (before decoding), on a broken file, or past the time limit. */
+    decode(bytes: Buffer, pixelLimit: number, scratch?: { tmpDir: string }): Promise<DecodedHeif> {
+      const job = chain.then(async () => {
+        await checkDeclaredSize(bytes, pixelLimit)
+        if (!opts.cli) return run(bytes, pixelLimit)
+        decodes++
+        // The job's scratch space (the server's TMP dir, as ffmpeg's), else the decoder's own.
+        return decodeWithCli(opts.cli, bytes, { timeoutMs, tmpDir: scratch?.tmpDir ?? opts.tmpDir })
+      })
       chain = job.catch(() => undefined)
       return job
+    },
+    get backend(): HeifBackend {
+      return opts.cli ? 'system' : 'wasm'
     },
     get threadsStarted(): number {
       return started
@@ -156,5 +212,10 @@ export function createHeifDecoder(opts: { timeoutMs?: number; idleMs?: number } 
 }
 export type HeifDecoder = ReturnType<typeof createHeifDecoder>
 
-/** The process's decoder: the queue's jobs share one thread. */
-export const heifDecoder = createHeifDecoder()
+/**
+ * The process's decoder, shared by the queue's jobs: the system's libheif when on PATH, unless
+ * HEIF_DECODER=wasm asks for the built-in one (the bench compares the two).
+ */
+export const heifDecoder = createHeifDecoder({
+  cli: process.env.HEIF_DECODER === 'wasm' ? undefined : findHeifCli(),
+})

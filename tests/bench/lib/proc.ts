@@ -2,7 +2,7 @@
 // alone, and they are plain bundled JS (like `npm start` runs dist/server/main.js): under tsx
 // the loader's worker thread would add tens of MB to the figure.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { build } from 'esbuild'
 import { withMallocTunables } from '../../../scripts/malloc-tunables.mjs'
@@ -147,25 +147,50 @@ export function rssMonitor(pid: number) {
   }
   let peak = statusField(pid, 'VmRSS')
   let anon = statusField(pid, 'RssAnon')
+  let family = peak
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, statusField(pid, 'VmRSS'))
+      const own = statusField(pid, 'VmRSS')
+      peak = Math.max(peak, own)
       anon = Math.max(anon, statusField(pid, 'RssAnon'))
+      family = Math.max(family, own + childPids(pid).reduce((n, child) => n + childRss(child), 0))
     } catch {
       // The process went away; stop() reports what was seen.
     }
   }, 50)
   return {
-    /** Peak bytes since the monitor started (total, and anonymous memory only). */
-    stop(): { total: number; anon: number } {
+    /**
+     * Peak bytes since the monitor started (total, and anonymous memory only), and with the
+     * children it spawns (a decoder process) added, as sampled every 50 ms.
+     */
+    stop(): { total: number; anon: number; withChildren: number } {
       clearInterval(timer)
       try {
         if (hwmReset) peak = Math.max(peak, statusField(pid, 'VmHWM'))
       } catch {
         // ignore: process gone
       }
-      return { total: peak, anon }
+      return { total: peak, anon, withChildren: Math.max(family, peak) }
     },
+  }
+}
+
+/** The processes `pid`'s threads started that are still running. */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    )
+  } catch {
+    return []
+  }
+}
+
+function childRss(pid: number): number {
+  try {
+    return statusField(pid, 'VmRSS')
+  } catch {
+    return 0 // it exited between the listing and the read
   }
 }
 

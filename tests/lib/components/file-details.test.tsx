@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { FileDetails, FileDetailsDialog, formatFileDate } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
@@ -80,6 +80,51 @@ describe('FileDetails', () => {
       />,
     )
     expect(details(screen.getByRole('group', { name: 'File details' })).Access).toBe(label)
+  })
+
+  it('given a photo, then its thumbnail sits above the name and Taken follows Uploaded; a failed thumbnail leaves no gap', async () => {
+    const { container } = setup(
+      <FileDetails
+        name="IMG_2041.HEIC"
+        access="private"
+        fileSize={1536}
+        uploadDate={uploaded}
+        thumbnailUrl="/thumbnail/p"
+        takenDate={new Date(2023, 7, 19, 18, 40)}
+        onCopyName={() => {}}
+        onDownload={() => {}}
+      />,
+    )
+    expect(details(screen.getByRole('group', { name: 'File details' }))).toEqual({
+      Access: 'Private',
+      Size: '1.5 KB',
+      Uploaded: '03/07/2024, 09:05 PM',
+      Taken: '08/19/2023, 06:40 PM',
+    })
+    const img = container.querySelector('img')!
+    expect([img.getAttribute('src'), img.getAttribute('alt')]).toEqual(['/thumbnail/p', ''])
+    // Before the name box, in reading order.
+    expect(
+      img.compareDocumentPosition(screen.getByText('IMG_2041.HEIC')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    await expectNoAxeViolations()
+    fireEvent.error(img)
+    expect(container.querySelector('img')).toBeNull()
+  })
+
+  it('given no thumbnail or taken date, then neither shows', () => {
+    const { container } = setup(
+      <FileDetails
+        name="a.zip"
+        access="private"
+        fileSize={1}
+        uploadDate={uploaded}
+        onCopyName={() => {}}
+        onDownload={() => {}}
+      />,
+    )
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.queryByText('Taken')).toBeNull()
   })
 
   it('given downloading, then Download is busy', () => {

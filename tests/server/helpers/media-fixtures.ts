@@ -70,6 +70,25 @@ export function heicFromJpeg(jpeg: Buffer): Buffer {
   }
 }
 
+/** Red, in one corner of a photo, to tell which way up a decoded picture is. */
+export const MARKER = { r: 230, g: 20, b: 20 }
+
+/**
+ * A portrait photo as an iPhone stores it: `width`×`height` landscape pixels with a red square in
+ * their top-left corner, EXIF Orientation 6 (and IPHONE_EXIF), and an `irot` of 270° anticlockwise
+ * (90° clockwise). Shown the right way up it is `height`×`width`, the marker top right.
+ */
+export async function makeRotatedHeic(width = 120, height = 60): Promise<Buffer> {
+  const side = Math.round(Math.min(width, height) / 4)
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+    .composite([{ input: { create: { width: side, height: side, channels: 3, background: MARKER } }, left: 0, top: 0 }])
+    .jpeg({ quality: 95 })
+    .withExif(IPHONE_EXIF)
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+  return withIrot(heicFromJpeg(jpeg), 3)
+}
+
 /** The offset of a box's type in an ISO-BMFF file (the first one), or throws. */
 function boxAt(file: Buffer, type: string): number {
   const at = file.indexOf(type, 0, 'latin1')
@@ -122,4 +141,118 @@ export function makeHevcVideo(ext: 'mp4' | 'mov', seconds = 2): Buffer {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+interface Box {
+  start: number
+  size: number
+  type: string
+  /** Where the box's content starts (after size, type and, for full boxes, version and flags). */
+  body: number
+}
+
+function boxesIn(file: Buffer, from: number, to: number, full: ReadonlySet<string> = new Set()): Box[] {
+  const boxes: Box[] = []
+  for (let at = from; at + 8 <= to;) {
+    const size = file.readUInt32BE(at)
+    const type = file.toString('latin1', at + 4, at + 8)
+    if (size < 8) throw new Error(`box ${type} has a size this helper does not read`)
+    boxes.push({ start: at, size, type, body: at + 8 + (full.has(type) ? 4 : 0) })
+    at += size
+  }
+  return boxes
+}
+
+const child = (boxes: Box[], type: string) => {
+  const found = boxes.find((b) => b.type === type)
+  if (!found) throw new Error(`no ${type} box`)
+  return found
+}
+
+/** An unsigned big-endian number of 0, 4 or 8 bytes at `at` (iloc's variable-width fields). */
+const readN = (file: Buffer, at: number, bytes: number) =>
+  bytes === 0 ? 0 : bytes === 4 ? file.readUInt32BE(at) : Number(file.readBigUInt64BE(at))
+function writeN(file: Buffer, at: number, bytes: number, value: number) {
+  if (bytes === 4) file.writeUInt32BE(value, at)
+  else if (bytes === 8) file.writeBigUInt64BE(BigInt(value), at)
+}
+
+/**
+ * The HEIC with an `irot` transform on its primary image, as an iPhone stores a portrait photo:
+ * landscape pixels plus "turn `quarterTurnsCcw` × 90° anticlockwise to show". heif-enc 1.15 keeps a
+ * JPEG's EXIF Orientation as EXIF only, so the box is added here: appended to ipco, associated
+ * (essential) in ipma, and every size and file offset after it moved along.
+ */
+export function withIrot(heic: Buffer, quarterTurnsCcw: 1 | 2 | 3): Buffer {
+  const top = boxesIn(heic, 0, heic.length)
+  const meta = child(top, 'meta')
+  const inMeta = boxesIn(heic, meta.start + 12, meta.start + meta.size, new Set(['pitm', 'iloc']))
+  const primary = heic.readUInt16BE(child(inMeta, 'pitm').body)
+  const iprp = child(inMeta, 'iprp')
+  const inIprp = boxesIn(heic, iprp.start + 8, iprp.start + iprp.size, new Set(['ipma']))
+  const ipco = child(inIprp, 'ipco')
+  const ipma = child(inIprp, 'ipma')
+  if (heic.readUInt8(ipma.start + 8) !== 0) throw new Error('ipma version this helper does not write')
+  const wide = (heic.readUInt32BE(ipma.start + 8) & 1) === 1
+  const propertyIndex = boxesIn(heic, ipco.start + 8, ipco.start + ipco.size).length + 1
+  const irot = Buffer.from([0, 0, 0, 9, ...Buffer.from('irot', 'latin1'), quarterTurnsCcw & 3])
+  const association = wide
+    ? Buffer.from([0x80 | (propertyIndex >> 8), propertyIndex & 0xff])
+    : Buffer.from([0x80 | propertyIndex])
+  // The primary item's entry in ipma: its association count goes up by one.
+  let entry = ipma.body + 4
+  let countAt = -1
+  let entryEnd = -1
+  for (let n = heic.readUInt32BE(ipma.body); n > 0; n--) {
+    const item = heic.readUInt16BE(entry)
+    const count = heic.readUInt8(entry + 2)
+    const end = entry + 3 + count * (wide ? 2 : 1)
+    if (item === primary) [countAt, entryEnd] = [entry + 2, end]
+    entry = end
+  }
+  if (countAt < 0) throw new Error('primary item has no properties')
+  const grown = irot.length + association.length
+  const out = Buffer.concat([
+    heic.subarray(0, ipco.start + ipco.size),
+    irot,
+    heic.subarray(ipco.start + ipco.size, entryEnd),
+    association,
+    heic.subarray(entryEnd),
+  ])
+  // Offsets in `out` of what came after each insertion.
+  const moved = (at: number) => at + (at >= entryEnd ? grown : at >= ipco.start + ipco.size ? irot.length : 0)
+  out.writeUInt8(heic.readUInt8(countAt) + 1, moved(countAt))
+  out.writeUInt32BE(ipco.size + irot.length, moved(ipco.start))
+  out.writeUInt32BE(ipma.size + association.length, moved(ipma.start))
+  out.writeUInt32BE(iprp.size + grown, moved(iprp.start))
+  out.writeUInt32BE(meta.size + grown, moved(meta.start))
+  // iloc's file offsets (construction method 0) point past meta, into mdat: they move too.
+  const iloc = child(inMeta, 'iloc')
+  const at = moved(iloc.body)
+  const version = out.readUInt8(iloc.start + 8)
+  const offsetSize = out.readUInt8(at) >> 4
+  const lengthSize = out.readUInt8(at) & 15
+  const baseSize = out.readUInt8(at + 1) >> 4
+  const indexSize = version >= 1 ? out.readUInt8(at + 1) & 15 : 0
+  let p = at + 2
+  const items = version < 2 ? out.readUInt16BE(p) : out.readUInt32BE(p)
+  p += version < 2 ? 2 : 4
+  for (let i = 0; i < items; i++) {
+    p += version < 2 ? 2 : 4
+    const method = version >= 1 ? out.readUInt16BE(p) & 15 : 0
+    if (version >= 1) p += 2
+    p += 2 // data_reference_index
+    const baseAt = p
+    p += baseSize
+    const extents = out.readUInt16BE(p)
+    p += 2
+    for (let e = 0; e < extents; e++) {
+      p += indexSize
+      if (method === 0 && offsetSize > 0 && baseSize === 0)
+        writeN(out, p, offsetSize, readN(out, p, offsetSize) + grown)
+      p += offsetSize + lengthSize
+    }
+    if (method === 0 && baseSize > 0) writeN(out, baseAt, baseSize, readN(out, baseAt, baseSize) + grown)
+  }
+  return out
 }

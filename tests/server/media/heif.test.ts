@@ -1,11 +1,13 @@
 // HEIC/HEIF photos through the queue (heic-decode in its own thread): thumbnail, WebP preview,
 // size, EXIF date and photo info; bombs and broken files fail without taking the server down.
 // Fixtures: heif-enc on sharp-made JPEGs (helpers/media-fixtures.ts).
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heifDecoder } from '../../../server/services/media/heif-decoder.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
-import { heicBomb, heifEncAvailable, makeHeic, truncated } from '../helpers/media-fixtures.ts'
+import { heicBomb, heifEncAvailable, makeHeic, makeRotatedHeic, truncated } from '../helpers/media-fixtures.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 import { anon, share } from '../sharing/share-helpers.ts'
 
@@ -25,11 +27,39 @@ async function uploadAndWait(name: string, data: Buffer) {
   return (await alice.get(`/file-service/info/${r.body._id}`)).body
 }
 
+/** The colour at the centre of each quarter of a picture: which corner the marker is in. */
+async function corners(image: Buffer) {
+  const { data, info } = await sharp(image, { autoOrient: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const at = (fx: number, fy: number) => {
+    const i = (Math.floor(info.height * fy) * info.width + Math.floor(info.width * fx)) * 3
+    return { r: data[i]!, g: data[i + 1]!, b: data[i + 2]! }
+  }
+  const red = (c: { r: number; g: number; b: number }) => c.r > 180 && c.g < 90 && c.b < 90
+  return {
+    size: [info.width, info.height],
+    red: {
+      topLeft: red(at(0.08, 0.04)),
+      topRight: red(at(0.92, 0.04)),
+      bottomLeft: red(at(0.08, 0.96)),
+      bottomRight: red(at(0.92, 0.96)),
+    },
+  }
+}
+
+/**
+ * The viewer's picture of a HEIC: the system decoder's JPEG as it is, or a WebP made from the
+ * WASM build's pixels (HEIF_DECODER=wasm runs this file that way).
+ */
+const previewFormat = heifDecoder.backend === 'system' ? 'jpeg' : 'webp'
+
 const row = (id: string) =>
   server.app.cumulus.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-examples)', () => {
-  it('given an iPhone-style HEIC, then a WebP thumbnail, a WebP full-size preview, its size, date and photo info', async () => {
+  it('given an iPhone-style HEIC, then a WebP thumbnail, a JPEG (system libheif) or WebP full-size preview, its size, date and photo info', async () => {
     const file = await uploadAndWait('IMG_0001.HEIC', await makeHeic({ width: 800, height: 600 }))
     expect(file.metadata).toMatchObject({
       hasThumbnail: true,
@@ -50,9 +80,11 @@ describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-exa
 
     const full = await alice.bytes(`/file-service/full-thumbnail/${file._id}`)
     expect(full.status).toBe(200)
-    expect(full.headers.get('content-type')).toBe('image/webp')
+    expect(full.headers.get('content-type')).toBe(`image/${previewFormat}`)
     const f = await sharp(full.body).metadata()
-    expect([f.format, f.width, f.height]).toEqual(['webp', 800, 600])
+    expect([f.format, f.width, f.height]).toEqual([previewFormat, 800, 600])
+    // No EXIF in the preview: no GPS for whoever the photo is shown to.
+    expect(f.exif).toBeUndefined()
 
     const info = await alice.get(`/file-service/media-info/${file._id}`)
     expect(info.status).toBe(200)
@@ -72,6 +104,25 @@ describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-exa
     })
   })
 
+  it('given a portrait HEIC stored as landscape pixels with irot (and EXIF Orientation 6), then portrait size, thumbnail and preview the right way up, and its date', async () => {
+    const file = await uploadAndWait('IMG_0003.HEIC', await makeRotatedHeic(240, 120))
+    expect(file.metadata).toMatchObject({ hasThumbnail: true, preview: 'image', width: 120, height: 240 })
+    expect(file.metadata.takenDate).toBe('2024-05-01T08:11:12.000Z')
+    const upright = { topLeft: false, topRight: true, bottomLeft: false, bottomRight: false }
+
+    const thumb = await alice.bytes(`/file-service/thumbnail/${file.metadata.thumbnailID}`)
+    expect(thumb.status).toBe(200)
+    expect(await corners(thumb.body)).toEqual({ size: [120, 240], red: upright })
+
+    const full = await alice.bytes(`/file-service/full-thumbnail/${file._id}`)
+    expect(full.status).toBe(200)
+    expect(full.headers.get('content-type')).toBe(`image/${previewFormat}`)
+    expect(await corners(full.body)).toEqual({ size: [120, 240], red: upright })
+
+    const info = await alice.get(`/file-service/media-info/${file._id}`)
+    expect(info.body).toMatchObject({ width: 120, height: 240, takenDate: '2024-05-01T08:11:12.000Z' })
+  })
+
   it('given HEIC photos, then the gallery lists them as photos, not videos', async () => {
     const file = await uploadAndWait('IMG_0002.heic', await makeHeic({ width: 320, height: 240, exif: null }))
     expect((await row(file._id)).media).toBe(1)
@@ -81,14 +132,14 @@ describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-exa
     expect(videos.body.map((f: { _id: string }) => f._id)).not.toContain(file._id)
   })
 
-  it('given a HEIC on a share link, then its page previews the WebP, never the HEIC', async () => {
+  it('given a HEIC on a share link, then its page previews the JPEG or WebP, never the HEIC', async () => {
     const file = await uploadAndWait('IMG_0005.heic', await makeHeic({ width: 320, height: 240, exif: null }))
     const link = await share(alice, { itemType: 'file', itemId: file._id })
     const page = `/share-service/public/${link.token}`
     expect((await anon(server).get(page)).body).toMatchObject({ preview: 'image', thumbnail: true })
     const r = await anon(server).bytes(`${page}/preview`)
     expect(r.status).toBe(200)
-    expect(r.headers.get('content-type')).toBe('image/webp')
+    expect(r.headers.get('content-type')).toBe(`image/${previewFormat}`)
     expect((await sharp(r.body).metadata()).width).toBe(320)
   })
 
@@ -133,6 +184,9 @@ describe.skipIf(!heifEncAvailable)('HEIC photos (needs heif-enc from libheif-exa
     expect((await row(junk._id)).thumb_state).toBe('failed')
     const next = await uploadAndWait('next.heic', whole)
     expect(next.metadata).toMatchObject({ hasThumbnail: true, width: 640, height: 480 })
+    // The system decoder's scratch files go to the queue's own temp dir and none is left behind.
+    const scratch = join(server.dataDir, 'tmp', 'thumbnails')
+    expect(existsSync(scratch) ? readdirSync(scratch).filter((n) => n.startsWith('cumulus-heif-')) : []).toEqual([])
   })
 })
 

@@ -1,6 +1,6 @@
 // HEIF/HEIC photos (an iPhone's default): sharp reads the container's boxes — size, EXIF — but not
-// its HEVC pixels, which heic-decode decodes in a thread of its own (heif-decoder.ts). The
-// thumbnail and the viewer's WebP preview are then made by sharp from the decoded RGBA.
+// its HEVC pixels, which heif-decoder.ts decodes (the system's libheif, or heic-decode in a thread
+// of its own). The thumbnail (and, from the WASM pixels, a WebP preview) are then made by sharp.
 import sharp from 'sharp'
 import { exifTakenDate } from '../../../util/exif-date.ts'
 import { isHeifType } from '../../../util/mime.ts'
@@ -29,15 +29,22 @@ export const heifRenderer: Renderer = {
     }
     // A file with its thumbnail and preview only lacks what the header says (the size backfill).
     if (file.thumbnail_key && file.preview_type) return { width: shown.width, height: shown.height, ...facts }
-    const raw = await heifDecoder.decode(bytes, ctx.pixelLimit)
-    const image = () => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
+    const decoded = await heifDecoder.decode(bytes, ctx.pixelLimit, { tmpDir: ctx.tmpDir })
+    const image =
+      'jpeg' in decoded
+        ? () => sharp(decoded.jpeg, { failOn: 'error' })
+        : () => sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
     const thumbnail = file.thumbnail_key ? undefined : await thumbnailOf(image)
-    const preview = await previewOf(image, {
-      bytes: bytes.length,
-      mime: file.mime,
-      maxEdge: ctx.previewMaxEdge,
-      pixelLimit: ctx.pixelLimit,
-    })
-    return { ...(thumbnail && { thumbnail }), preview, width: raw.width, height: raw.height, ...facts }
+    // The system decoder's JPEG is already a browser-safe preview (no EXIF) when within the edge cap.
+    const preview =
+      'jpeg' in decoded && Math.max(decoded.width, decoded.height) <= ctx.previewMaxEdge
+        ? { type: 'image/jpeg', body: decoded.jpeg }
+        : await previewOf(image, {
+            bytes: bytes.length,
+            mime: file.mime,
+            maxEdge: ctx.previewMaxEdge,
+            pixelLimit: ctx.pixelLimit,
+          })
+    return { ...(thumbnail && { thumbnail }), preview, width: decoded.width, height: decoded.height, ...facts }
   },
 }

@@ -33,6 +33,16 @@ describe('file details modal (SPEC §2, non-previewable files)', () => {
     expect(view.getByRole('button', { name: 'Download' })).toBeTruthy()
   })
 
+  it('given a photo that has its date taken but no preview, then it shows Taken as the details panel does', async () => {
+    const photo = fileJson({ filename: 'IMG_0001.HEIC', metadata: { takenDate: '2024-05-01T08:11:12.000Z' } })
+    const { dialog } = await open(photo)
+    const details = within(within(dialog).getByRole('group', { name: 'File details' }))
+    expect(details.getByText('Taken')).toBeTruthy()
+    expect(details.getByText(formatFileDate('2024-05-01T08:11:12.000Z'))).toBeTruthy()
+    // Without a thumbnail there is no picture (and no banner: SPEC §2's layout stays as it is).
+    expect(dialog.querySelector('img')).toBeNull()
+  })
+
   it.each([
     ['one', 'Temporary'],
     ['public', 'Public'],
