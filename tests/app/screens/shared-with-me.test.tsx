@@ -115,7 +115,7 @@ describe('role-aware menus in a shared folder (issue #39)', () => {
     const photo = makeFile(1, { owner: anna, role: 'viewer', metadata: { parent: holidays._id } })
     serveDrive({ folders: [holidays], files: [photo] })
     open('/folder/holidays')
-    expect(await menuOf('report-1.pdf')).toEqual(['Multi-select', 'Download'])
+    expect(await menuOf('report-1.pdf')).toEqual(['Multi-select', 'Download', 'Versions'])
     expect(screen.queryByRole('button', { name: 'ADD NEW' })).toBeNull()
   })
 
@@ -124,7 +124,7 @@ describe('role-aware menus in a shared folder (issue #39)', () => {
     const photo = makeFile(1, { owner: anna, role: 'editor', metadata: { parent: holidays._id } })
     serveDrive({ folders: [holidays], files: [photo] })
     open('/folder/holidays')
-    expect(await menuOf('report-1.pdf')).toEqual(['Multi-select', 'Rename', 'Download', 'Move', 'Trash'])
+    expect(await menuOf('report-1.pdf')).toEqual(['Multi-select', 'Rename', 'Download', 'Versions', 'Move', 'Trash'])
     expect(await screen.findByRole('button', { name: 'ADD NEW' })).toBeTruthy()
   })
 
