@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import sharp from 'sharp'
 import { stripJpegApp1 } from '../../util/jpeg-metadata.ts'
-import type { DecodedJpeg } from './heif-decoder.ts'
+
+/** The system decoder's answer: a JPEG with no EXIF, orientation applied. */
+export interface DecodedJpeg {
+  width: number
+  height: number
+  jpeg: Buffer
+}
 
 /** heif-dec (libheif ≥ 1.16) or heif-convert on PATH, else undefined. */
 export function findHeifCli(path = process.env.PATH ?? ''): string | undefined {

@@ -7,7 +7,9 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import sharp from 'sharp'
-import { decodeWithCli, findHeifCli } from './heif-cli.ts'
+import { type DecodedJpeg, decodeWithCli, findHeifCli } from './heif-cli.ts'
+
+export type { DecodedJpeg }
 
 /** A decode taking longer is killed: a 40 MP photo decodes in well under this on one core. */
 const DECODE_TIMEOUT_MS = 60_000
@@ -48,13 +50,6 @@ export interface DecodedRaw {
   height: number
   channels: 4
   data: Uint8Array
-}
-
-/** The system decoder's answer: a JPEG with no EXIF, orientation applied. */
-export interface DecodedJpeg {
-  width: number
-  height: number
-  jpeg: Buffer
 }
 
 export type DecodedHeif = DecodedRaw | DecodedJpeg
