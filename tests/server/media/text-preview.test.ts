@@ -218,6 +218,8 @@ describe('text preview, encrypted at rest', () => {
   it('given an encrypted 3 MiB text, then its plaintext start, reading one chunk, not the file', async () => {
     const source = Buffer.from('ü'.repeat(1.5 * MiB), 'utf8')
     const id = (await alice.upload('vault.txt', source)).body._id
+    // The content index reads the new document too: counted reads must be the preview's alone.
+    await server.app.cumulus.contentIndex.idle()
     reads.reset()
     const r = await alice.bytes(`/file-service/text/${id}`)
     expect(r.status).toBe(200)
