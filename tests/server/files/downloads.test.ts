@@ -75,7 +75,9 @@ describe('GET /file-service/download/:id', () => {
   })
 
   it('given HEAD, then the same headers (ranges too) and not a byte of the blob read', async () => {
-    // Whatever the store (disk or S3), a blob is read only through its get().
+    // Whatever the store (disk or S3), a blob is read only through its get(); the content index,
+    // which reads a new PDF too, has had its turn.
+    await server.app.cumulus.contentIndex.idle()
     const get = vi.spyOn(server.app.cumulus.store, 'get')
     const whole = await alice.request('HEAD', `/file-service/download/${fileId}`)
     expect(whole.status).toBe(200)
