@@ -99,6 +99,14 @@ function Player({
   const [muted, setMuted] = useState(false)
   const [coverFailed, setCoverFailed] = useState(false)
   useEffect(() => setCoverFailed(false), [coverUrl])
+  // A stream whose metadata arrived before React listened (a fast or cached load) sends no
+  // loadedmetadata we can hear: its readyState says so instead.
+  useEffect(() => {
+    const el = audio.current
+    if (!src || !el || el.readyState < HTMLMediaElement.HAVE_METADATA) return
+    setStatus('ready')
+    if (Number.isFinite(el.duration) && el.duration > 0) setStreamDuration(el.duration)
+  }, [src])
 
   const duration = streamDuration ?? (taggedDuration && taggedDuration > 0 ? taggedDuration : undefined)
   const ready = status === 'ready'
