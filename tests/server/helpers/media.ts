@@ -128,3 +128,19 @@ export function makeSong(
   rmSync(dir, { recursive: true, force: true })
   return data
 }
+
+/** Uploads a file to Home, waits for the thumbnail queue to settle, and returns its info JSON. */
+export async function uploadAndSettle(
+  server: { app: { cumulus: { thumbnails: { idle(): Promise<void> } } } },
+  browser: {
+    upload(name: string, data: Buffer | string): Promise<{ status: number; body: any }>
+    get(path: string): Promise<{ body: any }>
+  },
+  name: string,
+  data: Buffer | string,
+) {
+  const r = await browser.upload(name, data)
+  if (r.status !== 201) throw new Error(`upload of ${name}: ${r.status}`)
+  await server.app.cumulus.thumbnails.idle()
+  return (await browser.get(`/file-service/info/${r.body._id}`)).body
+}

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { heifDecoder } from '../../../server/services/media/heif-decoder.ts'
+import { uploadAndSettle } from '../helpers/media.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { heicBomb, heifEncAvailable, makeHeic, makeRotatedHeic, truncated } from '../helpers/media-fixtures.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
@@ -20,12 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function uploadAndWait(name: string, data: Buffer) {
-  const r = await alice.upload(name, data)
-  expect(r.status).toBe(201)
-  await server.app.cumulus.thumbnails.idle()
-  return (await alice.get(`/file-service/info/${r.body._id}`)).body
-}
+const uploadAndWait = (name: string, data: Buffer) => uploadAndSettle(server, alice, name, data)
 
 /** The colour at the centre of each quarter of a picture: which corner the marker is in. */
 async function corners(image: Buffer) {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { expectConsistent } from '../helpers/drive.ts'
-import { ffmpegAvailable, makeImage, makePhoto, makeVideo } from '../helpers/media.ts'
+import { ffmpegAvailable, makeImage, makePhoto, makeVideo, uploadAndSettle } from '../helpers/media.ts'
 import { heifEncAvailable, makeHeic, makeHevcVideo, makeJpegPhoto, x265Available } from '../helpers/media-fixtures.ts'
 import { member, shareWith, type Member } from '../helpers/members.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
@@ -17,12 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function uploadAndWait(name: string, data: Buffer) {
-  const r = await alice.browser.upload(name, data)
-  expect(r.status).toBe(201)
-  await server.app.cumulus.thumbnails.idle()
-  return (await alice.browser.get(`/file-service/info/${r.body._id}`)).body
-}
+const uploadAndWait = (name: string, data: Buffer) => uploadAndSettle(server, alice.browser, name, data)
 
 describe('sizes', () => {
   it('given a JPEG 64×32 with EXIF orientation 6 (turned a quarter), then it is 32 wide and 64 high', async () => {

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderPageOne } from '../../../server/services/media/renderers/pdf.ts'
 import { parseMediaInfo } from '../../../server/services/media/media-info.ts'
+import { uploadAndSettle } from '../helpers/media.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { encryptedPdf, makePdf, manyPagesPdf, onePagePdf } from '../helpers/pdf.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
@@ -15,12 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function uploadAndWait(name: string, data: Buffer) {
-  const r = await alice.upload(name, data)
-  expect(r.status).toBe(201)
-  await server.app.cumulus.thumbnails.idle()
-  return (await alice.get(`/file-service/info/${r.body._id}`)).body
-}
+const uploadAndWait = (name: string, data: Buffer) => uploadAndSettle(server, alice, name, data)
 
 /** The row as the queue left it: its state and what it learned. */
 async function row(id: string) {

@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { expectConsistent } from '../helpers/drive.ts'
-import { ffmpegAvailable, makeBmp, makeImage, makeVideo, SVG } from '../helpers/media.ts'
+import { ffmpegAvailable, makeBmp, makeImage, makeVideo, SVG, uploadAndSettle } from '../helpers/media.ts'
 import { startServer, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
@@ -17,12 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function uploadAndWait(name: string, data: Buffer | string) {
-  const r = await alice.upload(name, data)
-  expect(r.status).toBe(201)
-  await server.app.cumulus.thumbnails.idle()
-  return (await alice.get(`/file-service/info/${r.body._id}`)).body
-}
+const uploadAndWait = (name: string, data: Buffer | string) => uploadAndSettle(server, alice, name, data)
 
 describe('thumbnails', () => {
   const images: Array<[string, () => Promise<Buffer> | Buffer]> = [
