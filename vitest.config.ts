@@ -9,6 +9,12 @@ import { cumulusUiAlias, cumulusUiViewersAlias } from './vite.config.ts'
 // spends much of its time waiting on sockets and fsync, and a DOM test file's set-up (jsdom,
 // imports) can run while another waits, so two files at a time use both cores. The DOM suites'
 // timeout is a hang guard, raised for a machine shared by two workers.
+// Node 25+ defines a global localStorage of its own, inert without --localstorage-file, and
+// Vitest's jsdom environment keeps a global that exists: jsdom's Storage never landed and every
+// test that stores something failed on Node 26. Off in the DOM suites' workers (Node 24 and older
+// reject the flag).
+const domExecArgv = Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-webstorage'] : []
+
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   resolve: { alias: [cumulusUiAlias, cumulusUiViewersAlias] },
@@ -22,6 +28,7 @@ export default defineConfig({
           include: ['tests/lib/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
+          execArgv: domExecArgv,
           testTimeout: 15_000,
         },
       },
@@ -32,6 +39,7 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
+          execArgv: domExecArgv,
           testTimeout: 15_000,
         },
       },

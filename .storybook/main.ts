@@ -2,15 +2,16 @@ import { defineMain } from '@storybook/react-vite/node'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import type { PluginOption } from 'vite'
+import { storyGlobs, withAppScreens } from './stories.ts'
 
 const pluginNames = (plugins: PluginOption[] | undefined): string[] =>
   (plugins ?? []).flat(Infinity as 1).flatMap((p) => (p && typeof p === 'object' && 'name' in p ? [p.name] : []))
 
 export default defineMain({
   framework: '@storybook/react-vite',
-  // Library stories (stories/lib, with autodocs pages), the app's screens (stories/app) and the
-  // kit's MDX guides (stories/guides), which sort first in the sidebar.
-  stories: ['../stories/guides/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  // The kit's guides and library stories (with autodocs pages); the app's screens only when asked
+  // for (stories.ts says where).
+  stories: storyGlobs(withAppScreens()),
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', 'msw-storybook-addon'],
   // msw's worker (public/mockServiceWorker.js) is served from here.
   // msw's worker is for Storybook only: it lives here so the app build never ships it.

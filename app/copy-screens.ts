@@ -105,6 +105,8 @@ export const copy = {
     search: 'Search',
     searchMedia: 'Search Media',
     searchTrash: 'Search Trash',
+    // ours: a member's search inside a folder shared with them covers that folder alone
+    searchIn: (folder: string) => `Search in ${folder}`,
     clearSearch: 'Clear search', // ours
     folders: 'Folders', // ours: suggestion group names
     files: 'Files', // ours
@@ -112,6 +114,34 @@ export const copy = {
     searching: 'Searching', // ours
   },
   // SPEC §2 "Home page" and "Media page": section titles and controls.
+  search: {
+    // ours: DESIGN §8 "Search inside files" (the spec leaves the wording open)
+    bestMatch: 'Best match',
+    type: 'Type',
+    date: 'Date',
+    folders: 'Folders',
+    photos: 'Photos',
+    videos: 'Videos',
+    documents: 'Documents',
+    audio: 'Audio',
+    anyTime: 'Any time',
+    pastWeek: 'Past 7 days',
+    pastMonth: 'Past 30 days',
+    thisYear: 'This year',
+    customRange: 'Custom range…',
+    customRangeTitle: 'Custom range',
+    from: 'From',
+    to: 'To',
+    apply: 'Apply',
+    clearRange: 'Clear',
+    rangeMissing: 'Choose a first day, a last day or both.',
+    rangeOrder: 'The first day must be on or before the last day.',
+    rangeChosen: (from: string | undefined, to: string | undefined) =>
+      from && to ? `${from} – ${to}` : from ? `From ${from}` : `Until ${to ?? ''}`,
+    location: 'Location',
+    openFolder: (name: string) => `Open folder ${name}`,
+    owner: 'Owner',
+  },
   browser: {
     quickAccess: 'Quick Access',
     // ours: the collapse toggle's name follows its state

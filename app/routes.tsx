@@ -84,6 +84,12 @@ function Protected({ children }: { children: ReactNode }) {
   )
 }
 
+/** Home's search; `?in=` narrows it to a folder shared with the caller (its subtree, DESIGN §8). */
+function HomeSearch({ query }: { query: string }) {
+  const within = new URLSearchParams(useSearch()).get('in') || undefined
+  return <FilesScreen area="home" search={query} {...(within ? { within } : {})} />
+}
+
 function GoToStart() {
   const [, navigate] = useLocation()
   useLayoutEffect(() => navigate('/', { replace: true }), [navigate])
@@ -112,7 +118,7 @@ export function AppRoutes() {
         <Route path="/search/:query">
           {({ query }) => (
             <Protected>
-              <FilesScreen area="home" search={decode(query)} />
+              <HomeSearch query={decode(query)} />
             </Protected>
           )}
         </Route>

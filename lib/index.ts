@@ -11,7 +11,15 @@ import './theme/dark.css.ts'
 
 // Theme
 export { vars } from './theme/contract.css.ts'
-export { createTheme, type CumulusTheme, type ThemeOptions, type ThemeVariables } from './theme/create-theme.ts'
+export {
+  createTheme,
+  type CumulusTheme,
+  type PerScheme,
+  type ThemeColors,
+  type ThemeOptions,
+  type ThemeVariables,
+} from './theme/create-theme.ts'
+export { contrastRatio } from './theme/contrast.ts'
 export { sprinkles, type Sprinkles } from './theme/sprinkles.css.ts'
 export { baseText, focusRing, state } from './theme/states.ts'
 export { themeAttribute, themeNames, type ThemeName } from './theme/theme.ts'
@@ -29,6 +37,7 @@ export {
   type FormatDate,
   type FormatSize,
 } from './locale/formats.ts'
+export { localizeDigits, useLocaleDigits } from './locale/digits.ts'
 export { LocaleProvider, useLocale, type CumulusLocale, type LocaleProviderProps } from './locale/locale.tsx'
 export type { CumulusMessages, LocaleMessages } from './locale/messages.ts'
 
@@ -87,6 +96,7 @@ export {
   dialogSizes,
   type DialogActionsProps,
   type DialogDescriptionProps,
+  type DialogOpenProps,
   type DialogProps,
   type DialogSize,
 } from './components/dialog/index.ts'
@@ -157,7 +167,7 @@ export {
 } from './components/toast/index.ts'
 
 // Components: browsing (files, folders, media)
-export type { BrowserFile, BrowserFolder, BrowserItemPeople } from './components/file-card/index.ts'
+export type { BrowserFile, BrowserFolder, BrowserItemMatch, BrowserItemPeople } from './components/file-card/index.ts'
 export {
   defaultDetailsPanelLabels,
   DetailsPanel,
@@ -167,6 +177,16 @@ export {
   type DetailsSelection,
 } from './components/details-panel/index.ts'
 export { FileCard, type FileCardProps } from './components/file-card/index.ts'
+export {
+  DateRangeChip,
+  type DateRange,
+  type DateRangeChipLabels,
+  type DateRangeChipProps,
+  defaultDateRangeChipLabels,
+  FilterChips,
+  type FilterChipOption,
+  type FilterChipsProps,
+} from './components/filter-chips/index.ts'
 export { FileGrid, fileGridMinCardWidth, type FileGridProps } from './components/file-grid/index.ts'
 export {
   type ColumnSort,
@@ -189,6 +209,7 @@ export {
   PhotoGallery,
   packGallery,
   photoGalleryGap,
+  photoGalleryOrders,
   rowItemWidths,
   type GalleryLayout,
   type LayoutGroup,
@@ -196,6 +217,7 @@ export {
   type LayoutOptions,
   type LayoutRow,
   type PhotoGalleryLabels,
+  type PhotoGalleryOrder,
   type PhotoGalleryProps,
 } from './components/photo-gallery/index.ts'
 export {
@@ -319,6 +341,19 @@ export {
   type SearchBarProps,
   type SearchSuggestion,
 } from './components/search-bar/index.ts'
+export {
+  defaultItemPathLabels,
+  ItemPath,
+  itemPathRoots,
+  normalizeMarks,
+  TextSnippet,
+  type ItemPathLabels,
+  type ItemPathProps,
+  type ItemPathRoot,
+  type PathCrumb,
+  type TextSnippetProps,
+  type TextSnippetValue,
+} from './components/search-result/index.ts'
 export {
   defaultShareDialogLabels,
   ShareDialog,

@@ -32,9 +32,11 @@ function finish(passed, failed, code) {
   process.exit(code)
 }
 
-// 1. Static build (the same command as `npm run build:storybook`).
+// 1. Static build: `npm run build:storybook`'s command, with the app's screens (STORYBOOK_APP=1),
+// which the published docs leave out (.storybook/stories.ts).
 const build = spawnSync(process.execPath, [bin('storybook', 'dist/bin/dispatcher.js'), 'build', '-o', OUT, '--quiet'], {
   stdio: 'inherit',
+  env: { ...process.env, STORYBOOK_APP: '1' },
 })
 if (build.status !== 0) {
   console.error('test:visual: storybook build failed')
@@ -94,8 +96,10 @@ const workers = passThrough.some((a) => a.startsWith('--maxWorkers'))
   : [`--maxWorkers=${process.env.STORYBOOK_WORKERS ?? 2}`]
 const runnerArgs = ['--url', URL_, '--json', ...workers, ...(update ? ['-u'] : []), ...passThrough]
 const runner = await new Promise((resolve) => {
+  // The runner reads main.ts's story globs too: the app's screens are tested as they are built.
   const child = spawn(process.execPath, [bin('@storybook/test-runner', 'dist/test-storybook.js'), ...runnerArgs], {
     stdio: ['ignore', reportFd, 'inherit'],
+    env: { ...process.env, STORYBOOK_APP: '1' },
   })
   child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }))
 })

@@ -15,7 +15,9 @@ import { durableReplies } from './plugins/durable-replies.ts'
 import { httpServerOptions, registerRequestTimeouts } from './plugins/request-timeouts.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
+import { registerMetrics } from './plugins/metrics.ts'
 import { registerRoutes } from './routes/index.ts'
+import { storeAnswers } from './storage/blob-store.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +105,13 @@ async function setUp(app: FastifyInstance, c: Container): Promise<void> {
     await pingDatabase(c.db)
     return { status: 'ok' }
   })
+  // For load balancers: ready when the database and the blob store both answer.
+  app.get('/readyz', async () => {
+    await pingDatabase(c.db).catch(() => Promise.reject(errors.notReady('database')))
+    await storeAnswers(c.store).catch(() => Promise.reject(errors.notReady('blob store')))
+    return { status: 'ready' }
+  })
+  if (config.metricsToken) registerMetrics(app, config.metricsToken, c.serverStatus)
   await registerRoutes(app, c, auth)
 
   const sendAppShell = await registerWebApp(app, config.appDir, securityHeaders.document)

@@ -131,6 +131,17 @@ export interface Limits {
   maxPasskeys: number
 }
 
+/** Backups on a schedule inside the server (services/operations/schedule.ts); set when BACKUP_DIR is. */
+export interface BackupConfig {
+  /** Each backup is a new folder in it; the previous one's unchanged blobs are hard-linked. */
+  dir: string
+  everyHours: number
+  /** Backups kept in `dir`; older ones are removed after each new one. */
+  keep: number
+  /** An rclone remote (`name:path` or `:local:/path`) each new backup is copied to. */
+  rcloneRemote: string | undefined
+}
+
 /** Passkeys (WebAuthn): the relying party's ID and the origin browsers sign assertions for. */
 export interface WebauthnConfig {
   rpId: string
@@ -150,6 +161,8 @@ export interface Config {
   /** Unset when PUBLIC_URL names an IP address and WEBAUTHN_RP_ID is unset: browsers refuse an IP as RP ID. */
   webauthn: WebauthnConfig | undefined
   smtpUrl: string | undefined
+  /** The bearer token GET /metrics asks for; unset: no /metrics route at all. */
+  metricsToken: string | undefined
   mailFrom: string
   emailVerification: boolean
   /** `invite`: sign-up only with an admin's invite link (DESIGN.md §7). */
@@ -177,6 +190,7 @@ export interface Config {
   appDir: string
   limits: Limits
   oidc: OidcConfig | undefined
+  backup: BackupConfig | undefined
 }
 
 export const defaultLimits: Limits = {
@@ -396,6 +410,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const trashRetentionDays = int('TRASH_RETENTION_DAYS', 30, 0, 36500)
   const versions = oneOf('VERSIONS', ['on', 'off'], 'on') === 'on'
   const contentIndex = oneOf('CONTENT_INDEX', ['on', 'off'], 'on') === 'on'
+  const metricsToken = read('METRICS_TOKEN')
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN: use at least 16 characters (e.g. openssl rand -hex 32)')
+  }
   const versionsMax = int('VERSIONS_MAX', 50, 1, 10_000)
   const uploadExpiryHours = int('UPLOAD_EXPIRY_HOURS', 24, 1, 8760)
   const maxUploadRaw = read('MAX_UPLOAD_BYTES')
@@ -409,6 +427,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'])
   const oidc = readOidc()
+  const backupDir = read('BACKUP_DIR')
+  const backupEvery = int('BACKUP_EVERY_HOURS', 24, 1, 8760)
+  const backupKeep = int('BACKUP_KEEP', 7, 1, 10_000)
+  const rcloneRemote = read('BACKUP_RCLONE_REMOTE')
+  if (!backupDir)
+    for (const name of ['BACKUP_EVERY_HOURS', 'BACKUP_KEEP', 'BACKUP_RCLONE_REMOTE'])
+      if (read(name) !== undefined) problems.push(`${name}: needs BACKUP_DIR, the folder backups are written to`)
+  if (rcloneRemote !== undefined && !rcloneRemote.includes(':'))
+    problems.push(`BACKUP_RCLONE_REMOTE: expected an rclone remote such as "offsite:cumulus", got "${rcloneRemote}"`)
+  const backup: BackupConfig | undefined = backupDir
+    ? { dir: resolve(backupDir), everyHours: backupEvery, keep: backupKeep, rcloneRemote }
+    : undefined
 
   const limits: Limits = {
     ...defaultLimits,
@@ -434,6 +464,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl,
     webauthn,
     smtpUrl,
+    metricsToken,
     mailFrom,
     emailVerification,
     signup,
@@ -453,6 +484,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     appDir: resolve(read('APP_DIR') ?? 'dist/app'),
     limits,
     oidc,
+    backup,
     ...overrides,
   }
 }

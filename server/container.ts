@@ -19,6 +19,7 @@ import { createPasskeysRepository } from './repositories/passkeys.ts'
 import { createQuotaRepository } from './repositories/quota.ts'
 import { indexPendingNames } from './repositories/search.ts'
 import { createSessionsRepository } from './repositories/sessions.ts'
+import { createOperationsRepository } from './repositories/operations.ts'
 import { createSettingsRepository } from './repositories/settings.ts'
 import { createTwoFactorRepository } from './repositories/two-factor.ts'
 import { createUsersRepository } from './repositories/users.ts'
@@ -43,9 +44,13 @@ import { createGroupService } from './services/family/groups.ts'
 import { createInviteService } from './services/family/invites.ts'
 import { createUserRemoval } from './services/family/user-removal.ts'
 import { createMailer } from './services/mailer.ts'
+import { createBackupService } from './services/operations/backup.ts'
+import { type BackupSchedule, startBackupSchedule } from './services/operations/schedule.ts'
 import { createMediaService } from './services/media/previews.ts'
 import { createTextPreviews } from './services/media/text-preview.ts'
 import { createThumbnailQueue } from './services/media/thumbnails.ts'
+import { createServerStatus } from './services/operations/server-status.ts'
+import { createWarningMails } from './services/operations/warning-mail.ts'
 import { createContentQueue } from './services/content/queue.ts'
 import { createFileRequests } from './services/sharing/file-requests.ts'
 import { createSharedAccess } from './services/sharing/link-access.ts'
@@ -206,6 +211,19 @@ export async function createContainer(config: Config, log: Log, options: Contain
   const quota = createQuotaService({ repo: createQuotaRepository(db), limits: config.limits })
   const tree = createTreeService({ repo: drive, janitor, maxDepth: config.limits.maxFolderDepth })
   const listing = createListingService(drive)
+  const operationsRows = createOperationsRepository(db)
+  const serverStatus = createServerStatus({
+    dataDir: config.dataDir,
+    repo: operationsRows,
+    settings: createSettingsRepository(db),
+    usedBy: listing.usedBy,
+  })
+  const warningMails = createWarningMails({
+    status: serverStatus,
+    repo: operationsRows,
+    mailer,
+    publicUrl: config.publicUrl,
+  })
   const timeline = createTimeline({ repo: drive, people })
   const listCache = createListCache(config.limits.listCacheBytes)
   const thumbnails = createThumbnailQueue({
@@ -345,6 +363,12 @@ export async function createContainer(config: Config, log: Log, options: Contain
   // WebDAV: the owner's Home at /dav/, signed in with an app password (DESIGN.md §7).
   const dav = createDavService({ ...writeDeps, access })
 
+  // Backups (the console's `backup`, and the schedule): condemned blobs wait while one copies.
+  const settings = createSettingsRepository(db)
+  const backups = createBackupService({ config, store, outbox: drive.outbox, settings })
+
+  let schedule: BackupSchedule | undefined
+
   let stopBackground = async () => {}
   return {
     config,
@@ -388,11 +412,19 @@ export async function createContainer(config: Config, log: Log, options: Contain
     textPreviews,
     thumbnails,
     contentIndex,
+    serverStatus,
+    warningMails,
     shared,
     fileRequests,
     sharing,
     members,
     dav,
+    settings,
+    backups,
+    /** The scheduled backups (BACKUP_DIR), once start() ran. */
+    get backupSchedule(): BackupSchedule | undefined {
+      return schedule
+    },
 
     /** Starts the server's background work: the janitor, the thumbnail queue and the sweeps. */
     async start(): Promise<void> {
@@ -417,11 +449,14 @@ export async function createContainer(config: Config, log: Log, options: Contain
         },
         davLocks: { sweep: () => drive.dav.sweepLocks(Date.now()) },
         versions: { sweep: () => versions.sweep() },
+        warnings: warningMails,
         log,
       })
       const stopNameIndexing =
         dialect === 'sqlite' ? startNameIndexing((limit) => indexPendingNames(db, limit), log) : async () => undefined
+      schedule = config.backup ? startBackupSchedule({ backups, settings, config: config.backup, log }) : undefined
       stopBackground = async () => {
+        await schedule?.stop()
         stopHousekeeping()
         await stopNameIndexing()
         await thumbnails.stop()

@@ -134,6 +134,13 @@ export const errors = {
 
   // ── Sessions and sign-in ──
   unauthorized: () => new AppError(401, 'UNAUTHORIZED', 'Not logged in'),
+  /** GET /metrics without METRICS_TOKEN as its bearer token (or with another). */
+  metricsUnauthorized: () =>
+    new AppError(401, 'UNAUTHORIZED', 'Send METRICS_TOKEN as a bearer token', {
+      'www-authenticate': 'Bearer realm="metrics"',
+    }),
+  /** /readyz: the database or the blob store did not answer. */
+  notReady: (what: 'database' | 'blob store') => new AppError(503, 'NOT_READY', `The ${what} does not answer`),
   /** A refresh token presented a second time: the session it belonged to is ended (theft). */
   refreshTokenReused: () => new AppError(401, 'UNAUTHORIZED', 'Session ended: its refresh token was used twice'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect email or password'),
@@ -272,6 +279,13 @@ export const errors = {
       quotaMessage(used, quota, format, size),
       {},
       size === undefined ? { used, quota } : { used, quota, size },
+    ),
+  /** The server's own disk (DATA_DIR, or the database's) has no room: nothing of the write was kept. */
+  diskFull: () =>
+    new AppError(
+      507,
+      'DISK_FULL',
+      "The server's disk is full, so nothing was saved. Ask your admin to free some space, then try again",
     ),
   /** The same refusal as a share link's visitor gets it: nothing of the owner's usage or quota. */
   quotaExceededForVisitor: () =>
@@ -445,6 +459,20 @@ function clientWentAway(raw: IncomingMessage, err: FastifyError): boolean {
   )
 }
 
+/**
+ * A write the disk had no room for: ENOSPC or EDQUOT from the file system, SQLITE_FULL (the
+ * database or its WAL could not grow), PostgreSQL's disk_full (53100). Looked for on the error
+ * and on what it wraps (a stream's or a transaction's cause).
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** PostgreSQL's "invalid byte sequence for encoding UTF8: 0x00" (SQLSTATE 22021). */
 const isNulRefusal = (err: { code?: unknown; message?: string }) =>
   err.code === '22021' && /0x00/.test(err.message ?? '')
@@ -463,6 +491,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     // PostgreSQL refuses a NUL in text (SQLite stores it): input the URL check in app.ts could
     // not see, a JSON body's string, is the client's mistake, not our failure.
     if (isNulRefusal(err)) return sendError(reply, errors.nulCharacter())
+    if (isDiskFull(err)) {
+      req.log.warn({ reason: err.code ?? err.message }, 'a write found the disk full')
+      return sendError(reply, errors.diskFull())
+    }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     // A client that hung up mid-request (a cut upload, a WebDAV client stopped): nothing failed

@@ -1,7 +1,8 @@
 // Hourly housekeeping: expired sessions, trash past TRASH_RETENTION_DAYS, resumable uploads
 // past UPLOAD_EXPIRY_HOURS (with any staged bytes no upload owns), and share links nobody can use
 // any more (expired past a grace period, used up, or on a deleted item), and sign-ins that
-// waited for a second factor too long, and versions past their retention. Each sweep runs on its own: one failing is logged and the
+// waited for a second factor too long, and versions past their retention; and it mails the admins
+// any new server warning. Each sweep runs on its own: one failing is logged and the
 // rest still run. The timer is unref'd, so it never keeps the process alive.
 import type { SessionsRepository } from './repositories/sessions.ts'
 import type { ResumableUploads } from './services/drive/resumable-uploads.ts'
@@ -26,6 +27,8 @@ export interface HousekeepingDeps {
   davLocks?: { sweep: () => Promise<void> }
   /** Version retention (services/drive/versions.ts): thins each file's versions; returns how many went. */
   versions?: { sweep: () => Promise<number> }
+  /** Server warnings mailed to the admins once each (services/operations/warning-mail.ts). */
+  warnings?: { check: () => Promise<number> }
   log: {
     info(obj: object, msg: string): void
     warn(obj: object, msg: string): void
@@ -77,6 +80,13 @@ function sweeps(deps: HousekeepingDeps): Array<[string, () => Promise<void>]> {
       async () => {
         const versions = (await deps.versions?.sweep()) ?? 0
         if (versions) log.info({ versions }, 'version retention: versions deleted')
+      },
+    ],
+    [
+      'server warnings',
+      async () => {
+        const mailed = (await deps.warnings?.check()) ?? 0
+        if (mailed) log.warn({ mailed }, 'server warnings mailed to the admins')
       },
     ],
   ]

@@ -15,6 +15,7 @@ import type {
   InviteJson,
   InviteReply,
   InvitesReply,
+  ServerStatusReply,
   TemporaryPasswordReply,
 } from '../../server/schemas/admin.ts'
 import type { Role } from '../../server/schemas/user.ts'
@@ -73,3 +74,9 @@ export const addGroupMember = (id: string, userId: string) =>
   http.post<GroupMemberReply>(`${groupPath(id)}/members`, { userId }).then((reply) => reply.member)
 export const removeGroupMember = (id: string, userId: string) =>
   http.delete<unknown>(`${groupPath(id)}/members/${encodeURIComponent(userId)}`)
+
+// Settings → Server (DESIGN.md §8 "Operations"): how the server is, for its admins.
+export type { ServerStatusReply }
+export type ServerWarning = ServerStatusReply['warnings'][number]
+export const ADMIN_SERVER_PATH = '/admin/server'
+export const getServerStatus = () => http.get<ServerStatusReply>(ADMIN_SERVER_PATH)

@@ -7,7 +7,8 @@ import type {
   PublicInfo,
   RestoreReply,
   ShareReply,
-  SortBy,
+  ListSortBy,
+  SearchKind,
   SuggestedReply,
   TextPreviewHeaders,
 } from '../../server/schemas/files.ts'
@@ -20,7 +21,14 @@ export type { FileJson, Item, RestoreReply }
 export interface FileListParams {
   parent?: string
   search?: string
-  sortBy?: SortBy
+  /** `relevance` only with a search (DESIGN §8 "Search inside files"). */
+  sortBy?: ListSortBy
+  /** Search filters: one kind of item, and inclusive UTC days `YYYY-MM-DD`. */
+  kind?: SearchKind
+  from?: string
+  to?: string
+  /** The relevance sort's cursor: the last file's rank (with startAtName and startAt). */
+  startAtRank?: number
   limit?: number
   trashMode?: boolean
   mediaMode?: boolean
@@ -39,6 +47,8 @@ export interface FileListParams {
 
 export interface SuggestionsParams {
   search: string
+  /** A folder shared with the caller: suggestions from inside it. */
+  parent?: string
   trashMode?: boolean
   mediaMode?: boolean
 }

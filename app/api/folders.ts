@@ -1,5 +1,5 @@
 // /folder-service calls (SPEC §7 "Folder service").
-import type { FolderJson, RestoreReply, SortBy } from '../../server/schemas/files.ts'
+import type { FolderJson, ListSortBy, RestoreReply, SearchKind } from '../../server/schemas/files.ts'
 import { errorStatus, http, type Params, serializeParams } from './http.ts'
 
 export type { FolderJson }
@@ -7,7 +7,10 @@ export type { FolderJson }
 export interface FolderListParams {
   parent?: string
   search?: string
-  sortBy?: SortBy
+  sortBy?: ListSortBy
+  kind?: SearchKind
+  from?: string
+  to?: string
   limit?: number
   trashMode?: boolean
 }

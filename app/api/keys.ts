@@ -44,6 +44,8 @@ export const keys = {
   // The admin's groups (DESIGN.md §8), and one group's members.
   adminGroups: () => key('/admin/groups'),
   adminGroupMembers: (id: string) => key(`/admin/groups/${encodeURIComponent(id)}/members`),
+  // Settings → Server: version, storage, disk, last backup, queues and warnings.
+  adminServer: () => key('/admin/server'),
   // A share link's visitor side (DESIGN.md §7); the paths are public-share.ts's, spelled here so
   // this first-load module does not pull that lazy one in.
   publicShare: (token: string) => key(`/share-service/public/${encodeURIComponent(token)}`),

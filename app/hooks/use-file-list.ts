@@ -26,6 +26,9 @@ export function pageKey(
   if (index === 0) return keys.files({ ...query, limit })
   if (!previous || previous.length < limit) return null
   const last = previous[previous.length - 1]!
+  // Best match pages by tier, then name, then id (DESIGN §8 "Relevance paging").
+  if (query.sortBy === 'relevance')
+    return keys.files({ ...query, limit, startAtRank: last.rank ?? 0, startAtName: last.filename, startAt: last._id })
   // The date the server sorts by: when a photo was taken, when a file went to the trash, or its upload.
   const startAtDate = query.mediaMode
     ? (last.metadata.takenDate ?? last.uploadDate)

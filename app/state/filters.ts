@@ -4,6 +4,7 @@
 import { signal } from '@preact/signals-react'
 import type { SortBy } from '../../server/schemas/files.ts'
 import { readFlag, readSaved, savedKeys, writeFlag, writeSaved } from './saved.ts'
+import { resetSearchFilters } from './search-filters.ts'
 
 export type { SortBy }
 export type SortType = 'date' | 'alp'
@@ -86,4 +87,5 @@ export function resetFilters(): void {
   mediaAscending.value = false
   mediaIncludeShared.value = storedIncludeShared()
   mediaPerson.value = undefined
+  resetSearchFilters()
 }

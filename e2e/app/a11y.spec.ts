@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { makeImage, makeVideo } from '../../tests/server/helpers/media.ts'
 import { createFolder, upload, uuid } from '../support/api.ts'
 import { expectNoSeriousA11yViolations } from '../support/axe.ts'
-import { item, signedIn } from '../support/browser.ts'
+import { item, row, signedIn } from '../support/browser.ts'
 import { toasts } from '../support/ui.ts'
 
 const check = (page: Page, name: string) => expectNoSeriousA11yViolations(page, undefined, name)
@@ -58,7 +58,7 @@ test.describe('axe: file screens', () => {
     await check(page, '/folder/{id}')
 
     await page.goto('/search/notes')
-    await expect(item(page, 'notes.txt')).toBeVisible()
+    await expect(row(page, 'notes.txt')).toBeVisible()
     await check(page, '/search/{query}')
 
     await page.goto('/trash')

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { makeImage, makeVideo } from '../../tests/server/helpers/media.ts'
 import { createFolder, upload } from '../support/api.ts'
-import { item, signedIn } from '../support/browser.ts'
+import { item, row, signedIn } from '../support/browser.ts'
 import { zipTexts } from '../support/zip.ts'
 
 /** Two clicks within 1.5 s open an item (SPEC §4). */
@@ -75,8 +75,9 @@ test.describe('file browser', () => {
     await field.fill('notes')
     await field.press('Enter')
     await expect(page).toHaveURL('/search/notes')
-    await expect(item(page, 'holiday-notes.txt')).toBeVisible()
-    await expect(item(page, 'taxes.txt')).toHaveCount(0)
+    // Search results are rows, each with its folder path.
+    await expect(row(page, 'holiday-notes.txt')).toBeVisible()
+    await expect(row(page, 'taxes.txt')).toHaveCount(0)
     await field.fill('')
     await field.press('Enter')
     await expect(page).toHaveURL('/home')

@@ -13,7 +13,9 @@ import {
 } from '@playwright/test'
 import type { FileJson } from '../../server/schemas/files.ts'
 import type { ShareLinkJson } from '../../server/schemas/sharing.ts'
-import { makeImage } from '../../tests/server/helpers/media.ts'
+import sharp from 'sharp'
+import { ffmpegAvailable, makeImage, makeSong } from '../../tests/server/helpers/media.ts'
+import { heifEncAvailable, makeHeic } from '../../tests/server/helpers/media-fixtures.ts'
 import { createFolder, fileInfo, signUp, upload, uuid } from '../support/api.ts'
 import { expectNoSeriousA11yViolations } from '../support/axe.ts'
 import { item } from '../support/browser.ts'
@@ -90,7 +92,8 @@ test.describe('share links, as a logged-out visitor', () => {
 
     await openItem(page, 'sunset.png')
     const viewer = page.getByRole('dialog', { name: 'sunset.png' })
-    await expect(viewer.locator('img')).toHaveAttribute('src', new RegExp(`/download/${photo._id}$`))
+    // The link's preview route, never the original's download.
+    await expect(viewer.locator('img')).toHaveAttribute('src', new RegExp(`/preview/${photo._id}$`))
     await expect
       .poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0)
@@ -116,6 +119,44 @@ test.describe('share links, as a logged-out visitor', () => {
     await page.getByRole('button', { name: 'Download selected' }).click()
     const picked = await zipEntries(readFileSync(await (await selected).path()))
     expect(Object.keys(picked).sort()).toEqual(['Beach/notes.txt', 'Beach/sunset.png', 'readme.txt'])
+    await page.context().close()
+    await request.dispose()
+  })
+
+  test('a folder link shows an iPhone photo decoded and a song with its cover, from the link’s own routes', async ({
+    browser,
+  }) => {
+    test.skip(!heifEncAvailable || !ffmpegAvailable, 'needs heif-enc and ffmpeg on PATH to make the files')
+    const request = await owner()
+    const album = await createFolder(request, 'Album')
+    const photo = await upload(request, 'IMG_0001.heic', await makeHeic({ width: 320, height: 240 }), album._id)
+    const cover = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer()
+    const song = await upload(request, 'tune.mp3', makeSong('mp3', { title: 'Tune' }, { cover, seconds: 3 }), album._id)
+    await waitForThumbnail(request, photo._id)
+    await waitForThumbnail(request, song._id)
+    const link = await createLink(request, { itemType: 'folder', itemId: album._id })
+
+    const page = await visitor(browser)
+    await page.goto(pagePath(link))
+    await openItem(page, 'IMG_0001.heic')
+    const viewer = page.getByRole('dialog', { name: 'IMG_0001.heic' })
+    const img = viewer.locator('img')
+    await expect(img).toHaveAttribute('src', new RegExp(`/share-service/public/${link.token}/preview/${photo._id}$`))
+    // Chromium decodes no HEIC: a picture shown means the server's converted preview came.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    await openItem(page, 'tune.mp3')
+    const player = page.getByRole('dialog', { name: 'tune.mp3' }).getByRole('group', { name: 'tune.mp3' })
+    const art = player.getByRole('img', { name: 'Cover art' })
+    await expect(art).toHaveAttribute('src', new RegExp(`/share-service/public/${link.token}/thumbnail/${song._id}$`))
+    await expect.poll(() => art.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0)
+    const audio = player.locator('audio')
+    await expect(audio).toHaveAttribute('src', new RegExp(`/share-service/public/${link.token}/preview/${song._id}$`))
+    await expect(player.locator('[data-part="audio-total"]')).toHaveText('0:03')
     await page.context().close()
     await request.dispose()
   })

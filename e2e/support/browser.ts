@@ -19,6 +19,10 @@ export async function signedIn(page: Page, email = freshEmail('files'), options:
 export const item = (page: Page, name: string) =>
   page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
 
+/** A list row (search results are always rows) by the start of its accessible name. */
+export const row = (page: Page, name: string) =>
+  page.getByRole('row', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+
 /** The browser's own uuid header (its local browser-id), for API calls made on behalf of the page. */
 export const browserId = (page: Page) => page.evaluate(() => localStorage.getItem('browser-id') ?? '')
 

@@ -1,7 +1,7 @@
 // The file-browser screens of SPEC §2 on the seeded drive: home (Quick Access, folders, files) as
 // a grid and as a list, the details panel, a folder with its parent bar, the trash with its
 // banner, the media gallery with thumbnails, a search route, and the mobile drawer.
-import { expect, homeFile, item, signIn, snap, test } from './support/visual.ts'
+import { expect, homeFile, item, row, signIn, snap, test } from './support/visual.ts'
 
 test.describe('home', () => {
   test(
@@ -75,7 +75,8 @@ test('media gallery with thumbnails', { tag: ['@dark', '@mobile', '@mobile-dark'
 
 test('search results', { tag: ['@dark', '@mobile'] }, async ({ page, seed }) => {
   await signIn(page, '/search/report', seed.email)
-  await expect(item(page, 'annual-report.pdf')).toBeVisible()
-  await expect(item(page, 'weekly-report.txt')).toBeVisible()
+  // Search results are rows (path and snippet under the name), under the filter chips.
+  await expect(row(page, 'annual-report.pdf')).toBeVisible()
+  await expect(row(page, 'weekly-report.txt')).toBeVisible()
   await snap(page, 'search')
 })

@@ -62,6 +62,17 @@ export const deMessages: CumulusMessages = {
     cover: 'Cover',
     position: (elapsed, total) => `${elapsed} von ${total}`,
   },
+  dateRangeChip: {
+    chip: 'Zeitraum wählen…',
+    title: 'Zeitraum',
+    from: 'Von',
+    to: 'Bis',
+    apply: 'Anwenden',
+    clear: 'Entfernen',
+    missing: 'Wählen Sie einen ersten Tag, einen letzten Tag oder beide.',
+    order: 'Der erste Tag darf nicht nach dem letzten liegen.',
+    chosen: (from, to) => (from && to ? `${from} – ${to}` : from ? `Ab ${from}` : `Bis ${to ?? ''}`),
+  },
   conflictDialog: {
     title: (name) => `„${name}“ ist schon vorhanden`,
     text: (name, keptName) =>
@@ -232,7 +243,15 @@ export const deMessages: CumulusMessages = {
     retry: 'Erneut versuchen',
     loading: 'Wird geladen',
   },
+  itemPath: {
+    path: 'Ort',
+    home: 'Start',
+    trash: 'Papierkorb',
+    shared: 'Mit mir geteilt',
+    openFolder: (name) => `Ordner ${name} öffnen`,
+  },
   searchBar: {
+    placeholder: 'Suchen',
     clear: 'Suche löschen',
     folders: 'Ordner',
     files: 'Dateien',
@@ -296,7 +315,13 @@ export const deMessages: CumulusMessages = {
     drawer: 'Menü',
     close: 'Menü schließen',
   },
-  sortControl: { sortBy: 'Sortieren nach', date: 'Geändert', name: 'Name', ascending: 'Aufsteigend' },
+  sortControl: {
+    sortBy: 'Sortieren nach',
+    date: 'Geändert',
+    name: 'Name',
+    ascending: 'Aufsteigend',
+    bestMatch: 'Relevanz',
+  },
   textViewer: {
     region: (filename) => `Inhalt von ${filename}`,
     truncated: 'Angezeigt wird das erste 1 MB',

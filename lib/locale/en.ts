@@ -16,6 +16,7 @@ import { defaultPeoplePickerLabels } from '../components/people-picker/people-pi
 import { defaultPhotoGalleryLabels } from '../components/photo-gallery/photo-gallery.tsx'
 import { defaultPhotoInfoLabels } from '../components/photo-info/photo-info.tsx'
 import { defaultPublicFolderViewLabels } from '../components/public-folder-view/public-folder-view.tsx'
+import { defaultItemPathLabels } from '../components/search-result/item-path.tsx'
 import { defaultSearchBarLabels } from '../components/search-bar/search-bar.tsx'
 import { defaultShareDialogLabels } from '../components/share-dialog/share-dialog.tsx'
 import { defaultSharedLinksTableLabels } from '../components/shared-links-table/shared-links-table.tsx'
@@ -27,6 +28,7 @@ import { defaultUploadPanelLabels } from '../components/upload-panel/upload-pane
 import { defaultVersionListLabels } from '../components/version-list/version-list.tsx'
 import { defaultViewToggleLabels } from '../components/view-toggle/view-toggle.tsx'
 import { defaultCommonLabels } from './common-labels.ts'
+import { defaultDateRangeChipLabels } from '../components/filter-chips/date-range-chip.tsx'
 import type { CumulusMessages } from './messages.ts'
 import { defaultPdfViewerLabels } from '../components/pdf-viewer/labels.ts'
 
@@ -41,6 +43,7 @@ export const enMessages: CumulusMessages = {
   addedBy: defaultAddedByLabels,
   audioPlayer: defaultAudioPlayerLabels,
   conflictDialog: defaultConflictDialogLabels,
+  dateRangeChip: defaultDateRangeChipLabels,
   detailsPanel: defaultDetailsPanelLabels,
   fileDetails: defaultFileDetailsLabels,
   fileList: defaultColumnLabels,
@@ -56,6 +59,7 @@ export const enMessages: CumulusMessages = {
   photoGallery: defaultPhotoGalleryLabels,
   photoInfo: defaultPhotoInfoLabels,
   publicFolderView: defaultPublicFolderViewLabels,
+  itemPath: defaultItemPathLabels,
   searchBar: defaultSearchBarLabels,
   shareDialog: defaultShareDialogLabels,
   sharedLinksTable: defaultSharedLinksTableLabels,

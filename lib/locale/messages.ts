@@ -1,7 +1,9 @@
+import type { ItemPathLabels } from '../components/search-result/item-path.tsx'
 import type { AccessListLabels } from '../components/access-list/access-list.tsx'
 import type { AudioPlayerLabels } from '../components/audio-player/labels.ts'
 import type { AddedByLabels } from '../components/added-by/added-by.tsx'
 import type { ConflictDialogLabels } from '../components/conflict-dialog/conflict-dialog.tsx'
+import type { DateRangeChipLabels } from '../components/filter-chips/date-range-chip.tsx'
 import type { DetailsPanelLabels } from '../components/details-panel/details-panel.tsx'
 import type { FileDetailsLabels } from '../components/file-details/file-details.tsx'
 import type { FileListColumnLabels } from '../components/file-list/file-list.tsx'
@@ -37,6 +39,7 @@ export interface CumulusMessages {
   addedBy: AddedByLabels
   audioPlayer: AudioPlayerLabels
   conflictDialog: ConflictDialogLabels
+  dateRangeChip: DateRangeChipLabels
   detailsPanel: DetailsPanelLabels
   fileDetails: FileDetailsLabels
   fileList: FileListColumnLabels
@@ -52,6 +55,7 @@ export interface CumulusMessages {
   photoGallery: PhotoGalleryLabels
   photoInfo: PhotoInfoLabels
   publicFolderView: PublicFolderViewLabels
+  itemPath: ItemPathLabels
   searchBar: SearchBarLabels
   shareDialog: ShareDialogLabels
   sharedLinksTable: SharedLinksTableLabels

@@ -60,6 +60,7 @@ const look = defineProperties({
       success: vars.color.success,
       warning: vars.color.warning,
       onAccent: vars.color.textOnAccent,
+      onMedia: vars.color.textOnMedia,
     },
     background: {
       bg: vars.color.bg,

@@ -75,6 +75,12 @@ const lightColor = {
   text: '#1b2330',
   textMuted: '#5b6676',
   textOnAccent: '#ffffff',
+  // On the danger fill (a Delete button): its own token, so a light brand accent that takes dark
+  // text on it leaves the red button white-on-red.
+  textOnDanger: '#ffffff',
+  // Over pictures and the dark backdrop (the video play mark, captions, the viewer's arrows):
+  // white in both themes whatever the accent.
+  textOnMedia: '#ffffff',
   accent: '#2563eb',
   accentHover: '#1d4ed8',
   accentActive: '#1e40af',
@@ -110,6 +116,8 @@ const darkColor: ColorTokens = {
   text: '#e6e9ef',
   textMuted: '#a0a8b6',
   textOnAccent: '#ffffff',
+  textOnDanger: '#ffffff',
+  textOnMedia: '#ffffff',
   accent: '#2563eb',
   accentHover: '#3b6fe0',
   accentActive: '#1d4ed8',

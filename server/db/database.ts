@@ -1,9 +1,17 @@
 // Opens the metadata database: embedded SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL
 // is set. Both run the same migrations at start.
-import { mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, type SqliteStatement, sql } from 'kysely'
+import {
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+  sql,
+} from 'kysely'
 import type { Config } from '../config.ts'
 import { migrations } from './migrations/index.ts'
 import type { DB } from './schema.ts'
@@ -55,9 +63,30 @@ export async function migrateRetrying(migrator: Pick<Migrator, 'migrateToLatest'
   }
 }
 
+/** Beside the SQLite file: the database as it was before the last upgrade's migrations ran. */
+export const beforeUpgradePath = (dataDir: string) => join(dataDir, 'cumulus.db.before-upgrade')
+
+/** The migrations a database has run; none when it has never been migrated. */
+async function appliedMigrations(db: Kysely<DB>): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+    return rows.map((r) => r.name)
+  } catch {
+    return []
+  }
+}
+
+export interface OpenOptions {
+  /** The migrations to run (tests add a failing one); the server's own by default. */
+  migrations?: Record<string, Migration>
+}
+
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>,
+  options: OpenOptions = {},
 ): Promise<MetadataDb> {
+  const known = options.migrations ?? migrations
+  let sqliteFile: { path: string; handle: Database.Database } | undefined
   let db: Kysely<DB>
   let dialect: Dialect
   let changeEpoch: (() => string) | undefined
@@ -90,6 +119,7 @@ export async function openDatabase(
     mkdirSync(config.dataDir, { recursive: true })
     const dbPath = join(config.dataDir, 'cumulus.db')
     const file = new Database(dbPath)
+    sqliteFile = { path: dbPath, handle: file }
     file.pragma('journal_mode = WAL')
     file.pragma('foreign_keys = ON')
     // NORMAL: a commit does not fsync the WAL on the main thread. A commit the client is told
@@ -110,9 +140,25 @@ export async function openDatabase(
     walPath = `${dbPath}-wal`
   }
 
+  // A database that ran a migration this code does not know was written by a newer version: its
+  // tables may mean something else now. Refused before anything touches it.
+  const applied = await appliedMigrations(db)
+  const newer = applied.filter((name) => !(name in known))
+  if (newer.length) {
+    await db.destroy()
+    throw new Error(
+      `The database was written by a newer Cumulus (it ran migration ${newer.sort().join(', ')}, unknown to this version): run that version or later, or restore a backup made before the upgrade`,
+    )
+  }
+  // SQLite: an upgrade keeps the database as it was, so a failed migration (SQLite runs DDL outside
+  // one transaction) goes back to it, and the admin can go back to the old version with it.
+  const pending = Object.keys(known).filter((name) => !applied.includes(name))
+  const aside = sqliteFile && applied.length > 0 && pending.length > 0 ? beforeUpgradePath(config.dataDir) : undefined
+  if (aside && sqliteFile) await sqliteFile.handle.backup(aside)
+
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => known },
     // Branches add migrations side by side (015 and 016 landed in either order): a database that
     // ran a later one first still runs an earlier one that arrives after it. Each migration
     // stands alone, so the order between such siblings does not matter.
@@ -124,9 +170,13 @@ export async function openDatabase(
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     await db.destroy()
-    throw new Error(
-      `Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
-    )
+    const why = String((error as Error)?.message ?? error).split('\n')[0]
+    let after = config.databaseUrl ? ' Nothing was changed (PostgreSQL ran the migrations in one transaction).' : ''
+    if (aside && sqliteFile) {
+      putBack(sqliteFile.path, aside)
+      after = ` The database is as it was before the upgrade (a copy stays at ${aside}).`
+    }
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${why}.${after}`)
   }
   // After the migrations: the -wal file exists from the first write on, until the connection closes.
   const walSync = walPath && commits ? await openWalSync({ path: walPath, commits }) : undefined
@@ -140,6 +190,14 @@ export async function openDatabase(
       await db.destroy()
     },
   }
+}
+
+/** Puts the copy taken before the migrations back in place of the SQLite file (closed by then). */
+function putBack(dbPath: string, aside: string): void {
+  for (const suffix of ['-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true })
+  const temp = `${dbPath}.putting-back`
+  copyFileSync(aside, temp)
+  renameSync(temp, dbPath)
 }
 
 /** How stale a remembered read may be when another process wrote the database (see below). */

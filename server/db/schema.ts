@@ -199,6 +199,8 @@ export interface FoldersTable {
   ancestors: string
   name: string
   name_key: string
+  /** Migration 031: the folded name when it differs from name_key (accents), else null. */
+  accent_key: Generated<string | null>
   created_at: number
   updated_at: number
   trashed: number
@@ -216,6 +218,8 @@ export interface FilesTable {
   folder_id: string | null
   filename: string
   name_key: string
+  /** Migration 031: the folded name when it differs from name_key (accents), else null. */
+  accent_key: Generated<string | null>
   /** The extension's name key, '' without one: the type sort's first key (migration 025). */
   type_key: string
   size: number

@@ -8,6 +8,8 @@ import { type HeaderList, setHeaders } from './security-headers.ts'
 
 export const API_PREFIXES = ['/user-service', '/file-service', '/folder-service', '/share-service']
 
+const SERVER_PATHS = ['/metrics', '/readyz', '/healthz']
+
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cumulus</title></head>
 <body><main><h1>Cumulus</h1><p>The server is running, but the web app has not been built yet. Run <code>npm run build</code>.</p></main></body></html>`
 
@@ -16,6 +18,8 @@ export function wantsAppShell(url: string): boolean {
   const path = url.split('?')[0]!
   if (API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return false
   if (path.startsWith('/assets/')) return false
+  // The server's own probes: a 404 when off (/metrics without METRICS_TOKEN), never the app.
+  if (SERVER_PATHS.includes(path)) return false
   // A top-level name with an extension (favicon.ico, robots.txt) is a missing file, not a route.
   if (/^\/[^/]+\.[a-z0-9]+$/i.test(path)) return false
   return true

@@ -12,6 +12,12 @@ export interface BlobContent {
   enc: string | null
 }
 
+/**
+ * The settings row a backup writes while it copies blobs: until then (ms since the epoch) no
+ * condemned blob is deleted, so every blob its database copy names is still there to copy.
+ */
+const DELETES_HELD = 'blob-deletes.held-until'
+
 /** Rows one condemning insert writes at most. */
 const CONDEMN_CHUNK = 500
 
@@ -25,6 +31,21 @@ export function createBlobOutboxRepository(db: Kysely<DB>, dialect: Dialect) {
   const isShared = async (key: string): Promise<boolean> =>
     !!(await orVersion(db.selectFrom('files').select('id').where('blob_key', '=', key), key))
   return {
+    /** Until when deletes of condemned blobs wait (0: they don't). */
+    async deletesHeldUntil(): Promise<number> {
+      const row = await db.selectFrom('settings').select('value').where('key', '=', DELETES_HELD).executeTakeFirst()
+      return Number(row?.value ?? 0) || 0
+    },
+    async holdDeletes(until: number): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key: DELETES_HELD, value: String(until) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(until) }))
+        .execute()
+    },
+    async releaseDeletes(): Promise<void> {
+      await db.deleteFrom('settings').where('key', '=', DELETES_HELD).execute()
+    },
     async remove(keys: readonly string[]): Promise<void> {
       if (keys.length) await db.deleteFrom('blob_outbox').where('key', 'in', keys).execute()
     },

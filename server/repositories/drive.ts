@@ -14,6 +14,7 @@ import { createItemPathsRepository } from './item-paths.ts'
 import { createLinksRepository } from './links.ts'
 import { createMemberSharesRepository } from './member-shares.ts'
 import { createQuotaRepository } from './quota.ts'
+import { createRelevanceRepository } from './relevance.ts'
 import { createThumbnailJobsRepository } from './thumbnail-jobs.ts'
 import { createTimelineRepository } from './timeline.ts'
 import { createUploadsRepository } from './uploads.ts'
@@ -25,6 +26,7 @@ export interface DriveOptions {
 }
 
 function bind(db: Kysely<DB>, dialect: Dialect, options: DriveOptions) {
+  const contentIndex = createContentIndexRepository(db, dialect, options.contentIndex ?? true)
   return {
     files: createFilesRepository(db, dialect),
     folders: createFoldersRepository(db, dialect),
@@ -45,7 +47,9 @@ function bind(db: Kysely<DB>, dialect: Dialect, options: DriveOptions) {
     /** The family timeline: own and shared media in one date order (issue #39). */
     timeline: createTimelineRepository(db, dialect),
     /** Files' extracted text, its search condition and snippets, and its queue (migration 030). */
-    contentIndex: createContentIndexRepository(db, dialect, options.contentIndex ?? true),
+    contentIndex,
+    /** A relevance search's candidates: names through their indexes, and content (relevance.ts). */
+    relevance: createRelevanceRepository(db, dialect, contentIndex),
   }
 }
 /** The drive's repositories inside one transaction. */

@@ -3,16 +3,24 @@
 import { type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import { preparedShapes, type Shaped } from '../db/prepared.ts'
-import type { DB, FileRow } from '../db/schema.ts'
+import type { DB, FileRow, Folder } from '../db/schema.ts'
+import { inSubtree, subtreePrefix } from './folders.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
 import { type Cursor, cursorKeys, cursorOfKeys, type DateColumn, page, sortField, sortKey } from './paging.ts'
 import { nameContains, nameLike } from './search.ts'
+import { fileFilter, hasFilter, type ItemFilter } from './search-filters.ts'
+import { accentKey } from '../util/name-match.ts'
 import { nameKey as nameKeyOf } from '../util/names.ts'
 
 export interface FileQuery {
   /** undefined = the whole drive. null = root. */
   folderId?: string | null
+  /**
+   * A folder and every live folder below it (a member's search inside a share): the files in
+   * any of them. Trashed folders below hold trashed files only, which `trashed: false` leaves out.
+   */
+  subtree?: Pick<Folder, 'id' | 'ancestors' | 'owner_id'>
   trashed: boolean
   /** Only items trashed directly (the trash root). */
   trashRootsOnly?: boolean
@@ -21,6 +29,8 @@ export interface FileQuery {
   sort: SortBy
   limit: number
   cursor?: Cursor
+  /** Kind and date range (search-filters.ts). */
+  filter?: ItemFilter
 }
 
 /** What a listed file needs (fileJson), and no more: lists stay cheap to read and to send. */
@@ -64,8 +74,8 @@ const PG_WALK_ROWS = 20_000
  */
 const NOT_FINDER_FILE = sql<SqlBool>`files.name_key <> '.ds_store' and substr(files.name_key, 1, 2) <> '._'`
 
-/** The files a list may show before any search: owner, trash, folder, media; never Finder's. */
-function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
+/** The files a list may show before any search: owner, trash, folder, media, filters; never Finder's. */
+export function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) {
   let q = db
     .selectFrom('files')
     .where(ownerFilter)
@@ -73,12 +83,18 @@ function scoped(db: Kysely<DB>, ownerFilter: RawBuilder<SqlBool>, f: FileQuery) 
     .where(NOT_FINDER_FILE)
   if (f.folderId !== undefined)
     q = f.folderId === null ? q.where('folder_id', 'is', null) : q.where('folder_id', '=', f.folderId)
+  if (f.subtree) {
+    const { id, owner_id } = f.subtree
+    const below = sql`select sub.id from folders sub where sub.owner_id = ${owner_id} and sub.trashed = 0 and ${inSubtree(subtreePrefix(f.subtree), 'sub.ancestors')}`
+    q = q.where(sql<SqlBool>`(files.folder_id = ${id} or files.folder_id in (${below}))`)
+  }
   if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
   if (f.media) {
     // A literal, not a bound 1: the gallery's indexes hold media rows only (migration 019).
     q = q.where(sql<SqlBool>`media = 1`)
     if (f.media !== 'all') q = q.where('is_video', '=', f.media === 'videos' ? 1 : 0)
   }
+  if (f.filter) for (const c of fileFilter(f.filter)) q = q.where(c)
   return q
 }
 
@@ -220,7 +236,8 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
         const walked = await files.boundedWalkQuery(owner, f, f.search).execute()
         if (walked.length === f.limit) return walked
       }
-      if (!f.search) return plainLists[dialect](db, { owner, f })
+      // Filtered lists are rare and take no prepared shape.
+      if (!f.search && !hasFilter(f.filter) && !f.subtree) return plainLists[dialect](db, { owner, f })
       return (await files.fileListQuery(owner, f)).execute()
     },
 
@@ -339,7 +356,7 @@ export function createFilesRepository(db: Kysely<DB>, dialect: Dialect) {
     async rename(owner: string, id: string, filename: string, nameKey: string, typeKey: string): Promise<void> {
       await db
         .updateTable('files')
-        .set({ filename, name_key: nameKey, type_key: typeKey })
+        .set({ filename, name_key: nameKey, accent_key: accentKey(filename), type_key: typeKey })
         .where('owner_id', '=', owner)
         .where('id', '=', id)
         .execute()

@@ -3,12 +3,14 @@
 import { type Kysely, type SqlBool, sql } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import { preparedShapes, type Shaped } from '../db/prepared.ts'
+import { accentKey } from '../util/name-match.ts'
 import { nameKey } from '../util/names.ts'
 import type { DB, Folder } from '../db/schema.ts'
 import type { SortBy } from '../schemas/files.ts'
 import { ownedIdsFor } from './owned-ids.ts'
 import { page } from './paging.ts'
 import { nameContains } from './search.ts'
+import { folderFilter, hasFilter, type ItemFilter } from './search-filters.ts'
 
 /** The first key of the naming advisory lock (PostgreSQL): its own space, beside any other use. */
 const NAMING_LOCK = 0x43_46_4e // "CFN"
@@ -19,16 +21,20 @@ const RESTORE_CHUNK = 500
 export interface FolderQuery {
   /** undefined = every folder. null = root. */
   parentId?: string | null
+  /** Every folder strictly below this one (a member's search inside a share). */
+  subtree?: Pick<Folder, 'id' | 'ancestors'>
   trashed: boolean
   /** Only folders trashed directly (the trash root). */
   trashRootsOnly?: boolean
   search?: string
   sort: SortBy
   limit?: number
+  /** Kind and date range (search-filters.ts). */
+  filter?: ItemFilter
 }
 
-/** The folders a list may show before any search: owner, trash, parent. */
-function scoped(db: Kysely<DB>, owner: string, f: FolderQuery) {
+/** The folders a list may show before any search: owner, trash, parent, filters. */
+export function scoped(db: Kysely<DB>, owner: string, f: FolderQuery) {
   let q = db
     .selectFrom('folders')
     .selectAll()
@@ -36,7 +42,9 @@ function scoped(db: Kysely<DB>, owner: string, f: FolderQuery) {
     .where('trashed', '=', f.trashed ? 1 : 0)
   if (f.parentId !== undefined)
     q = f.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId)
+  if (f.subtree) q = q.where(inSubtree(subtreePrefix(f.subtree), 'folders.ancestors'))
   if (f.trashRootsOnly) q = q.where('trash_root', '=', 1)
+  if (f.filter) for (const c of folderFilter(f.filter)) q = q.where(c)
   return q
 }
 
@@ -97,7 +105,8 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
       ids.length ? db.selectFrom('folders').selectAll().where(ownedIds(owner, ids)).execute() : Promise.resolve([]),
 
     async listFolders(owner: string, f: FolderQuery): Promise<Folder[]> {
-      if (!f.search) return prepared[dialect].plainList(db, { owner, f })
+      if (!f.search && !hasFilter(f.filter) && !f.subtree) return prepared[dialect].plainList(db, { owner, f })
+      if (!f.search) return plainListQuery(db, { owner, f }).execute()
       const q = scoped(db, owner, f).where((await nameContains(db, dialect, 'folders', f.search)).condition)
       const sorted = page(q, f.sort, 'created_at')
       return (f.limit ? sorted.limit(f.limit) : sorted).execute()
@@ -195,7 +204,7 @@ export function createFoldersRepository(db: Kysely<DB>, dialect: Dialect) {
     async rename(owner: string, id: string, name: string, nameKey: string, at: number): Promise<void> {
       await db
         .updateTable('folders')
-        .set({ name, name_key: nameKey, updated_at: at })
+        .set({ name, name_key: nameKey, accent_key: accentKey(name), updated_at: at })
         .where('owner_id', '=', owner)
         .where('id', '=', id)
         .execute()
@@ -315,7 +324,8 @@ export const folderDepth = (f: Pick<Folder, 'ancestors'>) => f.ancestors.split('
  * text compares byte by byte (SQLite; the "C" collation of the column on PostgreSQL, migration
  * 009). `substr(ancestors, 1, n) = prefix` said the same but read every folder of the owner.
  */
-export function inSubtree(prefix: string) {
+export function inSubtree(prefix: string, column = 'ancestors') {
   if (!prefix.endsWith('/')) throw new Error(`not a subtree prefix: ${prefix}`)
-  return sql<SqlBool>`(ancestors >= ${prefix} and ancestors < ${`${prefix.slice(0, -1)}0`})`
+  const col = sql.ref(column)
+  return sql<SqlBool>`(${col} >= ${prefix} and ${col} < ${`${prefix.slice(0, -1)}0`})`
 }

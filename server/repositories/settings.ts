@@ -9,6 +9,17 @@ export function createSettingsRepository(db: Kysely<DB>) {
     async insert(key: string, value: string): Promise<void> {
       await db.insertInto('settings').values({ key, value }).execute()
     },
+    /** Sets `key` to `value`, replacing what it held. */
+    async put(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute()
+    },
+    async remove(key: string): Promise<void> {
+      await db.deleteFrom('settings').where('key', '=', key).execute()
+    },
   }
 }
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>

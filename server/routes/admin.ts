@@ -6,6 +6,7 @@ import { errors } from '../errors.ts'
 import type { Auth } from '../plugins/auth.ts'
 import type { AdminService } from '../services/family/admin.ts'
 import type { AuditService } from '../services/audit.ts'
+import type { ServerStatusService } from '../services/operations/server-status.ts'
 import type { GroupService } from '../services/family/groups.ts'
 import type { InviteService } from '../services/family/invites.ts'
 import {
@@ -25,6 +26,7 @@ import {
   GroupMembersReply,
   GroupReply,
   GroupsReply,
+  ServerStatusReply,
   TemporaryPasswordReply,
 } from '../schemas/admin.ts'
 import { AuditPage, AuditQuery, IdParams, MessageReply } from '../schemas/user.ts'
@@ -35,6 +37,7 @@ export interface AdminRoutesDeps {
   invites: InviteService
   audit: AuditService
   groups: GroupService
+  serverStatus: ServerStatusService
   /** SMTP_URL is set: the invite list tells the app, which then offers to mail. */
   mailEnabled: boolean
 }
@@ -135,6 +138,9 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesDeps> = async (fastify, 
       return { message: 'Member removed' }
     },
   )
+
+  // Settings → Server: version, uptime, storage, disk, last backup, queues, warnings.
+  app.get('/server', { schema: { response: { 200: ServerStatusReply } } }, async () => deps.serverStatus.status())
 
   app.get('/audit', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (req) =>
     audit.page(req.query),

@@ -26,7 +26,7 @@ import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import type { FileCopies } from '../services/drive/file-copy.ts'
 import { fileJson, fileListJson, folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
-import { flag, type ListingService } from '../services/drive/listing.ts'
+import { flag, type ListingService, scopeFor } from '../services/drive/listing.ts'
 import type { MemberActivity } from '../services/drive/member-activity.ts'
 import { mediaInfoReply } from '../services/media/media-info.ts'
 import type { MediaService } from '../services/media/previews.ts'
@@ -119,13 +119,13 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
           .send((await deps.timeline.page(owner(req), req.query)) as unknown as FileJson[])
       // A folder named is checked first; Home, trash, media and searches are the caller's own drive.
       const reach = await access.parent(owner(req), req.query.parent, 'view')
-      const scope = reach.role === 'owner' ? 'drive' : 'folder'
+      const scope = scopeFor(reach)
       return sendCachedJson(
         listCache,
         req,
         reply,
         async () => {
-          const rows = await listing.files(reach.ownerId, req.query, scope)
+          const rows = await listing.files(reach.ownerId, req.query, scope, reach)
           return fileListJson(rows, await people.of(reach, rows), reach)
         },
         reach,
@@ -140,11 +140,28 @@ const signedInRoutes: FastifyPluginAsync<FileRoutesDeps> = async (fastify, deps)
   app.get(
     '/suggested-list',
     { schema: { querystring: SuggestedQuery, response: { 200: SuggestedReply } } },
-    (req, reply) =>
-      sendCached(listCache, req, reply, async () => {
-        const { folders, files } = await listing.suggested(owner(req), req.query)
-        return { folderList: folders.map((f) => folderJson(f)), fileList: files.map((f) => fileJson(f)) }
-      }),
+    async (req, reply) => {
+      // Inside a folder shared with the caller, the suggestions come from there (as its list's search).
+      const reach = await access.parent(owner(req), req.query.parent, 'view')
+      const scope = scopeFor(reach)
+      return sendCached(
+        listCache,
+        req,
+        reply,
+        async () => {
+          const { folders, files } = await listing.suggested(reach.ownerId, req.query, scope, reach)
+          if (scope === 'drive')
+            return { folderList: folders.map((f) => folderJson(f)), fileList: files.map((f) => fileJson(f)) }
+          const rows = [...folders, ...files]
+          const of = await people.of(reach, rows)
+          return {
+            folderList: folders.map((f) => folderJson(f, of(f), reach)),
+            fileList: files.map((f) => fileJson(f, of(f), reach)),
+          }
+        },
+        reach,
+      )
+    },
   )
 
   app.get('/info/:id', { schema: { params: IdParams, response: { 200: FileJson } } }, async (req, reply) => {

@@ -22,7 +22,7 @@ import type { Access, Reach } from '../services/drive/access.ts'
 import type { ItemPeopleService } from '../services/drive/item-people.ts'
 import { folderJson } from '../services/drive/json.ts'
 import type { ListCache } from '../services/drive/list-cache.ts'
-import { idList, type ListingService } from '../services/drive/listing.ts'
+import { idList, type ListingService, scopeFor } from '../services/drive/listing.ts'
 import type { MemberActivity } from '../services/drive/member-activity.ts'
 import type { TreeService } from '../services/drive/tree.ts'
 import type { UploadService } from '../services/drive/uploads.ts'
@@ -83,12 +83,12 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
     { schema: { querystring: FolderListQuery, response: { 200: Type.Array(FolderJson) } } },
     async (req, reply) => {
       const reach = await access.parent(owner(req), req.query.parent, 'view')
-      const scope = reach.role === 'owner' ? 'drive' : 'folder'
+      const scope = scopeFor(reach)
       return sendCached(
         listCache,
         req,
         reply,
-        async () => withPeople(reach, await listing.folders(reach.ownerId, req.query, scope)),
+        async () => withPeople(reach, await listing.folders(reach.ownerId, req.query, scope, reach)),
         reach,
       )
     },
@@ -115,7 +115,7 @@ export const folderRoutes: FastifyPluginAsync<FolderRoutesDeps> = async (fastify
       // A member's move dialog browses inside the share only, one folder at a time: without a
       // parent it is their own Home (theirs to move their own items in).
       const reach = await access.parent(owner(req), req.query.parent, 'view')
-      const scope = reach.role === 'owner' ? 'drive' : 'folder'
+      const scope = scopeFor(reach)
       return sendCached(
         listCache,
         req,

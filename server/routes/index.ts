@@ -52,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance, c: Container, auth: A
     invites: c.invites,
     audit: c.audit,
     groups: c.groupService,
+    serverStatus: c.serverStatus,
     mailEnabled: c.mailer.enabled,
   })
   await app.register(oidcRoutes, { prefix: '/auth/oidc', auth, config, oidc: c.oidc, loginPerIp })

@@ -116,3 +116,47 @@ export const GroupMemberReply = Type.Object({ member: GroupMemberJson })
 export type GroupMemberReply = Static<typeof GroupMemberReply>
 export const GroupMemberParams = Type.Object({ id: BoundedString(64, 1), userId: BoundedString(64, 1) })
 export type GroupMemberParams = Static<typeof GroupMemberParams>
+
+// Settings → Server (services/operations/server-status.ts).
+const Bytes = Type.Number({ minimum: 0 })
+export const ServerStatusReply = Type.Object({
+  version: Type.String(),
+  startedAt: Type.String(),
+  uptimeSeconds: Type.Integer(),
+  storage: Type.Object({
+    files: Bytes,
+    versions: Bytes,
+    trash: Bytes,
+    members: Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        email: Type.String(),
+        displayName: Type.String(),
+        files: Bytes,
+        versions: Bytes,
+        trash: Bytes,
+      }),
+    ),
+  }),
+  disk: Type.Object({ free: Bytes, total: Bytes }),
+  lastBackup: Type.Union([
+    Type.Object({
+      at: Type.String(),
+      ok: Type.Boolean(),
+      dir: Type.String(),
+      bytes: Bytes,
+      files: Type.Integer(),
+      error: Type.Optional(Type.String()),
+    }),
+    Type.Null(),
+  ]),
+  queues: Type.Object({ thumbnails: Type.Integer(), indexing: Type.Integer() }),
+  warnings: Type.Array(
+    Type.Union([
+      Type.Object({ code: Type.Literal('DISK_LOW'), freeShare: Type.Number() }),
+      Type.Object({ code: Type.Literal('BACKUP_FAILED'), at: Type.String(), error: Type.String() }),
+      Type.Object({ code: Type.Literal('BACKUP_STALE'), at: Type.String() }),
+    ]),
+  ),
+})
+export type ServerStatusReply = Static<typeof ServerStatusReply>

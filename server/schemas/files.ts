@@ -20,6 +20,23 @@ const PeopleFields = {
   shared: Type.Optional(Type.Boolean()),
 }
 
+/** A search result's folders from the caller's root down to its parent, outermost first; [] = Home. */
+export const PathJson = Type.Array(Type.Object({ _id: Type.String(), name: Type.String() }))
+export type PathJson = Static<typeof PathJson>
+/** A content match: plain text around the first match; marks are [start, end) UTF-16 offsets. */
+export const SnippetJson = Type.Object({
+  text: Type.String({ maxLength: 200 }),
+  marks: Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })])),
+})
+export type SnippetJson = Static<typeof SnippetJson>
+
+/** Only in search replies: `rank` with sortBy=relevance, `path` always, `snippet` for content matches. */
+const SearchFields = {
+  rank: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+  path: Type.Optional(PathJson),
+  snippet: Type.Optional(SnippetJson),
+}
+
 export const FileJson = Type.Object({
   _id: Type.String(),
   filename: Type.String(),
@@ -54,6 +71,7 @@ export const FileJson = Type.Object({
     trashedAt: Type.Optional(Type.String()),
   }),
   ...PeopleFields,
+  ...SearchFields,
 })
 export type FileJson = Static<typeof FileJson>
 
@@ -68,6 +86,7 @@ export const FolderJson = Type.Object({
   /** When it went to the trash (ISO), present only while trashed. */
   trashedAt: Type.Optional(Type.String()),
   ...PeopleFields,
+  ...SearchFields,
 })
 export type FolderJson = Static<typeof FolderJson>
 
@@ -83,14 +102,39 @@ export const SortBy = Type.Union([
   Type.Literal('type_asc'),
 ])
 export type SortBy = Static<typeof SortBy>
+/** A list's sort: the stored orders, or `relevance` (search tiers 0–4; only with a search). */
+export const ListSortBy = Type.Union([...SortBy.anyOf, Type.Literal('relevance')])
+export type ListSortBy = SortBy | 'relevance'
+
+/** Search text: data, never query syntax; only its first 32 words of 64 characters count. */
+export const SearchText = BoundedString(10240)
+/** A result filter: folders only, or files of one kind. */
+export const SearchKind = Type.Union([
+  Type.Literal('folders'),
+  Type.Literal('photos'),
+  Type.Literal('videos'),
+  Type.Literal('documents'),
+  Type.Literal('audio'),
+])
+export type SearchKind = Static<typeof SearchKind>
+/** An inclusive UTC day, `YYYY-MM-DD`. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 })
+const SearchFilters = {
+  kind: Type.Optional(SearchKind),
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+}
 
 const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('')])
 export const Id = BoundedString(64, 1)
 
 export const FileListQuery = Type.Object({
   parent: Type.Optional(BoundedString(64, 1)),
-  search: Type.Optional(BoundedString(256)),
-  sortBy: Type.Optional(SortBy),
+  search: Type.Optional(SearchText),
+  sortBy: Type.Optional(ListSortBy),
+  ...SearchFilters,
+  /** The relevance sort's cursor: the last file's rank (with startAtName and startAt). */
+  startAtRank: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   trashMode: Type.Optional(Flag),
   mediaMode: Type.Optional(Flag),
@@ -110,15 +154,18 @@ export type FileListQuery = Static<typeof FileListQuery>
 
 export const FolderListQuery = Type.Object({
   parent: Type.Optional(BoundedString(64, 1)),
-  search: Type.Optional(BoundedString(256)),
-  sortBy: Type.Optional(SortBy),
+  search: Type.Optional(SearchText),
+  sortBy: Type.Optional(ListSortBy),
+  ...SearchFilters,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   trashMode: Type.Optional(Flag),
 })
 export type FolderListQuery = Static<typeof FolderListQuery>
 
 export const SuggestedQuery = Type.Object({
-  search: Type.Optional(BoundedString(256)),
+  /** A folder shared with the caller: suggestions from inside it (the caller's own drive without). */
+  parent: Type.Optional(BoundedString(64, 1)),
+  search: Type.Optional(SearchText),
   trashMode: Type.Optional(Flag),
   mediaMode: Type.Optional(Flag),
 })

@@ -116,8 +116,8 @@ export const PublicShareInfo = Type.Object({
   /** File links: whether GET …/thumbnail has a picture (the page's stand-in when there is no preview). */
   thumbnail: Type.Optional(Type.Boolean()),
   /**
-   * Folder links that show their files: whether GET …/preview/{fileId} plays videos (false on a
-   * link with a download limit: a video's viewer shows its thumbnail instead).
+   * Folder links that show their files: whether GET …/preview/{fileId} plays videos and songs
+   * (false on a link with a download limit: a video's viewer shows its thumbnail instead).
    */
   videoPreview: Type.Optional(Type.Boolean()),
   /** Upload links: the link's limits in bytes (null: none but the server's), and what is left of the total. */

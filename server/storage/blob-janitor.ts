@@ -58,6 +58,10 @@ export function createBlobJanitor(o: JanitorOptions) {
   async function removeBlobs(keys: string[], recordedIn: 'outbox' | 'pool' | 'either' = 'outbox'): Promise<number> {
     let failed = 0
     if (keys.length && o.durable) await o.durable()
+    // A backup is copying the blobs its database copy names: condemned ones wait (their records
+    // stay, the sweep deletes them once the hold ends). Read after the deleting commit, so a row
+    // deleted before the copy was taken is not in it, and one deleted after finds the hold.
+    if (recordedIn === 'outbox' && keys.length && (await outbox.deletesHeldUntil()) > Date.now()) return keys.length
     const done: string[] = []
     const removeOne = async (key: string) => {
       try {

@@ -141,3 +141,10 @@ export class Meter extends Transform {
     return this.tally.digest()
   }
 }
+
+/** Whether the store answers (/readyz): its first key, or that it has none, read back. */
+export async function storeAnswers(store: Pick<BlobStore, 'keys'>): Promise<void> {
+  const it = store.keys()[Symbol.asyncIterator]()
+  await it.next()
+  await it.return?.()
+}

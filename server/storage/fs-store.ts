@@ -2,12 +2,13 @@
 // folder together. A blob has its final name before its bytes are durable, but nothing reads it
 // until a row names it, and that row commits only once both fsyncs have returned; a crash in
 // between leaves a blob whose key the janitor recorded durably first (beforePublish), and removes.
-import { closeSync, fdatasync, fstatSync, fsync, open as openFd, openSync, writev } from 'node:fs'
+import { closeSync, fdatasync, fstatSync, fsync, ftruncateSync, open as openFd, openSync, writev } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { type Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { isDiskFull } from '../errors.ts'
 import { randomId } from '../util/crypto.ts'
 import { FileStream } from './file-stream.ts'
 import { giveBack } from './loans.ts'
@@ -228,6 +229,7 @@ function stagedFile(
     async append(source: Readable, options: AppendOptions = {}): Promise<number> {
       await syncHeld()
       const file = await openForWrite(path, 'a')
+      const start = fstatSync(file).size
       const flusher = new Flusher(file)
       let failure: unknown
       let keep = false
@@ -237,6 +239,9 @@ function stagedFile(
         // A broken source still leaves what reached the file: kept, synced, then the error goes on.
         await pumpInto(source, out.stream).catch((err: unknown) => void (failure = err))
         await out.idle()
+        // A full disk: this append's bytes go (the upload resumes from where it was once there is
+        // room), and the space they took comes back for the database's own writes.
+        if (isDiskFull(failure)) ftruncateSync(file, start)
         keep = options.defer === true && !failure
         if (keep) await flusher.settle()
         else await flusher.finish()

@@ -1,16 +1,15 @@
 // SPEC §2 "Search bar" and the search routes (/search/{query}): suggestions while typing, then
-// the results titled Search.
+// the results titled Search; a custom date range; a member's search inside a shared folder.
 import { http } from 'msw'
-import { expect, screen, userEvent, waitFor } from 'storybook/test'
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { makeFile, makeFolder, sampleDrive } from '../../mocks/fixtures.ts'
+import { anna, makeFile, makeFolder, sampleDrive, sharedFolder } from '../../mocks/fixtures.ts'
 import { driveHandlers, ok, thumbnailHandlers } from '../../mocks/handlers.ts'
 import {
   appBeforeEach,
   appScreen,
   at,
   currentPath,
-  findCard,
   imagesSettled,
   renderApp,
   shown,
@@ -36,7 +35,7 @@ export const States = meta.story({
   async play() {
     await shown(await screen.findByRole('heading', { name: 'Search' }))
     await shown(screen.getByRole('heading', { name: 'Files' }))
-    await findCard('Quarterly report.pdf')
+    await screen.findByRole('row', { name: /^Quarterly report\.pdf/ })
     await imagesSettled()
   },
 })
@@ -79,5 +78,67 @@ export const NoSuggestions = meta.story({
   async play() {
     await userEvent.type(await screen.findByRole('combobox', { name: 'Search' }), 'zebra')
     await shown(await screen.findByText('No Results', {}, { timeout: 3000 }))
+  },
+})
+
+/** A custom date range chosen from Custom range…: the chip says its days and is pressed. */
+export const StatesCustomRange = meta.story({
+  beforeEach({ msw }) {
+    msw.use(...driveHandlers({ files: sampleDrive(3).files, folders: [] }), ...thumbnailHandlers)
+  },
+  async play() {
+    await screen.findByRole('row', { name: /^Quarterly report\.pdf/ })
+    const date = screen.getByRole('toolbar', { name: 'Date' })
+    await userEvent.click(within(date).getByRole('button', { name: 'Custom range…' }))
+    const popover = await screen.findByRole('dialog', { name: 'Custom range' })
+    fireEvent.change(within(popover).getByLabelText('From'), { target: { value: '2026-03-01' } })
+    fireEvent.change(within(popover).getByLabelText('To'), { target: { value: '2026-03-31' } })
+    await userEvent.click(within(popover).getByRole('button', { name: 'Apply' }))
+    const chip = await within(date).findByRole('button', { name: '03/01/2026 – 03/31/2026' })
+    await expect(chip).toHaveAttribute('aria-pressed', 'true')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Custom range' })).toBeNull())
+    await screen.findByRole('row', { name: /^Quarterly report\.pdf/ })
+    await imagesSettled()
+  },
+})
+
+const holidays = sharedFolder('viewer')
+const inShare = [
+  { _id: 'holidays', name: 'Holidays' },
+  { _id: 'folder-2024', name: '2024' },
+]
+
+/** A member's search inside Holidays (Anna's): the box says where it searches; paths start at Shared with me. */
+export const StatesInSharedFolder = meta.story({
+  ...at('/search/beach?in=holidays'),
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/folder-service/list', () =>
+        ok([makeFolder(2, { name: 'Beach days', owner: anna, role: 'viewer', path: inShare })]),
+      ),
+      ...driveHandlers({
+        folders: [holidays],
+        files: [
+          makeFile(3, { filename: 'beach.jpg', owner: anna, role: 'viewer', path: inShare }),
+          makeFile(4, {
+            filename: 'packing list.txt',
+            owner: anna,
+            role: 'viewer',
+            path: [inShare[0]!],
+            snippet: { text: 'towels, sun cream and a beach umbrella', marks: [[24, 29]] },
+          }),
+        ],
+      }),
+      ...thumbnailHandlers,
+    )
+  },
+  async play() {
+    const box = await screen.findByRole('combobox', { name: 'Search in Holidays' })
+    await expect(box).toHaveValue('beach')
+    const row = await screen.findByRole('row', { name: /^beach\.jpg/ })
+    await waitFor(() =>
+      expect(within(row).getByRole('list', { name: 'Location' })).toHaveTextContent('Shared with me›Holidays›2024'),
+    )
+    await imagesSettled()
   },
 })

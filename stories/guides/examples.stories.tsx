@@ -17,6 +17,7 @@ import {
   useFileSelection,
 } from '../../lib/index.ts'
 import { overlayDocs } from '../lib/_support/visual.ts'
+import { TokenReference } from './token-reference.tsx'
 
 // The live examples of the MDX guides (stories/guides/*.mdx show them with their source). Hidden
 // from the sidebar ('!dev'), still run by the test runner (play functions and the axe check), and
@@ -72,6 +73,7 @@ function Files({ files: items, uploads, onOpen, onDelete, onCancelUpload }: File
         itemMenu={menu}
         style={{ height: 360 }}
         onItemClick={(file) => setSelected([file.id])}
+        onItemDoubleOpen={onOpen}
         onItemOpen={onOpen}
       />
       {panelOpen && uploads.length > 0 && (
@@ -98,6 +100,12 @@ export const GettingStarted = meta.story({
     await expect(card('budget.xlsx')).toHaveAttribute('aria-selected', 'true')
     await userEvent.keyboard('{Enter}')
     await expect(args.onOpen).toHaveBeenCalledWith(expect.objectContaining({ name: 'budget.xlsx' }), expect.anything())
+    // A double-click opens too (onItemDoubleOpen), as the README's example promises.
+    await userEvent.dblClick(card('notes.docx'))
+    await expect(args.onOpen).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: 'notes.docx' }),
+      expect.anything(),
+    )
   },
 })
 
@@ -408,5 +416,15 @@ export const MoveTree = meta.story({
     await userEvent.click(await screen.findByRole('option', { name: '2024' }))
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Moved to 2024'))
+  },
+})
+
+// Token reference -----------------------------------------------------------------------------------
+
+/** Every CSS variable with its light and dark value, made from the theme objects. */
+export const TokenTable = meta.story({
+  render: () => <TokenReference />,
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('tr[data-token="--cumulus-color-text-on-media"]')).not.toBeNull()
   },
 })

@@ -1,6 +1,6 @@
 import { expect, fn } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { Button, buttonSizes, buttonVariants, IconButton } from '../../lib/index.ts'
+import { Button, buttonSizes, buttonVariants, createTheme, IconButton } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const meta = preview.meta({
@@ -59,6 +59,44 @@ export const States = meta.story({
 })
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
+
+// The README's brand: a deep green in light, a bright mint in dark.
+const brand = createTheme({ accent: '#0b7a53', darkAccent: '#3fd09a' })
+
+/**
+ * A bright dark accent: text on it turns black, where white would read at 1.96:1 (the a11y check
+ * measures every button here); Delete keeps its white on red.
+ */
+export const StatesBrightDarkAccent = meta.story({
+  globals: { theme: 'dark' },
+  render: () => (
+    <div style={brand.dark}>
+      <StateGrid columns={2}>
+        <State label="primary on #3fd09a">
+          {buttonSizes.map((size) => (
+            <Button key={size} variant="primary" size={size}>
+              {size}
+            </Button>
+          ))}
+          <Button variant="primary" icon="upload">
+            Upload
+          </Button>
+          <IconButton icon="plus" label="Add" variant="primary" />
+        </State>
+        <State label="danger, secondary">
+          <Button variant="danger">Delete</Button>
+          <Button variant="secondary">Cancel</Button>
+        </State>
+      </StateGrid>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const upload = canvas.getByRole('button', { name: 'Upload' })
+    await expect(getComputedStyle(upload).backgroundColor).toBe('rgb(63, 208, 154)')
+    await expect(getComputedStyle(upload).color).toBe('rgb(0, 0, 0)')
+    await expect(getComputedStyle(canvas.getByRole('button', { name: 'Delete' })).color).toBe('rgb(255, 255, 255)')
+  },
+})
 
 /** Tab reaches the button; Enter and Space press it; a disabled one is skipped. */
 export const Keyboard = meta.story({

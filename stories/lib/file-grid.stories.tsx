@@ -337,3 +337,18 @@ export const SharedScroller = meta.story({
     await expect(canvas.getAllByRole('option').length).toBeLessThan(300)
   },
 })
+
+/**
+ * Placed in page flow with no height: rather than a 0 px scroller showing nothing, the grid grows
+ * with the page and the window scrolls it (a development build warns, naming the fix).
+ */
+export const InPageFlow = meta.story({
+  args: { style: undefined, items: sample(2000) },
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getAllByRole('option').length).toBeGreaterThan(4))
+    const grid = canvas.getByRole('listbox')
+    // Far taller than its header: it holds the rows of all 2,000 items, a screenful rendered.
+    await expect(grid.getBoundingClientRect().height).toBeGreaterThan(2000)
+    await expect(canvas.getAllByRole('option').length).toBeLessThan(200)
+  },
+})

@@ -89,8 +89,38 @@ export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 /** Right to left (`dir="rtl"` on <html>): sides, arrows and progress mirror; names and dates stay isolated. */
 export const StatesRtl = States.extend({ globals: { dir: 'rtl' } })
 
-/** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes. */
-export const StatesGerman = States.extend({ globals: { locale: 'de-DE' } })
+/** Every "Aktionen" header shows whole: its text fits its box, and its box stays inside the list. */
+const actionsHeadersWhole = async (canvasElement: HTMLElement, lists: number) => {
+  await waitFor(() => expect(canvasElement.querySelectorAll('[role="grid"]').length).toBe(lists))
+  const headers = [...canvasElement.querySelectorAll<HTMLElement>('[role="columnheader"]')].filter(
+    (header) => header.textContent === 'Aktionen',
+  )
+  await expect(headers.length).toBe(lists)
+  for (const header of headers) {
+    await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth)
+    const list = header.closest('[role="grid"]')!.getBoundingClientRect()
+    const box = header.getBoundingClientRect()
+    await expect(box.left).toBeGreaterThanOrEqual(list.left)
+    await expect(box.right).toBeLessThanOrEqual(list.right)
+  }
+}
+
+/** In German (`LocaleProvider` with `deMessages`): texts, dates and sizes; "Aktionen" is shown whole. */
+export const StatesGerman = States.extend({
+  globals: { locale: 'de-DE' },
+  play: async ({ canvasElement }) => actionsHeadersWhole(canvasElement, 4),
+})
+
+/** German with larger small text (a brand's 14 px): "Aktionen" is wider than the Actions column, and still whole. */
+export const GermanLargerText = meta.story({
+  globals: { locale: 'de-DE' },
+  render: (args) => (
+    <div style={{ ['--cumulus-font-size-small' as string]: '14px', width: 700 }}>
+      <FileList {...args} style={{ height: 200 }} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => actionsHeadersWhole(canvasElement, 1),
+})
 
 /** Up/Down between rows; Right to Actions; Enter opens the menu; Escape returns; Left back to the row. */
 export const Keyboard = meta.story({

@@ -71,6 +71,25 @@ export const States = meta.story({
 
 export const StatesDark = States.extend({ globals: { theme: 'dark' } })
 
+/** Right to left: the video play mark stays in the middle of its tile. */
+export const StatesRtl = meta.story({
+  globals: { dir: 'rtl' },
+  render: () => box(300, { title: 'Videos', items: media(8).map((m) => ({ ...m, isVideo: true })) }),
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement, 1)
+    const mark = await waitFor(() => {
+      const found = canvasElement.querySelector<HTMLElement>('[data-play-badge]')
+      if (!found) throw new Error('no play mark yet')
+      return found
+    })
+    await waitFor(() => expect([...canvasElement.querySelectorAll('img')].every((image) => image.complete)).toBe(true))
+    const tile = mark.parentElement!.getBoundingClientRect()
+    const box = mark.getBoundingClientRect()
+    await expect(Math.abs(box.left + box.width / 2 - (tile.left + tile.width / 2))).toBeLessThan(1)
+    await expect(Math.abs(box.top + box.height / 2 - (tile.top + tile.height / 2))).toBeLessThan(1)
+  },
+})
+
 /** Tiles are options named by the file name; arrows move by row and column; Enter opens; Space toggles. */
 export const Keyboard = meta.story({
   play: async ({ canvas, userEvent, args }) => {

@@ -252,7 +252,7 @@ function Gallery(args: Parameters<typeof MediaViewer>[0]) {
           setIndex(index + 1)
         }}
         onClose={() => {
-          args.onClose()
+          args.onClose?.()
           setOpen(false)
         }}
       />

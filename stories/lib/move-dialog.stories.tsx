@@ -140,6 +140,27 @@ export const StatesNarrow = meta.story({
 
 export const StatesNarrowDark = StatesNarrow.extend({ globals: { theme: 'dark' } })
 
+/**
+ * Rendered under a subtree that is right to left and dark, on a light left-to-right page: the
+ * dialog, portalled to <body>, still lays out right to left and dark.
+ */
+export const StatesSubtreeRtlDark = meta.story({
+  parameters: viewportShot,
+  render: (args) => (
+    <div dir="rtl" data-theme="dark" data-testid="embed">
+      <MoveDialog {...args} currentFolder={{ id: 'p', name: 'Photos' }} />
+    </div>
+  ),
+  play: async () => {
+    const dialog = await waitForOpen()
+    await expect(screen.getByTestId('embed')).not.toContainElement(dialog)
+    await expect(getComputedStyle(dialog).direction).toBe('rtl')
+    await expect(dialog.closest('[data-theme]')).toHaveAttribute('data-theme', 'dark')
+    // The dark surface, not the light one.
+    await expect(getComputedStyle(dialog).backgroundColor).toBe('rgb(31, 35, 44)')
+  },
+})
+
 /** A harness that browses the small tree, as the app would. */
 function Browser(args: Parameters<typeof MoveDialog>[0]) {
   const [open, setOpen] = useState(false)
@@ -170,7 +191,7 @@ function Browser(args: Parameters<typeof MoveDialog>[0]) {
           setOpen(false)
         }}
         onClose={() => {
-          args.onClose()
+          args.onClose?.()
           setOpen(false)
         }}
       />

@@ -5,17 +5,27 @@ import { SearchBar, type SearchSuggestion } from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 
 const folders: SearchSuggestion[] = [
-  { id: 'f1', name: 'Holiday photos' },
-  { id: 'f2', name: 'Holiday 2023 - a folder with a rather long name that needs cutting' },
+  { id: 'f1', name: 'Holiday photos', path: [] },
+  {
+    id: 'f2',
+    name: 'Holiday 2023 - a folder with a rather long name that needs cutting',
+    path: [{ id: 'p1', name: 'Photos' }],
+  },
+]
+const longPath = [
+  { id: 'p2', name: 'Family' },
+  { id: 'p3', name: 'Trips and holidays of many years' },
+  { id: 'p4', name: '2023' },
+  { id: 'p5', name: 'Summer on the coast of Portugal' },
 ]
 const files: SearchSuggestion[] = [
-  { id: 'a', name: 'holiday.jpg' },
-  { id: 'b', name: 'holiday-plan.pdf' },
-  { id: 'c', name: 'holiday packing list.docx' },
+  { id: 'a', name: 'holiday.jpg', path: [{ id: 'p1', name: 'Photos' }] },
+  { id: 'b', name: 'holiday-plan.pdf', path: [] },
+  { id: 'c', name: 'holiday packing list.docx', path: longPath },
   { id: 'd', name: 'holiday.mp4' },
-  { id: 'e', name: 'holiday budget.xlsx' },
-  { id: 'g', name: 'HOLIDAY' },
-  { id: 'h', name: 'holiday-map.png' },
+  { id: 'e', name: 'holiday budget.xlsx', path: [{ id: 'p6', name: 'Finance' }] },
+  { id: 'g', name: 'HOLIDAY', path: [] },
+  { id: 'h', name: 'holiday-map.png', path: longPath },
 ]
 
 const submit = fn()
@@ -123,6 +133,25 @@ export const StatesOpen = meta.story({
 })
 
 export const StatesOpenDark = StatesOpen.extend({ globals: { theme: 'dark' } })
+
+/** Right to left: the path line mirrors with the row. */
+export const StatesOpenRtl = StatesOpen.extend({ globals: { dir: 'rtl' } })
+
+/** German: the path's first crumb reads "Start". */
+export const StatesOpenGerman = StatesOpen.extend({ globals: { locale: 'de-DE' } })
+
+/** Each row keeps the spec's 47 px with its path line. */
+export const PathLine = meta.story({
+  render: () => <Live />,
+  play: async ({ userEvent }) => {
+    const listbox = await typeAndWait(userEvent, 'packing')
+    const option = within(listbox).getByRole('option', { name: 'holiday packing list.docx' })
+    await expect(option).toHaveAccessibleDescription(
+      'Home › Family › Trips and holidays of many years › 2023 › Summer on the coast of Portugal',
+    )
+    await expect(option.getBoundingClientRect().height).toBe(47)
+  },
+})
 
 /** No match: "No Results". */
 export const StatesNoResults = meta.story({

@@ -112,7 +112,7 @@ export const Keyboard = meta.story({
             setPermission(next)
           }}
           onClose={() => {
-            args.onClose()
+            args.onClose?.()
             setOpen(false)
           }}
         />

@@ -100,3 +100,66 @@ export const CustomFields = meta.story({
     await expect(canvas.getByTestId('sort')).toHaveTextContent('type_asc')
   },
 })
+
+const searchFields = [
+  { value: 'date', label: 'Modified' },
+  { value: 'alp', label: 'Name' },
+] as const
+
+/** `directionlessFields`: "Best match" first, with no direction toggle while chosen; beside it a directed sort. */
+export const StatesDirectionless = meta.story({
+  render: () => (
+    <StateGrid columns={2}>
+      <State label="Best match (no direction)">
+        <SortControl
+          directionlessFields={[{ value: 'relevance', label: 'Best match' }]}
+          fields={searchFields}
+          value="relevance"
+          onValueChange={() => {}}
+        />
+      </State>
+      <State label="Name, ascending, Best match offered">
+        <SortControl
+          directionlessFields={[{ value: 'relevance', label: 'Best match' }]}
+          fields={searchFields}
+          value="alp_asc"
+          onValueChange={() => {}}
+        />
+      </State>
+    </StateGrid>
+  ),
+})
+
+export const StatesDirectionlessDark = StatesDirectionless.extend({ globals: { theme: 'dark' } })
+
+/** Best match sends the field alone; a directed field picks up the last direction; back to Best match hides the toggle. */
+export const Directionless = meta.story({
+  render: function Render() {
+    const [value, setValue] = useState<SortValue<'date' | 'alp'> | 'relevance'>('relevance')
+    return (
+      <>
+        <SortControl
+          directionlessFields={[{ value: 'relevance', label: 'Best match' }]}
+          fields={searchFields}
+          value={value}
+          onValueChange={setValue}
+        />
+        <output data-testid="sort">{value}</output>
+      </>
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    const select = await canvas.findByRole('combobox', { name: 'Sort by' })
+    await expect(select).toHaveTextContent('Best match')
+    await expect(canvas.queryByRole('button', { name: 'Ascending' })).toBeNull()
+    await userEvent.click(select)
+    await userEvent.click(await screen.findByRole('option', { name: 'Name' }))
+    await expect(canvas.getByTestId('sort')).toHaveTextContent('alp_desc')
+    await userEvent.click(canvas.getByRole('button', { name: 'Ascending' }))
+    await expect(canvas.getByTestId('sort')).toHaveTextContent('alp_asc')
+    await userEvent.click(select)
+    await userEvent.click(await screen.findByRole('option', { name: 'Best match' }))
+    await expect(canvas.getByTestId('sort')).toHaveTextContent('relevance')
+    await expect(canvas.queryByRole('button', { name: 'Ascending' })).toBeNull()
+  },
+})

@@ -68,7 +68,7 @@ const VOCABULARY = 50_000
 const PAGE = 50
 
 /** A deterministic vocabulary of distinct made-up words (letters only, 4–12 of them). */
-function vocabulary(size: number): string[] {
+export function vocabulary(size: number): string[] {
   const r = rng(42)
   const onsets = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'z', 'br', 'st', 'tr']
   const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou', 'y']
@@ -86,7 +86,7 @@ function vocabulary(size: number): string[] {
  * Words by Zipf's law (s = 1): rank r (0-based) with probability ∝ 1/(r+1). The continuous
  * inverse of its CDF, ln-uniform, is close enough and costs one exp per word.
  */
-function zipfText(words: readonly string[], r: ReturnType<typeof rng>, bytes: number): string {
+export function zipfText(words: readonly string[], r: ReturnType<typeof rng>, bytes: number): string {
   const logV = Math.log(words.length + 1)
   const out: string[] = []
   let length = 0

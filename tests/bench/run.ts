@@ -1,6 +1,6 @@
 // `npm run bench` (DESIGN.md §6): Cumulus against baselines measured in the same run, reported
 // as ratios. `--quick` shrinks every size for a smoke test; `--only=throughput,encryption,many,dav,list,rps,search,sharing,tree,app,photos,versions,content`
-// runs a subset; `--content-http` times the content search over HTTP instead of in-process;
+// runs a subset (also relevance, backup); `--content-http` times the content search over HTTP instead of in-process;
 // BENCH_DATABASE_URL runs the content search on PostgreSQL too.
 // Prints a summary table and writes reports/bench.json. See tests/bench/README.md.
 import { execFileSync } from 'node:child_process'
@@ -20,6 +20,8 @@ import { davPhase } from './dav.ts'
 import { manyPhase } from './many.ts'
 import { findHeifCli } from '../../server/services/media/heif-cli.ts'
 import { photosPhase } from './photos.ts'
+import { relevancePhase } from './relevance.ts'
+import { backupPhase } from './backup.ts'
 import { sharingPhase } from './sharing.ts'
 import { treePhase } from './tree.ts'
 import { versionsPhase } from './versions.ts'
@@ -231,6 +233,24 @@ try {
   if (want('list')) await watched('list latency', () => listLatency(cumulus, hello, alice, listFolder))
   if (want('rps')) await watched('req/s load', () => requestsPerSecond(cumulus, hello, alice, listFolder))
   if (want('search')) await watched('search', () => search(cumulus))
+  if (want('relevance'))
+    await watched('relevance search', () =>
+      relevancePhase({
+        port: cumulus.port,
+        dbFile,
+        newSession: () => new Session(cumulus.port),
+        // BENCH_RELEVANCE_FILES=100000,1000000: files per user, one run each (1M is the target).
+        sizes: (process.env.BENCH_RELEVANCE_FILES ?? (quick ? '10000,100000' : '100000,1000000'))
+          .split(',')
+          .map(Number),
+        searches: quick ? 50 : 200,
+        budgetSeconds: quick ? 10 : 30,
+        log,
+        rows,
+        notes,
+        report,
+      }),
+    )
   if (want('sharing'))
     await watched('sharing', () =>
       sharingPhase({
@@ -250,6 +270,7 @@ try {
   if (want('photos')) await photos()
   if (want('versions')) await versions(cumulus, alice)
   if (want('content')) await content()
+  if (want('backup')) await backup()
   if (want('app')) await app(alice)
   for (const [phase, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${phase}`, peak))
   // Where the memory sits at the end (V8 heap vs native, e.g. SQLite's page cache).
@@ -419,11 +440,15 @@ async function content() {
     return { port: child.port, dbFile: join(dir, 'cumulus.db'), session, stop: () => child.stop() }
   }
   const pgUrl = process.env.BENCH_DATABASE_URL
+  // The target is 1M files, 100k of them documents; BENCH_CONTENT_FILES and BENCH_CONTENT_DOCUMENTS
+  // scale it down where seeding 1M (minutes per engine on 2 busy cores) does not fit.
+  const files = Number(process.env.BENCH_CONTENT_FILES ?? (quick ? 100_000 : 1_000_000))
+  const documents = Number(process.env.BENCH_CONTENT_DOCUMENTS ?? Math.round(files / 10))
   const r = await contentPhase({
     server,
-    files: quick ? 100_000 : 1_000_000,
-    documents: quick ? 10_000 : 100_000,
-    ...(pgUrl && { postgres: { url: pgUrl, files: quick ? 100_000 : 1_000_000, documents: quick ? 10_000 : 100_000 } }),
+    files,
+    documents,
+    ...(pgUrl && { postgres: { url: pgUrl, files, documents } }),
     // The listing's content tier (GET /file-service/list?search=): over HTTP once it is there.
     http: argv.includes('--content-http'),
     searches: quick ? 50 : 200,
@@ -437,6 +462,42 @@ async function content() {
   rows.push(...r.rows)
   notes.push(...r.notes)
   report.content = r.report
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backups (backup.ts): the admin CLI against a server of its own, vs cp -a of its data dir.
+
+async function backup() {
+  const dir = join(root, 'data-backup')
+  const child = await startChild(
+    'cumulus-backup',
+    join(buildDir, 'serve.mjs'),
+    [],
+    { ...SERVER_ENV, DATA_DIR: dir, LOG_LEVEL: 'warn', APP_DIR: join(root, 'no-app') },
+    SERVER_NODE_FLAGS,
+  )
+  children.push(child)
+  const session = new Session(child.port)
+  await session.signup(`bench-backup-${randomUUID()}@example.com`)
+  // The target is 10 GiB in 10,000 files; BENCH_BACKUP_MIB and BENCH_BACKUP_FILES scale it down.
+  const mib = Number(process.env.BENCH_BACKUP_MIB ?? (quick ? 128 : 1024))
+  const files = Number(process.env.BENCH_BACKUP_FILES ?? (quick ? 128 : 1000))
+  const scratch = join(root, 'backups')
+  mkdirSync(scratch, { recursive: true })
+  await backupPhase({
+    server: { port: child.port, dataDir: dir, session },
+    repoRoot,
+    scratch,
+    files,
+    fileBytes: Math.round((mib * MiB) / files),
+    rounds: quick ? 2 : 3,
+    uploads: quick ? 50 : 100,
+    log,
+    rows,
+    notes,
+    report,
+  })
+  await child.stop()
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -56,6 +56,49 @@ const consumerScripts: Record<string, string> = {
 // Test tools a consumer brings for its own checks (linked from the repo like the rest).
 const consumerTools = ['jsdom']
 
+// An embedder's strict TypeScript: its own item type through a grid's callbacks, a wrapper that
+// passes its optional props on (undefined under exactOptionalPropertyTypes), a dialog by the kit's
+// open rule, and the viewers entry. Type-checked under `bundler` and `node` resolution.
+const embedderCode = `
+  import '@cumulus/ui/style.css'
+  import { type BrowserFile, type BrowserFolder, ConfirmDialog, FileGrid, type FileGridProps, FolderGrid, MoveDialog, PhotoGallery } from '@cumulus/ui'
+  import { AudioPlayer } from '@cumulus/ui/viewers'
+
+  interface Folder extends BrowserFolder { extra: string }
+  interface Photo extends BrowserFile { album: string }
+
+  export function Folders({ items, onOpen }: { items: Folder[]; onOpen: (folder: Folder) => void }) {
+    return (
+      <FolderGrid title="Folders" items={items} onItemOpen={onOpen} onItemDoubleOpen={onOpen}
+        itemMenu={(folder) => [{ id: 'open', label: folder.extra, onSelect: () => onOpen(folder) }]}
+        onItemContextMenu={(folder) => folder.extra} />
+    )
+  }
+
+  type Passed = Pick<FileGridProps<Photo>, 'view' | 'loading' | 'onItemOpen' | 'formatDate' | 'emptyText'>
+  export function Photos({ items, ...passed }: { items: Photo[] } & { [K in keyof Passed]?: Passed[K] | undefined }) {
+    return (
+      <>
+        <FileGrid title="Files" items={items} view={passed.view} loading={passed.loading} onItemOpen={passed.onItemOpen}
+          formatDate={passed.formatDate} emptyText={passed.emptyText} onItemClick={(photo) => photo.album} />
+        <PhotoGallery title="Photos" items={items} renderBadge={(photo) => photo.album} useWindowScroll />
+      </>
+    )
+  }
+
+  export function Dialogs({ open, setOpen, busy }: { open: boolean; setOpen: (open: boolean) => void; busy?: boolean | undefined }) {
+    return (
+      <>
+        <ConfirmDialog open={open} onOpenChange={setOpen} busy={busy} title="Delete file?" onConfirm={() => {}} onCancel={() => {}} />
+        <MoveDialog defaultOpen busy={busy} folders={[]} currentFolder={null} onSearch={() => {}} onBack={() => {}}
+          onHome={() => {}} onEnter={() => {}} onConfirm={() => {}} onOpenChange={setOpen} />
+      </>
+    )
+  }
+
+  export const viewer = AudioPlayer
+`
+
 /** The package names a built module imports (bare specifiers only). */
 function importedPackages(code: string): string[] {
   const specifiers = [
@@ -197,10 +240,13 @@ describe('packed @cumulus/ui', () => {
           lib: ['ES2023', 'DOM'],
           types: [],
           skipLibCheck: true,
+          // A strict embedder's flag: optional props must take undefined where a wrapper passes it on.
+          exactOptionalPropertyTypes: true,
         },
         include: ['*.ts', '*.tsx'],
       }),
     )
+    writeFileSync(join(packed.consumer, 'embed.tsx'), embedderCode)
     writeFileSync(join(packed.consumer, 'css.d.ts'), "declare module '*.css'\n")
     writeFileSync(
       join(packed.consumer, 'app.tsx'),
@@ -226,6 +272,39 @@ describe('packed @cumulus/ui', () => {
     const tsc = spawnSync(
       process.execPath,
       [join(root, 'node_modules/@typescript/native/bin/tsc'), '-p', packed.consumer],
+      { encoding: 'utf8' },
+    )
+    expect(tsc.stdout + tsc.stderr).toBe('')
+    expect(tsc.status).toBe(0)
+  })
+
+  it('type-checks the same embedder under moduleResolution node, through the top-level types field', () => {
+    expect(manifest.types).toBe('./dist/types/index.d.ts')
+    writeFileSync(join(packed.consumer, 'css.d.ts'), "declare module '*.css'\n")
+    writeFileSync(join(packed.consumer, 'embed.tsx'), embedderCode)
+    writeFileSync(
+      join(packed.consumer, 'tsconfig.node10.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'ESNext',
+          moduleResolution: 'node',
+          // TypeScript 6 still resolves `node` (node10), deprecated; TypeScript 7 drops it.
+          ignoreDeprecations: '6.0',
+          jsx: 'react-jsx',
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          types: [],
+          skipLibCheck: true,
+          exactOptionalPropertyTypes: true,
+        },
+        files: ['embed.tsx', 'css.d.ts'],
+      }),
+    )
+    const tsc = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc6'), '-p', join(packed.consumer, 'tsconfig.node10.json')],
       { encoding: 'utf8' },
     )
     expect(tsc.stdout + tsc.stderr).toBe('')

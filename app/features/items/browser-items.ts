@@ -1,6 +1,6 @@
 // The server's records (SPEC §3) as the library's browsing components read them. The app decides
 // the thumbnail URL, so "Load thumbnails: Disabled" never requests one.
-import type { BrowserFile, BrowserFolder, BrowserItemPeople } from '@cumulus/ui'
+import type { BrowserFile, BrowserFolder, BrowserItemMatch, BrowserItemPeople } from '@cumulus/ui'
 import { thumbnailUrl, type FileJson } from '../../api/files.ts'
 import type { FolderJson } from '../../api/folders.ts'
 
@@ -12,6 +12,14 @@ function peopleOf(item: Pick<FileJson, 'owner' | 'shared'>): { people?: BrowserI
   if (item.owner) return { people: { owner: item.owner.displayName } }
   if (item.shared) return { people: { shared: true } }
   return {}
+}
+
+/** A search result's path (folder ids and names) and content snippet, as the kit's rows show them. */
+export function matchOf(item: Pick<FileJson, 'path' | 'snippet'>): BrowserItemMatch {
+  return {
+    ...(item.path ? { path: item.path.map((folder) => ({ id: folder._id, name: folder.name })) } : {}),
+    ...(item.snippet ? { snippet: item.snippet } : {}),
+  }
 }
 
 export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): BrowserFile {
@@ -28,6 +36,7 @@ export function toBrowserFile(file: FileJson, thumbnailsDisabled = false): Brows
     ...(width && height ? { width, height, aspectRatio: width / height } : {}),
     ...(linkType ? { linkType } : {}),
     ...peopleOf(file),
+    ...matchOf(file),
   }
 }
 
@@ -36,6 +45,7 @@ export const toBrowserFolder = (folder: FolderJson): BrowserFolder => ({
   name: folder.name,
   createdAt: folder.createdAt,
   ...peopleOf(folder),
+  ...matchOf(folder),
 })
 
 /** Preview kinds the viewer opens with a viewer of their own (features/viewer/stages.tsx). */

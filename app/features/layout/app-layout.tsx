@@ -24,7 +24,7 @@ import { UploadPanelHost } from '../uploads/upload-panel-host.tsx'
 import { useFileDrop } from '../uploads/use-file-drop.tsx'
 import { useAddNew } from './add-new.tsx'
 import { AddNewFab } from './add-new-fab.tsx'
-import { type Area, areas, searchTarget } from './areas.ts'
+import { type Area, areas, type SearchScope, searchTarget } from './areas.ts'
 
 // The library header's own height, so the sticky columns start right under it.
 const HEADER_HEIGHT = vars.size.header
@@ -179,8 +179,14 @@ export interface AppLayoutProps {
   active?: SidebarItem
   /** Whether ADD NEW and file drops are offered; defaults to true (false on a page that shows no folder). */
   canAdd?: boolean
+  /** A folder shared with the caller that the search box searches (its name in the placeholder). */
+  searchScope?: SearchScope
   children: ReactNode
 }
+
+/** A suggestion's second line: its folders (DESIGN §8), when the server sent them. */
+const suggestionPath = (item: { path?: ReadonlyArray<{ _id: string; name: string }> }) =>
+  item.path ? { path: item.path.map((p) => ({ id: p._id, name: p.name })) } : {}
 
 export function AppLayout({
   area,
@@ -189,6 +195,7 @@ export function AppLayout({
   parentMissing = false,
   active = area,
   canAdd = true,
+  searchScope,
   children,
 }: AppLayoutProps) {
   useSignals()
@@ -204,7 +211,11 @@ export function AppLayout({
   // The field restarts from the route's query on navigation (it is keyed the same way below).
   useEffect(() => setTyped(search), [area, search])
   const suggestionText = useDebounced(typed, SUGGESTION_DELAY_MS)
-  const suggestions = useSuggestions(suggestionText, { trashMode: area === 'trash', mediaMode: area === 'media' })
+  const suggestions = useSuggestions(suggestionText, {
+    trashMode: area === 'trash',
+    mediaMode: area === 'media',
+    parent: searchScope?.id,
+  })
   const folderPrefix = area === 'trash' ? '/folder-trash/' : '/folder/'
 
   return (
@@ -220,13 +231,14 @@ export function AppLayout({
           search={
             // Keyed by area and query, so the field follows navigation between searches.
             <SearchBar
-              key={`${area}:${search}`}
+              key={`${area}:${searchScope?.id ?? ''}:${search}`}
               defaultValue={search}
-              placeholder={areas[area].placeholder}
+              placeholder={searchScope ? copy.layout.searchIn(searchScope.name) : areas[area].placeholder}
               onValueChange={setTyped}
-              onSubmit={(text) => navigate(searchTarget(area, text))}
-              folders={suggestions.folders.map((f) => ({ id: f._id, name: f.name }))}
-              files={suggestions.files.map((f) => ({ id: f._id, name: f.filename }))}
+              onSubmit={(text) => navigate(searchTarget(area, text, searchScope))}
+              folders={suggestions.folders.map((f) => ({ id: f._id, name: f.name, ...suggestionPath(f) }))}
+              files={suggestions.files.map((f) => ({ id: f._id, name: f.filename, ...suggestionPath(f) }))}
+              pathRoot={searchScope ? 'shared' : area === 'trash' ? 'trash' : 'home'}
               loading={suggestions.loading || (typed.trim() !== '' && typed !== suggestionText)}
               onSelectFolder={(folder) => navigate(`${folderPrefix}${encodeURIComponent(folder.id)}`)}
               onSelectFile={(choice) => {

@@ -36,6 +36,13 @@ const specDate: FormatDate = (date, style) => {
 // card's note, deep inside the grids), from the app's copy.
 const messages: LocaleMessages = {
   trashNote: { deleted: copy.browser.trashDeleted, daysLeft: copy.browser.trashDaysLeft },
+  // Search results' and suggestions' path lines.
+  itemPath: {
+    path: copy.search.location,
+    home: copy.layout.home,
+    trash: copy.layout.trash,
+    openFolder: copy.search.openFolder,
+  },
 }
 
 /** The kit's locale for the whole app: English texts (the app passes its own), the spec's formats. */

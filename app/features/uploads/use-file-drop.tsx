@@ -19,7 +19,7 @@ const overlay = css`
   justify-content: center;
   pointer-events: none;
   background: ${vars.color.backdrop};
-  color: ${vars.color.textOnAccent};
+  color: ${vars.color.textOnMedia};
   font-size: ${vars.font.size.large};
   font-weight: ${vars.font.weight.semibold};
   outline: ${vars.borderWidth.thick} dashed ${vars.color.accent};

@@ -8,7 +8,7 @@ import { useTextPreview } from '../../hooks/use-text-preview.ts'
 
 const TextViewer = lazy(() => import('@cumulus/ui/viewers').then((m) => ({ default: m.TextViewer })))
 
-const errorStyle = { color: 'var(--cumulus-color-text-on-accent)', margin: 'auto' } as const
+const errorStyle = { color: 'var(--cumulus-color-text-on-media)', margin: 'auto' } as const
 
 export function TextStage({ file }: { file: FileJson }) {
   const { data, error } = useTextPreview(file._id)

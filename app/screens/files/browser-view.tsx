@@ -1,6 +1,7 @@
 // The home and trash bodies (SPEC §2 "Home page"): Quick Access on the home root, the trash banner,
 // the parent bar inside a folder, then the folder grid and the file grid or list with the sort and
-// view controls. Search routes list matches across the whole drive (or the whole trash).
+// view controls. Search routes list matches across the whole drive (or the whole trash), or inside a
+// folder shared with the caller (`within`).
 import {
   type BrowserFile,
   type BrowserFolder,
@@ -35,6 +36,9 @@ import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { trashDaysLeft } from '../../features/items/trash-days.ts'
 import { useIsDesktop } from '../../hooks/use-media-query.ts'
 import { defaultLimit, setSortBy, type SortBy, sortBy, type SortField } from '../../state/filters.ts'
+import { type ListSortBy, searchFilterParams, searchSort, setSearchSort } from '../../state/search-filters.ts'
+import { SearchFilterBar } from '../../features/search/search-filter-bar.tsx'
+
 import { listView, loadThumbnailsDisabled, setListView } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, popupModal } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
@@ -42,6 +46,7 @@ import { QuickAccess } from './quick-access.tsx'
 import { TrashNotice } from './trash-notice.tsx'
 import { useCollectionKeys } from './use-collection-keys.ts'
 import { folderRoute, SHARED_WITH_ME_ROUTE, useOpenItem } from './use-open-item.ts'
+import { usePathOpen } from './use-path-open.ts'
 
 const section = css`
   margin-bottom: ${vars.space.large};
@@ -51,6 +56,10 @@ export interface BrowserViewProps {
   area: Extract<Area, 'home' | 'trash'>
   folderId?: string
   search?: string
+  /** The folder a search covers (a folder shared with the caller, with its subtree). */
+  within?: string
+  /** `within` is someone else's: result paths start at the share, under Shared with me. */
+  sharedScope?: boolean
 }
 
 /** SPEC §2: "Home Folders, Folders, Search, Trash or No Folders, depending on context". */
@@ -110,20 +119,25 @@ const sortFields: ReadonlyArray<{ value: SortField; label: string }> = [
   { value: 'type', label: copy.browser.type },
 ]
 
+/** In search, "Best match" (DESIGN §8) comes first and has no direction. */
+const searchSortFields = [{ value: 'relevance' as const, label: copy.search.bestMatch }]
+
 /** SPEC §2: "Home Files or Files". */
 export const fileTitle = (area: Area, { folderId, search }: { folderId?: string; search?: string }) =>
   area === 'home' && !folderId && !search ? copy.browser.homeFiles : copy.browser.files
 
-export function BrowserView({ area, folderId, search }: BrowserViewProps) {
+export function BrowserView({ area, folderId, search, within, sharedScope = false }: BrowserViewProps) {
   useSignals()
   const [, navigate] = useLocation()
   const isDesktop = useIsDesktop()
   const trashMode = area === 'trash'
-  const parent = search ? undefined : (folderId ?? '/')
-  const sort = sortBy.value
+  const parent = search ? within : (folderId ?? '/')
+  // Search has its own sort (Best match by default) and filters; Home's stored sort stays as it is.
+  const sort: ListSortBy = search ? searchSort.value : sortBy.value
+  const setSort = (value: ListSortBy) => (search ? setSearchSort(value) : setSortBy(value as SortBy))
   const query = {
     ...(parent ? { parent } : {}),
-    ...(search ? { search } : {}),
+    ...(search ? { search, ...searchFilterParams() } : {}),
     sortBy: sort,
     ...(trashMode ? { trashMode: true } : {}),
   }
@@ -135,7 +149,9 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
   const actions = useItemActions()
   const open = useOpenItem(area)
   const thumbnailsDisabled = loadThumbnailsDisabled.value
-  const view = listView.value ? 'list' : 'grid'
+  // Search results are always rows: each says where it is and, for a content match, why.
+  const view = search || listView.value ? 'list' : 'grid'
+  const openPath = usePathOpen(area, sharedScope ? SHARED_WITH_ME_ROUTE : undefined)
 
   const folderById = useMemo(() => new Map(folderList.folders.map((f) => [f._id, f])), [folderList.folders])
   const fileById = useMemo(() => new Map(fileList.files.map((f) => [f._id, f])), [fileList.files])
@@ -241,18 +257,27 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
     <>
       <SortControl
         fields={sortFields}
+        {...(search ? { directionlessFields: searchSortFields } : {})}
         value={sort}
-        onValueChange={setSortBy}
+        onValueChange={setSort}
         labels={{ sortBy: copy.browser.sortBy, ascending: copy.browser.ascending }}
       />
-      <ViewToggle
-        value={view}
-        onValueChange={(next) => setListView(next === 'list')}
-        labels={{ group: copy.browser.view, grid: copy.browser.gridView, list: copy.browser.listView }}
-      />
+      {search ? null : (
+        <ViewToggle
+          value={view}
+          onValueChange={(next) => setListView(next === 'list')}
+          labels={{ group: copy.browser.view, grid: copy.browser.gridView, list: copy.browser.listView }}
+        />
+      )}
     </>
   )
-  const columnSort = { value: sort, onValueChange: (value: string) => setSortBy(value as SortBy) }
+  const columnSort = { value: sort, onValueChange: (value: string) => setSort(value as SortBy) }
+  const pathProps = search
+    ? {
+        onPathClick: (folderId: string | undefined) => openPath(folderId),
+        pathRoot: sharedScope ? ('shared' as const) : trashMode ? ('trash' as const) : ('home' as const),
+      }
+    : {}
   const columnLabels = {
     name: copy.browser.columnName,
     size: copy.browser.columnSize,
@@ -280,6 +305,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         />
       ) : null}
       {parentBar}
+      {search ? <SearchFilterBar /> : null}
       <FolderGrid
         className={section}
         title={folderTitle(area, { folderId, search, empty: !folderList.loading && folderItems.length === 0 })}
@@ -293,6 +319,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         useWindowScroll
         columnLabels={columnLabels}
         columnSort={columnSort}
+        {...pathProps}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) => menuEntries('folder', folderPlace(item), (id) => actions.run(folderTarget(item), id))}
@@ -325,6 +352,7 @@ export function BrowserView({ area, folderId, search }: BrowserViewProps) {
         useWindowScroll
         columnLabels={columnLabels}
         columnSort={columnSort}
+        {...pathProps}
         actionsLabel={copy.browser.actionsFor}
         menuLabel={copy.browser.itemMenu}
         itemMenu={(item) =>

@@ -36,6 +36,8 @@ export interface FilesScreenProps {
   folderId?: string
   /** The search text (search routes). */
   search?: string
+  /** A search's folder (`?in=`): a folder shared with the caller, searched alone. */
+  within?: string
 }
 
 /**
@@ -97,13 +99,13 @@ export function SelectionBar({ area, shareTop = false }: { area: Area; shareTop?
   )
 }
 
-export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
+export function FilesScreen({ area, folderId, search, within }: FilesScreenProps) {
   // A new place starts with nothing selected and no popup left over from the last one.
   useEffect(() => {
     resetSelected()
     resetMultiSelect()
     resetPopupSelect()
-  }, [area, folderId, search])
+  }, [area, folderId, search, within])
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -114,24 +116,35 @@ export function FilesScreen({ area, folderId, search }: FilesScreenProps) {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
+  // The folder on screen, or the one a search covers (`within`).
+  const placeId =
+    area === 'home' ? (folderId ?? (search ? within : undefined)) : area === 'trash' ? folderId : undefined
   // A folder URL whose folder is gone: ADD NEW and drops refuse up front (BrowserView says why).
-  const { folder, error: folderError } = useFolderInfo(area === 'media' ? undefined : folderId)
+  const { folder, error: folderError } = useFolderInfo(placeId)
   // Someone else's folder (issue #39): the sidebar marks Shared with me, and a viewer adds nothing.
   const role = roleOf(folder)
+  // Inside a folder shared with the caller, the search box searches that folder (DESIGN §8).
+  const searchScope = area === 'home' && folder && role !== 'owner' ? { id: folder._id, name: folder.name } : undefined
 
   return (
     <AppLayout
       area={area}
       search={search}
-      parent={area === 'home' && folderId ? folderId : '/'}
+      parent={area === 'home' && placeId ? placeId : '/'}
       parentMissing={isFolderMissing(folderError)}
+      {...(searchScope ? { searchScope } : {})}
       {...(role === 'owner' ? {} : { active: 'sharedWithMe' as const, canAdd: canEdit(role) })}
     >
       <SelectionBar area={area} />
       {area === 'media' ? (
         <MediaView search={search} />
       ) : (
-        <BrowserView area={area} folderId={folderId} search={search} />
+        <BrowserView
+          area={area}
+          folderId={folderId}
+          search={search}
+          {...(search && within && area === 'home' ? { within, sharedScope: !!searchScope } : {})}
+        />
       )}
     </AppLayout>
   )

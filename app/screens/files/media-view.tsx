@@ -35,6 +35,7 @@ import { loadThumbnailsDisabled } from '../../state/preferences.ts'
 import { mainSection, multiSelectMap, multiSelectMode, toggleMultiSelect } from '../../state/selection.ts'
 import { vars } from '../../styles.ts'
 import { useCollectionKeys } from './use-collection-keys.ts'
+import { MediaSearchView } from './media-search-view.tsx'
 import { useMediaItems } from './use-media-items.ts'
 import { useOpenItem } from './use-open-item.ts'
 import { useTimelinePeople } from './use-timeline-people.ts'
@@ -65,6 +66,10 @@ const chips = css`
 `
 
 export function MediaView({ search }: { search?: string }) {
+  return search ? <MediaSearchView search={search} /> : <MediaGallery />
+}
+
+function MediaGallery({ search }: { search?: string }) {
   useSignals()
   const filter = mediaFilter.value
   const ascending = mediaAscending.value

@@ -38,6 +38,7 @@ export const shareCopy = {
     close: 'Close',
     loading: 'Loading',
     imageError: 'Error loading image',
+    download: 'Download',
   },
   request: {
     uploads: 'Your uploads',

@@ -5,11 +5,13 @@
 import {
   type BrowserFile,
   type BrowserFolder,
+  Button,
   MediaViewer,
   PublicFolderView,
   type PublicFolderSelection,
+  Spinner,
 } from '@cumulus/ui'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { failureReason } from '../../api/http.ts'
 import { hasCode } from '../../features/errors/error-code.ts'
@@ -25,13 +27,10 @@ import { useBackToClose } from '../../features/viewer/use-back-to-close.ts'
 import { usePublicFolder } from '../../hooks/use-public-share.ts'
 import { shareCopy } from './public-share-copy.ts'
 import { ExpiryNote, SharePage } from './share-page.tsx'
+import { type SharedViewerSource, sharedViewerSource } from './shared-viewer-source.ts'
 
-/**
- * Files with a picture or a video open in the viewer; others download. A PDF's thumbnail is its
- * first page, not a picture the link's preview route serves: it downloads too.
- */
-const isPreviewable = (file: FileJson) =>
-  Boolean((file.metadata.hasThumbnail && file.metadata.preview !== 'pdf') || file.metadata.isVideo)
+// Loaded only when a song is opened, as in the signed-in viewer.
+const AudioPlayer = lazy(() => import('@cumulus/ui/viewers').then((m) => ({ default: m.AudioPlayer })))
 
 // What a visitor's cards show: the name, size, date and whether it plays. No share state.
 const toBrowserFile = (file: FileJson): BrowserFile => ({
@@ -74,7 +73,10 @@ export function SharedFolder({
     [byId, token],
   )
 
-  const previewables = useMemo(() => listing.files.filter(isPreviewable), [listing.files])
+  // What the viewer shows of each file; a file with nothing to show downloads.
+  const streams = info.videoPreview !== false
+  const sourceOf = useCallback((file: FileJson) => sharedViewerSource(token, file, streams), [token, streams])
+  const previewables = useMemo(() => listing.files.filter((file) => sourceOf(file) !== null), [listing.files, sourceOf])
   const index = viewing === null ? -1 : previewables.findIndex((file) => file._id === viewing)
   const shown = index >= 0 ? previewables[index]! : null
   const open = shown !== null
@@ -88,7 +90,7 @@ export function SharedFolder({
   const download = (file: BrowserFile) => navigateAway(sharedFolderFileUrl(token, file.id))
   const openFile = (file: BrowserFile) => {
     const json = byId.get(file.id)
-    if (json && isPreviewable(json)) setViewing(json._id)
+    if (json && sourceOf(json)) setViewing(json._id)
     else download(file)
   }
   // Next at the last loaded picture asks for the next page and steps once it has come.
@@ -143,9 +145,7 @@ export function SharedFolder({
         <MediaViewer
           open={open}
           name={shown.filename}
-          kind={shown.metadata.isVideo ? 'video' : 'image'}
-          // The file itself: the link has no full-size preview route, and a thumbnail is too small.
-          src={sharedFolderFileUrl(token, shown._id)}
+          {...viewerProps(sourceOf(shown), shown, download)}
           prevDisabled={index <= 0}
           nextDisabled={index === previewables.length - 1 && !listing.hasMore}
           onPrev={() => index > 0 && setViewing(previewables[index - 1]!._id)}
@@ -162,4 +162,26 @@ export function SharedFolder({
       ) : null}
     </SharePage>
   )
+}
+
+/** The viewer's stage for a source: its own image or video, or the kit's player for a song. */
+function viewerProps(source: SharedViewerSource | null, file: FileJson, download: (file: BrowserFile) => void) {
+  if (source?.kind !== 'audio') return { kind: source?.kind ?? 'image', src: source?.src }
+  return {
+    kind: 'image' as const,
+    stage: (
+      <Suspense fallback={<Spinner label={shareCopy.viewer.loading} size="large" />}>
+        <AudioPlayer
+          src={source.src}
+          title={file.filename}
+          coverUrl={source.coverUrl}
+          errorAction={
+            <Button icon="download" onClick={() => download(toBrowserFile(file))}>
+              {shareCopy.viewer.download}
+            </Button>
+          }
+        />
+      </Suspense>
+    ),
+  }
 }

@@ -1,4 +1,4 @@
-// The strings of Settings → Users, Devices, App passwords and Activity (DESIGN.md §7; all ours).
+// The strings of Settings → Users, Server, Devices, App passwords and Activity (DESIGN.md §7, §8; all ours).
 // A module of the settings chunk, beside copy-screens.ts, so the first load carries none of them.
 
 /** What each audit event `type` reads as; a type not listed here is shown as the server sent it. */
@@ -288,5 +288,54 @@ export const settingsCopy = {
     removeLabel: (who: string) => `Remove ${who} from the group`,
     saveError: 'Could not save the group',
     actionError: (reason: string) => `Could not do that: ${reason}`,
+  },
+
+  // ours (DESIGN §8 "Operations"): Settings → Server, for admins
+  server: {
+    menu: 'Server',
+    title: 'Server',
+    hint: 'How this server is doing. Read again every 30 seconds while shown.',
+    warningsLabel: 'Warnings',
+    diskLow: (percentFree: string) =>
+      `The data disk is almost full: only ${percentFree} % is free. When it is full, uploads are refused.`,
+    backupFailed: (date: string, error: string) => `The last backup, on ${date}, failed: ${error}`,
+    backupStale: (date: string) => `The last backup is more than 2 days old (${date}).`,
+    version: 'Version',
+    uptime: 'Running for',
+    started: (date: string) => `since ${date}`,
+    duration: (days: number, hours: number, minutes: number) =>
+      days > 0
+        ? `${days === 1 ? '1 day' : `${days} days`} ${hours === 1 ? '1 hour' : `${hours} hours`}`
+        : hours > 0
+          ? `${hours === 1 ? '1 hour' : `${hours} hours`} ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`
+          : minutes === 1
+            ? '1 minute'
+            : `${minutes} minutes`,
+    storage: 'Storage',
+    files: 'Files',
+    versions: 'Versions',
+    trash: 'Trash',
+    membersLabel: 'Storage per member',
+    memberUsage: (files: string, versions: string, trash: string) =>
+      `Files ${files} · Versions ${versions} · Trash ${trash}`,
+    disk: 'Data disk',
+    diskFree: (free: string, total: string) => `${free} free of ${total}`,
+    diskUsed: 'Data disk used',
+    backup: 'Last backup',
+    backupAt: 'When',
+    backupResult: 'Result',
+    backupOk: 'Succeeded',
+    backupFailedResult: 'Failed',
+    backupSize: 'Size',
+    backupFiles: 'Files',
+    backupFileCount: (count: number) => (count === 1 ? '1 file' : `${count} files`),
+    backupFolder: 'Folder',
+    noBackup: 'No backup yet',
+    noBackupHint:
+      'Run npm run admin -- backup DIR on the server, or set BACKUP_DIR for backups on a schedule (see the README).',
+    queues: 'Queues',
+    thumbnails: 'Thumbnails waiting',
+    indexing: 'Documents waiting to be indexed',
+    loadError: 'Could not read the server status. Try again later.',
   },
 } as const

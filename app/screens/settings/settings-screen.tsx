@@ -1,5 +1,5 @@
-// SPEC §2 "Settings page": a left menu (HOME link, Account, General, and Users for admins (DESIGN
-// §7); collapsible on mobile) and the chosen section.
+// SPEC §2 "Settings page": a left menu (HOME link, Account, General, and Users and Server for admins
+// (DESIGN §7, §8 "Operations"); collapsible on mobile) and the chosen section.
 import { Header, Icon } from '@cumulus/ui'
 import { css } from 'goober'
 import { useId, useState } from 'react'
@@ -12,10 +12,13 @@ import { useUser } from '../../hooks/use-user.ts'
 import { useUserDetailed } from '../../hooks/use-user-detailed.ts'
 import { AccountSection } from './account-section.tsx'
 import { GeneralSection } from './general-section.tsx'
+import { ServerSection } from './server-section.tsx'
 import { settingsCopy } from './settings-copy.ts'
 import { UsersSection } from './users-section.tsx'
 
-type Section = 'account' | 'general' | 'users'
+type Section = 'account' | 'general' | 'users' | 'server'
+
+const adminOnly: readonly Section[] = ['users', 'server']
 
 const page = css`
   min-height: 100vh;
@@ -103,7 +106,7 @@ export function SettingsScreen() {
   const { data: detailed } = useUserDetailed()
   const { data: user } = useUser()
   const isAdmin = (detailed?.role ?? user?.role) === 'admin'
-  const shown = sectionShown === 'users' && !isAdmin ? 'account' : sectionShown
+  const shown = adminOnly.includes(sectionShown) && !isAdmin ? 'account' : sectionShown
 
   const choose = (next: Section) => {
     setSectionShown(next)
@@ -157,6 +160,16 @@ export function SettingsScreen() {
                 {settingsCopy.users}
               </button>
             ) : null}
+            {isAdmin ? (
+              <button
+                type="button"
+                className={menuItem}
+                aria-current={shown === 'server' ? 'page' : undefined}
+                onClick={() => choose('server')}
+              >
+                {settingsCopy.server.menu}
+              </button>
+            ) : null}
           </nav>
         ) : null}
         <main className={content}>
@@ -164,6 +177,8 @@ export function SettingsScreen() {
             <AccountSection />
           ) : shown === 'general' ? (
             <GeneralSection />
+          ) : shown === 'server' ? (
+            <ServerSection />
           ) : (
             <UsersSection currentUserId={detailed?._id ?? user?._id} />
           )}

@@ -116,6 +116,10 @@ export async function steadyTimes(lines: Locator[]): Promise<Locator[]> {
 export const item = (scope: Page | Locator, name: string) =>
   scope.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
 
+/** A list row (search results are always rows) by the start of its accessible name. */
+export const row = (scope: Page | Locator, name: string) =>
+  scope.getByRole('row', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+
 /**
  * Waits until the screen has stopped changing on its own: no spinner left, the fonts loaded, open
  * modals faded in, and every image in view decoded (thumbnails come from the server after the list).

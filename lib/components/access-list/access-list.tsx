@@ -3,6 +3,7 @@ import { isolateText } from '../../internal/bidi.tsx'
 import { cx } from '../../internal/cx.ts'
 import { Avatar, PersonText } from '../../internal/person.tsx'
 import { useLabels } from '../../locale/context.ts'
+import { useLocaleDigits } from '../../locale/digits.ts'
 import { Button } from '../button/button.tsx'
 import { type MemberRole, memberRoles, type PeopleOption, peopleOptionName } from '../people-picker/people-option.ts'
 import { Select } from '../select/select.tsx'
@@ -79,6 +80,7 @@ export function AccessList({
   ...props
 }: AccessListProps) {
   const labels = useLabels('accessList', defaultAccessListLabels, labelOverrides)
+  const digits = useLocaleDigits()
   const roleOptions = memberRoles.map((role) => ({ value: role, label: labels.roles[role] }))
   const canChange = !readOnly && onRoleChange !== undefined
   const canRemove = !readOnly && onRemove !== undefined
@@ -97,7 +99,7 @@ export function AccessList({
           {entries.map((entry) => {
             const { recipient } = entry
             const name = peopleOptionName(recipient)
-            const detail = recipient.type === 'group' ? labels.members(recipient.members) : recipient.email
+            const detail = recipient.type === 'group' ? digits(labels.members(recipient.members)) : recipient.email
             return (
               <li key={entry.id} data-part="access-entry" data-role={entry.role} className={css.row}>
                 <Avatar person={recipient} />

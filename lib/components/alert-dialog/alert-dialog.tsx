@@ -18,11 +18,11 @@ export interface AlertDialogProps extends Omit<DialogProps, 'title' | 'children'
   /** The message heading. */
   title: string
   /** Optional details. */
-  text?: ReactNode
+  text?: ReactNode | undefined
   /** Which icon leads; defaults to error. */
-  icon?: AlertIcon
+  icon?: AlertIcon | undefined
   /** The only button's text; defaults to "Okay". */
-  buttonLabel?: string
+  buttonLabel?: string | undefined
 }
 
 /** A message with one acknowledging button (role alertdialog); Escape, backdrop and the button all close it. */

@@ -54,7 +54,7 @@ export const button = recipe({
       },
       danger: {
         background: vars.color.danger,
-        color: vars.color.textOnAccent,
+        color: vars.color.textOnDanger,
         selectors: {
           [state.hover]: { background: vars.color.dangerHover },
           [state.pressed]: { background: vars.color.dangerHover },

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, DialogDescription, type DialogProps } from '../dialog/dialog.tsx'
 import { useCommonLabels } from '../../locale/locale.tsx'
+import { useDialogOpen } from '../../internal/dialog-open.ts'
 
 /** Confirm button looks: danger for destructive confirmations such as "Delete file?". */
 export const confirmTones = ['default', 'danger'] as const
@@ -15,16 +16,16 @@ export interface ConfirmDialogProps extends Omit<DialogProps, 'title' | 'childre
   /** The question, e.g. "Delete file?". */
   title: string
   /** Details under the question, e.g. "You will not be able to recover this file." */
-  text?: ReactNode
+  text?: ReactNode | undefined
   /** Confirm button text; defaults to "Yes". */
-  confirmLabel?: string
+  confirmLabel?: string | undefined
   /** Cancel button text; defaults to "cancel". */
-  cancelLabel?: string
+  cancelLabel?: string | undefined
   /** Look of the confirm button; defaults to default (primary). */
-  tone?: ConfirmTone
+  tone?: ConfirmTone | undefined
   /** The confirmed action is running: the confirm button shows a spinner. */
-  busy?: boolean
-  /** The user chose to go ahead. */
+  busy?: boolean | undefined
+  /** The user chose to go ahead (an uncontrolled dialog then closes; a controlled one stays open until you close it). */
   onConfirm: () => void
   /** The user chose cancel, pressed Escape or clicked the backdrop. */
   onCancel: () => void
@@ -40,18 +41,38 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  open,
+  defaultOpen,
+  onOpenChange,
   ...props
 }: ConfirmDialogProps) {
   const common = useCommonLabels()
+  const state = useDialogOpen({ open, defaultOpen, onOpenChange })
   return (
-    <Dialog role="alertdialog" size="small" showClose={false} {...props} title={title} onClose={onCancel}>
+    <Dialog
+      role="alertdialog"
+      size="small"
+      showClose={false}
+      {...props}
+      open={state.open}
+      onOpenChange={state.setOpen}
+      title={title}
+      onClose={onCancel}
+    >
       {text ? <DialogDescription>{text}</DialogDescription> : null}
       <DialogActions>
         {/* A DialogDismiss closes through onClose (= onCancel), like Escape and the backdrop. */}
         <Ariakit.DialogDismiss render={<Button variant="secondary" />}>
           {cancelLabel ?? common.cancel}
         </Ariakit.DialogDismiss>
-        <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
+        <Button
+          variant={tone === 'danger' ? 'danger' : 'primary'}
+          loading={busy}
+          onClick={() => {
+            onConfirm()
+            state.finish()
+          }}
+        >
           {confirmLabel ?? common.yes}
         </Button>
       </DialogActions>

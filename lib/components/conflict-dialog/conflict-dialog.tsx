@@ -3,8 +3,10 @@ import { useId, useRef, useState } from 'react'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, DialogDescription, type DialogProps } from '../dialog/dialog.tsx'
 import { fillSlots, slot, withName } from '../../internal/bidi.tsx'
+import { useLocaleDigits } from '../../locale/digits.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import * as css from './conflict-dialog.css.ts'
+import { useDialogOpen } from '../../internal/dialog-open.ts'
 
 /**
  * What to do with an upload whose name the folder already holds: `replace` the file there (its
@@ -47,14 +49,14 @@ export interface ConflictDialogProps extends Omit<DialogProps, 'title' | 'childr
   /** The name the destination already holds. */
   name: string
   /** How many clashes this answer may settle, this one included; above 1 the dialog offers "Do this for all N conflicts". */
-  count?: number
+  count?: number | undefined
   /** What Keep both would name the new file, e.g. "report (1).pdf"; said in the text when given. */
-  keptName?: string
-  /** The user picked a choice; `forAll` when "Do this for all N conflicts" was ticked. */
+  keptName?: string | undefined
+  /** The user picked a choice (an uncontrolled dialog then closes); `forAll` when "Do this for all N conflicts" was ticked. */
   onChoose: (choice: ConflictChoice, forAll: boolean) => void
   /** The user pressed Escape, the close button or the backdrop: the whole upload is called off. */
   onCancel: () => void
-  labels?: Partial<ConflictDialogLabels>
+  labels?: Partial<ConflictDialogLabels> | undefined
 }
 
 /**
@@ -68,13 +70,21 @@ export function ConflictDialog({
   onChoose,
   onCancel,
   labels: labelOverrides,
+  open,
+  defaultOpen,
+  onOpenChange,
   ...props
 }: ConflictDialogProps) {
+  const state = useDialogOpen({ open, defaultOpen, onOpenChange })
   const labels = useLabels('conflictDialog', defaultConflictDialogLabels, labelOverrides)
+  const digits = useLocaleDigits()
   const first = useRef<HTMLButtonElement>(null)
   const [forAll, setForAll] = useState(false)
   const checkboxId = useId()
-  const choose = (choice: ConflictChoice) => onChoose(choice, count > 1 && forAll)
+  const choose = (choice: ConflictChoice) => {
+    onChoose(choice, count > 1 && forAll)
+    state.finish()
+  }
   return (
     <Dialog
       role="alertdialog"
@@ -83,6 +93,8 @@ export function ConflictDialog({
       initialFocus={first}
       data-part="conflict-dialog"
       {...props}
+      open={state.open}
+      onOpenChange={state.setOpen}
       title={withName(labels.title, name)}
       onClose={onCancel}
     >
@@ -101,7 +113,7 @@ export function ConflictDialog({
             checked={forAll}
             onChange={(event) => setForAll(event.target.checked)}
           />
-          {labels.applyToAll(count)}
+          {digits(labels.applyToAll(count))}
         </label>
       ) : null}
       <DialogActions className={css.actions}>

@@ -13,6 +13,7 @@ import * as menuCss from '../menu/menu.css.ts'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import { MenuItems } from '../menu/menu-items.tsx'
 import { target as targetClass } from './context-menu.css.ts'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 /** How long a touch must rest before the context menu opens, in ms. */
 export const contextMenuLongPressMs = defaultLongPressMs
@@ -115,6 +116,7 @@ export function ContextMenu({
         aria-label={label}
         getAnchorRect={() => anchor}
         portal
+        portalElement={scopedPortal}
         // A context menu is not part of the tab order; without this Ariakit adds focus sentinels
         // around the portal (aria-hidden yet focusable, which axe rightly flags).
         preserveTabOrder={false}

@@ -4,6 +4,10 @@ import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './dialog.css.ts'
 import { useCommonLabels } from '../../locale/locale.tsx'
+import { type DialogOpenProps, useDialogOpen } from '../../internal/dialog-open.ts'
+import { scopedPortal } from '../../internal/portal-scope.ts'
+
+export type { DialogOpenProps } from '../../internal/dialog-open.ts'
 
 /** Dialog widths, from the theme's `size.dialog` scale, plus full screen (viewers). */
 export const dialogSizes = ['small', 'medium', 'large', 'fullscreen'] as const
@@ -11,18 +15,23 @@ export const dialogSizes = ['small', 'medium', 'large', 'fullscreen'] as const
 /** One of `dialogSizes`. */
 export type DialogSize = (typeof dialogSizes)[number]
 
-/** Props of `Dialog`: Ariakit's dialog props (`open`, `onClose`, …) plus a title and a size. */
-export interface DialogProps extends Omit<Ariakit.DialogProps, 'title'> {
+/**
+ * Props of `Dialog`: Ariakit's dialog props plus a title and a size, open by the kit's rule
+ * (`open`, `defaultOpen`, `onOpenChange`), with `onClose` called on every close as well.
+ */
+export interface DialogProps extends Omit<Ariakit.DialogProps, 'title' | 'open' | 'onClose'>, DialogOpenProps {
   /** The heading, which also names the dialog. */
   title: ReactNode
   /** Keeps the heading for screen readers only. */
-  hideTitle?: boolean
+  hideTitle?: boolean | undefined
   /** Width; defaults to medium. */
-  size?: DialogSize
+  size?: DialogSize | undefined
   /** Shows a close icon button in the header; defaults to true. */
-  showClose?: boolean
+  showClose?: boolean | undefined
   /** Accessible name of the close button; defaults to "Close". */
-  closeLabel?: string
+  closeLabel?: string | undefined
+  /** Escape, the backdrop or a close button closed it (before `onOpenChange(false)`; `event.preventDefault()` keeps it open). */
+  onClose?: ((event: Event) => void) | undefined
 }
 
 /**
@@ -37,16 +46,27 @@ export function Dialog({
   closeLabel,
   className,
   children,
+  open,
+  defaultOpen,
+  onOpenChange,
+  onClose,
   ...props
 }: DialogProps) {
   const common = useCommonLabels()
+  const state = useDialogOpen({ open, defaultOpen, onOpenChange })
   const heading = <Ariakit.DialogHeading className={css.heading}>{title}</Ariakit.DialogHeading>
   return (
     <Ariakit.Dialog
       backdrop={<div className={css.backdrop} />}
       unmountOnHide
+      portalElement={scopedPortal}
       data-part="dialog"
       {...props}
+      {...(state.open === undefined ? {} : { open: state.open })}
+      onClose={(event) => {
+        onClose?.(event)
+        if (!event.defaultPrevented) state.setOpen(false)
+      }}
       className={cx(css.panel({ size }), className)}
     >
       <div className={css.header}>

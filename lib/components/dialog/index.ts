@@ -5,6 +5,7 @@ export {
   dialogSizes,
   type DialogActionsProps,
   type DialogDescriptionProps,
+  type DialogOpenProps,
   type DialogProps,
   type DialogSize,
 } from './dialog.tsx'

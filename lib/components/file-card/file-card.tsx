@@ -8,11 +8,11 @@ import * as css from './file-card.css.ts'
 /** Props of `FileCard`; the rest go to the root (Ariakit `Role`, a `div` unless `render` says otherwise). */
 export interface FileCardProps extends Omit<Ariakit.RoleProps, 'children'>, FileFaceOptions {
   /** Draws the selected look (and sets `data-selected`). */
-  selected?: boolean
+  selected?: boolean | undefined
   /** Selected, it also shows an "Open" cue: on touch, where a first tap selects and a second opens. */
-  openCue?: boolean
+  openCue?: boolean | undefined
   /** The cue's text; defaults to the locale's `common.open` ("Open"). */
-  openLabel?: string
+  openLabel?: string | undefined
 }
 
 /**

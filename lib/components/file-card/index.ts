@@ -1,2 +1,2 @@
-export type { BrowserFile, BrowserFolder, BrowserItemPeople } from './browser-item.ts'
+export type { BrowserFile, BrowserFolder, BrowserItemMatch, BrowserItemPeople } from './browser-item.ts'
 export { FileCard, type FileCardProps } from './file-card.tsx'

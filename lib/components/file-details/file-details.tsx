@@ -19,19 +19,19 @@ interface FileDetailsFields {
   /** Upload date, shown in the locale's `file` date format. */
   uploadDate: DateInput
   /** The file's thumbnail, shown above its name when it has one. */
-  thumbnailUrl?: string
+  thumbnailUrl?: string | undefined
   /** When a photo or video was taken (EXIF), shown as Taken when known. */
-  takenDate?: DateInput
+  takenDate?: DateInput | undefined
   /** The Copy name button: the app copies the name and shows "Filename Copied". */
   onCopyName: (name: string) => void
   /** The Download button. */
   onDownload: () => void
   /** A download is being prepared: the button shows a spinner. */
-  downloading?: boolean
+  downloading?: boolean | undefined
   /** Visible texts; defaults "Copy name", "File details", "Access", "Size", "Uploaded", "Download". */
-  labels?: Partial<FileDetailsLabels>
+  labels?: Partial<FileDetailsLabels> | undefined
   /** Labels of the share states; default Private, Public, Temporary. */
-  accessLabels?: Partial<Record<SharePermission, string>>
+  accessLabels?: Partial<Record<SharePermission, string>> | undefined
 }
 
 /** The texts of `FileDetails`; each has an English default. */
@@ -125,13 +125,13 @@ export function FileDetails({
   )
 }
 
-/** Props of `FileDetailsDialog`: the details plus dialog props (`open`, `onClose`, …). */
+/** Props of `FileDetailsDialog`: the details plus dialog props (`open`, `defaultOpen`, `onOpenChange`, `onClose`, …). */
 export interface FileDetailsDialogProps
   extends FileDetailsFields, Omit<DialogProps, keyof FileDetailsFields | 'title' | 'children' | 'onClose'> {
-  /** Escape, the backdrop or the close icon. */
-  onClose: () => void
+  /** Escape, the backdrop or the close icon (then `onOpenChange(false)`). */
+  onClose?: (() => void) | undefined
   /** The dialog's name; defaults to the file name (kept for screen readers, the box shows it). */
-  title?: string
+  title?: string | undefined
 }
 
 /** The file details modal for files the viewer cannot preview. */

@@ -8,21 +8,27 @@ import { TrashNote } from '../trash-note/trash-note.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './file-list.css.ts'
 import { useCommonLabels, useLocale } from '../../locale/locale.tsx'
+import { ItemPath, type ItemPathRoot } from '../search-result/item-path.tsx'
+import { TextSnippet } from '../search-result/text-snippet.tsx'
 
 /** The default name of a row's Actions button. */
 export const defaultActionsLabel = (name: string) => `Actions for ${name}`
 
 interface RowBase extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Draws the selected look (and sets `data-selected`); inside `FileList` it also sets aria-selected. */
-  selected?: boolean
+  selected?: boolean | undefined
   /** Name of the Actions button from the item's name; defaults to "Actions for <name>". */
-  actionsLabel?: (name: string) => string
+  actionsLabel?: ((name: string) => string) | undefined
   /** Props of the Actions button (FileList passes the ones that open its menu). */
-  actionProps?: HTMLAttributes<HTMLElement> & { tabIndex?: number }
+  actionProps?: (HTMLAttributes<HTMLElement> & { tabIndex?: number }) | undefined
   /** Formats the date column; defaults to the locale's `card` date format. */
-  formatDate?: (date: BrowserFile['uploadDate']) => string
+  formatDate?: ((date: BrowserFile['uploadDate']) => string) | undefined
   /** Ref to the row element. */
-  ref?: Ref<HTMLDivElement>
+  ref?: Ref<HTMLDivElement> | undefined
+  /** The item's path crumb was chosen: a folder id, `undefined` for the root. Without it the path is plain text. */
+  onPathClick?: ((folderId: string | undefined) => void) | undefined
+  /** The path's first crumb: Home (default) or Trash. */
+  pathRoot?: ItemPathRoot | undefined
 }
 
 /** Props of `FileListRow`: a file or a folder; the rest go to the row element. */
@@ -40,6 +46,8 @@ export function FileListRow({
   actionsLabel,
   actionProps,
   formatDate,
+  onPathClick,
+  pathRoot,
   className,
   ...props
 }: FileListRowProps) {
@@ -48,6 +56,23 @@ export function FileListRow({
   const locale = useLocale()
   const date = file ? file.uploadDate : folder.createdAt
   const item = file ?? folder
+  const matched = item.path !== undefined || item.snippet !== undefined
+  const nameLine = (
+    <>
+      <span data-part="file-name" dir="auto" className={css.name} title={name}>
+        {name}
+      </span>
+      <PeopleMark people={item.people} compact />
+      {item.trashed ? (
+        <TrashNote at={item.trashed.at} daysLeft={item.trashed.daysLeft} className={css.trashNote} />
+      ) : null}
+      {item.note ? (
+        <span data-part="file-list-note" className={css.note}>
+          {item.note}
+        </span>
+      ) : null}
+    </>
+  )
   return (
     <div
       role="row"
@@ -62,18 +87,23 @@ export function FileListRow({
         ) : (
           <Icon name="folder" className={css.folderIcon} />
         )}
-        <span data-part="file-name" dir="auto" className={css.name} title={name}>
-          {name}
-        </span>
-        <PeopleMark people={(file ?? folder).people} compact />
-        {item.trashed ? (
-          <TrashNote at={item.trashed.at} daysLeft={item.trashed.daysLeft} className={css.trashNote} />
-        ) : null}
-        {(file ?? folder).note ? (
-          <span data-part="file-list-note" className={css.note}>
-            {(file ?? folder).note}
-          </span>
-        ) : null}
+        {matched ? (
+          // A search result: the name line, then where it is and the text that matched.
+          <div className={css.matchStack}>
+            <div className={css.nameLine}>{nameLine}</div>
+            {item.path ? (
+              <ItemPath
+                path={item.path}
+                root={pathRoot}
+                onFolderClick={onPathClick}
+                crumbProps={{ tabIndex: -1, 'data-collection-action': true }}
+              />
+            ) : null}
+            {item.snippet ? <TextSnippet snippet={item.snippet} /> : null}
+          </div>
+        ) : (
+          nameLine
+        )}
       </div>
       <div role="gridcell" data-part="file-list-size" className={css.wideOnly}>
         {/* Isolated, so digits and units keep their order in a right-to-left row. */}

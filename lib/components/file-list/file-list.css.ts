@@ -82,7 +82,13 @@ export const folderIcon = style({
 
 export const actionsCell = sprinkles({ display: 'flex', justifyContent: 'flex-end' })
 
-export const actionsHeader = style([sprinkles({ textAlign: 'end' }), cell])
+// The Actions track is as wide as the rows' button, narrower than "Aktionen" or "Acciones": the
+// header's text may run past the track's start into the gap and the Created column's end (whose
+// header text sits at its start), never cut off.
+export const actionsHeader = style([
+  sprinkles({ textAlign: 'end' }),
+  { justifySelf: 'end', minWidth: 'max-content', whiteSpace: 'nowrap' },
+])
 
 // A sorting column header: the header's text as a button, its direction's icon after it.
 export const sortButton = style([
@@ -109,3 +115,11 @@ export const sortIcon = style({ flexShrink: 0, width: '1em', height: '1em' })
 
 // A trashed item's note beside the name: it gives way before the name does, cut short at its end.
 export const trashNote = style([sprinkles({ fontSize: 'small', color: 'muted' }), { flexShrink: 4, minWidth: 0 }])
+
+// A search result's name cell: the name line over its path and snippet.
+export const matchStack = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxsmall', paddingY: 'xsmall' }),
+  { minWidth: 0, flexGrow: 1 },
+])
+
+export const nameLine = style([sprinkles({ display: 'flex', alignItems: 'center', gap: 'small' }), { minWidth: 0 }])

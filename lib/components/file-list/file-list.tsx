@@ -11,6 +11,7 @@ import { Icon } from '../icon/icon.tsx'
 import { useLabels } from '../../locale/locale.tsx'
 import type { DateInput } from '../../utils/format-date.ts'
 import type { ReactNode } from 'react'
+import type { ItemPathRoot } from '../search-result/item-path.tsx'
 
 /** Column header texts of the list view ("Name, Size, Created, Actions"). */
 export interface FileListColumnLabels {
@@ -28,25 +29,27 @@ export const defaultColumnLabels: FileListColumnLabels = {
   actions: 'Actions',
 }
 
-/** Props of `FileList`; the rest go to the root `div`. */
-export interface FileListProps extends CollectionBaseProps<BrowserFile> {
+/** Props of `FileList`; the rest go to the root `div`. Generic over your item type, as `FileGrid`. */
+export interface FileListProps<T extends BrowserFile = BrowserFile> extends CollectionBaseProps<T> {
   /** Column header texts; default Name, Size, Created, Actions. */
-  columnLabels?: Partial<FileListColumnLabels>
+  columnLabels?: Partial<FileListColumnLabels> | undefined
   /** Name of each row's Actions button; defaults to "Actions for <name>". */
-  actionsLabel?: (name: string) => string
+  actionsLabel?: ((name: string) => string) | undefined
   /** Formats the Created column; defaults to the locale's `card` date format. */
-  formatDate?: (date: DateInput) => string
+  formatDate?: ((date: DateInput) => string) | undefined
   /** Makes the column headers sort buttons (with `aria-sort`); see `ColumnSort`. */
-  columnSort?: ColumnSort
+  columnSort?: ColumnSort | undefined
+  /** List view, search results: a crumb of an item's `path` was chosen (a folder id, `undefined` for the root). */
+  onPathClick?: ((folderId: string | undefined, item: T) => void) | undefined
+  /** List view: the first crumb of the items' paths, Home (default) or Trash. */
+  pathRoot?: ItemPathRoot | undefined
   /**
    * Renders a row of your own (e.g. `FileListRow` with extra content in a cell); spread `itemProps`
    * on its root, a `role="row"` with the same four cells. `row` is the row the list would show.
    */
-  renderItem?: (
-    file: BrowserFile,
-    itemProps: CollectionItemProps,
-    state: CollectionItemState & { row: ReactNode },
-  ) => ReactNode
+  renderItem?:
+    | ((file: T, itemProps: CollectionItemProps, state: CollectionItemState & { row: ReactNode }) => ReactNode)
+    | undefined
 }
 
 const fileId = (file: BrowserFile) => file.id
@@ -63,7 +66,7 @@ export interface ColumnSort {
   value: string
   onValueChange: (value: string) => void
   /** Each column's sort field; defaults to name `alp`, size `size`, created `date`. A column left out does not sort. */
-  fields?: Partial<Record<SortableColumn, string>>
+  fields?: Partial<Record<SortableColumn, string>> | undefined
 }
 
 /** The default sort fields of the columns (the spec's `alp` and `date`, and `size`). */
@@ -77,8 +80,8 @@ function SortableHeader({
 }: {
   column: SortableColumn
   label: string
-  sort?: ColumnSort
-  className?: string
+  sort?: ColumnSort | undefined
+  className?: string | undefined
 }) {
   const field = sort ? (sort.fields ?? defaultColumnSortFields)[column] : undefined
   if (!sort || !field)
@@ -116,7 +119,7 @@ export function ListColumnHeaders({
   labels,
   sort,
 }: {
-  labels?: Partial<FileListColumnLabels>
+  labels?: Partial<FileListColumnLabels> | undefined
   sort?: ColumnSort | undefined
 }) {
   const text = useLabels('fileList', defaultColumnLabels, labels)
@@ -140,9 +143,19 @@ export const listHeaderRowClassName = `${css.columns} ${css.header}`
  * Actions (Size and Created drop out when narrow). Up/Down move between rows, Right reaches a row's
  * Actions button, Enter opens, Space toggles selection; the app gets every click and decides.
  */
-export function FileList({ columnLabels, actionsLabel, formatDate, columnSort, renderItem, ...props }: FileListProps) {
+export function FileList<T extends BrowserFile = BrowserFile>({
+  columnLabels,
+  actionsLabel,
+  formatDate,
+  columnSort,
+  renderItem,
+  onPathClick,
+  pathRoot,
+  ...props
+}: FileListProps<T>) {
   return (
-    <VirtualCollection<BrowserFile>
+    <VirtualCollection<T>
+      data-part="file-list"
       {...props}
       view="list"
       getId={fileId}
@@ -156,6 +169,8 @@ export function FileList({ columnLabels, actionsLabel, formatDate, columnSort, r
             actionsLabel={actionsLabel}
             formatDate={formatDate}
             actionProps={state.actionProps}
+            {...(onPathClick ? { onPathClick: (id: string | undefined) => onPathClick(id, file) } : {})}
+            pathRoot={pathRoot}
             {...itemProps}
           />
         )

@@ -12,11 +12,11 @@ export interface FolderCardProps extends Omit<Ariakit.RoleProps, 'children'> {
   /** The folder to show. */
   folder: BrowserFolder
   /** Draws the selected look (and sets `data-selected`). */
-  selected?: boolean
+  selected?: boolean | undefined
   /** Selected, it also shows an "Open" cue: on touch, where a first tap selects and a second opens. */
-  openCue?: boolean
+  openCue?: boolean | undefined
   /** The cue's text; defaults to the locale's `common.open` ("Open"). */
-  openLabel?: string
+  openLabel?: string | undefined
 }
 
 /** A folder's card: the folder icon and the name. Given a `role` (e.g. `option` inside `FolderGrid`), its name is the folder name. */

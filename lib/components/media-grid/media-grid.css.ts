@@ -39,14 +39,16 @@ export const image = style({ display: 'block', width: '100%', height: '100%', ob
 export const play = style([
   sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'full' }),
   {
+    // Centred by auto margins in a zero inset, not by a translate: a translate is physical, so
+    // under dir="rtl" it would push an inline-start-anchored mark off the centre.
     position: 'absolute',
-    insetBlockStart: '50%',
-    insetInlineStart: '50%',
-    transform: 'translate(-50%, -50%)',
+    insetBlock: 0,
+    insetInline: 0,
+    margin: 'auto',
     width: vars.size.control.large,
     height: vars.size.control.large,
     background: vars.color.backdrop,
-    color: vars.color.textOnAccent,
+    color: vars.color.textOnMedia,
     pointerEvents: 'none',
   },
 ])
@@ -57,7 +59,7 @@ export const playCorner = style({
   insetInlineStart: 'auto',
   insetBlockEnd: vars.space.xsmall,
   insetInlineEnd: vars.space.xsmall,
-  transform: 'none',
+  margin: 0,
   width: vars.size.control.small,
   height: vars.size.control.small,
 })
@@ -76,7 +78,7 @@ export const caption = style([
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
     background: vars.color.backdrop,
-    color: vars.color.textOnAccent,
+    color: vars.color.textOnMedia,
     pointerEvents: 'none',
     opacity: 0,
     transitionProperty: 'opacity',
@@ -100,7 +102,7 @@ export const badge = style([
     borderRadius: vars.radius.small,
     // Legible over any picture, as the caption is.
     background: vars.color.backdrop,
-    color: vars.color.textOnAccent,
+    color: vars.color.textOnMedia,
     pointerEvents: 'none',
   },
 ])

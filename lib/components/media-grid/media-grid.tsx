@@ -17,14 +17,14 @@ import { useCommonLabels } from '../../locale/locale.tsx'
 /** The narrowest media cell, in px. */
 export const mediaGridMinCell = 100
 
-/** Props of `MediaGrid`; the rest go to the root `div`. */
-export interface MediaGridProps extends CollectionBaseProps<BrowserFile> {
+/** Props of `MediaGrid`; the rest go to the root `div`. Generic over your item type, as `FileGrid`. */
+export interface MediaGridProps<T extends BrowserFile = BrowserFile> extends CollectionBaseProps<T> {
   /** Narrowest cell in px; defaults to 100. */
-  minCellWidth?: number
+  minCellWidth?: number | undefined
   /** Never loads thumbnails: tiles show extension badges. */
-  thumbnailsDisabled?: boolean
+  thumbnailsDisabled?: boolean | undefined
   /** Accessible name of the broken-thumbnail icon; defaults to "Thumbnail failed to load". */
-  thumbnailErrorLabel?: string
+  thumbnailErrorLabel?: string | undefined
 }
 
 /** Props of one media tile (shared with the photo gallery). */
@@ -34,9 +34,9 @@ export interface MediaTileProps extends CollectionItemProps {
   thumbnailsDisabled: boolean
   thumbnailErrorLabel: string
   /** Shows the file name over the picture on hover and focus. */
-  caption?: boolean
+  caption?: boolean | undefined
   /** Drawn over the picture's top start corner, e.g. an `OwnerBadge` on someone else's photo. */
-  badge?: ReactNode
+  badge?: ReactNode | undefined
 }
 
 /** One thumbnail tile: picture (or badge, or error icon), play mark on videos, optional caption. */
@@ -95,15 +95,16 @@ const fileId = (file: BrowserFile) => file.id
  * virtualised grid of thumbnails at least 100 px wide; videos carry a play overlay and a broken
  * thumbnail shows an error icon. Keyboard, selection, menus and paging work as in `FileGrid`.
  */
-export function MediaGrid({
+export function MediaGrid<T extends BrowserFile = BrowserFile>({
   minCellWidth = mediaGridMinCell,
   thumbnailsDisabled = false,
   thumbnailErrorLabel,
   ...props
-}: MediaGridProps) {
+}: MediaGridProps<T>) {
   const common = useCommonLabels()
   return (
-    <VirtualCollection<BrowserFile>
+    <VirtualCollection<T>
+      data-part="media-grid"
       {...props}
       view="grid"
       getId={fileId}

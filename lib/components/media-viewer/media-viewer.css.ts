@@ -78,7 +78,7 @@ export const error = style([
     flexDirection: 'column',
     alignItems: 'center',
     gap: 'small',
-    color: 'onAccent',
+    color: 'onMedia',
     fontWeight: 'semibold',
   }),
   { margin: 0 },
@@ -92,7 +92,7 @@ const overlaid = {
   zIndex: 1,
   borderRadius: vars.radius.full,
   background: vars.color.backdrop,
-  color: vars.color.textOnAccent,
+  color: vars.color.textOnMedia,
 } as const
 
 export const arrow = style({ flexShrink: 0 })

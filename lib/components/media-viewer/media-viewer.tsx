@@ -1,4 +1,5 @@
 import * as Ariakit from '@ariakit/react'
+import { type DialogOpenProps, useDialogOpen } from '../../internal/dialog-open.ts'
 import { type KeyboardEvent, type ReactNode, type RefObject, useRef, useState } from 'react'
 import { cx } from '../../internal/cx.ts'
 import * as dialogCss from '../dialog/dialog.css.ts'
@@ -9,6 +10,7 @@ import { ZoomableImage, type ZoomableImageControls } from '../zoomable-image/zoo
 import * as css from './media-viewer.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { logicalArrow } from '../../internal/direction.ts'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 /** What the viewer shows: an image (the full-size thumbnail) or a streamed video. */
 export const mediaKinds = ['image', 'video'] as const
@@ -16,48 +18,49 @@ export const mediaKinds = ['image', 'video'] as const
 /** One of `mediaKinds`. */
 export type MediaKind = (typeof mediaKinds)[number]
 
-/** Props of `MediaViewer`; other dialog props (`open`, …) are forwarded to the Ariakit Dialog. */
-export interface MediaViewerProps extends Omit<Ariakit.DialogProps, 'title' | 'children' | 'onClose'> {
+/** Props of `MediaViewer`; open by the kit's rule (`open`, `defaultOpen`, `onOpenChange`), other dialog props are forwarded to the Ariakit Dialog. */
+export interface MediaViewerProps
+  extends Omit<Ariakit.DialogProps, 'title' | 'children' | 'onClose' | 'open'>, DialogOpenProps {
   /** The file name: the heading and the dialog's name. */
   name: string
   /** Image or video. */
   kind: MediaKind
   /** The image or stream address; leave it out while it is being obtained (a spinner shows). */
-  src?: string
+  src?: string | undefined
   /**
    * Another view in place of the image or video, e.g. a viewer from `@cumulus/ui/viewers` (a PDF,
    * a text, an audio player); `kind` and `src` are then unused. The arrows and keys stay the viewer's.
    */
-  stage?: ReactNode
+  stage?: ReactNode | undefined
   /** The file's actions, e.g. a `Menu`; sits next to the close control. */
-  menu?: ReactNode
+  menu?: ReactNode | undefined
   /** A line about the file under its name, e.g. an `AddedBy` ("Added by Ben"). */
-  details?: ReactNode
+  details?: ReactNode | undefined
   /** No earlier file: the previous arrow is disabled. */
-  prevDisabled?: boolean
+  prevDisabled?: boolean | undefined
   /** No later file (and no page to load): the next arrow is disabled. */
-  nextDisabled?: boolean
+  nextDisabled?: boolean | undefined
   /** The previous arrow, or ArrowLeft. */
   onPrev: () => void
   /** The next arrow, or ArrowRight. */
   onNext: () => void
-  /** The close control, Escape or the browser's back (the app's router). */
-  onClose: () => void
+  /** The close control, Escape or the browser's back (the app's router); then `onOpenChange(false)`. */
+  onClose?: (() => void) | undefined
   /** Plays the video as soon as it can; defaults to false. */
-  autoPlay?: boolean
+  autoPlay?: boolean | undefined
   /**
    * The info pane, e.g. a `PhotoInfo`: an Info toggle (and the `i` key) shows it beside the picture,
    * or over it on a phone-wide viewer. Without it there is no toggle.
    */
-  info?: ReactNode
+  info?: ReactNode | undefined
   /** Whether the info pane is open (controlled). */
-  infoOpen?: boolean
+  infoOpen?: boolean | undefined
   /** Whether the info pane starts open (uncontrolled); defaults to false. */
-  defaultInfoOpen?: boolean
+  defaultInfoOpen?: boolean | undefined
   /** The info toggle or `i` opened or closed the pane: the moment to fetch what it shows. */
-  onInfoOpenChange?: (open: boolean) => void
+  onInfoOpenChange?: ((open: boolean) => void) | undefined
   /** Texts; defaults "Previous", "Next", "Close", "Loading", "Error loading image", "Info", "Rotate". */
-  labels?: Partial<MediaViewerLabels>
+  labels?: Partial<MediaViewerLabels> | undefined
 }
 
 /** The texts of `MediaViewer`; each has an English default. */
@@ -120,8 +123,12 @@ export function MediaViewer({
   className,
   onKeyDown,
   hideOnEscape = true,
+  open,
+  defaultOpen,
+  onOpenChange,
   ...props
 }: MediaViewerProps) {
+  const openState = useDialogOpen({ open, defaultOpen, onOpenChange })
   const labels = useLabels('mediaViewer', defaultMediaViewerLabels, labelOverrides)
   const zoom = useRef<ZoomableImageControls>(null)
   const [infoOpenState, setInfoOpenState] = useState(defaultInfoOpen)
@@ -171,9 +178,14 @@ export function MediaViewer({
     <Ariakit.Dialog
       backdrop={<div className={dialogCss.backdrop} />}
       unmountOnHide
+      portalElement={scopedPortal}
       data-part="media-viewer"
       {...props}
-      onClose={onClose}
+      {...(openState.open === undefined ? {} : { open: openState.open })}
+      onClose={(event) => {
+        onClose?.()
+        if (!event.defaultPrevented) openState.setOpen(false)
+      }}
       onKeyDown={keyDown}
       hideOnEscape={(event) => {
         if (zoom.current?.isZoomed()) {
@@ -269,8 +281,8 @@ interface ImageViewProps {
   errorText: string
   rotation: number
   controls: RefObject<ZoomableImageControls | null>
-  onSwipePrev?: () => void
-  onSwipeNext?: () => void
+  onSwipePrev?: (() => void) | undefined
+  onSwipeNext?: (() => void) | undefined
 }
 
 function ImageView({ src, name, errorText, rotation, controls, onSwipePrev, onSwipeNext }: ImageViewProps) {

@@ -6,6 +6,7 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './menu.css.ts'
 import type { MenuEntry } from './menu-entries.ts'
 import { MenuItems } from './menu-items.tsx'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 /** Props of `Menu`; the rest go to the popup (Ariakit `Menu`). */
 export interface MenuProps extends Omit<Ariakit.MenuProps, 'store' | 'children'> {
@@ -40,6 +41,7 @@ export function Menu({
       <Ariakit.Menu
         gutter={4}
         unmountOnHide
+        portalElement={scopedPortal}
         data-part="menu"
         {...props}
         className={cx(popupSurface, css.menu, className)}

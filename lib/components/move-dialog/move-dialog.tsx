@@ -8,6 +8,7 @@ import { Spinner } from '../spinner/spinner.tsx'
 import * as css from './move-dialog.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { logicalArrow } from '../../internal/direction.ts'
+import { useDialogOpen } from '../../internal/dialog-open.ts'
 
 /** How long the search waits after the last keystroke, in ms. */
 export const moveSearchDelayMs = 500
@@ -38,29 +39,29 @@ export interface MoveDialogProps extends Omit<DialogProps, 'title' | 'children' 
   /** The folder being browsed; null at the root ("Home"). */
   currentFolder: MoveFolder | null
   /** The folder list is loading: a spinner replaces it. */
-  loading?: boolean
+  loading?: boolean | undefined
   /** The move is running: Confirm shows a spinner and ignores presses. */
-  busy?: boolean
+  busy?: boolean | undefined
   /** Several items are being moved: the search input is hidden. */
-  multiSelect?: boolean
+  multiSelect?: boolean | undefined
   /** The search text, 500 ms after the user stops typing. */
   onSearch: (text: string) => void
   /** The back arrow: go to the parent folder. */
   onBack: () => void
   /** The reset-to-home icon: go to the root (the search text is cleared too). */
   onHome: () => void
-  /** Enter a folder (second click within 1.5 s, or ArrowRight on it). */
+  /** Enter a folder (second click within 1.5 s, or ArrowRight on it; ArrowLeft in the list goes back). */
   onEnter: (folder: MoveFolder) => void
-  /** Confirm with the destination: the selected folder, else the current one, else the root (null). */
+  /** Confirm with the destination: the selected folder, else the current one, else the root (null); an uncontrolled dialog then closes. */
   onConfirm: (destination: MoveFolder | null) => void
-  /** Escape, the backdrop or the close icon. */
-  onClose: () => void
+  /** Escape, the backdrop or the close icon (then `onOpenChange(false)`). */
+  onClose?: (() => void) | undefined
   /** The heading; defaults to `labels.title` ("Move"). */
-  title?: string
+  title?: string | undefined
   /** Texts; see `defaultMoveDialogLabels`. */
-  labels?: Partial<MoveDialogLabels>
+  labels?: Partial<MoveDialogLabels> | undefined
   /** The summary line; defaults to `labels.summary` with `labels.root`. */
-  summary?: (destination: MoveFolder | null) => string
+  summary?: ((destination: MoveFolder | null) => string) | undefined
 }
 
 /** The texts of `MoveDialog`; each has an English default. */
@@ -113,8 +114,12 @@ export function MoveDialog({
   title,
   labels: labelOverrides,
   summary,
+  open,
+  defaultOpen,
+  onOpenChange,
   ...props
 }: MoveDialogProps) {
+  const state = useDialogOpen({ open, defaultOpen, onOpenChange })
   const labels = useLabels('moveDialog', defaultMoveDialogLabels, labelOverrides)
   const currentId = currentFolder?.id ?? null
   // A selection belongs to the folder it was made in, so browsing elsewhere drops it.
@@ -152,12 +157,15 @@ export function MoveDialog({
     select(folder)
   }
 
+  // The list moves with Up and Down only; the reading direction's forward goes into a folder and
+  // its backward back out, as the Back button (ArrowRight and ArrowLeft, swapped in RTL).
   const keyDownFolder = (event: KeyboardEvent, folder: MoveFolder) => {
-    // "Into" is the reading direction's forward: ArrowLeft in RTL.
-    if (logicalArrow(event.key, event.target as Element) !== 'ArrowRight') return
+    const arrow = logicalArrow(event.key, event.target as Element)
+    if (arrow !== 'ArrowRight' && arrow !== 'ArrowLeft') return
     event.preventDefault()
     lastClick.current = null
-    onEnter(folder)
+    if (arrow === 'ArrowRight') onEnter(folder)
+    else if (currentFolder !== null) onBack()
   }
 
   const goHome = () => {
@@ -178,12 +186,15 @@ export function MoveDialog({
   // The focused element can leave under the user: entering a folder or going back replaces the
   // list (at once, or when its folders arrive), a search swaps the results. The browser then drops
   // focus on <body>, outside the trap. Keep it in the dialog, on the row that names where the user now is.
+  // Only then: past either end, Tab and Shift+Tab park focus on the document (the browser's own UI)
+  // with the last element still there, and the next press must go on in tab order from it.
   const currentButton = useRef<HTMLButtonElement>(null)
-  const focusInside = useRef(false)
+  const lastFocused = useRef<Element | null>(null)
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const active = document.activeElement
-      if (focusInside.current && (!active || active === document.body)) currentButton.current?.focus()
+      const lost = lastFocused.current !== null && !lastFocused.current.isConnected
+      if (lost && (!active || active === document.body)) currentButton.current?.focus()
     })
     return () => cancelAnimationFrame(frame)
   })
@@ -199,17 +210,19 @@ export function MoveDialog({
       size="medium"
       initialFocus={multiSelect ? undefined : searchInput}
       {...props}
+      open={state.open}
+      onOpenChange={state.setOpen}
       title={title ?? labels.title}
       onClose={onClose}
       onFocus={(event) => {
         props.onFocus?.(event)
-        focusInside.current = true
+        lastFocused.current = event.target
       }}
       onBlur={(event) => {
         props.onBlur?.(event)
-        // Gone elsewhere (a removed element's blur has no relatedTarget: that is the case to repair).
+        // Gone elsewhere in the page: nothing to repair (a removed element's blur has no relatedTarget).
         const next = event.relatedTarget
-        if (next instanceof Node && !event.currentTarget.contains(next)) focusInside.current = false
+        if (next instanceof Node && !event.currentTarget.contains(next)) lastFocused.current = null
       }}
     >
       <div className={css.body} aria-busy={loading || undefined}>
@@ -263,7 +276,14 @@ export function MoveDialog({
             {summary ? summary(destination) : labels.summary(destination, labels.root)}
           </p>
           <DialogActions>
-            <Button variant="primary" loading={busy} onClick={() => onConfirm(destination)}>
+            <Button
+              variant="primary"
+              loading={busy}
+              onClick={() => {
+                onConfirm(destination)
+                state.finish()
+              }}
+            >
               {labels.confirm}
             </Button>
           </DialogActions>
@@ -292,7 +312,7 @@ function FolderList({ folders, loading, labels, selectedId, onClick, onKeyDown }
     )
   }
   return (
-    <Ariakit.CompositeProvider focusLoop={false}>
+    <Ariakit.CompositeProvider focusLoop={false} orientation="vertical">
       <Ariakit.Composite role="listbox" aria-label={labels.folders} className={css.list}>
         {folders.map((folder) => (
           <Ariakit.CompositeItem

@@ -4,6 +4,7 @@ import { cx } from '../../internal/cx.ts'
 import type { IconName } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import * as css from './multi-select-bar.css.ts'
+import { useLocaleDigits } from '../../locale/digits.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { useRtl } from '../../hooks/use-rtl.ts'
 
@@ -43,28 +44,28 @@ export interface MultiSelectBarProps extends Omit<Ariakit.ToolbarProps, 'childre
   /** The close icon: the app clears the selection (as Escape does). */
   onClose: () => void
   /** In trash the actions are Restore and Delete instead of Trash, Move and Download. */
-  inTrash?: boolean
+  inTrash?: boolean | undefined
   /** On the media page Move is hidden. */
-  inMedia?: boolean
-  onTrash?: () => void
-  onMove?: () => void
-  onDownload?: () => void
+  inMedia?: boolean | undefined
+  onTrash?: (() => void) | undefined
+  onMove?: (() => void) | undefined
+  onDownload?: (() => void) | undefined
   /** Share the selection (outside trash); shown only when given. */
-  onShare?: () => void
-  onRestore?: () => void
-  onDelete?: () => void
+  onShare?: (() => void) | undefined
+  onRestore?: (() => void) | undefined
+  onDelete?: (() => void) | undefined
   /** Own action buttons, replacing the built-in ones (wrap them in Ariakit `ToolbarItem` for arrow keys). */
-  actions?: ReactNode
+  actions?: ReactNode | undefined
   /** Texts; defaults to `defaultMultiSelectBarLabels`. */
-  labels?: Partial<MultiSelectBarLabels>
+  labels?: Partial<MultiSelectBarLabels> | undefined
 }
 
 interface Action {
   id: 'trash' | 'move' | 'download' | 'share' | 'restore' | 'delete'
   icon: IconName
-  run?: () => void
+  run?: (() => void) | undefined
   shown: boolean
-  danger?: boolean
+  danger?: boolean | undefined
 }
 
 /**
@@ -92,6 +93,7 @@ export function MultiSelectBar({
   // Arrow keys follow the reading direction: Ariakit's toolbar needs to be told.
   const [dirRef, rtl] = useRtl(ref)
   const text = useLabels('multiSelectBar', defaultMultiSelectBarLabels, labels)
+  const digits = useLocaleDigits()
   const builtIn: Action[] = [
     { id: 'trash', icon: 'trash', run: onTrash, shown: !inTrash },
     { id: 'move', icon: 'move', run: onMove, shown: !inTrash && !inMedia },
@@ -111,7 +113,7 @@ export function MultiSelectBar({
     >
       <Ariakit.ToolbarItem render={<IconButton icon="close" label={text.close} onClick={onClose} />} />
       <span role="status" className={css.count}>
-        {text.selected(count)}
+        {digits(text.selected(count))}
       </span>
       <span className={css.spacer} />
       {actions ??

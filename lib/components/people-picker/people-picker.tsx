@@ -3,10 +3,12 @@ import { type ComponentPropsWithRef, type KeyboardEvent, useState } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { Avatar, PersonText } from '../../internal/person.tsx'
 import { useLabels } from '../../locale/context.ts'
+import { useLocaleDigits } from '../../locale/digits.ts'
 import { Icon } from '../icon/icon.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import { type PeopleOption, peopleOptionName } from './people-option.ts'
 import * as css from './people-picker.css.ts'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 /** The texts of `PeoplePicker`; each has an English default. */
 export interface PeoplePickerLabels {
@@ -54,8 +56,8 @@ export interface PeoplePickerProps extends Omit<ComponentPropsWithRef<'div'>, 'o
 }
 
 /** The second line of an option: a user's email, a group's member count. */
-const detailOf = (option: PeopleOption, labels: PeoplePickerLabels) =>
-  option.type === 'group' ? labels.members(option.members) : option.email
+const detailOf = (option: PeopleOption, labels: PeoplePickerLabels, digits: (text: string) => string) =>
+  option.type === 'group' ? digits(labels.members(option.members)) : option.email
 
 /**
  * A combobox (Ariakit Combobox) to find people and groups of this server and pick one: each row
@@ -76,6 +78,7 @@ export function PeoplePicker({
   ...props
 }: PeoplePickerProps) {
   const labels = useLabels('peoplePicker', defaultPeoplePickerLabels, labelOverrides)
+  const digits = useLocaleDigits()
   const [text, setText] = useState('')
   const change = (next: string) => {
     setText(next)
@@ -121,6 +124,7 @@ export function PeoplePicker({
           gutter={4}
           sameWidth
           unmountOnHide
+          portalElement={scopedPortal}
           aria-label={name}
           aria-busy={loading || undefined}
           className={css.popover}
@@ -136,7 +140,7 @@ export function PeoplePicker({
               onClick={() => pick(option)}
             >
               <Avatar person={option} />
-              <PersonText name={peopleOptionName(option)} detail={detailOf(option, labels)} />
+              <PersonText name={peopleOptionName(option)} detail={detailOf(option, labels, digits)} />
             </Ariakit.ComboboxItem>
           ))}
           {shown.length === 0 ? (

@@ -12,7 +12,7 @@ export interface LayoutItem {
   /** Items with the same key share a group (e.g. `2026-10` for November 2026). */
   groupKey: string
   /** Width / height; unknown is 1 (a square). */
-  aspectRatio?: number
+  aspectRatio?: number | undefined
 }
 
 export interface LayoutOptions {

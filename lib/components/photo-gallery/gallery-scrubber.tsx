@@ -21,7 +21,7 @@ interface GalleryScrubberProps {
   label: string
   /** It sticks to the top of a page that scrolls, `stickyOffset` (a CSS length) down, as the month header does. */
   sticky: boolean
-  stickyOffset?: string
+  stickyOffset?: string | undefined
   onJump: (group: number) => void
 }
 

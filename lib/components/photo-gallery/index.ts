@@ -22,3 +22,4 @@ export {
   type LayoutRow,
 } from './gallery-layout.ts'
 export { galleryMove, nearestInRow } from './gallery-moves.ts'
+export { photoGalleryOrders, type PhotoGalleryOrder } from './date-order.ts'

@@ -18,6 +18,7 @@ import {
   type TopItemListProps,
 } from 'react-virtuoso'
 import type { DateInput } from '../../utils/format-date.ts'
+import { type PhotoGalleryOrder, useDateOrder } from './date-order.ts'
 import type { BrowserFile } from '../file-card/browser-item.ts'
 import { EmptyState, type EmptyStateHeadingLevel } from '../empty-state/empty-state.tsx'
 import { MediaTile } from '../media-grid/media-grid.tsx'
@@ -61,36 +62,44 @@ export interface PhotoGalleryLabels {
 /** English defaults of `PhotoGalleryLabels`. */
 export const defaultPhotoGalleryLabels: PhotoGalleryLabels = { scrubber: 'Jump to month' }
 
-/** Props of `PhotoGallery`; the rest go to the root `div`. */
-export interface PhotoGalleryProps extends Omit<CollectionBaseProps<BrowserFile>, 'emptyText'> {
+/** Props of `PhotoGallery`; the rest go to the root `div`. Generic over your item type, as `FileGrid`. */
+export interface PhotoGalleryProps<T extends BrowserFile = BrowserFile> extends Omit<
+  CollectionBaseProps<T>,
+  'emptyText'
+> {
   /** Row height the packing aims for, in px; defaults to ~110 on a phone-wide gallery and ~180 from 900 px. */
-  targetRowHeight?: number
+  targetRowHeight?: number | undefined
   /** Where the stuck month header sits from the scroller's top (a CSS length, e.g. under a sticky app header); defaults to 0. */
-  stickyOffset?: string
+  stickyOffset?: string | undefined
   /** Never loads thumbnails: tiles show extension badges. */
-  thumbnailsDisabled?: boolean
+  thumbnailsDisabled?: boolean | undefined
   /** A badge over a tile (e.g. an `OwnerBadge` on someone else's photo); null or undefined for none. */
-  renderBadge?: (file: BrowserFile) => ReactNode
+  renderBadge?: ((file: T) => ReactNode) | undefined
   /** Accessible name of the broken-thumbnail icon; defaults to "Thumbnail failed to load". */
-  thumbnailErrorLabel?: string
+  thumbnailErrorLabel?: string | undefined
   /** Heading of the empty gallery, e.g. "No photos or videos yet" (shown with a picture); nothing shows without it. */
-  emptyTitle?: string
+  emptyTitle?: string | undefined
   /** The line under it, saying how to fill the gallery. */
-  emptyDescription?: ReactNode
+  emptyDescription?: ReactNode | undefined
   /** The next action (e.g. an upload Button) under the empty state. */
-  emptyAction?: ReactNode
+  emptyAction?: ReactNode | undefined
   /** The gallery's width before it is measured (server rendering, tests), in px. */
-  initialWidth?: number
+  initialWidth?: number | undefined
   /** A date scrubber on the inline-end edge: the loaded months by year, each jumping to its heading. */
-  scrubber?: boolean
+  scrubber?: boolean | undefined
+  /**
+   * Newest (the default) or oldest first. The gallery sorts `items` by date itself (`takenDate`,
+   * else `uploadDate`), so they may come in any order; items already in order are used as given.
+   */
+  order?: PhotoGalleryOrder | undefined
   /** Texts; defaults to `defaultPhotoGalleryLabels`. */
-  labels?: Partial<PhotoGalleryLabels>
+  labels?: Partial<PhotoGalleryLabels> | undefined
 }
 
 interface GalleryContext {
   footer: ReactNode
   listProps: HTMLAttributes<HTMLDivElement>
-  stickyOffset?: string
+  stickyOffset?: string | undefined
 }
 
 // Virtuoso renders the stuck month header through the List part too; only the main list is the listbox.
@@ -205,12 +214,14 @@ function stuckHeaderOffset(list: HTMLElement | null): number {
 /**
  * The photo gallery (Media page): thumbnails in justified rows that fill the width exactly, each
  * keeping its aspect ratio (`aspectRatio`, a square when unknown), grouped by month under headers
- * that stay stuck while their month scrolls by (`takenDate`, else `uploadDate`). Virtualised by
+ * that stay stuck while their month scrolls by (`takenDate`, else `uploadDate`; sorted by it, newest
+ * first unless `order="oldest"`). Virtualised by
  * rows; names show on hover and focus; videos carry a play mark. Keyboard, selection, menus and
  * paging work as in `MediaGrid`, with Up and Down moving to the nearest item of the next row.
  */
-export function PhotoGallery({
-  items,
+export function PhotoGallery<T extends BrowserFile = BrowserFile>({
+  items: givenItems,
+  order = 'newest',
   targetRowHeight,
   stickyOffset,
   thumbnailsDisabled = false,
@@ -224,7 +235,8 @@ export function PhotoGallery({
   labels,
   renderBadge,
   ...props
-}: PhotoGalleryProps) {
+}: PhotoGalleryProps<T>) {
+  const items = useDateOrder(givenItems, galleryDate, order)
   const common = useCommonLabels()
   const text = useLabels('photoGallery', defaultPhotoGalleryLabels, labels)
   const { formatDate } = useLocale()
@@ -347,7 +359,8 @@ export function PhotoGallery({
     ) : undefined
 
   return (
-    <VirtualCollection<BrowserFile>
+    <VirtualCollection<T>
+      data-part="photo-gallery"
       {...props}
       items={items}
       view="grid"

@@ -15,31 +15,31 @@ export interface PhotoLocation {
 /** Props of `PhotoInfo`: what is known of a photo (every field optional); the rest go to the `section`. */
 export interface PhotoInfoProps extends Omit<ComponentPropsWithRef<'section'>, 'children'> {
   /** When it was taken; shown in the locale's `file` date format. */
-  takenDate?: DateInput
+  takenDate?: DateInput | undefined
   /** The camera, e.g. "Pixel 8". */
-  camera?: string
+  camera?: string | undefined
   /** The lens, e.g. "f/1.7 6.9 mm". */
-  lens?: string
+  lens?: string | undefined
   /** Exposure time in seconds (1/250 s = 0.004). */
-  exposureTime?: number
+  exposureTime?: number | undefined
   /** The aperture's f-number, e.g. 1.8. */
-  fNumber?: number
+  fNumber?: number | undefined
   /** ISO speed. */
-  iso?: number
+  iso?: number | undefined
   /** Focal length in millimetres. */
-  focalLength?: number
+  focalLength?: number | undefined
   /** Width in pixels (after orientation). */
-  width?: number
+  width?: number | undefined
   /** Height in pixels (after orientation). */
-  height?: number
+  height?: number | undefined
   /** File size in bytes, shown with the locale's `formatSize`. */
-  size?: number
+  size?: number | undefined
   /** GPS position: shown, with a link to OpenStreetMap (a new tab; no map is loaded here). */
-  gps?: PhotoLocation
+  gps?: PhotoLocation | undefined
   /** Still being fetched: a spinner shows in place of the facts. */
-  loading?: boolean
+  loading?: boolean | undefined
   /** Texts; defaults to `defaultPhotoInfoLabels`. */
-  labels?: Partial<PhotoInfoLabels>
+  labels?: Partial<PhotoInfoLabels> | undefined
 }
 
 /** Texts of `PhotoInfo`. */

@@ -4,6 +4,7 @@ import { Button } from '../button/button.tsx'
 import { Dialog, DialogActions, type DialogProps } from '../dialog/dialog.tsx'
 import * as css from './prompt-dialog.css.ts'
 import { useCommonLabels } from '../../locale/locale.tsx'
+import { useDialogOpen } from '../../internal/dialog-open.ts'
 
 /** The message for an empty name. */
 export const promptRequiredMessage = 'Please Enter a Name'
@@ -20,29 +21,29 @@ export interface PromptDialogProps extends Omit<
   /** The request, e.g. "Enter A File Name"; also the field's label unless `inputLabel` is given. */
   title: string
   /** The field's prefilled value (e.g. the current name). */
-  defaultValue?: string
+  defaultValue?: string | undefined
   /** Selects the value up to its last dot instead of all of it (a file's name without its extension), so typing keeps the extension. */
-  selectStem?: boolean
+  selectStem?: boolean | undefined
   /** The field's label, visible to screen readers only; defaults to the title. */
-  inputLabel?: string
+  inputLabel?: string | undefined
   /** Placeholder of the field. */
-  placeholder?: string
+  placeholder?: string | undefined
   /** Returns a message when the value cannot be submitted; defaults to `requireName`. */
   validate?: (value: string) => string | undefined
   /** Also check while the user types, so a bad name is flagged before submit; defaults to false. */
-  validateOnChange?: boolean
+  validateOnChange?: boolean | undefined
   /**
    * A refusal from outside (e.g. the server's reason), shown like a validation message until the
    * user edits the value; keep the dialog open to show it.
    */
-  error?: string
+  error?: string | undefined
   /** Submit button text; defaults to "Okay". */
-  submitLabel?: string
+  submitLabel?: string | undefined
   /** Cancel button text; defaults to "cancel". */
-  cancelLabel?: string
+  cancelLabel?: string | undefined
   /** Submitting: the submit button shows a spinner. */
-  busy?: boolean
-  /** Called with the value once it passes `validate`. */
+  busy?: boolean | undefined
+  /** Called with the value once it passes `validate` (an uncontrolled dialog then closes). */
   onSubmit: (value: string) => void
   /** The user cancelled, pressed Escape or clicked the backdrop. */
   onCancel: () => void
@@ -63,11 +64,23 @@ export function PromptDialog({
   busy = false,
   onSubmit,
   onCancel,
+  open,
+  defaultOpen,
+  onOpenChange,
   ...props
 }: PromptDialogProps) {
   const common = useCommonLabels()
+  const state = useDialogOpen({ open, defaultOpen, onOpenChange })
   return (
-    <Dialog size="small" showClose={false} {...props} title={title} onClose={onCancel}>
+    <Dialog
+      size="small"
+      showClose={false}
+      {...props}
+      open={state.open}
+      onOpenChange={state.setOpen}
+      title={title}
+      onClose={onCancel}
+    >
       {/* Mounted only while open (Dialog unmounts on hide), so every opening starts from defaultValue. */}
       <PromptForm
         label={inputLabel ?? title}
@@ -80,7 +93,10 @@ export function PromptDialog({
         submitLabel={submitLabel ?? common.okay}
         cancelLabel={cancelLabel ?? common.cancel}
         busy={busy}
-        onSubmit={onSubmit}
+        onSubmit={(value) => {
+          onSubmit(value)
+          state.finish()
+        }}
       />
     </Dialog>
   )

@@ -128,3 +128,15 @@ export const empty = style([
     outline: 'none',
   },
 ])
+
+// Name and path stacked inside the 47 px row: 14 px and 12 px text at the tight line height take
+// about 33 px, which leaves the row's height as it is.
+export const itemText = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: '0' }),
+  { lineHeight: vars.font.lineHeight.tight },
+])
+
+export const itemPath = style([
+  sprinkles({ fontSize: 'small', color: 'muted' }),
+  { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+])

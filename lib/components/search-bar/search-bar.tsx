@@ -1,5 +1,5 @@
 import * as Ariakit from '@ariakit/react'
-import { type ComponentPropsWithRef, type FormEvent, type KeyboardEvent, useRef } from 'react'
+import { type ComponentPropsWithRef, type FormEvent, type KeyboardEvent, useId, useRef } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { ExtensionBadge } from '../extension-badge/extension-badge.tsx'
@@ -8,11 +8,15 @@ import { IconButton } from '../icon-button/icon-button.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './search-bar.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
+import { defaultItemPathLabels, type ItemPathRoot, type PathCrumb } from '../search-result/item-path.tsx'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 /** A folder or file suggestion. */
 export interface SearchSuggestion {
   id: string
   name: string
+  /** Where it is: its folders from the root down, outermost first (`[]`: in the root). Shown as a second line. */
+  path?: readonly PathCrumb[]
 }
 
 /** Props of `SearchBar`; other form attributes are forwarded. */
@@ -25,7 +29,7 @@ export interface SearchBarProps extends Omit<ComponentPropsWithRef<'form'>, 'onC
   onValueChange?: (text: string) => void
   /** Enter (with no suggestion highlighted): the app navigates to the search route, or the area root when empty. */
   onSubmit: (text: string) => void
-  /** Placeholder; defaults to "Search" (the app passes "Search Media" or "Search Trash"). */
+  /** Placeholder; defaults to `labels.placeholder`, "Search" (the app passes "Search Media" or "Search Trash"). */
   placeholder?: string
   /** Accessible name of the field; defaults to the placeholder. */
   label?: string
@@ -41,12 +45,16 @@ export interface SearchBarProps extends Omit<ComponentPropsWithRef<'form'>, 'onC
   onSelectFile?: (file: SearchSuggestion) => void
   /** Disables the field. */
   disabled?: boolean
-  /** Texts; defaults "Clear search", "Folders", "Files", "No Results", "Searching". */
+  /** The first folder of the suggestions' path lines: Home (default) or Trash. */
+  pathRoot?: ItemPathRoot
+  /** Texts; defaults "Search", "Clear search", "Folders", "Files", "No Results", "Searching". */
   labels?: Partial<SearchBarLabels>
 }
 
 /** The texts of `SearchBar`; each has an English default. */
 export interface SearchBarLabels {
+  /** The placeholder, which also names the field when no `label` is given. */
+  placeholder: string
   clear: string
   folders: string
   files: string
@@ -56,6 +64,7 @@ export interface SearchBarLabels {
 
 /** English defaults of `SearchBarLabels`. */
 export const defaultSearchBarLabels: SearchBarLabels = {
+  placeholder: 'Search',
   clear: 'Clear search',
   folders: 'Folders',
   files: 'Files',
@@ -72,7 +81,7 @@ export function SearchBar({
   defaultValue = '',
   onValueChange,
   onSubmit,
-  placeholder = 'Search',
+  placeholder: placeholderProp,
   label,
   folders = [],
   files = [],
@@ -80,11 +89,35 @@ export function SearchBar({
   onSelectFolder,
   onSelectFile,
   disabled = false,
+  pathRoot = 'home',
   labels: labelOverrides,
   className,
   ...props
 }: SearchBarProps) {
   const labels = useLabels('searchBar', defaultSearchBarLabels, labelOverrides)
+  const placeholder = placeholderProp ?? labels.placeholder
+  const pathLabels = useLabels('itemPath', defaultItemPathLabels)
+  // The path as one line of text ("Home › Photos › 2024"); the row stays 47 px with it.
+  const pathLine = (path: readonly PathCrumb[] | undefined) =>
+    path ? [pathLabels[pathRoot], ...path.map((p) => p.name)].join(' › ') : undefined
+  const baseId = useId()
+  const pathId = (kind: string, suggestion: SearchSuggestion) => `${baseId}-${kind}-${suggestion.id}`
+  // The option is named by the name alone; the path line (hidden from the name) is its description.
+  const itemA11y = (kind: string, suggestion: SearchSuggestion) =>
+    suggestion.path ? { 'aria-describedby': pathId(kind, suggestion) } : {}
+  const itemText = (kind: string, suggestion: SearchSuggestion) => {
+    const line = pathLine(suggestion.path)
+    return line === undefined ? (
+      <span className={css.itemName}>{suggestion.name}</span>
+    ) : (
+      <span className={css.itemText}>
+        <span className={css.itemName}>{suggestion.name}</span>
+        <span id={pathId(kind, suggestion)} aria-hidden className={css.itemPath} data-part="search-suggestion-path">
+          {line}
+        </span>
+      </span>
+    )
+  }
   const [text, change] = useControllableState(value, defaultValue, onValueChange)
   const input = useRef<HTMLInputElement>(null)
 
@@ -141,6 +174,7 @@ export function SearchBar({
           gutter={4}
           sameWidth
           unmountOnHide
+          portalElement={scopedPortal}
           className={css.popover}
           aria-label={label ?? placeholder}
         >
@@ -153,12 +187,13 @@ export function SearchBar({
                   value={folder.name}
                   setValueOnClick={false}
                   className={css.item}
+                  {...itemA11y('folder', folder)}
                   onClick={() => onSelectFolder?.(folder)}
                 >
                   <span className={css.badgeCell}>
                     <Icon name="folder" className={css.itemIcon} />
                   </span>
-                  <span className={css.itemName}>{folder.name}</span>
+                  {itemText('folder', folder)}
                 </Ariakit.ComboboxItem>
               ))}
             </Ariakit.ComboboxGroup>
@@ -172,12 +207,13 @@ export function SearchBar({
                   value={file.name}
                   setValueOnClick={false}
                   className={css.item}
+                  {...itemA11y('file', file)}
                   onClick={() => onSelectFile?.(file)}
                 >
                   <span className={css.badgeCell}>
                     <ExtensionBadge filename={file.name} size="small" max={3} aria-hidden />
                   </span>
-                  <span className={css.itemName}>{file.name}</span>
+                  {itemText('file', file)}
                 </Ariakit.ComboboxItem>
               ))}
             </Ariakit.ComboboxGroup>

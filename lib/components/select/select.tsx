@@ -6,6 +6,7 @@ import { vars } from '../../theme/contract.css.ts'
 import { Icon } from '../icon/icon.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './select.css.ts'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' '])
 
@@ -19,7 +20,7 @@ export type SelectLayout = (typeof selectLayouts)[number]
 export interface SelectOption {
   value: string
   label: string
-  disabled?: boolean
+  disabled?: boolean | undefined
 }
 
 /** Props of `Select`; the rest go to the trigger button (Ariakit `Select`). */
@@ -32,21 +33,21 @@ export interface SelectProps extends Omit<
   /** The choices, in order. */
   options: readonly SelectOption[]
   /** Controlled value. */
-  value?: string
+  value?: string | undefined
   /** Initial value when uncontrolled. */
-  defaultValue?: string
+  defaultValue?: string | undefined
   /** Called with the chosen option's value. */
-  onValueChange?: (value: string) => void
+  onValueChange?: ((value: string) => void) | undefined
   /** A change is in progress: shows a spinner and ignores input while keeping focus. */
-  busy?: boolean
+  busy?: boolean | undefined
   /** Helper text under the control, linked as its description. */
-  hint?: ReactNode
+  hint?: ReactNode | undefined
   /** Keeps the label for screen readers only. */
-  labelHidden?: boolean
+  labelHidden?: boolean | undefined
   /** Shown when no option is chosen. */
-  placeholder?: string
+  placeholder?: string | undefined
   /** Label placement; defaults to stacked. */
-  layout?: SelectLayout
+  layout?: SelectLayout | undefined
 }
 
 /** A single-choice select (Ariakit Select) with a label, options, disabled and busy states. */
@@ -107,7 +108,7 @@ export function Select({
           </p>
         ) : null}
       </div>
-      <Ariakit.SelectPopover gutter={4} sameWidth unmountOnHide className={popupSurface}>
+      <Ariakit.SelectPopover gutter={4} sameWidth unmountOnHide portalElement={scopedPortal} className={popupSurface}>
         {options.map((option) => (
           <Ariakit.SelectItem
             key={option.value}

@@ -20,11 +20,11 @@ export interface SharePermissionOption<P extends string = string> {
   /** What `permission` and `onPermissionChange` carry. */
   value: P
   /** The option's text. */
-  label?: string
+  label?: string | undefined
   /** The text under the select while this permission is chosen. */
-  hint?: ReactNode
+  hint?: ReactNode | undefined
   /** Shown but not choosable (e.g. a plan's feature). */
-  disabled?: boolean
+  disabled?: boolean | undefined
 }
 
 /** The built-in permissions as `ShareDialog` options (their texts from its labels), to extend or replace. */
@@ -47,23 +47,23 @@ export interface ShareDialogProps<P extends string = SharePermission> extends Om
    * e.g. `[...sharePermissionOptions, { value: 'team', label: 'Team', hint: 'Your team can open it.' }]`,
    * or replace.
    */
-  permissions?: readonly SharePermissionOption<P>[]
+  permissions?: readonly SharePermissionOption<P>[] | undefined
   /** The share link to show and copy; empty while the file is private. */
-  link?: string
+  link?: string | undefined
   /** A permission change is in progress: the select is disabled and shows a spinner. */
-  busy?: boolean
+  busy?: boolean | undefined
   /** The user chose another permission (the app runs the matching action). */
   onPermissionChange: (permission: NoInfer<P>) => void
   /** The Copy link button: the app copies `link` and shows "Link Copied". */
   onCopy: (link: string) => void
-  /** Escape, the backdrop or the close icon. */
-  onClose: () => void
+  /** Escape, the backdrop or the close icon (then `onOpenChange(false)`). */
+  onClose?: (() => void) | undefined
   /** The text under the select; defaults to the current permission's `hint`, then `labels.hints`. */
-  hint?: ReactNode
+  hint?: ReactNode | undefined
   /** Texts; see `defaultShareDialogLabels`. */
-  labels?: Partial<ShareDialogLabels>
+  labels?: Partial<ShareDialogLabels> | undefined
   /** More of the dialog, after the select (e.g. the link's settings). */
-  children?: ReactNode
+  children?: ReactNode | undefined
 }
 
 /** The texts of `ShareDialog`; each has an English default. */

@@ -10,6 +10,7 @@ import { Menu } from '../menu/menu.tsx'
 import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './sidebar.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 /**
  * The sidebar's destinations, in order (Home, Shared and Shared with me when asked for, Media,
@@ -242,6 +243,7 @@ export function Sidebar({
       onClose={close}
       backdrop={<div className={css.backdrop} />}
       unmountOnHide
+      portalElement={scopedPortal}
       {...(props as Omit<Ariakit.DialogProps, 'children'>)}
       data-part="sidebar"
       className={cx(css.content, css.drawer, className)}

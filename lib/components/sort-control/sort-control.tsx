@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react'
+import { type ComponentPropsWithRef, useRef } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
 import { IconButton } from '../icon-button/icon-button.tsx'
@@ -52,18 +52,21 @@ export interface SortControlLabels {
   name: string
   /** The direction toggle, pressed while ascending. */
   ascending: string
+  /** A directionless field's text when the consumer offers relevance ("Best match"). */
+  bestMatch: string
 }
 
-/** Default texts: "Sort by", "Modified" and "Name", and "Ascending". */
+/** Default texts: "Sort by", "Modified" and "Name", "Ascending", and "Best match". */
 export const defaultSortLabels: SortControlLabels = {
   sortBy: 'Sort by',
   date: 'Modified',
   name: 'Name',
   ascending: 'Ascending',
+  bestMatch: 'Best match',
 }
 
 /** Props of `SortControl`; the rest go to the wrapping `div`. */
-export interface SortControlProps<F extends string = DefaultSortField> extends Omit<
+export interface SortControlProps<F extends string = DefaultSortField, D extends string = never> extends Omit<
   ComponentPropsWithRef<'div'>,
   'children' | 'onChange' | 'defaultValue'
 > {
@@ -72,12 +75,18 @@ export interface SortControlProps<F extends string = DefaultSortField> extends O
    * Modified (`date`) and Name (`alp`), read from `labels`.
    */
   fields?: readonly SortField<F>[]
+  /**
+   * Fields without a direction, offered before `fields` (e.g. `[{ value: 'relevance', label:
+   * 'Best match' }]` for search results): the sort value is the field alone, and the direction
+   * toggle is hidden while one is chosen.
+   */
+  directionlessFields?: readonly SortField<D>[]
   /** The current sort, when controlled. */
-  value?: NoInfer<SortValue<F>>
-  /** The first sort when uncontrolled; defaults to `defaultSort`, or the first of `fields` descending. */
-  defaultValue?: NoInfer<SortValue<F>>
-  /** Called with the new sort. */
-  onValueChange?: (value: NoInfer<SortValue<F>>) => void
+  value?: NoInfer<SortValue<F> | D>
+  /** The first sort when uncontrolled; defaults to `defaultSort`, or the first of `fields` (descending, if it has a direction). */
+  defaultValue?: NoInfer<SortValue<F> | D>
+  /** Called with the new sort: `field_direction`, or a directionless field alone. */
+  onValueChange?: (value: NoInfer<SortValue<F> | D>) => void
   /** Texts; defaults to `defaultSortLabels`. */
   labels?: Partial<SortControlLabels>
   /** Disables both controls. */
@@ -86,10 +95,12 @@ export interface SortControlProps<F extends string = DefaultSortField> extends O
 
 /**
  * The sort control: a select between the fields that keeps the direction, and an
- * ascending/descending toggle (a pressed-state button) that keeps the field.
+ * ascending/descending toggle (a pressed-state button) that keeps the field. A directionless field
+ * hides the toggle; leaving it picks up the last direction shown (descending at first).
  */
-export function SortControl<F extends string = DefaultSortField>({
+export function SortControl<F extends string = DefaultSortField, D extends string = never>({
   fields: givenFields,
+  directionlessFields = [],
   value: controlled,
   defaultValue,
   onValueChange,
@@ -97,19 +108,28 @@ export function SortControl<F extends string = DefaultSortField>({
   disabled,
   className,
   ...props
-}: SortControlProps<F>) {
+}: SortControlProps<F, D>) {
   const text = useLabels('sortControl', defaultSortLabels, labels)
   // Without `fields`, F is the default vocabulary.
-  const fields =
+  const directed =
     givenFields ??
     ([
       { value: 'date', label: text.date },
       { value: 'alp', label: text.name },
     ] as SortField<string>[] as SortField<F>[])
-  const first =
-    defaultValue ?? (givenFields?.[0] ? toSortValue(givenFields[0].value, 'desc') : (defaultSort as SortValue<F>))
-  const [value, setValue] = useControllableState(controlled, first, onValueChange)
-  const { field, direction } = parseSortValue(value)
+  const fields: readonly SortField<string>[] = [...directionlessFields, ...directed]
+  const undirected = new Set<string>(directionlessFields.map((f) => f.value))
+  const first: SortValue<F> | D =
+    defaultValue ??
+    directionlessFields[0]?.value ??
+    (givenFields?.[0] ? toSortValue(givenFields[0].value, 'desc') : (defaultSort as SortValue<F>))
+  const [value, setValue] = useControllableState<SortValue<F> | D>(controlled, first, onValueChange)
+  // The direction a directed field takes when chosen after a directionless one.
+  const lastDirection = useRef<SortDirection>('desc')
+  const parsed = undirected.has(value) ? undefined : parseSortValue(value as SortValue<F>)
+  if (parsed) lastDirection.current = parsed.direction
+  const field: string = parsed ? parsed.field : value
+  const direction = parsed?.direction ?? lastDirection.current
   const ascending = direction === 'asc'
   return (
     <div data-part="sort-control" {...props} className={cx(css.root, className)}>
@@ -119,15 +139,17 @@ export function SortControl<F extends string = DefaultSortField>({
         disabled={disabled}
         options={fields}
         value={field}
-        onValueChange={(next) => setValue(toSortValue(next as F, direction))}
+        onValueChange={(next) => setValue(undirected.has(next) ? (next as D) : toSortValue(next as F, direction))}
       />
-      <IconButton
-        icon={ascending ? 'sort-asc' : 'sort-desc'}
-        label={text.ascending}
-        aria-pressed={ascending}
-        disabled={disabled}
-        onClick={() => setValue(toSortValue(field, ascending ? 'desc' : 'asc'))}
-      />
+      {parsed ? (
+        <IconButton
+          icon={ascending ? 'sort-asc' : 'sort-desc'}
+          label={text.ascending}
+          aria-pressed={ascending}
+          disabled={disabled}
+          onClick={() => setValue(toSortValue(parsed.field, ascending ? 'desc' : 'asc'))}
+        />
+      ) : null}
     </div>
   )
 }

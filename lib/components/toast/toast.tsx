@@ -16,7 +16,7 @@ export type ToastTone = (typeof toastTones)[number]
 /** Props of `ToastRegion`; other section attributes are forwarded. */
 export interface ToastRegionProps extends ComponentPropsWithRef<'section'> {
   /** Landmark name; defaults to "Notifications". */
-  label?: string
+  label?: string | undefined
 }
 
 /** The bottom-left landmark that stacks toasts. */
@@ -45,13 +45,13 @@ export interface ToastProps extends Omit<ComponentPropsWithRef<'div'>, 'children
   /** The message, e.g. "Renaming...". */
   children: ReactNode
   /** Tone; defaults to info. */
-  tone?: ToastTone
+  tone?: ToastTone | undefined
   /** A button before the dismiss button (e.g. Undo after a change). */
   action?: ToastAction | undefined
   /** Shows a dismiss button that calls this. */
-  onDismiss?: () => void
+  onDismiss?: (() => void) | undefined
   /** Accessible name of the dismiss button; defaults to "Dismiss". */
-  dismissLabel?: string
+  dismissLabel?: string | undefined
 }
 
 /** One notification: errors are announced at once (role alert), the rest politely (role status). */

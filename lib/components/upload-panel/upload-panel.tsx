@@ -7,6 +7,7 @@ import { Icon } from '../icon/icon.tsx'
 import { IconButton } from '../icon-button/icon-button.tsx'
 import { ProgressBar } from '../progress-bar/progress-bar.tsx'
 import * as css from './upload-panel.css.ts'
+import { useLocaleDigits } from '../../locale/digits.ts'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
 
 /** One upload as the panel shows it. */
@@ -14,7 +15,7 @@ export interface UploadItem {
   id: string
   name: string
   type: 'file' | 'folder'
-  size?: number
+  size?: number | undefined
   /**
    * Percent done, 0–100 (a completed upload shows 100 whatever this says). A running folder's bar
    * is indeterminate unless it reports `bytesPerSecond`, in which case this is shown too.
@@ -23,27 +24,27 @@ export interface UploadItem {
   /** Where the upload stands; see `uploadItemStates`. */
   state: UploadItemState
   /** Why a failed upload failed (e.g. the server's message, "Network Error"), shown under its name. */
-  error?: string
+  error?: string | undefined
   /** While running: the current speed, shown under the bar ("1.2 MB/s"). */
-  bytesPerSecond?: number
+  bytesPerSecond?: number | undefined
   /** While running: the estimated time left, shown under the bar ("3 min left"). */
-  secondsLeft?: number
+  secondsLeft?: number | undefined
   /** When failed: whether to offer Retry; defaults to true when the panel has `onRetry`. */
-  retryable?: boolean
+  retryable?: boolean | undefined
   /** While running: whether to offer Pause; defaults to true when the panel has `onPause`. */
-  pausable?: boolean
+  pausable?: boolean | undefined
   /**
    * An extra button on the row, e.g. "Choose the file to resume" on a paused upload restored after
    * a reload. On a paused row it takes the place of Resume.
    */
-  action?: { label: string; onClick: () => void }
+  action?: { label: string; onClick: () => void } | undefined
   /**
    * How a completed upload met a file of the same name: `replaced` it (the old content kept as a
    * version), or `kept-both` (stored beside it as `savedAs`). Shown under the row.
    */
-  outcome?: UploadOutcome
+  outcome?: UploadOutcome | undefined
   /** With `outcome: 'kept-both'`: the name the upload was stored under, e.g. "photo (1).jpg". */
-  savedAs?: string
+  savedAs?: string | undefined
 }
 
 /** How an upload met a file of the same name in its folder; see `UploadItem.outcome`. */
@@ -126,25 +127,25 @@ export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>,
   /** The close control: the app cancels what still runs and clears the list. */
   onClose: () => void
   /** Pauses one running upload; without it no row offers Pause. */
-  onPause?: (id: string) => void
+  onPause?: ((id: string) => void) | undefined
   /** Resumes one paused upload; without it paused rows offer only their `action`, if any. */
-  onResume?: (id: string) => void
+  onResume?: ((id: string) => void) | undefined
   /** Starts one failed upload again; without it no row offers Retry. */
-  onRetry?: (id: string) => void
+  onRetry?: ((id: string) => void) | undefined
   /** Controlled minimized state. */
-  minimized?: boolean
+  minimized?: boolean | undefined
   /** Initial minimized state when uncontrolled. */
-  defaultMinimized?: boolean
+  defaultMinimized?: boolean | undefined
   /** Called when the minimize control is used. */
-  onMinimizedChange?: (minimized: boolean) => void
+  onMinimizedChange?: ((minimized: boolean) => void) | undefined
   /** The header text from the counts per state; defaults to `labels.title` (`uploadPanelTitle`). */
-  title?: (counts: UploadCounts) => string
+  title?: ((counts: UploadCounts) => string) | undefined
   /** The line under the header naming failed, canceled and skipped uploads; defaults to `labels.summary` (`uploadPanelSummary`). */
-  summary?: (failed: number, canceled: number, skipped: number) => string
+  summary?: ((failed: number, canceled: number, skipped: number) => string) | undefined
   /** Fixed at the bottom-right of the viewport (default), or in the flow (stories, custom layouts). */
-  position?: 'fixed' | 'static'
+  position?: 'fixed' | 'static' | undefined
   /** Accessible names of the controls and the rows' texts. */
-  labels?: Partial<UploadPanelLabels>
+  labels?: Partial<UploadPanelLabels> | undefined
 }
 
 /** The panel's texts; each has an English default. */
@@ -212,9 +213,9 @@ export const defaultUploadPanelLabels: UploadPanelLabels = {
 
 interface RowHandlers {
   onCancel: (id: string) => void
-  onPause?: (id: string) => void
-  onResume?: (id: string) => void
-  onRetry?: (id: string) => void
+  onPause?: ((id: string) => void) | undefined
+  onResume?: ((id: string) => void) | undefined
+  onRetry?: ((id: string) => void) | undefined
 }
 
 /** Which buttons a row shows; the panel asks too, to know whether the list has any tab stop. */
@@ -251,6 +252,7 @@ export function UploadPanel({
   // Stable while the overrides are, so unchanged rows skip re-rendering when one row moves.
   const labels = useLabels('uploadPanel', defaultUploadPanelLabels, labelOverrides)
   const { formatSize } = useLocale()
+  const digits = useLocaleDigits()
   const [isMinimized, setMinimized] = useControllableState(minimized, defaultMinimized, onMinimizedChange)
   const titleId = useId()
   const listId = useId()
@@ -273,11 +275,11 @@ export function UploadPanel({
             The only live region: rows' speed and time left change every tick and are read on demand. */}
         <div className={css.heading} aria-live="polite">
           <h2 id={titleId} data-part="upload-panel-title" className={css.title}>
-            {(title ?? labels.title)(counts)}
+            {digits((title ?? labels.title)(counts))}
           </h2>
           {lost ? (
             <p className={css.summary({ tone: counts.failed + counts.canceled > 0 ? 'danger' : 'muted' })}>
-              {(summary ?? labels.summary)(counts.failed, counts.canceled, counts.skipped)}
+              {digits((summary ?? labels.summary)(counts.failed, counts.canceled, counts.skipped))}
             </p>
           ) : null}
         </div>
@@ -333,11 +335,18 @@ function barValue({ state, type, progress, bytesPerSecond }: UploadItem): number
 }
 
 /** The running row's "1.2 MB/s · 3 min left", with only the parts known. */
-function runningMeta(item: UploadItem, labels: UploadPanelLabels, formatSize: (bytes: number) => string): string {
+function runningMeta(
+  item: UploadItem,
+  labels: UploadPanelLabels,
+  formatSize: (bytes: number) => string,
+  digits: (text: string) => string,
+): string {
   const parts: string[] = []
   if (item.bytesPerSecond != null && Number.isFinite(item.bytesPerSecond))
     parts.push(labels.speed(item.bytesPerSecond, formatSize))
-  if (item.secondsLeft != null && Number.isFinite(item.secondsLeft)) parts.push(labels.timeLeft(item.secondsLeft))
+  // The time left in the locale's digits, as the speed's size already is.
+  if (item.secondsLeft != null && Number.isFinite(item.secondsLeft))
+    parts.push(digits(labels.timeLeft(item.secondsLeft)))
   return parts.join(' · ')
 }
 
@@ -367,12 +376,13 @@ const UploadRow = memo(function UploadRow({
   onRetry,
 }: RowHandlers & { item: UploadItem; labels: UploadPanelLabels; formatSize: (bytes: number) => string }) {
   const { state, id, name } = item
+  const digits = useLocaleDigits()
   const controls = rowControls(item, { onPause, onResume, onRetry })
   const ended = state === 'failed' || state === 'canceled'
   const end = endIcon(state, labels)
   const note =
     state === 'running'
-      ? runningMeta(item, labels, formatSize)
+      ? runningMeta(item, labels, formatSize, digits)
       : state === 'paused'
         ? labels.paused
         : state === 'retrying'

@@ -21,8 +21,10 @@ export type CollectionItemProps = HTMLAttributes<HTMLElement> & {
   'data-collection-item': ''
   role: 'option' | 'row'
   tabIndex: number
+  /** The item has keyboard focus (not from a pointer), as Ariakit marks its own items. */
+  'data-focus-visible'?: '' | undefined
   /** Dragged items are over this item (see `onItemsDrop`). */
-  'data-drop-target'?: true
+  'data-drop-target'?: true | undefined
 }
 
 /** What an item renderer knows besides the item. */
@@ -38,28 +40,28 @@ export interface CollectionItemState {
 /** The callbacks every browsing collection reports (the app decides what they mean: selecting, opening). */
 export interface CollectionCallbacks<T> {
   /** A click on an item, with its modifier keys (ctrlKey, metaKey, shiftKey): the app applies the 1.5 s second-click rule. */
-  onItemClick?: (item: T, event: MouseEvent<HTMLElement>) => void
+  onItemClick?: ((item: T, event: MouseEvent<HTMLElement>) => void) | undefined
   /** Enter on an item: open it. */
-  onItemOpen?: (item: T, event: KeyboardEvent<HTMLElement>) => void
+  onItemOpen?: ((item: T, event: KeyboardEvent<HTMLElement>) => void) | undefined
   /** A native double-click; leave unset when the app opens on a second click itself. */
-  onItemDoubleOpen?: (item: T, event: MouseEvent<HTMLElement>) => void
+  onItemDoubleOpen?: ((item: T, event: MouseEvent<HTMLElement>) => void) | undefined
   /** Space on an item: toggle it in the selection. */
-  onItemToggle?: (item: T, event: KeyboardEvent<HTMLElement>) => void
+  onItemToggle?: ((item: T, event: KeyboardEvent<HTMLElement>) => void) | undefined
   /** Right-click, 500 ms touch long-press, Shift+F10 / ContextMenu key or a row's Actions button. */
-  onItemContextMenu?: (item: T, event: SyntheticEvent<HTMLElement>) => void
+  onItemContextMenu?: ((item: T, event: SyntheticEvent<HTMLElement>) => void) | undefined
   /** The end of the items came into view (time to load the next page). Not called while `loading`. */
-  onEndReached?: () => void
+  onEndReached?: (() => void) | undefined
   /**
    * Makes the items draggable (native drag and drop): the ids that travel when `item` is dragged,
    * e.g. the whole selection when the item is part of it. Keyboard users keep your move dialog.
    */
-  getDragIds?: (item: T) => readonly string[]
+  getDragIds?: ((item: T) => readonly string[]) | undefined
   /**
    * Makes the items drop targets for dragged items (from any collection or `useItemDrop` source
    * of the page): called with the item dropped onto and the dragged ids. The item under the drag
    * gets `data-drop-target`; a drag that holds the item itself is refused.
    */
-  onItemsDrop?: (target: T, draggedIds: string[]) => void
+  onItemsDrop?: ((target: T, draggedIds: string[]) => void) | undefined
 }
 
 /** Props every browsing collection shares; the rest go to the root `div`. */
@@ -68,33 +70,37 @@ export interface CollectionBaseProps<T>
   /** The heading, also the collection's accessible name (e.g. "Home Files", "Folders", "Trash"). */
   title: string
   /** Keeps the title for screen readers only. */
-  titleHidden?: boolean
+  titleHidden?: boolean | undefined
   /** Heading level of the title; defaults to 2. */
-  headingLevel?: CollectionHeadingLevel
+  headingLevel?: CollectionHeadingLevel | undefined
   /** Controls beside the title (e.g. SortControl and ViewToggle). */
-  actions?: ReactNode
+  actions?: ReactNode | undefined
   /** The items, in display order. */
   items: readonly T[]
   /** Ids of the selected items. */
-  selectedIds?: ReadonlySet<string> | readonly string[]
+  selectedIds?: ReadonlySet<string> | readonly string[] | undefined
   /** A page is loading: a spinner shows (in place of an empty list, or under the items) and paging pauses. */
-  loading?: boolean
+  loading?: boolean | undefined
   /** Accessible name of the loading spinner; defaults to "Loading". */
-  loadingLabel?: string
+  loadingLabel?: string | undefined
   /** Shown when there are no items and nothing is loading. */
-  emptyText?: ReactNode
+  emptyText?: ReactNode | undefined
   /** The actions of an item's context menu; without it only `onItemContextMenu` is called. */
-  itemMenu?: (item: T) => readonly MenuEntry[]
+  itemMenu?: ((item: T) => readonly MenuEntry[]) | undefined
   /** Accessible name of the context menu; defaults to "Actions". */
-  menuLabel?: string
+  menuLabel?: string | undefined
   /** An element that scrolls the collection (several collections on one page share it). */
-  scrollParent?: HTMLElement | null
-  /** Scroll with the page instead of an own scroller. */
-  useWindowScroll?: boolean
+  scrollParent?: HTMLElement | null | undefined
+  /**
+   * Scroll with the page instead of an own scroller. Without it (and without `scrollParent`) the
+   * collection scrolls inside itself, which needs a height; given none (0 px in page flow) it
+   * scrolls with the page anyway and warns in development.
+   */
+  useWindowScroll?: boolean | undefined
   /** Touch long-press delay for the context menu in ms; defaults to 500. */
-  longPressMs?: number
+  longPressMs?: number | undefined
   /** Ref to the root element. */
-  ref?: Ref<HTMLDivElement>
+  ref?: Ref<HTMLDivElement> | undefined
 }
 
 /** Props of `VirtualCollection`: the collection props plus how to render and identify an item. */
@@ -103,15 +109,15 @@ export interface VirtualCollectionProps<T> extends CollectionBaseProps<T> {
   getId: (item: T) => string
   renderItem: (item: T, props: CollectionItemProps, state: CollectionItemState) => ReactNode
   /** Grid view: narrowest column in px. */
-  minCellWidth?: number
+  minCellWidth?: number | undefined
   /** Grid view: extra class of the list (e.g. a tighter gap). */
-  listClassName?: string
+  listClassName?: string | undefined
   /** List view: the column header cells (role columnheader). */
-  columns?: ReactNode
+  columns?: ReactNode | undefined
   /** List view: class of the header row (it shares the rows' grid template). */
-  headerRowClassName?: string
+  headerRowClassName?: string | undefined
   /** Grid view: a body that lays the items out itself (the photo gallery) in place of the grid. */
-  body?: CollectionBody
+  body?: CollectionBody | undefined
 }
 
 /** What a custom body receives to render the items; the collection keeps focus, events and menus. */

@@ -6,6 +6,7 @@ import { popupSurface } from '../../internal/popup.css.ts'
 import * as menuCss from '../menu/menu.css.ts'
 import { type MenuEntry, visibleMenuEntries } from '../menu/menu-entries.ts'
 import { MenuItems } from '../menu/menu-items.tsx'
+import { scopedPortal } from '../../internal/portal-scope.ts'
 
 // One context menu shared by every item of a collection (a menu per card would cost thousands of
 // stores): it opens for one item at a time, anchored at the pointer or under the item.
@@ -63,6 +64,7 @@ export function CollectionMenu({ menu, label }: { menu: ReturnType<typeof useCol
       aria-label={label}
       getAnchorRect={() => current?.anchor ?? null}
       portal
+      portalElement={scopedPortal}
       // Not part of the tab order; without this Ariakit adds focus sentinels around the portal.
       preserveTabOrder={false}
       unmountOnHide

@@ -164,9 +164,11 @@ export function useRovingFocus<T>({
     switch (key) {
       case 'ArrowRight':
         if (view === 'grid') next = index + 1
-        else if (onItem) {
-          // List view: the row's Actions button is the cell after it (to its right in LTR).
-          const action = element.querySelector<HTMLElement>('[data-collection-action]')
+        else {
+          // List view: the row's actions (a search result's path crumbs, then its Actions button)
+          // follow it, to its right in LTR.
+          const actions = [...element.querySelectorAll<HTMLElement>('[data-collection-action]')]
+          const action = onItem ? actions[0] : actions[actions.indexOf(event.target as HTMLElement) + 1]
           if (action) {
             event.preventDefault()
             action.focus()
@@ -178,7 +180,9 @@ export function useRovingFocus<T>({
         if (view === 'grid') next = index - 1
         else if (!onItem) {
           event.preventDefault()
-          element.focus()
+          const actions = [...element.querySelectorAll<HTMLElement>('[data-collection-action]')]
+          const at = actions.indexOf(event.target as HTMLElement)
+          ;(at > 0 ? actions[at - 1]! : element).focus()
           return
         }
         break

@@ -11,6 +11,7 @@ import { useCollectionKeys } from './use-collection-keys.ts'
 import { useCollectionPaging } from './use-collection-paging.tsx'
 import { minCellStyle, useCollectionScroll } from './use-collection-scroll.ts'
 import { useItemDrag } from './use-item-drag.ts'
+import { useItemFocusVisible } from './use-item-focus-visible.ts'
 import { useItemPointer } from './use-item-pointer.ts'
 import { Spinner } from '../spinner/spinner.tsx'
 import { useRovingFocus } from './use-roving-focus.ts'
@@ -87,6 +88,8 @@ export function VirtualCollection<T>({
   onFocus,
   onBlur,
   onPointerDown,
+  onPointerDownCapture,
+  onKeyDownCapture,
   onPointerMove,
   onPointerUp,
   onPointerCancel,
@@ -107,11 +110,13 @@ export function VirtualCollection<T>({
   const hit = (target: EventTarget | null) => findItem(rootRef, items, target)
   const total = items.length
 
-  const { gridRef, listRef, scrollToIndex, scroll } = useCollectionScroll({
+  const { gridRef, listRef, scrollToIndex, scroll, scrollerRef, scrollKey } = useCollectionScroll({
     view,
     customBody,
     scrollParent,
     useWindowScroll,
+    total,
+    name: typeof title === 'string' ? title : '',
   })
   const roving = useRovingFocus({
     rootRef,
@@ -155,6 +160,7 @@ export function VirtualCollection<T>({
     onItemsDrop,
     own: { onDragStart, onDragEnd, onDragOver, onDragLeave, onDrop },
   })
+  const focusVisible = useItemFocusVisible()
   const { endReached, footer } = useCollectionPaging({ view, total, loading, loadingLabel, onEndReached })
 
   // Stable, so the caller's ref is not detached and re-attached on every render.
@@ -178,6 +184,7 @@ export function VirtualCollection<T>({
       'data-collection-item': '',
       role: view === 'grid' ? 'option' : 'row',
       tabIndex: index === roving.tabbable ? 0 : -1,
+      ...(focusVisible.index === index ? { 'data-focus-visible': '' as const } : {}),
       'aria-selected': isSelected,
       ...(getDragIds ? { draggable: true } : {}),
       ...(drag.dropIndex === index ? { 'data-drop-target': true as const } : {}),
@@ -254,7 +261,15 @@ export function VirtualCollection<T>({
       scroll: { ...scroll },
     })
   } else if (view === 'grid') {
-    body = <VirtuosoGrid {...scrollProps} ref={gridRef} components={gridComponents} />
+    body = (
+      <VirtuosoGrid
+        key={scrollKey}
+        {...scrollProps}
+        ref={gridRef}
+        scrollerRef={scrollerRef}
+        components={gridComponents}
+      />
+    )
   } else {
     body = (
       <div
@@ -270,7 +285,13 @@ export function VirtualCollection<T>({
             {columns}
           </div>
         </div>
-        <Virtuoso {...scrollProps} ref={listRef} components={listComponents} />
+        <Virtuoso
+          key={scrollKey}
+          {...scrollProps}
+          ref={listRef}
+          scrollerRef={scrollerRef}
+          components={listComponents}
+        />
       </div>
     )
   }
@@ -284,13 +305,25 @@ export function VirtualCollection<T>({
       style={style}
       onKeyDown={handleKeyDown}
       {...pointerHandlers}
+      onPointerDownCapture={(event) => {
+        onPointerDownCapture?.(event)
+        focusVisible.handlers.onPointerDownCapture()
+      }}
+      onKeyDownCapture={(event) => {
+        onKeyDownCapture?.(event)
+        focusVisible.handlers.onKeyDownCapture()
+      }}
       onFocus={(event) => {
         onFocus?.(event)
-        roving.onFocusItem(hit(event.target))
+        const found = hit(event.target)
+        roving.onFocusItem(found)
+        focusVisible.focus(found && found.element === event.target ? found.index : null)
       }}
       onBlur={(event) => {
         onBlur?.(event)
         roving.onBlur(event.relatedTarget)
+        const next = event.relatedTarget
+        focusVisible.blur(!(next instanceof Node && event.currentTarget.contains(next)))
       }}
       {...drag.handlers}
     >

@@ -36,21 +36,21 @@ export interface ZoomableImageProps extends Omit<ComponentPropsWithRef<'div'>, '
   /** The picture's text alternative. */
   alt: string
   /** Turns the view by quarter turns clockwise (1 = 90°); the viewer owns it. Counting on (4, 5…) keeps turning forward. */
-  rotation?: number
+  rotation?: number | undefined
   /** The largest scale, relative to the fitted picture; defaults to 4. */
-  maxScale?: number
+  maxScale?: number | undefined
   /** A swipe towards the previous picture (to the right; to the left in RTL), touch only, while fitted. */
-  onSwipePrev?: () => void
+  onSwipePrev?: (() => void) | undefined
   /** A swipe towards the next picture (to the left; to the right in RTL), touch only, while fitted. */
-  onSwipeNext?: () => void
+  onSwipeNext?: (() => void) | undefined
   /** The scale changed (1 = fitted). */
-  onZoomChange?: (scale: number) => void
+  onZoomChange?: ((scale: number) => void) | undefined
   /** The picture loaded. */
-  onLoad?: ReactEventHandler<HTMLImageElement>
+  onLoad?: ReactEventHandler<HTMLImageElement> | undefined
   /** The picture failed to load. */
-  onError?: ReactEventHandler<HTMLImageElement>
+  onError?: ReactEventHandler<HTMLImageElement> | undefined
   /** Receives `ZoomableImageControls`. */
-  controls?: Ref<ZoomableImageControls>
+  controls?: Ref<ZoomableImageControls> | undefined
 }
 
 /** A double tap or double click zooms to this scale at the point, or back to fitted. */

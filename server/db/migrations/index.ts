@@ -30,6 +30,7 @@ import * as mediaFacts from './027-media-facts.ts'
 import * as fileVersions from './028-file-versions.ts'
 import * as sharedBlobs from './029-shared-blobs.ts'
 import * as contentIndex from './030-content-index.ts'
+import * as accentKeys from './031-accent-keys.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '028-file-versions': fileVersions,
   '029-shared-blobs': sharedBlobs,
   '030-content-index': contentIndex,
+  '031-accent-keys': accentKeys,
 }

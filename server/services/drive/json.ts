@@ -5,6 +5,7 @@ import type { FileJson, FolderJson } from '../../schemas/files.ts'
 import { isoDate } from '../../util/iso-date.ts'
 import { previewKindOf } from '../../util/mime.ts'
 import type { ItemPeople, PeopleOf } from './item-people.ts'
+import type { SearchExtras, WithSearch } from './search.ts'
 
 /**
  * Where a member's view of someone else's drive starts (Reach.topId): above it the owner's folders
@@ -38,7 +39,24 @@ function peopleText(p: ItemPeople): string {
  */
 const thumbnailPending = (f: FileSummary) => f.thumb_state === 'pending' || f.thumb_state.startsWith('working:')
 
-export function fileJson(f: FileSummary, people: ItemPeople = {}, view?: ViewTop): FileJson {
+/** A search reply's fields, in the schema's order. */
+function searchFields(s: SearchExtras | undefined): Pick<FileJson, 'rank' | 'path' | 'snippet'> {
+  if (!s) return {}
+  return {
+    ...(s.rank !== undefined ? { rank: s.rank } : {}),
+    ...(s.path ? { path: s.path } : {}),
+    ...(s.snippet ? { snippet: { text: s.snippet.text, marks: s.snippet.marks } } : {}),
+  }
+}
+
+/** The search fields as JSON text (`,"rank":…`), in the schema's order. */
+function searchText(s: SearchExtras | undefined): string {
+  if (!s) return ''
+  const fields = JSON.stringify(searchFields(s))
+  return fields === '{}' ? '' : `,${fields.slice(1, -1)}`
+}
+
+export function fileJson(f: WithSearch<FileSummary>, people: ItemPeople = {}, view?: ViewTop): FileJson {
   return {
     _id: f.id,
     filename: f.filename,
@@ -58,6 +76,7 @@ export function fileJson(f: FileSummary, people: ItemPeople = {}, view?: ViewTop
       ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
     },
     ...people,
+    ...searchFields(f.search),
   }
 }
 
@@ -67,7 +86,7 @@ export function fileJson(f: FileSummary, people: ItemPeople = {}, view?: ViewTop
  * the cache misses, those objects and the schema serialiser were ~20 µs of a 50-file page.
  * JSON.stringify escapes a string exactly as fast-json-stringify does (which falls back to it).
  */
-export function fileListJson(rows: readonly FileSummary[], peopleOf?: PeopleOf, view?: ViewTop): string {
+export function fileListJson(rows: readonly WithSearch<FileSummary>[], peopleOf?: PeopleOf, view?: ViewTop): string {
   let out = '['
   for (let i = 0; i < rows.length; i++) {
     const f = rows[i]!
@@ -88,6 +107,7 @@ export function fileListJson(rows: readonly FileSummary[], peopleOf?: PeopleOf, 
           : ',"trashed":true'
     out += '}'
     if (peopleOf) out += peopleText(peopleOf(f))
+    out += searchText(f.search)
     out += '}'
   }
   return `${out}]`
@@ -107,7 +127,7 @@ function folderPlace(f: Folder, view?: ViewTop): { parent: string; parentList: s
   return { parent: f.parent_id ?? '/', parentList: at < 0 ? ['/'] : ['/', ...full.slice(at)] }
 }
 
-export function folderJson(f: Folder, people: ItemPeople = {}, view?: ViewTop): FolderJson {
+export function folderJson(f: WithSearch<Folder>, people: ItemPeople = {}, view?: ViewTop): FolderJson {
   return {
     _id: f.id,
     name: f.name,
@@ -116,5 +136,6 @@ export function folderJson(f: Folder, people: ItemPeople = {}, view?: ViewTop): 
     updatedAt: isoDate(f.updated_at),
     ...(f.trashed ? { trashed: true, ...(f.trashed_at !== null ? { trashedAt: isoDate(f.trashed_at) } : {}) } : {}),
     ...people,
+    ...searchFields(f.search),
   }
 }

@@ -7,11 +7,14 @@ import type { Cursor } from '../../repositories/paging.ts'
 import type {
   FileListQuery,
   FolderListQuery,
+  ListSortBy,
   MoveFolderListQuery,
   SortBy,
   SuggestedQuery,
 } from '../../schemas/files.ts'
+import type { ItemFilter } from '../../repositories/search-filters.ts'
 import { typeKey } from '../../util/names.ts'
+import { createSearchService, type PathView, type WithSearch } from './search.ts'
 
 export const flag = (v: unknown) => v === true || v === 'true'
 const ROOT = (parent: string | undefined) => parent === undefined || parent === '/' || parent === ''
@@ -43,18 +46,50 @@ export function cursorOf(q: FileListQuery): Cursor | undefined {
   }
 }
 
+/** A `YYYY-MM-DD` day's first millisecond (UTC), or a 400. */
+function dayStart(day: string, name: string): number {
+  const ms = Date.parse(`${day}T00:00:00Z`)
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day)
+    throw errors.badRequest(`${name} must be a date as YYYY-MM-DD`)
+  return ms
+}
+
+/** The kind and date filters of a list query (from and to are inclusive days). */
+export function filterOf(q: { kind?: ItemFilter['kind']; from?: string; to?: string }): ItemFilter | undefined {
+  if (q.kind === undefined && q.from === undefined && q.to === undefined) return undefined
+  const from = q.from === undefined ? undefined : dayStart(q.from, 'from')
+  const to = q.to === undefined ? undefined : dayStart(q.to, 'to') + 86_400_000
+  if (from !== undefined && to !== undefined && from >= to) throw errors.badRequest('from must not be after to')
+  return {
+    ...(q.kind !== undefined ? { kind: q.kind } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+  }
+}
+
+/** The stored order a list sorts by; `relevance` needs a search (400 otherwise). */
+function storedSort(sort: ListSortBy | undefined, search: string | undefined): SortBy {
+  if (sort !== 'relevance') return sort ?? 'date_desc'
+  if (!search) throw errors.badRequest('sortBy=relevance needs a search')
+  return 'alp_asc'
+}
+
 /** Folders have no size and all share one type: sorted by either, they come by name. */
 const folderSort = (sort: SortBy): SortBy =>
   sort.startsWith('size') || sort.startsWith('type') ? (sort.endsWith('asc') ? 'alp_asc' : 'alp_desc') : sort
 
 /**
  * What a list may cover: the owner's whole drive (searches, trash, media), or for a member, one
- * folder shared with them: its live children only, a search among them, never the owner's trash,
- * gallery or other folders.
+ * folder shared with them (or a folder inside one): its live children, and a search through its
+ * live subtree, never the owner's trash, gallery or folders outside it.
  */
 export type ListScope = 'drive' | 'folder'
 
+/** What a list may read for a caller who reached its folder: the owner their drive, a member the share. */
+export const scopeFor = (reach: { role: string }): ListScope => (reach.role === 'owner' ? 'drive' : 'folder')
+
 export function createListingService(repo: DriveRepository) {
+  const search = createSearchService(repo)
   /** A folder that must belong to the owner (404 otherwise); `trashed` must match the mode. */
   async function ownFolder(owner: string, id: string, trashed: boolean): Promise<Folder> {
     const folder = await repo.folders.folder(owner, id)
@@ -74,30 +109,60 @@ export function createListingService(repo: DriveRepository) {
     /** One of the owner's folders, trashed or not (404 otherwise). */
     folder: (owner: string, id: string): Promise<Folder> => ownFolder(owner, id, true),
 
-    async files(owner: string, q: FileListQuery, scope: ListScope = 'drive'): Promise<FileSummary[]> {
-      const sort: SortBy = q.sortBy ?? 'date_desc'
+    async files(
+      owner: string,
+      q: FileListQuery,
+      scope: ListScope = 'drive',
+      view?: PathView,
+    ): Promise<WithSearch<FileSummary>[]> {
+      const text = q.search?.trim() || undefined
+      const sort = storedSort(q.sortBy, text)
       const limit = q.limit ?? 50
       const trashed = flag(q.trashMode)
-      const search = q.search?.trim() || undefined
+      const filter = filterOf(q)
       const cursor = cursorOf(q)
-      const base = { sort, limit, ...(cursor ? { cursor } : {}) }
-      if (scope === 'folder') {
-        const folder = await ownFolder(owner, q.parent ?? '', false)
-        return repo.files.listFiles(owner, {
-          ...base,
-          trashed: false,
-          folderId: folder.id,
-          ...(search ? { search } : {}),
-        })
+      const media = flag(q.mediaMode)
+      const within = scope === 'folder' ? await ownFolder(owner, q.parent ?? '', false) : undefined
+      if (text && q.sortBy === 'relevance') {
+        const rows = await search.rankedFiles(
+          owner,
+          {
+            trashed: within || media ? false : trashed,
+            ...(within ? { subtree: within } : media ? { media: q.mediaFilter ?? 'all' } : {}),
+            ...(filter ? { filter } : {}),
+          },
+          text,
+          {
+            content: !media || !!within,
+            limit,
+            ...(q.startAtRank !== undefined
+              ? { cursor: { rank: q.startAtRank, name: q.startAtName ?? '', id: q.startAt ?? q.startAtId } }
+              : {}),
+          },
+        )
+        return search.filePaths(owner, rows, view)
       }
-      if (flag(q.mediaMode))
-        return repo.files.listFiles(owner, {
-          ...base,
-          trashed: false,
-          media: q.mediaFilter ?? 'all',
-          ...(search ? { search } : {}),
-        })
-      if (search) return repo.files.listFiles(owner, { ...base, trashed, search })
+      const base = { sort, limit, ...(cursor ? { cursor } : {}), ...(filter ? { filter } : {}) }
+      const found = async (rows: Promise<FileSummary[]>) => (text ? search.filePaths(owner, await rows, view) : rows)
+      // A search inside a share covers its whole subtree; its list shows the folder's own files.
+      if (within)
+        return found(
+          repo.files.listFiles(owner, {
+            ...base,
+            trashed: false,
+            ...(text ? { search: text, subtree: within } : { folderId: within.id }),
+          }),
+        )
+      if (media)
+        return found(
+          repo.files.listFiles(owner, {
+            ...base,
+            trashed: false,
+            media: q.mediaFilter ?? 'all',
+            ...(text ? { search: text } : {}),
+          }),
+        )
+      if (text) return found(repo.files.listFiles(owner, { ...base, trashed, search: text }))
       if (ROOT(q.parent))
         return repo.files.listFiles(owner, {
           ...base,
@@ -110,39 +175,82 @@ export function createListingService(repo: DriveRepository) {
 
     quick: (owner: string) => repo.files.listFiles(owner, { trashed: false, sort: 'date_desc', limit: 20 }),
 
-    async suggested(owner: string, q: SuggestedQuery): Promise<{ folders: Folder[]; files: FileSummary[] }> {
-      const search = q.search?.trim()
-      if (!search) return { folders: [], files: [] }
-      const trashed = flag(q.trashMode)
-      const media = flag(q.mediaMode)
-      const files = await repo.files.listFiles(owner, {
-        trashed: media ? false : trashed,
-        search,
-        sort: 'date_desc',
-        limit: 10,
-        ...(media ? { media: 'all' as const } : {}),
-      })
-      const folders = media
-        ? []
-        : await repo.folders.listFolders(owner, { trashed, search, sort: 'date_desc', limit: 10 })
-      return { folders, files }
+    /** The suggestions under the search box: the best ten files and folders by relevance, with paths. */
+    async suggested(
+      owner: string,
+      q: SuggestedQuery,
+      scope: ListScope = 'drive',
+      view?: PathView,
+    ): Promise<{ folders: WithSearch<Folder>[]; files: WithSearch<FileSummary>[] }> {
+      const text = q.search?.trim()
+      if (!text) return { folders: [], files: [] }
+      // Inside a share, the suggestions come from its subtree alone, as its search does.
+      const within = scope === 'folder' ? await ownFolder(owner, q.parent ?? '', false) : undefined
+      const media = !within && flag(q.mediaMode)
+      const trashed = media || within ? false : flag(q.trashMode)
+      const at = within ? { subtree: within } : {}
+      const files = await search.rankedFiles(
+        owner,
+        { trashed, ...at, ...(media ? { media: 'all' as const } : {}) },
+        text,
+        { content: !media, limit: 10 },
+      )
+      let folders = media ? [] : await search.rankedFolders(owner, { trashed, ...at }, text, 10)
+      // Text with no word ("%", "_") ranks nothing: today's literal name match fills up to ten.
+      const fill = async <T extends { id: string }>(ranked: T[], literal: () => Promise<T[]>) =>
+        ranked.length >= 10
+          ? ranked
+          : [...ranked, ...(await literal()).filter((r) => !ranked.some((x) => x.id === r.id))].slice(0, 10)
+      const filled = await fill(files, () =>
+        repo.files.listFiles(owner, {
+          trashed,
+          search: text,
+          sort: 'date_desc',
+          limit: 10,
+          ...at,
+          ...(media ? { media: 'all' as const } : {}),
+        }),
+      )
+      if (!media)
+        folders = await fill(folders, () =>
+          repo.folders.listFolders(owner, { trashed, search: text, sort: 'date_desc', limit: 10, ...at }),
+        )
+      return {
+        folders: await search.folderPaths(owner, folders, view),
+        files: await search.filePaths(owner, filled, view),
+      }
     },
 
-    async folders(owner: string, q: FolderListQuery, scope: ListScope = 'drive'): Promise<Folder[]> {
-      const sort = folderSort(q.sortBy ?? 'date_desc')
+    async folders(
+      owner: string,
+      q: FolderListQuery,
+      scope: ListScope = 'drive',
+      view?: PathView,
+    ): Promise<WithSearch<Folder>[]> {
+      const text = q.search?.trim() || undefined
+      const sort = folderSort(storedSort(q.sortBy, text))
       const trashed = flag(q.trashMode)
-      const search = q.search?.trim() || undefined
-      const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}) }
-      if (scope === 'folder') {
-        const folder = await ownFolder(owner, q.parent ?? '', false)
-        return repo.folders.listFolders(owner, {
+      const filter = filterOf(q)
+      const within = scope === 'folder' ? await ownFolder(owner, q.parent ?? '', false) : undefined
+      if (text && q.sortBy === 'relevance') {
+        const rows = await search.rankedFolders(
+          owner,
+          { trashed: within ? false : trashed, ...(within ? { subtree: within } : {}), ...(filter ? { filter } : {}) },
+          text,
+          Math.min(q.limit ?? 1000, 1000),
+        )
+        return search.folderPaths(owner, rows, view)
+      }
+      const base = { sort, trashed, ...(q.limit ? { limit: q.limit } : {}), ...(filter ? { filter } : {}) }
+      if (within) {
+        const rows = await repo.folders.listFolders(owner, {
           ...base,
           trashed: false,
-          parentId: folder.id,
-          ...(search ? { search } : {}),
+          ...(text ? { search: text, subtree: within } : { parentId: within.id }),
         })
+        return text ? search.folderPaths(owner, rows, view) : rows
       }
-      if (search) return repo.folders.listFolders(owner, { ...base, search })
+      if (text) return search.folderPaths(owner, await repo.folders.listFolders(owner, { ...base, search: text }), view)
       if (ROOT(q.parent))
         return repo.folders.listFolders(owner, {
           ...base,

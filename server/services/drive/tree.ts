@@ -10,6 +10,7 @@ import type { Item } from '../../schemas/files.ts'
 import type { BlobJanitor } from '../../storage/blob-janitor.ts'
 import { randomId } from '../../util/crypto.ts'
 import { checkDepth, checkName, nameKey, typeKey } from '../../util/names.ts'
+import { accentKey } from '../../util/name-match.ts'
 
 /** The drive's repositories, in a transaction or not. */
 type Trx = DriveTransaction
@@ -29,6 +30,7 @@ export function folderRow(
     ancestors: parent ? subtreePrefix(parent) : '/',
     name,
     name_key: nameKey(name),
+    accent_key: accentKey(name),
     created_at: at,
     updated_at: at,
     trashed: 0,

@@ -13,6 +13,7 @@ import type { Vault } from '../../storage/vault.ts'
 import { randomId } from '../../util/crypto.ts'
 import { isThumbnailable, isVideoType, mimeFor } from '../../util/mime.ts'
 import { checkDepth, checkName, checkPathLength, nameKey, splitRelativePath, typeKey } from '../../util/names.ts'
+import { accentKey } from '../../util/name-match.ts'
 import type { Access, Reach } from './access.ts'
 import type { MemberActivity } from './member-activity.ts'
 import type { QuotaService } from './quota.ts'
@@ -70,6 +71,7 @@ export function fileRow(
     folder_id: folderId,
     filename: name,
     name_key: nameKey(name),
+    accent_key: accentKey(name),
     type_key: typeKey(name),
     size: blob.size,
     sha256: blob.sha256,

@@ -19,7 +19,7 @@ import type { FileJson, PublicInfo } from '../../schemas/files.ts'
 import type { PublicFolderJson, PublicListQuery, PublicListReply, PublicShareInfo } from '../../schemas/sharing.ts'
 import type { Vault } from '../../storage/vault.ts'
 import { isoDate } from '../../util/iso-date.ts'
-import { isHeifType, isImageType, isVideoType } from '../../util/mime.ts'
+import { isAudioType, isHeifType, isImageType, isVideoType } from '../../util/mime.ts'
 import { type BlobDownload, blobEtag } from '../drive/downloads.ts'
 import { fileJson } from '../drive/json.ts'
 import type { ListingService } from '../drive/listing.ts'
@@ -170,14 +170,16 @@ export function createSharedAccess(deps: {
 
   /**
    * What a file link's page, or a folder link's viewer, previews: the viewer's full-size image
-   * (made by the thumbnail queue, services/media/previews.ts), or the video itself with ranges. Never a
-   * download, and never past a limit: a limited link does not hand out the original's bytes this
-   * way (when the stored preview is the original, a small browser-safe image, it gets the
-   * thumbnail instead), and a video on it gets nothing (404).
+   * (made by the thumbnail queue, services/media/previews.ts), or a video or a song itself with
+   * ranges, inline under its own type (a player's source). Never a download, and never past a
+   * limit: a limited link does not hand out the original's bytes this way (when the stored preview
+   * is the original, a small browser-safe image, it gets the thumbnail instead), and a video or a
+   * song on it gets nothing (404).
    */
   async function previewOf(link: ShareLink, file: FileRow): Promise<{ image: FullImage } | { video: BlobDownload }> {
     const kind = previewKind(link, file)
-    if (kind === 'video') {
+    const song = isAudioType(file.mime) && link.max_downloads === null
+    if (kind === 'video' || song) {
       const options = {
         size: file.size,
         contentType: file.mime,

@@ -25,6 +25,14 @@ describe('file list paging (SPEC §4 "Paging")', () => {
     expect(pageKey({ parent: '/' }, 3, 1, page)).toBeNull()
   })
 
+  it('by Best match, the next page starts after the last rank, name and id (startAt), with no date', () => {
+    const page = [makeFile(1, { rank: 0 }), makeFile(2, { rank: 3 })]
+    expect(pageKey({ search: 'hol', sortBy: 'relevance' }, 2, 1, page)).toEqual([
+      '/file-service/list',
+      { search: 'hol', sortBy: 'relevance', limit: 2, startAtRank: 3, startAtName: 'report-2.pdf', startAt: 'file-2' },
+    ])
+  })
+
   it('sorted by size, the next page starts after the last length too; other sorts send no size', () => {
     const page = [makeFile(1), makeFile(2)]
     expect(pageKey({ parent: '/', sortBy: 'size_desc' }, 2, 1, page)).toEqual([

@@ -130,7 +130,9 @@ describe('file screens: sections and titles (SPEC §2 Home page)', () => {
     serveDrive({ folders: [makeFolder(1)], files: [makeFile(1)] })
     open('/search/rep%20ort')
     expect(await screen.findByRole('heading', { name: 'Search' })).toBeTruthy()
-    await findCard('report-1.pdf')
+    // Search results are rows (DESIGN §8), whatever the view preference.
+    await screen.findByText('report-1.pdf')
+    expect(screen.queryByRole('option', { name: named('report-1.pdf') })).toBeNull()
     const query = listQuery('/file-service/list')[0]!
     expect(query.search).toBe('rep ort')
     expect(query.parent).toBeUndefined()

@@ -105,11 +105,11 @@ describe('a folder link', () => {
     expect(params.getAll('fileIDs[]')).toEqual(['f1'])
   })
 
-  it('opens a photo in the viewer from the link, and a file without a preview downloads', async () => {
+  it('opens a photo in the viewer from the link’s preview route, and a file without a preview downloads', async () => {
     const { user } = renderApp('/s/tok')
     await user.dblClick(await screen.findByRole('option', { name: /^sunset\.jpg/ }))
     const viewer = await screen.findByRole('dialog', { name: 'sunset.jpg' })
-    await waitFor(() => expect(within(viewer).getByRole('img').getAttribute('src')).toBe(`${base}/download/f1`))
+    await waitFor(() => expect(within(viewer).getByRole('img').getAttribute('src')).toBe(`${base}/preview/f1`))
     await user.click(within(viewer).getByRole('button', { name: 'Next' }))
     expect(await screen.findByRole('dialog', { name: 'clip.mp4' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Close' }))

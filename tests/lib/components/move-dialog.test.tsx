@@ -118,6 +118,32 @@ describe('MoveDialog', () => {
     expect(onEnter).toHaveBeenLastCalledWith(music)
   })
 
+  it('given ArrowLeft or ArrowRight in the list, then they go back and in, never to another row', async () => {
+    const onEnter = vi.fn()
+    const onBack = vi.fn()
+    const { user } = setup(
+      <MoveDialog {...props({ currentFolder: photos, folders: [work, music], onEnter, onBack })} />,
+    )
+    const first = await screen.findByRole('option', { name: 'Work' })
+    first.focus()
+    await user.keyboard('{ArrowLeft}')
+    expect(onBack).toHaveBeenCalledOnce()
+    expect(document.activeElement).toBe(first)
+    await user.keyboard('{ArrowRight}')
+    expect(onEnter).toHaveBeenLastCalledWith(work)
+    expect(document.activeElement).toBe(first)
+  })
+
+  it('given ArrowLeft at the root, then nothing happens and focus stays', async () => {
+    const onBack = vi.fn()
+    const { user } = setup(<MoveDialog {...props({ onBack })} />)
+    const first = await screen.findByRole('option', { name: 'Photos' })
+    first.focus()
+    await user.keyboard('{ArrowLeft}')
+    expect(onBack).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(first)
+  })
+
   it('inside a folder: its name, Back, Home; clicking the name selects it; the destination falls back to it', async () => {
     const onBack = vi.fn()
     const onHome = vi.fn()
@@ -250,6 +276,50 @@ describe('MoveDialog', () => {
     rerender(<Browse arrived />)
     expect(screen.queryByRole('option', { name: 'Photos' })).toBeNull()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Photos' })))
+  })
+
+  describe('given Tab and Shift+Tab walk the dialog while the app re-renders it', () => {
+    // What has focus, by role and name ("body" past an end: the browser's own UI in a real window).
+    const focused = () => {
+      const active = document.activeElement as HTMLElement
+      if (active === document.body) return 'body'
+      return `${active.getAttribute('role') ?? active.tagName.toLowerCase()}:${active.getAttribute('aria-label') ?? active.textContent}`
+    }
+    // Each key press re-renders the dialog (an app's state or data refresh), then a frame passes.
+    const press = async (user: ReturnType<typeof setup>['user'], rerender: () => void, shift: boolean) => {
+      await user.tab({ shift })
+      rerender()
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+      return focused()
+    }
+
+    for (const [state, patch, firstFolder] of [
+      ['at the root', {}, 'Photos'],
+      ['inside a folder', { currentFolder: photos, folders: [work, music] }, 'Work'],
+      ['moving several items (no search)', { multiSelect: true }, 'Photos'],
+    ] as const) {
+      it(`${state}, then Shift+Tab from Close reaches Confirm and the folder list: the reverse of Tab`, async () => {
+        let renders = 0
+        const dialog = () => <MoveDialog {...props(patch)} data-render={renders} />
+        const { user, rerender } = setup(dialog())
+        const again = () => {
+          renders++
+          rerender(dialog())
+        }
+        const close = await screen.findByRole('button', { name: 'Close' })
+        await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true))
+        close.focus()
+        const forward = [focused()]
+        do forward.push(await press(user, again, false))
+        while (forward.at(-1) !== 'button:Close' && forward.length < 20)
+        close.focus()
+        const backward = [focused()]
+        while (backward.length < forward.length) backward.push(await press(user, again, true))
+        expect(backward.slice(1, 3)).toEqual(['body', 'button:Confirm'])
+        expect(backward[3]).toBe(`option:${firstFolder}`)
+        expect(backward).toEqual([...forward].reverse())
+      })
+    }
   })
 
   it('given Back from the keyboard reaches the root, then Back is disabled but keeps focus', async () => {

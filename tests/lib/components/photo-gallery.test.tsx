@@ -6,6 +6,7 @@ import { type ComponentProps, type ReactNode, type Ref, useImperativeHandle, use
 import { type GroupedVirtuosoHandle, VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { galleryMove, nearestInRow } from '../../../lib/components/photo-gallery/gallery-moves.ts'
+import { byDate } from '../../../lib/components/photo-gallery/date-order.ts'
 import { layoutRatio, maxAspectRatio, rowOfItem } from '../../../lib/components/photo-gallery/gallery-layout.ts'
 import {
   type BrowserFile,
@@ -294,7 +295,8 @@ describe('PhotoGallery', () => {
       within(listbox)
         .getAllByRole('option')
         .map((o) => o.getAttribute('aria-label')),
-    ).toEqual(['IMG_0.jpg', 'clip-1.mp4', 'IMG_2.jpg', 'IMG_3.jpg'])
+      // Newest first by that date: the September 2019 photo goes last.
+    ).toEqual(['IMG_0.jpg', 'clip-1.mp4', 'IMG_3.jpg', 'IMG_2.jpg'])
     expect(screen.getByText('November 2026')).toBeTruthy()
     expect(screen.getByText('September 2019')).toBeTruthy()
     expect(screen.getByText('October 2026')).toBeTruthy()
@@ -304,6 +306,44 @@ describe('PhotoGallery', () => {
     expect(tile.style.width).toBe('180px')
     expect(tile.style.height).toBe('180px')
     await expectNoAxeViolations()
+  })
+
+  it('given items in any order, then it sorts them by date itself: each month has one header, newest first or oldest', () => {
+    // Months as an unsorted listing gave them: August 2024, July 2025, July 2024, July 2025, …
+    const at = (i: number, iso: string) => picture(i, 0, { takenDate: iso })
+    const items = [
+      at(0, '2024-08-03T10:00:00'),
+      at(1, '2025-07-20T10:00:00'),
+      at(2, '2024-07-09T10:00:00'),
+      at(3, '2025-07-02T10:00:00'),
+      at(4, '2024-08-30T10:00:00'),
+    ]
+    const names = () =>
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label'))
+    const { rerender } = setup(
+      <Virtual>
+        <PhotoGallery title="Photos" items={items} initialWidth={1000} />
+      </Virtual>,
+    )
+    expect(names()).toEqual(['clip-1.mp4', 'IMG_3.jpg', 'clip-4.mp4', 'IMG_0.jpg', 'IMG_2.jpg'])
+    for (const month of ['July 2025', 'August 2024', 'July 2024']) expect(screen.getAllByText(month)).toHaveLength(1)
+    rerender(
+      <Virtual>
+        <PhotoGallery title="Photos" items={items} initialWidth={1000} order="oldest" />
+      </Virtual>,
+    )
+    expect(names()).toEqual(['IMG_2.jpg', 'IMG_0.jpg', 'clip-4.mp4', 'IMG_3.jpg', 'clip-1.mp4'])
+  })
+
+  it('given items already in order, then the very same array is used (an appended page re-packs only its rows)', () => {
+    const ordered = [picture(0, 10), picture(1, 10), picture(2, 9)]
+    expect(byDate(ordered, (f) => f.uploadDate, 'newest')).toBe(ordered)
+    const equal = [picture(0, 10), picture(20, 10)]
+    // Equal dates keep their order (stable), either way.
+    expect(byDate(equal, () => 5, 'oldest')).toBe(equal)
+    expect(byDate(ordered, (f) => f.uploadDate, 'oldest').map((f) => f.id)).toEqual(['p2', 'p1', 'p0'])
   })
 
   it('given a refetched list where a file learnt when it was taken, then it moves to that month', () => {

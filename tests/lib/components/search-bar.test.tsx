@@ -32,6 +32,9 @@ function Harness(props: Partial<SearchBarProps> & { found?: boolean }) {
   )
 }
 
+/** The text of the element that describes `el` (its aria-describedby). */
+const describedBy = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent
+
 describe('SearchBar', () => {
   it('is a combobox in a search landmark, placeholder "Search" by default or the one given', () => {
     const { unmount } = setup(<SearchBar onSubmit={() => {}} />)
@@ -154,5 +157,17 @@ describe('SearchBar', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
     expect(document.activeElement).toBe(input)
+  })
+
+  it('given suggestions with a path, then each row names the item and describes it with its path line', async () => {
+    const withPath: SearchSuggestion[] = [
+      { id: 'x', name: 'holiday.jpg', path: [{ id: 'p', name: 'Photos' }] },
+      { id: 'y', name: 'plan.pdf', path: [] },
+    ]
+    const { user } = setup(<SearchBar onSubmit={() => {}} files={withPath} pathRoot="trash" />)
+    await user.type(screen.getByRole('combobox'), 'h')
+    const option = await screen.findByRole('option', { name: 'holiday.jpg' })
+    expect(describedBy(option)).toBe('Trash › Photos')
+    expect(describedBy(screen.getByRole('option', { name: 'plan.pdf' }))).toBe('Trash')
   })
 })

@@ -118,3 +118,37 @@ describe('SortControl', () => {
     expect(toSortValue('size', 'asc')).toBe('size_asc')
   })
 })
+
+describe('SortControl with a directionless field', () => {
+  function Search({ onChange }: { onChange: (v: string) => void }) {
+    const [value, setValue] = useState<SortValue | 'relevance'>('relevance')
+    return (
+      <SortControl
+        directionlessFields={[{ value: 'relevance', label: 'Best match' }]}
+        value={value}
+        onValueChange={(next) => {
+          setValue(next)
+          onChange(next)
+        }}
+      />
+    )
+  }
+
+  it('given Best match, then there is no direction toggle, and a directed field takes the last direction', async () => {
+    const onChange = vi.fn()
+    const { user } = setup(<Search onChange={onChange} />)
+    expect(screen.getByRole('combobox', { name: 'Sort by' }).textContent).toContain('Best match')
+    expect(screen.queryByRole('button', { name: 'Ascending' })).toBeNull()
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }))
+    await user.click(await screen.findByRole('option', { name: 'Name' }))
+    expect(onChange).toHaveBeenLastCalledWith('alp_desc')
+    await user.click(screen.getByRole('button', { name: 'Ascending' }))
+    expect(onChange).toHaveBeenLastCalledWith('alp_asc')
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }))
+    await user.click(await screen.findByRole('option', { name: 'Best match' }))
+    expect(onChange).toHaveBeenLastCalledWith('relevance')
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }))
+    await user.click(await screen.findByRole('option', { name: 'Modified' }))
+    expect(onChange).toHaveBeenLastCalledWith('date_asc')
+  })
+})

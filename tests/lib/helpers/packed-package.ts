@@ -27,6 +27,7 @@ export interface Manifest {
   name: string
   version: string
   license: string
+  types: string
   files: string[]
   exports: Record<string, unknown>
   dependencies: Record<string, string>
@@ -130,8 +131,10 @@ export function packConsumer(tools: string[] = [], scripts: Record<string, strin
   for (const [file, code] of Object.entries(scripts)) writeFileSync(join(consumer, file), code)
 
   const run = (file: string) => {
-    const child = spawnSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' })
-    if (child.status !== 0) throw new Error(`${file} failed:\n${child.stderr}`)
+    // The size script prints whole bundles (the full entry is past spawnSync's 1 MiB default).
+    const child = spawnSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    if (child.status !== 0)
+      throw new Error(`${file} failed (${child.signal ?? child.status}):\n${child.error ?? ''}\n${child.stderr}`)
     return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as unknown
   }
   return { work, consumer, packedFiles: tarball.files.map((f) => f.path), run }

@@ -469,6 +469,6 @@ describe('forgot password without mail', () => {
         (l) => err.push(l),
       ),
     ).toBe(2)
-    expect(err.at(-1)).toMatch(/^Usage: npm run admin -- <command> <email>/)
+    expect(err.at(-1)).toMatch(/^Usage: npm run admin -- <command> <email \| dir>\n\nCommands:\n {2}reset-password/)
   })
 })

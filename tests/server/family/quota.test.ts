@@ -159,6 +159,7 @@ describe('the quota service', () => {
         added_by: null,
         filename: 'q.bin',
         name_key: 'q.bin',
+        accent_key: null,
         type_key: 'bin',
         size: 600,
         sha256: 'x',

@@ -22,6 +22,7 @@ const file = (i: number, over: Partial<FileRow>): FileRow => ({
   // Few distinct names, types, sizes and dates: paging must break ties on the id.
   filename: `Name ${i % 5}.${EXTENSIONS[i % 3]}`,
   name_key: `name ${i % 5}.${EXTENSIONS[i % 3]}`,
+  accent_key: null,
   type_key: EXTENSIONS[i % 3]!,
   size: 100 + (i % 5),
   sha256: 'x',

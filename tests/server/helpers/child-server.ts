@@ -15,7 +15,7 @@ import { openDatabase } from '../../../server/db/database.ts'
 import type { DB } from '../../../server/db/schema.ts'
 import type { BlobStore } from '../../../server/storage/blob-store.ts'
 import { createBlobStore } from '../../../server/storage/create-blob-store.ts'
-import { dropSchema, pgUrl, useS3 } from './server.ts'
+import { dropSchema, pgUrl, startS3, useS3 } from './server.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = resolve(here, '../../..')
@@ -33,39 +33,17 @@ export interface Backing {
   config: Config
   dialect: 'sqlite' | 'postgres'
   blobStore: 'fs' | 's3'
+  /** Resolves once the blob store has no request of a (killed) child still being handled. */
+  idle(): Promise<void>
   close(): Promise<void>
-}
-
-/** An S3-compatible server that outlives the children (the same bucket across restarts). */
-async function startS3(dir: string) {
-  const { default: S3rver } = await import('s3rver')
-  const s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'cumulus-crash' }],
-  })
-  const addr = await s3.run()
-  return {
-    env: {
-      BLOB_STORE: 's3',
-      S3_BUCKET: 'cumulus-crash',
-      S3_ENDPOINT: `http://127.0.0.1:${addr.port}`,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-    close: () => new Promise<void>((r) => s3.close(() => r())),
-  }
 }
 
 export async function createBacking(extraEnv: Record<string, string> = {}): Promise<Backing> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-crash-'))
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined
   const s3Dir = useS3 ? await mkdtemp(join(tmpdir(), 'cumulus-crash-s3-')) : undefined
-  const s3 = s3Dir ? await startS3(s3Dir) : undefined
+  // The S3 server outlives the children: the same bucket across restarts.
+  const s3 = s3Dir ? await startS3(s3Dir, 'cumulus-crash') : undefined
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -81,6 +59,7 @@ export async function createBacking(extraEnv: Record<string, string> = {}): Prom
     config,
     dialect: pgUrl ? 'postgres' : 'sqlite',
     blobStore: config.blobStore,
+    idle: async () => s3?.idle(),
     async close() {
       await s3?.close()
       await rm(dataDir, { recursive: true, force: true })
@@ -93,7 +72,10 @@ export async function createBacking(extraEnv: Record<string, string> = {}): Prom
 export interface ChildServer {
   url: string
   pid: number
-  /** SIGKILL: no hook, no flush, no goodbye. Resolves once the process is gone. */
+  /**
+   * SIGKILL: no hook, no flush, no goodbye. Resolves once the process is gone and the blob store
+   * has finished what it had already received from it.
+   */
   kill(): Promise<void>
   /** SIGTERM, then SIGKILL after a grace period. */
   stop(): Promise<void>
@@ -181,6 +163,7 @@ export async function startChild(
     async kill() {
       if (!exited) child.kill('SIGKILL')
       await gone
+      await backing.idle()
     },
     async stop() {
       if (exited) return

@@ -30,26 +30,59 @@ export const pgUrl = process.env.TEST_DATABASE_URL
 /** TEST_BLOB_STORE=s3 runs the suites on an in-process S3 server (s3rver) instead of disk. */
 export const useS3 = process.env.TEST_BLOB_STORE === 's3'
 
-/** An S3-compatible server for one test server; returns the env that points Cumulus at it. */
-async function startS3(dir: string): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+export interface TestS3 {
+  env: Record<string, string>
+  /**
+   * Resolves once no request that arrived whole is still being handled. A killed server's last
+   * requests (a PutObject or CompleteMultipartUpload already sent) still finish here afterwards,
+   * as on real S3; a restart that swept the dead instance's keys before they did would see an
+   * orphan appear later.
+   */
+  idle(): Promise<void>
+  close(): Promise<void>
+}
+
+/** An S3-compatible server (s3rver, in this process); returns the env that points Cumulus at it. */
+export async function startS3(dir: string, bucket = 'cumulus-test'): Promise<TestS3> {
   const { default: S3rver } = await import('s3rver')
   const s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',
     silent: true,
     directory: dir,
-    configureBuckets: [{ name: 'cumulus-test' }],
+    configureBuckets: [{ name: bucket }],
+  })
+  // Requests whose whole body arrived and whose handler still runs: those will still write. One
+  // cut off mid-body never ends in s3rver (its pipe hangs), and writes nothing, so it is not counted.
+  let finishing = 0
+  // First in the chain (Koa composes it at listen), so it spans every other handler.
+  s3.middleware.unshift(async (ctx, next) => {
+    let received = false
+    const arrived = () => {
+      received = true
+      finishing++
+    }
+    ctx.req.once('end', arrived)
+    try {
+      await next()
+    } finally {
+      ctx.req.off('end', arrived)
+      if (received) finishing--
+    }
   })
   const addr = (await s3.run()) as { port: number }
   return {
     env: {
       BLOB_STORE: 's3',
-      S3_BUCKET: 'cumulus-test',
+      S3_BUCKET: bucket,
       S3_ENDPOINT: `http://127.0.0.1:${addr.port}`,
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+    },
+    async idle() {
+      while (finishing > 0) await new Promise((r) => setTimeout(r, 20))
     },
     close: () => new Promise<void>((r) => s3.close(() => r())),
   }

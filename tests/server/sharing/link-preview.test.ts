@@ -154,7 +154,7 @@ describe('a file link’s own thumbnail (GET …/thumbnail)', () => {
 })
 
 describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
-  let inside: { folder: string; image: string; video: string; text: string; bmp: string; deep: string }
+  let inside: { folder: string; image: string; video: string; song: string; text: string; bmp: string; deep: string }
   let outsideImage: string
   beforeAll(async () => {
     const shared = await folder(alice, 'Viewer')
@@ -163,6 +163,7 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
       folder: shared,
       image: await file(alice, 'inside.png', png, shared),
       video: await file(alice, 'inside.mp4', clip, shared),
+      song: await file(alice, 'inside.mp3', clip, shared),
       text: await file(alice, 'inside.txt', 'words', shared),
       bmp: await file(alice, 'inside.bmp', makeBmp(), shared),
       deep: await file(alice, 'deep.png', png, sub),
@@ -171,7 +172,7 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
     await server.app.cumulus.thumbnails.idle()
   })
 
-  it('given a link without a limit, then images are the viewer’s full-size image, videos stream with ranges, and nothing counts', async () => {
+  it('given a link without a limit, then images are the viewer’s full-size image, videos and songs stream with ranges, and nothing counts', async () => {
     const link = await share(alice, { itemType: 'folder', itemId: inside.folder })
     expect((await anon(server).get(base(link.token))).body).toEqual({
       itemType: 'folder',
@@ -199,6 +200,13 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
     expect(part.headers.get('content-disposition')).toMatch(/^inline/)
     expect(part.body.equals(clip.subarray(10, 20))).toBe(true)
     expectUploadedContent(part.headers)
+    // A song plays in the viewer's player the same way: its bytes inline, under its own type.
+    const song = await anon(server).bytes(at(inside.song), { range: 'bytes=0-9' })
+    expect(song.status).toBe(206)
+    expect(song.headers.get('content-type')).toBe('audio/mpeg')
+    expect(song.headers.get('content-disposition')).toMatch(/^inline/)
+    expect(song.body.equals(clip.subarray(0, 10))).toBe(true)
+    expectUploadedContent(song.headers)
     const head = await anon(server).request('HEAD', at(inside.image))
     expect(head.status).toBe(200)
     expect(await downloads(link._id)).toBe(0)
@@ -221,7 +229,7 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
     expect((await anon(server).get(`${base(own.token)}/preview/${image}`)).status).toBe(404)
   })
 
-  it('given a limited link, then no video and no original bytes: an image that is its own preview gets its thumbnail; nothing spends a download', async () => {
+  it('given a limited link, then no video, no song and no original bytes: an image that is its own preview gets its thumbnail; nothing spends a download', async () => {
     const link = await share(alice, { itemType: 'folder', itemId: inside.folder, maxDownloads: 1 })
     expect((await anon(server).get(base(link.token))).body.videoPreview).toBe(false)
     const at = (id: string) => `${base(link.token)}/preview/${id}`
@@ -237,6 +245,7 @@ describe('a folder link’s viewer (GET …/preview/{fileId})', () => {
     expect(converted.body.equals((await alice.bytes(`/file-service/full-thumbnail/${inside.bmp}`)).body)).toBe(true)
     const refused = await anon(server).get(at(inside.video), { range: 'bytes=0-99' })
     expect(refused.status).toBe(404)
+    expect((await anon(server).get(at(inside.song), { range: 'bytes=0-99' })).status).toBe(404)
     expect(await downloads(link._id)).toBe(0)
     // The one download is still there, and spending it ends the previews as well.
     expect((await anon(server).bytes(`${base(link.token)}/download/${inside.text}`)).status).toBe(200)

@@ -31,6 +31,7 @@ async function photo(owner: Member, folder: string | null, name: string, taken: 
     folder_id: folder,
     filename: name,
     name_key: name.toLowerCase(),
+    accent_key: null,
     type_key: video ? 'mp4' : 'jpg',
     size: 10,
     sha256: 'seed',
