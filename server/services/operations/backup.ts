@@ -12,6 +12,7 @@ import { createBackupRowsRepository } from '../../repositories/backups.ts'
 import type { BlobOutboxRepository } from '../../repositories/blob-outbox.ts'
 import type { SettingsRepository } from '../../repositories/settings.ts'
 import type { BlobStore } from '../../storage/blob-store.ts'
+import { eachInFlight } from '../../util/in-flight.ts'
 import { oncePerName } from '../../util/once-per-name.ts'
 import { recordLastBackup } from './last-backup.ts'
 import {
@@ -54,6 +55,8 @@ const HOLD_MS = 10 * 60_000
 const RENEW_MS = 60_000
 /** Blobs copied at once. */
 const IN_FLIGHT = 4
+/** fsyncs at once at the end: enough to fill the journal's group commits. */
+const SYNC_IN_FLIGHT = 16
 
 const PRIVATE_DIR = 0o700
 const PRIVATE_FILE = 0o600
@@ -75,11 +78,27 @@ async function previousBlobs(root: string): Promise<Map<string, { path: string; 
 }
 
 /** Streams one blob into `path` (0600), hashing what is written. */
+/** fsyncs files or folders, several at a time: one flush each, batched by the disk's journal. */
+async function syncAll(paths: readonly string[]) {
+  await eachInFlight(paths, SYNC_IN_FLIGHT, async (path) => {
+    const handle = await open(path, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  })
+}
+
 /** A store's way of saying the key isn't there: fs's ENOENT, S3's NoSuchKey. */
 const isMissingBlob = (err: unknown) =>
   (err as NodeJS.ErrnoException).code === 'ENOENT' || /NoSuchKey|NotFound/.test(String(err))
 
-/** Copies one blob to `path`, hashing as it goes; undefined when the store has no such key. */
+/**
+ * Copies one blob to `path`, hashing as it goes; undefined when the store has no such key. Not
+ * synced here: `syncAll` does every file at the end, so the disk writes in long runs rather than
+ * a flush per blob (4 copies waiting on their own fsyncs ran at half the speed of `cp -a; sync`).
+ */
 async function copyBlob(
   store: BlobStore,
   key: string,
@@ -106,7 +125,6 @@ async function copyBlob(
     } finally {
       source.destroy()
     }
-    await file.sync()
     copied = true
     return { sha256: hash.digest('hex'), size }
   } finally {
@@ -191,9 +209,12 @@ export function createBackupService(deps: BackupDeps) {
     let linked = 0
     // Keys in flight together can share a folder: each waits for its one mkdir, or its copy
     // would find no folder and be miscounted as a missing blob.
-    const folderReady = oncePerName((folder) =>
-      mkdir(join(dir, 'blobs', folder), { recursive: true, mode: PRIVATE_DIR }),
-    )
+    const folders = new Set<string>()
+    const folderReady = oncePerName((folder) => {
+      folders.add(folder)
+      return mkdir(join(dir, 'blobs', folder), { recursive: true, mode: PRIVATE_DIR })
+    })
+    const copiedPaths: string[] = []
     const keys = result.keys
     const progress = () => onProgress?.({ done: blobs.length + missing.length, total: keys.length, bytes })
     const one = async (key: string) => {
@@ -217,13 +238,22 @@ export function createBackupService(deps: BackupDeps) {
       }
       const made = await copyBlob(store, key, path)
       if (made) {
+        copiedPaths.push(path)
         blobs.push({ key, file, size: made.size, sha256: made.sha256 })
         bytes += made.size
         copied++
       } else missing.push(key)
       progress()
     }
-    for (let i = 0; i < keys.length; i += IN_FLIGHT) await Promise.all(keys.slice(i, i + IN_FLIGHT).map(one))
+    await eachInFlight(keys, IN_FLIGHT, one)
+    // Durable before the manifest names them: the files, then the folders holding their names.
+    await syncAll([
+      dbPath,
+      ...(secret ? [join(dir, secret.file)] : []),
+      ...copiedPaths,
+      ...[...folders].map((f) => join(dir, 'blobs', f)),
+      join(dir, 'blobs'),
+    ])
 
     blobs.sort((a, b) => (a.key < b.key ? -1 : 1))
     const manifest: Manifest = {
@@ -245,7 +275,9 @@ export function createBackupService(deps: BackupDeps) {
     // Written last, by rename: a folder with a manifest is a whole backup.
     const temp = join(dir, `${MANIFEST}.partial`)
     await writeFile(temp, JSON.stringify(manifest, null, 1), { mode: PRIVATE_FILE })
+    await syncAll([temp])
     await rename(temp, join(dir, MANIFEST))
+    await syncAll([dir])
     return { dir, bytes, files: blobs.length, copied, linked, missing }
   }
 

@@ -14,6 +14,7 @@ import { createBackupRowsRepository } from '../../repositories/backups.ts'
 import { createBlobStore } from '../../storage/create-blob-store.ts'
 import { BackupError, inside, unknownMigrations } from './manifest.ts'
 import { verifyBackup } from './verify.ts'
+import { eachInFlight } from '../../util/in-flight.ts'
 
 export interface RestoreResult {
   dir: string
@@ -63,15 +64,11 @@ export async function restoreBackup(
   let done = 0
   let bytes = 0
   const blobs = manifest.blobs
-  for (let i = 0; i < blobs.length; i += IN_FLIGHT) {
-    await Promise.all(
-      blobs.slice(i, i + IN_FLIGHT).map(async (b) => {
-        await store.put(createReadStream(inside(dir, b.file)), { key: b.key, digest: false })
-        bytes += b.size
-        onProgress?.(++done, blobs.length)
-      }),
-    )
-  }
+  await eachInFlight(blobs, IN_FLIGHT, async (b) => {
+    await store.put(createReadStream(inside(dir, b.file)), { key: b.key, digest: false })
+    bytes += b.size
+    onProgress?.(++done, blobs.length)
+  })
   if (manifest.secret) {
     // Sessions, links and two-step secrets are sealed with it: the restored server needs the same.
     const target = join(config.dataDir, 'secret')

@@ -2,6 +2,7 @@
 // the folder, a file missing, a hash that differs), so a bad backup is found before it is needed.
 import { join } from 'node:path'
 import { BackupError, hashFile, inside, type Manifest, readManifest, resolveBackup } from './manifest.ts'
+import { eachInFlight } from '../../util/in-flight.ts'
 
 export interface Verified {
   dir: string
@@ -40,14 +41,10 @@ export async function verifyBackup(
   if (manifest.secret) await check(dir, manifest.secret.file, manifest.secret.sha256, 'The secret', problems)
   const blobs = manifest.blobs
   let done = 0
-  for (let i = 0; i < blobs.length; i += IN_FLIGHT) {
-    await Promise.all(
-      blobs.slice(i, i + IN_FLIGHT).map(async (b) => {
-        await check(dir, b.file, b.sha256, `Blob ${b.key}`, problems)
-        onProgress?.(++done, blobs.length)
-      }),
-    )
-  }
+  await eachInFlight(blobs, IN_FLIGHT, async (b) => {
+    await check(dir, b.file, b.sha256, `Blob ${b.key}`, problems)
+    onProgress?.(++done, blobs.length)
+  })
   for (const key of manifest.missing)
     problems.push(
       `Blob ${key} was missing from the store when the backup was made (${join('blobs', key.slice(0, 2), key)})`,
