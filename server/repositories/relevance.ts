@@ -120,7 +120,35 @@ export function createRelevanceRepository(db: Kysely<DB>, dialect: Dialect, cont
     return rows.length > CANDIDATES * 20 ? match : byRowids(rows.map((r) => r.rowid))
   }
 
+  /** The owner's files in scope under `cond`, in name order, at most CANDIDATES. */
+  function readFiles(owner: string, scope: FileScope, cond: RawBuilder<SqlBool>, sorted?: 'accent' | 'rowid') {
+    const f = { ...scope, sort: 'alp_asc' as const, limit: CANDIDATES }
+    // SQLite, `sorted`: `+` keeps the name index from serving ORDER BY (so the planner takes
+    // files_accent for accented names), and off the owner (so it takes a rowid list).
+    return filesIn(
+      db,
+      sorted === 'rowid' && !postgres
+        ? sql<SqlBool>`+files.owner_id = ${owner}`
+        : sql<SqlBool>`files.owner_id = ${owner}`,
+      f,
+    )
+      .where(cond)
+      .select(FILE_SUMMARY)
+      .orderBy(sorted && !postgres ? sql`+files.name_key` : sql`files.name_key`)
+      .orderBy('files.id')
+      .limit(CANDIDATES)
+      .execute()
+  }
+
+  /** Files in scope whose indexed text holds the words of `text`, in name order. */
+  async function contentFiles(owner: string, scope: FileScope, text: string): Promise<FileSummary[]> {
+    const c = await contentWay(text)
+    return readFiles(owner, scope, c, rowidDriven.has(c) ? 'rowid' : undefined)
+  }
+
   return {
+    contentFiles,
+
     /** Files that may rank for `q` by name, and (with `contentText`) those whose text holds its words. */
     async files(
       owner: string,
@@ -128,23 +156,7 @@ export function createRelevanceRepository(db: Kysely<DB>, dialect: Dialect, cont
       q: NameQuery,
       contentText?: string,
     ): Promise<{ byName: FileSummary[]; byContent: FileSummary[] }> {
-      const f = { ...scope, sort: 'alp_asc' as const, limit: CANDIDATES }
-      // SQLite, `sorted`: `+` keeps the name index from serving ORDER BY (so the planner takes
-      // files_accent for accented names), and off the owner (so it takes a rowid list).
-      const read = (cond: RawBuilder<SqlBool>, sorted?: 'accent' | 'rowid') =>
-        filesIn(
-          db,
-          sorted === 'rowid' && !postgres
-            ? sql<SqlBool>`+files.owner_id = ${owner}`
-            : sql<SqlBool>`files.owner_id = ${owner}`,
-          f,
-        )
-          .where(cond)
-          .select(FILE_SUMMARY)
-          .orderBy(sorted && !postgres ? sql`+files.name_key` : sql`files.name_key`)
-          .orderBy('files.id')
-          .limit(CANDIDATES)
-          .execute()
+      const read = (cond: RawBuilder<SqlBool>, sorted?: 'accent' | 'rowid') => readFiles(owner, scope, cond, sorted)
       const plain = list(postgres ? nameWays('files', 'name_key', q) : await sqliteFileWays(q))
       const accented = list(nameWays('files', 'accent_key', q)).map((c) =>
         all([sql<SqlBool>`files.accent_key is not null`, c]),
@@ -154,9 +166,7 @@ export function createRelevanceRepository(db: Kysely<DB>, dialect: Dialect, cont
           ...plain.map((c) => read(c, rowidDriven.has(c) ? 'rowid' : undefined)),
           ...accented.map((c) => read(c, 'accent')),
         ]).then((r) => dedupe(r.flat())),
-        contentText === undefined
-          ? []
-          : contentWay(contentText).then((c) => read(c, rowidDriven.has(c) ? 'rowid' : undefined)),
+        contentText === undefined ? [] : contentFiles(owner, scope, contentText),
       ])
       return { byName, byContent }
     },

@@ -4,9 +4,10 @@
 //     database, `documents` of them with indexed text (Zipf-distributed words of a 50k-word
 //     vocabulary, 2–5 KB each), rows written as repositories/content-index.ts's finish() writes
 //     them; then a page of 50 matches for a rare, a medium and a common word. In-process by
-//     default (repo.contentIndex.contentMatch joined to `files`: the owner's, not trashed, by
-//     name), or over HTTP (`GET /file-service/list?search=`) with `http` once the listing has its
-//     content tier. SQLite, and PostgreSQL too when BENCH_DATABASE_URL is set.
+//     default (the relevance repository's contentFiles: the read the listing's content tier makes,
+//     the owner's untrashed files by name), or over HTTP (`GET /file-service/list?search=
+//     &sortBy=relevance`, ranking and paths included) with `http`. SQLite, and PostgreSQL too when
+//     BENCH_DATABASE_URL is set.
 // (b) The index's size over the indexed text (repo.contentIndex.sizes(): FTS5's shadow tables by
 //     dbstat; PostgreSQL's GIN index plus the tsvector column).
 // (c) Indexing throughput: documents uploaded over HTTP to a server with CONTENT_INDEX=off (their
@@ -20,6 +21,7 @@ import { type Insertable, type Kysely, sql } from 'kysely'
 import { openDatabase } from '../../server/db/database.ts'
 import type { DB, FilesTable } from '../../server/db/schema.ts'
 import { createContentIndexRepository, distinctWords } from '../../server/repositories/content-index.ts'
+import { createRelevanceRepository, type RelevanceRepository } from '../../server/repositories/relevance.ts'
 import { foldedWords } from '../../server/util/text-fold.ts'
 import { Conn, getJson, multipartFraming, streamUpload, timed } from './lib/http.ts'
 import { type Latency, latency, MB, median, paired, type Row } from './lib/report.ts'
@@ -50,7 +52,7 @@ export interface ContentPhaseOptions {
   documents: number
   /** PostgreSQL (BENCH_DATABASE_URL): the search at scale runs there too, at these sizes. */
   postgres?: { url: string; files: number; documents: number }
-  /** Time the search over HTTP (`GET /file-service/list?search=`) instead of in-process. */
+  /** Time the search over HTTP (`GET /file-service/list?search=&sortBy=relevance`) instead of in-process. */
   http: boolean
   /** Requests per search word (after one warm-up). */
   searches: number
@@ -252,23 +254,9 @@ async function seedPostgres(
   return { seconds: (performance.now() - t0) / 1000, textBytes }
 }
 
-/** A page of the owner's content matches, as the listing's content tier asks for it. */
-async function contentPage(
-  db: Kysely<DB>,
-  repo: ReturnType<typeof createContentIndexRepository>,
-  owner: string,
-  word: string,
-) {
-  return db
-    .selectFrom('files')
-    .select(['files.id', 'files.filename'])
-    .where('files.owner_id', '=', owner)
-    .where('files.trashed', '=', 0)
-    .where(await repo.contentMatch(word))
-    .orderBy('files.name_key')
-    .orderBy('files.id')
-    .limit(PAGE)
-    .execute()
+/** The listing's content read (`sortBy=relevance`'s content tier), first page of its name order. */
+async function contentPage(relevance: RelevanceRepository, owner: string, word: string) {
+  return (await relevance.contentFiles(owner, { trashed: false }, word)).slice(0, PAGE)
 }
 
 async function searchAtScale(
@@ -297,6 +285,7 @@ async function searchAtScale(
       `content (${engine}): seeded in ${seeded.seconds.toFixed(0)} s, ${(seeded.textBytes / MB).toFixed(0)} MB of text`,
     )
     const repo = createContentIndexRepository(opened.db, opened.dialect)
+    const relevance = createRelevanceRepository(opened.db, opened.dialect, repo)
     const sizes = await repo.sizes()
     const ratio = sizes.indexBytes / sizes.textBytes
     // PostgreSQL's figure is two parts: the GIN index, and the stored tsvector column it is built on.
@@ -319,16 +308,16 @@ async function searchAtScale(
     const conn = o.http ? await Conn.open(server.port) : undefined
     let n = 0
     for (const { what, word } of searchWords(words)) {
-      const path = `/file-service/list?search=${encodeURIComponent(word)}`
+      const path = `/file-service/list?search=${encodeURIComponent(word)}&sortBy=relevance`
       const once = async (): Promise<number> => {
         if (conn) return timed(conn, Conn.get(`${path}&uncached=${++n}`, server.session.cookie))
         const t = performance.now()
-        await contentPage(opened.db, repo, owner, word)
+        await contentPage(relevance, owner, word)
         return performance.now() - t
       }
       const hits = conn
         ? ((await getJson<{ fileList?: unknown[] }>(conn, path, server.session.cookie)).fileList?.length ?? 0)
-        : (await contentPage(opened.db, repo, owner, word)).length
+        : (await contentPage(relevance, owner, word)).length
       // Documents holding the word (the page is the first 50 of them).
       const holding = (
         await opened.db
@@ -495,7 +484,7 @@ export async function contentPhase(
   if (stillBusy.slice(1).some((b) => !b))
     notes.push('content: in some rounds the queue had emptied before the timed uploads ended (queueBusyAtEndOfRound).')
   notes.push(
-    `content: search = a page of ${PAGE} of the owner's untrashed files by name whose indexed text holds the word (${o.http ? 'GET /file-service/list?search= over HTTP' : 'repo.contentIndex.contentMatch joined to files, in-process'}), ${o.searches} requests per word after one warm-up; documents of 2–5 KB of Zipf words from a 50k-word vocabulary, written as the queue's finish() writes them (no blobs); size = sizes() (SQLite: dbstat of content_fts_*; PostgreSQL: the GIN index + the tsvector column) over the text's bytes; indexing = a backlog uploaded with CONTENT_INDEX=off, the server started again with it on, first to last job's end; uploads = ${o.uploadsPerRound} sequential 100 KB text uploads, the busy server given ${o.backlogDocs} × 1 MB documents first and drained before the other side runs.`,
+    `content: search = a page of ${PAGE} of the owner's untrashed files by name whose indexed text holds the word (${o.http ? 'GET /file-service/list?search=&sortBy=relevance over HTTP' : "the relevance repository's contentFiles (the listing's content read), in-process"}), ${o.searches} requests per word after one warm-up; documents of 2–5 KB of Zipf words from a 50k-word vocabulary, written as the queue's finish() writes them (no blobs); size = sizes() (SQLite: dbstat of content_fts_*; PostgreSQL: the GIN index + the tsvector column) over the text's bytes; indexing = a backlog uploaded with CONTENT_INDEX=off, the server started again with it on, first to last job's end; uploads = ${o.uploadsPerRound} sequential 100 KB text uploads, the busy server given ${o.backlogDocs} × 1 MB documents first and drained before the other side runs.`,
   )
   return { rows, report, notes }
 }
