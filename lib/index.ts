@@ -174,6 +174,8 @@ export {
   detailsPanelWidth,
   type DetailsPanelLabels,
   type DetailsPanelProps,
+  type DetailsRow,
+  type DetailsRowsOption,
   type DetailsSelection,
 } from './components/details-panel/index.ts'
 export { FileCard, type FileCardProps } from './components/file-card/index.ts'
@@ -371,6 +373,7 @@ export {
   Sidebar,
   sidebarItems,
   sidebarLayouts,
+  type SidebarDestination,
   type SidebarItem,
   type SidebarLabels,
   type SidebarLayout,

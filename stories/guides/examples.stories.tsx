@@ -1,10 +1,12 @@
-import { useState } from 'react'
+import { type ComponentProps, type HTMLAttributes, useState } from 'react'
 import { expect, fn, screen, waitFor } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
 import {
   type BrowserFile,
   Button,
   createTheme,
+  DetailsPanel,
+  type DetailsRow,
   deMessages,
   FileGrid,
   FileList,
@@ -12,6 +14,8 @@ import {
   type MenuEntry,
   MoveDialog,
   type MoveFolder,
+  Sidebar,
+  type SidebarDestination,
   type UploadItem,
   UploadPanel,
   useFileSelection,
@@ -416,6 +420,75 @@ export const MoveTree = meta.story({
     await userEvent.click(await screen.findByRole('option', { name: '2024' }))
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Moved to 2024'))
+  },
+})
+
+// Composition ---------------------------------------------------------------------------------------
+
+// #region composition
+/** Your router's link: it takes `to`; the kit hands it its class, `aria-current` and content. */
+function AppLink({ to, ...props }: ComponentProps<'a'> & { to: string }) {
+  return <a {...props} href={`#${to}`} />
+}
+
+// Destinations as data, each drawn by your router's link through Ariakit's `render` prop.
+type Place = 'photos' | 'albums'
+const places: SidebarDestination<Place>[] = [
+  { id: 'photos', label: 'Photos', icon: 'grid', href: '#/photos', render: <AppLink to="/photos" /> },
+  { id: 'albums', label: 'Albums', icon: 'folder', href: '#/albums', render: <AppLink to="/albums" /> },
+]
+
+const photo = {
+  id: 'p1',
+  name: 'beach.jpg',
+  size: 2_097_152,
+  uploadDate: new Date(2024, 6, 14),
+  width: 4032,
+  height: 3024,
+}
+
+// Your own fact after Size, and Access left out: the rows are data too.
+const withAlbum = (rows: DetailsRow[]): DetailsRow[] =>
+  rows
+    .filter((row) => row.id !== 'access')
+    .flatMap((row) => (row.id === 'size' ? [row, { id: 'album', term: 'Album', value: 'Summer 2024' }] : [row]))
+
+// Each upload row keeps the kit's content and adds yours (here a note of where it goes).
+const uploadRow = (item: UploadItem) => (props: HTMLAttributes<HTMLElement>) => (
+  <li {...props}>
+    {props.children}
+    <small>To: Summer 2024 ({item.name})</small>
+  </li>
+)
+
+function ComposedBrowser() {
+  const [place, setPlace] = useState<Place>('photos')
+  return (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Sidebar layout="column" showAddNew={false} destinations={places} active={place} onNavigate={setPlace} />
+      <DetailsPanel selection={{ type: 'file', file: photo }} rows={withAlbum} />
+      <UploadPanel
+        position="static"
+        items={[{ id: 'u1', name: 'sunset.jpg', type: 'file', progress: 60, state: 'running' }]}
+        rowRender={uploadRow}
+        onCancel={() => {}}
+        onClose={() => {}}
+      />
+    </div>
+  )
+}
+// #endregion composition
+
+export const Composition = meta.story({
+  render: () => <ComposedBrowser />,
+  play: async ({ canvas, userEvent }) => {
+    const albums = canvas.getByRole('link', { name: 'Albums' })
+    await expect(albums).toHaveAttribute('href', '#/albums')
+    await userEvent.click(albums)
+    await waitFor(() => expect(albums).toHaveAttribute('aria-current', 'page'))
+    await expect(canvas.getByText('Summer 2024', { selector: 'dd bdi' })).toBeVisible()
+    await expect(canvas.queryByText('Access')).toBeNull()
+    await expect(canvas.getByText('To: Summer 2024 (sunset.jpg)')).toBeVisible()
   },
 })
 

@@ -1,7 +1,15 @@
 import { useState } from 'react'
 import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import preview from '../../.storybook/preview.tsx'
-import { Button, ProgressBar, Sidebar, sidebarItems, sidebarLayouts, type SidebarItem } from '../../lib/index.ts'
+import {
+  Button,
+  ProgressBar,
+  Sidebar,
+  sidebarItems,
+  sidebarLayouts,
+  type SidebarItem,
+  type SidebarProps,
+} from '../../lib/index.ts'
 import { State, StateGrid } from './_support/state-grid.tsx'
 import { overlayDocs, viewportShot } from './_support/visual.ts'
 
@@ -156,7 +164,7 @@ export const Drawer = meta.story({
           Menu
         </Button>
         <Sidebar
-          {...args}
+          {...(args as SidebarProps)}
           layout="drawer"
           active={active}
           open={open}

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, Fragment, type ReactNode } from 'react'
+import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { cx } from '../../internal/cx.ts'
 import { vars } from '../../theme/contract.css.ts'
 import { extensionBadge } from '../../utils/extension-badge.ts'
@@ -7,6 +7,7 @@ import { defaultMiddleTruncateMax, middleTruncate } from '../../utils/middle-tru
 import type { BrowserFile, BrowserFolder } from '../file-card/browser-item.ts'
 import { Icon } from '../icon/icon.tsx'
 import * as css from './details-panel.css.ts'
+import { type DetailsRow, DetailsRows, type DetailsRowsOption } from './details-rows.tsx'
 import { DetailsThumbnail } from './details-thumbnail.tsx'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
 
@@ -61,6 +62,12 @@ export interface DetailsPanelProps extends Omit<ComponentPropsWithRef<'aside'>, 
   nameMax?: number
   /** Texts; defaults to `defaultDetailsPanelLabels`. */
   labels?: Partial<DetailsPanelLabels>
+  /**
+   * The rows under the name, given the built-in ones (Type, Size, Created, Taken, Dimensions,
+   * Access) and the selection: return them with yours added, some dropped, reordered, or with a
+   * `render` of their own.
+   */
+  rows?: DetailsRowsOption<[selection: DetailsSelection]> | undefined
 }
 
 // The Type row spells the whole extension (the banner's badge text may be shortened).
@@ -76,6 +83,7 @@ export function DetailsPanel({
   width = detailsPanelWidth,
   nameMax = defaultMiddleTruncateMax,
   labels,
+  rows,
   className,
   style,
   ...props
@@ -99,28 +107,32 @@ export function DetailsPanel({
   const name = isFile ? selection.file.name : selection.folder.name
   const shown = middleTruncate(name, nameMax)
   const badge = isFile ? extensionBadge(name) : null
-  const facts: Array<[string, string]> = isFile
-    ? [
-        [text.type, extensionBadge(name, UNLIMITED).text],
-        [text.size, formatSize(selection.file.size)],
-        [text.created, formatDate(selection.file.uploadDate, 'details')],
-        ...(selection.file.takenDate !== undefined
-          ? [[text.taken, formatDate(selection.file.takenDate, 'details')] as [string, string]]
-          : []),
-        ...(selection.file.width && selection.file.height
-          ? [
-              [text.dimensions, formatDimensions(selection.file.width, selection.file.height, locale)] as [
-                string,
-                string,
-              ],
-            ]
-          : []),
-        [text.access, selection.file.linkType ? text.public : text.private],
-      ]
-    : [
-        [text.type, text.folder],
-        [text.created, formatDate(selection.folder.createdAt, 'details')],
-      ]
+  const row = (id: string, term: string, value: string): DetailsRow => ({ id, term, value })
+  const builtIn: DetailsRow[] =
+    selection.type === 'file'
+      ? [
+          row('type', text.type, extensionBadge(name, UNLIMITED).text),
+          row('size', text.size, formatSize(selection.file.size)),
+          row('created', text.created, formatDate(selection.file.uploadDate, 'details')),
+          ...(selection.file.takenDate !== undefined
+            ? [row('taken', text.taken, formatDate(selection.file.takenDate, 'details'))]
+            : []),
+          ...(selection.file.width && selection.file.height
+            ? [
+                row(
+                  'dimensions',
+                  text.dimensions,
+                  formatDimensions(selection.file.width, selection.file.height, locale),
+                ),
+              ]
+            : []),
+          row('access', text.access, selection.file.linkType ? text.public : text.private),
+        ]
+      : [
+          row('type', text.type, text.folder),
+          row('created', text.created, formatDate(selection.folder.createdAt, 'details')),
+        ]
+  const facts = rows ? rows(builtIn, selection) : builtIn
   return frame(
     <>
       {isFile && selection.file.thumbnailUrl ? (
@@ -137,14 +149,7 @@ export function DetailsPanel({
         {shown}
       </h2>
       <dl className={css.facts}>
-        {facts.map(([term, value]) => (
-          <Fragment key={term}>
-            <dt className={css.term}>{term}</dt>
-            <dd className={css.value}>
-              <bdi>{value}</bdi>
-            </dd>
-          </Fragment>
-        ))}
+        <DetailsRows rows={facts} termClassName={css.term} valueClassName={css.value} />
       </dl>
     </>,
   )

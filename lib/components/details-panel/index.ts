@@ -6,3 +6,4 @@ export {
   type DetailsPanelProps,
   type DetailsSelection,
 } from './details-panel.tsx'
+export type { DetailsRow, DetailsRowsOption } from './details-rows.tsx'

@@ -5,6 +5,7 @@ import type { DateInput } from '../../utils/format-date.ts'
 import { Button } from '../button/button.tsx'
 import { Dialog, type DialogProps } from '../dialog/dialog.tsx'
 import { type SharePermission, sharePermissionLabels } from '../share-dialog/share-permission.ts'
+import { type DetailsRow, DetailsRows, type DetailsRowsOption } from '../details-panel/details-rows.tsx'
 import { DetailsThumbnail } from '../details-panel/details-thumbnail.tsx'
 import * as css from './file-details.css.ts'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
@@ -32,6 +33,11 @@ interface FileDetailsFields {
   labels?: Partial<FileDetailsLabels> | undefined
   /** Labels of the share states; default Private, Public, Temporary. */
   accessLabels?: Partial<Record<SharePermission, string>> | undefined
+  /**
+   * The rows under File details, given the built-in ones (Access, Size, Uploaded, Taken): return
+   * them with yours added, some dropped, reordered, or with a `render` of their own.
+   */
+  rows?: DetailsRowsOption | undefined
 }
 
 /** The texts of `FileDetails`; each has an English default. */
@@ -78,6 +84,7 @@ export function FileDetails({
   downloading = false,
   labels: labelOverrides,
   accessLabels,
+  rows,
   className,
   ...props
 }: FileDetailsProps) {
@@ -85,6 +92,14 @@ export function FileDetails({
   const headingId = useId()
   const locale = useLocale()
   const accessText = { ...sharePermissionLabels, ...locale.messages.shareDialog?.permissions, ...accessLabels }[access]
+  const builtIn: DetailsRow[] = [
+    { id: 'access', term: labels.access, value: accessText },
+    { id: 'size', term: labels.size, value: locale.formatSize(fileSize) },
+    { id: 'uploaded', term: labels.uploaded, value: locale.formatDate(uploadDate, 'file') },
+    ...(takenDate !== undefined
+      ? [{ id: 'taken', term: labels.taken, value: locale.formatDate(takenDate, 'file') }]
+      : []),
+  ]
   return (
     <div data-part="file-details" {...props} className={cx(css.root, className)}>
       {thumbnailUrl ? <DetailsThumbnail key={thumbnailUrl} src={thumbnailUrl} /> : null}
@@ -101,18 +116,7 @@ export function FileDetails({
             {labels.heading}
           </Ariakit.Heading>
           <dl className={css.list}>
-            <dt className={css.term}>{labels.access}</dt>
-            <dd className={css.value}>{accessText}</dd>
-            <dt className={css.term}>{labels.size}</dt>
-            <dd className={css.value}>{locale.formatSize(fileSize)}</dd>
-            <dt className={css.term}>{labels.uploaded}</dt>
-            <dd className={css.value}>{locale.formatDate(uploadDate, 'file')}</dd>
-            {takenDate !== undefined ? (
-              <>
-                <dt className={css.term}>{labels.taken}</dt>
-                <dd className={css.value}>{locale.formatDate(takenDate, 'file')}</dd>
-              </>
-            ) : null}
+            <DetailsRows rows={rows ? rows(builtIn) : builtIn} termClassName={css.term} valueClassName={css.value} />
           </dl>
         </div>
       </Ariakit.HeadingLevel>
@@ -147,6 +151,7 @@ export function FileDetailsDialog({
   downloading,
   labels,
   accessLabels,
+  rows,
   title,
   hideTitle = title === undefined,
   onClose,
@@ -166,6 +171,7 @@ export function FileDetailsDialog({
         downloading={downloading}
         labels={labels}
         accessLabels={accessLabels}
+        rows={rows}
       />
     </Dialog>
   )

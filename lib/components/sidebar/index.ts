@@ -3,6 +3,7 @@ export {
   Sidebar,
   sidebarItems,
   sidebarLayouts,
+  type SidebarDestination,
   type SidebarItem,
   type SidebarLabels,
   type SidebarLayout,

@@ -54,6 +54,9 @@ export const item = style([
   },
 ])
 
+// A destination without an icon keeps its label in line with the others'.
+export const noIcon = style({ flex: 'none', inlineSize: vars.size.icon.medium })
+
 // Mobile: a drawer that slides in from the left over a backdrop.
 export const backdrop = style({
   position: 'fixed',

@@ -69,15 +69,40 @@ export const defaultSidebarLabels: SidebarLabels = {
   close: 'Close menu',
 }
 
+/**
+ * One destination of the sidebar, as data: your own list replaces the built-in one (`items`,
+ * `hrefs` and the destination labels are then not read).
+ */
+export interface SidebarDestination<Id extends string = string> {
+  /** What `active` and `onNavigate` name it by. */
+  id: Id
+  /** Its visible text. */
+  label: string
+  /** The icon before the label; none leaves the space empty. */
+  icon?: IconName | undefined
+  /** A link; without one the destination is a button. */
+  href?: string | undefined
+  /** Shown in the drawer only, as the built-in Settings is (desktop has the header's cog). */
+  drawerOnly?: boolean | undefined
+  /**
+   * Ariakit's `render` prop: the element that draws the destination, given the kit's props
+   * (class, `aria-current`, `href`, the click handler and the icon and label as children), e.g.
+   * a router's `<Link />`. A function gets the props and returns the element.
+   */
+  render?: Ariakit.RoleProps['render'] | undefined
+}
+
 /** Props of `Sidebar`; other div attributes go to its root (the column, or the drawer's panel). */
-export interface SidebarProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
+export interface SidebarProps<Id extends string = SidebarItem> extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
   /** The current area, marked with aria-current="page". */
-  active?: SidebarItem
+  active?: NoInfer<Id> | undefined
   /** A destination was chosen (a plain click when it has an href). */
-  onNavigate?: (item: SidebarItem) => void
-  /** The destinations shown, always in `sidebarItems` order; defaults to Home, Media, Settings and Trash (Shared is opt-in). */
+  onNavigate?: ((item: Id) => void) | undefined
+  /** Your destinations, in order, in place of the built-in ones (`items`, `hrefs`). */
+  destinations?: readonly SidebarDestination<Id>[] | undefined
+  /** The built-in destinations shown, always in `sidebarItems` order; defaults to Home, Media, Settings and Trash (Shared is opt-in). */
   items?: readonly SidebarItem[]
-  /** Links for the destinations; without one an item is a button. */
+  /** Links for the built-in destinations; without one an item is a button. */
   hrefs?: Partial<Record<SidebarItem, string>>
   /** ADD NEW → Upload Files. */
   onUploadFiles?: () => void
@@ -123,14 +148,33 @@ function useIsDesktop(enabled: boolean): boolean {
 const plainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
+/** The built-in destinations among `shown`, in `sidebarItems` order. */
+function builtInDestinations(
+  shown: readonly SidebarItem[],
+  labels: SidebarLabels,
+  hrefs: Partial<Record<SidebarItem, string>>,
+): SidebarDestination<SidebarItem>[] {
+  return sidebarItems
+    .filter((item) => shown.includes(item))
+    .map((item) => ({
+      id: item,
+      label: labels[item],
+      icon: icons[item],
+      href: hrefs[item],
+      drawerOnly: item === 'settings',
+    }))
+}
+
 /**
  * The left sidebar: an ADD NEW menu (Upload Files, Create Folder, Upload Folder when the
- * browser can), then Home, Shared (when in `items`), Media, Settings (mobile only) and Trash. A static column on desktop; on
- * mobile a drawer that slides in over a backdrop, traps focus and closes on Escape.
+ * browser can), then Home, Shared (when in `items`), Media, Settings (mobile only) and Trash, or
+ * your own `destinations`. A static column on desktop; on mobile a drawer that slides in over a
+ * backdrop, traps focus and closes on Escape.
  */
-export function Sidebar({
+export function Sidebar<Id extends string = SidebarItem>({
   active,
   onNavigate,
+  destinations: ownDestinations,
   hrefs = {},
   items: shownItems = defaultItems,
   onUploadFiles,
@@ -146,7 +190,7 @@ export function Sidebar({
   footer,
   className,
   ...props
-}: SidebarProps) {
+}: SidebarProps<Id>) {
   const labels = useLabels('sidebar', defaultSidebarLabels, labelOverrides)
   const [open, setOpen] = useControllableState(controlledOpen, defaultOpen, onOpenChange)
   const close = () => setOpen(false)
@@ -170,8 +214,10 @@ export function Sidebar({
     },
   ]
 
-  // Settings is a sidebar item on mobile only (desktop has the header's cog).
-  const items = sidebarItems.filter((item) => shownItems.includes(item) && (item !== 'settings' || drawer))
+  // Without `destinations` Id is SidebarItem (its default), so the built-in list fits it.
+  const destinations = (
+    ownDestinations ?? (builtInDestinations(shownItems, labels, hrefs) as unknown as readonly SidebarDestination<Id>[])
+  ).filter((d) => drawer || !d.drawerOnly)
 
   const content = (
     <>
@@ -189,32 +235,32 @@ export function Sidebar({
       ) : null}
       <nav aria-label={labels.nav}>
         <ul className={css.list}>
-          {items.map((item) => {
-            const href = hrefs[item]
+          {destinations.map((d) => {
             const common = {
               className: css.item,
-              'aria-current': item === active ? ('page' as const) : undefined,
+              'aria-current': d.id === active ? ('page' as const) : undefined,
+              render: d.render,
               children: (
                 <>
-                  <Icon name={icons[item]} />
-                  {labels[item]}
+                  {d.icon ? <Icon name={d.icon} /> : <span className={css.noIcon} />}
+                  {d.label}
                 </>
               ),
             }
             return (
-              <li key={item}>
-                {href !== undefined ? (
-                  <a
+              <li key={d.id}>
+                {d.href !== undefined ? (
+                  <Ariakit.Role.a
                     {...common}
-                    href={href}
+                    href={d.href}
                     onClick={(event) => {
                       if (!plainClick(event)) return
                       if (onNavigate) event.preventDefault()
-                      then(() => onNavigate?.(item))()
+                      then(() => onNavigate?.(d.id))()
                     }}
                   />
                 ) : (
-                  <button type="button" {...common} onClick={then(() => onNavigate?.(item))} />
+                  <Ariakit.Role.button type="button" {...common} onClick={then(() => onNavigate?.(d.id))} />
                 )}
               </li>
             )

@@ -1,3 +1,4 @@
+import * as Ariakit from '@ariakit/react'
 import { type ComponentPropsWithRef, memo, useId } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
@@ -146,6 +147,13 @@ export interface UploadPanelProps extends Omit<ComponentPropsWithRef<'section'>,
   position?: 'fixed' | 'static' | undefined
   /** Accessible names of the controls and the rows' texts. */
   labels?: Partial<UploadPanelLabels> | undefined
+  /**
+   * Ariakit's `render` prop for each upload's row (an `li`), given its item: an element (its props
+   * merged with the kit's: class, `data-state`, the default content as children) or a function of
+   * the kit's props, e.g. `(item) => (props) => <li {...props}><Thumb of={item} />{props.children}</li>`.
+   * Keep it stable (`useCallback`) so rows that didn't change skip re-rendering.
+   */
+  rowRender?: ((item: UploadItem) => Ariakit.RoleProps['render']) | undefined
 }
 
 /** The panel's texts; each has an English default. */
@@ -212,6 +220,7 @@ export const defaultUploadPanelLabels: UploadPanelLabels = {
 }
 
 interface RowHandlers {
+  rowRender?: ((item: UploadItem) => Ariakit.RoleProps['render']) | undefined
   onCancel: (id: string) => void
   onPause?: ((id: string) => void) | undefined
   onResume?: ((id: string) => void) | undefined
@@ -246,6 +255,7 @@ export function UploadPanel({
   summary,
   position,
   labels: labelOverrides,
+  rowRender,
   className,
   ...props
 }: UploadPanelProps) {
@@ -309,6 +319,7 @@ export function UploadPanel({
             item={item}
             labels={labels}
             formatSize={formatSize}
+            rowRender={rowRender}
             onCancel={onCancel}
             onPause={onPause}
             onResume={onResume}
@@ -370,6 +381,7 @@ const UploadRow = memo(function UploadRow({
   item,
   labels,
   formatSize,
+  rowRender,
   onCancel,
   onPause,
   onResume,
@@ -398,7 +410,7 @@ const UploadRow = memo(function UploadRow({
                   : ''
   const noteTone = ended ? 'danger' : state === 'retrying' ? 'warning' : 'muted'
   return (
-    <li data-part="upload-item" className={css.row} data-state={state}>
+    <Ariakit.Role.li render={rowRender?.(item)} data-part="upload-item" className={css.row} data-state={state}>
       <div className={css.rowTop}>
         <Icon name={item.type === 'folder' ? 'folder' : 'file'} size="small" className={css.kindIcon} />
         <span data-part="upload-item-name" dir="auto" className={css.name} title={name}>
@@ -441,6 +453,6 @@ const UploadRow = memo(function UploadRow({
           ) : null}
         </div>
       ) : null}
-    </li>
+    </Ariakit.Role.li>
   )
 })
