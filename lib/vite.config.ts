@@ -82,6 +82,9 @@ export default defineConfig({
       // keeps `var t = "…"; var table = { a: `…${t}` }` but drops the same with const).
       output: {
         topLevelVar: false,
+        // Every component holds state or effects: to React Server Components (Next.js's App
+        // Router) the whole kit is client code, imported from a server component as it is.
+        banner: (chunk) => (chunk.name === 'fonts' ? '' : '"use client";'),
         // index.ts's stylesheet keeps its published name.
         assetFileNames: (asset) => (asset.names.includes('index.css') ? 'style.css' : '[name][extname]'),
       },

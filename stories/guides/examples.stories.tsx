@@ -492,6 +492,17 @@ export const Composition = meta.story({
   },
 })
 
+// Server rendering --------------------------------------------------------------------------------
+
+/** The grid as the server sends it, hydrated: the first 24 of 2,000 cards come with the HTML. */
+export const ServerRendered = meta.story({
+  render: () => <FileGrid title="Files" items={files(2000)} initialItemCount={24} style={{ height: 400 }} />,
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getAllByRole('option').length).toBeGreaterThan(0))
+    await expect(canvas.getAllByRole('option').length).toBeLessThan(300)
+  },
+})
+
 // Token reference -----------------------------------------------------------------------------------
 
 /** Every CSS variable with its light and dark value, made from the theme objects. */

@@ -152,6 +152,15 @@ describe('packed @cumulus/ui', () => {
     ).toEqual([])
   })
 
+  it('marks every JavaScript module "use client", so a React Server Component imports the kit as it is', () => {
+    const modules = packed.packedFiles.filter((p) => /^dist\/[^/]+\.js$/.test(p))
+    expect(modules).toEqual(expect.arrayContaining(['dist/index.js', 'dist/viewers.js']))
+    for (const module of modules) {
+      const code = readFileSync(join(packed.consumer, 'node_modules/@cumulus/ui', module), 'utf8')
+      expect(code.startsWith('"use client";\n'), module).toBe(true)
+    }
+  })
+
   it('is MIT with the licence text, at the version its changelog names last', () => {
     expect(manifest.license).toBe('MIT')
     const license = readFileSync(join(libDir, 'LICENSE'), 'utf8')

@@ -83,7 +83,10 @@ export interface PhotoGalleryProps<T extends BrowserFile = BrowserFile> extends 
   emptyDescription?: ReactNode | undefined
   /** The next action (e.g. an upload Button) under the empty state. */
   emptyAction?: ReactNode | undefined
-  /** The gallery's width before it is measured (server rendering, tests), in px. */
+  /**
+   * The gallery's width before it is measured (server rendering, tests), in px: with
+   * `initialItemCount`, the rows holding that many tiles render on the server.
+   */
   initialWidth?: number | undefined
   /** A date scrubber on the inline-end edge: the loaded months by year, each jumping to its heading. */
   scrubber?: boolean | undefined
@@ -230,6 +233,7 @@ export function PhotoGallery<T extends BrowserFile = BrowserFile>({
   emptyDescription,
   emptyAction,
   initialWidth = 0,
+  initialItemCount,
   useWindowScroll = false,
   scrubber = false,
   labels,
@@ -258,6 +262,11 @@ export function PhotoGallery<T extends BrowserFile = BrowserFile>({
     [measureRef],
   )
   const entries = useScrubberEntries(scrubber, layout)
+  // Rows, not tiles, are what the gallery's list virtualises.
+  const initialRows =
+    initialItemCount && items.length > 0 && layout.rows.length > 0
+      ? rowOfItem(layout, Math.min(initialItemCount, items.length) - 1) + 1
+      : 0
   const jumpTo = (group: number) =>
     virtuosoRef.current?.scrollToIndex({
       groupIndex: group,
@@ -304,6 +313,7 @@ export function PhotoGallery<T extends BrowserFile = BrowserFile>({
               style={ownScroller ? { scrollbarGutter: 'stable' } : undefined}
               scrollerRef={ownScroller ? measureScroller : undefined}
               groupCounts={layout.groupCounts}
+              {...(initialRows ? { initialItemCount: initialRows } : {})}
               // Rows not yet measured are estimated at the target height (they come close to it).
               defaultItemHeight={layout.options.targetRowHeight + photoGalleryGap}
               context={{ footer: parts.footer, listProps: parts.listProps, stickyOffset }}

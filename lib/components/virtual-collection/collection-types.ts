@@ -97,6 +97,12 @@ export interface CollectionBaseProps<T>
    * scrolls with the page anyway and warns in development.
    */
   useWindowScroll?: boolean | undefined
+  /**
+   * How many items render before the collection has measured itself: on the server (so the
+   * page's HTML holds them, and hydration matches) and in the first paint. About a screenful,
+   * e.g. 24; without it the first render is an empty list that fills once measured.
+   */
+  initialItemCount?: number | undefined
   /** Touch long-press delay for the context menu in ms; defaults to 500. */
   longPressMs?: number | undefined
   /** Ref to the root element. */

@@ -64,6 +64,7 @@ export function VirtualCollection<T>({
   menuLabel,
   scrollParent,
   useWindowScroll = false,
+  initialItemCount,
   longPressMs = defaultLongPressMs,
   minCellWidth,
   listClassName,
@@ -228,6 +229,7 @@ export function VirtualCollection<T>({
     computeItemKey: (_index: number, item: T) => getId(item),
     endReached,
     rangeChanged: roving.setRange,
+    ...(initialItemCount ? { initialItemCount: Math.min(initialItemCount, total) } : {}),
     ...scroll,
   }
 

@@ -21,12 +21,12 @@ const dark = new Map(leaves(darkTokens as unknown as Tree))
 
 describe('the token reference page', () => {
   it('is the guide after the last one, and shows the generated table', () => {
-    const page = readFileSync(path.resolve('stories/guides/08-token-reference.mdx'), 'utf8')
+    const page = readFileSync(path.resolve('stories/guides/10-token-reference.mdx'), 'utf8')
     expect(page).toMatch(/^<Canvas of=\{Examples\.TokenTable\} /m)
     const examples = readFileSync(path.resolve('stories/guides/examples.stories.tsx'), 'utf8')
     expect(examples).toMatch(/export const TokenTable = meta\.story\(\{\n {2}render: \(\) => <TokenReference \/>,/)
     const guides = readdirSync(path.resolve('stories/guides')).filter((file) => file.endsWith('.mdx'))
-    expect(guides.sort().at(-1)).toBe('08-token-reference.mdx')
+    expect(guides.sort().at(-1)).toBe('10-token-reference.mdx')
   })
 
   it('lists every CSS variable of the theme, once, with its light and dark value', () => {
