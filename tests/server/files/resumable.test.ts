@@ -224,17 +224,23 @@ describe('resumable uploads: a whole file in the creating POST', () => {
   it('given a creating POST cut part-way, then no key is left pending and the bytes that arrived are kept', async () => {
     const data = cryptoRandomBytes(2 * MiB + 5)
     await cutCreatingPost('cut.bin', data, MiB)
+    const readRow = () =>
+      server.app.cumulus.db
+        .selectFrom('uploads')
+        .select(['id', 'lease', 'file_id'])
+        .where('filename', '=', 'cut.bin')
+        .executeTakeFirst()
+    // The server notices the cut, then closes the staged bytes (on S3, a part upload) and only
+    // then gives the lease back: wait for both, as a client's retry would.
     let pending = -1
-    for (let i = 0; i < 50 && pending !== 0; i++) {
+    let row = await readRow()
+    for (let i = 0; i < 100 && (pending !== 0 || !row || row.lease !== null); i++) {
       await new Promise((r) => setTimeout(r, 100))
       pending = await pendingKeys()
+      row = await readRow()
     }
     expect(pending).toBe(0)
-    const row = await server.app.cumulus.db
-      .selectFrom('uploads')
-      .select(['id', 'lease', 'file_id'])
-      .where('filename', '=', 'cut.bin')
-      .executeTakeFirstOrThrow()
+    if (!row) throw new Error('no upload row for cut.bin')
     expect(row.lease).toBeNull()
     expect(row.file_id).toBeNull()
     const location = `/file-service/uploads/${row.id}`
