@@ -18,6 +18,7 @@ import { registerWebApp, wantsAppShell } from './plugins/web-app.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerRoutes } from './routes/index.ts'
 import { storeAnswers } from './storage/blob-store.ts'
+import { READ_METHODS } from './util/write-activity.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,15 @@ async function setUp(app: FastifyInstance, c: Container): Promise<void> {
     // No id, name or search holds a NUL: refused here, one 400 on every database (PostgreSQL
     // would fail on it in a query, SQLite would look it up).
     if (req.url.includes('%00')) return done(errors.nulCharacter())
+    done()
+  })
+  // Writes in flight, for the background queues that give way to them (util/write-activity.ts).
+  // The raw response's close comes once, answered or aborted.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!READ_METHODS.has(req.method)) {
+      c.writes.begin()
+      reply.raw.once('close', c.writes.end)
+    }
     done()
   })
   // SQLite's group commit (db/wal-sync.ts): a write is answered only once its commits are on disk.

@@ -71,6 +71,7 @@ import type { BlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobJanitor } from './storage/blob-janitor.ts'
 import { createBlobStore } from './storage/create-blob-store.ts'
 import { checkEncryptionKey, createEncryptedVault, createPlainVault } from './storage/vault.ts'
+import { createWriteActivity } from './util/write-activity.ts'
 import { randomId } from './util/crypto.ts'
 import { isIndexedDocument } from './util/mime.ts'
 import { createMemoryBackoffStore, createRedisBackoffStore } from './util/limiter.ts'
@@ -245,7 +246,10 @@ export async function createContainer(config: Config, log: Log, options: Contain
   // A stored file wakes the thumbnail queue only when it has work for it: a file with nothing to
   // derive would cost every small upload a look at an empty queue.
   // The content index's triggers queued any document (migration 030): its queue is woken for it.
+  // Requests that write, counted by the app (app.ts): the content queue gives way to them.
+  const writes = createWriteActivity()
   const contentIndex = createContentQueue({
+    writes,
     repo: drive.contentIndex,
     instances,
     vault,
@@ -412,6 +416,7 @@ export async function createContainer(config: Config, log: Log, options: Contain
     textPreviews,
     thumbnails,
     contentIndex,
+    writes,
     serverStatus,
     warningMails,
     shared,

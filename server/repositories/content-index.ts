@@ -7,7 +7,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { INDEXED_DOCUMENT_TYPES } from '../util/mime.ts'
-import { foldText, foldedWords, wordSpans } from '../util/text-fold.ts'
+import { distinctWords, foldText, foldedWords, wordSpans } from '../util/text-fold.ts'
 import type { WorkingClaim } from './thumbnail-jobs.ts'
 
 /** UTF-16 offsets into text, ≤ 200 chars. */
@@ -30,9 +30,14 @@ const BACKFILL_KEY = 'content-index-backfill'
 /** The cursor once every file was looked at: no file id holds a '!' (and PostgreSQL text no NUL). */
 const BACKFILL_DONE = '!done'
 
-/** What a finished job stores. */
+/**
+ * What a finished job stores. `words`: the text's indexWords, when the caller made them (the
+ * queue, off the main thread); else finish makes them.
+ */
 export type IndexResult =
-  { state: 'indexed'; text: string } | { state: 'not_indexed'; reason: string } | { state: 'skipped'; reason: string }
+  | { state: 'indexed'; text: string; words?: string }
+  | { state: 'not_indexed'; reason: string }
+  | { state: 'skipped'; reason: string }
 
 export interface QueryWords {
   words: string[]
@@ -58,19 +63,23 @@ export function tsQuery({ words, prefix }: QueryWords): string {
     .join(' & ')
 }
 
-/** The distinct words of a text, as PostgreSQL indexes them (within the tsvector's size). */
-export function distinctWords(text: string): string {
-  const seen = new Set<string>()
-  let bytes = 0
-  for (const w of foldedWords(text)) {
-    // PostgreSQL drops words of 2 KB and more with a notice; FTS5 keeps them, nobody types them.
-    if (seen.has(w) || w.length > 200) continue
-    bytes += Buffer.byteLength(w) + 8
-    if (bytes > TSVECTOR_BYTES) break
-    seen.add(w)
-  }
-  return [...seen].join(' ')
+/** What each engine's index takes of a text (distinctWords' limits). */
+export interface WordLimits {
+  maxBytes: number
+  maxWordLength: number
 }
+/**
+ * PostgreSQL: a tsvector holds at most 1 MB, and words of 2 KB and more are dropped with a
+ * notice (nobody types them). FTS5 takes every word.
+ */
+export const wordLimitsFor = (dialect: Dialect): WordLimits =>
+  dialect === 'postgres'
+    ? { maxBytes: TSVECTOR_BYTES, maxWordLength: 200 }
+    : { maxBytes: Infinity, maxWordLength: Infinity }
+
+/** The words a finished job indexes, as the index takes them (tests and the bench seed with it). */
+export const indexWords = (text: string, limits: WordLimits) =>
+  distinctWords(text, limits.maxBytes, limits.maxWordLength)
 
 const documentCondition = sql<SqlBool>`(files.mime like 'text/%' or files.mime in (${sql.join([...INDEXED_DOCUMENT_TYPES])}))`
 
@@ -117,7 +126,10 @@ export function snippetOf(body: string, q: QueryWords): Snippet | undefined {
 
 export function createContentIndexRepository(db: Kysely<DB>, dialect: Dialect, enabled = true) {
   const postgres = dialect === 'postgres'
+  const wordLimits = wordLimitsFor(dialect)
   return {
+    /** What this engine's index takes of a text (the queue makes the words off the main thread). */
+    wordLimits,
     /**
      * A condition on `files` (alias `files`) true for files whose indexed text holds every word of
      * `text`, the last one as a prefix (3+ letters). Never throws on any text: no words, no match.
@@ -169,6 +181,7 @@ export function createContentIndexRepository(db: Kysely<DB>, dialect: Dialect, e
     /** Ends a claimed job; false when the claim was lost (the file deleted or replaced meanwhile). */
     async finish(fileId: string, claim: WorkingClaim, result: IndexResult): Promise<boolean> {
       const now = Date.now()
+      const words = () => (result.state === 'indexed' ? (result.words ?? indexWords(result.text, wordLimits)) : '')
       return db.transaction().execute(async (trx) => {
         const base = { state: result.state, updated_at: now }
         const set =
@@ -178,15 +191,13 @@ export function createContentIndexRepository(db: Kysely<DB>, dialect: Dialect, e
         const update = trx.updateTable('content_index').where('file_id', '=', fileId).where('state', '=', claim)
         const res = await (
           postgres && result.state === 'indexed'
-            ? update.set({ ...set, words: sql<string>`strip(to_tsvector('simple', ${distinctWords(result.text)}))` })
+            ? update.set({ ...set, words: sql<string>`strip(to_tsvector('simple', ${words()}))` })
             : update.set(set)
         ).executeTakeFirst()
         if (Number(res.numUpdatedRows) !== 1) return false
         if (!postgres && result.state === 'indexed') {
           await sql`insert into content_fts(rowid, body)
-            select file_rowid, ${foldedWords(result.text).join(' ')} from content_index where file_id = ${fileId}`.execute(
-            trx,
-          )
+            select file_rowid, ${words()} from content_index where file_id = ${fileId}`.execute(trx)
         }
         return true
       })

@@ -20,9 +20,8 @@ import Database from 'better-sqlite3'
 import { type Insertable, type Kysely, sql } from 'kysely'
 import { openDatabase } from '../../server/db/database.ts'
 import type { DB, FilesTable } from '../../server/db/schema.ts'
-import { createContentIndexRepository, distinctWords } from '../../server/repositories/content-index.ts'
+import { createContentIndexRepository, indexWords, wordLimitsFor } from '../../server/repositories/content-index.ts'
 import { createRelevanceRepository, type RelevanceRepository } from '../../server/repositories/relevance.ts'
-import { foldedWords } from '../../server/util/text-fold.ts'
 import { Conn, getJson, multipartFraming, streamUpload, timed } from './lib/http.ts'
 import { type Latency, latency, MB, median, paired, type Row } from './lib/report.ts'
 import { rng } from './lib/seed.ts'
@@ -184,7 +183,7 @@ function seedSqlite(dbFile: string, owner: string, files: number, documents: num
         )
         if (!f.doc) continue
         indexed.run(f.text, f.size, now, f.id)
-        fts.run(row.lastInsertRowid, foldedWords(f.text).join(' '))
+        fts.run(row.lastInsertRowid, indexWords(f.text, wordLimitsFor('sqlite')))
         textBytes += f.size
       }
       db.exec(
@@ -245,7 +244,7 @@ async function seedPostgres(
       if (!docs.length) return
       await sql`update content_index c set state = 'indexed', reason = null, body = v.body, body_bytes = v.bytes::bigint,
           updated_at = ${now}::bigint, words = strip(to_tsvector('simple', v.words))
-        from (values ${sql.join(docs.map((d) => sql`(${d.id}, ${d.text}, ${d.bytes}, ${distinctWords(d.text)})`))})
+        from (values ${sql.join(docs.map((d) => sql`(${d.id}, ${d.text}, ${d.bytes}, ${indexWords(d.text, wordLimitsFor('postgres'))})`))})
           as v(id, body, bytes, words)
         where c.file_id = v.id`.execute(trx)
     })

@@ -10,7 +10,7 @@
 //      then reindexed
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx tests/bench/pg-index-size-probe.ts [documents]
 import pg from 'pg'
-import { distinctWords } from '../../server/repositories/content-index.ts'
+import { indexWords, wordLimitsFor } from '../../server/repositories/content-index.ts'
 import { vocabulary, zipfText } from './content.ts'
 import { rng } from './lib/seed.ts'
 
@@ -31,7 +31,7 @@ try {
     const params: string[] = []
     for (let j = 0; j < Math.min(500, documents - i); j++) {
       const body = zipfText(words, r, 2000 + r.int(3000))
-      params.push(body, distinctWords(body))
+      params.push(body, indexWords(body, wordLimitsFor('postgres')))
       values.push(`($${params.length - 1}, strip(to_tsvector('simple', $${params.length})))`)
     }
     await c.query(`insert into t (body, words) values ${values.join(', ')}`, params)

@@ -170,6 +170,33 @@ describe('the content index', () => {
     expect(await matching(server, 'page1word')).toEqual([id])
   })
 
+  it('given writes in flight, then the queue gives way to them but never stops, and reads do not count as writes', async () => {
+    const c = cumulus(server)
+    // Reads alone leave the server quiet: no write ended in the last 100 ms after a pause.
+    await new Promise((r) => setTimeout(r, 150))
+    expect((await b.get('/healthz')).status).toBe(200)
+    expect(c.writes.busy(100)).toBe(false)
+    // A write (a folder made) is seen.
+    expect((await b.post('/folder-service/create', { name: `w ${Date.now()}` })).status).toBeLessThan(300)
+    expect(c.writes.busy(5_000)).toBe(true)
+
+    // A write held open for the whole test: jobs wait for it at most their share, then go on.
+    c.writes.begin()
+    try {
+      const words = ['anemone', 'bluebell', 'crocus']
+      const ids: string[] = []
+      for (const w of words) {
+        const r = await b.upload(`held ${w}.txt`, `a ${w} under a held write`, '/')
+        expect(r.status).toBe(201)
+        ids.push(r.body._id as string)
+      }
+      for (const id of ids) expect(await settled(server, id)).toBe('indexed')
+      for (const [k, w] of words.entries()) expect(await matching(server, w)).toEqual([ids[k]])
+    } finally {
+      c.writes.end()
+    }
+  })
+
   it('given a zip bomb renamed .docx, then it is not indexed and the queue goes on', async () => {
     const bomb = makeZip({ 'word/document.xml': Buffer.alloc(64 * 1024 * 1024, 0x41) })
     const bombId = await upload(b, server, 'bomb.docx', bomb)
