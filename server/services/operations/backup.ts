@@ -77,7 +77,6 @@ async function previousBlobs(root: string): Promise<Map<string, { path: string; 
   return found
 }
 
-/** Streams one blob into `path` (0600), hashing what is written. */
 /** fsyncs files or folders, several at a time: one flush each, batched by the disk's journal. */
 async function syncAll(paths: readonly string[]) {
   await eachInFlight(paths, SYNC_IN_FLIGHT, async (path) => {

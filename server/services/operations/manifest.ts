@@ -90,7 +90,8 @@ export async function readManifest(backup: string): Promise<Manifest> {
 export async function hashFile(path: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256')
   let size = 0
-  await pipeline(createReadStream(path), async function* (chunks: AsyncIterable<Buffer>) {
+  // 1 MiB reads: a 10 GiB backup's hashing is 10k reads, not 160k.
+  await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), async function* (chunks: AsyncIterable<Buffer>) {
     for await (const chunk of chunks) {
       size += chunk.length
       hash.update(chunk)
