@@ -38,7 +38,7 @@ export function Button({ variant, size, icon, loading = false, disabled, classNa
       {...props}
       disabled={disabled || loading}
       // A busy button keeps focus (no jump to <body>) and tells assistive technology why it is inert.
-      accessibleWhenDisabled={loading || props.accessibleWhenDisabled}
+      accessibleWhenDisabled={loading || !!props.accessibleWhenDisabled}
       aria-busy={loading || undefined}
       className={cx(button({ variant, size }), className)}
     >

@@ -14,6 +14,7 @@ import type { MenuEntry } from '../menu/menu-entries.ts'
 import { MenuItems } from '../menu/menu-items.tsx'
 import { target as targetClass } from './context-menu.css.ts'
 import { scopedPortal } from '../../internal/portal-scope.ts'
+import { defined } from '../../internal/defined.ts'
 
 /** How long a touch must rest before the context menu opens, in ms. */
 export const contextMenuLongPressMs = defaultLongPressMs
@@ -53,7 +54,7 @@ export function ContextMenu({
   className,
   ...props
 }: ContextMenuProps) {
-  const menu = Ariakit.useMenuStore({ setOpen: onOpenChange, placement: 'bottom-start' })
+  const menu = Ariakit.useMenuStore({ ...defined({ setOpen: onOpenChange }), placement: 'bottom-start' })
   const [anchor, setAnchor] = useState<AnchorRect>({ x: 0, y: 0, width: 0, height: 0 })
   const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null)
   const longPress = useLongPress<HTMLElement>((event) => {
@@ -121,7 +122,7 @@ export function ContextMenu({
         // around the portal (aria-hidden yet focusable, which axe rightly flags).
         preserveTabOrder={false}
         unmountOnHide
-        finalFocus={returnFocusTo ?? undefined}
+        {...defined({ finalFocus: returnFocusTo ?? undefined })}
         data-part="context-menu"
         {...props}
         className={cx(popupSurface, menuCss.menu, className)}

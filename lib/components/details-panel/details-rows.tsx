@@ -1,6 +1,7 @@
 import * as Ariakit from '@ariakit/react'
 import type { ReactNode } from 'react'
 import * as css from './details-rows.css.ts'
+import { defined } from '../../internal/defined.ts'
 
 /** One fact of the details panel or `FileDetails`: a term and its value. */
 export interface DetailsRow {
@@ -40,7 +41,13 @@ export function DetailsRows({
   valueClassName: string
 }) {
   return rows.map((row) => (
-    <Ariakit.Role.div key={row.id} render={row.render} data-part="details-row" data-row={row.id} className={css.row}>
+    <Ariakit.Role.div
+      key={row.id}
+      {...defined({ render: row.render })}
+      data-part="details-row"
+      data-row={row.id}
+      className={css.row}
+    >
       <dt className={termClassName}>{row.term}</dt>
       <dd className={valueClassName}>
         <bdi>{row.value}</bdi>

@@ -14,9 +14,9 @@ export interface ExtensionBadgeProps extends Omit<ComponentPropsWithRef<'span'>,
   /** The file name whose extension is shown. */
   filename: string
   /** Longest text before shortening (4, or 3 in some views). */
-  max?: number
+  max?: number | undefined
   /** Size; defaults to medium. */
-  size?: ExtensionBadgeSize
+  size?: ExtensionBadgeSize | undefined
 }
 
 /** A coloured tag with a file's extension, e.g. "PDF" or "UNK". */

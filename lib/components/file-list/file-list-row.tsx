@@ -10,6 +10,7 @@ import * as css from './file-list.css.ts'
 import { useCommonLabels, useLocale } from '../../locale/locale.tsx'
 import { ItemPath, type ItemPathRoot } from '../search-result/item-path.tsx'
 import { TextSnippet } from '../search-result/text-snippet.tsx'
+import { defined } from '../../internal/defined.ts'
 
 /** The default name of a row's Actions button. */
 export const defaultActionsLabel = (name: string) => `Actions for ${name}`
@@ -117,7 +118,7 @@ export function FileListRow({
           icon="more-vertical"
           size="small"
           label={(actionsLabel ?? common.actionsFor)(name)}
-          {...actionProps}
+          {...defined(actionProps ?? {})}
         />
       </div>
     </div>

@@ -128,7 +128,7 @@ export function DateRangeChip({
     <Ariakit.PopoverProvider open={open} setOpen={onOpenChange}>
       <Ariakit.ToolbarItem
         aria-pressed={!!value}
-        disabled={disabled}
+        disabled={!!disabled}
         className={cx(chipCss.chip, className)}
         data-part="date-range-chip"
         render={<Ariakit.PopoverDisclosure />}

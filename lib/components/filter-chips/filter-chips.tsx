@@ -64,7 +64,7 @@ export function FilterChips<V extends string = string>({
       {noneLabel !== undefined ? (
         <Ariakit.ToolbarItem
           aria-pressed={value === null}
-          disabled={disabled}
+          disabled={!!disabled}
           className={css.chip}
           data-part="filter-chip"
           onClick={() => {
@@ -78,7 +78,7 @@ export function FilterChips<V extends string = string>({
         <Ariakit.ToolbarItem
           key={option.value}
           aria-pressed={value === option.value}
-          disabled={disabled}
+          disabled={!!disabled}
           className={css.chip}
           data-part="filter-chip"
           onClick={() => choose(value === option.value ? null : option.value)}

@@ -4,6 +4,7 @@ import { popupItem } from '../../internal/popup.css.ts'
 import { Icon, type IconName, iconNames } from '../icon/icon.tsx'
 import * as css from './menu.css.ts'
 import { isMenuSeparator, type MenuEntry, visibleMenuEntries } from './menu-entries.ts'
+import { defined } from '../../internal/defined.ts'
 
 // A string that names no icon of the kit (an emoji, a letter) is the product's own node.
 const isIconName = (icon: unknown): icon is IconName =>
@@ -17,8 +18,8 @@ export function MenuItems({ entries }: { entries: readonly MenuEntry[] }) {
     ) : (
       <Ariakit.MenuItem
         key={entry.id}
-        disabled={entry.disabled}
-        onClick={entry.onSelect}
+        disabled={!!entry.disabled}
+        {...defined({ onClick: entry.onSelect })}
         className={cx(popupItem, entry.tone === 'danger' && css.danger)}
       >
         {isIconName(entry.icon) ? (

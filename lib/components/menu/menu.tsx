@@ -7,6 +7,7 @@ import * as css from './menu.css.ts'
 import type { MenuEntry } from './menu-entries.ts'
 import { MenuItems } from './menu-items.tsx'
 import { scopedPortal } from '../../internal/portal-scope.ts'
+import { defined } from '../../internal/defined.ts'
 
 /** Props of `Menu`; the rest go to the popup (Ariakit `Menu`). */
 export interface MenuProps extends Omit<Ariakit.MenuProps, 'store' | 'children'> {
@@ -36,7 +37,7 @@ export function Menu({
   ...props
 }: MenuProps) {
   return (
-    <Ariakit.MenuProvider open={open} setOpen={onOpenChange} placement={placement}>
+    <Ariakit.MenuProvider {...defined({ open, setOpen: onOpenChange })} placement={placement}>
       <Ariakit.MenuButton render={trigger ?? <IconButton icon="more-vertical" label={label} />} />
       <Ariakit.Menu
         gutter={4}

@@ -9,6 +9,7 @@ import * as css from './move-dialog.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { logicalArrow } from '../../internal/direction.ts'
 import { useDialogOpen } from '../../internal/dialog-open.ts'
+import { defined } from '../../internal/defined.ts'
 
 /** How long the search waits after the last keystroke, in ms. */
 export const moveSearchDelayMs = 500
@@ -208,7 +209,7 @@ export function MoveDialog({
     // Focus starts in the search field when there is one (else on the first control).
     <Dialog
       size="medium"
-      initialFocus={multiSelect ? undefined : searchInput}
+      {...defined({ initialFocus: multiSelect ? undefined : searchInput })}
       {...props}
       open={state.open}
       onOpenChange={state.setOpen}

@@ -28,13 +28,13 @@ export const defaultOwnerBadgeLabels: OwnerBadgeLabels = {
 /** Props of `OwnerBadge`; other attributes go to the `span`. */
 export interface OwnerBadgeProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
   /** The owner's display name, for an item shared with me: shows "Ben's". Wins over `shared`. */
-  name?: string
+  name?: string | undefined
   /** My own item that I shared with others: shows "Shared". */
-  shared?: boolean
+  shared?: boolean | undefined
   /** The icon alone (beside a name in a one-line card or row); the tooltip and accessible name keep the sentence. */
-  compact?: boolean
+  compact?: boolean | undefined
   /** Texts; see `defaultOwnerBadgeLabels`. */
-  labels?: Partial<OwnerBadgeLabels>
+  labels?: Partial<OwnerBadgeLabels> | undefined
 }
 
 /**

@@ -40,6 +40,7 @@ import { galleryMove } from './gallery-moves.ts'
 import * as css from './photo-gallery.css.ts'
 import { useCommonLabels, useLabels, useLocale } from '../../locale/locale.tsx'
 import { GalleryScrubber, type ScrubberEntry } from './gallery-scrubber.tsx'
+import { defined } from '../../internal/defined.ts'
 
 /** Space between tiles, in px (the theme's xxsmall space). */
 export const photoGalleryGap = 2
@@ -311,7 +312,7 @@ export function PhotoGallery<T extends BrowserFile = BrowserFile>({
               // An own scroller: its scrollbar takes width from the rows, so they are packed into the
               // scroller's inner width, and the gutter is kept so it never changes as rows overflow.
               style={ownScroller ? { scrollbarGutter: 'stable' } : undefined}
-              scrollerRef={ownScroller ? measureScroller : undefined}
+              {...defined({ scrollerRef: ownScroller ? measureScroller : undefined })}
               groupCounts={layout.groupCounts}
               {...(initialRows ? { initialItemCount: initialRows } : {})}
               // Rows not yet measured are estimated at the target height (they come close to it).

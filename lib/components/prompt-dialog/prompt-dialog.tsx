@@ -102,7 +102,10 @@ export function PromptDialog({
   )
 }
 
-type PromptFormProps = Required<
+/** Given, and not undefined (the dialog fills in the defaults). */
+type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> }
+
+type PromptFormProps = Filled<
   Pick<
     PromptDialogProps,
     | 'defaultValue'

@@ -7,6 +7,7 @@ import { Icon } from '../icon/icon.tsx'
 import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './select.css.ts'
 import { scopedPortal } from '../../internal/portal-scope.ts'
+import { defined } from '../../internal/defined.ts'
 
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' '])
 
@@ -69,7 +70,7 @@ export function Select({
   const hintId = useId()
   const labelFor = (v: string) => options.find((o) => o.value === v)?.label ?? ''
   return (
-    <Ariakit.SelectProvider value={value} defaultValue={defaultValue ?? ''} setValue={onValueChange}>
+    <Ariakit.SelectProvider {...defined({ value, setValue: onValueChange })} defaultValue={defaultValue ?? ''}>
       <div className={css.field({ layout })}>
         {labelHidden ? (
           <Ariakit.VisuallyHidden render={<Ariakit.SelectLabel />}>{label}</Ariakit.VisuallyHidden>
@@ -81,7 +82,7 @@ export function Select({
           {...props}
           disabled={disabled || busy}
           // While busy the trigger keeps focus (the user just chose) and says why it is inert.
-          accessibleWhenDisabled={busy || props.accessibleWhenDisabled}
+          accessibleWhenDisabled={busy || !!props.accessibleWhenDisabled}
           aria-busy={busy || undefined}
           onKeyDown={(event) => {
             props.onKeyDown?.(event)
@@ -113,7 +114,7 @@ export function Select({
           <Ariakit.SelectItem
             key={option.value}
             value={option.value}
-            disabled={option.disabled}
+            disabled={!!option.disabled}
             className={cx(popupItem, css.checked)}
           >
             <Ariakit.SelectItemCheck

@@ -11,6 +11,7 @@ import type { MenuEntry } from '../menu/menu-entries.ts'
 import * as css from './sidebar.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { scopedPortal } from '../../internal/portal-scope.ts'
+import { defined } from '../../internal/defined.ts'
 
 /**
  * The sidebar's destinations, in order (Home, Shared and Shared with me when asked for, Media,
@@ -239,7 +240,7 @@ export function Sidebar<Id extends string = SidebarItem>({
             const common = {
               className: css.item,
               'aria-current': d.id === active ? ('page' as const) : undefined,
-              render: d.render,
+              ...defined({ render: d.render }),
               children: (
                 <>
                   {d.icon ? <Icon name={d.icon} /> : <span className={css.noIcon} />}

@@ -136,7 +136,7 @@ export function SortControl<F extends string = DefaultSortField, D extends strin
       <Select
         label={text.sortBy}
         labelHidden
-        disabled={disabled}
+        disabled={!!disabled}
         options={fields}
         value={field}
         onValueChange={(next) => setValue(undirected.has(next) ? (next as D) : toSortValue(next as F, direction))}
@@ -146,7 +146,7 @@ export function SortControl<F extends string = DefaultSortField, D extends strin
           icon={ascending ? 'sort-asc' : 'sort-desc'}
           label={text.ascending}
           aria-pressed={ascending}
-          disabled={disabled}
+          disabled={!!disabled}
           onClick={() => setValue(toSortValue(parsed.field, ascending ? 'desc' : 'asc'))}
         />
       ) : null}

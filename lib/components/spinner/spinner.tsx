@@ -23,9 +23,9 @@ export function SpinnerGraphic({ size = 'medium', className }: { size?: SpinnerS
 /** Props of `Spinner`; other span attributes are forwarded. */
 export interface SpinnerProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
   /** What is loading, read by screen readers; defaults to "Loading". */
-  label?: string
+  label?: string | undefined
   /** Rendered size; defaults to medium. */
-  size?: SpinnerSize
+  size?: SpinnerSize | undefined
 }
 
 /** A loading indicator: a status region named by `label`. */

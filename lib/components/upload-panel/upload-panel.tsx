@@ -10,6 +10,7 @@ import { ProgressBar } from '../progress-bar/progress-bar.tsx'
 import * as css from './upload-panel.css.ts'
 import { useLocaleDigits } from '../../locale/digits.ts'
 import { useLabels, useLocale } from '../../locale/locale.tsx'
+import { defined } from '../../internal/defined.ts'
 
 /** One upload as the panel shows it. */
 export interface UploadItem {
@@ -410,7 +411,12 @@ const UploadRow = memo(function UploadRow({
                   : ''
   const noteTone = ended ? 'danger' : state === 'retrying' ? 'warning' : 'muted'
   return (
-    <Ariakit.Role.li render={rowRender?.(item)} data-part="upload-item" className={css.row} data-state={state}>
+    <Ariakit.Role.li
+      {...defined({ render: rowRender?.(item) })}
+      data-part="upload-item"
+      className={css.row}
+      data-state={state}
+    >
       <div className={css.rowTop}>
         <Icon name={item.type === 'folder' ? 'folder' : 'file'} size="small" className={css.kindIcon} />
         <span data-part="upload-item-name" dir="auto" className={css.name} title={name}>

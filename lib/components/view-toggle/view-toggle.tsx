@@ -52,7 +52,7 @@ export function ViewToggle({
           label={text[view]}
           size="small"
           aria-pressed={value === view}
-          disabled={disabled}
+          disabled={!!disabled}
           className={css.option}
           onClick={() => {
             if (value !== view) setValue(view)

@@ -139,7 +139,12 @@ export interface CollectionBodyParts {
   /** Report the rendered item range (keeps the roving tab stop on a rendered item). */
   rangeChanged: (range: ListRange) => void
   /** The collection's scrolling setup, for the body's Virtuoso. */
-  scroll: { customScrollParent?: HTMLElement; useWindowScroll: boolean; className?: string; tabIndex: undefined }
+  scroll: {
+    customScrollParent?: HTMLElement
+    useWindowScroll: boolean
+    className?: string | undefined
+    tabIndex: undefined
+  }
 }
 
 /** A body that lays the items out itself. */

@@ -12,7 +12,7 @@ interface CollectionKeysOptions<T> extends Pick<CollectionCallbacks<T>, 'onItemO
   menu: Pick<ReturnType<typeof useCollectionMenu>, 'openFor'>
   roving: Pick<ReturnType<typeof useRovingFocus<T>>, 'onMoveKey'>
   /** The caller's own handler, called first; preventing its default skips the collection's. */
-  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void
+  onKeyDown?: ((event: KeyboardEvent<HTMLDivElement>) => void) | undefined
 }
 
 /** The root's keydown handler. */

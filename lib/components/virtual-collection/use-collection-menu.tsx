@@ -7,6 +7,7 @@ import * as menuCss from '../menu/menu.css.ts'
 import { type MenuEntry, visibleMenuEntries } from '../menu/menu-entries.ts'
 import { MenuItems } from '../menu/menu-items.tsx'
 import { scopedPortal } from '../../internal/portal-scope.ts'
+import { defined } from '../../internal/defined.ts'
 
 // One context menu shared by every item of a collection (a menu per card would cost thousands of
 // stores): it opens for one item at a time, anchored at the pointer or under the item.
@@ -21,7 +22,7 @@ interface OpenMenu {
 interface CollectionMenuOptions<T> {
   items: readonly T[]
   /** The actions of an item; without it the menu never opens. */
-  itemMenu?: (item: T) => readonly MenuEntry[]
+  itemMenu?: ((item: T) => readonly MenuEntry[]) | undefined
   /** Every request for an item's menu, whether or not it has actions. */
   onRequest: (item: T, event: SyntheticEvent<HTMLElement>) => void
 }
@@ -68,7 +69,7 @@ export function CollectionMenu({ menu, label }: { menu: ReturnType<typeof useCol
       // Not part of the tab order; without this Ariakit adds focus sentinels around the portal.
       preserveTabOrder={false}
       unmountOnHide
-      finalFocus={current?.returnTo ?? undefined}
+      {...defined({ finalFocus: current?.returnTo ?? undefined })}
       className={cx(popupSurface, menuCss.menu)}
     >
       <MenuItems entries={current?.entries ?? []} />

@@ -10,8 +10,8 @@ interface CollectionPagingOptions {
   view: CollectionView
   total: number
   loading: boolean
-  loadingLabel?: string
-  onEndReached?: () => void
+  loadingLabel?: string | undefined
+  onEndReached?: (() => void) | undefined
 }
 
 /** `endReached` for Virtuoso, and the loading footer under the items (or null). */

@@ -2,6 +2,7 @@ import { type CSSProperties, useCallback, useLayoutEffect, useRef, useState } fr
 import type { VirtuosoGridHandle, VirtuosoHandle } from 'react-virtuoso'
 import type { CollectionBody, CollectionBodyParts, CollectionView } from './collection-types.ts'
 import * as css from './virtual-collection.css.ts'
+import { defined } from '../../internal/defined.ts'
 
 // Where the window scrolls and how it is measured: an own scroller, a shared scroll parent or the
 // page; the grid's column width; and bringing an item into the window for the roving focus,
@@ -10,8 +11,8 @@ import * as css from './virtual-collection.css.ts'
 
 interface CollectionScrollOptions {
   view: CollectionView
-  customBody?: CollectionBody
-  scrollParent?: HTMLElement | null
+  customBody?: CollectionBody | undefined
+  scrollParent?: HTMLElement | null | undefined
   useWindowScroll: boolean
   /** Items to show: an empty collection has no scroller to measure. */
   total: number
@@ -71,7 +72,7 @@ export function useCollectionScroll({
 
   const windowScroll = useWindowScroll || (own && pageScrolls)
   const scroll: CollectionBodyParts['scroll'] = {
-    customScrollParent: scrollParent ?? undefined,
+    ...defined({ customScrollParent: scrollParent ?? undefined }),
     useWindowScroll: windowScroll,
     className: scrollParent || windowScroll ? undefined : css.scroller,
     // Virtuoso makes its scroller a tab stop; the items hold the collection's one tab stop instead.

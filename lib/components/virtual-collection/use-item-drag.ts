@@ -14,11 +14,11 @@ interface ItemDragOptions<T> extends Pick<CollectionCallbacks<T>, 'getDragIds' |
   getId: (item: T) => string
   /** The caller's own handlers, called first. */
   own: {
-    onDragStart?: DragHandler
-    onDragEnd?: DragHandler
-    onDragOver?: DragHandler
-    onDragLeave?: DragHandler
-    onDrop?: DragHandler
+    onDragStart?: DragHandler | undefined
+    onDragEnd?: DragHandler | undefined
+    onDragOver?: DragHandler | undefined
+    onDragLeave?: DragHandler | undefined
+    onDrop?: DragHandler | undefined
   }
 }
 

@@ -17,14 +17,14 @@ interface ItemPointerOptions<T> extends Pick<CollectionCallbacks<T>, 'onItemClic
   longPressMs: number
   /** The caller's own handlers, called first. */
   own: {
-    onClick?: Handler<MouseEvent<HTMLDivElement>>
-    onDoubleClick?: Handler<MouseEvent<HTMLDivElement>>
-    onContextMenu?: Handler<MouseEvent<HTMLDivElement>>
-    onPointerDown?: Handler<PointerEvent<HTMLDivElement>>
-    onPointerMove?: Handler<PointerEvent<HTMLDivElement>>
-    onPointerUp?: Handler<PointerEvent<HTMLDivElement>>
-    onPointerCancel?: Handler<PointerEvent<HTMLDivElement>>
-    onClickCapture?: Handler<MouseEvent<HTMLDivElement>>
+    onClick?: Handler<MouseEvent<HTMLDivElement>> | undefined
+    onDoubleClick?: Handler<MouseEvent<HTMLDivElement>> | undefined
+    onContextMenu?: Handler<MouseEvent<HTMLDivElement>> | undefined
+    onPointerDown?: Handler<PointerEvent<HTMLDivElement>> | undefined
+    onPointerMove?: Handler<PointerEvent<HTMLDivElement>> | undefined
+    onPointerUp?: Handler<PointerEvent<HTMLDivElement>> | undefined
+    onPointerCancel?: Handler<PointerEvent<HTMLDivElement>> | undefined
+    onClickCapture?: Handler<MouseEvent<HTMLDivElement>> | undefined
   }
 }
 

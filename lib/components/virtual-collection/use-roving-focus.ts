@@ -26,7 +26,7 @@ interface RovingFocusOptions<T> {
    * A layout of its own (the photo gallery's rows): where a key moves focus from `index` (null: stay,
    * undefined: not a move). Replaces the grid's and list's moves.
    */
-  nextIndex?: (key: string, index: number) => number | null | undefined
+  nextIndex?: ((key: string, index: number) => number | null | undefined) | undefined
 }
 
 /**

@@ -17,6 +17,7 @@ import { Spinner } from '../spinner/spinner.tsx'
 import { useRovingFocus } from './use-roving-focus.ts'
 import * as css from './virtual-collection.css.ts'
 import { gridComponents, listComponents, noContent, type PartsContext } from './virtuoso-parts.tsx'
+import { defined } from '../../internal/defined.ts'
 
 // The engine under FileGrid, FolderGrid, FileList, MediaGrid and PhotoGallery (which brings its own
 // `body`, rows under month headers): a react-virtuoso window over the
@@ -268,7 +269,7 @@ export function VirtualCollection<T>({
         key={scrollKey}
         {...scrollProps}
         ref={gridRef}
-        scrollerRef={scrollerRef}
+        {...defined({ scrollerRef })}
         components={gridComponents}
       />
     )
@@ -291,7 +292,7 @@ export function VirtualCollection<T>({
           key={scrollKey}
           {...scrollProps}
           ref={listRef}
-          scrollerRef={scrollerRef}
+          {...defined({ scrollerRef })}
           components={listComponents}
         />
       </div>

@@ -9,7 +9,7 @@ import { cx } from '../../internal/cx.ts'
 export interface PartsContext {
   renderAt: (
     index: number,
-    base: { className?: string; style?: CSSProperties; [data: `data-${string}`]: unknown },
+    base: { className?: string | undefined; style?: CSSProperties | undefined; [data: `data-${string}`]: unknown },
   ) => ReactNode
   listProps: HTMLAttributes<HTMLDivElement>
   footer: ReactNode
