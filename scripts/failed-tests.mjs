@@ -25,7 +25,7 @@ export function playwrightFailures(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue
-        const error = firstLine(test.results?.at(-1)?.error?.message)
+        const error = playwrightError(test.results?.at(-1)?.error)
         lines.push(
           `${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${[...path, spec.title].join(' › ')}${error ? ` (${error})` : ''}`,
         )
@@ -37,15 +37,27 @@ export function playwrightFailures(report) {
   return lines
 }
 
+/**
+ * The error's first line, with what an expect named (its locator and what it met) and the line
+ * of the spec it failed at: "toBeVisible() failed" alone doesn't say which of a journey's checks.
+ */
+function playwrightError(error) {
+  if (!error) return ''
+  const lines = clean(error.message).split('\n')
+  const detail = lines
+    .slice(1)
+    .filter((l) => /^(Locator|Expected|Received|Error):/.test(l.trim()))
+    .slice(0, 3)
+  const at = error.location ? ` at ${where(error.location.file)}:${error.location.line}` : ''
+  return [firstLine(error.message), ...detail.map((l) => l.trim())].join('; ').slice(0, 400) + at
+}
+
 export function printFailures(lines, limit = 40) {
   for (const line of lines.slice(0, limit)) console.log(`FAILED: ${line}`)
   if (lines.length > limit) console.log(`FAILED: … and ${lines.length - limit} more`)
 }
 
-const firstLine = (text) =>
-  (text ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .trim()
-    .split('\n')[0]
-    .slice(0, 200)
+// eslint-disable-next-line no-control-regex
+const clean = (text) => (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim()
+
+const firstLine = (text) => clean(text).split('\n')[0].slice(0, 200)

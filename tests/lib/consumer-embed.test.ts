@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The kit as an outside product embeds it (issue #24's "done when"): the packed package (see
+// The kit as an outside product embeds it: the packed package (see
 // helpers/packed-package.ts) in a Vite-built page that sets `<html lang="de" dir="rtl"
 // data-theme="dark">`, wraps the components in `LocaleProvider` with German messages, brands them
 // with `createTheme` and overrides one variable with a plain unlayered `:root` rule. Debian's
