@@ -141,6 +141,33 @@ export function createContentIndexRepository(db: Kysely<DB>, dialect: Dialect, e
         ? sql<SqlBool>`files.id in (select c.file_id from content_index c where c.words @@ to_tsquery('simple', ${tsQuery(q)}))`
         : sql<SqlBool>`files.rowid in (select rowid from content_fts where content_fts match ${ftsQuery(q)})`
     },
+    /**
+     * PostgreSQL: the ids of the files whose text holds every word of `text`, read through the GIN
+     * index, when the planner expects at most `max` (its statistics of lexemes); undefined when it
+     * expects or finds more. Its own plan for such a word scans the whole table instead: it prices
+     * testing a TOASTed tsvector like any column (a word of 1,371 in 20k documents: 214 ms scanned,
+     * 33 ms through the index), so the listing reads these few files by id rather than walking names.
+     */
+    async fewMatchingIds(text: string, max: number): Promise<string[] | undefined> {
+      if (!postgres) return undefined
+      const q = queryWords(text)
+      if (!enabled || !q.words.length) return []
+      const matches = sql<SqlBool>`words @@ to_tsquery('simple', ${tsQuery(q)})`
+      const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json)
+        select file_id from content_index where ${matches}`.execute(db)
+      const expected = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY
+      if (expected > max) return undefined
+      return db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx)
+        const found = await trx
+          .selectFrom('content_index')
+          .select('file_id')
+          .where(matches)
+          .limit(max + 1)
+          .execute()
+        return found.length > max ? undefined : found.map((r) => r.file_id)
+      })
+    },
     /** Snippets for these files (a page of results, ≤ 100 ids) around the words of `text`. */
     async snippets(fileIds: readonly string[], text: string): Promise<Map<string, Snippet>> {
       const out = new Map<string, Snippet>()

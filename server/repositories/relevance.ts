@@ -105,12 +105,20 @@ export function createRelevanceRepository(db: Kysely<DB>, dialect: Dialect, cont
   }
 
   /**
-   * The content way. SQLite: the matching rows by rowid when they are few (a rare word), as the
-   * name ways; a common word keeps the walk in name order, which meets a page of them soon.
+   * The content way: the matching files by id when they are few (a rare word), as the name ways;
+   * a common word keeps the walk in name order, which meets a page of them soon. SQLite counts
+   * them through FTS5; PostgreSQL asks its planner's estimate first (fewMatchingIds).
    */
   async function contentWay(text: string): Promise<RawBuilder<SqlBool>> {
+    if (postgres) {
+      const ids = await content.fewMatchingIds(text, CANDIDATES * 20)
+      if (ids === undefined) return content.contentMatch(text)
+      if (!ids.length) return sql<SqlBool>`0 = 1`
+      const cond = sql<SqlBool>`files.id = any(${ids}::text[])`
+      rowidDriven.add(cond)
+      return cond
+    }
     const match = await content.contentMatch(text)
-    if (postgres) return match
     const rows = await db
       .selectFrom('files')
       .select(sql<number>`files.rowid`.as('rowid'))
@@ -125,19 +133,30 @@ export function createRelevanceRepository(db: Kysely<DB>, dialect: Dialect, cont
     const f = { ...scope, sort: 'alp_asc' as const, limit: CANDIDATES }
     // SQLite, `sorted`: `+` keeps the name index from serving ORDER BY (so the planner takes
     // files_accent for accented names), and off the owner (so it takes a rowid list).
-    return filesIn(
-      db,
-      sorted === 'rowid' && !postgres
-        ? sql<SqlBool>`+files.owner_id = ${owner}`
-        : sql<SqlBool>`files.owner_id = ${owner}`,
-      f,
+    return (
+      filesIn(
+        db,
+        sorted === 'rowid' && !postgres
+          ? sql<SqlBool>`+files.owner_id = ${owner}`
+          : sql<SqlBool>`files.owner_id = ${owner}`,
+        f,
+      )
+        .where(cond)
+        .select(FILE_SUMMARY)
+        // PostgreSQL, 'rowid': a few matches by id are read and sorted; the expression keeps the
+        // planner from walking the name index instead, testing each of a million names against
+        // the ids (7,578 of 1M: it chose the walk, 246 ms).
+        .orderBy(
+          sorted && !postgres
+            ? sql`+files.name_key`
+            : sorted === 'rowid'
+              ? sql`(files.name_key || '')`
+              : sql`files.name_key`,
+        )
+        .orderBy('files.id')
+        .limit(CANDIDATES)
+        .execute()
     )
-      .where(cond)
-      .select(FILE_SUMMARY)
-      .orderBy(sorted && !postgres ? sql`+files.name_key` : sql`files.name_key`)
-      .orderBy('files.id')
-      .limit(CANDIDATES)
-      .execute()
   }
 
   /** Files in scope whose indexed text holds the words of `text`, in name order. */

@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { makePdf } from '../helpers/pdf.ts'
-import { startServer, type TestServer } from '../helpers/server.ts'
+import { pgUrl, startServer, type TestServer } from '../helpers/server.ts'
 import { makeDocx, makeOdt, makeZip } from '../helpers/zip.ts'
 
 const KEY = 'ab'.repeat(32)
@@ -195,6 +195,23 @@ describe('the content index', () => {
     } finally {
       c.writes.end()
     }
+  })
+
+  it('given a few documents with a word, then PostgreSQL reads exactly their ids through the index, within its bound', async () => {
+    const ids: string[] = []
+    for (const k of [1, 2, 3]) ids.push(await upload(b, server, `few ${k}.txt`, `the wisteria number ${k}`))
+    await upload(b, server, 'few none.txt', 'no such flower here')
+    const { contentIndex } = cumulus(server).drive
+    if (!pgUrl) {
+      // SQLite counts its matches through FTS5 (the relevance repository); this read is PostgreSQL's.
+      expect(await contentIndex.fewMatchingIds('wisteria', 100)).toBeUndefined()
+      return
+    }
+    expect((await contentIndex.fewMatchingIds('Wistéria', 100))?.sort()).toEqual([...ids].sort())
+    // Found more than the bound: the caller walks names instead.
+    expect(await contentIndex.fewMatchingIds('wisteria', 2)).toBeUndefined()
+    expect(await contentIndex.fewMatchingIds('', 100)).toEqual([])
+    expect(await contentIndex.fewMatchingIds(`'a' & !b | (c:* <-> "NEAR" \\ ''`, 100)).toBeDefined()
   })
 
   it('given a zip bomb renamed .docx, then it is not indexed and the queue goes on', async () => {
