@@ -128,7 +128,10 @@ export function packConsumer(tools: string[] = [], scripts: Record<string, strin
     link(consumer, name)
   // Types a TypeScript consumer of a React library has anyway.
   for (const name of ['@types/react', '@types/react-dom', ...tools]) link(consumer, name)
-  for (const [file, code] of Object.entries(scripts)) writeFileSync(join(consumer, file), code)
+  for (const [file, code] of Object.entries(scripts)) {
+    mkdirSync(dirname(join(consumer, file)), { recursive: true })
+    writeFileSync(join(consumer, file), code)
+  }
 
   const run = (file: string) => {
     // The size script prints whole bundles (the full entry is past spawnSync's 1 MiB default).
