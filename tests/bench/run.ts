@@ -36,6 +36,7 @@ import {
   SERVER_NODE_FLAGS,
   startChild,
 } from './lib/proc.ts'
+import { loadStampedRows } from './lib/load.ts'
 import { type Latency, MB, MiB, latency, median, paired, type Row, table } from './lib/report.ts'
 import { COMMON_WORD, RARE_PAIR, RARE_TOKEN, queryPlan, seed } from './lib/seed.ts'
 
@@ -185,7 +186,7 @@ class Session {
 const report: Record<string, unknown> = {}
 // Other work on the machine skews every figure; recorded so a noisy run can be told apart.
 const loadAtStart = loadavg()[0]!
-const rows: Row[] = []
+const { rows, phase, stop: stopLoad } = loadStampedRows(log)
 
 try {
   log(
@@ -217,62 +218,58 @@ try {
   const alice = new Session(cumulus.port)
   await alice.signup(`bench-${Date.now()}@example.com`)
 
-  if (want('throughput')) await throughput(cumulus, raw, alice)
-  if (want('encryption')) await encryptionThroughput(cumulus, alice)
-  if (want('many')) await manyFiles(cumulus, raw, alice)
-  if (want('dav')) await webdav(cumulus, raw, alice)
+  if (want('throughput')) await phase('throughput', () => throughput(cumulus, raw, alice))
+  if (want('encryption')) await phase('encryption', () => encryptionThroughput(cumulus, alice))
+  if (want('many')) await phase('many', () => manyFiles(cumulus, raw, alice))
+  if (want('dav')) await phase('dav', () => webdav(cumulus, raw, alice))
   // The RSS budget holds for the server as a whole, so watch the metadata phases too, each apart.
   const peaks: Record<string, { total: number; anon: number }> = {}
-  const watched = async (phase: string, fn: () => Promise<void>) => {
+  const watched = async (name: string, fn: () => Promise<void>) => {
     const m = rssMonitor(cumulus.pid)
     await fn()
-    peaks[phase] = m.stop()
+    peaks[name] = m.stop()
   }
   let listFolder = ''
   if (want('list') || want('rps')) listFolder = await seedListFolder(alice)
-  if (want('list')) await watched('list latency', () => listLatency(cumulus, hello, alice, listFolder))
-  if (want('rps')) await watched('req/s load', () => requestsPerSecond(cumulus, hello, alice, listFolder))
-  if (want('search')) await watched('search', () => search(cumulus))
+  if (want('list'))
+    await phase('list', () => watched('list latency', () => listLatency(cumulus, hello, alice, listFolder)))
+  if (want('rps'))
+    await phase('rps', () => watched('req/s load', () => requestsPerSecond(cumulus, hello, alice, listFolder)))
+  if (want('search')) await phase('search', () => watched('search', () => search(cumulus)))
+  // What the phases on the main server's database take alike.
+  const shared = { port: cumulus.port, dbFile, newSession: () => new Session(cumulus.port), log, rows, notes, report }
   if (want('relevance'))
-    await watched('relevance search', () =>
-      relevancePhase({
-        port: cumulus.port,
-        dbFile,
-        newSession: () => new Session(cumulus.port),
-        // BENCH_RELEVANCE_FILES=100000,1000000: files per user, one run each (1M is the target).
-        sizes: (process.env.BENCH_RELEVANCE_FILES ?? (quick ? '10000,100000' : '100000,1000000'))
-          .split(',')
-          .map(Number),
-        searches: quick ? 50 : 200,
-        budgetSeconds: quick ? 10 : 30,
-        log,
-        rows,
-        notes,
-        report,
-      }),
+    await phase('relevance', () =>
+      watched('relevance search', () =>
+        relevancePhase({
+          ...shared,
+          // BENCH_RELEVANCE_FILES=100000,1000000: files per user, one run each (1M is the target).
+          sizes: (process.env.BENCH_RELEVANCE_FILES ?? (quick ? '10000,100000' : '100000,1000000'))
+            .split(',')
+            .map(Number),
+          searches: quick ? 50 : 200,
+          budgetSeconds: quick ? 10 : 30,
+        }),
+      ),
     )
   if (want('sharing'))
-    await watched('sharing', () =>
-      sharingPhase({
-        port: cumulus.port,
-        dbFile,
-        newSession: () => new Session(cumulus.port),
-        listRows: size.listRows,
-        timelinePhotos: size.timelinePhotos,
-        repeats: size.repeats,
-        log,
-        rows,
-        notes,
-        report,
-      }),
+    await phase('sharing', () =>
+      watched('sharing', () =>
+        sharingPhase({
+          ...shared,
+          listRows: size.listRows,
+          timelinePhotos: size.timelinePhotos,
+          repeats: size.repeats,
+        }),
+      ),
     )
-  if (want('tree')) await tree()
-  if (want('photos')) await photos()
-  if (want('versions')) await versions(cumulus, alice)
-  if (want('content')) await content()
-  if (want('backup')) await backup()
-  if (want('app')) await app(alice)
-  for (const [phase, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${phase}`, peak))
+  if (want('tree')) await phase('tree', () => tree())
+  if (want('photos')) await phase('photos', () => photos())
+  if (want('versions')) await phase('versions', () => versions(cumulus, alice))
+  if (want('content')) await phase('content', () => content())
+  if (want('backup')) await phase('backup', () => backup())
+  if (want('app')) await phase('app', () => app(alice))
+  for (const [name, peak] of Object.entries(peaks)) rows.push(rssRow(`peak RSS during ${name}`, peak))
   // Where the memory sits at the end (V8 heap vs native, e.g. SQLite's page cache).
   report.cumulusMemoryAtEndMB = await cumulus.memory()
 
@@ -284,6 +281,7 @@ try {
   console.error(err)
   process.exitCode = 1
 } finally {
+  stopLoad()
   await cleanup()
 }
 
@@ -308,16 +306,18 @@ if (Math.max(meta.loadAverage1m.start, meta.loadAverage1m.end) > cpus().length *
     `the machine was busy (1-min load average ${meta.loadAverage1m.start.toFixed(1)} at start, ${meta.loadAverage1m.end.toFixed(1)} at end, ${cpus().length} CPUs): absolute figures are noisy; same-run ratios less so.`,
   )
 }
+// A phase run again (lib/load.ts) adds its notes again.
+const uniqueNotes = [...new Set(notes)]
 mkdirSync(join(repoRoot, 'reports'), { recursive: true })
 writeFileSync(
   join(repoRoot, 'reports', 'bench.json'),
-  `${JSON.stringify({ meta, notes, summary: rows, ...report }, null, 2)}\n`,
+  `${JSON.stringify({ meta, notes: uniqueNotes, summary: rows, ...report }, null, 2)}\n`,
 )
 
 console.log(`\nCumulus bench — ${meta.mode}, ${meta.cpus}, Node ${meta.node}, commit ${meta.commit}, ${meta.date}`)
 console.log('ratio = cumulus / baseline (throughput, req/s: higher is better; latency: slowdown vs hello-world)\n')
 console.log(table(rows))
-if (notes.length) console.log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`)
+if (uniqueNotes.length) console.log(`\nNotes:\n${uniqueNotes.map((n) => `- ${n}`).join('\n')}`)
 console.log(`\nreports/bench.json written; temp files removed.`)
 
 /** The budget is on total RSS; the anonymous part (heap, native allocations) is shown beside it. */

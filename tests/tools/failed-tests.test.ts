@@ -72,4 +72,42 @@ describe('the failed tests of a report', () => {
       'app/x.spec.ts:9 › [mobile] group › two',
     ])
   })
+
+  it('says which expect of a journey failed: its locator, what it met, and the spec line', () => {
+    const message = [
+      '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m',
+      '',
+      "Locator: getByRole('heading', { name: 'Two-step verification' })",
+      'Expected: visible',
+      'Timeout: 20000ms',
+      'Error: element(s) not found',
+      '',
+      'Call log:',
+      '  - waiting for getByRole…',
+    ].join('\n')
+    const report = {
+      suites: [
+        {
+          title: 'app/p.spec.ts',
+          file: 'app/p.spec.ts',
+          specs: [
+            {
+              file: 'app/p.spec.ts',
+              line: 38,
+              title: 'journey',
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [{ error: { message, location: { file: `${process.cwd()}/e2e/app/p.spec.ts`, line: 77 } } }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }
+    expect(playwrightFailures(report)).toEqual([
+      "app/p.spec.ts:38 › journey (Error: expect(locator).toBeVisible() failed; Locator: getByRole('heading', { name: 'Two-step verification' }); Expected: visible; Error: element(s) not found at e2e/app/p.spec.ts:77)",
+    ])
+  })
 })

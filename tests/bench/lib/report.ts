@@ -46,6 +46,8 @@ export interface Row {
   budget?: string
   /** undefined = informational. */
   ok?: boolean
+  /** The 1-minute load average while it was measured (lib/load.ts). */
+  load?: number
 }
 
 const fmt = (v: number | string | undefined, digits = 2) =>
@@ -60,7 +62,7 @@ const fmt = (v: number | string | undefined, digits = 2) =>
           : v.toFixed(digits)
 
 export function table(rows: Row[]): string {
-  const head = ['measurement', 'unit', 'cumulus', 'baseline', 'ratio', 'budget', '']
+  const head = ['measurement', 'unit', 'cumulus', 'baseline', 'ratio', 'budget', '', 'load']
   const cells = rows.map((r) => [
     r.metric,
     r.unit,
@@ -69,11 +71,12 @@ export function table(rows: Row[]): string {
     r.ratio === undefined ? '' : r.ratio >= 10 ? `${r.ratio.toFixed(1)}` : r.ratio.toFixed(3),
     r.budget ?? '',
     r.ok === undefined ? '' : r.ok ? 'ok' : 'MISS',
+    r.load === undefined ? '' : r.load.toFixed(1),
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
   const line = (c: string[]) =>
     c
-      .map((s, i) => (i >= 2 && i <= 4 ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)))
+      .map((s, i) => ((i >= 2 && i <= 4) || i === 7 ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd()
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n')
