@@ -28,8 +28,6 @@ export function createBlobOutboxRepository(db: Kysely<DB>, dialect: Dialect) {
       .unionAll(db.selectFrom('file_versions').select('id').where('blob_key', '=', key))
       .limit(1)
       .executeTakeFirst()
-  const isShared = async (key: string): Promise<boolean> =>
-    !!(await orVersion(db.selectFrom('files').select('id').where('blob_key', '=', key), key))
   return {
     /** Until when deletes of condemned blobs wait (0: they don't). */
     async deletesHeldUntil(): Promise<number> {
@@ -106,10 +104,45 @@ export function createBlobOutboxRepository(db: Kysely<DB>, dialect: Dialect) {
       return !!(await orVersion(files, key))
     },
     /**
-     * Whether a file or version row names this key as its bytes: one of several copies sharing a
-     * blob was deleted, and the blob stays (storage/blob-janitor.ts `settle`). One probe of each blob_key index.
+     * Condemned keys whose blobs may go now. Keys a file or version row still names as its bytes
+     * (one of several copies sharing a blob was deleted, storage/blob-janitor.ts `settle`) only
+     * lose their record. The check and the record's removal are one transaction with the record
+     * locked: a delete of the last other copy condemns the key on this same record (condemn's
+     * upsert), and must find it there, or the blob outlives every row once that delete's own
+     * flush is lost to a crash. On PostgreSQL a record another transaction holds is left to it
+     * (or to the sweep): `held` counts those, and nobody waits on anybody.
      */
-    isShared,
+    async freeToDelete(keys: readonly string[]): Promise<{ free: string[]; held: number }> {
+      if (!keys.length) return { free: [], held: 0 }
+      return db.transaction().execute(async (trx) => {
+        const records = trx.selectFrom('blob_outbox').select('key').where('key', 'in', keys)
+        const lockable = new Set(
+          (await (dialect === 'postgres' ? records.forUpdate().skipLocked() : records).execute()).map((r) => r.key),
+        )
+        // A key without a record was settled by someone else, or never recorded: it is decided
+        // like a locked one, as before there were locks.
+        const held =
+          dialect === 'postgres'
+            ? new Set((await records.execute()).map((r) => r.key).filter((k) => !lockable.has(k)))
+            : new Set<string>()
+        const open = keys.filter((k) => !held.has(k))
+        const named = new Set(
+          open.length
+            ? (
+                await trx
+                  .selectFrom('files')
+                  .select('blob_key as key')
+                  .where('blob_key', 'in', open)
+                  .union(trx.selectFrom('file_versions').select('blob_key as key').where('blob_key', 'in', open))
+                  .execute()
+              ).map((r) => r.key)
+            : [],
+        )
+        const kept = open.filter((k) => named.has(k) && lockable.has(k))
+        if (kept.length) await trx.deleteFrom('blob_outbox').where('key', 'in', kept).execute()
+        return { free: open.filter((k) => !named.has(k)), held: held.size }
+      })
+    },
     /** What the file row naming `key` holds: its owner and content (undefined when no file row names it). */
     contentOf: (key: string): Promise<BlobContent | undefined> =>
       db

@@ -63,10 +63,19 @@ export function createBlobJanitor(o: JanitorOptions) {
     // deleted before the copy was taken is not in it, and one deleted after finds the hold.
     if (recordedIn === 'outbox' && keys.length && (await outbox.deletesHeldUntil()) > Date.now()) return keys.length
     const done: string[] = []
+    let toDelete = keys
+    if (recordedIn === 'outbox') {
+      // A blob several rows share stays while any of them names it: only its record goes (now).
+      toDelete = []
+      for (let i = 0; i < keys.length; i += RECORD_CHUNK) {
+        const { free, held } = await outbox.freeToDelete(keys.slice(i, i + RECORD_CHUNK))
+        toDelete.push(...free)
+        failed += held
+      }
+    }
     const removeOne = async (key: string) => {
       try {
-        // A blob several rows share stays while any of them names it: only the record goes.
-        if (recordedIn !== 'outbox' || !(await outbox.isShared(key))) await store.delete(key)
+        await store.delete(key)
         done.push(key)
         fromPool.delete(key)
       } catch (err) {
@@ -75,8 +84,8 @@ export function createBlobJanitor(o: JanitorOptions) {
       }
     }
     // A few at a time: an unlink or an S3 DeleteObject waits on the disk or the network, not on us.
-    for (let i = 0; i < keys.length; i += DELETES_IN_FLIGHT)
-      await Promise.all(keys.slice(i, i + DELETES_IN_FLIGHT).map(removeOne))
+    for (let i = 0; i < toDelete.length; i += DELETES_IN_FLIGHT)
+      await Promise.all(toDelete.slice(i, i + DELETES_IN_FLIGHT).map(removeOne))
     // The records of what went, a chunk per statement (a retention pass drops thousands): a crash
     // before this leaves records of blobs already gone, which the sweep settles again (a delete
     // of a missing blob succeeds).

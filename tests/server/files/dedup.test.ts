@@ -3,7 +3,9 @@
 // folder uploads, tus, WebDAV PUT, make a copy), encrypted at rest or not. Deleting one copy never
 // deletes another's bytes, and used bytes count each blob once, split into files / versions /
 // trash that add up. CI runs this on PostgreSQL + S3 as well as SQLite + disk.
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBlobOutboxRepository } from '../../../server/repositories/blob-outbox.ts'
 import { basic, dav, davAccount } from '../dav/dav-helpers.ts'
 import { Browser, uniqueEmail } from '../helpers/client.ts'
 import { blobKeys, expectConsistent, randomBytes } from '../helpers/drive.ts'
@@ -66,6 +68,56 @@ describe('exact duplicates', () => {
     await server.app.cumulus.janitor.sweep()
     expect((await blobKeys(server)).length).toBe(before.length - 1)
     expect((await usage(b)).used).toBe(0)
+    await expectConsistent(server, expect)
+  })
+
+  it('given the last two copies deleted at once and the second delete’s own flush lost to a crash, then the sweep still frees the blob', async () => {
+    // The first delete's flush runs while the second, which condemned the same key on the same
+    // outbox record, has not committed: the flush must leave that record to it, not drop it as a
+    // shared blob's (the crash test's SIGKILL found 16 such orphans on PostgreSQL + S3).
+    const { b, id } = await account()
+    const data = randomBytes(40_000, 14)
+    const one = (await b.upload('race-1.bin', data)).body._id as string
+    const two = (await b.upload('race-2.bin', data)).body._id as string
+    const [key] = await keysOf(server, id)
+    const { db, dialect, janitor } = server.app.cumulus
+    const deleteRow = async (trx: typeof db, fileId: string) => {
+      await trx.deleteFrom('files').where('id', '=', fileId).execute()
+      await janitor.condemn(createBlobOutboxRepository(trx, dialect), [key!])
+    }
+    await db.transaction().execute((trx) => deleteRow(trx, one))
+    let commit!: () => void
+    const held = new Promise<void>((r) => (commit = r))
+    let condemned!: () => void
+    const inFlight = new Promise<void>((r) => (condemned = r))
+    const second = db.transaction().execute(async (trx) => {
+      await deleteRow(trx, two)
+      condemned()
+      await held
+    })
+    await inFlight
+    const firstFlush = janitor.flush([key!])
+    if (dialect === 'postgres') {
+      // Until the flush is done, or waits on the second delete's lock (what it did before).
+      let flushed = false
+      void firstFlush.then(() => (flushed = true))
+      for (const until = Date.now() + 5_000; !flushed && Date.now() < until;) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and query like '%blob_outbox%'`.execute(db)
+        if (waiting.rows[0]!.n > 0) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    } else {
+      // One connection: the flush queues behind the open transaction.
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    commit()
+    await second
+    await firstFlush
+    // The crash: the second delete never flushes. The restarted server's sweep settles its record.
+    await janitor.sweep()
+    expect(await blobKeys(server)).not.toContain(key)
+    expect(await db.selectFrom('blob_outbox').select('key').where('key', '=', key!).execute()).toEqual([])
     await expectConsistent(server, expect)
   })
 
