@@ -68,9 +68,16 @@ export function createBlobJanitor(o: JanitorOptions) {
       // A blob several rows share stays while any of them names it: only its record goes (now).
       toDelete = []
       for (let i = 0; i < keys.length; i += RECORD_CHUNK) {
-        const { free, held } = await outbox.freeToDelete(keys.slice(i, i + RECORD_CHUNK))
-        toDelete.push(...free)
-        failed += held
+        const chunk = keys.slice(i, i + RECORD_CHUNK)
+        try {
+          const { free, held } = await outbox.freeToDelete(chunk)
+          toDelete.push(...free)
+          failed += held
+        } catch (err) {
+          // After the deleting commit: its records stay, and the sweep settles them later.
+          failed += chunk.length
+          o.log?.warn({ err }, 'deciding which blobs may go failed; the sweeper retries them')
+        }
       }
     }
     const removeOne = async (key: string) => {
