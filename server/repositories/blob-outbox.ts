@@ -120,7 +120,7 @@ export function createBlobOutboxRepository(db: Kysely<DB>, dialect: Dialect) {
           (await (dialect === 'postgres' ? records.forUpdate().skipLocked() : records).execute()).map((r) => r.key),
         )
         // A key without a record was settled by someone else, or never recorded: it is decided
-        // like a locked one, as before there were locks.
+        // here as if this transaction held its record (its blob goes unless a row names it).
         const held =
           dialect === 'postgres'
             ? new Set((await records.execute()).map((r) => r.key).filter((k) => !lockable.has(k)))
