@@ -1,7 +1,7 @@
 import type { HTMLAttributes, KeyboardEvent, MouseEvent, ReactNode, Ref, SyntheticEvent } from 'react'
-import type { ListRange } from 'react-virtuoso'
+import type { ListRange } from './use-window-range.ts'
 import type { MenuEntry } from '../menu/menu-entries.ts'
-import type { PartsContext } from './virtuoso-parts.tsx'
+import type { PartsContext } from './window-body.tsx'
 
 // The collection's public props and item contracts, apart from the component so the hooks beside it
 // can share them without importing the component.

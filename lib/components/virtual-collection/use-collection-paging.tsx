@@ -14,7 +14,7 @@ interface CollectionPagingOptions {
   onEndReached?: (() => void) | undefined
 }
 
-/** `endReached` for Virtuoso, and the loading footer under the items (or null). */
+/** `endReached` for the body, and the loading footer under the items (or null). */
 export function useCollectionPaging({ view, total, loading, loadingLabel, onEndReached }: CollectionPagingOptions) {
   const endReached = () => {
     if (!loading) onEndReached?.()

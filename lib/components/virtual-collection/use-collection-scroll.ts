@@ -1,16 +1,14 @@
 import { type CSSProperties, useCallback, useLayoutEffect, useRef, useState } from 'react'
-import type { VirtuosoGridHandle, VirtuosoHandle } from 'react-virtuoso'
-import type { CollectionBody, CollectionBodyParts, CollectionView } from './collection-types.ts'
+import type { CollectionBody, CollectionBodyParts } from './collection-types.ts'
 import * as css from './virtual-collection.css.ts'
 import { defined } from '../../internal/defined.ts'
 
 // Where the window scrolls and how it is measured: an own scroller, a shared scroll parent or the
 // page; the grid's column width; and bringing an item into the window for the roving focus,
-// whichever of the three Virtuoso bodies is showing. An own scroller that the page gives no height
+// whichever body is showing (the built-in window, or a custom body such as the gallery's). An own scroller that the page gives no height
 // (a grid in page flow) would show no item at all: the collection then scrolls with the page.
 
 interface CollectionScrollOptions {
-  view: CollectionView
   customBody?: CollectionBody | undefined
   scrollParent?: HTMLElement | null | undefined
   useWindowScroll: boolean
@@ -37,17 +35,15 @@ export const heightlessWarning = (name: string) =>
   `or a flex column with minHeight: 0); to keep the page's scrolling and silence this, pass useWindowScroll ` +
   `(or scrollParent for an element that scrolls).`
 
-/** Refs for the grid and list Virtuosos, `scrollToIndex` over whichever shows, and the scrolling props. */
+/** The built-in body's scroll handle, `scrollToIndex` over whichever body shows, and the scrolling props. */
 export function useCollectionScroll({
-  view,
   customBody,
   scrollParent,
   useWindowScroll,
   total,
   name,
 }: CollectionScrollOptions) {
-  const gridRef = useRef<VirtuosoGridHandle>(null)
-  const listRef = useRef<VirtuosoHandle>(null)
+  const windowRef = useRef<((index: number) => void) | null>(null)
   const [scroller, setScroller] = useState<HTMLElement | null>(null)
   const [pageScrolls, setPageScrolls] = useState(false)
   const own = !scrollParent && !useWindowScroll && !customBody
@@ -66,8 +62,7 @@ export function useCollectionScroll({
 
   const scrollToIndex = (index: number) => {
     if (customBody) customBody.scrollToIndex(index)
-    else if (view === 'grid') gridRef.current?.scrollToIndex({ index, align: 'center' })
-    else listRef.current?.scrollToIndex({ index, align: 'center' })
+    else windowRef.current?.(index)
   }
 
   const windowScroll = useWindowScroll || (own && pageScrolls)
@@ -75,18 +70,17 @@ export function useCollectionScroll({
     ...defined({ customScrollParent: scrollParent ?? undefined }),
     useWindowScroll: windowScroll,
     className: scrollParent || windowScroll ? undefined : css.scroller,
-    // Virtuoso makes its scroller a tab stop; the items hold the collection's one tab stop instead.
+    // A scroller is a tab stop by default; the items hold the collection's one tab stop instead.
     tabIndex: undefined,
   }
 
   return {
-    gridRef,
-    listRef,
+    windowRef,
     scrollToIndex,
     scroll,
-    /** For the built-in bodies' Virtuoso: the own scroller, measured. */
+    /** For the built-in body: the own scroller, measured. */
     scrollerRef: own && !pageScrolls ? scrollerRef : undefined,
-    /** Changes when the scrolling falls back to the page: Virtuoso starts again with it. */
+    /** Changes when the scrolling falls back to the page: the body starts again with it. */
     scrollKey: windowScroll ? 'page' : 'own',
   }
 }

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { ListRange } from 'react-virtuoso'
+import type { ListRange } from './use-window-range.ts'
 import { logicalArrow } from '../../internal/direction.ts'
 
 // One tab stop for the whole collection, which arrow keys move: a roving tabindex that survives
@@ -73,7 +73,7 @@ export function useRovingFocus<T>({
   const itemElement = (index: number) =>
     rootRef.current?.querySelector<HTMLElement>(`[data-collection-item][data-index="${index}"]`) ?? null
 
-  // Focus an item that Virtuoso has yet to render: retried after each render and for a few frames.
+  // Focus an item the window has yet to render: retried after each render and for a few frames.
   const flushFocus = () => {
     const index = pendingFocus.current
     if (index == null) return true
@@ -121,7 +121,7 @@ export function useRovingFocus<T>({
   })
   useEffect(() => {
     if (activeId == null || foundIndex >= 0 || !focusInside.current) return
-    // A frame later, once Virtuoso has rendered the new items.
+    // A frame later, once the window has rendered the new items.
     const frame = requestAnimationFrame(() => {
       const focused = document.activeElement
       if (focused && focused !== document.body) return

@@ -36,7 +36,7 @@ export const body = style({
 
 export const scroller = style({ flex: '1 1 auto', minHeight: 0, maxHeight: '100vh', outline: 'none' })
 
-// Virtuoso sizes the window from the list's own box: keep the auto-fill grid's gaps in the theme.
+// The window reads its rows off this grid (tracks, row gap): keep the auto-fill grid's gaps in the theme.
 export const gridList = style({
   display: 'grid',
   gridTemplateColumns: `repeat(auto-fill, minmax(min(${minCellVar}, 100%), 1fr))`,

@@ -1,6 +1,5 @@
 import * as Ariakit from '@ariakit/react'
 import { type MouseEvent, type ReactNode, useCallback, useId, useMemo, useRef } from 'react'
-import { Virtuoso, VirtuosoGrid } from 'react-virtuoso'
 import { longPressMs as defaultLongPressMs } from '../../hooks/use-long-press.ts'
 import { cx } from '../../internal/cx.ts'
 import { useCommonLabels } from '../../locale/locale.tsx'
@@ -16,12 +15,12 @@ import { useItemPointer } from './use-item-pointer.ts'
 import { Spinner } from '../spinner/spinner.tsx'
 import { useRovingFocus } from './use-roving-focus.ts'
 import * as css from './virtual-collection.css.ts'
-import { gridComponents, listComponents, noContent, type PartsContext } from './virtuoso-parts.tsx'
+import { type PartsContext, WindowBody } from './window-body.tsx'
 import { defined } from '../../internal/defined.ts'
 
 // The engine under FileGrid, FolderGrid, FileList, MediaGrid and PhotoGallery (which brings its own
-// `body`, rows under month headers): a react-virtuoso window over the
-// items (so 10,000 of them cost a few dozen elements), one tab stop that arrow keys move (a roving
+// `body`, rows under month headers): a window over the items (so 10,000 of them cost a few dozen
+// elements), one tab stop that arrow keys move (a roving
 // tabindex that survives virtualisation), and one shared context menu. It reports what the user did
 // and never decides it: selection, opening and paging belong to the app. The keys, mouse and touch,
 // drag and drop, paging and scrolling each live in a hook beside it; this file wires and renders.
@@ -112,8 +111,7 @@ export function VirtualCollection<T>({
   const hit = (target: EventTarget | null) => findItem(rootRef, items, target)
   const total = items.length
 
-  const { gridRef, listRef, scrollToIndex, scroll, scrollerRef, scrollKey } = useCollectionScroll({
-    view,
+  const { windowRef, scrollToIndex, scroll, scrollerRef, scrollKey } = useCollectionScroll({
     customBody,
     scrollParent,
     useWindowScroll,
@@ -223,16 +221,21 @@ export function VirtualCollection<T>({
         : { role: 'rowgroup' },
   }
 
-  const scrollProps = {
-    data: items,
-    context,
-    itemContent: noContent,
-    computeItemKey: (_index: number, item: T) => getId(item),
-    endReached,
-    rangeChanged: roving.setRange,
-    ...(initialItemCount ? { initialItemCount: Math.min(initialItemCount, total) } : {}),
-    ...scroll,
-  }
+  const windowBody = (
+    <WindowBody
+      key={scrollKey}
+      view={view}
+      total={total}
+      keyAt={(index) => getId(items[index] as T)}
+      {...context}
+      initialItemCount={initialItemCount ? Math.min(initialItemCount, total) : 0}
+      {...defined({ scrollParent: scroll.customScrollParent, scrollerClassName: scroll.className, scrollerRef })}
+      windowScroll={scroll.useWindowScroll}
+      handleRef={windowRef}
+      onEndReached={endReached}
+      onRangeChange={roving.setRange}
+    />
+  )
 
   const Heading = `h${headingLevel}` as const
   const heading = (
@@ -264,15 +267,7 @@ export function VirtualCollection<T>({
       scroll: { ...scroll },
     })
   } else if (view === 'grid') {
-    body = (
-      <VirtuosoGrid
-        key={scrollKey}
-        {...scrollProps}
-        ref={gridRef}
-        {...defined({ scrollerRef })}
-        components={gridComponents}
-      />
-    )
+    body = windowBody
   } else {
     body = (
       <div
@@ -288,13 +283,7 @@ export function VirtualCollection<T>({
             {columns}
           </div>
         </div>
-        <Virtuoso
-          key={scrollKey}
-          {...scrollProps}
-          ref={listRef}
-          {...defined({ scrollerRef })}
-          components={listComponents}
-        />
+        {windowBody}
       </div>
     )
   }

@@ -13,8 +13,8 @@ export interface RenderAppOptions {
 }
 
 /**
- * jsdom has no layout: Virtuoso's mock contexts give the virtualised grids a viewport (800×600 of
- * 200×200 cards, 40 px rows) so they render their items.
+ * jsdom has no layout: Virtuoso's mock contexts give the photo gallery a viewport (800×600, 40 px
+ * rows) so it renders its items; the kit's grids and lists render their first items unmeasured.
  */
 export function VirtualViewport({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,4 @@
-import type { ReactElement } from 'react'
 import { screen, within } from '@testing-library/react'
-import { VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { type BrowserFile, FileList, FileListRow } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
@@ -15,13 +13,9 @@ const files = (n: number): BrowserFile[] =>
     uploadDate: at,
   }))
 
-const list = (ui: ReactElement) => (
-  <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>{ui}</VirtuosoMockContext.Provider>
-)
-
 describe('FileList', () => {
   it('shows the SPEC columns Name, Size, Created, Actions, with sizes in B/KB/MB and dates in the locale card format', async () => {
-    setup(list(<FileList title="Files" items={files(3)} />))
+    setup(<FileList title="Files" items={files(3)} />)
     const grid = screen.getByRole('grid', { name: 'Files' })
     expect(
       within(grid)
@@ -36,14 +30,12 @@ describe('FileList', () => {
 
   it('given column texts and an Actions label, then they replace the defaults', () => {
     setup(
-      list(
-        <FileList
-          title="Files"
-          items={files(1)}
-          columnLabels={{ created: 'Uploaded' }}
-          actionsLabel={(name) => `More for ${name}`}
-        />,
-      ),
+      <FileList
+        title="Files"
+        items={files(1)}
+        columnLabels={{ created: 'Uploaded' }}
+        actionsLabel={(name) => `More for ${name}`}
+      />,
     )
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
@@ -55,7 +47,7 @@ describe('FileList', () => {
   })
 
   it('given 10,000 rows, then only a window of them is in the DOM and the grid counts them all', () => {
-    setup(list(<FileList title="Files" items={files(10_000)} />))
+    setup(<FileList title="Files" items={files(10_000)} />)
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('10001')
     const rows = screen.getAllByRole('row')
     expect(rows.length).toBeLessThan(300)
@@ -63,7 +55,7 @@ describe('FileList', () => {
   })
 
   it('given Home and End, then focus goes to the first and last row', async () => {
-    const { user } = setup(list(<FileList title="Files" items={files(6)} />))
+    const { user } = setup(<FileList title="Files" items={files(6)} />)
     await user.tab()
     await user.keyboard('{End}')
     expect(document.activeElement).toBe(screen.getByRole('row', { name: /^file-5\.pdf/ }))
@@ -72,7 +64,7 @@ describe('FileList', () => {
   })
 
   it('given PageDown and PageUp, then focus jumps by about a window of rows and stays in bounds', async () => {
-    const { user } = setup(list(<FileList title="Files" items={files(30)} />))
+    const { user } = setup(<FileList title="Files" items={files(30)} />)
     await user.tab()
     await user.keyboard('{PageDown}')
     const index = Number((document.activeElement as HTMLElement).dataset.index)
@@ -84,7 +76,7 @@ describe('FileList', () => {
 
   it('given a row without an itemMenu, then its Actions button reports a context menu for the app to show', async () => {
     const onItemContextMenu = vi.fn()
-    const { user } = setup(list(<FileList title="Files" items={files(2)} onItemContextMenu={onItemContextMenu} />))
+    const { user } = setup(<FileList title="Files" items={files(2)} onItemContextMenu={onItemContextMenu} />)
     const button = screen.getByRole('button', { name: 'Actions for file-1.pdf' })
     expect(button.getAttribute('aria-haspopup')).toBeNull()
     await user.click(button)
@@ -97,9 +89,7 @@ describe('FileList column headers that sort (columnSort)', () => {
   const header = (name: string) => screen.getByRole('columnheader', { name })
 
   it('given a sort, then its column says so with aria-sort and the others say none; Actions never sorts', async () => {
-    setup(
-      list(<FileList title="Files" items={files(2)} columnSort={{ value: 'size_desc', onValueChange: () => {} }} />),
-    )
+    setup(<FileList title="Files" items={files(2)} columnSort={{ value: 'size_desc', onValueChange: () => {} }} />)
     expect(header('Size').getAttribute('aria-sort')).toBe('descending')
     expect(header('Name').getAttribute('aria-sort')).toBe('none')
     expect(header('Created').getAttribute('aria-sort')).toBe('none')
@@ -109,9 +99,7 @@ describe('FileList column headers that sort (columnSort)', () => {
 
   it('given a click on the sorted column, then it flips; on another, name sorts ascending and size and date descending', async () => {
     const onValueChange = vi.fn()
-    const { user } = setup(
-      list(<FileList title="Files" items={files(2)} columnSort={{ value: 'alp_asc', onValueChange }} />),
-    )
+    const { user } = setup(<FileList title="Files" items={files(2)} columnSort={{ value: 'alp_asc', onValueChange }} />)
     await user.click(within(header('Name')).getByRole('button'))
     expect(onValueChange).toHaveBeenLastCalledWith('alp_desc')
     await user.click(within(header('Size')).getByRole('button'))
@@ -125,13 +113,11 @@ describe('FileList column headers that sort (columnSort)', () => {
   it('given fields of your own, then the columns sort by them, and a column left out stays plain text', async () => {
     const onValueChange = vi.fn()
     const { user } = setup(
-      list(
-        <FileList
-          title="Files"
-          items={files(1)}
-          columnSort={{ value: 'title_asc', onValueChange, fields: { name: 'title' } }}
-        />,
-      ),
+      <FileList
+        title="Files"
+        items={files(1)}
+        columnSort={{ value: 'title_asc', onValueChange, fields: { name: 'title' } }}
+      />,
     )
     expect(header('Name').getAttribute('aria-sort')).toBe('ascending')
     expect(within(header('Size')).queryByRole('button')).toBeNull()
@@ -140,7 +126,7 @@ describe('FileList column headers that sort (columnSort)', () => {
   })
 
   it('given no columnSort, then the headers are plain text', () => {
-    setup(list(<FileList title="Files" items={files(1)} />))
+    setup(<FileList title="Files" items={files(1)} />)
     expect(screen.getAllByRole('columnheader').some((h) => h.hasAttribute('aria-sort'))).toBe(false)
   })
 })

@@ -1,20 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { VirtuosoGridMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { type BrowserFile, MediaGrid, mediaGridMinCell } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
 import { setup } from '../helpers/render.tsx'
-
-function Virtual({ children }: { children: ReactNode }) {
-  return (
-    <VirtuosoGridMockContext.Provider
-      value={{ viewportHeight: 300, viewportWidth: 500, itemHeight: 100, itemWidth: 100 }}
-    >
-      {children}
-    </VirtuosoGridMockContext.Provider>
-  )
-}
 
 const media = (n: number): BrowserFile[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -28,11 +16,7 @@ const media = (n: number): BrowserFile[] =>
 
 describe('MediaGrid', () => {
   it('is a listbox of thumbnail tiles named by file name, with a 100 px minimum cell', async () => {
-    setup(
-      <Virtual>
-        <MediaGrid title="Photos and Videos" items={media(4)} selectedIds={['m2']} />
-      </Virtual>,
-    )
+    setup(<MediaGrid title="Photos and Videos" items={media(4)} selectedIds={['m2']} />)
     expect(mediaGridMinCell).toBe(100)
     const listbox = screen.getByRole('listbox', { name: 'Photos and Videos' })
     expect(listbox.getAttribute('style')).toContain(': 100px')
@@ -47,11 +31,7 @@ describe('MediaGrid', () => {
   })
 
   it('given a video, then its tile carries a play overlay; a photo does not', () => {
-    setup(
-      <Virtual>
-        <MediaGrid title="Photos and Videos" items={media(2)} />
-      </Virtual>,
-    )
+    setup(<MediaGrid title="Photos and Videos" items={media(2)} />)
     const overlay = (name: string) =>
       screen.getByRole('option', { name }).querySelectorAll('svg path[d^="M8 5.2"]').length
     expect(overlay('clip-1.mp4')).toBe(1)
@@ -59,11 +39,7 @@ describe('MediaGrid', () => {
   })
 
   it('given a thumbnail that fails to load, then the tile shows an error icon instead', async () => {
-    setup(
-      <Virtual>
-        <MediaGrid title="Photos" items={media(1)} thumbnailErrorLabel="Preview unavailable" />
-      </Virtual>,
-    )
+    setup(<MediaGrid title="Photos" items={media(1)} thumbnailErrorLabel="Preview unavailable" />)
     const tile = screen.getByRole('option', { name: 'IMG_0.jpg' })
     fireEvent.error(tile.querySelector('img') as HTMLImageElement)
     expect(tile.querySelector('img')).toBeNull()
@@ -80,9 +56,7 @@ describe('MediaGrid', () => {
     const onItemOpen = vi.fn()
     const onItemToggle = vi.fn()
     const { user } = setup(
-      <Virtual>
-        <MediaGrid title="Photos" items={media(12)} onItemOpen={onItemOpen} onItemToggle={onItemToggle} />
-      </Virtual>,
+      <MediaGrid title="Photos" items={media(12)} onItemOpen={onItemOpen} onItemToggle={onItemToggle} />,
     )
     await user.tab()
     await user.keyboard('{ArrowDown}{ArrowRight}')
@@ -93,11 +67,7 @@ describe('MediaGrid', () => {
   })
 
   it('given thumbnails disabled or no thumbnail, then tiles show the extension badge', () => {
-    setup(
-      <Virtual>
-        <MediaGrid title="Photos" items={media(1)} thumbnailsDisabled />
-      </Virtual>,
-    )
+    setup(<MediaGrid title="Photos" items={media(1)} thumbnailsDisabled />)
     const tile = screen.getByRole('option', { name: 'IMG_0.jpg' })
     expect(tile.querySelector('img')).toBeNull()
     expect(tile.textContent).toBe('JPG')

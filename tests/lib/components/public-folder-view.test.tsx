@@ -1,7 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type BrowserFile,
   type BrowserFolder,
@@ -9,23 +7,11 @@ import {
   type PublicFolderViewProps,
 } from '../../../lib/index.ts'
 import { expectNoAxeViolations } from '../helpers/axe.ts'
+import { stubLayout } from '../helpers/layout.ts'
 import { setup } from '../helpers/render.tsx'
 
-// jsdom has no layout: Virtuoso's mock contexts give the collections a window.
-function Virtual({ children }: { children: ReactNode }) {
-  return (
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-      <VirtuosoGridMockContext.Provider
-        value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
-      >
-        {children}
-      </VirtuosoGridMockContext.Provider>
-    </VirtuosoMockContext.Provider>
-  )
-}
-
-// The view scrolls its own content element, which Virtuoso watches with a ResizeObserver (jsdom has
-// none; the mock contexts above give the sizes instead).
+// The view scrolls its own content element, which the collections watch with a ResizeObserver
+// (jsdom has none, and no layout: they render their first items unmeasured).
 beforeAll(() => {
   if (typeof globalThis.ResizeObserver === 'undefined') {
     vi.stubGlobal(
@@ -38,6 +24,9 @@ beforeAll(() => {
     )
   }
 })
+
+// stubLayout's spies end with their test.
+afterEach(() => vi.restoreAllMocks())
 
 const at = new Date(2030, 2, 7, 21, 5)
 const folders: BrowserFolder[] = [
@@ -52,16 +41,14 @@ const files: BrowserFile[] = [
 const noop = () => {}
 function renderView(props: Partial<PublicFolderViewProps> = {}) {
   return setup(
-    <Virtual>
-      <PublicFolderView
-        name="Holiday 2030"
-        folders={folders}
-        files={files}
-        onNavigate={noop}
-        onOpenFile={noop}
-        {...props}
-      />
-    </Virtual>,
+    <PublicFolderView
+      name="Holiday 2030"
+      folders={folders}
+      files={files}
+      onNavigate={noop}
+      onOpenFile={noop}
+      {...props}
+    />,
   )
 }
 
@@ -198,17 +185,15 @@ describe('PublicFolderView', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'This folder is empty' })).toBeNull()
     rerender(
-      <Virtual>
-        <PublicFolderView
-          name="Holiday 2030"
-          folders={[]}
-          files={[]}
-          onNavigate={noop}
-          onOpenFile={noop}
-          error="The link has expired."
-          onRetry={onRetry}
-        />
-      </Virtual>,
+      <PublicFolderView
+        name="Holiday 2030"
+        folders={[]}
+        files={[]}
+        onNavigate={noop}
+        onOpenFile={noop}
+        error="The link has expired."
+        onRetry={onRetry}
+      />,
     )
     expect(screen.getByRole('heading', { name: 'This folder could not be loaded' })).toBeTruthy()
     expect(screen.getByText('The link has expired.')).toBeTruthy()
@@ -217,21 +202,20 @@ describe('PublicFolderView', () => {
   })
 
   it('asks for the next page at the end of the files, not while loading', () => {
+    stubLayout({ height: 2000, itemHeight: 200 })
     const onEndReached = vi.fn()
     const { rerender } = renderView({ onEndReached, loading: true })
     expect(onEndReached).not.toHaveBeenCalled()
     // The page arrived: the new end is in view.
     rerender(
-      <Virtual>
-        <PublicFolderView
-          name="Holiday 2030"
-          folders={folders}
-          files={[...files, { id: 'f3', name: 'sunset.jpg', size: 1, uploadDate: at }]}
-          onNavigate={noop}
-          onOpenFile={noop}
-          onEndReached={onEndReached}
-        />
-      </Virtual>,
+      <PublicFolderView
+        name="Holiday 2030"
+        folders={folders}
+        files={[...files, { id: 'f3', name: 'sunset.jpg', size: 1, uploadDate: at }]}
+        onNavigate={noop}
+        onOpenFile={noop}
+        onEndReached={onEndReached}
+      />,
     )
     expect(onEndReached).toHaveBeenCalled()
   })

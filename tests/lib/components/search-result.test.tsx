@@ -1,6 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import {
   type BrowserFile,
@@ -19,9 +18,7 @@ const path = [
   { id: 'b', name: '2024' },
 ]
 
-const list = (ui: ReactElement) => (
-  <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>{ui}</VirtuosoMockContext.Provider>
-)
+const list = (ui: ReactElement) => <>{ui}</>
 
 const rowOf = (name: string) => screen.getAllByRole('row').find((row) => row.textContent?.includes(name))!
 

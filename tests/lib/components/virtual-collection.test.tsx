@@ -2,7 +2,6 @@
 // the list (moved, trashed), focus goes to the item that took its place, never to <body>. Driven
 // through FileGrid, the public face of the engine.
 import { screen, waitFor } from '@testing-library/react'
-import { VirtuosoGridMockContext } from 'react-virtuoso'
 import { describe, expect, it, vi } from 'vitest'
 import { indexOfId } from '../../../lib/components/virtual-collection/use-roving-focus.ts'
 import { type BrowserFile, FileGrid } from '../../../lib/index.ts'
@@ -15,12 +14,10 @@ const option = (name: string) => screen.getByRole('option', { name: new RegExp(`
 
 function Grid({ items }: { items: BrowserFile[] }) {
   return (
-    <VirtuosoGridMockContext.Provider
-      value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
-    >
+    <>
       <FileGrid title="Files" items={items} />
       <button type="button">Elsewhere</button>
-    </VirtuosoGridMockContext.Provider>
+    </>
   )
 }
 

@@ -1,5 +1,6 @@
-// react-virtuoso measures nothing in jsdom: this wrapper gives its lists and grids a fixed
-// viewport and item size, so they render a known number of items.
+// react-virtuoso (under the photo gallery and the text viewer) measures nothing in jsdom: this
+// wrapper gives its lists a fixed viewport and item size, so they render a known number of items.
+// The kit's own grids and lists need none: without layout they render their first items.
 import type { ReactNode } from 'react'
 import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 

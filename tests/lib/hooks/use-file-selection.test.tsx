@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it } from 'vitest'
 import { type BrowserFile, FileList, FolderGrid, type BrowserFolder, useFileSelection } from '../../../lib/index.ts'
 import { setup } from '../helpers/render.tsx'
@@ -14,11 +13,7 @@ const files: BrowserFile[] = Array.from({ length: 6 }, (_, i) => ({
 const fileId = (file: BrowserFile) => file.id
 const anyId = (item: { id: string }) => item.id
 
-const Virtual = ({ children }: { children: ReactNode }) => (
-  <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 40 }}>
-    {children}
-  </VirtuosoMockContext.Provider>
-)
+const Virtual = ({ children }: { children: ReactNode }) => <>{children}</>
 
 function Browser() {
   const selection = useFileSelection({ items: files, getId: fileId })

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import fc from 'fast-check'
 import type { ReactNode } from 'react'
-import { VirtuosoGridMockContext, VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it } from 'vitest'
 import {
   type BrowserFile,
@@ -26,16 +25,7 @@ import { setup } from '../helpers/render.tsx'
 const file: BrowserFile = { id: '1', name: 'bericht.pdf', size: 1536, uploadDate: new Date(2024, 2, 7, 21, 5) }
 const noop = () => {}
 
-// jsdom has no layout: Virtuoso renders from these sizes.
-const Viewport = ({ children }: { children: ReactNode }) => (
-  <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 40 }}>
-    <VirtuosoGridMockContext.Provider
-      value={{ viewportHeight: 600, viewportWidth: 800, itemHeight: 200, itemWidth: 200 }}
-    >
-      {children}
-    </VirtuosoGridMockContext.Provider>
-  </VirtuosoMockContext.Provider>
-)
+const Viewport = ({ children }: { children: ReactNode }) => <>{children}</>
 
 describe('Intl defaults', () => {
   it('format each date style in the locale, and in the time zone when given', () => {
