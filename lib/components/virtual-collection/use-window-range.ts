@@ -16,7 +16,7 @@ export interface ListRange {
 interface WindowRangeOptions {
   view: CollectionView
   total: number
-  /** The element that scrolls, or null when the page does (`windowScroll`). */
+  /** The element that scrolls; null when the page does (`windowScroll`) or before it mounts. */
   scroller: HTMLElement | null
   windowScroll: boolean
   /** Items rendered before anything is measured: on the server and in the first render. */
@@ -26,7 +26,7 @@ interface WindowRangeOptions {
   onRangeChange?: ((range: ListRange) => void) | undefined
 }
 
-interface Window {
+interface RowWindow {
   /** First rendered item and one past the last. */
   start: number
   end: number
@@ -44,7 +44,7 @@ export const UNMEASURED_COUNT = 50
 /** Columns of a laid-out grid: its resolved tracks ("180px 180px 180px"). */
 const trackCount = (template: string) => template.split(' ').filter((track) => /^[\d.]+px$/.test(track)).length
 
-const sameWindow = (a: Window, b: Window) =>
+const sameWindow = (a: RowWindow, b: RowWindow) =>
   a.start === b.start &&
   a.end === b.end &&
   a.padTop === b.padTop &&
@@ -62,7 +62,7 @@ export function useWindowRange({
   onRangeChange,
 }: WindowRangeOptions) {
   const listRef = useRef<HTMLElement | null>(null)
-  const [win, setWin] = useState<Window>(() => ({
+  const [win, setWin] = useState<RowWindow>(() => ({
     start: 0,
     end: Math.min(initialItemCount, total),
     padTop: 0,
@@ -94,7 +94,7 @@ export function useWindowRange({
     const { total, view } = latest.current
     const list = listRef.current
     const span = viewportSpan()
-    let next: Window
+    let next: RowWindow
     if (!list || !span) {
       next = {
         start: 0,
@@ -136,7 +136,7 @@ export function useWindowRange({
 
   // Scrolling and resizing move the window.
   useLayoutEffect(() => {
-    const target: HTMLElement | globalThis.Window = windowScroll || !scroller ? window : scroller
+    const target: HTMLElement | Window = windowScroll || !scroller ? window : scroller
     target.addEventListener('scroll', update, { passive: true })
     window.addEventListener('resize', update)
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => update())
