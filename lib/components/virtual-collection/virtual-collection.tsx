@@ -20,8 +20,8 @@ import { defined } from '../../internal/defined.ts'
 
 // The engine under FileGrid, FolderGrid, FileList, MediaGrid and PhotoGallery (which brings its own
 // `body`, rows under month headers): a window over the items (so 10,000 of them cost a few dozen
-// elements), one tab stop that arrow keys move (a roving
-// tabindex that survives virtualisation), and one shared context menu. It reports what the user did
+// elements), one tab stop that arrow keys move (a roving tabindex that survives virtualisation),
+// and one shared context menu. It reports what the user did
 // and never decides it: selection, opening and paging belong to the app. The keys, mouse and touch,
 // drag and drop, paging and scrolling each live in a hook beside it; this file wires and renders.
 
