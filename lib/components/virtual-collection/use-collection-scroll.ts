@@ -5,8 +5,9 @@ import { defined } from '../../internal/defined.ts'
 
 // Where the window scrolls and how it is measured: an own scroller, a shared scroll parent or the
 // page; the grid's column width; and bringing an item into the window for the roving focus,
-// whichever body is showing (the built-in window, or a custom body such as the gallery's). An own scroller that the page gives no height
-// (a grid in page flow) would show no item at all: the collection then scrolls with the page.
+// whichever body is showing (the built-in window, or a custom body such as the gallery's). An own
+// scroller that the page gives no height (a grid in page flow) would show no item at all: the
+// collection then scrolls with the page.
 
 interface CollectionScrollOptions {
   customBody?: CollectionBody | undefined
