@@ -50,7 +50,8 @@ export const input = style([
 
 export const clear = style({ position: 'absolute', insetInlineEnd: vars.space.small })
 
-// The dropdown is at most 400 px tall, each row 47 px high.
+// The dropdown hangs 4 px under the field, as wide as it, at most 400 px tall, each row 47 px high.
+// It is the field's own child (no portal), so it takes the field's direction and theme.
 export const popover = style([
   sprinkles({
     display: 'flex',
@@ -63,8 +64,12 @@ export const popover = style([
   baseText,
   {
     boxSizing: 'border-box',
+    position: 'absolute',
+    top: `calc(100% + ${vars.space.xsmall})`,
+    insetInline: 0,
     zIndex: vars.zIndex.popover,
-    maxHeight: `min(var(--popover-available-height, ${vars.size.search.suggestions}), ${vars.size.search.suggestions})`,
+    // On a short screen it ends above the bottom edge (the field sits in the header).
+    maxHeight: `min(${vars.size.search.suggestions}, calc(100dvh - ${vars.size.header}))`,
     overflowY: 'auto',
     border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
     outline: 'none',

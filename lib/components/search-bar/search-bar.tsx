@@ -1,4 +1,3 @@
-import * as Ariakit from '@ariakit/react'
 import { type ComponentPropsWithRef, type FormEvent, type KeyboardEvent, useId, useRef } from 'react'
 import { useControllableState } from '../../hooks/use-controllable-state.ts'
 import { cx } from '../../internal/cx.ts'
@@ -9,7 +8,7 @@ import { SpinnerGraphic } from '../spinner/spinner.tsx'
 import * as css from './search-bar.css.ts'
 import { useLabels } from '../../locale/locale.tsx'
 import { defaultItemPathLabels, type ItemPathRoot, type PathCrumb } from '../search-result/item-path.tsx'
-import { scopedPortal } from '../../internal/portal-scope.ts'
+import { useSuggestionBox } from './use-suggestion-box.ts'
 
 /** A folder or file suggestion. */
 export interface SearchSuggestion {
@@ -73,8 +72,8 @@ export const defaultSearchBarLabels: SearchBarLabels = {
 }
 
 /**
- * The header's search field, an Ariakit Combobox: suggestions of folders and files in a
- * dropdown (or "No Results"), a clear button, Enter submits; choosing a suggestion opens it.
+ * The header's search field, a combobox: suggestions of folders and files in a dropdown under
+ * it (or "No Results"), a clear button, Enter submits; choosing a suggestion opens it.
  */
 export function SearchBar({
   value,
@@ -121,26 +120,65 @@ export function SearchBar({
   const [text, change] = useControllableState(value, defaultValue, onValueChange)
   const input = useRef<HTMLInputElement>(null)
 
-  const combobox = Ariakit.useComboboxStore({ value: text, setValue: change })
+  // Folders first, then files: one run of options for the arrow keys.
+  const options = [
+    ...folders.map((suggestion) => ({ kind: 'folder' as const, suggestion })),
+    ...files.map((suggestion) => ({ kind: 'file' as const, suggestion })),
+  ]
+  const box = useSuggestionBox({
+    text,
+    count: options.length,
+    onChoose: (index) => {
+      const option = options[index]
+      if (option?.kind === 'folder') onSelectFolder?.(option.suggestion)
+      else if (option) onSelectFile?.(option.suggestion)
+    },
+  })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    combobox.hide()
+    box.hide()
     onSubmit(text)
   }
 
-  // Ariakit keeps Enter for the highlighted suggestion; with none highlighted it is a submit.
+  // Enter with no suggestion highlighted is a submit (the box takes it for a highlighted one).
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing || combobox.getState().activeId) return
+    box.inputProps.onKeyDown(event)
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return
     event.preventDefault()
     event.currentTarget.form?.requestSubmit()
   }
 
   const clear = () => {
     change('')
-    combobox.hide()
+    box.hide()
     input.current?.focus()
   }
+
+  const option = (index: number) => {
+    const { kind, suggestion } = options[index]!
+    return (
+      <div key={suggestion.id} {...box.optionProps(index)} className={css.item} {...itemA11y(kind, suggestion)}>
+        <span className={css.badgeCell}>
+          {kind === 'folder' ? (
+            <Icon name="folder" className={css.itemIcon} />
+          ) : (
+            <ExtensionBadge filename={suggestion.name} size="small" max={3} aria-hidden />
+          )}
+        </span>
+        {itemText(kind, suggestion)}
+      </div>
+    )
+  }
+  const group = (kind: 'folder' | 'file', title: string, from: number, count: number) =>
+    count > 0 ? (
+      <div role="group" aria-labelledby={`${baseId}-${kind}-label`}>
+        <div id={`${baseId}-${kind}-label`} className={css.groupLabel}>
+          {title}
+        </div>
+        {Array.from({ length: count }, (_, i) => option(from + i))}
+      </div>
+    ) : null
 
   return (
     <form
@@ -151,76 +189,40 @@ export function SearchBar({
       className={cx(css.form, className)}
       onSubmit={submit}
     >
-      <Ariakit.ComboboxProvider store={combobox}>
-        <Icon name="search" size="small" className={css.searchIcon} />
-        <Ariakit.Combobox
-          ref={input}
-          type="search"
-          aria-label={label ?? placeholder}
-          placeholder={placeholder}
-          disabled={disabled}
-          autoComplete="list"
-          autoSelect={false}
-          // Suggestions (or "No Results") only once there is text.
-          showMinLength={1}
-          spellCheck={false}
-          onKeyDown={keyDown}
-          className={css.input}
-        />
-        {text !== '' ? (
-          <IconButton icon="close" label={labels.clear} size="small" className={css.clear} onClick={clear} />
-        ) : null}
-        <Ariakit.ComboboxPopover
-          gutter={4}
-          sameWidth
-          unmountOnHide
-          portalElement={scopedPortal}
-          className={css.popover}
-          aria-label={label ?? placeholder}
-        >
-          {folders.length > 0 ? (
-            <Ariakit.ComboboxGroup>
-              <Ariakit.ComboboxGroupLabel className={css.groupLabel}>{labels.folders}</Ariakit.ComboboxGroupLabel>
-              {folders.map((folder) => (
-                <Ariakit.ComboboxItem
-                  key={folder.id}
-                  value={folder.name}
-                  setValueOnClick={false}
-                  className={css.item}
-                  {...itemA11y('folder', folder)}
-                  onClick={() => onSelectFolder?.(folder)}
-                >
-                  <span className={css.badgeCell}>
-                    <Icon name="folder" className={css.itemIcon} />
-                  </span>
-                  {itemText('folder', folder)}
-                </Ariakit.ComboboxItem>
-              ))}
-            </Ariakit.ComboboxGroup>
-          ) : null}
-          {files.length > 0 ? (
-            <Ariakit.ComboboxGroup>
-              <Ariakit.ComboboxGroupLabel className={css.groupLabel}>{labels.files}</Ariakit.ComboboxGroupLabel>
-              {files.map((file) => (
-                <Ariakit.ComboboxItem
-                  key={file.id}
-                  value={file.name}
-                  setValueOnClick={false}
-                  className={css.item}
-                  {...itemA11y('file', file)}
-                  onClick={() => onSelectFile?.(file)}
-                >
-                  <span className={css.badgeCell}>
-                    <ExtensionBadge filename={file.name} size="small" max={3} aria-hidden />
-                  </span>
-                  {itemText('file', file)}
-                </Ariakit.ComboboxItem>
-              ))}
-            </Ariakit.ComboboxGroup>
-          ) : null}
-          {folders.length === 0 && files.length === 0 ? (
+      <Icon name="search" size="small" className={css.searchIcon} />
+      <input
+        ref={input}
+        type="search"
+        {...box.inputProps}
+        value={text}
+        onChange={(event) => {
+          change(event.target.value)
+          box.inputProps.onChange(event)
+        }}
+        onKeyDown={keyDown}
+        aria-label={label ?? placeholder}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoComplete="off"
+        spellCheck={false}
+        className={css.input}
+      />
+      {text !== '' ? (
+        <IconButton icon="close" label={labels.clear} size="small" className={css.clear} onClick={clear} />
+      ) : null}
+      {box.open ? (
+        <div {...box.listProps} aria-label={label ?? placeholder} className={css.popover}>
+          {group('folder', labels.folders, 0, folders.length)}
+          {group('file', labels.files, folders.length, files.length)}
+          {options.length === 0 ? (
             // A disabled option, so the listbox is never empty (which assistive technology reads as broken).
-            <Ariakit.ComboboxItem disabled className={css.empty} data-state={loading ? 'loading' : 'empty'}>
+            <div
+              role="option"
+              aria-disabled
+              aria-selected={false}
+              className={css.empty}
+              data-state={loading ? 'loading' : 'empty'}
+            >
               {loading ? (
                 <>
                   <SpinnerGraphic size="small" />
@@ -229,10 +231,10 @@ export function SearchBar({
               ) : (
                 labels.noResults
               )}
-            </Ariakit.ComboboxItem>
+            </div>
           ) : null}
-        </Ariakit.ComboboxPopover>
-      </Ariakit.ComboboxProvider>
+        </div>
+      ) : null}
     </form>
   )
 }

@@ -170,4 +170,67 @@ describe('SearchBar', () => {
     expect(describedBy(option)).toBe('Trash › Photos')
     expect(describedBy(screen.getByRole('option', { name: 'plan.pdf' }))).toBe('Trash')
   })
+  it('wires the combobox: expanded with its listbox, the highlight as aria-activedescendant', async () => {
+    const { user } = setup(<Harness />)
+    const input = screen.getByRole('combobox')
+    expect(input.getAttribute('aria-expanded')).toBe('false')
+    expect(input.hasAttribute('aria-controls')).toBe(false)
+    await user.type(input, 'hol')
+    const listbox = await screen.findByRole('listbox', { name: 'Search' })
+    expect(input.getAttribute('aria-expanded')).toBe('true')
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id)
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false)
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    const second = screen.getByRole('option', { name: 'holiday.jpg' })
+    expect(input.getAttribute('aria-activedescendant')).toBe(second.id)
+    expect(second.getAttribute('aria-selected')).toBe('true')
+    // Past the last row it stays; ArrowUp from the first row goes back to the field.
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(input.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'holiday-plan.pdf' }).id,
+    )
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}')
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false)
+    expect(document.activeElement).toBe(input)
+  })
+
+  it('given typing after a highlight, then nothing stays highlighted and Enter submits the new text', async () => {
+    const onSubmit = vi.fn()
+    const onSelectFolder = vi.fn()
+    const { user } = setup(<Harness onSubmit={onSubmit} onSelectFolder={onSelectFolder} />)
+    await user.type(screen.getByRole('combobox'), 'hol')
+    await user.keyboard('{ArrowDown}i{Enter}')
+    expect(onSelectFolder).not.toHaveBeenCalled()
+    expect(onSubmit).toHaveBeenCalledWith('holi')
+  })
+
+  it('given a click outside, then the dropdown closes; a click in the field opens it again', async () => {
+    const { user } = setup(
+      <>
+        <Harness />
+        <button type="button">elsewhere</button>
+      </>,
+    )
+    const input = screen.getByRole('combobox')
+    await user.type(input, 'hol')
+    await screen.findByRole('listbox')
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }))
+    expect(screen.queryByRole('listbox')).toBeNull()
+    await user.click(input)
+    expect(await screen.findByRole('listbox')).toBeTruthy()
+  })
+
+  it('given a press on a suggestion, then focus stays in the field until the click chooses it', async () => {
+    const onSelectFile = vi.fn()
+    const { user } = setup(<Harness onSelectFile={onSelectFile} />)
+    const input = screen.getByRole('combobox')
+    await user.type(input, 'jpg')
+    const option = await screen.findByRole('option', { name: 'holiday.jpg' })
+    await user.pointer({ keys: '[MouseLeft>]', target: option })
+    expect(document.activeElement).toBe(input)
+    expect(screen.getByRole('listbox')).toBeTruthy()
+    await user.pointer({ keys: '[/MouseLeft]', target: option })
+    expect(onSelectFile).toHaveBeenCalledWith(files[0])
+    expect(screen.queryByRole('listbox')).toBeNull()
+  })
 })
