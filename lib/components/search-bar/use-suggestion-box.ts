@@ -41,11 +41,12 @@ export function useSuggestionBox({ text, count, onChoose }: SuggestionBoxOptions
   const highlighted = open && active < count ? active : -1
   const optionId = (index: number) => `${id}-option-${index}`
 
-  // The highlighted row stays in view while the list scrolls under the arrow keys.
+  // The highlighted row stays in view while the list scrolls under the arrow keys; only when the
+  // highlight moves, so new suggestions arriving never scroll the list.
+  const highlightedId = highlighted >= 0 ? optionId(highlighted) : undefined
   useLayoutEffect(() => {
-    if (highlighted < 0) return
-    document.getElementById(optionId(highlighted))?.scrollIntoView?.({ block: 'nearest' })
-  })
+    if (highlightedId) document.getElementById(highlightedId)?.scrollIntoView?.({ block: 'nearest' })
+  }, [highlightedId])
 
   const hide = () => {
     setOpen(false)
@@ -93,7 +94,7 @@ export function useSuggestionBox({ text, count, onChoose }: SuggestionBoxOptions
       'aria-haspopup': 'listbox',
       'aria-expanded': open,
       'aria-controls': open ? listId : undefined,
-      'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
+      'aria-activedescendant': highlightedId,
       onKeyDown,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
         setOpen(event.target.value !== '')
